@@ -1,0 +1,4 @@
+pub mod adjudicate;
+pub mod cases;
+pub mod demo;
+pub mod variant;

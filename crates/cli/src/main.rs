@@ -1,0 +1,97 @@
+//! `polemarch`: the game master's and tester's command line. Every command
+//! is a thin shell over the engine library.
+
+mod commands;
+mod variants;
+
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// polemarch: a judge for Diplomacy and its historical variants.
+///
+/// Adjudicates orders, checks variant files, and runs adjudication case files
+/// (the DATC and polemarch's own). Variants are named by id (`standard`) or
+/// by the path of a folder holding variant.toml and map.toml.
+#[derive(Parser)]
+#[command(name = "polemarch", version, about, long_about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run adjudication case files (CASES.md format) and report `N passed, M failed`.
+    ///
+    /// PATHs are files or folders (searched recursively for *.txt). Each failing
+    /// case prints its id, what was expected and what came out. Exits non-zero
+    /// when any case fails.
+    ///
+    /// Example: polemarch cases tests/cases
+    Cases {
+        /// Case files or folders.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Also list every case that passes.
+        #[arg(short, long)]
+        verbose: bool,
+        /// Folder holding variant folders, searched before the built-in variants.
+        #[arg(long, value_name = "DIR")]
+        variants: Option<PathBuf>,
+    },
+    /// Variant files: check them, list them.
+    #[command(subcommand)]
+    Variant(VariantCommand),
+    /// Adjudicate one phase: print each order's result with its reason, the
+    /// dislodged units with their retreats, and the next position.
+    ///
+    /// Example: polemarch adjudicate --variant standard --orders spring.txt
+    Adjudicate {
+        /// Variant id or folder.
+        #[arg(long, default_value = "standard")]
+        variant: String,
+        /// Position JSON (docs/position-json.md); default: the variant's start.
+        #[arg(long, value_name = "FILE")]
+        position: Option<PathBuf>,
+        /// Orders file, one `Power: order` a line (`-` for standard input).
+        #[arg(long, value_name = "FILE")]
+        orders: PathBuf,
+        /// Print the outcome as JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Adjudicate a sample turn of standard Diplomacy and print what a game
+    /// master would publish (the README's first command).
+    Demo,
+}
+
+#[derive(Subcommand)]
+enum VariantCommand {
+    /// Validate a variant (id or folder) and print its summary, or every
+    /// problem found (file, key, province).
+    Check {
+        /// Variant id (built in) or folder.
+        variant: String,
+    },
+    /// List the built-in variants.
+    List,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Cases { paths, verbose, variants } => commands::cases::run(&paths, verbose, variants.as_deref()),
+        Command::Variant(VariantCommand::Check { variant }) => commands::variant::check(&variant),
+        Command::Variant(VariantCommand::List) => commands::variant::list(),
+        Command::Adjudicate { variant, position, orders, json } => commands::adjudicate::run(&variant, position.as_deref(), &orders, json),
+        Command::Demo => commands::demo::run(),
+    };
+    match result {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("polemarch: {message}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,26 @@
+//! Finding a variant by id (built in) or folder.
+
+use polemarch_engine::variant::{embedded_ids, embedded_variant, load_dir, Problem};
+use polemarch_engine::Variant;
+use std::path::Path;
+
+fn problems_text(problems: &[Problem]) -> String {
+    problems.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("\n")
+}
+
+/// Loads a variant named by id or folder; `extra` is a folder of variant
+/// folders searched first.
+pub fn load(name: &str, extra: Option<&Path>) -> Result<Variant, String> {
+    if let Some(dir) = extra.map(|d| d.join(name)).filter(|d| d.join("variant.toml").exists()) {
+        return load_dir(&dir).map_err(|p| problems_text(&p));
+    }
+    let path = Path::new(name);
+    if path.join("variant.toml").exists() {
+        return load_dir(path).map_err(|p| problems_text(&p));
+    }
+    match embedded_variant(name) {
+        Some(result) => result.map_err(|p| problems_text(&p)),
+        None if path.is_dir() => Err(format!("{}: no variant.toml in this folder", path.display())),
+        None => Err(format!("unknown variant `{name}` (built in: {}; or give a folder holding variant.toml and map.toml)", embedded_ids().join(", "))),
+    }
+}

@@ -1,0 +1,67 @@
+//! `adjudicate(variant, position, orders) -> outcome`: the pure function at
+//! the heart of polemarch. It reads nothing but its arguments.
+
+mod adjustment;
+mod civil_disorder;
+mod decisions;
+mod movement;
+mod outcome;
+mod plan;
+mod resolver;
+mod retreat;
+
+pub use adjustment::balances;
+pub use civil_disorder::distances;
+pub use outcome::{Illegal, OrderResult, Reason, Verdict};
+pub use retreat::retreat_options;
+
+use crate::order::Order;
+use crate::position::Position;
+use crate::variant::{PhaseKind, Variant};
+
+/// The outcome of one phase: a result for every order (and for every force
+/// left without one), and the position that follows.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub results: Vec<OrderResult>,
+    /// The position after the phase, with the phase advanced to the next one
+    /// that has something to do.
+    pub next: Position,
+}
+
+pub fn adjudicate(v: &Variant, pos: &Position, orders: &[Order]) -> Outcome {
+    let kind = v.calendar.kind(pos.phase);
+    let (results, mut next) = match kind {
+        PhaseKind::Movement => movement::movement(v, pos, orders),
+        PhaseKind::Retreat => retreat::retreat(v, pos, orders),
+        PhaseKind::Adjustment => adjustment::adjustment(v, pos, orders),
+    };
+    let season_over = match kind {
+        PhaseKind::Movement => next.dislodged.is_empty(),
+        PhaseKind::Retreat => true,
+        PhaseKind::Adjustment => false,
+    };
+    if season_over && v.calendar.changes_ownership(pos.phase) {
+        next.update_ownership(v);
+    }
+    next.phase = next_phase(v, &next);
+    Outcome { results, next }
+}
+
+/// The next phase with something to do: retreats only when forces were
+/// dislodged, adjustments only when some power must build or remove.
+pub fn next_phase(v: &Variant, after: &Position) -> crate::variant::Phase {
+    let mut phase = v.calendar.next(after.phase);
+    for _ in 0..v.calendar.steps.len() {
+        let busy = match v.calendar.kind(phase) {
+            PhaseKind::Movement => true,
+            PhaseKind::Retreat => !after.dislodged.is_empty(),
+            PhaseKind::Adjustment => balances(v, after).iter().any(|&b| b <= -1 || b >= 2),
+        };
+        if busy {
+            break;
+        }
+        phase = v.calendar.next(phase);
+    }
+    phase
+}

@@ -1,0 +1,167 @@
+//! What adjudication says about each order: success, failure or illegal,
+//! and why.
+
+use crate::order::Order;
+use crate::variant::{ProvinceId, Variant};
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Success,
+    Failure,
+    Illegal,
+}
+
+impl Verdict {
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Success => "SUCCESS",
+            Verdict::Failure => "FAILURE",
+            Verdict::Illegal => "ILLEGAL",
+        }
+    }
+}
+
+/// Why an order is illegal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Illegal {
+    NoUnit,
+    NotYourUnit,
+    AlreadyOrdered,
+    WrongPhase,
+    NotAdjacent,
+    ArmyToSea,
+    FleetToLand,
+    SameProvince,
+    CoastNeeded,
+    NoSuchCoast,
+    CannotReach,
+    SupportSelf,
+    NoSupportedUnit,
+    ConvoyFromCoast,
+    ConvoyNotFleet,
+    ConvoyNotArmy,
+    NotDislodged,
+    RetreatToAttackerOrigin,
+    RetreatOccupied,
+    RetreatContested,
+    NotHome,
+    NotOwned,
+    Occupied,
+    NoBuildsDue,
+    NoRemovalsDue,
+    UnitCannotStandThere,
+}
+
+impl Illegal {
+    pub fn text(self) -> &'static str {
+        match self {
+            Illegal::NoUnit => "there is no unit there",
+            Illegal::NotYourUnit => "the unit belongs to another power",
+            Illegal::AlreadyOrdered => "the unit already has an order (the first legal one counts)",
+            Illegal::WrongPhase => "this kind of order is not allowed in this phase",
+            Illegal::NotAdjacent => "the destination is not adjacent",
+            Illegal::ArmyToSea => "an army cannot enter a sea",
+            Illegal::FleetToLand => "a fleet cannot enter an inland province",
+            Illegal::SameProvince => "a unit cannot move to its own province",
+            Illegal::CoastNeeded => "the destination has two coasts the fleet can reach: name one",
+            Illegal::NoSuchCoast => "the fleet cannot reach that coast",
+            Illegal::CannotReach => "the supporting unit cannot reach the province it supports into",
+            Illegal::SupportSelf => "a unit cannot support itself",
+            Illegal::NoSupportedUnit => "there is no unit to support or convoy there",
+            Illegal::ConvoyFromCoast => "only a fleet at sea can convoy",
+            Illegal::ConvoyNotFleet => "only a fleet can convoy",
+            Illegal::ConvoyNotArmy => "only an army can be convoyed",
+            Illegal::NotDislodged => "only a dislodged unit may retreat",
+            Illegal::RetreatToAttackerOrigin => "a unit cannot retreat to where its attacker came from",
+            Illegal::RetreatOccupied => "the province is occupied",
+            Illegal::RetreatContested => "the province was left empty by a standoff",
+            Illegal::NotHome => "builds are made in home centres",
+            Illegal::NotOwned => "the centre is not owned by the builder",
+            Illegal::Occupied => "the province is occupied",
+            Illegal::NoBuildsDue => "no build is due",
+            Illegal::NoRemovalsDue => "no removal is due",
+            Illegal::UnitCannotStandThere => "that kind of unit cannot stand there",
+        }
+    }
+}
+
+/// Why an order succeeded or failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    Illegal(Illegal),
+    /// No order was given; the unit held (or disbanded, in a retreat).
+    NoOrder,
+    Held,
+    Moved,
+    /// The move was stopped: its attack strength against the strength that
+    /// stopped it, and the province that strength came from.
+    Bounced { attack: u32, against: u32, by: ProvinceId },
+    /// A move into an own unit that stays (it may not dislodge it).
+    OwnUnit { by: ProvinceId },
+    NoConvoyRoute,
+    /// Szykman rule: the convoy was part of a paradox and failed.
+    ConvoyParadox,
+    Dislodged { from: ProvinceId },
+    SupportGiven { amount: u32 },
+    SupportCut { by: ProvinceId },
+    /// The supported or convoyed unit did not do what the order says.
+    Void,
+    Convoyed,
+    ConvoyUnused,
+    Retreated,
+    /// Two or more retreats to one province: all disband.
+    RetreatBounced,
+    Disbanded,
+    Built,
+    Removed,
+    Waived,
+    /// Removed by the civil-disorder rule for a power that ordered too few.
+    CivilDisorder,
+    /// Build left unused.
+    Unused,
+}
+
+impl Reason {
+    pub fn describe(self, v: &Variant) -> String {
+        let name = |p: ProvinceId| v.province(p).abbr.clone();
+        match self {
+            Reason::Illegal(i) => format!("illegal: {}", i.text()),
+            Reason::NoOrder => "no order".into(),
+            Reason::Held => "held".into(),
+            Reason::Moved => "moved".into(),
+            Reason::Bounced { attack, against, by } => format!("bounced: {attack} against {against} from {}", name(by)),
+            Reason::OwnUnit { by } => format!("bounced: may not dislodge its own unit in {}", name(by)),
+            Reason::NoConvoyRoute => "no convoy route".into(),
+            Reason::ConvoyParadox => "convoy paradox: the convoy fails (Szykman rule)".into(),
+            Reason::Dislodged { from } => format!("dislodged by the attack from {}", name(from)),
+            Reason::SupportGiven { amount } => format!("support given ({amount})"),
+            Reason::SupportCut { by } => format!("support cut by the attack from {}", name(by)),
+            Reason::Void => "void: the unit did not do what the order says".into(),
+            Reason::Convoyed => "convoyed".into(),
+            Reason::ConvoyUnused => "the army did not travel by this convoy".into(),
+            Reason::Retreated => "retreated".into(),
+            Reason::RetreatBounced => "bounced with another retreat: disbanded".into(),
+            Reason::Disbanded => "disbanded".into(),
+            Reason::Built => "built".into(),
+            Reason::Removed => "removed".into(),
+            Reason::Waived => "build waived".into(),
+            Reason::CivilDisorder => "removed in civil disorder".into(),
+            Reason::Unused => "build not used".into(),
+        }
+    }
+}
+
+/// The result of one order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OrderResult {
+    pub order: Order,
+    pub verdict: Verdict,
+    pub reason: Reason,
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}

@@ -1,0 +1,131 @@
+//! Kruijswijk's guess-and-check resolver ("The Math of Adjudication"): every
+//! force's order is a decision that succeeds or fails; a decision that
+//! depends on itself through a cycle is tried both ways, and a cycle with no
+//! single answer is settled by the backup rule (Szykman for convoy
+//! paradoxes, success for circular movement).
+
+use super::plan::Plan;
+use crate::position::Force;
+use crate::variant::Variant;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum State {
+    Unresolved,
+    Guessing,
+    Resolved,
+}
+
+pub struct Resolver<'a> {
+    pub v: &'a Variant,
+    pub forces: &'a [Force],
+    pub plans: &'a [Plan],
+    /// Index of the force in each province (u16::MAX: none).
+    pub at: &'a [u16],
+    state: Vec<State>,
+    result: Vec<bool>,
+    deps: Vec<u16>,
+    /// Convoyed moves that failed by the Szykman rule.
+    pub paradox: Vec<bool>,
+}
+
+impl<'a> Resolver<'a> {
+    pub fn new(v: &'a Variant, forces: &'a [Force], plans: &'a [Plan], at: &'a [u16]) -> Self {
+        let n = forces.len();
+        Resolver { v, forces, plans, at, state: vec![State::Unresolved; n], result: vec![false; n], deps: Vec::new(), paradox: vec![false; n] }
+    }
+
+    /// Resolves every decision.
+    pub fn resolve_all(&mut self) {
+        for f in 0..self.forces.len() {
+            self.resolve(f as u16);
+        }
+    }
+
+    /// The decision for force `f`: does its order succeed?
+    pub fn resolve(&mut self, f: u16) -> bool {
+        let i = f as usize;
+        match self.state[i] {
+            State::Resolved => return self.result[i],
+            State::Guessing => {
+                if !self.deps.contains(&f) {
+                    self.deps.push(f);
+                }
+                return self.result[i];
+            }
+            State::Unresolved => {}
+        }
+        let old = self.deps.len();
+        self.result[i] = false;
+        self.state[i] = State::Guessing;
+        let first = self.decide(f);
+        if self.deps.len() == old {
+            if self.state[i] != State::Resolved {
+                self.result[i] = first;
+                self.state[i] = State::Resolved;
+            }
+            return first;
+        }
+        if self.deps[old] != f {
+            // Part of a cycle that started further up: keep the guess.
+            self.deps.push(f);
+            self.result[i] = first;
+            return first;
+        }
+        // `f` starts a cycle: try the other guess.
+        self.unwind(old);
+        self.result[i] = true;
+        self.state[i] = State::Guessing;
+        let second = self.decide(f);
+        if first == second {
+            self.unwind(old);
+            self.result[i] = first;
+            self.state[i] = State::Resolved;
+            return first;
+        }
+        self.backup_rule(old);
+        self.resolve(f)
+    }
+
+    fn unwind(&mut self, old: usize) {
+        while self.deps.len() > old {
+            let d = self.deps.pop().unwrap();
+            self.state[d as usize] = State::Unresolved;
+        }
+    }
+
+    /// Settles a cycle with no single answer. With a convoy in it, it is a
+    /// convoy paradox: the convoyed armies in it do not move (Szykman).
+    /// Without, it is circular movement: every move in it succeeds.
+    fn backup_rule(&mut self, old: usize) {
+        let cycle: Vec<u16> = self.deps[old..].to_vec();
+        let mut convoyed = Vec::new();
+        for &d in &cycle {
+            match self.plans[d as usize] {
+                Plan::Convoy { army, .. } => convoyed.push(army),
+                Plan::Move { convoy: true, .. } => convoyed.push(d),
+                _ => {}
+            }
+        }
+        self.unwind(old);
+        if convoyed.is_empty() {
+            for &d in &cycle {
+                if matches!(self.plans[d as usize], Plan::Move { .. }) {
+                    self.result[d as usize] = true;
+                    self.state[d as usize] = State::Resolved;
+                }
+            }
+        } else {
+            for a in convoyed {
+                self.paradox[a as usize] = true;
+            }
+        }
+    }
+
+    fn decide(&mut self, f: u16) -> bool {
+        match self.plans[f as usize] {
+            Plan::Move { .. } => self.move_succeeds(f),
+            Plan::SupportHold { .. } | Plan::SupportMove { .. } => self.support_given(f),
+            Plan::Hold | Plan::Convoy { .. } => !self.dislodged(f),
+        }
+    }
+}

@@ -1,0 +1,126 @@
+//! A retreat phase: dislodged forces retreat or disband. A retreat may not
+//! go to an occupied province, to a province left empty by a standoff, or to
+//! where the attacker came from (unless it came by convoy, DATC 4.A.5). Two
+//! retreats to one province both disband; a force with no order disbands.
+
+use super::outcome::{Illegal, OrderResult, Reason, Verdict};
+use super::plan::fleet_coasts;
+use crate::order::{Action, Order, UnitRef};
+use crate::position::{Dislodged, Kind, Position};
+use crate::variant::{LocId, Terrain, Variant};
+
+/// Where a dislodged force may retreat.
+pub fn retreat_options(v: &Variant, pos: &Position, d: &Dislodged) -> Vec<LocId> {
+    let from = v.province_of(d.force.loc);
+    let mut options = Vec::new();
+    for p in 0..v.province_count() as u16 {
+        if p == from || pos.force_in(v, p).is_some() || pos.contested.contains(&p) {
+            continue;
+        }
+        if d.attacker_from == Some(p) && !d.by_convoy {
+            continue;
+        }
+        match d.force.moves_as() {
+            Kind::Fleet => options.extend(fleet_coasts(v, d.force.loc, p).filter(|_| seaworthy_at(v, &d.force, p))),
+            _ => {
+                if v.army_borders.get(from as usize, p as usize) {
+                    options.push(p);
+                }
+            }
+        }
+    }
+    options
+}
+
+/// An army component may be carried only into a province a fleet part can
+/// hold it in: for a one-component fleet, always.
+fn seaworthy_at(v: &Variant, force: &crate::position::Force, p: u16) -> bool {
+    v.province(p).terrain != Terrain::Sea || force.count(Kind::Fleet) >= force.count(Kind::Army)
+}
+
+pub fn retreat(v: &Variant, pos: &Position, orders: &[Order]) -> (Vec<OrderResult>, Position) {
+    let n = pos.dislodged.len();
+    let mut chosen: Vec<Option<(usize, Option<LocId>)>> = vec![None; n];
+    let mut results: Vec<Option<OrderResult>> = vec![None; orders.len()];
+    for (i, order) in orders.iter().enumerate() {
+        let illegal = |why| Some(OrderResult { order: order.clone(), verdict: Verdict::Illegal, reason: Reason::Illegal(why) });
+        let Some(unit) = &order.unit else {
+            results[i] = illegal(Illegal::WrongPhase);
+            continue;
+        };
+        let p = v.province_of(unit.loc);
+        let Some(d) = pos.dislodged.iter().position(|d| v.province_of(d.force.loc) == p) else {
+            results[i] = illegal(if pos.force_in(v, p).is_some() { Illegal::NotDislodged } else { Illegal::NoUnit });
+            continue;
+        };
+        if order.power.is_some_and(|pw| pw != pos.dislodged[d].force.power) {
+            results[i] = illegal(Illegal::NotYourUnit);
+            continue;
+        }
+        if chosen[d].is_some() {
+            results[i] = illegal(Illegal::AlreadyOrdered);
+            continue;
+        }
+        let to = match order.action {
+            Action::Retreat { to } | Action::Move { to, .. } => match retreat_to(v, pos, &pos.dislodged[d], to) {
+                Ok(l) => Some(l),
+                Err(why) => {
+                    results[i] = illegal(why);
+                    continue;
+                }
+            },
+            Action::Disband | Action::Remove => None,
+            _ => {
+                results[i] = illegal(Illegal::WrongPhase);
+                continue;
+            }
+        };
+        chosen[d] = Some((i, to));
+    }
+    let mut next = Position { dislodged: Vec::new(), contested: Vec::new(), ..pos.clone() };
+    let mut unordered = Vec::new();
+    for (d, dislodged) in pos.dislodged.iter().enumerate() {
+        let Some((i, to)) = chosen[d] else {
+            let order = Order { power: Some(dislodged.force.power), unit: Some(UnitRef { components: Some(dislodged.force.components.clone()), loc: dislodged.force.loc }), action: Action::Disband };
+            unordered.push(OrderResult { order, verdict: Verdict::Success, reason: Reason::NoOrder });
+            continue;
+        };
+        let (verdict, reason) = match to {
+            None => (Verdict::Success, Reason::Disbanded),
+            Some(l) => {
+                let rivals = chosen.iter().filter(|c| matches!(c, Some((_, Some(o))) if v.province_of(*o) == v.province_of(l))).count();
+                if rivals > 1 {
+                    (Verdict::Failure, Reason::RetreatBounced)
+                } else {
+                    next.forces.push(crate::position::Force { loc: l, ..dislodged.force.clone() });
+                    (Verdict::Success, Reason::Retreated)
+                }
+            }
+        };
+        results[i] = Some(OrderResult { order: orders[i].clone(), verdict, reason });
+    }
+    let mut results: Vec<OrderResult> = results.into_iter().map(|r| r.expect("every order has a result")).collect();
+    results.extend(unordered);
+    next.normalize();
+    (results, next)
+}
+
+fn retreat_to(v: &Variant, pos: &Position, d: &Dislodged, to: LocId) -> Result<LocId, Illegal> {
+    let options = retreat_options(v, pos, d);
+    let dest = v.province_of(to);
+    let coast_given = v.loc(to).coast.is_some();
+    let fits: Vec<LocId> = options.iter().copied().filter(|&l| v.province_of(l) == dest && (!coast_given || l == to)).collect();
+    match fits.as_slice() {
+        [l] => Ok(*l),
+        [_, _, ..] => Err(Illegal::CoastNeeded),
+        [] => Err(if pos.force_in(v, dest).is_some() {
+            Illegal::RetreatOccupied
+        } else if pos.contested.contains(&dest) {
+            Illegal::RetreatContested
+        } else if d.attacker_from == Some(dest) {
+            Illegal::RetreatToAttackerOrigin
+        } else {
+            Illegal::NotAdjacent
+        }),
+    }
+}

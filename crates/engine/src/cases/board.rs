@@ -1,0 +1,102 @@
+//! Reading the body lines of a case against a variant: `<Power>: <force>
+//! <location>`, `<Power>: <order>`, `SUCCESS: <Power>: <order>`.
+
+use super::parse::Line;
+use crate::adjudicate::Verdict;
+use crate::order::{parse_order, Action, Order};
+use crate::order::find_power_lenient;
+use crate::position::{parse_composition, Component, Force};
+use crate::variant::{LocId, PowerId, ProvinceId, Variant};
+
+pub type Result<T> = std::result::Result<T, String>;
+
+/// Splits `<Power>: rest` (or `<Power> rest`, as old files write) into the
+/// power and the rest. Power names are matched leniently (`Germnay`).
+pub fn power_line<'a>(v: &Variant, line: &'a Line) -> Result<(PowerId, &'a str)> {
+    let text = line.text.as_str();
+    let (name, rest) = match text.split_once(':') {
+        Some((name, rest)) => (name.trim(), rest.trim()),
+        None => text.split_once(char::is_whitespace).map(|(a, b)| (a, b.trim())).unwrap_or((text, "")),
+    };
+    let power = find_power_lenient(v, name).ok_or_else(|| format!("line {}: `{name}` is not a power of {}", line.number, v.id))?;
+    Ok((power, rest))
+}
+
+/// A force line: `England: F lon`, `France: 2A/F mar`, `Italy: f nap`.
+pub fn force_line(v: &Variant, line: &Line) -> Result<(PowerId, Vec<Component>, LocId)> {
+    let (power, rest) = power_line(v, line)?;
+    let (comp, place) = rest.split_once(char::is_whitespace).ok_or_else(|| format!("line {}: expected `<Power>: <force> <location>`, found `{}`", line.number, line.text))?;
+    let components = parse_composition(comp.trim_end_matches('*'), power).map_err(|e| format!("line {}: {e}", line.number))?;
+    let loc = v.find_loc(place.trim()).ok_or_else(|| format!("line {}: unknown location `{}`", line.number, place.trim()))?;
+    Ok((power, components.into_vec(), loc))
+}
+
+/// Reads force lines; lines naming one location build one force.
+pub fn forces(v: &Variant, lines: &[Line]) -> Result<Vec<Force>> {
+    let mut forces: Vec<Force> = Vec::new();
+    for line in lines {
+        let (power, components, loc) = force_line(v, line)?;
+        let p = v.province_of(loc);
+        match forces.iter_mut().find(|f| v.province_of(f.loc) == p) {
+            Some(f) => f.components.extend(components),
+            None => forces.push(Force { loc, power, components: components.into_iter().collect() }),
+        }
+    }
+    Ok(forces)
+}
+
+/// An order line: `England: F lon - nth`.
+pub fn order_line(v: &Variant, line: &Line) -> Result<Order> {
+    let (power, rest) = power_line(v, line)?;
+    parse_order(v, rest, Some(power)).map_err(|e| format!("line {}: `{}`: {e}", line.number, rest))
+}
+
+/// A result line: `SUCCESS: England: F lon - nth`.
+pub fn result_line(v: &Variant, line: &Line) -> Result<(Verdict, Order)> {
+    let (word, rest) = line.text.split_once(':').ok_or_else(|| format!("line {}: expected `SUCCESS|FAILURE|ILLEGAL: <Power>: <order>`", line.number))?;
+    let verdict = match word.trim().to_ascii_uppercase().as_str() {
+        "SUCCESS" => Verdict::Success,
+        "FAILURE" => Verdict::Failure,
+        "ILLEGAL" => Verdict::Illegal,
+        other => return Err(format!("line {}: `{other}` is not SUCCESS, FAILURE or ILLEGAL", line.number)),
+    };
+    let order = order_line(v, &Line { number: line.number, text: rest.trim().to_string() })?;
+    Ok((verdict, order))
+}
+
+/// Owner lines: `Russia: mos` (a unit letter before the province, as jDip
+/// writes, is ignored).
+pub fn owners(v: &Variant, lines: &[Line]) -> Result<Vec<Option<PowerId>>> {
+    let mut owners = vec![None; v.province_count()];
+    for line in lines {
+        let (power, rest) = power_line(v, line)?;
+        let place = match rest.split_once(char::is_whitespace) {
+            Some((letter, place)) if letter.len() == 1 && v.find_loc(rest).is_none() => place.trim(),
+            _ => rest,
+        };
+        let loc = v.find_loc(place).ok_or_else(|| format!("line {}: unknown province `{place}`", line.number))?;
+        let p = v.province_of(loc);
+        if !v.is_centre(p) {
+            return Err(format!("line {}: `{place}` is not a supply centre", line.number));
+        }
+        owners[p as usize] = Some(power);
+    }
+    Ok(owners)
+}
+
+/// What an order means, for matching results "by unit and meaning".
+pub fn meaning(v: &Variant, order: &Order) -> (Option<ProvinceId>, u8, ProvinceId, ProvinceId) {
+    let unit = order.unit.as_ref().map(|u| v.province_of(u.loc));
+    let p = |l: LocId| v.province_of(l);
+    let none = ProvinceId::MAX;
+    match &order.action {
+        Action::Hold => (unit, 0, none, none),
+        Action::Move { to, .. } | Action::Retreat { to } => (unit, 1, p(*to), none),
+        Action::SupportHold { unit: u } => (unit, 2, p(u.loc), none),
+        Action::SupportMove { unit: u, to } => (unit, 3, p(u.loc), p(*to)),
+        Action::Convoy { unit: u, to } => (unit, 4, p(u.loc), p(*to)),
+        Action::Disband | Action::Remove => (unit, 5, none, none),
+        Action::Build => (unit, 6, none, none),
+        Action::Waive => (None, 7, order.power.map(|x| x as ProvinceId).unwrap_or(none), none),
+    }
+}

@@ -1,0 +1,9 @@
+//! Adjudication case files (CASES.md): reading them and running them.
+
+mod board;
+mod parse;
+mod run;
+
+pub use board::{force_line, forces, order_line, power_line};
+pub use parse::{parse_cases, Case, Line};
+pub use run::{prestate, run_case, CaseReport};

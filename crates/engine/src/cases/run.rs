@@ -1,0 +1,159 @@
+//! Runs one case: builds the position before the phase, adjudicates the
+//! orders, and compares what came out with what the case expects.
+
+use super::board::{forces, meaning, order_line, owners, result_line, Result};
+use super::parse::{Case, Line};
+use crate::adjudicate::{adjudicate, Verdict};
+use crate::order::Action;
+use crate::position::{write_composition, Dislodged, Force, Position};
+use crate::variant::{PhaseKind, Variant};
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug)]
+pub struct CaseReport {
+    pub id: String,
+    pub title: String,
+    pub line: usize,
+    pub passed: bool,
+    /// What differed, or why the case could not be run.
+    pub problems: Vec<String>,
+}
+
+/// Runs a case. `variant_of` finds a variant by id.
+pub fn run_case(case: &Case, variant_of: &mut dyn FnMut(&str) -> std::result::Result<std::rc::Rc<Variant>, String>) -> CaseReport {
+    let problems = match case.error.clone() {
+        Some(e) => vec![e],
+        None => match variant_of(&case.variant) {
+            Ok(v) => check(case, &v).unwrap_or_else(|e| vec![e]),
+            Err(e) => vec![format!("line {}: variant `{}`: {e}", case.line, case.variant)],
+        },
+    };
+    CaseReport { id: case.id.clone(), title: case.title.clone(), line: case.line, passed: problems.is_empty(), problems }
+}
+
+/// The position before the phase, as the case describes it.
+pub fn prestate(case: &Case, v: &Variant) -> Result<Position> {
+    let phase_line = case.phase.as_ref().ok_or_else(|| format!("line {}: case has no PRESTATE_SETPHASE", case.line))?;
+    let phase = v.calendar.parse_phase(&phase_line.text).map_err(|e| format!("line {}: {e}", phase_line.number))?;
+    let mut pos = Position::empty(v, phase);
+    pos.forces = forces(v, &case.prestate)?;
+    pos.owners = match &case.prestate_owners {
+        Some(lines) => owners(v, lines)?,
+        None => v.start_owners.clone(),
+    };
+    for line in &case.prestate_state {
+        let (key, value) = line.text.split_once(char::is_whitespace).unwrap_or((&line.text, ""));
+        pos.state.insert(key.to_string(), value.trim().to_string());
+    }
+    let dislodged = forces(v, &case.prestate_dislodged)?;
+    pos.dislodged = dislodged.into_iter().map(|force| Dislodged { force, attacker_from: None, by_convoy: false }).collect();
+    apply_prestate_results(case, v, &mut pos)?;
+    pos.normalize();
+    Ok(pos)
+}
+
+/// The movement results before a retreat phase tell where each dislodged
+/// force's attacker came from, and which empty provinces saw a standoff
+/// (two or more failed moves into them).
+fn apply_prestate_results(case: &Case, v: &Variant, pos: &mut Position) -> Result<()> {
+    let mut failed_into: BTreeMap<u16, usize> = BTreeMap::new();
+    for line in &case.prestate_results {
+        let (verdict, order) = result_line(v, line)?;
+        let (Some(unit), Action::Move { to, via_convoy }) = (&order.unit, &order.action) else { continue };
+        let (from, dest) = (v.province_of(unit.loc), v.province_of(*to));
+        match verdict {
+            Verdict::Success => {
+                let by_convoy = *via_convoy || !v.any_borders.get(from as usize, dest as usize);
+                for d in pos.dislodged.iter_mut().filter(|d| v.province_of(d.force.loc) == dest) {
+                    d.attacker_from = Some(from);
+                    d.by_convoy = by_convoy;
+                }
+            }
+            Verdict::Failure => *failed_into.entry(dest).or_default() += 1,
+            Verdict::Illegal => {}
+        }
+    }
+    for (dest, count) in failed_into {
+        if count >= 2 && pos.force_in(v, dest).is_none() {
+            pos.contested.push(dest);
+        }
+    }
+    Ok(())
+}
+
+fn check(case: &Case, v: &Variant) -> Result<Vec<String>> {
+    let pos = prestate(case, v)?;
+    let orders = case.orders.iter().map(|l| order_line(v, l)).collect::<Result<Vec<_>>>()?;
+    let outcome = adjudicate(v, &pos, &orders);
+    let next = &outcome.next;
+    let mut problems = Vec::new();
+    let kind = v.calendar.kind(pos.phase);
+    let (expected_units, expected_dislodged) = if case.poststate_same {
+        (pos.forces.clone(), Some(Vec::new()))
+    } else {
+        let units = case.poststate.as_ref().map(|l| forces(v, l)).transpose()?;
+        let dislodged = match &case.poststate_dislodged {
+            Some(l) => Some(forces(v, l)?),
+            None => units.as_ref().map(|_| Vec::new()),
+        };
+        (units.unwrap_or_else(|| next.forces.clone()), dislodged)
+    };
+    compare_forces(v, "POSTSTATE", &expected_units, &next.forces, &mut problems);
+    if let Some(expected) = expected_dislodged {
+        let actual: Vec<Force> = if kind == PhaseKind::Movement { next.dislodged.iter().map(|d| d.force.clone()).collect() } else { Vec::new() };
+        compare_forces(v, "POSTSTATE_DISLODGED", &expected, &actual, &mut problems);
+    }
+    if let Some(lines) = &case.poststate_owners {
+        let expected = owners(v, lines)?;
+        for p in 0..v.province_count() {
+            if expected[p] != next.owners[p] {
+                let name = |o: Option<u8>| o.map(|o| v.power(o).name.clone()).unwrap_or_else(|| "nobody".into());
+                problems.push(format!("POSTSTATE_SUPPLYCENTER_OWNERS: {} expected owned by {}, is owned by {}", v.provinces[p].abbr, name(expected[p]), name(next.owners[p])));
+            }
+        }
+    }
+    for line in case.poststate_state.iter().flatten() {
+        let (key, value) = line.text.split_once(char::is_whitespace).unwrap_or((&line.text, ""));
+        let actual = next.state.get(key).map(String::as_str).unwrap_or("(unset)");
+        if actual != value.trim() {
+            problems.push(format!("POSTSTATE_STATE: line {}: `{key}` expected `{}`, is `{actual}`", line.number, value.trim()));
+        }
+    }
+    for line in case.poststate_results.iter().flatten() {
+        compare_result(v, line, &outcome.results, &mut problems)?;
+    }
+    Ok(problems)
+}
+
+fn compare_result(v: &Variant, line: &Line, results: &[crate::adjudicate::OrderResult], problems: &mut Vec<String>) -> Result<()> {
+    let (verdict, order) = result_line(v, line)?;
+    let key = meaning(v, &order);
+    let text = order.display(v).to_string();
+    match results.iter().find(|r| meaning(v, &r.order) == key) {
+        None => problems.push(format!("POSTSTATE_RESULTS line {}: no result for `{text}`", line.number)),
+        Some(r) if r.verdict != verdict => problems.push(format!("POSTSTATE_RESULTS line {}: `{text}` expected {}, got {} ({})", line.number, verdict, r.verdict, r.reason.describe(v))),
+        Some(_) => {}
+    }
+    Ok(())
+}
+
+fn force_text(v: &Variant, f: &Force) -> String {
+    format!("{}: {} {}", v.power(f.power).name, write_composition(&f.components), v.loc_abbr(f.loc))
+}
+
+/// Compares two sets of forces; a fleet written without a coast matches a
+/// fleet on any coast of the province.
+fn compare_forces(v: &Variant, what: &str, expected: &[Force], actual: &[Force], problems: &mut Vec<String>) {
+    let same = |e: &Force, a: &Force| {
+        let (mut ec, mut ac) = (e.components.clone(), a.components.clone());
+        ec.sort();
+        ac.sort();
+        let loc_ok = e.loc == a.loc || (v.loc(e.loc).coast.is_none() && v.province_of(e.loc) == v.province_of(a.loc) && !v.province(v.province_of(e.loc)).coasts.is_empty());
+        loc_ok && e.power == a.power && ec == ac
+    };
+    let missing: Vec<String> = expected.iter().filter(|e| !actual.iter().any(|a| same(e, a))).map(|f| force_text(v, f)).collect();
+    let extra: Vec<String> = actual.iter().filter(|a| !expected.iter().any(|e| same(e, a))).map(|f| force_text(v, f)).collect();
+    if !missing.is_empty() || !extra.is_empty() {
+        problems.push(format!("{what}: expected but missing [{}]; present but not expected [{}]", missing.join(", "), extra.join(", ")));
+    }
+}

@@ -1,0 +1,16 @@
+//! polemarch-engine: the adjudication engine of polemarch.
+//!
+//! The engine is a pure library: it reads variant files and texts it is
+//! handed, and adjudicates `(variant, position, orders) -> outcome`. No I/O,
+//! no clock, no global state.
+
+pub mod adjudicate;
+pub mod cases;
+pub mod order;
+pub mod position;
+pub mod variant;
+
+pub use adjudicate::{adjudicate, Outcome};
+pub use order::{Order, Orders};
+pub use position::{Force, Position};
+pub use variant::Variant;

@@ -1,0 +1,46 @@
+//! Orders: what a power tells its forces to do (docs/orders.md).
+
+mod lex;
+mod parse;
+mod print;
+
+pub use parse::{find_power_lenient, parse_order, parse_order_line, ParseError};
+
+use crate::position::Components;
+use crate::variant::{LocId, PowerId};
+
+/// The force an order names: its location and, if written, its composition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnitRef {
+    /// The composition as written (`A`, `2A/F`); None when left out. The
+    /// components' power is not meaningful here.
+    pub components: Option<Components>,
+    pub loc: LocId,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    Hold,
+    Move { to: LocId, via_convoy: bool },
+    SupportHold { unit: UnitRef },
+    SupportMove { unit: UnitRef, to: LocId },
+    Convoy { unit: UnitRef, to: LocId },
+    Retreat { to: LocId },
+    Disband,
+    Build,
+    Remove,
+    Waive,
+}
+
+/// One order. `unit` is the ordered force (for a build, the new force); a
+/// waive names no force.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Order {
+    /// The power that gave the order, when known.
+    pub power: Option<PowerId>,
+    pub unit: Option<UnitRef>,
+    pub action: Action,
+}
+
+/// All orders of one phase, in the order they were written.
+pub type Orders = Vec<Order>;

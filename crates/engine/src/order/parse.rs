@@ -1,0 +1,303 @@
+//! The judge notation of orders (docs/orders.md): full names, abbreviations
+//! and aliases in any case, coasts as `stp/nc` or `stp(nc)`.
+
+use super::lex::{lex, Tok, Token};
+use super::{Action, Order, UnitRef};
+use crate::position::{parse_composition, Components, Kind};
+use crate::variant::{normalize, LocId, PowerId, Variant};
+use std::fmt;
+
+/// What was wrong with an order: the 1-based column, what was expected there
+/// and what was found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParseError {
+    pub column: usize,
+    pub expected: String,
+    pub found: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.found.is_empty() {
+            write!(f, "column {}: expected {}, found the end of the order", self.column, self.expected)
+        } else {
+            write!(f, "column {}: expected {}, found `{}`", self.column, self.expected, self.found)
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Parses `Power: order` (the power is required).
+pub fn parse_order_line(variant: &Variant, line: &str) -> Result<Order, ParseError> {
+    let Some((name, rest)) = line.split_once(':') else {
+        return Err(ParseError { column: 1, expected: "`<Power>: <order>`".into(), found: line.trim().into() });
+    };
+    let power = variant.find_power(name.trim()).ok_or_else(|| ParseError {
+        column: 1 + name.len() - name.trim_start().len(),
+        expected: format!("a power ({})", variant.powers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")),
+        found: name.trim().into(),
+    })?;
+    let offset = name.len() + 1;
+    parse_order(variant, rest, Some(power)).map_err(|mut e| {
+        e.column += offset;
+        e
+    })
+}
+
+/// Parses one order given by `power` (if known).
+pub fn parse_order(variant: &Variant, text: &str, power: Option<PowerId>) -> Result<Order, ParseError> {
+    let tokens = lex(text);
+    let mut p = Parser { variant, text, tokens: &tokens, pos: 0 };
+    let order = p.order(power)?;
+    if p.pos < tokens.len() {
+        return Err(p.error("the end of the order"));
+    }
+    Ok(order)
+}
+
+struct Parser<'a> {
+    variant: &'a Variant,
+    text: &'a str,
+    tokens: &'a [Token],
+    pos: usize,
+}
+
+fn keyword(word: &str) -> String {
+    word.to_ascii_lowercase()
+}
+
+impl Parser<'_> {
+    fn error(&self, expected: &str) -> ParseError {
+        match self.tokens.get(self.pos) {
+            Some(t) => ParseError { column: t.start + 1, expected: expected.into(), found: self.text[t.start..].trim().into() },
+            None => ParseError { column: self.text.trim_end().len() + 1, expected: expected.into(), found: String::new() },
+        }
+    }
+
+    fn peek_word(&self) -> Option<String> {
+        self.tokens.get(self.pos).and_then(|t| t.word()).map(keyword)
+    }
+
+    fn eat_word(&mut self, words: &[&str]) -> bool {
+        match self.peek_word() {
+            Some(w) if words.contains(&w.as_str()) => {
+                self.pos += 1;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn eat_sym(&mut self, c: char) -> bool {
+        if self.tokens.get(self.pos).is_some_and(|t| t.is_sym(c)) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// A move arrow: `-`, `->`, `=>`, `to`, `m`, `move(s)`, `moves to`.
+    fn eat_arrow(&mut self) -> bool {
+        if self.eat_sym('-') || self.eat_sym('=') {
+            self.eat_sym('>');
+            return true;
+        }
+        if self.eat_word(&["m", "move", "moves", "mv"]) {
+            self.eat_word(&["to"]);
+            return true;
+        }
+        self.eat_word(&["to"])
+    }
+
+    fn order(&mut self, power: Option<PowerId>) -> Result<Order, ParseError> {
+        if self.eat_word(&["waive", "waives"]) {
+            return Ok(Order { power, unit: None, action: Action::Waive });
+        }
+        if self.eat_word(&["build", "builds"]) {
+            let unit = self.unit(true)?;
+            return Ok(Order { power, unit: Some(unit), action: Action::Build });
+        }
+        if self.eat_word(&["remove", "removes", "disband", "disbands"]) {
+            let unit = self.unit(false)?;
+            return Ok(Order { power, unit: Some(unit), action: Action::Remove });
+        }
+        let unit = self.unit(false)?;
+        let action = self.action()?;
+        Ok(Order { power, unit: Some(unit), action })
+    }
+
+    fn action(&mut self) -> Result<Action, ParseError> {
+        if self.pos == self.tokens.len() || self.eat_word(&["h", "hold", "holds", "stand", "stands"]) {
+            return Ok(Action::Hold);
+        }
+        if self.eat_arrow() {
+            let to = self.loc()?;
+            let via_convoy = self.via_convoy();
+            return Ok(Action::Move { to, via_convoy });
+        }
+        if self.eat_word(&["s", "support", "supports"]) {
+            let unit = self.unit(false)?;
+            if self.eat_arrow() {
+                let to = self.loc()?;
+                return Ok(Action::SupportMove { unit, to });
+            }
+            self.eat_word(&["h", "hold", "holds"]);
+            return Ok(Action::SupportHold { unit });
+        }
+        if self.eat_word(&["c", "convoy", "convoys", "transport", "transports"]) {
+            let unit = self.unit(false)?;
+            if !self.eat_arrow() {
+                return Err(self.error("`-` and the convoy's destination"));
+            }
+            let to = self.loc()?;
+            return Ok(Action::Convoy { unit, to });
+        }
+        if self.eat_word(&["r", "retreat", "retreats"]) {
+            self.eat_word(&["to"]);
+            self.eat_arrow();
+            let to = self.loc()?;
+            return Ok(Action::Retreat { to });
+        }
+        if self.eat_word(&["d", "disband", "disbands"]) {
+            return Ok(Action::Disband);
+        }
+        if self.eat_word(&["b", "build", "builds"]) {
+            return Ok(Action::Build);
+        }
+        if matches!(self.peek_word().as_deref(), Some("merge" | "split" | "m")) || self.tokens.get(self.pos).is_some_and(|t| t.is_sym('&')) {
+            return Err(self.error("an order of standard Diplomacy (MERGE and SPLIT belong to Multiplicity, which this variant does not play)"));
+        }
+        Err(self.error("an order: H, -, S, C, R, D or B"))
+    }
+
+    /// `via convoy`, `by convoy`, `via c`, or a trailing convoy path in
+    /// parentheses or after `via`, which is accepted and ignored (DATC 4.A.6).
+    fn via_convoy(&mut self) -> bool {
+        let save = self.pos;
+        if self.eat_word(&["via", "by"]) && self.eat_word(&["convoy", "c"]) {
+            return true;
+        }
+        self.pos = save;
+        false
+    }
+
+    /// A force: optional composition or kind word, then a location.
+    fn unit(&mut self, for_build: bool) -> Result<UnitRef, ParseError> {
+        let components = self.composition();
+        if components.is_none() && for_build {
+            return Err(self.error("the kind of unit to build (A, F, army, fleet)"));
+        }
+        let loc = self.loc()?;
+        Ok(UnitRef { components, loc })
+    }
+
+    fn composition(&mut self) -> Option<Components> {
+        let save = self.pos;
+        let word = self.peek_word()?;
+        let single = match word.as_str() {
+            "army" => Some(Kind::Army),
+            "fleet" => Some(Kind::Fleet),
+            "garrison" => Some(Kind::Garrison),
+            _ => None,
+        };
+        if let Some(kind) = single {
+            self.pos += 1;
+            return Some(parse_composition(&kind.letter().to_string(), 0).expect("a kind letter"));
+        }
+        // A, 2A, A/F, 2A/F, A/2F: words and slashes. A tag suffix (`A*`) is
+        // accepted for the variants that have tags.
+        let mut text = String::new();
+        loop {
+            let t = self.tokens.get(self.pos)?;
+            let w = t.word()?;
+            if !is_component(w) {
+                break;
+            }
+            text.push_str(w);
+            self.pos += 1;
+            if self.tokens.get(self.pos).is_some_and(|t| t.is_sym('/')) && self.tokens.get(self.pos + 1).and_then(|t| t.word()).is_some_and(is_component) {
+                text.push('/');
+                self.pos += 1;
+            } else {
+                break;
+            }
+        }
+        if text.is_empty() || self.loc_at(self.pos).is_none() {
+            self.pos = save;
+            return None;
+        }
+        parse_composition(&text, 0).ok()
+    }
+
+    fn loc(&mut self) -> Result<LocId, ParseError> {
+        match self.loc_at(self.pos) {
+            Some((loc, next)) => {
+                self.pos = next;
+                Ok(loc)
+            }
+            None => Err(self.error("a province (abbreviation or name)")),
+        }
+    }
+
+    /// The longest run of tokens from `start` that names a location.
+    fn loc_at(&self, start: usize) -> Option<(LocId, usize)> {
+        let mut best = None;
+        let mut end = start;
+        while end < self.tokens.len() && end - start < 10 {
+            let t = &self.tokens[end];
+            let joins = match &t.tok {
+                Tok::Word(_) => true,
+                Tok::Sym('/' | '(' | ')') => true,
+                // A hyphen inside a name (`Mid-Atlantic`), not a move arrow.
+                Tok::Sym('-') => end > start && self.tokens[end - 1].end == t.start && self.tokens.get(end + 1).is_some_and(|n| n.start == t.end && n.word().is_some()),
+                _ => false,
+            };
+            if !joins {
+                break;
+            }
+            end += 1;
+            let span = &self.text[self.tokens[start].start..self.tokens[end - 1].end];
+            if let Some(loc) = self.variant.find_loc(span) {
+                best = Some((loc, end));
+            }
+        }
+        best
+    }
+}
+
+fn is_component(w: &str) -> bool {
+    let digits = w.chars().take_while(|c| c.is_ascii_digit()).count();
+    let rest = &w[digits..];
+    rest.len() == 1 && Kind::from_letter(rest.chars().next().unwrap()).is_some()
+}
+
+/// Lenient power lookup for old case files: exact name, or a unique power
+/// one letter swap or typo away (`Germnay`).
+pub fn find_power_lenient(variant: &Variant, name: &str) -> Option<PowerId> {
+    if let Some(p) = variant.find_power(name) {
+        return Some(p);
+    }
+    let key = normalize(name);
+    let close: Vec<PowerId> = variant.powers.iter().enumerate().filter(|(_, p)| near(&normalize(&p.name), &key)).map(|(i, _)| i as PowerId).collect();
+    (close.len() == 1).then(|| close[0])
+}
+
+/// True when `a` and `b` differ by one edit or one swap of neighbours.
+fn near(a: &str, b: &str) -> bool {
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    if a.len() == b.len() {
+        let diff: Vec<usize> = (0..a.len()).filter(|&i| a[i] != b[i]).collect();
+        return match diff.as_slice() {
+            [_] => true,
+            [i, j] => *j == i + 1 && a[*i] == b[*j] && a[*j] == b[*i],
+            _ => false,
+        };
+    }
+    let (short, long) = if a.len() < b.len() { (&a, &b) } else { (&b, &a) };
+    if long.len() != short.len() + 1 {
+        return false;
+    }
+    (0..long.len()).any(|skip| long.iter().enumerate().filter(|(i, _)| *i != skip).map(|(_, c)| c).eq(short.iter()))
+}

@@ -1,0 +1,63 @@
+//! Writes orders in the judge notation: `F lon - nth`, `A mun S A par - bur`.
+
+use super::{Action, Order, UnitRef};
+use crate::position::write_composition;
+use crate::variant::Variant;
+use std::fmt;
+
+impl UnitRef {
+    pub fn display<'a>(&'a self, variant: &'a Variant) -> impl fmt::Display + 'a {
+        UnitDisplay { unit: self, variant }
+    }
+}
+
+struct UnitDisplay<'a> {
+    unit: &'a UnitRef,
+    variant: &'a Variant,
+}
+
+impl fmt::Display for UnitDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.unit.components {
+            Some(c) => write!(f, "{} {}", write_composition(c), self.variant.loc_abbr(self.unit.loc)),
+            None => write!(f, "{}", self.variant.loc_abbr(self.unit.loc)),
+        }
+    }
+}
+
+impl Order {
+    /// The order in judge notation, without the power.
+    pub fn display<'a>(&'a self, variant: &'a Variant) -> impl fmt::Display + 'a {
+        OrderDisplay { order: self, variant }
+    }
+}
+
+struct OrderDisplay<'a> {
+    order: &'a Order,
+    variant: &'a Variant,
+}
+
+impl fmt::Display for OrderDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let v = self.variant;
+        let unit = || self.order.unit.as_ref().map(|u| u.display(v).to_string()).unwrap_or_default();
+        match &self.order.action {
+            Action::Hold => write!(f, "{} H", unit()),
+            Action::Move { to, via_convoy } => {
+                write!(f, "{} - {}", unit(), v.loc_abbr(*to))?;
+                if *via_convoy {
+                    write!(f, " via convoy")?;
+                }
+                Ok(())
+            }
+            Action::SupportHold { unit: u } => write!(f, "{} S {}", unit(), u.display(v)),
+            Action::SupportMove { unit: u, to } => write!(f, "{} S {} - {}", unit(), u.display(v), v.loc_abbr(*to)),
+            Action::Convoy { unit: u, to } => write!(f, "{} C {} - {}", unit(), u.display(v), v.loc_abbr(*to)),
+            Action::Retreat { to } => write!(f, "{} R {}", unit(), v.loc_abbr(*to)),
+            Action::Disband => write!(f, "{} D", unit()),
+            Action::Build => write!(f, "BUILD {}", unit()),
+            Action::Remove => write!(f, "REMOVE {}", unit()),
+            Action::Waive => write!(f, "WAIVE"),
+        }
+    }
+}

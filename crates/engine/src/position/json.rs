@@ -1,0 +1,131 @@
+//! The position as JSON (docs/position-json.md): units by power in order
+//! notation, dislodged forces with their attacker's origin, standoffs,
+//! centre owners and variant state.
+
+use super::{parse_composition, write_composition, Dislodged, Force, Position};
+use crate::adjudicate::retreat_options;
+use crate::variant::{PowerId, Variant};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+#[derive(Serialize, Deserialize, Debug, Default)]
+#[serde(deny_unknown_fields)]
+pub struct PositionJson {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
+    pub phase: String,
+    #[serde(default)]
+    pub units: BTreeMap<String, Vec<String>>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub dislodged: BTreeMap<String, Vec<DislodgedJson>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub contested: Vec<String>,
+    /// Centres by owner; when absent, the variant's starting owners.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub owners: Option<BTreeMap<String, Vec<String>>>,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub state: BTreeMap<String, String>,
+}
+
+#[derive(Serialize, Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct DislodgedJson {
+    pub unit: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub attacker_from: Option<String>,
+    #[serde(default)]
+    pub by_convoy: bool,
+    /// Where it may retreat (written out; ignored when read).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub retreats: Vec<String>,
+}
+
+fn power(v: &Variant, name: &str) -> Result<PowerId, String> {
+    v.find_power(name).ok_or_else(|| format!("unknown power `{name}` (powers: {})", v.powers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")))
+}
+
+/// Reads `F lon`, `2A/F stp/nc`.
+fn unit(v: &Variant, power: PowerId, text: &str) -> Result<Force, String> {
+    let (comp, place) = text.trim().split_once(char::is_whitespace).ok_or_else(|| format!("`{text}`: expected a unit like `A par` or `2A/F mar`"))?;
+    let components = parse_composition(comp, power).map_err(|e| format!("`{text}`: {e}"))?;
+    let loc = v.find_loc(place.trim()).ok_or_else(|| format!("`{text}`: unknown location `{}`", place.trim()))?;
+    Ok(Force { loc, power, components })
+}
+
+fn unit_text(v: &Variant, f: &Force) -> String {
+    format!("{} {}", write_composition(&f.components), v.loc_abbr(f.loc))
+}
+
+impl Position {
+    pub fn from_json(v: &Variant, text: &str) -> Result<Position, String> {
+        let j: PositionJson = serde_json::from_str(text).map_err(|e| format!("position JSON, line {} column {}: {e}", e.line(), e.column()))?;
+        let phase = v.calendar.parse_phase(&j.phase).map_err(|e| format!("position JSON, phase: {e}"))?;
+        let mut pos = Position::empty(v, phase);
+        for (name, units) in &j.units {
+            let p = power(v, name)?;
+            for u in units {
+                let force = unit(v, p, u).map_err(|e| format!("position JSON, units of {name}: {e}"))?;
+                if pos.force_in(v, v.province_of(force.loc)).is_some() {
+                    return Err(format!("position JSON, units of {name}: `{u}`: the province already holds a unit"));
+                }
+                pos.forces.push(force);
+            }
+        }
+        for (name, list) in &j.dislodged {
+            let p = power(v, name)?;
+            for d in list {
+                let force = unit(v, p, &d.unit).map_err(|e| format!("position JSON, dislodged of {name}: {e}"))?;
+                let attacker_from = match &d.attacker_from {
+                    Some(a) => Some(v.find_loc(a).map(|l| v.province_of(l)).ok_or_else(|| format!("position JSON, dislodged of {name}: unknown province `{a}`"))?),
+                    None => None,
+                };
+                pos.dislodged.push(Dislodged { force, attacker_from, by_convoy: d.by_convoy });
+            }
+        }
+        for c in &j.contested {
+            pos.contested.push(v.find_loc(c).map(|l| v.province_of(l)).ok_or_else(|| format!("position JSON, contested: unknown province `{c}`"))?);
+        }
+        pos.owners = match &j.owners {
+            None => v.start_owners.clone(),
+            Some(owners) => {
+                let mut list = vec![None; v.province_count()];
+                for (name, centres) in owners {
+                    let p = power(v, name)?;
+                    for c in centres {
+                        let loc = v.find_loc(c).ok_or_else(|| format!("position JSON, owners of {name}: unknown province `{c}`"))?;
+                        if !v.is_centre(v.province_of(loc)) {
+                            return Err(format!("position JSON, owners of {name}: `{c}` is not a supply centre"));
+                        }
+                        list[v.province_of(loc) as usize] = Some(p);
+                    }
+                }
+                list
+            }
+        };
+        pos.state = j.state;
+        pos.normalize();
+        Ok(pos)
+    }
+
+    pub fn to_json(&self, v: &Variant) -> PositionJson {
+        let mut j = PositionJson { variant: Some(v.id.clone()), phase: v.calendar.display(self.phase).to_string(), ..Default::default() };
+        for f in &self.forces {
+            j.units.entry(v.power(f.power).name.clone()).or_default().push(unit_text(v, f));
+        }
+        for d in &self.dislodged {
+            let retreats = retreat_options(v, self, d).into_iter().map(|l| v.loc_abbr(l)).collect();
+            let attacker_from = d.attacker_from.map(|p| v.province(p).abbr.clone());
+            j.dislodged.entry(v.power(d.force.power).name.clone()).or_default().push(DislodgedJson { unit: unit_text(v, &d.force), attacker_from, by_convoy: d.by_convoy, retreats });
+        }
+        j.contested = self.contested.iter().map(|&p| v.province(p).abbr.clone()).collect();
+        let mut owners: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for (p, o) in self.owners.iter().enumerate() {
+            if let Some(o) = o {
+                owners.entry(v.power(*o).name.clone()).or_default().push(v.provinces[p].abbr.clone());
+            }
+        }
+        j.owners = Some(owners);
+        j.state = self.state.clone();
+        j
+    }
+}

@@ -1,0 +1,178 @@
+//! A position: the phase, the forces on the board, dislodged forces waiting
+//! to retreat, provinces left empty by a standoff, and centre owners.
+
+mod composition;
+pub mod json;
+
+pub use composition::{parse_composition, write_composition};
+
+use crate::variant::{LocId, Phase, PowerId, ProvinceId, Variant};
+use smallvec::SmallVec;
+use std::collections::BTreeMap;
+
+/// The kind of one component of a force.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    Army,
+    Fleet,
+    Garrison,
+}
+
+impl Kind {
+    pub fn letter(self) -> char {
+        match self {
+            Kind::Army => 'A',
+            Kind::Fleet => 'F',
+            Kind::Garrison => 'G',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<Kind> {
+        match c.to_ascii_uppercase() {
+            'A' => Some(Kind::Army),
+            'F' => Some(Kind::Fleet),
+            'G' => Some(Kind::Garrison),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Army => "army",
+            Kind::Fleet => "fleet",
+            Kind::Garrison => "garrison",
+        }
+    }
+}
+
+/// One unit inside a force.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Component {
+    pub kind: Kind,
+    pub power: PowerId,
+}
+
+pub type Components = SmallVec<[Component; 2]>;
+
+/// Everything one power has in one location. In standard Diplomacy a force
+/// is one army or one fleet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Force {
+    pub loc: LocId,
+    /// The power that orders the force.
+    pub power: PowerId,
+    pub components: Components,
+}
+
+impl Force {
+    pub fn single(power: PowerId, kind: Kind, loc: LocId) -> Force {
+        let mut components = Components::new();
+        components.push(Component { kind, power });
+        Force { loc, power, components }
+    }
+
+    /// Strength: the number of components (Multiplicity M1; 1 in standard).
+    pub fn strength(&self) -> u32 {
+        self.components.len() as u32
+    }
+
+    pub fn count(&self, kind: Kind) -> usize {
+        self.components.iter().filter(|c| c.kind == kind).count()
+    }
+
+    /// A force with a fleet moves along fleet borders (M2); otherwise as an army.
+    pub fn moves_as(&self) -> Kind {
+        if self.count(Kind::Fleet) > 0 {
+            Kind::Fleet
+        } else {
+            Kind::Army
+        }
+    }
+
+    pub fn is_army(&self) -> bool {
+        self.moves_as() == Kind::Army
+    }
+
+    pub fn is_fleet(&self) -> bool {
+        self.moves_as() == Kind::Fleet
+    }
+}
+
+/// A force dislodged in a movement phase, waiting for its retreat.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Dislodged {
+    pub force: Force,
+    /// Where the attack that dislodged it came from (None if unknown).
+    pub attacker_from: Option<ProvinceId>,
+    /// The dislodging attack came by convoy (DATC 4.A.5: the attacker's
+    /// origin is then open to the retreat).
+    pub by_convoy: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Position {
+    pub phase: Phase,
+    pub forces: Vec<Force>,
+    pub dislodged: Vec<Dislodged>,
+    /// Provinces left empty by a standoff in the movement just played.
+    pub contested: Vec<ProvinceId>,
+    /// Owner of every province (only centres are ever owned).
+    pub owners: Vec<Option<PowerId>>,
+    /// Variant state other than the above (keys documented per variant).
+    pub state: BTreeMap<String, String>,
+}
+
+impl Position {
+    /// The position at the start of a new game of the variant.
+    pub fn start(variant: &Variant) -> Position {
+        Position {
+            phase: variant.calendar.first,
+            forces: variant.start_units.iter().map(|&(power, kind, loc)| Force::single(power, kind, loc)).collect(),
+            dislodged: Vec::new(),
+            contested: Vec::new(),
+            owners: variant.start_owners.clone(),
+            state: BTreeMap::new(),
+        }
+    }
+
+    pub fn empty(variant: &Variant, phase: Phase) -> Position {
+        Position {
+            phase,
+            forces: Vec::new(),
+            dislodged: Vec::new(),
+            contested: Vec::new(),
+            owners: vec![None; variant.province_count()],
+            state: BTreeMap::new(),
+        }
+    }
+
+    /// The force standing in a province (on any of its coasts).
+    pub fn force_in(&self, variant: &Variant, p: ProvinceId) -> Option<&Force> {
+        self.forces.iter().find(|f| variant.province_of(f.loc) == p)
+    }
+
+    /// Centres owned by a power, in halves.
+    pub fn supply_halves(&self, variant: &Variant, power: PowerId) -> u32 {
+        self.owners.iter().enumerate().filter(|(_, o)| **o == Some(power)).map(|(p, _)| variant.provinces[p].centre as u32).sum()
+    }
+
+    /// Every power's centres pass to the power standing on them.
+    pub fn update_ownership(&mut self, variant: &Variant) {
+        for force in &self.forces {
+            let p = variant.province_of(force.loc) as usize;
+            if variant.provinces[p].centre > 0 {
+                self.owners[p] = Some(force.power);
+            }
+        }
+    }
+
+    /// Sorts forces by location, so that equal positions compare equal.
+    pub fn normalize(&mut self) {
+        self.forces.sort_by_key(|f| (f.loc, f.power));
+        for f in &mut self.forces {
+            f.components.sort();
+        }
+        self.contested.sort_unstable();
+        self.contested.dedup();
+    }
+}

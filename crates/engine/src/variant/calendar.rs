@@ -1,0 +1,147 @@
+//! The calendar: the phases of a game year, year numbering (AD counts up,
+//! BC counts down), and which seasons change centre ownership.
+
+use super::names::normalize;
+use std::collections::HashMap;
+use std::fmt;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PhaseKind {
+    Movement,
+    Retreat,
+    Adjustment,
+}
+
+impl PhaseKind {
+    pub fn parse(s: &str) -> Option<PhaseKind> {
+        match normalize(s).as_str() {
+            "movement" | "moves" | "move" => Some(PhaseKind::Movement),
+            "retreat" | "retreats" => Some(PhaseKind::Retreat),
+            "adjustment" | "adjustments" | "build" | "builds" => Some(PhaseKind::Adjustment),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            PhaseKind::Movement => "Movement",
+            PhaseKind::Retreat => "Retreat",
+            PhaseKind::Adjustment => "Adjustment",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Era {
+    Ad,
+    Bc,
+}
+
+/// A phase of the game: the index of its step in the calendar's year, and
+/// the year as printed (451 for 451 BC).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Phase {
+    pub step: u8,
+    pub year: i32,
+}
+
+#[derive(Clone, Debug)]
+pub struct Step {
+    pub season: String,
+    pub kind: PhaseKind,
+}
+
+#[derive(Clone, Debug)]
+pub struct Calendar {
+    pub steps: Vec<Step>,
+    pub first: Phase,
+    pub era: Era,
+    /// Seasons (by normal name) after whose movement centres change hands.
+    pub ownership_after: Vec<String>,
+    pub(crate) season_aliases: HashMap<String, String>,
+}
+
+impl Calendar {
+    pub fn step(&self, phase: Phase) -> &Step {
+        &self.steps[phase.step as usize]
+    }
+
+    pub fn kind(&self, phase: Phase) -> PhaseKind {
+        self.step(phase).kind
+    }
+
+    /// The phase that follows `phase` in the calendar.
+    pub fn next(&self, phase: Phase) -> Phase {
+        let step = phase.step as usize + 1;
+        if step < self.steps.len() {
+            Phase { step: step as u8, year: phase.year }
+        } else {
+            let year = match self.era {
+                Era::Ad => phase.year + 1,
+                Era::Bc => phase.year - 1,
+            };
+            Phase { step: 0, year }
+        }
+    }
+
+    /// True when centres change hands at the end of this phase's season.
+    pub fn changes_ownership(&self, phase: Phase) -> bool {
+        let season = normalize(&self.step(phase).season);
+        self.ownership_after.iter().any(|s| *s == season)
+    }
+
+    fn season_key(&self, season: &str) -> String {
+        let key = normalize(season);
+        self.season_aliases.get(&key).cloned().unwrap_or(key)
+    }
+
+    /// Finds the step for a season and kind. An adjustment phase written with
+    /// another season's name (old files write `Fall 1901, Adjustment`) is
+    /// taken as the year's adjustment step.
+    pub fn find_step(&self, season: &str, kind: PhaseKind) -> Option<u8> {
+        let key = self.season_key(season);
+        let exact = self.steps.iter().position(|s| normalize(&s.season) == key && s.kind == kind);
+        let any_of_kind = || if kind == PhaseKind::Adjustment { self.steps.iter().position(|s| s.kind == kind) } else { None };
+        exact.or_else(any_of_kind).map(|i| i as u8)
+    }
+
+    /// Parses `Spring 1901 movement`, `Spring 1901, Movement`,
+    /// `Winter 451 BC adjustment`.
+    pub fn parse_phase(&self, text: &str) -> Result<Phase, String> {
+        let words: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
+        let expected = "expected `<Season> <Year> [BC], <Movement|Retreat|Adjustment>`";
+        if words.len() < 3 {
+            return Err(format!("`{text}`: {expected}"));
+        }
+        let kind = PhaseKind::parse(words[words.len() - 1]).ok_or_else(|| format!("`{text}`: unknown phase kind `{}`; {expected}", words[words.len() - 1]))?;
+        let mut year_words = &words[1..words.len() - 1];
+        if let Some(last) = year_words.last() {
+            if matches!(normalize(last).as_str(), "bc" | "ad" | "bce" | "ce") {
+                year_words = &year_words[..year_words.len() - 1];
+            }
+        }
+        let year: i32 = match year_words {
+            [y] => y.parse().map_err(|_| format!("`{text}`: `{y}` is not a year; {expected}"))?,
+            _ => return Err(format!("`{text}`: {expected}")),
+        };
+        let step = self.find_step(words[0], kind).ok_or_else(|| format!("`{text}`: this variant has no {} phase in {}", kind.name(), words[0]))?;
+        Ok(Phase { step, year })
+    }
+
+    pub fn display(&self, phase: Phase) -> PhaseDisplay<'_> {
+        PhaseDisplay { calendar: self, phase }
+    }
+}
+
+pub struct PhaseDisplay<'a> {
+    calendar: &'a Calendar,
+    phase: Phase,
+}
+
+impl fmt::Display for PhaseDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let step = self.calendar.step(self.phase);
+        let era = if self.calendar.era == Era::Bc { " BC" } else { "" };
+        write!(f, "{} {}{}, {}", step.season, self.phase.year, era, step.kind.name())
+    }
+}

@@ -1,0 +1,155 @@
+//! Checks a built variant for what its files cannot say by their shape:
+//! one-sided borders, borders across the wrong terrain, centres and units in
+//! the wrong places, provinces that cannot be reached.
+
+use super::load::Problem;
+use super::{Terrain, Variant};
+use crate::position::Kind;
+use std::collections::BTreeMap;
+
+pub(super) fn check(v: &Variant, problems: &mut Vec<Problem>) {
+    borders(v, problems);
+    centres(v, problems);
+    units(v, problems);
+    reachable(v, problems);
+}
+
+fn borders(v: &Variant, problems: &mut Vec<Problem>) {
+    let n = v.provinces.len();
+    for a in 0..n {
+        let pa = &v.provinces[a];
+        for b in 0..n {
+            if !v.army_borders.get(a, b) {
+                continue;
+            }
+            let pb = &v.provinces[b];
+            if a == b {
+                problems.push(Problem::at("map.toml", &pa.abbr, "army", "a province cannot border itself".into()));
+            } else if !v.army_borders.get(b, a) {
+                problems.push(Problem::at("map.toml", &pa.abbr, "army", format!("border to `{}` is not listed from `{}`", pb.abbr, pb.abbr)));
+            }
+            for (p, other) in [(pa, pb), (pb, pa)] {
+                if matches!(p.terrain, Terrain::Sea | Terrain::Impassable) {
+                    problems.push(Problem::at("map.toml", &other.abbr, "army", format!("army border into {} province `{}`", p.terrain.name(), p.abbr)));
+                }
+            }
+        }
+    }
+    for a in 0..v.locs.len() {
+        for b in 0..v.locs.len() {
+            if !v.fleet_borders.get(a, b) {
+                continue;
+            }
+            let (pa, pb) = (v.province(v.locs[a].province), v.province(v.locs[b].province));
+            let (la, lb) = (v.loc_abbr(a as u16), v.loc_abbr(b as u16));
+            if v.locs[a].province == v.locs[b].province {
+                problems.push(Problem::at("map.toml", &pa.abbr, "fleet", "a province cannot border itself".into()));
+            } else if !v.fleet_borders.get(b, a) {
+                problems.push(Problem::at("map.toml", &pa.abbr, "fleet", format!("border from `{la}` to `{lb}` is not listed from `{lb}`")));
+            }
+            if matches!(pb.terrain, Terrain::Land | Terrain::Impassable) {
+                problems.push(Problem::at("map.toml", &pa.abbr, "fleet", format!("fleet border into {} province `{}`", pb.terrain.name(), pb.abbr)));
+            }
+            if !pb.coasts.is_empty() && v.locs[b].coast.is_none() {
+                problems.push(Problem::at("map.toml", &pa.abbr, "fleet", format!("`{}` has coasts: name one (`{}/..`)", pb.abbr, pb.abbr)));
+            }
+        }
+    }
+}
+
+fn centres(v: &Variant, problems: &mut Vec<Problem>) {
+    for power in &v.powers {
+        for &h in &power.homes {
+            if !v.is_centre(h) {
+                problems.push(Problem::new("variant.toml", &format!("power `{}`.homes", power.name), format!("`{}` is not a supply centre", v.province(h).abbr)));
+            }
+        }
+    }
+    for (p, owner) in v.start_owners.iter().enumerate() {
+        if let Some(o) = owner {
+            if v.provinces[p].centre == 0 {
+                problems.push(Problem::new("variant.toml", &format!("power `{}`.owns", v.power(*o).name), format!("`{}` is not a supply centre", v.provinces[p].abbr)));
+            }
+        }
+    }
+    for p in &v.provinces {
+        if p.centre > 0 && matches!(p.terrain, Terrain::Sea | Terrain::Impassable) {
+            problems.push(Problem::at("map.toml", &p.abbr, "centre", format!("a {} province cannot be a centre", p.terrain.name())));
+        }
+    }
+}
+
+fn units(v: &Variant, problems: &mut Vec<Problem>) {
+    let mut seen = BTreeMap::new();
+    for &(power, kind, loc) in &v.start_units {
+        let p = v.province(v.province_of(loc));
+        let key = format!("power `{}`.units", v.power(power).name);
+        let unit = format!("{} {}", kind.letter(), v.loc_abbr(loc));
+        let wrong = match kind {
+            Kind::Army | Kind::Garrison => matches!(p.terrain, Terrain::Sea | Terrain::Impassable) || v.loc(loc).coast.is_some(),
+            Kind::Fleet => matches!(p.terrain, Terrain::Land | Terrain::Impassable) || (!p.coasts.is_empty() && v.loc(loc).coast.is_none()),
+        };
+        if wrong {
+            problems.push(Problem::new("variant.toml", &key, format!("`{unit}`: a {} cannot stand there", kind.name())));
+        }
+        if seen.insert(v.province_of(loc), unit.clone()).is_some() {
+            problems.push(Problem::new("variant.toml", &key, format!("`{unit}`: two starting units in `{}`", p.abbr)));
+        }
+    }
+}
+
+fn reachable(v: &Variant, problems: &mut Vec<Problem>) {
+    let n = v.provinces.len();
+    let Some(start) = (0..n).find(|&p| v.provinces[p].terrain != Terrain::Impassable) else { return };
+    let mut seen = vec![false; n];
+    let mut stack = vec![start];
+    seen[start] = true;
+    while let Some(a) = stack.pop() {
+        for b in 0..n {
+            if !seen[b] && v.any_borders.get(a, b) {
+                seen[b] = true;
+                stack.push(b);
+            }
+        }
+    }
+    for (p, prov) in v.provinces.iter().enumerate() {
+        if !seen[p] && prov.terrain != Terrain::Impassable {
+            problems.push(Problem::at("map.toml", &prov.abbr, "army/fleet", format!("cannot be reached from `{}`", v.provinces[start].abbr)));
+        }
+    }
+}
+
+/// A summary of a valid variant, as `polemarch variant check` prints it.
+pub fn summary(v: &Variant) -> String {
+    let mut by_terrain = BTreeMap::new();
+    for p in &v.provinces {
+        *by_terrain.entry(p.terrain).or_insert(0) += 1;
+    }
+    let terrains: Vec<String> = by_terrain.iter().map(|(t, n)| format!("{n} {}", t.name())).collect();
+    let centres = v.provinces.iter().filter(|p| p.centre > 0);
+    let halves: u32 = centres.clone().map(|p| p.centre as u32).sum();
+    let mut by_value = BTreeMap::new();
+    for p in centres.clone() {
+        *by_value.entry(p.centre).or_insert(0) += 1;
+    }
+    let values: Vec<String> = by_value.iter().map(|(h, n)| format!("{n} worth {}", halves_text(*h as u32))).collect();
+    let mut out = format!("{} ({}): ok\n", v.name, v.id);
+    out += &format!("  provinces: {} ({})\n", v.provinces.len(), terrains.join(", "));
+    out += &format!("  coasts: {} locations on {} multi-coast provinces\n", v.locs.len() - v.provinces.len(), v.provinces.iter().filter(|p| !p.coasts.is_empty()).count());
+    out += &format!("  centres: {} ({}), {} in all\n", centres.count(), values.join(", "), halves_text(halves));
+    out += &format!("  powers: {}\n", v.powers.len());
+    for p in &v.powers {
+        out += &format!("    {:<12} {} homes, {} units\n", p.name, p.homes.len(), v.start_units.iter().filter(|u| v.power(u.0).name == p.name).count());
+    }
+    out += &format!("  victory: {} centres\n", halves_text(v.victory_halves));
+    out
+}
+
+/// Writes a count in halves as a number: 4 -> "2", 5 -> "2.5".
+pub fn halves_text(h: u32) -> String {
+    if h % 2 == 0 {
+        format!("{}", h / 2)
+    } else {
+        format!("{}.5", h / 2)
+    }
+}

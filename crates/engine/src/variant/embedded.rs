@@ -1,0 +1,18 @@
+//! The variants shipped inside the binary (the `variants/` folder).
+
+use super::{load_texts, Problem, Variant};
+
+const EMBEDDED: &[(&str, &str, &str)] = &[(
+    "standard",
+    include_str!("../../../../variants/standard/variant.toml"),
+    include_str!("../../../../variants/standard/map.toml"),
+)];
+
+pub fn embedded_ids() -> Vec<&'static str> {
+    EMBEDDED.iter().map(|e| e.0).collect()
+}
+
+/// Loads an embedded variant by id; None if there is none of that id.
+pub fn embedded_variant(id: &str) -> Option<Result<Variant, Vec<Problem>>> {
+    EMBEDDED.iter().find(|e| e.0 == id).map(|e| load_texts(e.1, e.2))
+}

@@ -1,0 +1,85 @@
+//! The variant files as written on disk (docs/variant-format.md), before
+//! names are resolved to ids.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct VariantFile {
+    pub id: String,
+    pub name: String,
+    pub source: String,
+    pub calendar: CalendarFile,
+    pub victory: VictoryFile,
+    #[serde(default)]
+    pub rules: toml::Table,
+    #[serde(rename = "power")]
+    pub powers: Vec<PowerFile>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct CalendarFile {
+    pub phases: Vec<String>,
+    pub first: String,
+    pub era: String,
+    #[serde(default)]
+    pub ownership_after: Vec<String>,
+    #[serde(default)]
+    pub season_aliases: BTreeMap<String, String>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct VictoryFile {
+    pub centres: f64,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct PowerFile {
+    pub name: String,
+    pub adjective: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    pub homes: Vec<String>,
+    #[serde(default)]
+    pub owns: Vec<String>,
+    #[serde(default)]
+    pub units: Vec<String>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct MapFile {
+    #[serde(rename = "province")]
+    pub provinces: Vec<ProvinceFile>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct ProvinceFile {
+    pub abbr: String,
+    pub name: String,
+    #[serde(default)]
+    pub aliases: Vec<String>,
+    pub terrain: String,
+    #[serde(default)]
+    pub centre: Option<u8>,
+    pub at: Option<[f64; 2]>,
+    #[serde(default)]
+    pub army: Vec<String>,
+    #[serde(default)]
+    pub fleet: Vec<String>,
+    #[serde(default)]
+    pub coasts: BTreeMap<String, CoastFile>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct CoastFile {
+    #[serde(default)]
+    pub fleet: Vec<String>,
+    pub at: Option<[f64; 2]>,
+}

@@ -1,0 +1,328 @@
+//! Builds a `Variant` from its two files, resolving every name to an id and
+//! collecting every problem found (docs/variant-format.md).
+
+use super::calendar::{Calendar, Era, Phase, PhaseKind, Step};
+use super::file::{MapFile, ProvinceFile, VariantFile};
+use super::names::normalize;
+use super::{check, BitMatrix, Loc, LocId, Power, PowerId, Province, Rules, Terrain, Variant};
+use crate::position::Kind;
+use std::collections::HashMap;
+use std::fmt;
+use std::path::Path;
+
+/// One thing wrong with a variant: the file, the key, the province (if any)
+/// and what is wrong.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Problem {
+    pub file: String,
+    pub key: String,
+    pub province: Option<String>,
+    pub message: String,
+}
+
+impl Problem {
+    pub fn new(file: &str, key: &str, message: String) -> Problem {
+        Problem { file: file.into(), key: key.into(), province: None, message }
+    }
+
+    pub fn at(file: &str, province: &str, key: &str, message: String) -> Problem {
+        Problem { file: file.into(), key: key.into(), province: Some(province.into()), message }
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.province {
+            Some(p) => write!(f, "{}: province `{}`, {}: {}", self.file, p, self.key, self.message),
+            None => write!(f, "{}: {}: {}", self.file, self.key, self.message),
+        }
+    }
+}
+
+/// Loads a variant from a folder holding variant.toml and map.toml.
+pub fn load_dir(dir: &Path) -> Result<Variant, Vec<Problem>> {
+    let read = |name: &str| {
+        std::fs::read_to_string(dir.join(name)).map_err(|e| vec![Problem::new(name, "(file)", format!("cannot read {}: {e}", dir.join(name).display()))])
+    };
+    load_texts(&read("variant.toml")?, &read("map.toml")?)
+}
+
+/// Loads a variant from the texts of its two files.
+pub fn load_texts(variant_toml: &str, map_toml: &str) -> Result<Variant, Vec<Problem>> {
+    let vf: VariantFile = toml::from_str(variant_toml).map_err(|e| vec![toml_problem("variant.toml", e)])?;
+    let mf: MapFile = toml::from_str(map_toml).map_err(|e| vec![toml_problem("map.toml", e)])?;
+    let mut problems = Vec::new();
+    let variant = build(vf, mf, &mut problems);
+    if problems.is_empty() {
+        check::check(&variant, &mut problems);
+    }
+    if problems.is_empty() {
+        Ok(variant)
+    } else {
+        Err(problems)
+    }
+}
+
+fn toml_problem(file: &str, e: toml::de::Error) -> Problem {
+    let msg = e.message().to_string();
+    let key = match e.span() {
+        Some(span) => format!("bytes {}..{}", span.start, span.end),
+        None => "(file)".into(),
+    };
+    Problem::new(file, &key, msg)
+}
+
+fn terrain(s: &str) -> Option<Terrain> {
+    match s {
+        "land" => Some(Terrain::Land),
+        "coast" => Some(Terrain::Coast),
+        "sea" => Some(Terrain::Sea),
+        "impassable" => Some(Terrain::Impassable),
+        _ => None,
+    }
+}
+
+/// The names of the board: provinces, coasts and every alias.
+struct Names {
+    locs: HashMap<String, LocId>,
+}
+
+impl Names {
+    fn add(&mut self, name: &str, loc: LocId, owner: &str, problems: &mut Vec<Problem>) {
+        let key = normalize(name);
+        if key.is_empty() {
+            problems.push(Problem::at("map.toml", owner, "aliases", format!("`{name}` has no letters")));
+            return;
+        }
+        if let Some(&other) = self.locs.get(&key) {
+            if other != loc {
+                problems.push(Problem::at("map.toml", owner, "aliases", format!("name `{name}` is already used by another location")));
+            }
+            return;
+        }
+        self.locs.insert(key, loc);
+    }
+}
+
+fn coast_full_name(coast: &str) -> Option<&'static str> {
+    match coast {
+        "nc" => Some("north coast"),
+        "sc" => Some("south coast"),
+        "ec" => Some("east coast"),
+        "wc" => Some("west coast"),
+        _ => None,
+    }
+}
+
+fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
+    let n = mf.provinces.len();
+    let mut provinces = Vec::with_capacity(n);
+    let mut locs: Vec<Loc> = Vec::new();
+    let mut names = Names { locs: HashMap::new() };
+    // Provinces first, so that province i is location i.
+    for (i, pf) in mf.provinces.iter().enumerate() {
+        let t = terrain(&pf.terrain).unwrap_or_else(|| {
+            problems.push(Problem::at("map.toml", &pf.abbr, "terrain", format!("`{}` is not one of land, coast, sea, impassable", pf.terrain)));
+            Terrain::Land
+        });
+        if pf.abbr.contains(['/', ' ', '(']) || pf.abbr.is_empty() {
+            problems.push(Problem::at("map.toml", &pf.abbr, "abbr", "an abbreviation may not be empty or contain '/', '(' or spaces".into()));
+        }
+        let at = pf.at.unwrap_or_else(|| {
+            problems.push(Problem::at("map.toml", &pf.abbr, "at", "missing coordinates".into()));
+            [0.0, 0.0]
+        });
+        provinces.push(Province { abbr: pf.abbr.clone(), name: pf.name.clone(), terrain: t, centre: pf.centre.unwrap_or(0), coasts: Vec::new(), at });
+        locs.push(Loc { province: i as u16, coast: None, at });
+        for name in std::iter::once(&pf.abbr).chain(std::iter::once(&pf.name)).chain(&pf.aliases) {
+            names.add(name, i as LocId, &pf.abbr, problems);
+        }
+    }
+    for (i, pf) in mf.provinces.iter().enumerate() {
+        for (coast, cf) in &pf.coasts {
+            let l = locs.len() as LocId;
+            let at = cf.at.unwrap_or_else(|| {
+                problems.push(Problem::at("map.toml", &pf.abbr, &format!("coasts.{coast}.at"), "missing coordinates".into()));
+                [0.0, 0.0]
+            });
+            locs.push(Loc { province: i as u16, coast: Some(coast.clone()), at });
+            provinces[i].coasts.push(l);
+            let mut coast_names = vec![format!("{}/{coast}", pf.abbr), format!("{} {coast}", pf.name)];
+            if let Some(full) = coast_full_name(coast) {
+                coast_names.push(format!("{} ({full})", pf.name));
+                coast_names.push(format!("{} {full}", pf.abbr));
+            }
+            for alias in std::iter::once(&pf.name).chain(&pf.aliases) {
+                coast_names.push(format!("{alias}/{coast}"));
+            }
+            for name in coast_names {
+                names.add(&name, l, &pf.abbr, problems);
+            }
+        }
+    }
+    let (army_borders, fleet_borders) = borders(&mf.provinces, &provinces, &locs, &names, problems);
+    let mut any_borders = BitMatrix::new(n);
+    let mut army_neighbours = vec![Vec::new(); n];
+    let mut fleet_neighbours = vec![Vec::new(); locs.len()];
+    for a in 0..n {
+        for b in 0..n {
+            if army_borders.get(a, b) {
+                army_neighbours[a].push(b as u16);
+                any_borders.set(a, b);
+            }
+        }
+    }
+    for a in 0..locs.len() {
+        for b in 0..locs.len() {
+            if fleet_borders.get(a, b) {
+                fleet_neighbours[a].push(b as u16);
+                any_borders.set(locs[a].province as usize, locs[b].province as usize);
+            }
+        }
+    }
+
+    let mut power_names = HashMap::new();
+    let mut powers = Vec::new();
+    let loc_of = |name: &str| names.locs.get(&normalize(name)).copied();
+    for (i, pw) in vf.powers.iter().enumerate() {
+        for name in std::iter::once(&pw.name).chain(std::iter::once(&pw.adjective)).chain(&pw.aliases) {
+            if power_names.insert(normalize(name), i as PowerId).is_some() {
+                problems.push(Problem::new("variant.toml", &format!("power `{}`", pw.name), format!("name `{name}` is used twice")));
+            }
+        }
+        let mut homes = Vec::new();
+        for h in &pw.homes {
+            match loc_of(h).filter(|&l| (l as usize) < n) {
+                Some(l) => homes.push(l),
+                None => problems.push(Problem::new("variant.toml", &format!("power `{}`.homes", pw.name), format!("unknown province `{h}`"))),
+            }
+        }
+        powers.push(Power { name: pw.name.clone(), adjective: pw.adjective.clone(), homes });
+    }
+    let mut start_owners = vec![None; n];
+    let mut start_units = Vec::new();
+    for (i, pw) in vf.powers.iter().enumerate() {
+        let key = format!("power `{}`", pw.name);
+        for &h in &powers[i].homes {
+            start_owners[h as usize] = Some(i as PowerId);
+        }
+        for o in &pw.owns {
+            match loc_of(o).filter(|&l| (l as usize) < n) {
+                Some(l) => start_owners[l as usize] = Some(i as PowerId),
+                None => problems.push(Problem::new("variant.toml", &format!("{key}.owns"), format!("unknown province `{o}`"))),
+            }
+        }
+        for u in &pw.units {
+            match parse_unit(u, &loc_of) {
+                Ok((kind, l)) => start_units.push((i as PowerId, kind, l)),
+                Err(e) => problems.push(Problem::new("variant.toml", &format!("{key}.units"), e)),
+            }
+        }
+    }
+    let calendar = calendar(&vf, problems);
+    let victory_halves = (vf.victory.centres * 2.0).round() as u32;
+    if (vf.victory.centres * 2.0).fract() != 0.0 || vf.victory.centres <= 0.0 {
+        problems.push(Problem::new("variant.toml", "victory.centres", "expected a positive number of centres in halves (18, 20.5)".into()));
+    }
+    let rules = Rules::from_table(&vf.rules, problems);
+    Variant {
+        id: vf.id,
+        name: vf.name,
+        source: vf.source,
+        powers,
+        provinces,
+        locs,
+        calendar,
+        victory_halves,
+        rules,
+        start_units,
+        start_owners,
+        army_borders,
+        fleet_borders,
+        any_borders,
+        fleet_neighbours,
+        army_neighbours,
+        loc_names: names.locs,
+        power_names,
+    }
+}
+
+fn parse_unit(text: &str, loc_of: &dyn Fn(&str) -> Option<LocId>) -> Result<(Kind, LocId), String> {
+    let (letter, place) = text.trim().split_once(' ').ok_or_else(|| format!("`{text}`: expected a unit like `A par` or `F stp/sc`"))?;
+    let kind = letter.chars().next().and_then(Kind::from_letter).filter(|_| letter.len() == 1).ok_or_else(|| format!("`{text}`: unknown unit kind `{letter}`"))?;
+    let loc = loc_of(place.trim()).ok_or_else(|| format!("`{text}`: unknown location `{}`", place.trim()))?;
+    Ok((kind, loc))
+}
+
+fn borders(pfs: &[ProvinceFile], provinces: &[Province], locs: &[Loc], names: &Names, problems: &mut Vec<Problem>) -> (BitMatrix, BitMatrix) {
+    let n = provinces.len();
+    let mut army = BitMatrix::new(n);
+    let mut fleet = BitMatrix::new(locs.len());
+    for (i, pf) in pfs.iter().enumerate() {
+        for to in &pf.army {
+            match names.locs.get(&normalize(to)) {
+                Some(&l) if (l as usize) < n => army.set(i, l as usize),
+                Some(_) => problems.push(Problem::at("map.toml", &pf.abbr, "army", format!("`{to}` is a coast; army borders name provinces"))),
+                None => problems.push(Problem::at("map.toml", &pf.abbr, "army", format!("unknown province `{to}`"))),
+            }
+        }
+        let mut fleet_list = |from: LocId, list: &[String], key: &str| {
+            for to in list {
+                match names.locs.get(&normalize(to)) {
+                    Some(&l) => fleet.set(from as usize, l as usize),
+                    None => problems.push(Problem::at("map.toml", &pf.abbr, key, format!("unknown location `{to}`"))),
+                }
+            }
+        };
+        fleet_list(i as LocId, &pf.fleet, "fleet");
+        for (coast, cf) in &pf.coasts {
+            let l = provinces[i].coasts.iter().copied().find(|&l| locs[l as usize].coast.as_deref() == Some(coast)).expect("coast was registered");
+            fleet_list(l, &cf.fleet, &format!("coasts.{coast}.fleet"));
+        }
+        if !pf.coasts.is_empty() && !pf.fleet.is_empty() {
+            problems.push(Problem::at("map.toml", &pf.abbr, "fleet", "a province with coasts lists its fleet borders per coast".into()));
+        }
+    }
+    (army, fleet)
+}
+
+fn calendar(vf: &VariantFile, problems: &mut Vec<Problem>) -> Calendar {
+    let c = &vf.calendar;
+    let mut steps = Vec::new();
+    for p in &c.phases {
+        let words: Vec<&str> = p.split_whitespace().collect();
+        match words.as_slice() {
+            [season, kind] if PhaseKind::parse(kind).is_some() => steps.push(Step { season: season.to_string(), kind: PhaseKind::parse(kind).unwrap() }),
+            _ => problems.push(Problem::new("variant.toml", "calendar.phases", format!("`{p}`: expected `<Season> <movement|retreat|adjustment>`"))),
+        }
+    }
+    let era = match c.era.as_str() {
+        "AD" => Era::Ad,
+        "BC" => Era::Bc,
+        other => {
+            problems.push(Problem::new("variant.toml", "calendar.era", format!("`{other}`: expected AD or BC")));
+            Era::Ad
+        }
+    };
+    let mut calendar = Calendar {
+        steps,
+        first: Phase { step: 0, year: 0 },
+        era,
+        ownership_after: c.ownership_after.iter().map(|s| normalize(s)).collect(),
+        season_aliases: c.season_aliases.iter().map(|(k, v)| (normalize(k), normalize(v))).collect(),
+    };
+    for s in &c.ownership_after {
+        if !calendar.steps.iter().any(|st| normalize(&st.season) == normalize(s)) {
+            problems.push(Problem::new("variant.toml", "calendar.ownership_after", format!("`{s}` is not a season of the calendar")));
+        }
+    }
+    if calendar.steps.is_empty() {
+        problems.push(Problem::new("variant.toml", "calendar.phases", "the calendar has no phases".into()));
+        return calendar;
+    }
+    match calendar.parse_phase(&c.first) {
+        Ok(first) => calendar.first = first,
+        Err(e) => problems.push(Problem::new("variant.toml", "calendar.first", e)),
+    }
+    calendar
+}

@@ -1,0 +1,155 @@
+//! The variant model: the board, the powers, the calendar, victory and rules,
+//! resolved from the variant files into dense ids (docs/variant-format.md).
+
+mod bits;
+mod calendar;
+pub mod check;
+mod embedded;
+mod file;
+mod ids;
+mod load;
+mod names;
+mod rules;
+
+pub use bits::BitMatrix;
+pub use calendar::{Calendar, Era, Phase, PhaseKind};
+pub use embedded::{embedded_ids, embedded_variant};
+pub use ids::{LocId, PowerId, ProvinceId};
+pub use load::{load_dir, load_texts, Problem};
+pub use names::normalize;
+pub use rules::{CivilDisorder, Rules};
+
+use std::collections::HashMap;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Terrain {
+    Land,
+    Coast,
+    Sea,
+    Impassable,
+}
+
+impl Terrain {
+    pub fn name(self) -> &'static str {
+        match self {
+            Terrain::Land => "land",
+            Terrain::Coast => "coast",
+            Terrain::Sea => "sea",
+            Terrain::Impassable => "impassable",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Province {
+    pub abbr: String,
+    pub name: String,
+    pub terrain: Terrain,
+    /// Supply-centre value in halves (0: not a centre).
+    pub centre: u8,
+    /// Locations of the coasts of a multi-coast province (empty otherwise).
+    pub coasts: Vec<LocId>,
+    pub at: [f64; 2],
+}
+
+/// A place a unit stands: a whole province, or one coast of it.
+#[derive(Clone, Debug)]
+pub struct Loc {
+    pub province: ProvinceId,
+    /// The short coast name (`nc`) for a coast location.
+    pub coast: Option<String>,
+    pub at: [f64; 2],
+}
+
+#[derive(Clone, Debug)]
+pub struct Power {
+    pub name: String,
+    pub adjective: String,
+    pub homes: Vec<ProvinceId>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Variant {
+    pub id: String,
+    pub name: String,
+    pub source: String,
+    pub powers: Vec<Power>,
+    pub provinces: Vec<Province>,
+    pub locs: Vec<Loc>,
+    pub calendar: Calendar,
+    /// Victory: at least this many halves of centres.
+    pub victory_halves: u32,
+    pub rules: Rules,
+    /// Starting units: (power, kind letter, location).
+    pub start_units: Vec<(PowerId, crate::position::Kind, LocId)>,
+    /// Starting owner of every province (centres only).
+    pub start_owners: Vec<Option<PowerId>>,
+    /// Army borders between provinces.
+    pub army_borders: BitMatrix,
+    /// Fleet borders between locations.
+    pub fleet_borders: BitMatrix,
+    /// Provinces that touch by any border (army or fleet, any coast).
+    pub any_borders: BitMatrix,
+    /// Fleet neighbours of every location, sorted.
+    pub fleet_neighbours: Vec<Vec<LocId>>,
+    /// Army neighbours of every province, sorted.
+    pub army_neighbours: Vec<Vec<ProvinceId>>,
+    pub(crate) loc_names: HashMap<String, LocId>,
+    pub(crate) power_names: HashMap<String, PowerId>,
+}
+
+impl Variant {
+    pub fn province(&self, p: ProvinceId) -> &Province {
+        &self.provinces[p as usize]
+    }
+
+    pub fn loc(&self, l: LocId) -> &Loc {
+        &self.locs[l as usize]
+    }
+
+    pub fn province_of(&self, l: LocId) -> ProvinceId {
+        self.locs[l as usize].province
+    }
+
+    pub fn power(&self, p: PowerId) -> &Power {
+        &self.powers[p as usize]
+    }
+
+    /// Short name of a location: `lon`, `stp/nc`.
+    pub fn loc_abbr(&self, l: LocId) -> String {
+        let loc = self.loc(l);
+        let abbr = &self.province(loc.province).abbr;
+        match &loc.coast {
+            Some(c) => format!("{abbr}/{c}"),
+            None => abbr.clone(),
+        }
+    }
+
+    /// Finds a location by any of its names (abbreviation, full name, alias,
+    /// with or without coast), in any letter case.
+    pub fn find_loc(&self, name: &str) -> Option<LocId> {
+        self.loc_names.get(&normalize(name)).copied()
+    }
+
+    pub fn find_power(&self, name: &str) -> Option<PowerId> {
+        self.power_names.get(&normalize(name)).copied()
+    }
+
+    /// The location of a coast of a province, by short coast name.
+    pub fn coast_loc(&self, p: ProvinceId, coast: &str) -> Option<LocId> {
+        self.province(p).coasts.iter().copied().find(|&l| self.loc(l).coast.as_deref() == Some(coast))
+    }
+
+    pub fn is_centre(&self, p: ProvinceId) -> bool {
+        self.province(p).centre > 0
+    }
+
+    pub fn province_count(&self) -> usize {
+        self.provinces.len()
+    }
+
+    /// The power whose home centre `p` is, if any.
+    pub fn home_of(&self, p: ProvinceId) -> Option<PowerId> {
+        self.powers.iter().position(|pw| pw.homes.contains(&p)).map(|i| i as PowerId)
+    }
+}
