@@ -70,8 +70,57 @@ pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order]) -> Plan
             Err(why) => results[i] = illegal(why),
         }
     }
-    mark_own_convoys(&mut plans, forces);
-    Plans { plans, order_of, results }
+    let mut plans = Plans { plans, order_of, results };
+    drop_needless_convoys(v, forces, orders, &mut plans);
+    mark_own_convoys(&mut plans.plans, forces);
+    plans
+}
+
+/// DATC 6.G.7, 6.G.19: a convoy order by a fleet that no route of the army
+/// through the fleets at sea needs is illegal, so it shows no intent to
+/// convoy. (6.G.6: a fleet on a route through fleets that do not convoy
+/// still shows intent.)
+fn drop_needless_convoys(v: &Variant, forces: &[Force], orders: &[Order], plans: &mut Plans) {
+    let needless: Vec<usize> = (0..plans.plans.len())
+        .filter(|&g| match plans.plans[g] {
+            Plan::Convoy { army, dest } => {
+                let seas = fleets_at_sea(v, forces, None);
+                !on_some_route(v, v.province_of(forces[army as usize].loc), dest, &seas, v.province_of(forces[g].loc))
+            }
+            _ => false,
+        })
+        .collect();
+    for g in needless {
+        let i = plans.order_of[g].take().expect("a planned order");
+        plans.plans[g] = Plan::Hold;
+        plans.results[i] = Some(OrderResult { order: orders[i].clone(), verdict: Verdict::Illegal, reason: Reason::Illegal(Illegal::ConvoyNotOnRoute) });
+    }
+}
+
+/// Is there a route from `from` to `dest` through the seas `fleets` that
+/// passes `needed` and needs every sea on it (no shortcut: seas that are not
+/// next on the route do not touch)?
+fn on_some_route(v: &Variant, from: ProvinceId, dest: ProvinceId, fleets: &[ProvinceId], needed: ProvinceId) -> bool {
+    let touches = |a: ProvinceId, b: ProvinceId| v.any_borders.get(a as usize, b as usize);
+    fn extend(path: &mut Vec<ProvinceId>, fleets: &[ProvinceId], dest: ProvinceId, needed: ProvinceId, touches: &dyn Fn(ProvinceId, ProvinceId) -> bool) -> bool {
+        let last = *path.last().unwrap();
+        if path.len() > 1 && touches(last, dest) {
+            return path.contains(&needed);
+        }
+        for &f in fleets {
+            // No shortcut: f may touch only the last step of the path.
+            if path.contains(&f) || !touches(last, f) || path[..path.len() - 1].iter().any(|&p| touches(p, f)) {
+                continue;
+            }
+            path.push(f);
+            if extend(path, fleets, dest, needed, touches) {
+                return true;
+            }
+            path.pop();
+        }
+        false
+    }
+    extend(&mut vec![from], fleets, dest, needed, &touches)
 }
 
 /// DATC 4.A.3: an army moving to an adjacent province goes by convoy when
@@ -102,7 +151,15 @@ fn plan_one(v: &Variant, forces: &[Force], at: &[u16], f: u16, action: &Action) 
     };
     match action {
         Action::Hold => Ok(Plan::Hold),
-        Action::Move { to, via_convoy } => plan_move(v, force, *to, *via_convoy),
+        Action::Move { to, via_convoy } => {
+            let plan = plan_move(v, force, *to, *via_convoy)?;
+            if let Plan::Move { dest, convoy: true, .. } = plan {
+                if !v.army_borders.get(v.province_of(force.loc) as usize, dest as usize) && !convoy_possible(v, forces, v.province_of(force.loc), dest, None) {
+                    return Err(Illegal::NoConvoyPossible);
+                }
+            }
+            Ok(plan)
+        }
         Action::SupportHold { unit } => {
             let t = target(unit)?;
             let dest = v.province_of(forces[t as usize].loc);
@@ -116,6 +173,11 @@ fn plan_one(v: &Variant, forces: &[Force], at: &[u16], f: u16, action: &Action) 
             let dest = v.province_of(*to);
             if !can_reach(v, force, dest) {
                 return Err(Illegal::CannotReach);
+            }
+            let from = v.province_of(forces[t as usize].loc);
+            let needs_convoy = forces[t as usize].is_army() && !v.army_borders.get(from as usize, dest as usize);
+            if needs_convoy && !convoy_possible(v, forces, from, dest, Some(f)) {
+                return Err(Illegal::NoConvoyPossible);
             }
             let coast = v.loc(*to).coast.is_some().then_some(*to);
             Ok(Plan::SupportMove { target: t, dest, coast })
@@ -205,4 +267,39 @@ fn fleet_destination(v: &Variant, from: LocId, to: LocId) -> Result<LocId, Illeg
         (Some(_), Some(_)) => Err(Illegal::CoastNeeded),
         (None, _) => Err(Illegal::NotAdjacent),
     }
+}
+
+/// Could fleets standing at sea carry an army from `from` to `dest`, not
+/// counting force `except`? (DATC 6.D.31, 6.D.32: a move or support that no
+/// convoy could make possible is illegal.)
+fn convoy_possible(v: &Variant, forces: &[Force], from: ProvinceId, dest: ProvinceId, except: Option<u16>) -> bool {
+    let fleets = fleets_at_sea(v, forces, except);
+    let touches = |a: ProvinceId, b: ProvinceId| v.any_borders.get(a as usize, b as usize);
+    let mut seen = vec![false; fleets.len()];
+    let mut stack: Vec<usize> = (0..fleets.len()).filter(|&i| touches(from, fleets[i])).collect();
+    for &i in &stack {
+        seen[i] = true;
+    }
+    while let Some(i) = stack.pop() {
+        if touches(fleets[i], dest) {
+            return true;
+        }
+        for j in 0..fleets.len() {
+            if !seen[j] && touches(fleets[i], fleets[j]) {
+                seen[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    false
+}
+
+/// The seas holding a fleet, leaving out force `except`.
+fn fleets_at_sea(v: &Variant, forces: &[Force], except: Option<u16>) -> Vec<ProvinceId> {
+    forces
+        .iter()
+        .enumerate()
+        .filter(|(i, f)| Some(*i as u16) != except && f.is_fleet() && v.province(v.province_of(f.loc)).terrain == Terrain::Sea)
+        .map(|(_, f)| v.province_of(f.loc))
+        .collect()
 }

@@ -93,17 +93,16 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    /// Settles a cycle with no single answer. With a convoy in it, it is a
-    /// convoy paradox: the convoyed armies in it do not move (Szykman).
-    /// Without, it is circular movement: every move in it succeeds.
+    /// Settles a cycle with no single answer. When a convoying fleet's fate
+    /// is part of it, it is a convoy paradox: the armies those fleets convoy
+    /// do not move (Szykman). Otherwise it is circular movement (convoyed
+    /// swaps included): every move in it succeeds.
     fn backup_rule(&mut self, old: usize) {
         let cycle: Vec<u16> = self.deps[old..].to_vec();
         let mut convoyed = Vec::new();
         for &d in &cycle {
-            match self.plans[d as usize] {
-                Plan::Convoy { army, .. } => convoyed.push(army),
-                Plan::Move { convoy: true, .. } => convoyed.push(d),
-                _ => {}
+            if let Plan::Convoy { army, .. } = self.plans[d as usize] {
+                convoyed.push(army);
             }
         }
         self.unwind(old);
