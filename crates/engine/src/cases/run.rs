@@ -3,7 +3,7 @@
 
 use super::board::{forces, meaning, order_line, owners, result_line, Result};
 use super::parse::{Case, Line};
-use crate::adjudicate::{adjudicate, Verdict};
+use crate::adjudicate::{adjudicate, retreat_options, Verdict};
 use crate::order::Action;
 use crate::position::{write_composition, Dislodged, Force, Position};
 use crate::variant::{PhaseKind, Variant};
@@ -33,8 +33,11 @@ pub fn run_case(case: &Case, variant_of: &mut dyn FnMut(&str) -> std::result::Re
 
 /// The position before the phase, as the case describes it.
 pub fn prestate(case: &Case, v: &Variant) -> Result<Position> {
-    let phase_line = case.phase.as_ref().ok_or_else(|| format!("line {}: case has no PRESTATE_SETPHASE", case.line))?;
-    let phase = v.calendar.parse_phase(&phase_line.text).map_err(|e| format!("line {}: {e}", phase_line.number))?;
+    // Without PRESTATE_SETPHASE, the case is set in the variant's first phase.
+    let phase = match &case.phase {
+        Some(line) => v.calendar.parse_phase(&line.text).map_err(|e| format!("line {}: {e}", line.number))?,
+        None => v.calendar.first,
+    };
     let mut pos = Position::empty(v, phase);
     pos.forces = forces(v, &case.prestate)?;
     pos.owners = match &case.prestate_owners {
@@ -100,7 +103,10 @@ fn check(case: &Case, v: &Variant) -> Result<Vec<String>> {
     };
     compare_forces(v, "POSTSTATE", &expected_units, &next.forces, &mut problems);
     if let Some(expected) = expected_dislodged {
-        let actual: Vec<Force> = if kind == PhaseKind::Movement { next.dislodged.iter().map(|d| d.force.clone()).collect() } else { Vec::new() };
+        // Old jDip files leave out a dislodged force that has nowhere to
+        // retreat (they count it destroyed at once): it may be left out.
+        let listed = |d: &&Dislodged| !retreat_options(v, next, d).is_empty() || expected.iter().any(|e| e.loc == d.force.loc);
+        let actual: Vec<Force> = if kind == PhaseKind::Movement { next.dislodged.iter().filter(listed).map(|d| d.force.clone()).collect() } else { Vec::new() };
         compare_forces(v, "POSTSTATE_DISLODGED", &expected, &actual, &mut problems);
     }
     if let Some(lines) = &case.poststate_owners {

@@ -258,6 +258,9 @@ impl Parser<'_> {
                 break;
             }
             end += 1;
+            if !matches!(t.tok, Tok::Word(_) | Tok::Sym(')')) {
+                continue;
+            }
             let span = &self.text[self.tokens[start].start..self.tokens[end - 1].end];
             if let Some(loc) = self.variant.find_loc(span) {
                 best = Some((loc, end));
