@@ -3,26 +3,18 @@
 //! Times one adjudication of each scenario by polemarch and by the
 //! `diplomacy` crate 0.2.0, and prints a table with the ratio.
 
-use polemarch_bench::peer;
+use polemarch_bench::{ours, peer};
 use polemarch_bench::scenarios::{self, Scenario};
 use polemarch_bench::timing::{format_duration, measure, Budget, Measurement};
 
-// ---------------------------------------------------------------------------
-// POLEMARCH SIDE: the lead wires the engine in here.
-//
-// Replace the body with: convert `scenario` into the engine's types once
-// (e.g. parse `scenario.case_text()` with the engine's case-file reader, or
-// `scenario.units` / `scenario.orders` directly), check the engine's results
-// against `scenario.expects_success(line)`, then
-//
-//     Some(measure(budget, &prepared, |prepared| engine_adjudicate(prepared)))
-//
-// timing only the adjudication (as the peer side does; see `peer::what_is_timed`).
-// ---------------------------------------------------------------------------
 fn polemarch_side(scenario: &'static Scenario, budget: Budget) -> Option<Measurement> {
-    let _ = (scenario, budget);
-    eprintln!("polemarch: not wired yet ({})", scenario.name);
-    None
+    let prepared = ours::prepare(scenario);
+    for (line, succeeded) in ours::verdicts(scenario, &prepared) {
+        if succeeded != scenario.expects_success(line) {
+            eprintln!("warning: polemarch disagrees with the scenario on `{line}`");
+        }
+    }
+    Some(measure(budget, &prepared, ours::adjudicate_ours))
 }
 
 fn peer_side(scenario: &'static Scenario, budget: Budget) -> Measurement {

@@ -5,6 +5,7 @@
 //! Run with `cargo bench -p polemarch-bench` (`-- --quick` for a short run,
 //! `-- midgame` to run only the scenarios whose name contains `midgame`).
 
+pub mod ours;
 pub mod peer;
 pub mod scenarios;
 pub mod timing;

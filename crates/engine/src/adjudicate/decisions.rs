@@ -7,7 +7,7 @@ use super::plan::Plan;
 use super::resolver::Resolver;
 use crate::variant::{PowerId, ProvinceId};
 
-pub const NONE: u16 = u16::MAX;
+pub use super::links::NONE;
 
 impl Resolver<'_> {
     pub fn province(&self, f: u16) -> ProvinceId {
@@ -55,7 +55,14 @@ impl Resolver<'_> {
             return false;
         }
         let (from, dest) = (self.province(m), self.dest(m).expect("a move"));
-        let fleets: Vec<u16> = (0..self.plans.len() as u16).filter(|&g| self.plans[g as usize] == Plan::Convoy { army: m, dest }).collect();
+        let mut fleets: Vec<u16> = Vec::new();
+        let mut g = self.links.first_helper[m as usize];
+        while g != NONE {
+            if self.plans[g as usize] == (Plan::Convoy { army: m, dest }) {
+                fleets.push(g);
+            }
+            g = self.links.next_helper[g as usize];
+        }
         let touches = |a: ProvinceId, b: ProvinceId| self.v.any_borders.get(a as usize, b as usize);
         let mut seen = vec![false; fleets.len()];
         let mut stack: Vec<usize> = Vec::new();
@@ -102,10 +109,12 @@ impl Resolver<'_> {
                 }
             }
         }
-        for r in 0..self.plans.len() as u16 {
-            if r != m && self.dest(r) == Some(dest) && attack <= self.prevent_strength(r) {
+        let mut r = self.links.first_into[dest as usize];
+        while r != NONE {
+            if r != m && attack <= self.prevent_strength(r) {
                 return false;
             }
+            r = self.links.next_into[r as usize];
         }
         true
     }
@@ -113,20 +122,24 @@ impl Resolver<'_> {
     /// Supports given to the move of `m`, leaving out those of `except`.
     fn move_supports(&mut self, m: u16, except: Option<PowerId>) -> u32 {
         let mut sum = 0;
-        for s in 0..self.plans.len() as u16 {
-            if matches!(self.plans[s as usize], Plan::SupportMove { target, .. } if target == m) && Some(self.power(s)) != except && self.resolve(s) {
+        let mut s = self.links.first_helper[m as usize];
+        while s != NONE {
+            if matches!(self.plans[s as usize], Plan::SupportMove { .. }) && Some(self.power(s)) != except && self.resolve(s) {
                 sum += self.strength(s);
             }
+            s = self.links.next_helper[s as usize];
         }
         sum
     }
 
     fn hold_supports(&mut self, f: u16) -> u32 {
         let mut sum = 0;
-        for s in 0..self.plans.len() as u16 {
-            if self.plans[s as usize] == (Plan::SupportHold { target: f }) && self.resolve(s) {
+        let mut s = self.links.first_helper[f as usize];
+        while s != NONE {
+            if matches!(self.plans[s as usize], Plan::SupportHold { .. }) && self.resolve(s) {
                 sum += self.strength(s);
             }
+            s = self.links.next_helper[s as usize];
         }
         sum
     }
@@ -200,9 +213,14 @@ impl Resolver<'_> {
             Plan::SupportMove { dest, .. } => Some(dest),
             _ => None,
         };
-        (0..self.plans.len() as u16).find(|&m| {
-            self.dest(m) == Some(here) && self.power(m) != self.power(s) && Some(self.province(m)) != against && (!self.by_convoy(m) || self.path_ok(m))
-        })
+        let mut m = self.links.first_into[here as usize];
+        while m != NONE {
+            if self.power(m) != self.power(s) && Some(self.province(m)) != against && (!self.by_convoy(m) || self.path_ok(m)) {
+                return Some(m);
+            }
+            m = self.links.next_into[m as usize];
+        }
+        None
     }
 
     pub fn support_given(&mut self, s: u16) -> bool {
@@ -212,7 +230,14 @@ impl Resolver<'_> {
     /// The successful move into the province of staying force `f`, if any.
     pub fn dislodger(&mut self, f: u16) -> Option<u16> {
         let here = self.province(f);
-        (0..self.plans.len() as u16).find(|&m| self.dest(m) == Some(here) && self.resolve(m))
+        let mut m = self.links.first_into[here as usize];
+        while m != NONE {
+            if self.resolve(m) {
+                return Some(m);
+            }
+            m = self.links.next_into[m as usize];
+        }
+        None
     }
 
     pub fn dislodged(&mut self, f: u16) -> bool {

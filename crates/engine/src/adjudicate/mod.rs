@@ -4,6 +4,7 @@
 mod adjustment;
 mod civil_disorder;
 mod decisions;
+mod links;
 mod movement;
 mod outcome;
 mod plan;

@@ -2,7 +2,7 @@
 //! position that follows (moved forces, dislodged forces, standoffs).
 
 use super::decisions::NONE;
-use super::outcome::{OrderResult, Reason, Verdict};
+use super::outcome::{Illegal, OrderResult, Reason, Verdict};
 use super::plan::{occupancy, plan, Plan};
 use super::resolver::Resolver;
 use crate::order::{Action, Order, UnitRef};
@@ -14,19 +14,20 @@ pub fn movement(v: &Variant, pos: &Position, orders: &[Order]) -> (Vec<OrderResu
     let plans = plan(v, &pos.forces, &at, orders);
     let mut r = Resolver::new(v, &pos.forces, &plans.plans, &at);
     r.resolve_all();
-    let mut results = plans.results;
+    let mut verdicts: Vec<(Verdict, Reason)> = plans.illegal.iter().map(|i| (Verdict::Illegal, Reason::Illegal(i.unwrap_or(Illegal::NoUnit)))).collect();
     let mut unordered = Vec::new();
     for f in 0..pos.forces.len() as u16 {
         let (verdict, reason) = r.explain(f);
         match plans.order_of[f as usize] {
-            Some(i) => results[i] = Some(OrderResult { order: orders[i].clone(), verdict, reason }),
+            Some(i) => verdicts[i] = (verdict, reason),
             None => {
                 let reason = if verdict == Verdict::Success { Reason::NoOrder } else { reason };
                 unordered.push(OrderResult { order: hold_order(&pos.forces[f as usize]), verdict, reason });
             }
         }
     }
-    let mut results: Vec<OrderResult> = results.into_iter().map(|r| r.expect("every order has a result")).collect();
+    let mut results = Vec::with_capacity(orders.len() + unordered.len());
+    results.extend(orders.iter().zip(verdicts).map(|(order, (verdict, reason))| OrderResult { order: order.clone(), verdict, reason }));
     results.extend(unordered);
     (results, r.next_position(pos))
 }
@@ -102,13 +103,13 @@ impl Resolver<'_> {
         if attack <= against {
             return Reason::Bounced { attack, against, by: dest };
         }
-        for r in 0..self.plans.len() as u16 {
-            if r != m && self.dest(r) == Some(dest) {
-                let prevent = self.prevent_strength(r);
-                if attack <= prevent {
-                    return Reason::Bounced { attack, against: prevent, by: self.province(r) };
-                }
+        let mut r = self.links.first_into[dest as usize];
+        while r != NONE {
+            let prevent = if r == m { 0 } else { self.prevent_strength(r) };
+            if attack <= prevent {
+                return Reason::Bounced { attack, against: prevent, by: self.province(r) };
             }
+            r = self.links.next_into[r as usize];
         }
         Reason::Bounced { attack, against: 0, by: dest }
     }

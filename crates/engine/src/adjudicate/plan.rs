@@ -2,7 +2,7 @@
 //! legal order for each force counts; an illegal order leaves the force
 //! holding (DATC 4.D, 4.E.1).
 
-use super::outcome::{Illegal, OrderResult, Reason, Verdict};
+use super::outcome::Illegal;
 use crate::order::{Action, Order, UnitRef};
 use crate::position::{Force, Kind};
 use crate::variant::{LocId, ProvinceId, Terrain, Variant};
@@ -25,8 +25,8 @@ pub enum Plan {
 pub struct Plans {
     pub plans: Vec<Plan>,
     pub order_of: Vec<Option<usize>>,
-    /// One result per order; `None` until adjudicated (legal orders).
-    pub results: Vec<Option<OrderResult>>,
+    /// Why each illegal order is illegal (None for the legal ones).
+    pub illegal: Vec<Option<Illegal>>,
 }
 
 /// Index of the force standing in each province.
@@ -41,9 +41,9 @@ pub fn occupancy(v: &Variant, forces: &[Force]) -> Vec<u16> {
 pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order]) -> Plans {
     let mut plans = vec![Plan::Hold; forces.len()];
     let mut order_of = vec![None; forces.len()];
-    let mut results: Vec<Option<OrderResult>> = vec![None; orders.len()];
+    let mut results: Vec<Option<Illegal>> = vec![None; orders.len()];
     for (i, order) in orders.iter().enumerate() {
-        let illegal = |why| Some(OrderResult { order: order.clone(), verdict: Verdict::Illegal, reason: Reason::Illegal(why) });
+        let illegal = Some;
         let Some(unit) = &order.unit else {
             results[i] = illegal(Illegal::WrongPhase);
             continue;
@@ -70,8 +70,8 @@ pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order]) -> Plan
             Err(why) => results[i] = illegal(why),
         }
     }
-    let mut plans = Plans { plans, order_of, results };
-    drop_needless_convoys(v, forces, orders, &mut plans);
+    let mut plans = Plans { plans, order_of, illegal: results };
+    drop_needless_convoys(v, forces, &mut plans);
     mark_own_convoys(&mut plans.plans, forces);
     plans
 }
@@ -80,7 +80,7 @@ pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order]) -> Plan
 /// through the fleets at sea needs is illegal, so it shows no intent to
 /// convoy. (6.G.6: a fleet on a route through fleets that do not convoy
 /// still shows intent.)
-fn drop_needless_convoys(v: &Variant, forces: &[Force], orders: &[Order], plans: &mut Plans) {
+fn drop_needless_convoys(v: &Variant, forces: &[Force], plans: &mut Plans) {
     let needless: Vec<usize> = (0..plans.plans.len())
         .filter(|&g| match plans.plans[g] {
             Plan::Convoy { army, dest } => {
@@ -93,7 +93,7 @@ fn drop_needless_convoys(v: &Variant, forces: &[Force], orders: &[Order], plans:
     for g in needless {
         let i = plans.order_of[g].take().expect("a planned order");
         plans.plans[g] = Plan::Hold;
-        plans.results[i] = Some(OrderResult { order: orders[i].clone(), verdict: Verdict::Illegal, reason: Reason::Illegal(Illegal::ConvoyNotOnRoute) });
+        plans.illegal[i] = Some(Illegal::ConvoyNotOnRoute);
     }
 }
 

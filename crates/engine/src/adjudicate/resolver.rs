@@ -4,6 +4,7 @@
 //! single answer is settled by the backup rule (Szykman for convoy
 //! paradoxes, success for circular movement).
 
+use super::links::Links;
 use super::plan::Plan;
 use crate::position::Force;
 use crate::variant::Variant;
@@ -21,6 +22,7 @@ pub struct Resolver<'a> {
     pub plans: &'a [Plan],
     /// Index of the force in each province (u16::MAX: none).
     pub at: &'a [u16],
+    pub links: Links,
     state: Vec<State>,
     result: Vec<bool>,
     deps: Vec<u16>,
@@ -31,7 +33,7 @@ pub struct Resolver<'a> {
 impl<'a> Resolver<'a> {
     pub fn new(v: &'a Variant, forces: &'a [Force], plans: &'a [Plan], at: &'a [u16]) -> Self {
         let n = forces.len();
-        Resolver { v, forces, plans, at, state: vec![State::Unresolved; n], result: vec![false; n], deps: Vec::new(), paradox: vec![false; n] }
+        Resolver { v, forces, plans, at, links: Links::new(v, forces, plans), state: vec![State::Unresolved; n], result: vec![false; n], deps: Vec::new(), paradox: vec![false; n] }
     }
 
     /// Resolves every decision.

@@ -169,7 +169,7 @@ impl Position {
     /// Sorts forces by location, so that equal positions compare equal.
     pub fn normalize(&mut self) {
         self.forces.sort_by_key(|f| (f.loc, f.power));
-        for f in &mut self.forces {
+        for f in self.forces.iter_mut().filter(|f| f.components.len() > 1) {
             f.components.sort();
         }
         self.contested.sort_unstable();

@@ -49,6 +49,8 @@ pub struct Phase {
 pub struct Step {
     pub season: String,
     pub kind: PhaseKind,
+    /// Centres change hands at the end of this step's season.
+    pub changes_ownership: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -56,8 +58,6 @@ pub struct Calendar {
     pub steps: Vec<Step>,
     pub first: Phase,
     pub era: Era,
-    /// Seasons (by normal name) after whose movement centres change hands.
-    pub ownership_after: Vec<String>,
     pub(crate) season_aliases: HashMap<String, String>,
 }
 
@@ -86,8 +86,7 @@ impl Calendar {
 
     /// True when centres change hands at the end of this phase's season.
     pub fn changes_ownership(&self, phase: Phase) -> bool {
-        let season = normalize(&self.step(phase).season);
-        self.ownership_after.iter().any(|s| *s == season)
+        self.step(phase).changes_ownership
     }
 
     fn season_key(&self, season: &str) -> String {

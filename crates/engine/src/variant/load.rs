@@ -292,7 +292,7 @@ fn calendar(vf: &VariantFile, problems: &mut Vec<Problem>) -> Calendar {
     for p in &c.phases {
         let words: Vec<&str> = p.split_whitespace().collect();
         match words.as_slice() {
-            [season, kind] if PhaseKind::parse(kind).is_some() => steps.push(Step { season: season.to_string(), kind: PhaseKind::parse(kind).unwrap() }),
+            [season, kind] if PhaseKind::parse(kind).is_some() => steps.push(Step { season: season.to_string(), kind: PhaseKind::parse(kind).unwrap(), changes_ownership: c.ownership_after.iter().any(|s| normalize(s) == normalize(season)) }),
             _ => problems.push(Problem::new("variant.toml", "calendar.phases", format!("`{p}`: expected `<Season> <movement|retreat|adjustment>`"))),
         }
     }
@@ -308,7 +308,6 @@ fn calendar(vf: &VariantFile, problems: &mut Vec<Problem>) -> Calendar {
         steps,
         first: Phase { step: 0, year: 0 },
         era,
-        ownership_after: c.ownership_after.iter().map(|s| normalize(s)).collect(),
         season_aliases: c.season_aliases.iter().map(|(k, v)| (normalize(k), normalize(v))).collect(),
     };
     for s in &c.ownership_after {
