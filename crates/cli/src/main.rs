@@ -2,6 +2,8 @@
 //! is a thin shell over the engine library.
 
 mod commands;
+mod orders_file;
+mod report;
 mod variants;
 
 use clap::{Parser, Subcommand};

@@ -1,3 +1,50 @@
-pub fn run(_variant: &str, _position: Option<&std::path::Path>, _orders: &std::path::Path, _json: bool) -> Result<std::process::ExitCode, String> {
-    Err("adjudicate: not written yet".into())
+//! `polemarch adjudicate`: one phase from a position and an orders file.
+
+use crate::{orders_file, report, variants};
+use polemarch_engine::{adjudicate, Position};
+use std::io::Read;
+use std::path::Path;
+use std::process::ExitCode;
+
+pub fn run(variant: &str, position: Option<&Path>, orders: &Path, json: bool) -> Result<ExitCode, String> {
+    let v = variants::load(variant, None)?;
+    let pos = match position {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            Position::from_json(&v, &text).map_err(|e| format!("{}: {e}", path.display()))?
+        }
+        None => Position::start(&v),
+    };
+    let text = if orders == Path::new("-") {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("standard input: {e}"))?;
+        s
+    } else {
+        std::fs::read_to_string(orders).map_err(|e| format!("{}: {e}", orders.display()))?
+    };
+    let orders = orders_file::parse(&v, &text).map_err(|errors| format!("{}: {} bad order line(s); nothing was adjudicated:\n{}", orders.display(), errors.len(), errors.join("\n")))?;
+    let outcome = adjudicate(&v, &pos, &orders);
+    if json {
+        let results: Vec<serde_json::Value> = outcome
+            .results
+            .iter()
+            .map(|r| {
+                serde_json::json!({
+                    "power": r.order.power.map(|p| v.power(p).name.clone()),
+                    "order": r.order.display(&v).to_string(),
+                    "result": r.verdict.word(),
+                    "reason": r.reason.describe(&v),
+                })
+            })
+            .collect();
+        let out = serde_json::json!({
+            "phase": v.calendar.display(pos.phase).to_string(),
+            "results": results,
+            "next": outcome.next.to_json(&v),
+        });
+        println!("{}", serde_json::to_string_pretty(&out).expect("JSON values serialize"));
+    } else {
+        print!("{}", report::phase_report(&v, &pos, &outcome));
+    }
+    Ok(ExitCode::SUCCESS)
 }

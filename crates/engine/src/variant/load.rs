@@ -49,8 +49,8 @@ pub fn load_dir(dir: &Path) -> Result<Variant, Vec<Problem>> {
 
 /// Loads a variant from the texts of its two files.
 pub fn load_texts(variant_toml: &str, map_toml: &str) -> Result<Variant, Vec<Problem>> {
-    let vf: VariantFile = toml::from_str(variant_toml).map_err(|e| vec![toml_problem("variant.toml", e)])?;
-    let mf: MapFile = toml::from_str(map_toml).map_err(|e| vec![toml_problem("map.toml", e)])?;
+    let vf: VariantFile = toml::from_str(variant_toml).map_err(|e| vec![toml_problem("variant.toml", variant_toml, e)])?;
+    let mf: MapFile = toml::from_str(map_toml).map_err(|e| vec![toml_problem("map.toml", map_toml, e)])?;
     let mut problems = Vec::new();
     let variant = build(vf, mf, &mut problems);
     if problems.is_empty() {
@@ -63,13 +63,18 @@ pub fn load_texts(variant_toml: &str, map_toml: &str) -> Result<Variant, Vec<Pro
     }
 }
 
-fn toml_problem(file: &str, e: toml::de::Error) -> Problem {
-    let msg = e.message().to_string();
+/// A TOML error, placed by line and column.
+fn toml_problem(file: &str, text: &str, e: toml::de::Error) -> Problem {
     let key = match e.span() {
-        Some(span) => format!("bytes {}..{}", span.start, span.end),
+        Some(span) => {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            format!("line {line}, column {column}")
+        }
         None => "(file)".into(),
     };
-    Problem::new(file, &key, msg)
+    Problem::new(file, &key, e.message().trim().replace('\n', "; "))
 }
 
 fn terrain(s: &str) -> Option<Terrain> {

@@ -1,0 +1,56 @@
+//! Prints an adjudicated phase the way a game master publishes it: each
+//! power's orders with their results and reasons, the dislodged units and
+//! where they may retreat, the standoffs, and the position that follows.
+
+use polemarch_engine::adjudicate::{retreat_options, Outcome, Verdict};
+use polemarch_engine::position::write_composition;
+use polemarch_engine::{Position, Variant};
+use std::fmt::Write;
+
+pub fn phase_report(v: &Variant, before: &Position, outcome: &Outcome) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{}", v.calendar.display(before.phase));
+    for (p, power) in v.powers.iter().enumerate() {
+        let mine: Vec<_> = outcome.results.iter().filter(|r| r.order.power == Some(p as u8)).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let _ = writeln!(out, "\n{}:", power.name);
+        for r in mine {
+            let mark = match r.verdict {
+                Verdict::Success => "",
+                Verdict::Failure => "  [failed]",
+                Verdict::Illegal => "  [illegal]",
+            };
+            let _ = writeln!(out, "  {:<28} {}{}", r.order.display(v).to_string(), r.reason.describe(v), mark);
+        }
+    }
+    let next = &outcome.next;
+    if !next.dislodged.is_empty() {
+        let _ = writeln!(out, "\nDislodged:");
+        for d in &next.dislodged {
+            let options: Vec<String> = retreat_options(v, next, d).into_iter().map(|l| v.loc_abbr(l)).collect();
+            let from = d.attacker_from.map(|p| format!(" (attacked from {})", v.province(p).abbr)).unwrap_or_default();
+            let retreats = if options.is_empty() { "no retreat: it will be disbanded".to_string() } else { format!("may retreat to {}", options.join(", ")) };
+            let _ = writeln!(out, "  {}: {} {}{}; {}", v.power(d.force.power).name, write_composition(&d.force.components), v.loc_abbr(d.force.loc), from, retreats);
+        }
+    }
+    if !next.contested.is_empty() {
+        let names: Vec<&str> = next.contested.iter().map(|&p| v.province(p).abbr.as_str()).collect();
+        let _ = writeln!(out, "\nStandoffs: {}", names.join(", "));
+    }
+    let _ = writeln!(out, "\nNext: {}", v.calendar.display(next.phase));
+    out += &position_report(v, next);
+    out
+}
+
+/// Units and centres by power.
+pub fn position_report(v: &Variant, pos: &Position) -> String {
+    let mut out = String::new();
+    for (p, power) in v.powers.iter().enumerate() {
+        let units: Vec<String> = pos.forces.iter().filter(|f| f.power as usize == p).map(|f| format!("{} {}", write_composition(&f.components), v.loc_abbr(f.loc))).collect();
+        let centres: Vec<&str> = pos.owners.iter().enumerate().filter(|(_, o)| **o == Some(p as u8)).map(|(c, _)| v.provinces[c].abbr.as_str()).collect();
+        let _ = writeln!(out, "  {:<10} {:>2} centres, {:>2} units: {}", power.name, centres.len(), units.len(), units.join(", "));
+    }
+    out
+}

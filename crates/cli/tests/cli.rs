@@ -1,0 +1,181 @@
+//! The `polemarch` command line, run as a user runs it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn polemarch(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_polemarch")).args(args).current_dir(root()).output().expect("polemarch runs")
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn every_case_passes() {
+    let out = polemarch(&["cases", "tests/cases"]);
+    let text = stdout(&out);
+    let last = text.lines().last().unwrap_or_default().to_string();
+    assert!(out.status.success(), "{text}");
+    let passed: usize = last.split_whitespace().next().unwrap().parse().unwrap();
+    assert!(passed >= 164, "{last}");
+    assert!(last.ends_with(" 0 failed"), "{last}");
+}
+
+#[test]
+fn a_failing_case_is_reported_with_what_was_expected() {
+    let dir = tempdir("failing-case");
+    let file = dir.join("bad.txt");
+    std::fs::write(&file, "CASE X.1 wrong on purpose\nPRESTATE_SETPHASE Spring 1901, Movement\nPRESTATE\n England: F nth\nORDERS\n England: F nth - nwg\nPOSTSTATE\n England: F nth\nEND\n").unwrap();
+    let out = polemarch(&["cases", file.to_str().unwrap()]);
+    let text = stdout(&out);
+    assert!(!out.status.success());
+    assert!(text.contains("FAIL X.1"), "{text}");
+    assert!(text.contains("expected but missing [England: F nth]; present but not expected [England: F nwg]"), "{text}");
+    assert!(text.trim_end().ends_with("0 passed, 1 failed"), "{text}");
+}
+
+/// The old jDip v2.4 DATC file parses; it fails exactly the cases whose
+/// outcome v3.0 or our rulings change, or whose expected state is wrong in
+/// that file (docs/conformance.md).
+#[test]
+fn jdip_v2_4_file_fails_only_the_documented_cases() {
+    let file = root().join("../shared/reference/datc/jdip_v2.4/datc_v2.4_06.txt");
+    if !file.exists() {
+        eprintln!("SKIPPED: {} is absent (it lives in ../shared beside the checkout)", file.display());
+        return;
+    }
+    let out = polemarch(&["cases", file.to_str().unwrap()]);
+    let text = stdout(&out);
+    let failed: Vec<&str> = text.lines().filter(|l| l.starts_with("FAIL ")).map(|l| l.split_whitespace().nth(1).unwrap()).collect();
+    assert_eq!(failed, ["6.F.8", "6.F.17", "6.G.8"], "{text}");
+    assert!(text.trim_end().ends_with("165 passed, 3 failed"), "{text}");
+    assert!(!text.contains("line "), "every case parses: {text}");
+}
+
+#[test]
+fn standard_variant_checks_clean() {
+    let out = polemarch(&["variant", "check", "standard"]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("provinces: 76 (14 land, 42 coast, 19 sea, 1 impassable)"), "{text}");
+    assert!(text.contains("centres: 34"), "{text}");
+    assert!(text.contains("powers: 7"), "{text}");
+}
+
+fn tempdir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("polemarch-test-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A copy of the standard variant with one line of its map changed.
+fn broken_standard(name: &str, from: &str, to: &str) -> PathBuf {
+    let dir = tempdir(name);
+    let src = root().join("variants/standard");
+    std::fs::copy(src.join("variant.toml"), dir.join("variant.toml")).unwrap();
+    let map = std::fs::read_to_string(src.join("map.toml")).unwrap();
+    assert!(map.contains(from), "the map has `{from}`");
+    std::fs::write(dir.join("map.toml"), map.replacen(from, to, 1)).unwrap();
+    dir
+}
+
+#[test]
+fn a_one_sided_border_is_one_line_naming_it() {
+    // Holland's army border to Ruhr removed: Ruhr still lists Holland.
+    let dir = broken_standard("one-sided", "army = [\"bel\", \"kie\", \"ruh\"]", "army = [\"bel\", \"kie\"]");
+    let out = polemarch(&["variant", "check", dir.to_str().unwrap()]);
+    let text = stdout(&out);
+    assert!(!out.status.success());
+    assert_eq!(text.lines().next().unwrap(), "map.toml: province `ruh`, army: border to `hol` is not listed from `hol`", "{text}");
+    assert!(text.contains("1 problem"), "{text}");
+}
+
+#[test]
+fn an_unknown_border_names_the_province_and_key() {
+    let dir = broken_standard("unknown", "army = [\"bel\", \"kie\", \"ruh\"]", "army = [\"bel\", \"kie\", \"rhr\"]");
+    let out = polemarch(&["variant", "check", dir.to_str().unwrap()]);
+    let text = stdout(&out);
+    assert!(text.contains("map.toml: province `hol`, army: unknown province `rhr`"), "{text}");
+}
+
+#[test]
+fn an_army_border_into_a_sea_is_refused() {
+    let dir = broken_standard("army-sea", "army = [\"bel\", \"kie\", \"ruh\"]", "army = [\"bel\", \"kie\", \"ruh\", \"nth\"]");
+    let out = polemarch(&["variant", "check", dir.to_str().unwrap()]);
+    let text = stdout(&out);
+    assert!(text.contains("army border into sea province `nth`"), "{text}");
+}
+
+#[test]
+fn a_broken_toml_file_is_an_error_not_a_panic() {
+    let dir = broken_standard("toml", "[[province]]", "[[province]");
+    let out = polemarch(&["variant", "check", dir.to_str().unwrap()]);
+    let text = stdout(&out) + &stderr(&out);
+    assert!(!out.status.success());
+    assert!(text.starts_with("map.toml: "), "{text}");
+    assert!(!text.contains("panicked"), "{text}");
+}
+
+#[test]
+fn adjudicate_prints_results_with_reasons() {
+    let out = polemarch(&["adjudicate", "--orders", "crates/cli/src/demo/spring_1901.txt"]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(text.contains("A war - gal                  bounced: 1 against 1 from vie  [failed]"), "{text}");
+    assert!(text.contains("Standoffs: bla, gal"), "{text}");
+    assert!(text.contains("Next: Autumn 1901, Movement"), "{text}");
+}
+
+#[test]
+fn adjudicate_json_gives_the_next_position() {
+    let out = polemarch(&["adjudicate", "--orders", "crates/cli/src/demo/spring_1901.txt", "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON output");
+    assert_eq!(json["next"]["phase"], "Autumn 1901, Movement");
+    assert_eq!(json["results"][0]["order"], "A vie - gal");
+    assert_eq!(json["results"][0]["result"], "FAILURE");
+    assert_eq!(json["next"]["units"]["England"], serde_json::json!(["F nth", "F nwg", "A yor"]));
+}
+
+#[test]
+fn adjudicate_from_a_position_file_with_a_retreat() {
+    let dir = tempdir("retreat");
+    let pos = dir.join("pos.json");
+    std::fs::write(&pos, r#"{"phase": "Spring 1901, Retreat", "units": {"Germany": ["A hol", "F kie"], "England": ["F nth"]}, "dislodged": {"England": [{"unit": "A hol", "attacker_from": "ruh"}]}}"#).unwrap();
+    let orders = dir.join("orders.txt");
+    std::fs::write(&orders, "England: A hol - bel\n").unwrap();
+    let out = polemarch(&["adjudicate", "--position", pos.to_str().unwrap(), "--orders", orders.to_str().unwrap(), "--json"]);
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|_| panic!("{}", stderr(&out)));
+    assert_eq!(json["results"][0]["result"], "SUCCESS");
+    assert_eq!(json["next"]["units"]["England"], serde_json::json!(["A bel", "F nth"]));
+}
+
+#[test]
+fn a_bad_order_names_its_line_and_column() {
+    let dir = tempdir("bad-order");
+    let orders = dir.join("orders.txt");
+    std::fs::write(&orders, "England: F lon - nth\n# a comment\nFrance: A par - xyz\n").unwrap();
+    let out = polemarch(&["adjudicate", "--orders", orders.to_str().unwrap()]);
+    let text = stderr(&out);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text.contains("line 3: `France: A par - xyz`: column 17: expected a province (abbreviation or name), found `xyz`"), "{text}");
+    assert!(text.contains("nothing was adjudicated"), "{text}");
+}
+
+#[test]
+fn demo_plays_a_year() {
+    let out = polemarch(&["demo"]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(text.contains("Winter 1901, Adjustment"), "{text}");
+    assert!(text.contains("Next: Spring 1902, Movement"), "{text}");
+    assert!(!text.contains("[illegal]"), "the demo's orders are all legal: {text}");
+}
