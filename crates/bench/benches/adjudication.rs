@@ -3,9 +3,9 @@
 //! Times one adjudication of each scenario by polemarch and by the
 //! `diplomacy` crate 0.2.0, and prints a table with the ratio.
 
-use polemarch_bench::{ours, peer};
 use polemarch_bench::scenarios::{self, Scenario};
 use polemarch_bench::timing::{format_duration, measure, Budget, Measurement};
+use polemarch_bench::{ours, peer};
 
 fn polemarch_side(scenario: &'static Scenario, budget: Budget) -> Option<Measurement> {
     let prepared = ours::prepare(scenario);
@@ -48,11 +48,7 @@ fn main() {
     let rows: Vec<Row> = scenarios::all()
         .into_iter()
         .filter(|scenario| filter.as_deref().is_none_or(|f| scenario.name.contains(f)))
-        .map(|scenario| Row {
-            scenario,
-            polemarch: polemarch_side(scenario, budget),
-            peer: peer_side(scenario, budget),
-        })
+        .map(|scenario| Row { scenario, polemarch: polemarch_side(scenario, budget), peer: peer_side(scenario, budget) })
         .collect();
 
     print_table(&rows, budget);
@@ -60,26 +56,11 @@ fn main() {
 
 fn print_table(rows: &[Row], budget: Budget) {
     println!();
-    println!(
-        "adjudication time, median per adjudication over >= {} batches, ~{} per measurement",
-        budget.batches,
-        format_duration(budget.measure)
-    );
-    println!(
-        "{:<11} {:<24} {:>5} {:>6} {:>12} {:>16} {:>22}",
-        "scenario",
-        "phase",
-        "units",
-        "orders",
-        "polemarch",
-        "diplomacy 0.2.0",
-        "diplomacy / polemarch"
-    );
+    println!("adjudication time, median per adjudication over >= {} batches, ~{} per measurement", budget.batches, format_duration(budget.measure));
+    println!("{:<11} {:<24} {:>5} {:>6} {:>12} {:>16} {:>22}", "scenario", "phase", "units", "orders", "polemarch", "diplomacy 0.2.0", "diplomacy / polemarch");
     for row in rows {
         let s = row.scenario;
-        let polemarch = row
-            .polemarch
-            .map_or("not wired".into(), |m| format_duration(m.median));
+        let polemarch = row.polemarch.map_or("not wired".into(), |m| format_duration(m.median));
         let ratio = row.polemarch.map_or("-".into(), |m| {
             let ratio = row.peer.median.as_secs_f64() / m.median.as_secs_f64();
             if ratio >= 1.0 {

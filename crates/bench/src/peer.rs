@@ -19,10 +19,7 @@
 use crate::scenarios::{Kind, Scenario};
 use diplomacy::geo::builder::ProvinceRegistry;
 use diplomacy::geo::{Border, Map, ProvinceKey, RegionKey, Terrain};
-use diplomacy::judge::{
-    build, retreat, MappedBuildOrder, MappedMainOrder, MappedRetreatOrder, OrderState, Outcome,
-    Rulebook, Submission,
-};
+use diplomacy::judge::{build, retreat, MappedBuildOrder, MappedMainOrder, MappedRetreatOrder, OrderState, Outcome, Rulebook, Submission};
 use diplomacy::{Nation, ShortName, UnitPosition, UnitType};
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
@@ -56,26 +53,15 @@ pub fn standard_map() -> &'static Map {
         let shipped = diplomacy::geo::standard_map();
         let mut provinces = ProvinceRegistry::default();
         for province in shipped.provinces() {
-            provinces
-                .register(province.clone())
-                .expect("shipped province");
+            provinces.register(province.clone()).expect("shipped province");
         }
         let mut regions = provinces.finish();
         for region in shipped.regions() {
-            regions
-                .register(
-                    &region.province().short_name(),
-                    region.coast(),
-                    region.terrain(),
-                )
-                .expect("shipped region");
+            regions.register(&region.province().short_name(), region.coast(), region.terrain()).expect("shipped region");
         }
         // Every shipped border once, in the shipped order (they live in one
         // Vec, so their addresses give that order).
-        let mut shipped_borders: Vec<&Border> = shipped
-            .regions()
-            .flat_map(|region| shipped.borders_containing(&RegionKey::from(region)))
-            .collect();
+        let mut shipped_borders: Vec<&Border> = shipped.regions().flat_map(|region| shipped.borders_containing(&RegionKey::from(region))).collect();
         shipped_borders.sort_by_key(|border| *border as *const Border as usize);
         shipped_borders.dedup_by_key(|border| *border as *const Border as usize);
 
@@ -83,11 +69,7 @@ pub fn standard_map() -> &'static Map {
         for border in shipped_borders {
             let (a, b) = border.sides();
             let (a, b) = (a.short_name(), b.short_name());
-            let terrain = if (a.as_ref(), b.as_ref()) == COAST_NOT_LAND {
-                Terrain::Coast
-            } else {
-                border.terrain()
-            };
+            let terrain = if (a.as_ref(), b.as_ref()) == COAST_NOT_LAND { Terrain::Coast } else { border.terrain() };
             borders.register(&a, &b, terrain).expect("shipped border");
         }
         for (a, b, terrain) in MISSING_BORDERS {
@@ -163,72 +145,36 @@ pub fn prepare(scenario: &'static Scenario) -> Prepared {
     let lines = scenario.orders.to_vec();
     match scenario.kind {
         Kind::Movement => {
-            let positions: Vec<UnitPosition<'static, RegionKey>> = scenario
-                .units
-                .iter()
-                .map(|line| parse(line, Kind::Movement))
-                .collect();
-            let orders: Vec<MappedMainOrder> = lines
-                .iter()
-                .map(|line| parse(line, Kind::Movement))
-                .collect();
+            let positions: Vec<UnitPosition<'static, RegionKey>> = scenario.units.iter().map(|line| parse(line, Kind::Movement)).collect();
+            let orders: Vec<MappedMainOrder> = lines.iter().map(|line| parse(line, Kind::Movement)).collect();
             let submission = Submission::new(standard_map(), &positions, orders.clone());
-            Prepared::Movement(Movement {
-                submission,
-                lines,
-                orders,
-            })
+            Prepared::Movement(Movement { submission, lines, orders })
         }
         Kind::Retreat => {
-            let movement_orders: Vec<MappedMainOrder> = scenario
-                .results
-                .iter()
-                .map(|line| {
-                    parse(
-                        line.split_once(':').expect("RESULT: order").1,
-                        Kind::Movement,
-                    )
-                })
-                .collect();
-            let submission: &'static Submission<'static> = Box::leak(Box::new(
-                Submission::with_inferred_state(standard_map(), movement_orders),
-            ));
+            let movement_orders: Vec<MappedMainOrder> =
+                scenario.results.iter().map(|line| parse(line.split_once(':').expect("RESULT: order").1, Kind::Movement)).collect();
+            let submission: &'static Submission<'static> = Box::leak(Box::new(Submission::with_inferred_state(standard_map(), movement_orders)));
             let movement = Box::leak(Box::new(submission.adjudicate(rules())));
-            let orders = lines
-                .iter()
-                .map(|line| parse(line, Kind::Retreat))
-                .collect();
-            Prepared::Retreat(Retreat {
-                movement,
-                lines,
-                orders,
-            })
+            let orders = lines.iter().map(|line| parse(line, Kind::Retreat)).collect();
+            Prepared::Retreat(Retreat { movement, lines, orders })
         }
         Kind::Adjustment => {
             let board: &'static Board = Box::leak(Box::new(Board::new(scenario.units)));
-            let owners: &'static HashMap<ProvinceKey, Nation> =
-                Box::leak(Box::new(if scenario.centre_owners.is_empty() {
-                    build::to_initial_ownerships(standard_map())
-                } else {
-                    scenario
-                        .centre_owners
-                        .iter()
-                        .map(|line| {
-                            let (power, province) = Scenario::split_power(line);
-                            (ProvinceKey::new(province), nation(power))
-                        })
-                        .collect()
-                }));
-            let orders: Vec<MappedBuildOrder> = lines
-                .iter()
-                .map(|line| parse(line, Kind::Adjustment))
-                .collect();
+            let owners: &'static HashMap<ProvinceKey, Nation> = Box::leak(Box::new(if scenario.centre_owners.is_empty() {
+                build::to_initial_ownerships(standard_map())
+            } else {
+                scenario
+                    .centre_owners
+                    .iter()
+                    .map(|line| {
+                        let (power, province) = Scenario::split_power(line);
+                        (ProvinceKey::new(province), nation(power))
+                    })
+                    .collect()
+            }));
+            let orders: Vec<MappedBuildOrder> = lines.iter().map(|line| parse(line, Kind::Adjustment)).collect();
             let submission = build::Submission::new(standard_map(), owners, board, orders.clone());
-            Prepared::Adjustment(Adjustment {
-                submission,
-                lines,
-                orders,
-            })
+            Prepared::Adjustment(Adjustment { submission, lines, orders })
         }
     }
 }
@@ -236,22 +182,15 @@ pub fn prepare(scenario: &'static Scenario) -> Prepared {
 /// One adjudication by the crate: the timed part.
 pub fn adjudicate_peer(prepared: &Prepared) -> Adjudicated<'_> {
     match prepared {
-        Prepared::Movement(movement) => {
-            Adjudicated::Movement(movement.submission.adjudicate(rules()))
-        }
+        Prepared::Movement(movement) => Adjudicated::Movement(movement.submission.adjudicate(rules())),
         Prepared::Retreat(retreats) => {
             let start = retreats.movement.to_retreat_start();
             let context = retreat::Context::new(&start, retreats.orders.iter().cloned());
             let outcome = context.resolve();
-            let retreated = outcome
-                .order_outcomes()
-                .filter(|(_, result)| matches!(result, retreat::OrderOutcome::Moves))
-                .count();
+            let retreated = outcome.order_outcomes().filter(|(_, result)| matches!(result, retreat::OrderOutcome::Moves)).count();
             Adjudicated::Retreat(retreated)
         }
-        Prepared::Adjustment(adjustment) => {
-            Adjudicated::Adjustment(adjustment.submission.adjudicate(rules()))
-        }
+        Prepared::Adjustment(adjustment) => Adjudicated::Adjustment(adjustment.submission.adjudicate(rules())),
     }
 }
 
@@ -261,40 +200,19 @@ pub fn verdicts(prepared: &Prepared) -> Vec<(&'static str, bool)> {
     match prepared {
         Prepared::Movement(movement) => {
             let outcome = movement.submission.adjudicate(rules());
-            let states = movement.orders.iter().map(|order| {
-                succeeded(
-                    outcome
-                        .get(order)
-                        .expect("every order has an outcome")
-                        .into(),
-                )
-            });
+            let states = movement.orders.iter().map(|order| succeeded(outcome.get(order).expect("every order has an outcome").into()));
             movement.lines.iter().copied().zip(states).collect()
         }
         Prepared::Retreat(retreats) => {
             let start = retreats.movement.to_retreat_start();
             let context = retreat::Context::new(&start, retreats.orders.iter().cloned());
             let outcome = context.resolve();
-            let states = retreats.orders.iter().map(|order| {
-                succeeded(
-                    outcome
-                        .get(order)
-                        .expect("every order has an outcome")
-                        .into(),
-                )
-            });
+            let states = retreats.orders.iter().map(|order| succeeded(outcome.get(order).expect("every order has an outcome").into()));
             retreats.lines.iter().copied().zip(states).collect()
         }
         Prepared::Adjustment(adjustment) => {
             let outcome = adjustment.submission.adjudicate(rules());
-            let states = adjustment.orders.iter().map(|order| {
-                succeeded(
-                    outcome
-                        .get(order)
-                        .expect("every order has an outcome")
-                        .into(),
-                )
-            });
+            let states = adjustment.orders.iter().map(|order| succeeded(outcome.get(order).expect("every order has an outcome").into()));
             adjustment.lines.iter().copied().zip(states).collect()
         }
     }
@@ -322,8 +240,7 @@ where
 {
     let (power, body) = Scenario::split_power(line);
     let text = format!("{}: {}", nation(power), peer_syntax(body, kind));
-    text.parse()
-        .unwrap_or_else(|e| panic!("`{line}` (as `{text}`): {e:?}"))
+    text.parse().unwrap_or_else(|e| panic!("`{line}` (as `{text}`): {e:?}"))
 }
 
 /// Rewrites an order body: `A mun S A par - bur` -> `A mun supports A par -> bur`.
@@ -374,23 +291,15 @@ impl Board {
     fn new(unit_lines: &[&str]) -> Board {
         let mut board = Board {
             // Every standard power takes part, with or without units.
-            nations: ["AUS", "ENG", "FRA", "GER", "ITA", "RUS", "TUR"]
-                .map(Nation::from)
-                .into(),
+            nations: ["AUS", "ENG", "FRA", "GER", "ITA", "RUS", "TUR"].map(Nation::from).into(),
             occupiers: HashMap::new(),
             units: HashMap::new(),
         };
         for line in unit_lines {
             let unit: UnitPosition<'static, RegionKey> = parse(line, Kind::Adjustment);
             let nation = unit.nation().clone();
-            board
-                .occupiers
-                .insert(unit.region.province().clone(), nation.clone());
-            board
-                .units
-                .entry(nation)
-                .or_default()
-                .insert((unit.unit.unit_type(), unit.region));
+            board.occupiers.insert(unit.region.province().clone(), nation.clone());
+            board.units.entry(nation).or_default().insert((unit.unit.unit_type(), unit.region));
         }
         board
     }
@@ -433,62 +342,27 @@ mod tests {
         let shipped = diplomacy::geo::standard_map();
         for (a, b, terrain) in MISSING_BORDERS {
             let (a, b): (RegionKey, RegionKey) = (a.parse().unwrap(), b.parse().unwrap());
-            assert!(
-                shipped.find_border_between(&a, &b).is_none(),
-                "{a}-{b} now shipped"
-            );
-            assert_eq!(
-                standard_map()
-                    .find_border_between(&a, &b)
-                    .unwrap()
-                    .terrain(),
-                terrain
-            );
+            assert!(shipped.find_border_between(&a, &b).is_none(), "{a}-{b} now shipped");
+            assert_eq!(standard_map().find_border_between(&a, &b).unwrap().terrain(), terrain);
         }
         let (con, smy) = (RegionKey::new("con", None), RegionKey::new("smy", None));
-        assert_eq!(
-            shipped.find_border_between(&con, &smy).unwrap().terrain(),
-            Terrain::Land
-        );
-        assert_eq!(
-            standard_map()
-                .find_border_between(&con, &smy)
-                .unwrap()
-                .terrain(),
-            Terrain::Coast
-        );
+        assert_eq!(shipped.find_border_between(&con, &smy).unwrap().terrain(), Terrain::Land);
+        assert_eq!(standard_map().find_border_between(&con, &smy).unwrap().terrain(), Terrain::Coast);
     }
 
     #[test]
     fn opening_moves_all_succeed_but_the_two_standoffs() {
         let verdicts = verdicts(&prepare(&OPENING));
         assert_eq!(verdicts.len(), 22);
-        let failed: Vec<_> = verdicts
-            .iter()
-            .filter(|(_, ok)| !ok)
-            .map(|(line, _)| *line)
-            .collect();
-        assert_eq!(
-            failed,
-            [
-                "Austria: A vie - gal",
-                "Russia: A war - gal",
-                "Russia: F sev - bla",
-                "Turkey: F ank - bla"
-            ]
-        );
+        let failed: Vec<_> = verdicts.iter().filter(|(_, ok)| !ok).map(|(line, _)| *line).collect();
+        assert_eq!(failed, ["Austria: A vie - gal", "Russia: A war - gal", "Russia: F sev - bla", "Turkey: F ank - bla"]);
     }
 
     #[test]
     fn the_crate_agrees_with_every_expected_result() {
         for scenario in scenarios::all() {
             for (line, succeeded) in verdicts(&prepare(scenario)) {
-                assert_eq!(
-                    succeeded,
-                    scenario.expects_success(line),
-                    "{}: `{line}`",
-                    scenario.name
-                );
+                assert_eq!(succeeded, scenario.expects_success(line), "{}: `{line}`", scenario.name);
             }
         }
     }
@@ -501,20 +375,14 @@ mod tests {
             let prepared = prepare(scenario);
             let movement = movement(&prepared);
             let outcome = movement.submission.adjudicate(rules());
-            assert_eq!(
-                movement.submission.generated_orders().count(),
-                0,
-                "a unit without order"
-            );
+            assert_eq!(movement.submission.generated_orders().count(), 0, "a unit without order");
             for (line, order) in movement.lines.iter().zip(&movement.orders) {
                 let result = outcome.get(order).unwrap();
                 let miswritten = matches!(
                     result,
                     OrderOutcome::Illegal(_)
                         | OrderOutcome::Move(AttackOutcome::NoPath | AttackOutcome::MoveToSelf)
-                        | OrderOutcome::Support(
-                            SupportOutcome::CantReach | SupportOutcome::SupportingSelf
-                        )
+                        | OrderOutcome::Support(SupportOutcome::CantReach | SupportOutcome::SupportingSelf)
                         | OrderOutcome::Convoy(ConvoyOutcome::NotAtSea)
                 );
                 assert!(!miswritten, "{}: `{line}` is {result:?}", scenario.name);
@@ -544,70 +412,36 @@ mod tests {
 
     #[test]
     fn retreat_phase_starts_from_the_scenario_position() {
-        let Prepared::Retreat(retreats) = prepare(&RETREAT) else {
-            panic!()
-        };
+        let Prepared::Retreat(retreats) = prepare(&RETREAT) else { panic!() };
         // The movement before it went as the scenario's results say.
         for (line, order) in RETREAT.results.iter().zip(retreats.movement.orders()) {
             let state = OrderState::from(retreats.movement.get(order).unwrap());
-            assert_eq!(
-                line.starts_with("SUCCESS"),
-                state == OrderState::Succeeds,
-                "`{line}`"
-            );
+            assert_eq!(line.starts_with("SUCCESS"), state == OrderState::Succeeds, "`{line}`");
         }
         let start = retreats.movement.to_retreat_start();
         let show = |pos: UnitPosition<'_, &RegionKey>| format!("{pos:?}");
-        let mut dislodged: Vec<_> = start
-            .dislodged()
-            .keys()
-            .map(|o| show(o.unit_position()))
-            .collect();
-        let mut expected: Vec<_> = RETREAT
-            .dislodged
-            .iter()
-            .map(|l| {
-                show(parse::<UnitPosition<'static, RegionKey>>(l, Kind::Retreat).as_region_ref())
-            })
-            .collect();
+        let mut dislodged: Vec<_> = start.dislodged().keys().map(|o| show(o.unit_position())).collect();
+        let mut expected: Vec<_> =
+            RETREAT.dislodged.iter().map(|l| show(parse::<UnitPosition<'static, RegionKey>>(l, Kind::Retreat).as_region_ref())).collect();
         dislodged.sort();
         expected.sort();
         assert_eq!(dislodged, expected);
 
         let mut on_board: Vec<_> = start.unit_positions().into_iter().map(show).collect();
-        let mut expected: Vec<_> = RETREAT
-            .units
-            .iter()
-            .map(|l| {
-                show(parse::<UnitPosition<'static, RegionKey>>(l, Kind::Retreat).as_region_ref())
-            })
-            .collect();
+        let mut expected: Vec<_> = RETREAT.units.iter().map(|l| show(parse::<UnitPosition<'static, RegionKey>>(l, Kind::Retreat).as_region_ref())).collect();
         on_board.sort();
         expected.sort();
         assert_eq!(on_board, expected);
 
-        assert!(matches!(
-            adjudicate_peer(&Prepared::Retreat(retreats)),
-            Adjudicated::Retreat(2)
-        ));
+        assert!(matches!(adjudicate_peer(&Prepared::Retreat(retreats)), Adjudicated::Retreat(2)));
     }
 
     #[test]
     fn adjustment_builds_and_removes() {
         let prepared = prepare(&ADJUSTMENT);
-        let Adjudicated::Adjustment(outcome) = adjudicate_peer(&prepared) else {
-            panic!()
-        };
-        let count = |nation: &str| {
-            outcome
-                .final_units_by_nation()
-                .find(|(n, _)| **n == Nation::from(nation))
-                .map_or(0, |(_, units)| units.len())
-        };
-        assert_eq!(
-            (count("ENG"), count("FRA"), count("TUR"), count("GER")),
-            (6, 4, 5, 5)
-        );
+        let Adjudicated::Adjustment(outcome) = adjudicate_peer(&prepared) else { panic!() };
+        let count = |nation: &str| outcome.final_units_by_nation().find(|(n, _)| **n == Nation::from(nation)).map_or(0, |(_, units)| units.len());
+        assert_eq!((count("ENG"), count("FRA"), count("TUR"), count("GER")), (6, 4, 5, 5));
         assert_eq!(outcome.to_civil_disorder().len(), 0);
     }
 }

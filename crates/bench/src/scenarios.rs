@@ -68,19 +68,11 @@ impl Scenario {
         section(&mut text, "PRESTATE", self.units);
         section(&mut text, "PRESTATE_DISLODGED", self.dislodged);
         section(&mut text, "PRESTATE_RESULTS", self.results);
-        section(
-            &mut text,
-            "PRESTATE_SUPPLYCENTER_OWNERS",
-            self.centre_owners,
-        );
+        section(&mut text, "PRESTATE_SUPPLYCENTER_OWNERS", self.centre_owners);
         section(&mut text, "ORDERS", self.orders);
         text += "POSTSTATE_RESULTS\n";
         for order in self.orders {
-            let verdict = if self.expects_success(order) {
-                "SUCCESS"
-            } else {
-                "FAILURE"
-            };
+            let verdict = if self.expects_success(order) { "SUCCESS" } else { "FAILURE" };
             text += &format!("    {verdict}: {order}\n");
         }
         text += "END\n";
@@ -325,11 +317,7 @@ mod tests {
             .orders
             .iter()
             .map(|order| {
-                let verdict = if MIDGAME.expects_success(order) {
-                    "SUCCESS"
-                } else {
-                    "FAILURE"
-                };
+                let verdict = if MIDGAME.expects_success(order) { "SUCCESS" } else { "FAILURE" };
                 format!("{verdict}: {order}")
             })
             .collect();
@@ -362,15 +350,8 @@ mod tests {
     /// centres and its units.
     #[test]
     fn adjustment_orders_match_the_centre_counts() {
-        for power in [
-            "Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey",
-        ] {
-            let count = |lines: &[&str], what: &str| {
-                lines
-                    .iter()
-                    .filter(|l| l.starts_with(power) && l.contains(what))
-                    .count() as i32
-            };
+        for power in ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"] {
+            let count = |lines: &[&str], what: &str| lines.iter().filter(|l| l.starts_with(power) && l.contains(what)).count() as i32;
             let centres = count(ADJUSTMENT.centre_owners, ":");
             let units = count(ADJUSTMENT.units, ":");
             let builds = count(ADJUSTMENT.orders, "BUILD");

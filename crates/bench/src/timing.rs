@@ -18,18 +18,10 @@ pub struct Budget {
 
 impl Budget {
     /// About one second per measurement.
-    pub const FULL: Budget = Budget {
-        warm_up: Duration::from_millis(200),
-        measure: Duration::from_secs(1),
-        batches: 30,
-    };
+    pub const FULL: Budget = Budget { warm_up: Duration::from_millis(200), measure: Duration::from_secs(1), batches: 30 };
 
     /// For `cargo bench -- --quick`.
-    pub const QUICK: Budget = Budget {
-        warm_up: Duration::from_millis(30),
-        measure: Duration::from_millis(150),
-        batches: 15,
-    };
+    pub const QUICK: Budget = Budget { warm_up: Duration::from_millis(30), measure: Duration::from_millis(150), batches: 15 };
 }
 
 /// The result of one measurement.
@@ -48,11 +40,7 @@ pub struct Measurement {
 /// Times `routine`, passing it `input` through `black_box` on every call and
 /// sending its output through `black_box` too (the output is dropped inside
 /// the timed batch, so freeing it is counted).
-pub fn measure<'a, I: ?Sized, R>(
-    budget: Budget,
-    input: &'a I,
-    mut routine: impl FnMut(&'a I) -> R,
-) -> Measurement {
+pub fn measure<'a, I: ?Sized, R>(budget: Budget, input: &'a I, mut routine: impl FnMut(&'a I) -> R) -> Measurement {
     // Warm up, and learn roughly how long one iteration takes.
     let start = Instant::now();
     let mut warm_iterations = 0u64;
@@ -115,11 +103,7 @@ mod tests {
 
     #[test]
     fn measures_something() {
-        let budget = Budget {
-            warm_up: Duration::from_millis(1),
-            measure: Duration::from_millis(5),
-            batches: 5,
-        };
+        let budget = Budget { warm_up: Duration::from_millis(1), measure: Duration::from_millis(5), batches: 5 };
         let m = measure(budget, &[3u64, 1, 2][..], |xs| xs.iter().sum::<u64>());
         assert!(m.batches >= 5);
         assert!(m.fastest <= m.median && m.median <= m.slowest);

@@ -22,7 +22,8 @@ pub fn run(variant: &str, position: Option<&Path>, orders: &Path, json: bool) ->
     } else {
         std::fs::read_to_string(orders).map_err(|e| format!("{}: {e}", orders.display()))?
     };
-    let orders = orders_file::parse(&v, &text).map_err(|errors| format!("{}: {} bad order line(s); nothing was adjudicated:\n{}", orders.display(), errors.len(), errors.join("\n")))?;
+    let orders = orders_file::parse(&v, &text)
+        .map_err(|errors| format!("{}: {} bad order line(s); nothing was adjudicated:\n{}", orders.display(), errors.len(), errors.join("\n")))?;
     let outcome = adjudicate(&v, &pos, &orders);
     if json {
         let results: Vec<serde_json::Value> = outcome

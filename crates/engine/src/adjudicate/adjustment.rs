@@ -53,7 +53,11 @@ pub fn adjustment(v: &Variant, pos: &Position, orders: &[Order]) -> (Vec<OrderRe
             for force in civil_disorder(v, &next, power as PowerId, -balance[power]) {
                 let i = next.forces.iter().position(|f| *f == force).expect("chosen from the board");
                 next.forces.remove(i);
-                let order = Order { power: Some(power as PowerId), unit: Some(crate::order::UnitRef { components: Some(force.components.clone()), loc: force.loc }), action: Action::Remove };
+                let order = Order {
+                    power: Some(power as PowerId),
+                    unit: Some(crate::order::UnitRef { components: Some(force.components.clone()), loc: force.loc }),
+                    action: Action::Remove,
+                };
                 results.push(OrderResult { order, verdict: Verdict::Success, reason: Reason::CivilDisorder });
             }
         }
@@ -81,10 +85,13 @@ fn build(v: &Variant, next: &mut Position, balance: &mut [i32], order: &Order) -
         return Err(Illegal::Occupied);
     }
     let loc = build_loc(v, &components, unit.loc)?;
-    let components: Components = components.into_iter().map(|mut c| {
-        c.power = power;
-        c
-    }).collect();
+    let components: Components = components
+        .into_iter()
+        .map(|mut c| {
+            c.power = power;
+            c
+        })
+        .collect();
     next.forces.push(Force { loc, power, components });
     balance[power as usize] -= cost;
     Ok(Reason::Built)

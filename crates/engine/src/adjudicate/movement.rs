@@ -118,7 +118,14 @@ impl Resolver<'_> {
     /// aside with where their attacker came from, standoffs recorded.
     fn next_position(&mut self, pos: &Position) -> Position {
         let v = self.v;
-        let mut next = Position { phase: pos.phase, forces: Vec::with_capacity(pos.forces.len()), dislodged: Vec::new(), contested: Vec::new(), owners: pos.owners.clone(), state: pos.state.clone() };
+        let mut next = Position {
+            phase: pos.phase,
+            forces: Vec::with_capacity(pos.forces.len()),
+            dislodged: Vec::new(),
+            contested: Vec::new(),
+            owners: pos.owners.clone(),
+            state: pos.state.clone(),
+        };
         for f in 0..pos.forces.len() as u16 {
             let force = &pos.forces[f as usize];
             if let Plan::Move { to, .. } = self.plans[f as usize] {

@@ -100,15 +100,27 @@ pub enum Reason {
     Moved,
     /// The move was stopped: its attack strength against the strength that
     /// stopped it, and the province that strength came from.
-    Bounced { attack: u32, against: u32, by: ProvinceId },
+    Bounced {
+        attack: u32,
+        against: u32,
+        by: ProvinceId,
+    },
     /// A move into an own unit that stays (it may not dislodge it).
-    OwnUnit { by: ProvinceId },
+    OwnUnit {
+        by: ProvinceId,
+    },
     NoConvoyRoute,
     /// Szykman rule: the convoy was part of a paradox and failed.
     ConvoyParadox,
-    Dislodged { from: ProvinceId },
-    SupportGiven { amount: u32 },
-    SupportCut { by: ProvinceId },
+    Dislodged {
+        from: ProvinceId,
+    },
+    SupportGiven {
+        amount: u32,
+    },
+    SupportCut {
+        by: ProvinceId,
+    },
     /// The supported or convoyed unit did not do what the order says.
     Void,
     Convoyed,

@@ -14,11 +14,24 @@ pub enum Plan {
     Hold,
     /// `dest` is the province, `to` the location (with the coast a fleet
     /// will stand on); `convoy` when the move goes by convoy.
-    Move { to: LocId, dest: ProvinceId, convoy: bool },
-    SupportHold { target: u16 },
+    Move {
+        to: LocId,
+        dest: ProvinceId,
+        convoy: bool,
+    },
+    SupportHold {
+        target: u16,
+    },
     /// `coast`: the coast written in the support, which must then match.
-    SupportMove { target: u16, dest: ProvinceId, coast: Option<LocId> },
-    Convoy { army: u16, dest: ProvinceId },
+    SupportMove {
+        target: u16,
+        dest: ProvinceId,
+        coast: Option<LocId>,
+    },
+    Convoy {
+        army: u16,
+        dest: ProvinceId,
+    },
 }
 
 /// The plans, and which order (if any) gave each force its plan.
@@ -102,7 +115,13 @@ fn drop_needless_convoys(v: &Variant, forces: &[Force], plans: &mut Plans) {
 /// next on the route do not touch)?
 fn on_some_route(v: &Variant, from: ProvinceId, dest: ProvinceId, fleets: &[ProvinceId], needed: ProvinceId) -> bool {
     let touches = |a: ProvinceId, b: ProvinceId| v.any_borders.get(a as usize, b as usize);
-    fn extend(path: &mut Vec<ProvinceId>, fleets: &[ProvinceId], dest: ProvinceId, needed: ProvinceId, touches: &dyn Fn(ProvinceId, ProvinceId) -> bool) -> bool {
+    fn extend(
+        path: &mut Vec<ProvinceId>,
+        fleets: &[ProvinceId],
+        dest: ProvinceId,
+        needed: ProvinceId,
+        touches: &dyn Fn(ProvinceId, ProvinceId) -> bool,
+    ) -> bool {
         let last = *path.last().unwrap();
         if path.len() > 1 && touches(last, dest) {
             return path.contains(&needed);

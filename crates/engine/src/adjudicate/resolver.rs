@@ -33,7 +33,17 @@ pub struct Resolver<'a> {
 impl<'a> Resolver<'a> {
     pub fn new(v: &'a Variant, forces: &'a [Force], plans: &'a [Plan], at: &'a [u16]) -> Self {
         let n = forces.len();
-        Resolver { v, forces, plans, at, links: Links::new(v, forces, plans), state: vec![State::Unresolved; n], result: vec![false; n], deps: Vec::new(), paradox: vec![false; n] }
+        Resolver {
+            v,
+            forces,
+            plans,
+            at,
+            links: Links::new(v, forces, plans),
+            state: vec![State::Unresolved; n],
+            result: vec![false; n],
+            deps: Vec::new(),
+            paradox: vec![false; n],
+        }
     }
 
     /// Resolves every decision.

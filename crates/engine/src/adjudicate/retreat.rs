@@ -81,7 +81,11 @@ pub fn retreat(v: &Variant, pos: &Position, orders: &[Order]) -> (Vec<OrderResul
     let mut unordered = Vec::new();
     for (d, dislodged) in pos.dislodged.iter().enumerate() {
         let Some((i, to)) = chosen[d] else {
-            let order = Order { power: Some(dislodged.force.power), unit: Some(UnitRef { components: Some(dislodged.force.components.clone()), loc: dislodged.force.loc }), action: Action::Disband };
+            let order = Order {
+                power: Some(dislodged.force.power),
+                unit: Some(UnitRef { components: Some(dislodged.force.components.clone()), loc: dislodged.force.loc }),
+                action: Action::Disband,
+            };
             unordered.push(OrderResult { order, verdict: Verdict::Success, reason: Reason::NoOrder });
             continue;
         };

@@ -3,8 +3,8 @@
 
 use super::parse::Line;
 use crate::adjudicate::Verdict;
-use crate::order::{parse_order, Action, Order};
 use crate::order::find_power_lenient;
+use crate::order::{parse_order, Action, Order};
 use crate::position::{parse_composition, Component, Force};
 use crate::variant::{LocId, PowerId, ProvinceId, Variant};
 
@@ -25,7 +25,8 @@ pub fn power_line<'a>(v: &Variant, line: &'a Line) -> Result<(PowerId, &'a str)>
 /// A force line: `England: F lon`, `France: 2A/F mar`, `Italy: f nap`.
 pub fn force_line(v: &Variant, line: &Line) -> Result<(PowerId, Vec<Component>, LocId)> {
     let (power, rest) = power_line(v, line)?;
-    let (comp, place) = rest.split_once(char::is_whitespace).ok_or_else(|| format!("line {}: expected `<Power>: <force> <location>`, found `{}`", line.number, line.text))?;
+    let (comp, place) =
+        rest.split_once(char::is_whitespace).ok_or_else(|| format!("line {}: expected `<Power>: <force> <location>`, found `{}`", line.number, line.text))?;
     let components = parse_composition(comp.trim_end_matches('*'), power).map_err(|e| format!("line {}: {e}", line.number))?;
     let loc = v.find_loc(place.trim()).ok_or_else(|| format!("line {}: unknown location `{}`", line.number, place.trim()))?;
     Ok((power, components.into_vec(), loc))

@@ -89,7 +89,12 @@ pub fn parse_cases(text: &str) -> Vec<Case> {
             continue;
         }
         let Some((case, section)) = current.as_mut() else {
-            cases.push(Case { id: format!("(line {number})"), line: number, error: Some(format!("line {number}: expected CASE, found `{line}`")), ..Case::default() });
+            cases.push(Case {
+                id: format!("(line {number})"),
+                line: number,
+                error: Some(format!("line {number}: expected CASE, found `{line}`")),
+                ..Case::default()
+            });
             continue;
         };
         let body = |v: &mut Vec<Line>| v.push(Line { number, text: line.to_string() });

@@ -114,7 +114,12 @@ fn check(case: &Case, v: &Variant) -> Result<Vec<String>> {
         for p in 0..v.province_count() {
             if expected[p] != next.owners[p] {
                 let name = |o: Option<u8>| o.map(|o| v.power(o).name.clone()).unwrap_or_else(|| "nobody".into());
-                problems.push(format!("POSTSTATE_SUPPLYCENTER_OWNERS: {} expected owned by {}, is owned by {}", v.provinces[p].abbr, name(expected[p]), name(next.owners[p])));
+                problems.push(format!(
+                    "POSTSTATE_SUPPLYCENTER_OWNERS: {} expected owned by {}, is owned by {}",
+                    v.provinces[p].abbr,
+                    name(expected[p]),
+                    name(next.owners[p])
+                ));
             }
         }
     }
@@ -137,7 +142,9 @@ fn compare_result(v: &Variant, line: &Line, results: &[crate::adjudicate::OrderR
     let text = order.display(v).to_string();
     match results.iter().find(|r| meaning(v, &r.order) == key) {
         None => problems.push(format!("POSTSTATE_RESULTS line {}: no result for `{text}`", line.number)),
-        Some(r) if r.verdict != verdict => problems.push(format!("POSTSTATE_RESULTS line {}: `{text}` expected {}, got {} ({})", line.number, verdict, r.verdict, r.reason.describe(v))),
+        Some(r) if r.verdict != verdict => {
+            problems.push(format!("POSTSTATE_RESULTS line {}: `{text}` expected {}, got {} ({})", line.number, verdict, r.verdict, r.reason.describe(v)))
+        }
         Some(_) => {}
     }
     Ok(())
@@ -154,7 +161,8 @@ fn compare_forces(v: &Variant, what: &str, expected: &[Force], actual: &[Force],
         let (mut ec, mut ac) = (e.components.clone(), a.components.clone());
         ec.sort();
         ac.sort();
-        let loc_ok = e.loc == a.loc || (v.loc(e.loc).coast.is_none() && v.province_of(e.loc) == v.province_of(a.loc) && !v.province(v.province_of(e.loc)).coasts.is_empty());
+        let loc_ok = e.loc == a.loc
+            || (v.loc(e.loc).coast.is_none() && v.province_of(e.loc) == v.province_of(a.loc) && !v.province(v.province_of(e.loc)).coasts.is_empty());
         loc_ok && e.power == a.power && ec == ac
     };
     let missing: Vec<String> = expected.iter().filter(|e| !actual.iter().any(|a| same(e, a))).map(|f| force_text(v, f)).collect();

@@ -251,7 +251,9 @@ impl Parser<'_> {
                 Tok::Word(_) => true,
                 Tok::Sym('/' | '(' | ')') => true,
                 // A hyphen inside a name (`Mid-Atlantic`), not a move arrow.
-                Tok::Sym('-') => end > start && self.tokens[end - 1].end == t.start && self.tokens.get(end + 1).is_some_and(|n| n.start == t.end && n.word().is_some()),
+                Tok::Sym('-') => {
+                    end > start && self.tokens[end - 1].end == t.start && self.tokens.get(end + 1).is_some_and(|n| n.start == t.end && n.word().is_some())
+                }
                 _ => false,
             };
             if !joins {

@@ -6,12 +6,12 @@ use crate::variant::Variant;
 use std::fmt;
 
 impl UnitRef {
-    pub fn display<'a>(&'a self, variant: &'a Variant) -> impl fmt::Display + 'a {
+    pub fn display<'a>(&'a self, variant: &'a Variant) -> UnitDisplay<'a> {
         UnitDisplay { unit: self, variant }
     }
 }
 
-struct UnitDisplay<'a> {
+pub struct UnitDisplay<'a> {
     unit: &'a UnitRef,
     variant: &'a Variant,
 }
@@ -27,12 +27,12 @@ impl fmt::Display for UnitDisplay<'_> {
 
 impl Order {
     /// The order in judge notation, without the power.
-    pub fn display<'a>(&'a self, variant: &'a Variant) -> impl fmt::Display + 'a {
+    pub fn display<'a>(&'a self, variant: &'a Variant) -> OrderDisplay<'a> {
         OrderDisplay { order: self, variant }
     }
 }
 
-struct OrderDisplay<'a> {
+pub struct OrderDisplay<'a> {
     order: &'a Order,
     variant: &'a Variant,
 }

@@ -76,7 +76,9 @@ impl Position {
             for d in list {
                 let force = unit(v, p, &d.unit).map_err(|e| format!("position JSON, dislodged of {name}: {e}"))?;
                 let attacker_from = match &d.attacker_from {
-                    Some(a) => Some(v.find_loc(a).map(|l| v.province_of(l)).ok_or_else(|| format!("position JSON, dislodged of {name}: unknown province `{a}`"))?),
+                    Some(a) => {
+                        Some(v.find_loc(a).map(|l| v.province_of(l)).ok_or_else(|| format!("position JSON, dislodged of {name}: unknown province `{a}`"))?)
+                    }
                     None => None,
                 };
                 pos.dislodged.push(Dislodged { force, attacker_from, by_convoy: d.by_convoy });
@@ -115,7 +117,12 @@ impl Position {
         for d in &self.dislodged {
             let retreats = retreat_options(v, self, d).into_iter().map(|l| v.loc_abbr(l)).collect();
             let attacker_from = d.attacker_from.map(|p| v.province(p).abbr.clone());
-            j.dislodged.entry(v.power(d.force.power).name.clone()).or_default().push(DislodgedJson { unit: unit_text(v, &d.force), attacker_from, by_convoy: d.by_convoy, retreats });
+            j.dislodged.entry(v.power(d.force.power).name.clone()).or_default().push(DislodgedJson {
+                unit: unit_text(v, &d.force),
+                attacker_from,
+                by_convoy: d.by_convoy,
+                retreats,
+            });
         }
         j.contested = self.contested.iter().map(|&p| v.province(p).abbr.clone()).collect();
         let mut owners: BTreeMap<String, Vec<String>> = BTreeMap::new();

@@ -61,14 +61,22 @@ fn centres(v: &Variant, problems: &mut Vec<Problem>) {
     for power in &v.powers {
         for &h in &power.homes {
             if !v.is_centre(h) {
-                problems.push(Problem::new("variant.toml", &format!("power `{}`.homes", power.name), format!("`{}` is not a supply centre", v.province(h).abbr)));
+                problems.push(Problem::new(
+                    "variant.toml",
+                    &format!("power `{}`.homes", power.name),
+                    format!("`{}` is not a supply centre", v.province(h).abbr),
+                ));
             }
         }
     }
     for (p, owner) in v.start_owners.iter().enumerate() {
         if let Some(o) = owner {
             if v.provinces[p].centre == 0 {
-                problems.push(Problem::new("variant.toml", &format!("power `{}`.owns", v.power(*o).name), format!("`{}` is not a supply centre", v.provinces[p].abbr)));
+                problems.push(Problem::new(
+                    "variant.toml",
+                    &format!("power `{}`.owns", v.power(*o).name),
+                    format!("`{}` is not a supply centre", v.provinces[p].abbr),
+                ));
             }
         }
     }
@@ -135,7 +143,11 @@ pub fn summary(v: &Variant) -> String {
     let values: Vec<String> = by_value.iter().map(|(h, n)| format!("{n} worth {}", halves_text(*h as u32))).collect();
     let mut out = format!("{} ({}): ok\n", v.name, v.id);
     out += &format!("  provinces: {} ({})\n", v.provinces.len(), terrains.join(", "));
-    out += &format!("  coasts: {} locations on {} multi-coast provinces\n", v.locs.len() - v.provinces.len(), v.provinces.iter().filter(|p| !p.coasts.is_empty()).count());
+    out += &format!(
+        "  coasts: {} locations on {} multi-coast provinces\n",
+        v.locs.len() - v.provinces.len(),
+        v.provinces.iter().filter(|p| !p.coasts.is_empty()).count()
+    );
     out += &format!("  centres: {} ({}), {} in all\n", centres.count(), values.join(", "), halves_text(halves));
     out += &format!("  powers: {}\n", v.powers.len());
     for p in &v.powers {

@@ -254,7 +254,8 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
 
 fn parse_unit(text: &str, loc_of: &dyn Fn(&str) -> Option<LocId>) -> Result<(Kind, LocId), String> {
     let (letter, place) = text.trim().split_once(' ').ok_or_else(|| format!("`{text}`: expected a unit like `A par` or `F stp/sc`"))?;
-    let kind = letter.chars().next().and_then(Kind::from_letter).filter(|_| letter.len() == 1).ok_or_else(|| format!("`{text}`: unknown unit kind `{letter}`"))?;
+    let kind =
+        letter.chars().next().and_then(Kind::from_letter).filter(|_| letter.len() == 1).ok_or_else(|| format!("`{text}`: unknown unit kind `{letter}`"))?;
     let loc = loc_of(place.trim()).ok_or_else(|| format!("`{text}`: unknown location `{}`", place.trim()))?;
     Ok((kind, loc))
 }
@@ -297,7 +298,11 @@ fn calendar(vf: &VariantFile, problems: &mut Vec<Problem>) -> Calendar {
     for p in &c.phases {
         let words: Vec<&str> = p.split_whitespace().collect();
         match words.as_slice() {
-            [season, kind] if PhaseKind::parse(kind).is_some() => steps.push(Step { season: season.to_string(), kind: PhaseKind::parse(kind).unwrap(), changes_ownership: c.ownership_after.iter().any(|s| normalize(s) == normalize(season)) }),
+            [season, kind] if PhaseKind::parse(kind).is_some() => steps.push(Step {
+                season: season.to_string(),
+                kind: PhaseKind::parse(kind).unwrap(),
+                changes_ownership: c.ownership_after.iter().any(|s| normalize(s) == normalize(season)),
+            }),
             _ => problems.push(Problem::new("variant.toml", "calendar.phases", format!("`{p}`: expected `<Season> <movement|retreat|adjustment>`"))),
         }
     }

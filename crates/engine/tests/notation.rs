@@ -1,0 +1,84 @@
+//! The judge notation: every form of CASES.md reads, prints back in the
+//! canonical form, and a bad order says where and what was expected.
+
+use polemarch_engine::order::{parse_order, parse_order_line};
+use polemarch_engine::variant::embedded_variant;
+use polemarch_engine::Variant;
+
+fn standard() -> Variant {
+    embedded_variant("standard").unwrap().unwrap()
+}
+
+/// Reads `text` as England's order and prints it back.
+fn canonical(v: &Variant, text: &str) -> String {
+    let order = parse_order(v, text, Some(1)).unwrap_or_else(|e| panic!("`{text}`: {e}"));
+    order.display(v).to_string()
+}
+
+#[test]
+fn every_form_of_cases_md_reads() {
+    let v = standard();
+    for (text, printed) in [
+        ("A par H", "A par H"),
+        ("A par HOLD", "A par H"),
+        ("A par", "A par H"),
+        ("A par - bur", "A par - bur"),
+        ("A par -> bur", "A par - bur"),
+        ("A par to bur", "A par - bur"),
+        ("a PAR - Burgundy", "A par - bur"),
+        ("A lon - bel via convoy", "A lon - bel via convoy"),
+        ("F nth C A lon - bel", "F nth C A lon - bel"),
+        ("F nth convoys A lon - bel", "F nth C A lon - bel"),
+        ("A mun S A par - bur", "A mun S A par - bur"),
+        ("A mun supports A par - bur", "A mun S A par - bur"),
+        ("A mun S F kie", "A mun S F kie"),
+        ("F stp/sc - bot", "F stp/sc - bot"),
+        ("F stp(sc) - bot", "F stp/sc - bot"),
+        ("F St. Petersburg (south coast) - Gulf of Bothnia", "F stp/sc - bot"),
+        ("F Mid-Atlantic Ocean - Spain(nc)", "F mao - spa/nc"),
+        ("F nth-pic", "F nth - pic"),
+        ("A ber R kie", "A ber R kie"),
+        ("A ber D", "A ber D"),
+        ("BUILD A par", "BUILD A par"),
+        ("A par B", "BUILD A par"),
+        ("Build army Paris", "BUILD A par"),
+        ("BUILD F stp/nc", "BUILD F stp/nc"),
+        ("REMOVE F nth", "REMOVE F nth"),
+        ("F nth D", "F nth D"),
+        ("WAIVE", "WAIVE"),
+    ] {
+        assert_eq!(canonical(&v, text), printed, "`{text}`");
+    }
+}
+
+#[test]
+fn a_name_is_not_glued_to_the_next_word() {
+    // `mars` is an alias of Marseilles and `prus` of Prussia: `mar S` is not.
+    let v = standard();
+    assert_eq!(canonical(&v, "F mar S F gas - spa/nc"), "F mar S F gas - spa/nc");
+    assert_eq!(canonical(&v, "A pru S A lvn - pru"), "A pru S A lvn - pru");
+}
+
+#[test]
+fn a_bad_order_says_where_and_what_was_expected() {
+    let v = standard();
+    let e = parse_order(&v, "A par - xyz", Some(2)).unwrap_err();
+    assert_eq!(e.to_string(), "column 9: expected a province (abbreviation or name), found `xyz`");
+    let e = parse_order(&v, "A par - ", Some(2)).unwrap_err();
+    assert_eq!(e.to_string(), "column 8: expected a province (abbreviation or name), found the end of the order");
+    let e = parse_order(&v, "A par X bur", Some(2)).unwrap_err();
+    assert_eq!(e.column, 7);
+    let e = parse_order(&v, "A par - bur extra", Some(2)).unwrap_err();
+    assert_eq!(e.to_string(), "column 13: expected the end of the order, found `extra`");
+    let e = parse_order_line(&v, "Frnace: A par - bur").unwrap_err();
+    assert!(e.to_string().starts_with("column 1: expected a power (Austria, England, France"), "{e}");
+    let e = parse_order_line(&v, "France: A par - xyz").unwrap_err();
+    assert_eq!(e.column, 17);
+}
+
+#[test]
+fn multiplicity_orders_are_refused_by_name() {
+    let v = standard();
+    let e = parse_order(&v, "A mar MERGE bur", Some(2)).unwrap_err();
+    assert!(e.to_string().contains("MERGE and SPLIT belong to Multiplicity"), "{e}");
+}
