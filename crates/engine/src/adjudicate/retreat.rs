@@ -4,32 +4,31 @@
 //! retreats to one province both disband; a force with no order disbands.
 
 use super::outcome::{Illegal, OrderResult, Reason, Verdict};
-use super::plan::fleet_coasts;
 use crate::order::{Action, Order, UnitRef};
 use crate::position::{Dislodged, Kind, Position};
-use crate::variant::{LocId, Terrain, Variant};
+use crate::variant::{LocId, ProvinceId, Terrain, Variant};
 
 /// Where a dislodged force may retreat.
 pub fn retreat_options(v: &Variant, pos: &Position, d: &Dislodged) -> Vec<LocId> {
-    let from = v.province_of(d.force.loc);
-    let mut options = Vec::new();
-    for p in 0..v.province_count() as u16 {
-        if p == from || pos.force_in(v, p).is_some() || pos.contested.contains(&p) {
-            continue;
-        }
-        if d.attacker_from == Some(p) && !d.by_convoy {
-            continue;
-        }
-        match d.force.moves_as() {
-            Kind::Fleet => options.extend(fleet_coasts(v, d.force.loc, p).filter(|_| seaworthy_at(v, &d.force, p))),
-            _ => {
-                if v.army_borders.get(from as usize, p as usize) {
-                    options.push(p);
-                }
-            }
-        }
+    options(v, &occupied(v, pos), &pos.contested, d)
+}
+
+/// Which provinces hold a force.
+fn occupied(v: &Variant, pos: &Position) -> Vec<bool> {
+    let mut occupied = vec![false; v.province_count()];
+    for f in &pos.forces {
+        occupied[v.province_of(f.loc) as usize] = true;
     }
-    options
+    occupied
+}
+
+fn options(v: &Variant, occupied: &[bool], contested: &[ProvinceId], d: &Dislodged) -> Vec<LocId> {
+    let from = v.province_of(d.force.loc);
+    let open = |p: ProvinceId| !occupied[p as usize] && !contested.contains(&p) && (d.attacker_from != Some(p) || d.by_convoy);
+    match d.force.moves_as() {
+        Kind::Fleet => v.fleet_neighbours[d.force.loc as usize].iter().copied().filter(|&l| open(v.province_of(l)) && seaworthy_at(v, &d.force, v.province_of(l))).collect(),
+        _ => v.army_neighbours[from as usize].iter().copied().filter(|&p| open(p)).collect(),
+    }
 }
 
 /// An army component may be carried only into a province a fleet part can
@@ -40,6 +39,7 @@ fn seaworthy_at(v: &Variant, force: &crate::position::Force, p: u16) -> bool {
 
 pub fn retreat(v: &Variant, pos: &Position, orders: &[Order]) -> (Vec<OrderResult>, Position) {
     let n = pos.dislodged.len();
+    let occupied = occupied(v, pos);
     let mut chosen: Vec<Option<(usize, Option<LocId>)>> = vec![None; n];
     let mut results: Vec<Option<OrderResult>> = vec![None; orders.len()];
     for (i, order) in orders.iter().enumerate() {
@@ -62,7 +62,7 @@ pub fn retreat(v: &Variant, pos: &Position, orders: &[Order]) -> (Vec<OrderResul
             continue;
         }
         let to = match order.action {
-            Action::Retreat { to } | Action::Move { to, .. } => match retreat_to(v, pos, &pos.dislodged[d], to) {
+            Action::Retreat { to } | Action::Move { to, .. } => match retreat_to(v, pos, &occupied, &pos.dislodged[d], to) {
                 Ok(l) => Some(l),
                 Err(why) => {
                     results[i] = illegal(why);
@@ -109,8 +109,8 @@ pub fn retreat(v: &Variant, pos: &Position, orders: &[Order]) -> (Vec<OrderResul
     (results, next)
 }
 
-fn retreat_to(v: &Variant, pos: &Position, d: &Dislodged, to: LocId) -> Result<LocId, Illegal> {
-    let options = retreat_options(v, pos, d);
+fn retreat_to(v: &Variant, pos: &Position, occupied: &[bool], d: &Dislodged, to: LocId) -> Result<LocId, Illegal> {
+    let options = options(v, occupied, &pos.contested, d);
     let dest = v.province_of(to);
     let coast_given = v.loc(to).coast.is_some();
     let fits: Vec<LocId> = options.iter().copied().filter(|&l| v.province_of(l) == dest && (!coast_given || l == to)).collect();
