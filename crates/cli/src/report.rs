@@ -3,7 +3,7 @@
 //! where they may retreat, the standoffs, and the position that follows.
 
 use polemarch_engine::adjudicate::{retreat_options, Outcome, Verdict};
-use polemarch_engine::position::write_composition;
+use polemarch_engine::state::write_composition;
 use polemarch_engine::{Position, Variant};
 use std::fmt::Write;
 

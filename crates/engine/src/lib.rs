@@ -7,10 +7,10 @@
 pub mod adjudicate;
 pub mod cases;
 pub mod order;
-pub mod position;
+pub mod state;
 pub mod variant;
 
 pub use adjudicate::{adjudicate, Outcome};
 pub use order::{Order, Orders};
-pub use position::{Force, Position};
+pub use state::{Force, Position};
 pub use variant::Variant;

@@ -6,7 +6,7 @@
 use super::civil_disorder::civil_disorder;
 use super::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::order::{Action, Order};
-use crate::position::{Components, Force, Kind, Position};
+use crate::state::{Components, Force, Kind, Position};
 use crate::variant::{LocId, PowerId, Terrain, Variant};
 
 /// Upkeep of one component, in halves of a centre.

@@ -3,7 +3,7 @@
 //! moves over land and sea alike; ties go fleets first, then by province
 //! name in alphabetical order.
 
-use crate::position::{Force, Position};
+use crate::state::{Force, Position};
 use crate::variant::{PowerId, Variant};
 
 /// Distance in moves from every province to the nearest centre `power` owns.

@@ -2,7 +2,7 @@
 //! built once per phase so that no decision scans every force.
 
 use super::plan::Plan;
-use crate::position::Force;
+use crate::state::Force;
 use crate::variant::Variant;
 
 pub const NONE: u16 = u16::MAX;

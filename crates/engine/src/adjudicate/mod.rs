@@ -17,7 +17,7 @@ pub use outcome::{Illegal, OrderResult, Reason, Verdict};
 pub use retreat::retreat_options;
 
 use crate::order::Order;
-use crate::position::Position;
+use crate::state::Position;
 use crate::variant::{PhaseKind, Variant};
 
 /// The outcome of one phase: a result for every order (and for every force

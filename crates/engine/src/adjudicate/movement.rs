@@ -6,7 +6,7 @@ use super::outcome::{Illegal, OrderResult, Reason, Verdict};
 use super::plan::{occupancy, plan, Plan};
 use super::resolver::Resolver;
 use crate::order::{Action, Order, UnitRef};
-use crate::position::{Dislodged, Force, Position};
+use crate::state::{Dislodged, Force, Position};
 use crate::variant::Variant;
 
 pub fn movement(v: &Variant, pos: &Position, orders: &[Order]) -> (Vec<OrderResult>, Position) {

@@ -4,7 +4,7 @@
 
 use super::outcome::Illegal;
 use crate::order::{Action, Order, UnitRef};
-use crate::position::{Force, Kind};
+use crate::state::{Force, Kind};
 use crate::variant::{LocId, ProvinceId, Terrain, Variant};
 
 /// What a force does this movement phase. Forces are numbered by their index

@@ -6,7 +6,7 @@
 
 use super::links::Links;
 use super::plan::Plan;
-use crate::position::Force;
+use crate::state::Force;
 use crate::variant::Variant;
 
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -5,7 +5,7 @@
 
 use super::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::order::{Action, Order, UnitRef};
-use crate::position::{Dislodged, Kind, Position};
+use crate::state::{Dislodged, Kind, Position};
 use crate::variant::{LocId, ProvinceId, Terrain, Variant};
 
 /// Where a dislodged force may retreat.
@@ -33,7 +33,7 @@ fn options(v: &Variant, occupied: &[bool], contested: &[ProvinceId], d: &Dislodg
 
 /// An army component may be carried only into a province a fleet part can
 /// hold it in: for a one-component fleet, always.
-fn seaworthy_at(v: &Variant, force: &crate::position::Force, p: u16) -> bool {
+fn seaworthy_at(v: &Variant, force: &crate::state::Force, p: u16) -> bool {
     v.province(p).terrain != Terrain::Sea || force.count(Kind::Fleet) >= force.count(Kind::Army)
 }
 
@@ -96,7 +96,7 @@ pub fn retreat(v: &Variant, pos: &Position, orders: &[Order]) -> (Vec<OrderResul
                 if rivals > 1 {
                     (Verdict::Failure, Reason::RetreatBounced)
                 } else {
-                    next.forces.push(crate::position::Force { loc: l, ..dislodged.force.clone() });
+                    next.forces.push(crate::state::Force { loc: l, ..dislodged.force.clone() });
                     (Verdict::Success, Reason::Retreated)
                 }
             }

@@ -5,7 +5,7 @@ use super::parse::Line;
 use crate::adjudicate::Verdict;
 use crate::order::find_power_lenient;
 use crate::order::{parse_order, Action, Order};
-use crate::position::{parse_composition, Component, Force};
+use crate::state::{parse_composition, Component, Force};
 use crate::variant::{LocId, PowerId, ProvinceId, Variant};
 
 pub type Result<T> = std::result::Result<T, String>;

@@ -5,7 +5,7 @@ use super::board::{forces, meaning, order_line, owners, result_line, Result};
 use super::parse::{Case, Line};
 use crate::adjudicate::{adjudicate, retreat_options, Verdict};
 use crate::order::Action;
-use crate::position::{write_composition, Dislodged, Force, Position};
+use crate::state::{write_composition, Dislodged, Force, Position};
 use crate::variant::{PhaseKind, Variant};
 use std::collections::BTreeMap;
 

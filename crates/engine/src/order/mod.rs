@@ -6,7 +6,7 @@ mod print;
 
 pub use parse::{find_power_lenient, parse_order, parse_order_line, ParseError};
 
-use crate::position::Components;
+use crate::state::Components;
 use crate::variant::{LocId, PowerId};
 
 /// The force an order names: its location and, if written, its composition.

@@ -3,7 +3,7 @@
 
 use super::lex::{lex, Tok, Token};
 use super::{Action, Order, UnitRef};
-use crate::position::{parse_composition, Components, Kind};
+use crate::state::{parse_composition, Components, Kind};
 use crate::variant::{normalize, LocId, PowerId, Variant};
 use std::fmt;
 

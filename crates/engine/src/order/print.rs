@@ -1,7 +1,7 @@
 //! Writes orders in the judge notation: `F lon - nth`, `A mun S A par - bur`.
 
 use super::{Action, Order, UnitRef};
-use crate::position::write_composition;
+use crate::state::write_composition;
 use crate::variant::Variant;
 use std::fmt;
 

@@ -4,7 +4,7 @@
 
 use super::load::Problem;
 use super::{Terrain, Variant};
-use crate::position::Kind;
+use crate::state::Kind;
 use std::collections::BTreeMap;
 
 pub(super) fn check(v: &Variant, problems: &mut Vec<Problem>) {

@@ -5,7 +5,7 @@ use super::calendar::{Calendar, Era, Phase, PhaseKind, Step};
 use super::file::{MapFile, ProvinceFile, VariantFile};
 use super::names::normalize;
 use super::{check, BitMatrix, Loc, LocId, Power, PowerId, Province, Rules, Terrain, Variant};
-use crate::position::Kind;
+use crate::state::Kind;
 use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;

@@ -81,7 +81,7 @@ pub struct Variant {
     pub victory_halves: u32,
     pub rules: Rules,
     /// Starting units: (power, kind letter, location).
-    pub start_units: Vec<(PowerId, crate::position::Kind, LocId)>,
+    pub start_units: Vec<(PowerId, crate::state::Kind, LocId)>,
     /// Starting owner of every province (centres only).
     pub start_owners: Vec<Option<PowerId>>,
     /// Army borders between provinces.
