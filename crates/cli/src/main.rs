@@ -3,6 +3,7 @@
 
 mod commands;
 mod orders_file;
+mod record_file;
 mod report;
 mod variants;
 
@@ -63,9 +64,65 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Run a game: create it, take orders, process phases, show, undo, draw.
+    ///
+    /// A game lives in one record file (docs/game-record.md) that holds every
+    /// phase, every order as submitted and every result; it is rewritten
+    /// atomically, so a crash never leaves it broken.
+    #[command(subcommand)]
+    Game(GameCommand),
     /// Adjudicate a sample turn of standard Diplomacy and print what a game
     /// master would publish (the README's first command).
     Demo,
+}
+
+#[derive(Subcommand)]
+enum GameCommand {
+    /// Start a new game of a variant in a record file.
+    ///
+    /// Example: polemarch game new standard mygame.json --seed 7
+    New {
+        /// Variant id or folder.
+        variant: String,
+        /// The record file to create.
+        file: PathBuf,
+        /// Seed for every random draw of the game (default: from the clock).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Replace an existing file.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Submit a power's orders for the current phase; each line is said to be
+    /// accepted, replaced or rejected (with the reason). Resubmitting replaces
+    /// earlier orders for the same units, until the phase is processed.
+    ///
+    /// Example: polemarch game orders mygame.json France france.txt
+    Orders {
+        file: PathBuf,
+        /// The power whose orders these are.
+        power: String,
+        /// Orders file, one order a line (`-` for standard input).
+        orders: PathBuf,
+        /// Who submits them (default: the power itself).
+        #[arg(long)]
+        by: Option<String>,
+    },
+    /// Adjudicate the current phase with the orders in force, print the
+    /// results as a game master publishes them, and open the next phase.
+    Process { file: PathBuf },
+    /// Show the position (units, centres, dislodged units and their retreats,
+    /// builds due) and whose orders are missing.
+    Show {
+        file: PathBuf,
+        /// A phase by number (1 = first) or name (`Autumn 1901, Movement`).
+        #[arg(long)]
+        phase: Option<String>,
+    },
+    /// Go back one phase: the last processed phase is open again.
+    Undo { file: PathBuf },
+    /// End the game in a draw between the surviving powers.
+    Draw { file: PathBuf },
 }
 
 #[derive(Subcommand)]
@@ -88,6 +145,14 @@ fn main() -> ExitCode {
         Command::Variant(VariantCommand::List) => commands::variant::list(),
         Command::Adjudicate { variant, position, orders, json } => commands::adjudicate::run(&variant, position.as_deref(), &orders, json),
         Command::Demo => commands::demo::run(),
+        Command::Game(g) => match g {
+            GameCommand::New { variant, file, seed, force } => commands::game::new(&variant, &file, seed, force),
+            GameCommand::Orders { file, power, orders, by } => commands::game::orders(&file, &power, &orders, by.as_deref()),
+            GameCommand::Process { file } => commands::game::process(&file),
+            GameCommand::Show { file, phase } => commands::game::show(&file, phase.as_deref()),
+            GameCommand::Undo { file } => commands::game::undo(&file),
+            GameCommand::Draw { file } => commands::game::draw(&file),
+        },
     };
     match result {
         Ok(code) => code,

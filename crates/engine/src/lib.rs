@@ -6,6 +6,7 @@
 
 pub mod adjudicate;
 pub mod cases;
+pub mod game;
 pub mod order;
 pub mod state;
 pub mod variant;

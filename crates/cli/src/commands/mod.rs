@@ -2,3 +2,4 @@ pub mod adjudicate;
 pub mod cases;
 pub mod demo;
 pub mod variant;
+pub mod game;

@@ -37,7 +37,7 @@ pub fn adjustment(v: &Variant, pos: &Position, orders: &[Order]) -> (Vec<OrderRe
     let mut results = Vec::with_capacity(orders.len());
     for order in orders {
         let outcome = match order.action {
-            Action::Build => build(v, &mut next, &mut balance, order),
+            Action::Build => build(v, pos, &mut next, &mut balance, order),
             Action::Waive => waive(&mut balance, order),
             Action::Remove | Action::Disband => remove(v, &mut next, &mut balance, order),
             _ => Err(Illegal::WrongPhase),
@@ -66,11 +66,14 @@ pub fn adjustment(v: &Variant, pos: &Position, orders: &[Order]) -> (Vec<OrderRe
     (results, next)
 }
 
-fn build(v: &Variant, next: &mut Position, balance: &mut [i32], order: &Order) -> Result<Reason, Illegal> {
+fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32], order: &Order) -> Result<Reason, Illegal> {
     let unit = order.unit.as_ref().ok_or(Illegal::NoUnit)?;
     let site = v.province_of(unit.loc);
     let power = order.power.or_else(|| v.home_of(site)).ok_or(Illegal::NotHome)?;
     let components = unit.components.clone().ok_or(Illegal::UnitCannotStandThere)?;
+    if components.len() != 1 || components[0].kind == Kind::Garrison {
+        return Err(Illegal::NotBuildable);
+    }
     let cost: i32 = components.iter().map(|c| upkeep(c.kind)).sum();
     if balance[power as usize] < cost {
         return Err(Illegal::NoBuildsDue);
@@ -81,7 +84,9 @@ fn build(v: &Variant, next: &mut Position, balance: &mut [i32], order: &Order) -
     if next.owners[site as usize] != Some(power) {
         return Err(Illegal::NotOwned);
     }
-    if next.force_in(v, site).is_some() {
+    // Adjustment orders are simultaneous: a province a removal empties in
+    // this phase is still occupied for a build.
+    if start.force_in(v, site).is_some() || next.force_in(v, site).is_some() {
         return Err(Illegal::Occupied);
     }
     let loc = build_loc(v, &components, unit.loc)?;

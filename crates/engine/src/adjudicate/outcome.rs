@@ -53,6 +53,7 @@ pub enum Illegal {
     NoBuildsDue,
     NoRemovalsDue,
     UnitCannotStandThere,
+    NotBuildable,
 }
 
 impl Illegal {
@@ -86,6 +87,7 @@ impl Illegal {
             Illegal::NoBuildsDue => "no build is due",
             Illegal::NoRemovalsDue => "no removal is due",
             Illegal::UnitCannotStandThere => "that kind of unit cannot stand there",
+            Illegal::NotBuildable => "a build is one army or one fleet",
         }
     }
 }

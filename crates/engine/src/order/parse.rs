@@ -123,8 +123,14 @@ impl Parser<'_> {
             let unit = self.unit(false)?;
             return Ok(Order { power, unit: Some(unit), action: Action::Remove });
         }
+        let start = self.pos;
         let unit = self.unit(false)?;
         let action = self.action()?;
+        if action == Action::Build && unit.components.is_none() {
+            // `par B` names no kind, as `BUILD par` does not.
+            self.pos = start;
+            return Err(self.error("the kind of unit to build (A, F, army, fleet)"));
+        }
         Ok(Order { power, unit: Some(unit), action })
     }
 
@@ -228,7 +234,13 @@ impl Parser<'_> {
             self.pos = save;
             return None;
         }
-        parse_composition(&text, 0).ok()
+        // A bad count (`0A`, `100A`) is no composition: leave it for the
+        // location, which then fails on it, rather than skip it.
+        let components = parse_composition(&text, 0).ok();
+        if components.is_none() {
+            self.pos = save;
+        }
+        components
     }
 
     fn loc(&mut self) -> Result<LocId, ParseError> {

@@ -8,7 +8,7 @@ use crate::variant::{PowerId, Variant};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-#[derive(Serialize, Deserialize, Debug, Default)]
+#[derive(Serialize, Deserialize, Debug, Default, Clone, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct PositionJson {
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -27,7 +27,7 @@ pub struct PositionJson {
     pub state: BTreeMap<String, String>,
 }
 
-#[derive(Serialize, Deserialize, Debug)]
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct DislodgedJson {
     pub unit: String,
@@ -41,7 +41,7 @@ pub struct DislodgedJson {
 }
 
 fn power(v: &Variant, name: &str) -> Result<PowerId, String> {
-    v.find_power(name).ok_or_else(|| format!("unknown power `{name}` (powers: {})", v.powers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")))
+    v.find_power(name).ok_or_else(|| format!("position JSON: unknown power `{name}` (powers: {})", v.powers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")))
 }
 
 /// Reads `F lon`, `2A/F stp/nc`.

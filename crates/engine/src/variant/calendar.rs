@@ -115,7 +115,15 @@ impl Calendar {
         let kind = PhaseKind::parse(words[words.len() - 1]).ok_or_else(|| format!("`{text}`: unknown phase kind `{}`; {expected}", words[words.len() - 1]))?;
         let mut year_words = &words[1..words.len() - 1];
         if let Some(last) = year_words.last() {
-            if matches!(normalize(last).as_str(), "bc" | "ad" | "bce" | "ce") {
+            let era = match normalize(last).as_str() {
+                "bc" | "bce" => Some(Era::Bc),
+                "ad" | "ce" => Some(Era::Ad),
+                _ => None,
+            };
+            if let Some(era) = era {
+                if era != self.era {
+                    return Err(format!("`{text}`: this variant counts its years {}", if self.era == Era::Bc { "BC" } else { "AD" }));
+                }
                 year_words = &year_words[..year_words.len() - 1];
             }
         }

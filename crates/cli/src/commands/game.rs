@@ -1,0 +1,154 @@
+//! `polemarch game new|orders|process|show|undo|draw`: the game master's
+//! commands over a game record file.
+
+use crate::{record_file, report, variants};
+use polemarch_engine::adjudicate::retreat_options;
+use polemarch_engine::game::{self, GameRecord, Status};
+use polemarch_engine::state::write_composition;
+use polemarch_engine::Variant;
+use std::io::Read;
+use std::path::Path;
+use std::process::ExitCode;
+
+fn open(file: &Path) -> Result<(Variant, GameRecord), String> {
+    let rec = record_file::read(file)?;
+    let v = variants::load(&rec.variant, None).map_err(|e| format!("{}: variant `{}`: {e}", file.display(), rec.variant))?;
+    Ok((v, rec))
+}
+
+pub fn new(variant: &str, file: &Path, seed: Option<u64>, force: bool) -> Result<ExitCode, String> {
+    if file.exists() && !force {
+        return Err(format!("{} exists: choose another file, or add --force to replace it", file.display()));
+    }
+    let v = variants::load(variant, None)?;
+    let seed = seed.unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0));
+    let rec = game::new_game(&v, variant, seed);
+    record_file::write(file, &rec)?;
+    println!("New game of {} in {} (seed {seed}).", v.name, file.display());
+    print!("{}", show_text(&v, &rec, rec.phases.len() - 1)?);
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn orders(file: &Path, power: &str, source: &Path, by: Option<&str>) -> Result<ExitCode, String> {
+    let (v, mut rec) = open(file)?;
+    let p = v.find_power(power).ok_or_else(|| format!("unknown power `{power}` (powers: {})", v.powers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")))?;
+    let text = if source == Path::new("-") {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("standard input: {e}"))?;
+        s
+    } else {
+        std::fs::read_to_string(source).map_err(|e| format!("{}: {e}", source.display()))?
+    };
+    let lines: Vec<String> = text.lines().map(String::from).collect();
+    let by = by.unwrap_or(&v.power(p).name).to_string();
+    let said = game::submit(&v, &mut rec, p, &by, &record_file::now(), &lines)?;
+    record_file::write(file, &rec)?;
+    let mut rejected = 0;
+    for s in &said {
+        match s.status {
+            Status::Accepted => println!("accepted  {}", s.order.as_deref().unwrap_or(&s.text)),
+            Status::Replaced => println!("replaced  {}  (replaces the earlier order for that unit)", s.order.as_deref().unwrap_or(&s.text)),
+            Status::Rejected => {
+                rejected += 1;
+                println!("rejected  {}  -- {}", s.text, s.reason.as_deref().unwrap_or(""));
+            }
+        }
+    }
+    println!("{} order(s) for {} in {}; {rejected} rejected.", said.len() - rejected, v.power(p).name, rec.phases.last().unwrap().phase);
+    Ok(if rejected == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+pub fn process(file: &Path) -> Result<ExitCode, String> {
+    let (v, mut rec) = open(file)?;
+    let before = game::current(&v, &rec)?;
+    let missing = game::missing_orders(&v, &rec, &before);
+    let outcome = game::process(&v, &mut rec)?;
+    record_file::write(file, &rec)?;
+    if !missing.is_empty() {
+        let names: Vec<&str> = missing.iter().map(|&p| v.power(p).name.as_str()).collect();
+        println!("No orders from {}: their units hold, retreats disband, adjustments by the rules.\n", names.join(", "));
+    }
+    print!("{}", report::phase_report(&v, &before, &outcome));
+    if let Some(result) = &rec.result {
+        println!("\nThe game is over: {}.", game::result_text(result));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn show(file: &Path, phase: Option<&str>) -> Result<ExitCode, String> {
+    let (v, rec) = open(file)?;
+    let index = match phase {
+        None => rec.phases.len() - 1,
+        Some(p) => find_phase(&v, &rec, p)?,
+    };
+    print!("{}", show_text(&v, &rec, index)?);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// A phase by number (1 is the first) or by name (`Spring 1902, Movement`,
+/// `Autumn 1901 movement`).
+fn find_phase(v: &Variant, rec: &GameRecord, text: &str) -> Result<usize, String> {
+    if let Ok(n) = text.parse::<usize>() {
+        return (1..=rec.phases.len()).contains(&n).then(|| n - 1).ok_or_else(|| format!("phase {n}: the game has phases 1 to {}", rec.phases.len()));
+    }
+    let wanted = v.calendar.parse_phase(text)?;
+    let name = v.calendar.display(wanted).to_string();
+    rec.phases.iter().position(|p| p.phase == name).ok_or_else(|| format!("the game has no phase {name}"))
+}
+
+fn show_text(v: &Variant, rec: &GameRecord, index: usize) -> Result<String, String> {
+    use std::fmt::Write;
+    let pos = game::position_at(v, rec, index)?;
+    let phase = &rec.phases[index];
+    let mut out = String::new();
+    let _ = writeln!(out, "{} ({} of {}), {}", phase.phase, index + 1, rec.phases.len(), v.name);
+    out += &report::position_report(v, &pos);
+    for d in &pos.dislodged {
+        let options: Vec<String> = retreat_options(v, &pos, d).into_iter().map(|l| v.loc_abbr(l)).collect();
+        let _ = writeln!(out, "  dislodged: {} {} {}, may retreat to: {}", v.power(d.force.power).name, write_composition(&d.force.components), v.loc_abbr(d.force.loc), if options.is_empty() { "nowhere (it disbands)".into() } else { options.join(", ") });
+    }
+    if v.calendar.kind(pos.phase) == polemarch_engine::variant::PhaseKind::Adjustment {
+        for (p, b) in polemarch_engine::adjudicate::balances(v, &pos).into_iter().enumerate() {
+            if b >= 2 {
+                let _ = writeln!(out, "  {} builds {}", v.powers[p].name, b / 2);
+            } else if b <= -1 {
+                let _ = writeln!(out, "  {} removes {}", v.powers[p].name, (-b + 1) / 2);
+            }
+        }
+    }
+    match (&phase.processed, &rec.result) {
+        (Some(done), _) => {
+            let _ = writeln!(out, "Processed:");
+            for r in &done.results {
+                let _ = writeln!(out, "  {:<10} {:<28} {} ({})", r.power, r.order, r.result, r.reason);
+            }
+        }
+        (None, Some(result)) => {
+            let _ = writeln!(out, "The game is over: {}.", game::result_text(result));
+        }
+        (None, None) => {
+            let to_order = game::powers_to_order(v, &pos);
+            let missing = game::missing_orders(v, rec, &pos);
+            let names = |ps: &[u8]| ps.iter().map(|&p| v.power(p).name.as_str()).collect::<Vec<_>>().join(", ");
+            let _ = writeln!(out, "To order: {}", if to_order.is_empty() { "nobody".into() } else { names(&to_order) });
+            let _ = writeln!(out, "Orders missing from: {}", if missing.is_empty() { "nobody".into() } else { names(&missing) });
+        }
+    }
+    Ok(out)
+}
+
+pub fn undo(file: &Path) -> Result<ExitCode, String> {
+    let (_, mut rec) = open(file)?;
+    let phase = game::undo(&mut rec)?;
+    record_file::write(file, &rec)?;
+    println!("Back to {phase}: its orders stand and may be changed before it is processed again.");
+    Ok(ExitCode::SUCCESS)
+}
+
+pub fn draw(file: &Path) -> Result<ExitCode, String> {
+    let (v, mut rec) = open(file)?;
+    let powers = game::draw(&v, &mut rec)?;
+    record_file::write(file, &rec)?;
+    println!("The game is drawn between {}.", powers.join(", "));
+    Ok(ExitCode::SUCCESS)
+}

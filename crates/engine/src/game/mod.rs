@@ -1,0 +1,142 @@
+//! The game manager: a game from its first phase to its end, kept in a
+//! `GameRecord`. Everything here works on values; reading and writing the
+//! record's file is the caller's business (the CLI writes it atomically).
+
+mod orders;
+pub mod record;
+
+pub use orders::{orders_in_force, submit};
+pub use record::{GameRecord, GameResult, PhaseRecord, Processed, ResultRecord, Status, SubmittedOrder};
+
+use crate::adjudicate::{adjudicate, balances, Outcome};
+use crate::state::Position;
+use crate::variant::{PhaseKind, PowerId, Variant};
+
+/// A new game of `variant` (named `name` in the record), at its first phase.
+pub fn new_game(v: &Variant, name: &str, seed: u64) -> GameRecord {
+    let start = Position::start(v);
+    GameRecord { format: record::FORMAT.into(), variant: name.into(), seed, result: None, phases: vec![phase_record(v, &start)] }
+}
+
+fn phase_record(v: &Variant, start: &Position) -> PhaseRecord {
+    PhaseRecord { phase: v.calendar.display(start.phase).to_string(), start: start.to_json(v), submissions: Vec::new(), processed: None }
+}
+
+/// Checks that a record read from a file is one this version understands.
+pub fn check_record(rec: &GameRecord) -> Result<(), String> {
+    if rec.format != record::FORMAT {
+        return Err(format!("not a polemarch game record (format `{}`, expected `{}`)", rec.format, record::FORMAT));
+    }
+    match rec.phases.last() {
+        None => Err("the record has no phases".into()),
+        Some(p) if p.processed.is_some() => Err("the record's last phase is processed but no phase follows it".into()),
+        Some(_) => Ok(()),
+    }
+}
+
+/// The position at the start of phase `index` of the record.
+pub fn position_at(v: &Variant, rec: &GameRecord, index: usize) -> Result<Position, String> {
+    let p = rec.phases.get(index).ok_or_else(|| format!("the game has no phase {}", index + 1))?;
+    Position::from_json(v, &serde_json::to_string(&p.start).expect("positions serialize")).map_err(|e| format!("phase {}: {e}", p.phase))
+}
+
+/// The current position: the start of the last phase.
+pub fn current(v: &Variant, rec: &GameRecord) -> Result<Position, String> {
+    position_at(v, rec, rec.phases.len() - 1)
+}
+
+/// The powers that have something to order in this position.
+pub fn powers_to_order(v: &Variant, pos: &Position) -> Vec<PowerId> {
+    (0..v.powers.len() as PowerId)
+        .filter(|&p| match v.calendar.kind(pos.phase) {
+            PhaseKind::Movement => pos.forces.iter().any(|f| f.power == p),
+            PhaseKind::Retreat => pos.dislodged.iter().any(|d| d.force.power == p),
+            PhaseKind::Adjustment => {
+                let b = balances(v, pos)[p as usize];
+                b <= -1 || b >= 2
+            }
+        })
+        .collect()
+}
+
+/// Powers with something to order that have submitted nothing yet.
+pub fn missing_orders(v: &Variant, rec: &GameRecord, pos: &Position) -> Vec<PowerId> {
+    let phase = rec.phases.last().expect("a current phase");
+    powers_to_order(v, pos).into_iter().filter(|&p| !phase.submissions.iter().any(|s| s.power == v.power(p).name)).collect()
+}
+
+/// Adjudicates the current phase with the orders in force (missing orders
+/// are handled by the rules: units hold, retreats disband, removals by civil
+/// disorder, builds waived), records the results, opens the next phase, and
+/// ends the game when a power has won.
+pub fn process(v: &Variant, rec: &mut GameRecord) -> Result<Outcome, String> {
+    if let Some(result) = &rec.result {
+        return Err(format!("the game is over ({})", result_text(result)));
+    }
+    let pos = current(v, rec)?;
+    let orders = orders_in_force(v, rec.phases.last().unwrap())?;
+    let outcome = adjudicate(v, &pos, &orders);
+    let mut by_power = std::collections::BTreeMap::<String, Vec<String>>::new();
+    for o in &orders {
+        let power = o.power.map(|p| v.power(p).name.clone()).unwrap_or_default();
+        by_power.entry(power).or_default().push(o.display(v).to_string());
+    }
+    let results = outcome
+        .results
+        .iter()
+        .map(|r| ResultRecord {
+            power: r.order.power.map(|p| v.power(p).name.clone()).unwrap_or_default(),
+            order: r.order.display(v).to_string(),
+            result: r.verdict.word().into(),
+            reason: r.reason.describe(v),
+        })
+        .collect();
+    let current = rec.phases.last_mut().unwrap();
+    current.processed = Some(Processed { orders: by_power, results, end: outcome.next.to_json(v) });
+    rec.phases.push(phase_record(v, &outcome.next));
+    if let Some(winner) = winner(v, &outcome.next) {
+        rec.result = Some(GameResult::Solo(v.power(winner).name.clone()));
+    }
+    Ok(outcome)
+}
+
+/// A power that owns enough centres to win.
+pub fn winner(v: &Variant, pos: &Position) -> Option<PowerId> {
+    (0..v.powers.len() as PowerId).find(|&p| pos.supply_halves(v, p) >= v.victory_halves)
+}
+
+/// Powers still in the game: they own a centre or have a unit.
+pub fn survivors(v: &Variant, pos: &Position) -> Vec<PowerId> {
+    (0..v.powers.len() as PowerId).filter(|&p| pos.supply_halves(v, p) > 0 || pos.forces.iter().any(|f| f.power == p) || pos.dislodged.iter().any(|d| d.force.power == p)).collect()
+}
+
+/// Goes back one phase: the last processed phase is open again, with the
+/// orders that were submitted for it, and the game is not over.
+pub fn undo(rec: &mut GameRecord) -> Result<String, String> {
+    if rec.phases.len() < 2 {
+        return Err("nothing to undo: the game is at its first phase".into());
+    }
+    rec.phases.pop();
+    let last = rec.phases.last_mut().unwrap();
+    last.processed = None;
+    rec.result = None;
+    Ok(last.phase.clone())
+}
+
+/// The surviving powers agree to a draw.
+pub fn draw(v: &Variant, rec: &mut GameRecord) -> Result<Vec<String>, String> {
+    if let Some(result) = &rec.result {
+        return Err(format!("the game is over ({})", result_text(result)));
+    }
+    let pos = current(v, rec)?;
+    let powers: Vec<String> = survivors(v, &pos).into_iter().map(|p| v.power(p).name.clone()).collect();
+    rec.result = Some(GameResult::Draw(powers.clone()));
+    Ok(powers)
+}
+
+pub fn result_text(result: &GameResult) -> String {
+    match result {
+        GameResult::Solo(p) => format!("{p} wins"),
+        GameResult::Draw(ps) => format!("drawn between {}", ps.join(", ")),
+    }
+}

@@ -1,0 +1,94 @@
+//! Orders as a power submits them: each line is read and checked against the
+//! current phase, and said to be accepted, replaced (an earlier order for the
+//! same unit is replaced) or rejected with the reason. A power may resubmit
+//! until the phase is processed.
+
+use super::record::{PhaseRecord, Status, Submission, SubmittedOrder};
+use super::GameRecord;
+use crate::adjudicate::{adjudicate, Verdict};
+use crate::order::{parse_order, parse_order_line, Action, Order};
+use crate::state::Position;
+use crate::variant::{PowerId, ProvinceId, Variant};
+
+/// What an order takes up: its unit's province, or its build site. A waive
+/// takes up nothing (each waive is one more).
+fn slot(v: &Variant, order: &Order) -> Option<ProvinceId> {
+    match order.action {
+        Action::Waive => None,
+        _ => order.unit.as_ref().map(|u| v.province_of(u.loc)),
+    }
+}
+
+/// The orders in force for the current phase: every accepted order, each
+/// replaced by a later one for the same unit.
+pub fn orders_in_force(v: &Variant, phase: &PhaseRecord) -> Result<Vec<Order>, String> {
+    let mut orders: Vec<Order> = Vec::new();
+    for s in &phase.submissions {
+        let power = v.find_power(&s.power).ok_or_else(|| format!("submission by unknown power `{}`", s.power))?;
+        for o in s.orders.iter().filter(|o| o.status != Status::Rejected) {
+            let text = o.order.as_deref().unwrap_or(&o.text);
+            let order = parse_order(v, text, Some(power)).map_err(|e| format!("recorded order `{text}` of {}: {e}", s.power))?;
+            place(v, &mut orders, order);
+        }
+    }
+    Ok(orders)
+}
+
+/// Adds an order, replacing one for the same slot; true when it replaced.
+fn place(v: &Variant, orders: &mut Vec<Order>, order: Order) -> bool {
+    let key = slot(v, &order);
+    if key.is_some() {
+        if let Some(i) = orders.iter().position(|o| o.power == order.power && slot(v, o) == key) {
+            orders[i] = order;
+            return true;
+        }
+    }
+    orders.push(order);
+    false
+}
+
+/// Reads and checks the lines a power submits, records the submission, and
+/// says what became of each line.
+pub fn submit(v: &Variant, rec: &mut GameRecord, power: PowerId, by: &str, at: &str, lines: &[String]) -> Result<Vec<SubmittedOrder>, String> {
+    if let Some(result) = &rec.result {
+        return Err(format!("the game is over ({})", super::result_text(result)));
+    }
+    let pos = super::current(v, rec)?;
+    let mut in_force = orders_in_force(v, rec.phases.last().unwrap())?;
+    let mut said = Vec::new();
+    for line in lines.iter().map(|l| l.split('#').next().unwrap_or("").trim()).filter(|l| !l.is_empty()) {
+        let parsed = if line.contains(':') { parse_order_line(v, line) } else { parse_order(v, line, Some(power)) };
+        let status = match parsed {
+            Err(e) => Err(e.to_string()),
+            Ok(order) if order.power != Some(power) => Err(format!("this is an order of {}, not of {}", v.power(order.power.unwrap()).name, v.power(power).name)),
+            Ok(order) => check(v, &pos, &in_force, &order).map(|()| order),
+        };
+        said.push(match status {
+            Err(reason) => SubmittedOrder { text: line.into(), status: Status::Rejected, order: None, reason: Some(reason) },
+            Ok(order) => {
+                let text = order.display(v).to_string();
+                let replaced = place(v, &mut in_force, order);
+                SubmittedOrder { text: line.into(), status: if replaced { Status::Replaced } else { Status::Accepted }, order: Some(text), reason: None }
+            }
+        });
+    }
+    let name = v.power(power).name.clone();
+    rec.phases.last_mut().unwrap().submissions.push(Submission { power: name, by: by.into(), at: at.into(), orders: said.clone() });
+    Ok(said)
+}
+
+/// Is `order` legal in this phase, given the orders already in force? It is
+/// adjudicated with them (without the one it would replace) and must not
+/// come out illegal.
+fn check(v: &Variant, pos: &Position, in_force: &[Order], order: &Order) -> Result<(), String> {
+    let key = slot(v, order);
+    let mut trial: Vec<Order> = in_force.iter().filter(|o| key.is_none() || o.power != order.power || slot(v, o) != key).cloned().collect();
+    trial.push(order.clone());
+    let outcome = adjudicate(v, pos, &trial);
+    let r = &outcome.results[trial.len() - 1];
+    if r.verdict == Verdict::Illegal {
+        Err(r.reason.describe(v))
+    } else {
+        Ok(())
+    }
+}

@@ -1,0 +1,102 @@
+//! The game record (docs/game-record.md): the single source of truth of a
+//! game. Every phase keeps the position at its start, every order as
+//! submitted (who, when, and what the judge said of it), and once processed
+//! the orders in force, the results with reasons and the position after.
+
+use crate::state::json::PositionJson;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+pub const FORMAT: &str = "polemarch-game 1";
+
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct GameRecord {
+    /// Always `polemarch-game 1`.
+    pub format: String,
+    /// The variant id (or the folder it was loaded from).
+    pub variant: String,
+    /// The seed of every random draw the variant makes.
+    pub seed: u64,
+    /// Set when the game is over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<GameResult>,
+    /// Every phase played, and last the current one.
+    pub phases: Vec<PhaseRecord>,
+}
+
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(rename_all = "lowercase")]
+pub enum GameResult {
+    /// A power reached the victory condition.
+    Solo(String),
+    /// The surviving powers agreed to a draw.
+    Draw(Vec<String>),
+}
+
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PhaseRecord {
+    pub phase: String,
+    pub start: PositionJson,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub submissions: Vec<Submission>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub processed: Option<Processed>,
+}
+
+/// One submission of orders by (or for) a power.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Submission {
+    pub power: String,
+    /// Who submitted it (the power, or the game master on its behalf).
+    pub by: String,
+    /// When, as the submitting program's clock said (RFC 3339, UTC).
+    pub at: String,
+    pub orders: Vec<SubmittedOrder>,
+}
+
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SubmittedOrder {
+    /// The line as written.
+    pub text: String,
+    /// accepted, replaced (an earlier order for the same unit) or rejected.
+    pub status: Status,
+    /// The order in judge notation (accepted and replaced orders).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub order: Option<String>,
+    /// Why it was rejected.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Accepted,
+    Replaced,
+    Rejected,
+}
+
+/// What processing the phase did.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Processed {
+    /// The orders in force, by power, in judge notation.
+    pub orders: BTreeMap<String, Vec<String>>,
+    pub results: Vec<ResultRecord>,
+    /// The position after the phase: the start of the next phase.
+    pub end: PositionJson,
+}
+
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ResultRecord {
+    pub power: String,
+    pub order: String,
+    /// SUCCESS, FAILURE or ILLEGAL.
+    pub result: String,
+    pub reason: String,
+}
