@@ -8,7 +8,7 @@
 
 use polemarch_engine::adjudicate::{adjudicate, retreat_options, Outcome, Verdict};
 use polemarch_engine::order::{parse_order, parse_order_line, Action, Order, ParseError, UnitRef};
-use polemarch_engine::position::{Force, Kind, Position};
+use polemarch_engine::state::{Force, Kind, Position};
 use polemarch_engine::variant::{embedded_variant, LocId, PowerId, ProvinceId, Terrain, Variant};
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -38,10 +38,71 @@ fn pick<'a, T>(index: &Index, items: &'a [T]) -> Option<&'a T> {
 fn order_words() -> Vec<String> {
     let v = standard();
     let mut words: Vec<String> = [
-        "A", "F", "G", "a", "f", "army", "fleet", "2A", "A/F", "F/A", "2A/F", "0A", "100A", "-", "->", "=>", "to", "m", "moves",
-        "S", "s", "support", "C", "convoy", "H", "hold", "R", "retreat", "D", "disband", "B", "BUILD", "build", "REMOVE", "WAIVE",
-        "via convoy", "via", "by c", "/nc", "/sc", "/ec", "(sc)", "(nc)", "nc", "sc", "merge", "split", "&", ":", "(", ")", "/",
-        ",", ".", "'", "_", "0", "1", "7", "99", "1901", "é", "Ö", "日本", "\u{301}",
+        "A",
+        "F",
+        "G",
+        "a",
+        "f",
+        "army",
+        "fleet",
+        "2A",
+        "A/F",
+        "F/A",
+        "2A/F",
+        "0A",
+        "100A",
+        "-",
+        "->",
+        "=>",
+        "to",
+        "m",
+        "moves",
+        "S",
+        "s",
+        "support",
+        "C",
+        "convoy",
+        "H",
+        "hold",
+        "R",
+        "retreat",
+        "D",
+        "disband",
+        "B",
+        "BUILD",
+        "build",
+        "REMOVE",
+        "WAIVE",
+        "via convoy",
+        "via",
+        "by c",
+        "/nc",
+        "/sc",
+        "/ec",
+        "(sc)",
+        "(nc)",
+        "nc",
+        "sc",
+        "merge",
+        "split",
+        "&",
+        ":",
+        "(",
+        ")",
+        "/",
+        ",",
+        ".",
+        "'",
+        "_",
+        "0",
+        "1",
+        "7",
+        "99",
+        "1901",
+        "é",
+        "Ö",
+        "日本",
+        "\u{301}",
     ]
     .iter()
     .map(|w| w.to_string())
@@ -73,8 +134,56 @@ fn order_like_text() -> impl Strategy<Value = String> {
     vec((piece, a_separator()), 0..9).prop_map(|pieces| pieces.into_iter().map(|(w, sep)| format!("{w}{sep}")).collect())
 }
 
+/// Every way the map names a location: abbreviations, full names, coasts.
+fn place_names() -> Vec<String> {
+    let v = standard();
+    let mut names: Vec<String> = (0..v.locs.len() as LocId).map(|l| v.loc_abbr(l)).collect();
+    names.extend(v.provinces.iter().map(|p| p.name.clone()));
+    for p in v.provinces.iter().filter(|p| !p.coasts.is_empty()) {
+        for &l in &p.coasts {
+            let coast = v.loc(l).coast.clone().unwrap_or_default();
+            names.push(format!("{} ({coast})", p.abbr));
+            names.push(format!("{} {coast}", p.name));
+        }
+    }
+    names
+}
+
+fn a_place() -> impl Strategy<Value = String> {
+    select(place_names())
+}
+
+/// A unit as written: a kind (or none) and a place.
+fn a_unit_text() -> impl Strategy<Value = String> {
+    let kind = select(vec!["", "A ", "F ", "G ", "army ", "Fleet ", "2A ", "A/F ", "F/A ", "0A "]);
+    (kind, a_place()).prop_map(|(kind, place)| format!("{kind}{place}"))
+}
+
+/// What follows the unit: nothing, an order word and its arguments, or a
+/// jumble of those.
+fn an_action_text() -> impl Strategy<Value = String> {
+    let arrow = || select(vec!["-", "->", "to", "moves to"]);
+    let via = select(vec!["", " via convoy", " by c", " (nth eng)"]);
+    let word = select(vec!["", "H", "-", "S", "C", "R", "D", "B", "via convoy", "merge", "(", ")", "/"]);
+    prop_oneof![
+        2 => select(vec!["", " H", " hold", " D", " B", " build", " R"]).prop_map(String::from),
+        4 => (arrow(), a_place(), via).prop_map(|(arrow, place, via)| format!(" {arrow} {place}{via}")),
+        2 => a_unit_text().prop_map(|unit| format!(" S {unit}")),
+        2 => (a_unit_text(), arrow(), a_place()).prop_map(|(unit, arrow, place)| format!(" S {unit} {arrow} {place}")),
+        2 => (a_unit_text(), arrow(), a_place()).prop_map(|(unit, arrow, place)| format!(" C {unit} {arrow} {place}")),
+        1 => a_place().prop_map(|place| format!(" R {place}")),
+        2 => vec((word, prop::option::of(a_place())), 1..4).prop_map(|parts| parts.into_iter().map(|(w, p)| format!(" {w} {}", p.unwrap_or_default())).collect()),
+    ]
+}
+
+/// Text shaped like an order, right or nearly right.
+fn order_shaped_text() -> impl Strategy<Value = String> {
+    let verb = select(vec!["", "", "", "BUILD ", "REMOVE ", "disband ", "WAIVE ", "waive"]);
+    (verb, a_unit_text(), an_action_text()).prop_map(|(verb, unit, action)| format!("{verb}{unit}{action}"))
+}
+
 fn any_text() -> impl Strategy<Value = String> {
-    prop_oneof![1 => any::<String>(), 1 => "\\PC{0,30}", 4 => order_like_text()]
+    prop_oneof![1 => any::<String>(), 1 => "\\PC{0,30}", 4 => order_like_text(), 4 => order_shaped_text()]
 }
 
 /// An order as the parser gives it and as printed and read back: the printer
@@ -194,16 +303,31 @@ fn force_of(v: &Variant, p: ProvinceId, seed: &ForceSeed) -> Option<Force> {
 fn a_movement_position() -> impl Strategy<Value = Position> {
     let v = standard();
     let n = v.province_count();
-    let board = vec(prop::option::weighted(0.4, a_force_seed()), n);
-    let owners = vec(prop::option::weighted(0.85, 0..power_count()), n);
+    let board = vec(prop::option::weighted(0.35, a_force_seed()), n);
+    // A home centre is often still its power's.
+    let owners = vec((prop::option::weighted(0.85, 0..power_count()), prop::bool::weighted(0.5)), n);
     let season = select(vec!["Spring", "Autumn"]);
     (board, owners, season).prop_map(move |(board, owners, season)| {
         let phase = v.calendar.parse_phase(&format!("{season} 1901, Movement")).expect("a movement phase");
         let mut pos = Position::empty(v, phase);
-        let mut placed: Vec<(u32, Force)> = board.iter().enumerate().filter_map(|(p, seed)| seed.as_ref().and_then(|s| force_of(v, p as ProvinceId, s).map(|f| (s.rank, f)))).collect();
+        let mut placed: Vec<(u32, Force)> =
+            board.iter().enumerate().filter_map(|(p, seed)| seed.as_ref().and_then(|s| force_of(v, p as ProvinceId, s).map(|f| (s.rank, f)))).collect();
         placed.sort_by_key(|(rank, _)| *rank);
         pos.forces = placed.into_iter().map(|(_, f)| f).collect();
-        pos.owners = owners.into_iter().enumerate().map(|(p, o)| o.filter(|_| v.is_centre(p as ProvinceId))).collect();
+        pos.owners = owners
+            .into_iter()
+            .enumerate()
+            .map(|(p, (owner, at_home))| {
+                let p = p as ProvinceId;
+                if !v.is_centre(p) {
+                    None
+                } else if at_home && v.home_of(p).is_some() {
+                    v.home_of(p)
+                } else {
+                    owner
+                }
+            })
+            .collect();
         pos
     })
 }
@@ -218,8 +342,11 @@ struct Style {
 }
 
 fn a_style() -> impl Strategy<Value = Style> {
-    (prop::bool::weighted(0.1), prop::bool::weighted(0.2), prop::bool::weighted(0.2))
-        .prop_map(|(power_left_out, kind_left_out, coast_left_out)| Style { power_left_out, kind_left_out, coast_left_out })
+    (prop::bool::weighted(0.1), prop::bool::weighted(0.2), prop::bool::weighted(0.2)).prop_map(|(power_left_out, kind_left_out, coast_left_out)| Style {
+        power_left_out,
+        kind_left_out,
+        coast_left_out,
+    })
 }
 
 /// What a random order tries to do.
@@ -272,8 +399,14 @@ struct OrderSeed {
 }
 
 fn an_order_seed() -> impl Strategy<Value = OrderSeed> {
-    (an_intent(), any::<Index>(), any::<Index>(), any::<Index>(), any::<bool>(), a_style())
-        .prop_map(|(intent, unit, other, place, flag, style)| OrderSeed { intent, unit, other, place, flag, style })
+    (an_intent(), any::<Index>(), any::<Index>(), any::<Index>(), any::<bool>(), a_style()).prop_map(|(intent, unit, other, place, flag, style)| OrderSeed {
+        intent,
+        unit,
+        other,
+        place,
+        flag,
+        style,
+    })
 }
 
 fn unit_ref(v: &Variant, force: &Force, style: Style) -> UnitRef {
@@ -373,13 +506,17 @@ fn orders_of_seed(v: &Variant, pos: &Position, s: &OrderSeed) -> Vec<Order> {
         }
         Intent::SupportMove => {
             let t = pick(&s.other, forces).expect("forces is not empty");
-            let into: Vec<ProvinceId> = reach(v, t).into_iter().filter(|p| reach(v, f).contains(p)).collect();
+            let target_reach = reach(v, t);
+            let into: Vec<ProvinceId> = target_reach.iter().copied().filter(|p| reach(v, f).contains(p)).collect();
             // Preferably a province both can reach; else any the target can.
-            let Some(&dest) = pick(&s.place, &into).or_else(|| pick(&s.place, &reach(v, t))) else { return vec![order(f, Action::Hold)] };
+            let Some(&dest) = pick(&s.place, &into).or_else(|| pick(&s.place, &target_reach)) else { return vec![order(f, Action::Hold)] };
             vec![order(f, Action::SupportMove { unit: unit_ref(v, t, s.style), to: dest as LocId })]
         }
         Intent::SupportedAttack => {
-            let Some(&to) = pick(&s.place, &neighbours(v, f)) else { return vec![order(f, Action::Hold)] };
+            // Preferably on another power's force.
+            let all = neighbours(v, f);
+            let enemies: Vec<LocId> = all.iter().copied().filter(|&l| pos.force_in(v, v.province_of(l)).is_some_and(|g| g.power != f.power)).collect();
+            let Some(&to) = pick(&s.place, &enemies).or_else(|| pick(&s.place, &all)) else { return vec![order(f, Action::Hold)] };
             let dest = v.province_of(to);
             let supporters: Vec<&Force> = forces.iter().filter(|g| g.loc != f.loc && reach(v, g).contains(&dest)).collect();
             let mut orders = vec![order(f, Action::Move { to, via_convoy: false })];
@@ -405,7 +542,8 @@ fn orders_of_seed(v: &Variant, pos: &Position, s: &OrderSeed) -> Vec<Order> {
         Intent::LoneConvoy => {
             let fleets: Vec<&Force> = forces.iter().filter(|g| at_sea(v, g)).collect();
             let armies: Vec<&Force> = forces.iter().filter(|g| g.is_army()).collect();
-            let (Some(fleet), Some(army), Some(dest)) = (pick(&s.unit, &fleets), pick(&s.other, &armies), pick(&s.place, &coastal_provinces(v)).copied()) else {
+            let (Some(fleet), Some(army), Some(dest)) = (pick(&s.unit, &fleets), pick(&s.other, &armies), pick(&s.place, &coastal_provinces(v)).copied())
+            else {
                 return Vec::new();
             };
             vec![order(fleet, Action::Convoy { unit: unit_ref(v, army, s.style), to: dest as LocId })]
@@ -418,7 +556,11 @@ fn orders_of_seed(v: &Variant, pos: &Position, s: &OrderSeed) -> Vec<Order> {
             let empty: Vec<LocId> = (0..v.locs.len() as LocId).filter(|&l| pos.force_in(v, v.province_of(l)).is_none()).collect();
             let Some(&loc) = pick(&s.place, &empty) else { return Vec::new() };
             let power = s.other.index(power_count() as usize) as PowerId;
-            let action = if s.flag { Action::Hold } else { Action::Move { to: v.army_neighbours[v.province_of(loc) as usize].first().copied().unwrap_or(0), via_convoy: false } };
+            let action = if s.flag {
+                Action::Hold
+            } else {
+                Action::Move { to: v.army_neighbours[v.province_of(loc) as usize].first().copied().unwrap_or(0), via_convoy: false }
+            };
             let kind = if s.flag { Kind::Army } else { Kind::Fleet };
             vec![Order { power: Some(power), unit: Some(UnitRef { components: Some(Force::single(power, kind, loc).components), loc }), action }]
         }
@@ -521,8 +663,14 @@ struct AdjustmentSeed {
 fn an_adjustment_seed() -> impl Strategy<Value = AdjustmentSeed> {
     use AdjustmentIntent::*;
     let intent = prop_oneof![6 => Just(BuildAtHome), 1 => Just(BuildAnywhere), 4 => Just(Remove), 2 => Just(Waive), 1 => Just(Hold)];
-    (intent, any::<Index>(), any::<Index>(), any::<Index>(), any::<bool>(), a_style())
-        .prop_map(|(intent, site, coast, power, fleet, style)| AdjustmentSeed { intent, site, coast, power, fleet, style })
+    (intent, any::<Index>(), any::<Index>(), any::<Index>(), any::<bool>(), a_style()).prop_map(|(intent, site, coast, power, fleet, style)| AdjustmentSeed {
+        intent,
+        site,
+        coast,
+        power,
+        fleet,
+        style,
+    })
 }
 
 fn adjustment_orders(v: &Variant, pos: &Position, seeds: &[AdjustmentSeed]) -> Vec<Order> {
@@ -593,6 +741,22 @@ fn check_one_force_per_province(v: &Variant, forces: &[Force], at: &str) -> Resu
     Ok(())
 }
 
+/// Armies stand on provinces of land or coast, fleets at sea or on a coast,
+/// on one named coast where a province has two.
+fn check_forces_stand_where_they_can(v: &Variant, forces: &[Force], at: &str) -> Result<(), TestCaseError> {
+    for f in forces {
+        let province = v.province(v.province_of(f.loc));
+        let fits = match (f.is_fleet(), province.terrain) {
+            (false, Terrain::Land | Terrain::Coast) => f.loc == v.province_of(f.loc) as LocId,
+            (true, Terrain::Sea) => true,
+            (true, Terrain::Coast) => province.coasts.is_empty() || province.coasts.contains(&f.loc),
+            _ => false,
+        };
+        prop_assert!(fits, "{} cannot stand there{}", force_text(v, f), at);
+    }
+    Ok(())
+}
+
 fn same_force(a: &Force, b: &Force) -> bool {
     a.power == b.power && a.components == b.components
 }
@@ -602,6 +766,7 @@ fn check_movement(v: &Variant, pos: &Position, orders: &[Order], outcome: &Outco
     let next = &outcome.next;
     check_results_follow_orders(outcome, orders, at)?;
     check_one_force_per_province(v, &next.forces, at)?;
+    check_forces_stand_where_they_can(v, &next.forces, at)?;
 
     // Orders for no force, for another power's force, or of another phase
     // are illegal.
@@ -621,7 +786,9 @@ fn check_movement(v: &Variant, pos: &Position, orders: &[Order], outcome: &Outco
     for f in &pos.forces {
         let from = v.province_of(f.loc);
         let moved = outcome.results.iter().find(|r| {
-            r.verdict == Verdict::Success && matches!(r.order.action, Action::Move { .. }) && r.order.unit.as_ref().is_some_and(|u| v.province_of(u.loc) == from)
+            r.verdict == Verdict::Success
+                && matches!(r.order.action, Action::Move { .. })
+                && r.order.unit.as_ref().is_some_and(|u| v.province_of(u.loc) == from)
         });
         let dislodged = next.dislodged.iter().position(|d| d.force == *f);
         let (index, now) = match moved {
@@ -630,7 +797,23 @@ fn check_movement(v: &Variant, pos: &Position, orders: &[Order], outcome: &Outco
                 prop_assert!(dislodged.is_none(), "{} moved and was dislodged{}", force_text(v, f), at);
                 let dest = v.province_of(to);
                 let now = next.forces.iter().position(|g| v.province_of(g.loc) == dest);
-                prop_assert!(now.is_some_and(|i| same_force(&next.forces[i], f)), "{} moved to {} but is not there{}", force_text(v, f), v.province(dest).abbr, at);
+                prop_assert!(
+                    now.is_some_and(|i| same_force(&next.forces[i], f)),
+                    "{} moved to {} but is not there{}",
+                    force_text(v, f),
+                    v.province(dest).abbr,
+                    at
+                );
+                // On the coast the order named, if it named one.
+                let coast_named = v.loc(to).coast.is_some() && f.is_fleet();
+                prop_assert!(
+                    !coast_named || next.forces[now.unwrap()].loc == to,
+                    "{} moved to {}, not to {}{}",
+                    force_text(v, f),
+                    v.loc_abbr(next.forces[now.unwrap()].loc),
+                    v.loc_abbr(to),
+                    at
+                );
                 (now.unwrap(), next.forces[now.unwrap()].clone())
             }
             None => match dislodged {
@@ -680,6 +863,7 @@ fn check_retreat(v: &Variant, pos: &Position, orders: &[Order], outcome: &Outcom
     let next = &outcome.next;
     check_results_follow_orders(outcome, orders, at)?;
     check_one_force_per_province(v, &next.forces, at)?;
+    check_forces_stand_where_they_can(v, &next.forces, at)?;
     prop_assert!(next.dislodged.is_empty(), "forces still dislodged after the retreats{}", at);
     prop_assert!(next.contested.is_empty(), "contested provinces kept after the retreats{}", at);
     // The forces that stood stay; the others are dislodged forces that
@@ -689,7 +873,10 @@ fn check_retreat(v: &Variant, pos: &Position, orders: &[Order], outcome: &Outcom
     }
     let mut retreated = HashSet::new();
     for f in next.forces.iter().filter(|f| !pos.forces.contains(f)) {
-        let d = pos.dislodged.iter().position(|d| same_force(&d.force, f) && retreat_options(v, pos, d).contains(&f.loc) && !retreated.contains(&v.province_of(d.force.loc)));
+        let d = pos
+            .dislodged
+            .iter()
+            .position(|d| same_force(&d.force, f) && retreat_options(v, pos, d).contains(&f.loc) && !retreated.contains(&v.province_of(d.force.loc)));
         prop_assert!(d.is_some(), "{} is no dislodged force retreating to one of its options{}", force_text(v, f), at);
         retreated.insert(v.province_of(pos.dislodged[d.unwrap()].force.loc));
     }
@@ -705,6 +892,7 @@ fn check_adjustment(v: &Variant, pos: &Position, orders: &[Order], outcome: &Out
     let next = &outcome.next;
     check_results_follow_orders(outcome, orders, at)?;
     check_one_force_per_province(v, &next.forces, at)?;
+    check_forces_stand_where_they_can(v, &next.forces, at)?;
     for power in 0..power_count() {
         let count = |p: &Position| p.forces.iter().filter(|f| f.power == power).count();
         let (before, after, owned) = (count(pos), count(next), centres(v, pos, power));
@@ -736,8 +924,8 @@ proptest! {
     #[test]
     fn a_year_keeps_the_board_consistent(
         pos in a_movement_position(),
-        order_seeds in vec(an_order_seed(), 0..40),
-        retreat_seeds in vec(a_retreat_seed(), 0..10),
+        order_seeds in vec(an_order_seed(), 0..32),
+        retreat_seeds in vec(a_retreat_seed(), 0..5),
         adjustment_seeds in vec(an_adjustment_seed(), 0..14),
     ) {
         let v = standard();
