@@ -1,0 +1,282 @@
+//! Whole games through the game master's command line: a standard game
+//! played from new to a solo victory with orders files, undone and redone;
+//! resubmission; and a record that survives the process being killed.
+
+use polemarch_engine::game::{self, GameRecord, GameResult};
+use polemarch_engine::state::Force;
+use polemarch_engine::variant::{embedded_variant, LocId, PhaseKind, PowerId, ProvinceId};
+use polemarch_engine::{Position, Variant};
+use std::collections::{HashSet, VecDeque};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn polemarch(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_polemarch")).args(args).output().expect("polemarch runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = polemarch(args);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "polemarch {args:?} failed:\n{text}\n{}", String::from_utf8_lossy(&out.stderr));
+    text
+}
+
+fn tempdir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("polemarch-game-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn record(file: &Path) -> GameRecord {
+    serde_json::from_str(&std::fs::read_to_string(file).unwrap()).expect("the record is valid JSON")
+}
+
+fn standard() -> Variant {
+    embedded_variant("standard").unwrap().unwrap()
+}
+
+/// Where a force can go next: locations by its own borders.
+fn steps(v: &Variant, at: LocId, fleet: bool) -> Vec<LocId> {
+    if fleet {
+        v.fleet_neighbours[at as usize].clone()
+    } else {
+        v.army_neighbours[v.province_of(at) as usize].clone()
+    }
+}
+
+/// The first step of a shortest way from `from` to any target province,
+/// passing only through empty provinces.
+fn first_step(v: &Variant, pos: &Position, from: LocId, fleet: bool, targets: &HashSet<ProvinceId>) -> Option<LocId> {
+    let mut seen = HashSet::from([from]);
+    let mut queue = VecDeque::from([(from, None)]);
+    while let Some((here, first)) = queue.pop_front() {
+        if first.is_some() && targets.contains(&v.province_of(here)) {
+            return first;
+        }
+        if first.is_some() && pos.force_in(v, v.province_of(here)).is_some() {
+            continue;
+        }
+        for s in steps(v, here, fleet) {
+            if seen.insert(s) {
+                queue.push_back((s, first.or(Some(s))));
+            }
+        }
+    }
+    None
+}
+
+fn unit(v: &Variant, f: &Force) -> String {
+    format!("{} {}", if f.is_fleet() { "F" } else { "A" }, v.loc_abbr(f.loc))
+}
+
+/// A plain conqueror for `me`: take the centres it does not own, two units
+/// against an occupied one (one moves, one supports), one against an empty
+/// one; units on a centre to be taken sit tight; the rest head for the
+/// nearest centre to take.
+fn movement_orders(v: &Variant, pos: &Position, me: PowerId) -> Vec<String> {
+    let mine: Vec<&Force> = pos.forces.iter().filter(|f| f.power == me).collect();
+    let targets: HashSet<ProvinceId> = (0..v.province_count() as u16).filter(|&p| v.is_centre(p) && pos.owners[p as usize] != Some(me)).collect();
+    let mut busy = vec![false; mine.len()];
+    let mut taken: HashSet<ProvinceId> = HashSet::new();
+    let mut orders = Vec::new();
+    for (i, f) in mine.iter().enumerate() {
+        if targets.contains(&v.province_of(f.loc)) {
+            busy[i] = true;
+            orders.push(format!("{} H", unit(v, f)));
+        }
+    }
+    let mut sorted: Vec<ProvinceId> = targets.iter().copied().collect();
+    sorted.sort();
+    for t in sorted {
+        if pos.force_in(v, t).is_some_and(|o| o.power == me) {
+            continue;
+        }
+        let reach = |f: &Force| steps(v, f.loc, f.is_fleet()).into_iter().find(|&l| v.province_of(l) == t);
+        let near: Vec<(usize, LocId)> = (0..mine.len()).filter(|&i| !busy[i]).filter_map(|i| reach(mine[i]).map(|l| (i, l))).collect();
+        let need = if pos.force_in(v, t).is_some() { 2 } else { 1 };
+        if near.len() < need {
+            continue;
+        }
+        let (mover, to) = near[0];
+        orders.push(format!("{} - {}", unit(v, mine[mover]), v.loc_abbr(to)));
+        for &(s, _) in &near[1..need] {
+            orders.push(format!("{} S {} - {}", unit(v, mine[s]), unit(v, mine[mover]), v.province(t).abbr));
+            busy[s] = true;
+        }
+        busy[mover] = true;
+        taken.insert(t);
+    }
+    for (i, f) in mine.iter().enumerate().filter(|(i, _)| !busy[*i]) {
+        let step = first_step(v, pos, f.loc, f.is_fleet(), &targets).filter(|&s| {
+            let p = v.province_of(s);
+            pos.force_in(v, p).is_none() && !taken.contains(&p)
+        });
+        match step {
+            Some(s) => {
+                taken.insert(v.province_of(s));
+                orders.push(format!("{} - {}", unit(v, f), v.loc_abbr(s)));
+            }
+            None => orders.push(format!("{} H", unit(v, mine[i]))),
+        }
+    }
+    orders
+}
+
+fn retreat_orders(v: &Variant, pos: &Position, me: PowerId) -> Vec<String> {
+    pos.dislodged
+        .iter()
+        .filter(|d| d.force.power == me)
+        .map(|d| match polemarch_engine::adjudicate::retreat_options(v, pos, d).first() {
+            Some(&to) => format!("{} R {}", unit(v, &d.force), v.loc_abbr(to)),
+            None => format!("{} D", unit(v, &d.force)),
+        })
+        .collect()
+}
+
+fn build_orders(v: &Variant, pos: &Position, me: PowerId) -> Vec<String> {
+    let due = polemarch_engine::adjudicate::balances(v, pos)[me as usize] / 2;
+    let free = v.power(me).homes.iter().filter(|&&h| pos.owners[h as usize] == Some(me) && pos.force_in(v, h).is_none());
+    free.take(due.max(0) as usize).map(|&h| format!("BUILD A {}", v.province(h).abbr)).collect()
+}
+
+/// France plays; everyone else misses every deadline (units hold, missing
+/// removals are made by civil disorder). Returns the number of phases played.
+fn play_to_the_end(v: &Variant, dir: &Path, file: &str) -> usize {
+    let me = v.find_power("France").unwrap();
+    let mut phases = 0;
+    while record(Path::new(file)).result.is_none() {
+        let rec = record(Path::new(file));
+        let pos = game::current(v, &rec).unwrap();
+        assert!(pos.phase.year <= 1930, "no winner by 1930");
+        let orders = match v.calendar.kind(pos.phase) {
+            PhaseKind::Movement => movement_orders(v, &pos, me),
+            PhaseKind::Retreat => retreat_orders(v, &pos, me),
+            PhaseKind::Adjustment => build_orders(v, &pos, me),
+        };
+        if !orders.is_empty() {
+            let path = dir.join("france.txt");
+            std::fs::write(&path, orders.join("\n")).unwrap();
+            let said = ok(&["game", "orders", file, "France", path.to_str().unwrap()]);
+            assert!(!said.contains("rejected  "), "{said}");
+        }
+        ok(&["game", "process", file]);
+        phases += 1;
+    }
+    phases
+}
+
+#[test]
+fn a_standard_game_to_a_solo_victory_undone_and_redone() {
+    let v = standard();
+    let dir = tempdir("solo");
+    let file = dir.join("game.json");
+    let file = file.to_str().unwrap();
+    let created = ok(&["game", "new", "standard", file, "--seed", "42"]);
+    assert!(created.contains("Spring 1901, Movement (1 of 1)"), "{created}");
+    let phases = play_to_the_end(&v, &dir, file);
+    let finished = record(Path::new(file));
+    assert_eq!(finished.result, Some(GameResult::Solo("France".into())));
+    let last = game::current(&v, &finished).unwrap();
+    assert!(last.supply_halves(&v, v.find_power("France").unwrap()) >= 36);
+    assert_eq!(finished.phases.len(), phases + 1);
+    let shown = ok(&["game", "show", file]);
+    assert!(shown.contains("The game is over: France wins."), "{shown}");
+    // A finished game takes no more orders.
+    let out = polemarch(&["game", "process", file]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the game is over (France wins)"));
+
+    // Undo the winning phase, then process it again: the same result.
+    let undone = ok(&["game", "undo", file]);
+    assert!(undone.contains("Back to"), "{undone}");
+    let reopened = record(Path::new(file));
+    assert_eq!(reopened.result, None);
+    assert_eq!(reopened.phases.len(), finished.phases.len() - 1);
+    assert!(reopened.phases.last().unwrap().processed.is_none());
+    ok(&["game", "process", file]);
+    let redone = record(Path::new(file));
+    assert_eq!(redone, finished, "undo then process gives back the same record");
+
+    // Every phase can be rebuilt from the record: its start and its orders
+    // give its recorded end.
+    for (i, p) in redone.phases.iter().enumerate().filter(|(_, p)| p.processed.is_some()) {
+        let start = game::position_at(&v, &redone, i).unwrap();
+        let done = p.processed.as_ref().unwrap();
+        let orders: Vec<_> = done.orders.iter().flat_map(|(power, list)| list.iter().map(move |o| format!("{power}: {o}"))).map(|l| polemarch_engine::order::parse_order_line(&v, &l).unwrap()).collect();
+        let again = polemarch_engine::adjudicate(&v, &start, &orders);
+        assert_eq!(again.next.to_json(&v), done.end, "phase {}", p.phase);
+    }
+}
+
+#[test]
+fn orders_are_accepted_replaced_or_rejected_per_line() {
+    let dir = tempdir("orders");
+    let file = dir.join("g.json");
+    let file = file.to_str().unwrap();
+    ok(&["game", "new", "standard", file, "--seed", "1"]);
+    let orders = dir.join("england.txt");
+    std::fs::write(&orders, "F lon - nth\nA lvp - yor\nF lon - eng   # changed my mind\nA lvp - mun\nF edi - xyz\nGermany: A ber - kie\n").unwrap();
+    let out = polemarch(&["game", "orders", file, "England", orders.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("accepted  F lon - nth"), "{text}");
+    assert!(text.contains("accepted  A lvp - yor"), "{text}");
+    assert!(text.contains("replaced  F lon - eng"), "{text}");
+    assert!(text.contains("rejected  A lvp - mun  -- illegal: the destination is not adjacent"), "{text}");
+    assert!(text.contains("rejected  F edi - xyz  -- column 9: expected a province"), "{text}");
+    assert!(text.contains("rejected  Germany: A ber - kie  -- this is an order of Germany, not of England"), "{text}");
+    assert_eq!(out.status.code(), Some(1), "rejections make the exit status 1");
+    // A second submission replaces the first for the same unit.
+    std::fs::write(&orders, "F lon - nth\n").unwrap();
+    let again = ok(&["game", "orders", file, "England", orders.to_str().unwrap()]);
+    assert!(again.contains("replaced  F lon - nth"), "{again}");
+    let shown = ok(&["game", "show", file]);
+    assert!(shown.contains("Orders missing from: Austria, France, Germany, Italy, Russia, Turkey"), "{shown}");
+    let processed = ok(&["game", "process", file]);
+    assert!(processed.contains("F lon - nth                  moved"), "{processed}");
+    assert!(processed.contains("A lvp - yor                  moved"), "{processed}");
+    let rec = record(Path::new(file));
+    let first = &rec.phases[0];
+    assert_eq!(first.submissions.len(), 2);
+    assert_eq!(first.submissions[0].by, "England");
+    assert!(first.submissions[0].at.ends_with('Z'));
+    assert_eq!(first.processed.as_ref().unwrap().orders["England"], ["F lon - nth", "A lvp - yor"]);
+}
+
+#[test]
+fn killing_the_process_never_corrupts_the_record() {
+    let v = standard();
+    let dir = tempdir("kill");
+    let file = dir.join("g.json");
+    let name = file.to_str().unwrap();
+    ok(&["game", "new", "standard", name, "--seed", "3"]);
+    // A few phases in, so that the record is of some size.
+    for _ in 0..6 {
+        ok(&["game", "process", name]);
+    }
+    let mut saw_old = 0;
+    let mut saw_new = 0;
+    for i in 0..60u64 {
+        let before = std::fs::read_to_string(&file).unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_polemarch")).args(["game", "process", name]).stdout(std::process::Stdio::null()).spawn().unwrap();
+        std::thread::sleep(std::time::Duration::from_micros((i * 97) % 4000));
+        let _ = child.kill();
+        let _ = child.wait();
+        let after = std::fs::read_to_string(&file).unwrap();
+        let rec: GameRecord = serde_json::from_str(&after).unwrap_or_else(|e| panic!("kill {i} left a broken record: {e}"));
+        game::check_record(&rec).unwrap();
+        game::current(&v, &rec).unwrap();
+        if after == before {
+            saw_old += 1;
+        } else {
+            saw_new += 1;
+            let old: GameRecord = serde_json::from_str(&before).unwrap();
+            assert_eq!(rec.phases.len(), old.phases.len() + 1, "kill {i}: a whole phase was added");
+        }
+    }
+    eprintln!("killed 60 times: {saw_old} left the old record, {saw_new} the new one");
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        assert!(!name.ends_with(".json") || name == "g.json", "unexpected file {name}");
+    }
+}
