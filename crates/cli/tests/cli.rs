@@ -127,7 +127,7 @@ fn a_broken_toml_file_is_an_error_not_a_panic() {
 
 #[test]
 fn adjudicate_prints_results_with_reasons() {
-    let out = polemarch(&["adjudicate", "--orders", "crates/cli/src/demo/spring_1901.txt"]);
+    let out = polemarch(&["adjudicate", "--orders", "crates/cli/src/demo/1_spring_1901.txt"]);
     let text = stdout(&out);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(text.contains("A war - gal                  bounced: 1 against 1 from vie  [failed]"), "{text}");
@@ -137,7 +137,7 @@ fn adjudicate_prints_results_with_reasons() {
 
 #[test]
 fn adjudicate_json_gives_the_next_position() {
-    let out = polemarch(&["adjudicate", "--orders", "crates/cli/src/demo/spring_1901.txt", "--json"]);
+    let out = polemarch(&["adjudicate", "--orders", "crates/cli/src/demo/1_spring_1901.txt", "--json"]);
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON output");
     assert_eq!(json["next"]["phase"], "Autumn 1901, Movement");
     assert_eq!(json["results"][0]["order"], "A vie - gal");
@@ -171,11 +171,13 @@ fn a_bad_order_names_its_line_and_column() {
 }
 
 #[test]
-fn demo_plays_a_year() {
+fn demo_plays_a_scripted_game() {
     let out = polemarch(&["demo"]);
     let text = stdout(&out);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(text.contains("Winter 1901, Adjustment"), "{text}");
-    assert!(text.contains("Next: Spring 1902, Movement"), "{text}");
+    assert!(text.contains("Autumn 1901, Retreat"), "{text}");
+    assert!(text.contains("Next: Autumn 1902, Movement"), "{text}");
+    assert!(text.contains("The whole game is recorded in"), "{text}");
     assert!(!text.contains("[illegal]"), "the demo's orders are all legal: {text}");
 }

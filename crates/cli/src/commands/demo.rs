@@ -1,44 +1,69 @@
-//! `polemarch demo`: one game year of standard Diplomacy, adjudicated and
-//! published as a game master would.
+//! `polemarch demo`: a short scripted game of standard Diplomacy, from a new
+//! game through a year and a half, run by the game manager and published
+//! phase by phase as a game master would.
 
-use crate::{orders_file, report, variants};
+use crate::{record_file, report, variants};
 use polemarch_engine::adjudicate::balances;
-use polemarch_engine::{adjudicate, Order, Position, Variant};
+use polemarch_engine::game::{self, GameRecord, Status};
+use polemarch_engine::Variant;
 use std::process::ExitCode;
 
-const SPRING: &str = include_str!("../demo/spring_1901.txt");
-const AUTUMN: &str = include_str!("../demo/autumn_1901.txt");
+/// The orders of each scripted phase; the winter's builds are chosen by
+/// the demo (every power builds armies in its free home centres).
+const SCRIPT: &[(&str, &str)] = &[
+    ("Spring 1901", include_str!("../demo/1_spring_1901.txt")),
+    ("Autumn 1901", include_str!("../demo/2_autumn_1901.txt")),
+    ("Autumn 1901 retreats", include_str!("../demo/3_autumn_1901_retreat.txt")),
+    ("Winter 1901", ""),
+    ("Spring 1902", include_str!("../demo/4_spring_1902.txt")),
+];
 
 pub fn run() -> Result<ExitCode, String> {
     let v = variants::load("standard", None)?;
-    let mut pos = Position::start(&v);
-    println!("polemarch demo: a year of standard Diplomacy\n");
-    for text in [SPRING, AUTUMN] {
-        pos = play(&v, &pos, &orders_file::parse(&v, text).map_err(|e| e.join("\n"))?);
+    let mut rec = game::new_game(&v, "standard", 1901);
+    println!("polemarch demo: a new game of standard Diplomacy, played by script\n");
+    for (name, text) in SCRIPT {
+        let text = if text.is_empty() { winter_builds(&v, &rec)? } else { text.to_string() };
+        submit_all(&v, &mut rec, name, &text)?;
+        let before = game::current(&v, &rec)?;
+        let outcome = game::process(&v, &mut rec)?;
+        println!("{}", "=".repeat(72));
+        print!("{}", report::phase_report(&v, &before, &outcome));
+        println!();
     }
-    // Winter: builds in free home centres, as many as are due.
-    let builds = winter_builds(&v, &pos);
-    play(&v, &pos, &builds);
+    let path = std::env::temp_dir().join("polemarch-demo.json");
+    record_file::write(&path, &rec)?;
+    println!("The whole game is recorded in {}.", path.display());
+    println!("Try: polemarch game show {} --phase 2", path.display());
     Ok(ExitCode::SUCCESS)
 }
 
-fn play(v: &Variant, pos: &Position, orders: &[Order]) -> Position {
-    let outcome = adjudicate(v, pos, orders);
-    println!("{}", "=".repeat(72));
-    print!("{}", report::phase_report(v, pos, &outcome));
-    println!();
-    outcome.next
+/// Submits every power's lines of one phase, as each power would.
+fn submit_all(v: &Variant, rec: &mut GameRecord, phase: &str, text: &str) -> Result<(), String> {
+    for (p, power) in v.powers.iter().enumerate() {
+        let prefix = format!("{}:", power.name);
+        let lines: Vec<String> = text.lines().filter(|l| l.trim_start().starts_with(&prefix)).map(String::from).collect();
+        if lines.is_empty() {
+            continue;
+        }
+        let said = game::submit(v, rec, p as u8, &power.name, &record_file::now(), &lines)?;
+        if let Some(bad) = said.iter().find(|s| s.status == Status::Rejected) {
+            return Err(format!("demo script, {phase}: `{}` was rejected: {}", bad.text, bad.reason.as_deref().unwrap_or("")));
+        }
+    }
+    Ok(())
 }
 
-/// Every power builds armies in its free, owned home centres, up to what
-/// it is due.
-fn winter_builds(v: &Variant, pos: &Position) -> Vec<Order> {
+/// Every power builds armies in its free, owned home centres, up to what it
+/// is due.
+fn winter_builds(v: &Variant, rec: &GameRecord) -> Result<String, String> {
+    let pos = game::current(v, rec)?;
     let mut text = String::new();
-    for (p, due) in balances(v, pos).into_iter().enumerate() {
+    for (p, due) in balances(v, &pos).into_iter().enumerate() {
         let free = v.powers[p].homes.iter().filter(|&&h| pos.owners[h as usize] == Some(p as u8) && pos.force_in(v, h).is_none());
         for home in free.take((due / 2).max(0) as usize) {
             text += &format!("{}: BUILD A {}\n", v.powers[p].name, v.province(*home).abbr);
         }
     }
-    orders_file::parse(v, &text).expect("builds written by the demo parse")
+    Ok(text)
 }
