@@ -54,6 +54,7 @@ pub enum Illegal {
     NoRemovalsDue,
     UnitCannotStandThere,
     NotBuildable,
+    NotYetPlayed,
 }
 
 impl Illegal {
@@ -88,6 +89,7 @@ impl Illegal {
             Illegal::NoRemovalsDue => "no removal is due",
             Illegal::UnitCannotStandThere => "that kind of unit cannot stand there",
             Illegal::NotBuildable => "a build is one army or one fleet",
+            Illegal::NotYetPlayed => "polemarch does not adjudicate MERGE and SPLIT yet",
         }
     }
 }

@@ -215,6 +215,7 @@ fn plan_one(v: &Variant, forces: &[Force], at: &[u16], f: u16, action: &Action) 
             Ok(Plan::Convoy { army: t, dest: v.province_of(*to) })
         }
         Action::Retreat { .. } | Action::Disband | Action::Build | Action::Remove | Action::Waive => Err(Illegal::WrongPhase),
+        Action::Merge { .. } | Action::SupportMerge { .. } | Action::Split { .. } => Err(Illegal::NotYetPlayed),
     }
 }
 

@@ -99,5 +99,8 @@ pub fn meaning(v: &Variant, order: &Order) -> (Option<ProvinceId>, u8, ProvinceI
         Action::Disband | Action::Remove => (unit, 5, none, none),
         Action::Build => (unit, 6, none, none),
         Action::Waive => (None, 7, order.power.map(|x| x as ProvinceId).unwrap_or(none), none),
+        Action::Merge { to, .. } => (unit, 8, p(*to), none),
+        Action::SupportMerge { to, .. } => (unit, 9, p(*to), none),
+        Action::Split { .. } => (unit, 10, none, none),
     }
 }

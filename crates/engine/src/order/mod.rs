@@ -26,10 +26,27 @@ pub enum Action {
     SupportMove { unit: UnitRef, to: LocId },
     Convoy { unit: UnitRef, to: LocId },
     Retreat { to: LocId },
+    /// Multiplicity: merge into `to`, together with `with` (the `&` form);
+    /// `into` is the merged force as written (`MERGE 2A bur`), if written.
+    Merge { to: LocId, with: Vec<UnitRef>, into: Option<Components> },
+    /// Multiplicity: support the merge of `power`'s forces into `to` (the
+    /// supporter's own power when not written).
+    SupportMerge { power: Option<PowerId>, to: LocId },
+    /// Multiplicity: split the force into parts, each with its own order;
+    /// what is not listed stays and holds.
+    Split { parts: Vec<SplitPart> },
     Disband,
     Build,
     Remove,
     Waive,
+}
+
+/// One part of a split: its components and its order (a move, a merge, or
+/// an order given where it stands).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SplitPart {
+    pub components: Components,
+    pub action: Action,
 }
 
 /// One order. `unit` is the ordered force (for a build, the new force); a

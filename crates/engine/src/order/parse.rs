@@ -98,13 +98,13 @@ impl Parser<'_> {
         }
     }
 
-    /// A move arrow: `-`, `->`, `=>`, `to`, `m`, `move(s)`, `moves to`.
+    /// A move arrow: `-`, `->`, `=>`, `to`, `move(s)`, `moves to`.
     fn eat_arrow(&mut self) -> bool {
         if self.eat_sym('-') || self.eat_sym('=') {
             self.eat_sym('>');
             return true;
         }
-        if self.eat_word(&["m", "move", "moves", "mv"]) {
+        if self.eat_word(&["move", "moves", "mv"]) {
             self.eat_word(&["to"]);
             return true;
         }
@@ -125,7 +125,7 @@ impl Parser<'_> {
         }
         let start = self.pos;
         let unit = self.unit(false)?;
-        let action = self.action()?;
+        let action = self.action(unit.loc)?;
         if action == Action::Build && unit.components.is_none() {
             // `par B` names no kind, as `BUILD par` does not.
             self.pos = start;
@@ -134,7 +134,7 @@ impl Parser<'_> {
         Ok(Order { power, unit: Some(unit), action })
     }
 
-    fn action(&mut self) -> Result<Action, ParseError> {
+    fn action(&mut self, origin: LocId) -> Result<Action, ParseError> {
         if self.pos == self.tokens.len() || self.eat_word(&["h", "hold", "holds", "stand", "stands"]) {
             return Ok(Action::Hold);
         }
@@ -144,6 +144,9 @@ impl Parser<'_> {
             return Ok(Action::Move { to, via_convoy });
         }
         if self.eat_word(&["s", "support", "supports"]) {
+            if let Some(action) = self.support_merge()? {
+                return Ok(action);
+            }
             let unit = self.unit(false)?;
             if self.eat_arrow() {
                 let to = self.loc()?;
@@ -173,16 +176,90 @@ impl Parser<'_> {
             return Ok(Action::Build);
         }
         if matches!(self.peek_word().as_deref(), Some("merge" | "split" | "m")) || self.tokens.get(self.pos).is_some_and(|t| t.is_sym('&')) {
-            return Err(self.error("an order of standard Diplomacy (MERGE and SPLIT belong to Multiplicity, which this variant does not play)"));
+            if !self.variant.rules.multiplicity {
+                return Err(self.error("an order of standard Diplomacy (MERGE and SPLIT belong to Multiplicity, which this variant does not play)"));
+            }
+            if self.eat_word(&["split"]) {
+                return self.split(origin);
+            }
+            let mut with = Vec::new();
+            while self.eat_sym('&') {
+                with.push(self.unit(false)?);
+            }
+            if !self.eat_word(&["merge", "m"]) {
+                return Err(self.error("MERGE after the merging forces"));
+            }
+            return self.merge(with);
         }
         Err(self.error("an order: H, -, S, C, R, D or B"))
     }
 
-    /// `via convoy`, `by convoy`, `via c`, or a trailing convoy path in
-    /// parentheses or after `via`, which is accepted and ignored (DATC 4.A.6).
+    /// `MERGE [2A] bur` after the merging forces.
+    fn merge(&mut self, with: Vec<UnitRef>) -> Result<Action, ParseError> {
+        let into = self.composition();
+        let to = self.loc()?;
+        Ok(Action::Merge { to, with, into })
+    }
+
+    /// `S MERGE bur`, `S England MERGE bur` (Multiplicity); None when the
+    /// support is of another kind.
+    fn support_merge(&mut self) -> Result<Option<Action>, ParseError> {
+        if !self.variant.rules.multiplicity {
+            return Ok(None);
+        }
+        let save = self.pos;
+        let power = self.peek_word().and_then(|w| self.variant.find_power(&w));
+        if power.is_some() {
+            self.pos += 1;
+        }
+        if self.eat_word(&["merge", "m"]) {
+            let to = self.loc()?;
+            return Ok(Some(Action::SupportMerge { power, to }));
+        }
+        self.pos = save;
+        Ok(None)
+    }
+
+    /// `SPLIT A pic, 2A bur, A mar S F mao - gas`: each part is a
+    /// composition and a place; a part at another place moves there, a part
+    /// at the origin holds or takes the order written after it.
+    fn split(&mut self, origin: LocId) -> Result<Action, ParseError> {
+        let mut parts = Vec::new();
+        loop {
+            let start = self.pos;
+            let Some(components) = self.composition() else {
+                return Err(self.error("a part of the force (`A pic`, `2A bur`)"));
+            };
+            let at = self.loc()?;
+            let here = self.variant.province_of(at) == self.variant.province_of(origin);
+            let action = if self.pos == self.tokens.len() || self.tokens[self.pos].is_sym(',') {
+                if here {
+                    Action::Hold
+                } else {
+                    Action::Move { to: at, via_convoy: false }
+                }
+            } else if here {
+                self.action(origin)?
+            } else {
+                self.pos = start;
+                return Err(self.error("a part that moves written as `A pic`; a part with an order is written where it stands"));
+            };
+            if matches!(action, Action::Split { .. }) {
+                return Err(self.error("one SPLIT per force"));
+            }
+            parts.push(super::SplitPart { components, action });
+            if !self.eat_sym(',') {
+                break;
+            }
+        }
+        Ok(Action::Split { parts })
+    }
+
+    /// `via convoy`, `by convoy`, `via c`, or a bare `via` at the end (as the
+    /// MILA judge writes). No convoy path is written (DATC 4.A.6).
     fn via_convoy(&mut self) -> bool {
         let save = self.pos;
-        if self.eat_word(&["via", "by"]) && self.eat_word(&["convoy", "c"]) {
+        if self.eat_word(&["via", "by"]) && (self.eat_word(&["convoy", "c"]) || self.pos == self.tokens.len()) {
             return true;
         }
         self.pos = save;

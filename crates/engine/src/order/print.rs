@@ -54,6 +54,39 @@ impl fmt::Display for OrderDisplay<'_> {
             Action::SupportMove { unit: u, to } => write!(f, "{} S {} - {}", unit(), u.display(v), v.loc_abbr(*to)),
             Action::Convoy { unit: u, to } => write!(f, "{} C {} - {}", unit(), u.display(v), v.loc_abbr(*to)),
             Action::Retreat { to } => write!(f, "{} R {}", unit(), v.loc_abbr(*to)),
+            Action::Merge { to, with, into } => {
+                write!(f, "{}", unit())?;
+                for u in with {
+                    write!(f, " & {}", u.display(v))?;
+                }
+                match into {
+                    Some(c) => write!(f, " MERGE {} {}", write_composition(c), v.loc_abbr(*to)),
+                    None => write!(f, " MERGE {}", v.loc_abbr(*to)),
+                }
+            }
+            Action::SupportMerge { power, to } => match power {
+                Some(p) => write!(f, "{} S {} MERGE {}", unit(), v.power(*p).name, v.loc_abbr(*to)),
+                None => write!(f, "{} S MERGE {}", unit(), v.loc_abbr(*to)),
+            },
+            Action::Split { parts } => {
+                write!(f, "{} SPLIT ", unit())?;
+                let origin = self.order.unit.as_ref().map(|u| u.loc);
+                for (i, part) in parts.iter().enumerate() {
+                    if i > 0 {
+                        write!(f, ", ")?;
+                    }
+                    let comp = write_composition(&part.components);
+                    match (&part.action, origin) {
+                        (Action::Move { to, via_convoy: false }, _) => write!(f, "{comp} {}", v.loc_abbr(*to))?,
+                        (action, Some(origin)) => {
+                            let order = Order { power: None, unit: Some(UnitRef { components: Some(part.components.clone()), loc: origin }), action: action.clone() };
+                            write!(f, "{}", order.display(v))?
+                        }
+                        (_, None) => write!(f, "{comp}")?,
+                    }
+                }
+                Ok(())
+            }
             Action::Disband => write!(f, "{} D", unit()),
             Action::Build => write!(f, "BUILD {}", unit()),
             Action::Remove => write!(f, "REMOVE {}", unit()),

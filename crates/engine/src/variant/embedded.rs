@@ -2,8 +2,11 @@
 
 use super::{load_texts, Problem, Variant};
 
-const EMBEDDED: &[(&str, &str, &str)] =
-    &[("standard", include_str!("../../../../variants/standard/variant.toml"), include_str!("../../../../variants/standard/map.toml"))];
+/// (id, variant.toml, the map it names).
+const EMBEDDED: &[(&str, &str, &str)] = &[
+    ("standard", include_str!("../../../../variants/standard/variant.toml"), include_str!("../../../../variants/standard/map.toml")),
+    ("multiplicity", include_str!("../../../../variants/multiplicity/variant.toml"), include_str!("../../../../variants/standard/map.toml")),
+];
 
 pub fn embedded_ids() -> Vec<&'static str> {
     EMBEDDED.iter().map(|e| e.0).collect()

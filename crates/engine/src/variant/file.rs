@@ -10,6 +10,11 @@ pub struct VariantFile {
     pub id: String,
     pub name: String,
     pub source: String,
+    /// The map file, when not this folder's map.toml (a path relative to
+    /// this folder, e.g. `../standard/map.toml`).
+    #[serde(default)]
+    #[allow(dead_code)] // read by load_dir, before the map itself is read
+    pub map: Option<String>,
     pub calendar: CalendarFile,
     pub victory: VictoryFile,
     #[serde(default)]

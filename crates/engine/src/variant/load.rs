@@ -44,7 +44,13 @@ pub fn load_dir(dir: &Path) -> Result<Variant, Vec<Problem>> {
     let read = |name: &str| {
         std::fs::read_to_string(dir.join(name)).map_err(|e| vec![Problem::new(name, "(file)", format!("cannot read {}: {e}", dir.join(name).display()))])
     };
-    load_texts(&read("variant.toml")?, &read("map.toml")?)
+    let variant = read("variant.toml")?;
+    #[derive(serde::Deserialize)]
+    struct MapName {
+        map: Option<String>,
+    }
+    let map = toml::from_str::<MapName>(&variant).ok().and_then(|m| m.map).unwrap_or_else(|| "map.toml".into());
+    load_texts(&variant, &read(&map)?)
 }
 
 /// Loads a variant from the texts of its two files.

@@ -11,11 +11,16 @@ pub enum CivilDisorder {
 #[derive(Clone, Debug)]
 pub struct Rules {
     pub civil_disorder: CivilDisorder,
+    /// Multiplicity II: forces of several components, MERGE and SPLIT.
+    pub multiplicity: bool,
+    /// The first phase is a placement: each starting unit is placed as an
+    /// army or a fleet (Multiplicity M13).
+    pub placement: bool,
 }
 
 impl Default for Rules {
     fn default() -> Self {
-        Rules { civil_disorder: CivilDisorder::Rules2023 }
+        Rules { civil_disorder: CivilDisorder::Rules2023, multiplicity: false, placement: false }
     }
 }
 
@@ -28,9 +33,18 @@ impl Rules {
                     Some("2023") => rules.civil_disorder = CivilDisorder::Rules2023,
                     _ => problems.push(Problem::new("variant.toml", "rules.civil_disorder", format!("expected \"2023\", found {value}"))),
                 },
+                "multiplicity" => rules.multiplicity = flag(key, value, problems),
+                "placement" => rules.placement = flag(key, value, problems),
                 _ => problems.push(Problem::new("variant.toml", &format!("rules.{key}"), "unknown rule option".into())),
             }
         }
         rules
     }
+}
+
+fn flag(key: &str, value: &toml::Value, problems: &mut Vec<Problem>) -> bool {
+    value.as_bool().unwrap_or_else(|| {
+        problems.push(Problem::new("variant.toml", &format!("rules.{key}"), format!("expected true or false, found {value}")));
+        false
+    })
 }
