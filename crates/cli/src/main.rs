@@ -74,6 +74,25 @@ enum Command {
     /// Adjudicate a sample turn of standard Diplomacy and print what a game
     /// master would publish (the README's first command).
     Demo,
+    /// Replay recorded games phase by phase and report `N passed, M failed`.
+    ///
+    /// Each FILE is a godip game text, a MILA saved game (JSON) or a polemarch
+    /// game record, told apart by content. Every phase is adjudicated from its
+    /// recorded start and compared with the next recorded phase (units,
+    /// dislodged units, centre owners, each order's result where recorded).
+    /// Prints `OK FILE (N phases)` or `FAIL FILE: <first difference>`, then
+    /// notes (the other judge's rule choices, such as civil-disorder
+    /// removals). Exits non-zero when any game fails.
+    ///
+    /// Example: polemarch replay game_1417.txt 1.json
+    Replay {
+        /// Recorded games: godip text, MILA saved games, polemarch records.
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// Variant for records that name none (godip text); default standard.
+        #[arg(long)]
+        variant: Option<String>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -123,6 +142,19 @@ enum GameCommand {
     Undo { file: PathBuf },
     /// End the game in a draw between the surviving powers.
     Draw { file: PathBuf },
+    /// Write the game in another judge's format (only `mila`: the MILA
+    /// diplomacy saved game, read by AI research tools).
+    ///
+    /// Example: polemarch game export mygame.json --format mila --output mygame.mila.json
+    Export {
+        file: PathBuf,
+        /// The format to write: mila.
+        #[arg(long)]
+        format: String,
+        /// The file to write (default: standard output).
+        #[arg(long, value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -145,6 +177,7 @@ fn main() -> ExitCode {
         Command::Variant(VariantCommand::List) => commands::variant::list(),
         Command::Adjudicate { variant, position, orders, json } => commands::adjudicate::run(&variant, position.as_deref(), &orders, json),
         Command::Demo => commands::demo::run(),
+        Command::Replay { files, variant } => commands::replay::run(&files, variant.as_deref()),
         Command::Game(g) => match g {
             GameCommand::New { variant, file, seed, force } => commands::game::new(&variant, &file, seed, force),
             GameCommand::Orders { file, power, orders, by } => commands::game::orders(&file, &power, &orders, by.as_deref()),
@@ -152,6 +185,7 @@ fn main() -> ExitCode {
             GameCommand::Show { file, phase } => commands::game::show(&file, phase.as_deref()),
             GameCommand::Undo { file } => commands::game::undo(&file),
             GameCommand::Draw { file } => commands::game::draw(&file),
+            GameCommand::Export { file, format, output } => commands::export::run(&file, &format, output.as_deref()),
         },
     };
     match result {

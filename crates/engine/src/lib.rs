@@ -8,6 +8,7 @@ pub mod adjudicate;
 pub mod cases;
 pub mod game;
 pub mod order;
+pub mod replay;
 pub mod state;
 pub mod variant;
 

@@ -1,0 +1,139 @@
+//! godip's game text (the Droidippy games of zond/godip-history): one PHASE
+//! block per phase played, the position at its start (POSITIONS) and the
+//! orders given (ORDERS). Orders name units by province, without a power:
+//! the power is taken from the unit there, or for a build from whose home
+//! centre the province is. Province ids are godip's (nat, nrg, mid, gol,
+//! stp/nc ...), which the standard variant knows as aliases.
+
+use super::{RecordedGame, RecordedPhase};
+use crate::order::{Action, Order, UnitRef};
+use crate::state::{Dislodged, Force, Kind, Position};
+use crate::variant::{LocId, PhaseKind, Variant};
+
+struct Block {
+    label: String,
+    line: usize,
+    positions: Vec<(usize, String)>,
+    orders: Vec<(usize, String)>,
+}
+
+/// Reads godip's game text; `name` names the game in reports.
+pub fn import_godip(v: &Variant, name: &str, text: &str) -> Result<RecordedGame, String> {
+    let mut blocks: Vec<Block> = Vec::new();
+    let mut in_orders = false;
+    for (i, raw) in text.lines().enumerate() {
+        let (n, line) = (i + 1, raw.trim());
+        if line.is_empty() {
+            continue;
+        }
+        if let Some(label) = line.strip_prefix("PHASE ") {
+            blocks.push(Block { label: label.trim().into(), line: n, positions: Vec::new(), orders: Vec::new() });
+            in_orders = false;
+            continue;
+        }
+        let block = blocks.last_mut().ok_or_else(|| format!("line {n}: expected `PHASE <year> <season> <kind>` first"))?;
+        match line {
+            "POSITIONS" => in_orders = false,
+            "ORDERS" => in_orders = true,
+            _ if in_orders => block.orders.push((n, line.into())),
+            _ => block.positions.push((n, line.into())),
+        }
+    }
+    if blocks.is_empty() {
+        return Err("no PHASE block".into());
+    }
+    let mut phases = Vec::with_capacity(blocks.len());
+    for b in &blocks {
+        let start = position(v, b)?;
+        let orders = b.orders.iter().map(|(n, o)| order(v, &start, o).map_err(|e| format!("line {n}: `{o}`: {e}"))).collect::<Result<Vec<_>, _>>()?;
+        phases.push(RecordedPhase { label: b.label.clone(), start, orders, results: None });
+    }
+    Ok(RecordedGame { name: name.into(), variant: v.id.clone(), phases })
+}
+
+/// `PHASE 1901 Fall Adjustment` and its POSITIONS.
+fn position(v: &Variant, b: &Block) -> Result<Position, String> {
+    let words: Vec<&str> = b.label.split_whitespace().collect();
+    let [year, season, kind] = words[..] else {
+        return Err(format!("line {}: `PHASE {}`: expected `PHASE <year> <season> <kind>`", b.line, b.label));
+    };
+    let phase = v.calendar.parse_phase(&format!("{season} {year} {kind}")).map_err(|e| format!("line {}: {e}", b.line))?;
+    let mut pos = Position::empty(v, phase);
+    for (n, line) in &b.positions {
+        let err = |e: String| format!("line {n}: `{line}`: {e}");
+        let (nation, rest) = line.split_once(':').ok_or_else(|| err("expected `<Nation>: <army|fleet|supply> <province>`".into()))?;
+        let power = v.find_power(nation.trim()).ok_or_else(|| err(format!("unknown nation `{}`", nation.trim())))?;
+        let (what, place) = rest.trim().split_once(char::is_whitespace).ok_or_else(|| err("expected `<army|fleet|supply> <province>`".into()))?;
+        let loc = find(v, place.trim()).map_err(err)?;
+        let (kind, dislodged) = match what {
+            "supply" => {
+                let p = v.province_of(loc);
+                if !v.is_centre(p) {
+                    return Err(err(format!("`{}` is not a supply centre", place.trim())));
+                }
+                pos.owners[p as usize] = Some(power);
+                continue;
+            }
+            "army" => (Kind::Army, false),
+            "fleet" => (Kind::Fleet, false),
+            "army/dislodged" => (Kind::Army, true),
+            "fleet/dislodged" => (Kind::Fleet, true),
+            other => return Err(err(format!("unknown entry `{other}` (army, fleet, army/dislodged, fleet/dislodged, supply)"))),
+        };
+        let force = Force::single(power, kind, loc);
+        if dislodged {
+            pos.dislodged.push(Dislodged { force, attacker_from: None, by_convoy: false });
+        } else {
+            pos.forces.push(force);
+        }
+    }
+    pos.normalize();
+    Ok(pos)
+}
+
+fn find(v: &Variant, name: &str) -> Result<LocId, String> {
+    v.find_loc(name).ok_or_else(|| format!("unknown province `{name}`"))
+}
+
+/// The unit an order names: in a retreat phase a dislodged one, else the
+/// one on the board. Unknown units keep the location as written.
+fn unit(v: &Variant, pos: &Position, name: &str, dislodged: bool) -> Result<(UnitRef, Option<u8>), String> {
+    let loc = find(v, name)?;
+    let p = v.province_of(loc);
+    let force = if dislodged { pos.dislodged.iter().map(|d| &d.force).find(|f| v.province_of(f.loc) == p) } else { pos.force_in(v, p) };
+    Ok(match force {
+        Some(f) => (UnitRef { components: Some(f.components.clone()), loc: f.loc }, Some(f.power)),
+        None => (UnitRef { components: None, loc }, None),
+    })
+}
+
+fn order(v: &Variant, pos: &Position, text: &str) -> Result<Order, String> {
+    let w: Vec<&str> = text.split_whitespace().collect();
+    let retreat = v.calendar.kind(pos.phase) == PhaseKind::Retreat;
+    let own = |name: &str| unit(v, pos, name, retreat);
+    let other = |name: &str| unit(v, pos, name, false).map(|(u, _)| u);
+    let order = |(u, power): (UnitRef, Option<u8>), action| Order { power, unit: Some(u), action };
+    Ok(match w[..] {
+        ["build", kind, place] => {
+            let kind = match kind.to_ascii_lowercase().as_str() {
+                "army" => Kind::Army,
+                "fleet" => Kind::Fleet,
+                _ => return Err(format!("unknown unit kind `{kind}`")),
+            };
+            let loc = find(v, place)?;
+            let power = v.home_of(v.province_of(loc));
+            let components = Force::single(power.unwrap_or(0), kind, loc).components;
+            Order { power, unit: Some(UnitRef { components: Some(components), loc }), action: Action::Build }
+        }
+        ["remove", place] => order(own(place)?, Action::Remove),
+        [place, "disband"] => order(own(place)?, Action::Disband),
+        [place, "hold"] => order(own(place)?, Action::Hold),
+        [place, "move", to] if retreat => order(own(place)?, Action::Retreat { to: find(v, to)? }),
+        [place, "move", to] => order(own(place)?, Action::Move { to: find(v, to)?, via_convoy: false }),
+        [place, "move", to, "via", "convoy"] => order(own(place)?, Action::Move { to: find(v, to)?, via_convoy: true }),
+        [place, "support", target] => order(own(place)?, Action::SupportHold { unit: other(target)? }),
+        [place, "support", target, "move", to] => order(own(place)?, Action::SupportMove { unit: other(target)?, to: find(v, to)? }),
+        [place, "convoy", target, "move", to] => order(own(place)?, Action::Convoy { unit: other(target)?, to: find(v, to)? }),
+        _ => return Err("not a godip order (move, support, convoy, hold, build, remove, disband)".into()),
+    })
+}

@@ -1,0 +1,309 @@
+//! The saved game of the MILA `diplomacy` Python engine, read and written.
+//! Phases are named `S1901M`, `F1901R`, `W1901A`; each holds the state at
+//! its start (units by power, `*` marking a dislodged one; centres; homes;
+//! retreats), the orders by power (`A YOR - BEL VIA`, `A BUD B`, `A TRI D`,
+//! `A X R Y`, `WAIVE`) and the results by unit (`bounce`, `cut`,
+//! `dislodged`, `void`, `no convoy`, `disrupted`, `disband`; '' or nothing
+//! for success).
+
+use super::{RecordedGame, RecordedPhase, RecordedResult};
+use crate::adjudicate::{adjudicate, retreat_options, Reason, Verdict};
+use crate::game::{position_at, GameRecord};
+use crate::order::{parse_order, Action, Order, UnitRef};
+use crate::state::{parse_composition, write_composition, Dislodged, Force, Position};
+use crate::variant::{normalize, Phase, PhaseKind, Variant};
+use serde_json::{json, Map, Value};
+
+/// `S1901M` as (season letter, year, kind letter).
+pub(super) fn parse_phase_name(name: &str) -> Option<(char, i32, char)> {
+    let mut chars = name.chars();
+    let season = chars.next()?;
+    let kind = chars.next_back()?;
+    let year: i32 = chars.as_str().parse().ok()?;
+    (season.is_ascii_uppercase() && matches!(kind, 'M' | 'R' | 'A')).then_some((season, year, kind))
+}
+
+fn phase_of(v: &Variant, name: &str) -> Result<Phase, String> {
+    let (season, year, kind) = parse_phase_name(name).ok_or_else(|| format!("phase `{name}`: expected a name like S1901M, F1901R, W1901A"))?;
+    let season = match season {
+        'S' => "Spring",
+        'F' => "Fall",
+        'W' => "Winter",
+        other => return Err(format!("phase `{name}`: unknown season letter `{other}`")),
+    };
+    let kind = match kind {
+        'M' => "movement",
+        'R' => "retreat",
+        _ => "adjustment",
+    };
+    v.calendar.parse_phase(&format!("{season} {year} {kind}")).map_err(|e| format!("phase `{name}`: {e}"))
+}
+
+/// The MILA name of a phase: season letter (Autumn is F), year, kind letter.
+pub fn mila_phase_name(v: &Variant, phase: Phase) -> String {
+    let step = v.calendar.step(phase);
+    let season = match normalize(&step.season).as_str() {
+        "autumn" | "fall" => 'F',
+        s => s.chars().next().unwrap_or('X').to_ascii_uppercase(),
+    };
+    let kind = match step.kind {
+        PhaseKind::Movement => 'M',
+        PhaseKind::Retreat => 'R',
+        PhaseKind::Adjustment => 'A',
+    };
+    format!("{season}{}{kind}", phase.year)
+}
+
+fn power_of(v: &Variant, name: &str) -> Result<u8, String> {
+    v.find_power(name).ok_or_else(|| format!("unknown power `{name}`"))
+}
+
+fn entries<'a>(value: Option<&'a Value>, what: &str) -> Result<Vec<(&'a String, &'a Value)>, String> {
+    match value {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::Object(m)) => Ok(m.iter().collect()),
+        Some(_) => Err(format!("`{what}` is not an object")),
+    }
+}
+
+fn strings<'a>(value: &'a Value, what: &str) -> Result<Vec<&'a str>, String> {
+    match value {
+        Value::Null => Ok(Vec::new()),
+        Value::Array(a) => a.iter().map(|s| s.as_str().ok_or_else(|| format!("`{what}`: expected strings"))).collect(),
+        _ => Err(format!("`{what}` is not a list")),
+    }
+}
+
+/// A phase's state: units (`*` for dislodged) and centres.
+fn position(v: &Variant, phase: Phase, state: &Value) -> Result<Position, String> {
+    let mut pos = Position::empty(v, phase);
+    for (name, units) in entries(state.get("units"), "units")? {
+        let power = power_of(v, name)?;
+        for u in strings(units, "units")? {
+            let (dislodged, text) = match u.strip_prefix('*') {
+                Some(t) => (true, t),
+                None => (false, u),
+            };
+            let (comp, place) = text.split_once(' ').ok_or_else(|| format!("unit `{u}`: expected `A BUD`"))?;
+            let components = parse_composition(comp, power).map_err(|e| format!("unit `{u}`: {e}"))?;
+            let loc = v.find_loc(place).ok_or_else(|| format!("unit `{u}`: unknown location `{place}`"))?;
+            let force = Force { loc, power, components };
+            if dislodged {
+                pos.dislodged.push(Dislodged { force, attacker_from: None, by_convoy: false });
+            } else {
+                pos.forces.push(force);
+            }
+        }
+    }
+    for (name, centres) in entries(state.get("centers"), "centers")? {
+        let power = power_of(v, name)?;
+        for c in strings(centres, "centers")? {
+            let p = v
+                .find_loc(c)
+                .map(|l| v.province_of(l))
+                .filter(|&p| v.is_centre(p))
+                .ok_or_else(|| format!("centers of {name}: `{c}` is not a supply centre"))?;
+            pos.owners[p as usize] = Some(power);
+        }
+    }
+    pos.normalize();
+    Ok(pos)
+}
+
+/// The codes that make an order of this kind fail.
+fn failure_codes(action: &Action) -> &'static [&'static str] {
+    match action {
+        Action::Move { .. } => &["bounce", "void", "no convoy", "disrupted", "dislodged"],
+        Action::SupportHold { .. } | Action::SupportMove { .. } => &["cut", "void", "dislodged"],
+        Action::Convoy { .. } => &["dislodged", "void", "disrupted", "no convoy"],
+        Action::Hold => &["dislodged", "void"],
+        Action::Retreat { .. } => &["bounce", "disband", "void"],
+        Action::Disband | Action::Build | Action::Remove | Action::Waive => &["void"],
+        // Multiplicity orders have no MILA form.
+        Action::Merge { .. } | Action::SupportMerge { .. } | Action::Split { .. } => &["void"],
+    }
+}
+
+/// `A YOR - BEL VIA` and friends.
+fn order(v: &Variant, power: u8, text: &str, kind: PhaseKind) -> Result<Order, String> {
+    let trimmed = text.trim();
+    let (body, via) = match trimmed.strip_suffix(" VIA") {
+        Some(b) => (b, true),
+        None => (trimmed, false),
+    };
+    let mut order = parse_order(v, body, Some(power)).map_err(|e| format!("order `{text}`: {e}"))?;
+    if let Action::Move { via_convoy, to } = &mut order.action {
+        *via_convoy |= via;
+        if kind == PhaseKind::Retreat {
+            order.action = Action::Retreat { to: *to };
+        }
+    }
+    Ok(order)
+}
+
+/// Reads a MILA saved game; `name` names the game in reports.
+pub fn import_mila(v: &Variant, name: &str, text: &str) -> Result<RecordedGame, String> {
+    let json: Value = serde_json::from_str(text).map_err(|e| format!("MILA saved game, line {} column {}: {e}", e.line(), e.column()))?;
+    let list = json.get("phases").and_then(|p| p.as_array()).ok_or("MILA saved game: no `phases` list")?;
+    let mut phases = Vec::with_capacity(list.len());
+    for (i, p) in list.iter().enumerate() {
+        let label = p.get("name").and_then(|n| n.as_str()).ok_or_else(|| format!("phase {}: no name", i + 1))?;
+        if label == "COMPLETED" && i + 1 == list.len() {
+            break;
+        }
+        let err = |e: String| format!("phase {label}: {e}");
+        let phase = phase_of(v, label)?;
+        let kind = v.calendar.kind(phase);
+        let state = p.get("state").ok_or_else(|| err("no state".into()))?;
+        let start = position(v, phase, state).map_err(err)?;
+        let mut orders = Vec::new();
+        let mut keys = Vec::new();
+        for (power_name, list) in entries(p.get("orders"), "orders").map_err(err)? {
+            let power = power_of(v, power_name).map_err(err)?;
+            for text in strings(list, "orders").map_err(err)? {
+                orders.push(order(v, power, text, kind).map_err(err)?);
+                keys.push(text.split_whitespace().take(2).collect::<Vec<_>>().join(" "));
+            }
+        }
+        let results = match p.get("results") {
+            Some(Value::Object(by_unit)) if !orders.is_empty() => Some(
+                orders
+                    .iter()
+                    .zip(&keys)
+                    .map(|(o, key)| {
+                        if o.action == Action::Waive {
+                            return None;
+                        }
+                        let codes: Vec<&str> =
+                            by_unit.get(key).and_then(|c| c.as_array())?.iter().filter_map(|c| c.as_str()).filter(|c| !c.is_empty()).collect();
+                        let fails = failure_codes(&o.action);
+                        Some(RecordedResult {
+                            success: !codes.iter().any(|c| fails.contains(c)),
+                            said: if codes.is_empty() { "ok".into() } else { codes.join(", ") },
+                        })
+                    })
+                    .collect(),
+            ),
+            _ => None,
+        };
+        phases.push(RecordedPhase { label: label.into(), start, orders, results });
+    }
+    Ok(RecordedGame { name: name.into(), variant: v.id.clone(), phases })
+}
+
+/// `A PAR`, `F STP/NC`.
+fn unit_text(v: &Variant, components: &[crate::state::Component], loc: u16) -> String {
+    format!("{} {}", write_composition(components), v.loc_abbr(loc).to_uppercase())
+}
+
+/// The unit an order names, with its kind from the position when the order
+/// leaves it out.
+fn unit_ref_text(v: &Variant, pos: &Position, u: &UnitRef) -> String {
+    if let Some(c) = &u.components {
+        return unit_text(v, c, u.loc);
+    }
+    let p = v.province_of(u.loc);
+    match pos.force_in(v, p).or_else(|| pos.dislodged.iter().map(|d| &d.force).find(|f| v.province_of(f.loc) == p)) {
+        Some(f) => unit_text(v, &f.components, u.loc),
+        None => format!("A {}", v.loc_abbr(u.loc).to_uppercase()),
+    }
+}
+
+/// An order in MILA notation.
+fn mila_order(v: &Variant, pos: &Position, o: &Order) -> String {
+    let loc = |l: u16| v.loc_abbr(l).to_uppercase();
+    let unit = o.unit.as_ref().map(|u| unit_ref_text(v, pos, u)).unwrap_or_default();
+    match &o.action {
+        Action::Hold => format!("{unit} H"),
+        Action::Move { to, via_convoy } => format!("{unit} - {}{}", loc(*to), if *via_convoy { " VIA" } else { "" }),
+        Action::SupportHold { unit: u } => format!("{unit} S {}", unit_ref_text(v, pos, u)),
+        Action::SupportMove { unit: u, to } => format!("{unit} S {} - {}", unit_ref_text(v, pos, u), loc(*to)),
+        Action::Convoy { unit: u, to } => format!("{unit} C {} - {}", unit_ref_text(v, pos, u), loc(*to)),
+        Action::Retreat { to } => format!("{unit} R {}", loc(*to)),
+        Action::Disband | Action::Remove => format!("{unit} D"),
+        Action::Build => format!("{unit} B"),
+        Action::Waive => "WAIVE".into(),
+        // Multiplicity orders have no MILA form: written in polemarch's notation.
+        Action::Merge { .. } | Action::SupportMerge { .. } | Action::Split { .. } => o.display(v).to_string().to_uppercase(),
+    }
+}
+
+/// MILA's result codes for one of polemarch's results.
+fn codes(kind: PhaseKind, verdict: Verdict, reason: Reason, dislodged: bool) -> Vec<&'static str> {
+    let mut c: Vec<&'static str> = match (kind, reason) {
+        (PhaseKind::Adjustment, Reason::CivilDisorder) => vec!["disband"],
+        (PhaseKind::Adjustment, _) => vec![if verdict == Verdict::Illegal { "void" } else { "" }],
+        (PhaseKind::Retreat, Reason::Retreated) => vec![],
+        (PhaseKind::Retreat, Reason::RetreatBounced) => vec!["bounce", "disband"],
+        (PhaseKind::Retreat, Reason::Disbanded | Reason::NoOrder) => vec!["disband"],
+        (PhaseKind::Retreat, _) => vec!["void", "disband"],
+        (_, Reason::Illegal(_) | Reason::Void) => vec!["void"],
+        (_, Reason::Bounced { .. } | Reason::OwnUnit { .. }) => vec!["bounce"],
+        (_, Reason::NoConvoyRoute | Reason::ConvoyUnused) => vec!["no convoy"],
+        (_, Reason::ConvoyParadox) => vec!["disrupted"],
+        (_, Reason::SupportCut { .. }) => vec!["cut"],
+        (_, Reason::Dislodged { .. }) => vec!["dislodged"],
+        _ => vec![],
+    };
+    if dislodged && !c.contains(&"dislodged") {
+        c.push("dislodged");
+    }
+    c
+}
+
+/// A MILA saved game of a polemarch record: every phase with its state at
+/// the start, and for the processed ones the orders in force and the results
+/// (adjudicated again from the recorded position and orders).
+pub fn export_mila(v: &Variant, rec: &GameRecord) -> Result<Value, String> {
+    let powers = || v.powers.iter().map(|p| (p.name.to_uppercase(), Value::Array(Vec::new()))).collect::<Map<String, Value>>();
+    let mut phases = Vec::with_capacity(rec.phases.len());
+    for (i, record) in rec.phases.iter().enumerate() {
+        let pos = position_at(v, rec, i)?;
+        let name = mila_phase_name(v, pos.phase);
+        let (mut units, mut centers, mut homes) = (powers(), powers(), powers());
+        let mut retreats: Map<String, Value> = v.powers.iter().map(|p| (p.name.to_uppercase(), json!({}))).collect();
+        let key = |p: u8| v.power(p).name.to_uppercase();
+        for f in &pos.forces {
+            units[&key(f.power)].as_array_mut().unwrap().push(unit_text(v, &f.components, f.loc).into());
+        }
+        for d in &pos.dislodged {
+            let text = unit_text(v, &d.force.components, d.force.loc);
+            units[&key(d.force.power)].as_array_mut().unwrap().push(format!("*{text}").into());
+            let options: Vec<Value> = retreat_options(v, &pos, d).into_iter().map(|l| v.loc_abbr(l).to_uppercase().into()).collect();
+            retreats[&key(d.force.power)].as_object_mut().unwrap().insert(text, options.into());
+        }
+        for (p, owner) in pos.owners.iter().enumerate() {
+            if let Some(o) = owner {
+                centers[&key(*o)].as_array_mut().unwrap().push(v.provinces[p].abbr.to_uppercase().into());
+            }
+        }
+        for (p, power) in v.powers.iter().enumerate() {
+            homes[&key(p as u8)] = power.homes.iter().map(|&h| Value::from(v.province(h).abbr.to_uppercase())).collect();
+        }
+        let state = json!({ "name": name, "units": units, "centers": centers, "homes": homes, "retreats": retreats });
+        let (mut orders_json, mut results_json) = (Map::new(), Map::new());
+        if let Some(done) = &record.processed {
+            orders_json = powers();
+            let mut orders = Vec::new();
+            for (power_name, list) in &done.orders {
+                let power = power_of(v, power_name).map_err(|e| format!("phase {}: {e}", record.phase))?;
+                for text in list {
+                    let o = parse_order(v, text, Some(power)).map_err(|e| format!("phase {}: order `{text}`: {e}", record.phase))?;
+                    orders_json[&key(power)].as_array_mut().unwrap().push(mila_order(v, &pos, &o).into());
+                    orders.push(o);
+                }
+            }
+            let outcome = adjudicate(v, &pos, &orders);
+            let kind = v.calendar.kind(pos.phase);
+            for r in &outcome.results {
+                let Some(u) = &r.order.unit else { continue };
+                let dislodged = kind == PhaseKind::Movement
+                    && outcome.next.dislodged.iter().any(|d| v.province_of(d.force.loc) == v.province_of(u.loc) && Some(d.force.power) == r.order.power);
+                let c: Vec<Value> = codes(kind, r.verdict, r.reason, dislodged).into_iter().map(Value::from).collect();
+                results_json.entry(unit_ref_text(v, &pos, u)).or_insert(c.into());
+            }
+        }
+        phases.push(json!({ "name": name, "state": state, "orders": orders_json, "results": results_json }));
+    }
+    Ok(json!({ "id": format!("polemarch-{}", rec.seed), "map": rec.variant, "rules": [], "phases": phases }))
+}

@@ -1,0 +1,107 @@
+//! Replays of recorded games: other judges' games (godip's game text, the
+//! MILA `diplomacy` saved game) and polemarch's own records are read into one
+//! neutral `RecordedGame`, and `replay` adjudicates every phase again and
+//! compares the outcome with what the record says came next.
+
+mod check;
+mod diff;
+mod godip;
+mod mila;
+mod own;
+
+pub use check::{replay, ReplayReport};
+pub use diff::{order_key, position_differences};
+pub use godip::import_godip;
+pub use mila::{export_mila, import_mila, mila_phase_name};
+pub use own::import_own;
+
+use crate::order::Order;
+use crate::state::Position;
+use crate::variant::Variant;
+
+/// A game as another judge (or polemarch) recorded it.
+#[derive(Clone, Debug)]
+pub struct RecordedGame {
+    pub name: String,
+    /// The variant id the record names (or the one it was read with).
+    pub variant: String,
+    pub phases: Vec<RecordedPhase>,
+}
+
+/// One phase: the position at its start, the orders given, and (where the
+/// record has them) whether each order succeeded.
+#[derive(Clone, Debug)]
+pub struct RecordedPhase {
+    /// The phase as the record names it (`S1901M`, `1901 Fall Adjustment`).
+    pub label: String,
+    pub start: Position,
+    pub orders: Vec<Order>,
+    /// One entry per order, None where the record says nothing of it; None
+    /// as a whole when the record has no results.
+    pub results: Option<Vec<Option<RecordedResult>>>,
+}
+
+/// What the record says of one order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecordedResult {
+    pub success: bool,
+    /// The record's own words (`bounce`, `cut, dislodged`, `SUCCESS`).
+    pub said: String,
+}
+
+/// The formats a recorded game may come in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// A polemarch game record (`"format": "polemarch-game 1"`).
+    Polemarch,
+    /// A MILA `diplomacy` saved game (phases named `S1901M`, and a map).
+    Mila,
+    /// godip's game text (`PHASE 1901 Spring Movement` ...).
+    Godip,
+}
+
+impl Format {
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Polemarch => "polemarch game record",
+            Format::Mila => "MILA saved game",
+            Format::Godip => "godip game text",
+        }
+    }
+}
+
+/// Tells the format from the content; with it, the variant the record names
+/// (None when the record names none).
+pub fn detect(text: &str) -> Result<(Format, Option<String>), String> {
+    if text.trim_start().starts_with("PHASE") {
+        return Ok((Format::Godip, None));
+    }
+    let json: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| format!("not a recorded game: neither godip text (starts with PHASE) nor JSON (line {} column {}: {e})", e.line(), e.column()))?;
+    if json.get("format").and_then(|f| f.as_str()) == Some(crate::game::record::FORMAT) {
+        let variant = json.get("variant").and_then(|v| v.as_str()).map(String::from);
+        return Ok((Format::Polemarch, variant));
+    }
+    let mila_phases = json
+        .get("phases")
+        .and_then(|p| p.as_array())
+        .is_some_and(|ps| ps.first().and_then(|p| p.get("name")).and_then(|n| n.as_str()).is_some_and(|n| mila::parse_phase_name(n).is_some()));
+    if mila_phases && json.get("map").is_some() {
+        let map = json.get("map").and_then(|m| m.as_str()).map(String::from);
+        return Ok((Format::Mila, map));
+    }
+    Err("not a recorded game: JSON, but neither a polemarch record (\"format\": \"polemarch-game 1\") nor a MILA saved game (\"phases\" named like S1901M and a \"map\")".into())
+}
+
+/// Reads a recorded game of a detected format.
+pub fn import(v: &Variant, format: Format, name: &str, text: &str) -> Result<RecordedGame, String> {
+    match format {
+        Format::Godip => import_godip(v, name, text),
+        Format::Mila => import_mila(v, name, text),
+        Format::Polemarch => {
+            let rec: crate::game::GameRecord =
+                serde_json::from_str(text).map_err(|e| format!("polemarch record, line {} column {}: {e}", e.line(), e.column()))?;
+            import_own(v, name, &rec)
+        }
+    }
+}
