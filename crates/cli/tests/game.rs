@@ -182,6 +182,7 @@ fn a_standard_game_to_a_solo_victory_undone_and_redone() {
     assert_eq!(finished.phases.len(), phases + 1);
     let shown = ok(&["game", "show", file]);
     assert!(shown.contains("The game is over: France wins."), "{shown}");
+    assert!(shown.contains("  eliminated: Austria, Germany"), "{shown}");
     // A finished game takes no more orders.
     let out = polemarch(&["game", "process", file]);
     assert!(!out.status.success());

@@ -103,6 +103,11 @@ fn show_text(v: &Variant, rec: &GameRecord, index: usize) -> Result<String, Stri
     let mut out = String::new();
     let _ = writeln!(out, "{} ({} of {}), {}", phase.phase, index + 1, rec.phases.len(), v.name);
     out += &report::position_report(v, &pos);
+    let survivors = game::survivors(v, &pos);
+    let out_of_game: Vec<&str> = (0..v.powers.len() as u8).filter(|p| !survivors.contains(p)).map(|p| v.power(p).name.as_str()).collect();
+    if !out_of_game.is_empty() {
+        let _ = writeln!(out, "  eliminated: {}", out_of_game.join(", "));
+    }
     for d in &pos.dislodged {
         let options: Vec<String> = retreat_options(v, &pos, d).into_iter().map(|l| v.loc_abbr(l)).collect();
         let _ = writeln!(out, "  dislodged: {} {} {}, may retreat to: {}", v.power(d.force.power).name, write_composition(&d.force.components), v.loc_abbr(d.force.loc), if options.is_empty() { "nowhere (it disbands)".into() } else { options.join(", ") });
