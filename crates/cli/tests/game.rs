@@ -204,7 +204,12 @@ fn a_standard_game_to_a_solo_victory_undone_and_redone() {
     for (i, p) in redone.phases.iter().enumerate().filter(|(_, p)| p.processed.is_some()) {
         let start = game::position_at(&v, &redone, i).unwrap();
         let done = p.processed.as_ref().unwrap();
-        let orders: Vec<_> = done.orders.iter().flat_map(|(power, list)| list.iter().map(move |o| format!("{power}: {o}"))).map(|l| polemarch_engine::order::parse_order_line(&v, &l).unwrap()).collect();
+        let orders: Vec<_> = done
+            .orders
+            .iter()
+            .flat_map(|(power, list)| list.iter().map(move |o| format!("{power}: {o}")))
+            .map(|l| polemarch_engine::order::parse_order_line(&v, &l).unwrap())
+            .collect();
         let again = polemarch_engine::adjudicate(&v, &start, &orders);
         assert_eq!(again.next.to_json(&v), done.end, "phase {}", p.phase);
     }

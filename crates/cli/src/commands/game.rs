@@ -31,7 +31,9 @@ pub fn new(variant: &str, file: &Path, seed: Option<u64>, force: bool) -> Result
 
 pub fn orders(file: &Path, power: &str, source: &Path, by: Option<&str>) -> Result<ExitCode, String> {
     let (v, mut rec) = open(file)?;
-    let p = v.find_power(power).ok_or_else(|| format!("unknown power `{power}` (powers: {})", v.powers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")))?;
+    let p = v
+        .find_power(power)
+        .ok_or_else(|| format!("unknown power `{power}` (powers: {})", v.powers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")))?;
     let text = if source == Path::new("-") {
         let mut s = String::new();
         std::io::stdin().read_to_string(&mut s).map_err(|e| format!("standard input: {e}"))?;
@@ -110,7 +112,14 @@ fn show_text(v: &Variant, rec: &GameRecord, index: usize) -> Result<String, Stri
     }
     for d in &pos.dislodged {
         let options: Vec<String> = retreat_options(v, &pos, d).into_iter().map(|l| v.loc_abbr(l)).collect();
-        let _ = writeln!(out, "  dislodged: {} {} {}, may retreat to: {}", v.power(d.force.power).name, write_composition(&d.force.components), v.loc_abbr(d.force.loc), if options.is_empty() { "nowhere (it disbands)".into() } else { options.join(", ") });
+        let _ = writeln!(
+            out,
+            "  dislodged: {} {} {}, may retreat to: {}",
+            v.power(d.force.power).name,
+            write_composition(&d.force.components),
+            v.loc_abbr(d.force.loc),
+            if options.is_empty() { "nowhere (it disbands)".into() } else { options.join(", ") }
+        );
     }
     if v.calendar.kind(pos.phase) == polemarch_engine::variant::PhaseKind::Adjustment {
         for (p, b) in polemarch_engine::adjudicate::balances(v, &pos).into_iter().enumerate() {

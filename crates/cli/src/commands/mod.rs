@@ -1,7 +1,7 @@
 pub mod adjudicate;
 pub mod cases;
 pub mod demo;
-pub mod variant;
-pub mod game;
 pub mod export;
+pub mod game;
 pub mod replay;
+pub mod variant;

@@ -1,73 +1,132 @@
 //! The decisions of a movement phase, in the DATC's terms: attack, hold,
 //! defend and prevent strength, support given or cut, convoy path, and
-//! dislodgement. Strengths are sums of force strengths (M3), so standard
-//! Diplomacy is the case where every force counts 1.
+//! dislodgement. Movers are groups (a group of one in standard Diplomacy,
+//! a merge group in Multiplicity, M6); strengths are sums of component
+//! counts (M3), so standard Diplomacy is the case where everything counts 1.
 
 use super::plan::Plan;
 use super::resolver::Resolver;
+use super::Few;
+use crate::state::Kind;
 use crate::variant::{PowerId, ProvinceId};
 
 pub use super::links::NONE;
 
 impl Resolver<'_> {
-    pub fn province(&self, f: u16) -> ProvinceId {
-        self.v.province_of(self.forces[f as usize].loc)
+    /// The province a part starts in.
+    pub fn origin(&self, p: u16) -> ProvinceId {
+        self.v.province_of(self.parts[p as usize].loc)
     }
 
-    pub fn power(&self, f: u16) -> PowerId {
-        self.forces[f as usize].power
+    /// The side a part fights for (its player).
+    pub fn side(&self, p: u16) -> PowerId {
+        self.parts[p as usize].power
     }
 
-    pub fn force_in(&self, p: ProvinceId) -> Option<u16> {
-        let f = self.at[p as usize];
+    pub fn force_in(&self, province: ProvinceId) -> Option<u16> {
+        let f = self.at[province as usize];
         (f != NONE).then_some(f)
     }
 
-    fn strength(&self, f: u16) -> u32 {
-        self.forces[f as usize].strength()
+    fn strength(&self, p: u16) -> u32 {
+        self.parts[p as usize].strength()
     }
 
-    pub fn dest(&self, m: u16) -> Option<ProvinceId> {
-        match self.plans[m as usize] {
-            Plan::Move { dest, .. } => Some(dest),
-            _ => None,
+    pub fn dest(&self, p: u16) -> Option<ProvinceId> {
+        self.parts[p as usize].plan.dest()
+    }
+
+    fn by_convoy(&self, p: u16) -> bool {
+        matches!(self.parts[p as usize].plan, Plan::Move { convoy: true, .. })
+    }
+
+    fn rider(&self, p: u16) -> bool {
+        matches!(self.parts[p as usize].plan, Plan::Move { rider: true, .. })
+    }
+
+    /// The members of group `g` (its leader first).
+    pub fn members(&self, g: u16) -> impl Iterator<Item = u16> + '_ {
+        std::iter::successors(Some(g), |&m| Some(self.groups[m as usize].next_member).filter(|&x| x != NONE))
+    }
+
+    /// The parts of force `f` (the force's own part first).
+    pub fn parts_of(&self, f: u16) -> impl Iterator<Item = u16> + '_ {
+        std::iter::successors(Some(f), |&q| Some(self.links.at[q as usize].next_part).filter(|&x| x != NONE))
+    }
+
+    /// Does a member get to the group's destination on its own (by land,
+    /// along a coast, or by a convoy that arrives)?
+    pub fn reaches(&mut self, m: u16) -> bool {
+        !self.by_convoy(m) || self.path_ok(m)
+    }
+
+    /// Does part `p` end the phase in its destination?
+    pub fn arrives(&mut self, p: u16) -> bool {
+        let Plan::Move { convoy, rider, .. } = self.parts[p as usize].plan else { return false };
+        let leader = self.groups[p as usize].leader;
+        if !rider && !self.coupled[self.parts[p as usize].force as usize] {
+            // The common case: a part that arrives with its group.
+            return self.resolve(leader) && (!convoy || self.path_ok(p));
         }
-    }
-
-    fn by_convoy(&self, m: u16) -> bool {
-        matches!(self.plans[m as usize], Plan::Move { convoy: true, .. })
-    }
-
-    /// The opponent of a head-to-head battle: the force in `m`'s destination
-    /// moving to `m`'s province, neither by convoy.
-    pub fn head_to_head(&self, m: u16) -> Option<u16> {
-        if self.by_convoy(m) {
-            return None;
+        if !self.raw_arrives(p) {
+            return false;
         }
-        let o = self.force_in(self.dest(m)?)?;
-        (self.dest(o) == Some(self.province(m)) && !self.by_convoy(o)).then_some(o)
+        if self.rider(p) && !self.merged_seaworthy(self.groups[p as usize].leader) {
+            return false;
+        }
+        // M9: at sea, if one leaving part fails, all fail.
+        let f = self.parts[p as usize].force;
+        if self.coupled[f as usize] {
+            let leaving: Few = self.parts_of(f).filter(|&q| self.parts[q as usize].plan.is_move()).collect();
+            return leaving.into_iter().all(|q| self.raw_arrives(q));
+        }
+        true
     }
 
-    /// Does a convoyed army have a route of convoying fleets that are not
+    fn raw_arrives(&mut self, p: u16) -> bool {
+        let leader = self.groups[p as usize].leader;
+        self.resolve(leader) && (self.rider(p) || self.reaches(p))
+    }
+
+    /// M7: riders arrive only if the merged force is seaworthy.
+    fn merged_seaworthy(&mut self, g: u16) -> bool {
+        let dest = self.dest(g).expect("a move");
+        let (mut fleets, mut armies) = (0, 0);
+        let members: Few = self.members(g).collect();
+        for m in members {
+            if self.rider(m) || self.reaches(m) {
+                let part = &self.parts[m as usize];
+                fleets += part.fleets as usize;
+                armies += part.armies as usize;
+            }
+        }
+        if let Some(f) = self.force_in(dest).filter(|&f| self.forces[f as usize].power == self.side(g)) {
+            fleets += self.forces[f as usize].count(Kind::Fleet);
+            armies += self.forces[f as usize].count(Kind::Army);
+        }
+        fleets >= armies
+    }
+
+    /// Does a convoyed part have a route of convoying forces that are not
     /// dislodged? (Any route will do: DATC 4.A.1, 4.A.6.)
     pub fn path_ok(&mut self, m: u16) -> bool {
         if self.paradox[m as usize] {
             return false;
         }
-        let (from, dest) = (self.province(m), self.dest(m).expect("a move"));
+        let (from, dest) = (self.origin(m), self.dest(m).expect("a move"));
         let mut fleets: Vec<u16> = Vec::new();
-        let mut g = self.links.first_helper[m as usize];
+        let mut g = self.links.at[m as usize].first_helper;
         while g != NONE {
-            if self.plans[g as usize] == (Plan::Convoy { army: m, dest }) {
+            if matches!(self.parts[g as usize].plan, Plan::Convoy { .. }) {
                 fleets.push(g);
             }
-            g = self.links.next_helper[g as usize];
+            g = self.links.at[g as usize].next_helper;
         }
         let touches = |a: ProvinceId, b: ProvinceId| self.v.any_borders.get(a as usize, b as usize);
         let mut seen = vec![false; fleets.len()];
         let mut stack: Vec<usize> = Vec::new();
         for (i, &g) in fleets.iter().enumerate() {
-            if touches(from, self.province(g)) {
+            if touches(from, self.origin(g)) {
                 seen[i] = true;
                 stack.push(i);
             }
@@ -77,12 +136,12 @@ impl Resolver<'_> {
             if !self.resolve(g) {
                 continue;
             }
-            let here = self.province(g);
+            let here = self.origin(g);
             if touches(here, dest) {
                 return true;
             }
             for (j, &h) in fleets.iter().enumerate() {
-                if !seen[j] && touches(here, self.province(h)) {
+                if !seen[j] && touches(here, self.origin(h)) {
                     seen[j] = true;
                     stack.push(j);
                 }
@@ -91,151 +150,234 @@ impl Resolver<'_> {
         false
     }
 
-    pub fn move_succeeds(&mut self, m: u16) -> bool {
-        if self.by_convoy(m) && !self.path_ok(m) {
-            return false;
+    /// The strength of group `g`: its members that reach the destination
+    /// (riders add nothing, M7).
+    fn group_strength(&mut self, g: u16) -> u32 {
+        let Plan::Move { convoy, rider, .. } = self.parts[g as usize].plan else { return 0 };
+        if self.groups[g as usize].next_member == NONE {
+            // A group of one, as every move in standard Diplomacy.
+            return if rider || (convoy && !self.path_ok(g)) { 0 } else { self.strength(g) };
         }
-        let attack = self.attack_strength(m);
-        let dest = self.dest(m).expect("a move");
-        match self.head_to_head(m) {
-            Some(o) => {
-                if attack <= self.defend_strength(o) {
-                    return false;
-                }
+        let mut sum = 0;
+        let mut m = g;
+        while m != NONE {
+            if !self.rider(m) && self.reaches(m) {
+                sum += self.strength(m);
             }
-            None => {
-                if attack <= self.hold_strength(dest) {
-                    return false;
-                }
-            }
+            m = self.groups[m as usize].next_member;
         }
-        let mut r = self.links.first_into[dest as usize];
-        while r != NONE {
-            if r != m && attack <= self.prevent_strength(r) {
-                return false;
-            }
-            r = self.links.next_into[r as usize];
-        }
-        true
+        sum
     }
 
-    /// Supports given to the move of `m`, leaving out those of `except`.
-    fn move_supports(&mut self, m: u16, except: Option<PowerId>) -> u32 {
+    /// Supports given to group `g`'s move, leaving out those of `except`.
+    fn group_supports(&mut self, g: u16, except: Option<PowerId>) -> u32 {
         let mut sum = 0;
-        let mut s = self.links.first_helper[m as usize];
-        while s != NONE {
-            if matches!(self.plans[s as usize], Plan::SupportMove { .. }) && Some(self.power(s)) != except && self.resolve(s) {
-                sum += self.strength(s);
+        let mut m = g;
+        while m != NONE {
+            let mut s = self.links.at[m as usize].first_helper;
+            while s != NONE {
+                let kind_fits = match self.parts[s as usize].plan {
+                    Plan::SupportMove { .. } => true,
+                    Plan::SupportMerge { .. } => m == g,
+                    _ => false,
+                };
+                if kind_fits && Some(self.side(s)) != except {
+                    sum += self.support_amount(s);
+                }
+                s = self.links.at[s as usize].next_helper;
             }
-            s = self.links.next_helper[s as usize];
+            m = self.groups[m as usize].next_member;
+        }
+        sum
+    }
+
+    /// The opponent of a head-to-head battle: a group moving from `g`'s
+    /// destination into the origin of one of `g`'s members, neither by convoy.
+    pub fn head_to_head(&self, g: u16) -> Option<u16> {
+        let dest = self.dest(g)?;
+        let force = self.force_in(dest)?;
+        for m in self.members(g).filter(|&m| !self.by_convoy(m)) {
+            let origin = self.origin(m);
+            for q in self.parts_of(force) {
+                if self.dest(q) == Some(origin) && !self.by_convoy(q) {
+                    return Some(self.groups[q as usize].leader);
+                }
+            }
+        }
+        None
+    }
+
+    /// Does the force in `province` stay there (any part of it not leaving)?
+    fn stays(&mut self, f: u16) -> bool {
+        let mut q = f;
+        while q != NONE {
+            if self.strength(q) > 0 && !self.arrives(q) {
+                return true;
+            }
+            q = self.links.at[q as usize].next_part;
+        }
+        false
+    }
+
+    pub fn attack_strength(&mut self, g: u16) -> u32 {
+        let dest = self.dest(g).expect("a move");
+        let own = self.group_strength(g);
+        let Some(o) = self.force_in(dest) else {
+            return own + self.group_supports(g, None);
+        };
+        let side = self.forces[o as usize].power;
+        let resists = self.head_to_head(g).is_some() || self.stays(o);
+        if !resists {
+            own + self.group_supports(g, None)
+        } else if side == self.side(g) {
+            // One's own force is joined by a merge, never attacked (M10).
+            if self.groups[g as usize].merging {
+                own + self.group_supports(g, None)
+            } else {
+                0
+            }
+        } else {
+            own + self.group_supports(g, Some(side))
+        }
+    }
+
+    pub fn defend_strength(&mut self, g: u16) -> u32 {
+        self.group_strength(g) + self.group_supports(g, None)
+    }
+
+    pub fn prevent_strength(&mut self, g: u16) -> u32 {
+        let own = self.group_strength(g);
+        if own == 0 {
+            return 0;
+        }
+        if let Some(o) = self.head_to_head(g) {
+            if self.resolve(o) {
+                return 0;
+            }
+        }
+        own + self.group_supports(g, None)
+    }
+
+    /// The strength of everything that ends the phase in `province` (M9:
+    /// parts that fail to leave count as never having split), with hold
+    /// supports when a part of it was not ordered to move.
+    pub fn hold_strength(&mut self, province: ProvinceId) -> u32 {
+        let Some(f) = self.force_in(province) else { return 0 };
+        let mut sum = 0;
+        let mut holding = false;
+        let mut q = f;
+        while q != NONE {
+            if self.parts[q as usize].plan.is_move() {
+                if !self.arrives(q) {
+                    sum += self.strength(q);
+                }
+            } else if self.strength(q) > 0 {
+                sum += self.strength(q);
+                holding = true;
+            }
+            q = self.links.at[q as usize].next_part;
+        }
+        if holding {
+            sum += self.hold_supports(f);
         }
         sum
     }
 
     fn hold_supports(&mut self, f: u16) -> u32 {
         let mut sum = 0;
-        let mut s = self.links.first_helper[f as usize];
+        let mut s = self.links.at[f as usize].first_helper;
         while s != NONE {
-            if matches!(self.plans[s as usize], Plan::SupportHold { .. }) && self.resolve(s) {
-                sum += self.strength(s);
+            if matches!(self.parts[s as usize].plan, Plan::SupportHold { .. }) {
+                sum += self.support_amount(s);
             }
-            s = self.links.next_helper[s as usize];
+            s = self.links.at[s as usize].next_helper;
         }
         sum
     }
 
-    pub fn attack_strength(&mut self, m: u16) -> u32 {
-        let dest = self.dest(m).expect("a move");
-        let Some(o) = self.force_in(dest) else {
-            return self.strength(m) + self.move_supports(m, None);
-        };
-        let stays = match self.plans[o as usize] {
-            Plan::Move { .. } => self.head_to_head(m).is_some() || !self.resolve(o),
-            _ => true,
-        };
-        if !stays {
-            self.strength(m) + self.move_supports(m, None)
-        } else if self.power(o) == self.power(m) {
-            0
-        } else {
-            self.strength(m) + self.move_supports(m, Some(self.power(o)))
+    /// Does group `g` arrive in its destination?
+    pub fn group_succeeds(&mut self, g: u16) -> bool {
+        let dest = self.dest(g).expect("a move");
+        let own = self.group_strength(g);
+        let occupant = self.force_in(dest);
+        let joins_own = self.groups[g as usize].merging && occupant.is_some_and(|o| self.forces[o as usize].power == self.side(g));
+        let h2h = self.head_to_head(g);
+        if own == 0 {
+            // Riders only (M6): they arrive if nobody else moves there and
+            // nobody else stands there.
+            let first = Some(self.links.first_into[dest as usize]).filter(|&r| r != NONE);
+            let alone = std::iter::successors(first, |&r| Some(self.links.at[r as usize].next_into).filter(|&x| x != NONE)).all(|r| r == g);
+            let members: Few = self.members(g).collect();
+            let any_rider = members.into_iter().any(|m| self.rider(m));
+            return any_rider && alone && (occupant.is_none() || joins_own) && h2h.is_none();
         }
+        let attack = self.attack_strength(g);
+        if joins_own {
+            // The own force staying in the province is joined; if it goes to
+            // a member's origin instead, both fail (M6).
+            if h2h.is_some() {
+                return false;
+            }
+        } else if let Some(o) = h2h {
+            if attack <= self.defend_strength(o) {
+                return false;
+            }
+            if attack <= self.left_behind(dest, o) {
+                return false;
+            }
+        } else if attack <= self.hold_strength(dest) {
+            return false;
+        }
+        let mut r = self.links.first_into[dest as usize];
+        while r != NONE {
+            if r != g && attack <= self.prevent_strength(r) {
+                return false;
+            }
+            r = self.links.at[r as usize].next_into;
+        }
+        true
     }
 
-    pub fn defend_strength(&mut self, m: u16) -> u32 {
-        self.strength(m) + self.move_supports(m, None)
-    }
-
-    pub fn prevent_strength(&mut self, m: u16) -> u32 {
-        if self.by_convoy(m) && !self.path_ok(m) {
+    /// M9: beating a head-to-head opponent `o` from `province`, an attack
+    /// must still beat everything that ends there: the opponent's parts from
+    /// there (they are back) and every other part of that force.
+    fn left_behind(&mut self, province: ProvinceId, o: u16) -> u32 {
+        let f = self.force_in(province).expect("an opponent stands there");
+        if self.links.at[f as usize].next_part == NONE {
+            // A force of one part: beating its defence is enough.
             return 0;
         }
-        if let Some(o) = self.head_to_head(m) {
-            if self.resolve(o) {
-                return 0;
-            }
-        }
-        self.strength(m) + self.move_supports(m, None)
-    }
-
-    pub fn hold_strength(&mut self, p: ProvinceId) -> u32 {
-        let Some(f) = self.force_in(p) else { return 0 };
-        match self.plans[f as usize] {
-            Plan::Move { .. } => {
-                if self.resolve(f) {
-                    0
-                } else {
-                    self.strength(f)
+        let parts: Few = self.parts_of(f).collect();
+        let mut sum = 0;
+        let mut holding = false;
+        for q in parts {
+            let plan = self.parts[q as usize].plan;
+            if plan.is_move() {
+                if self.groups[q as usize].leader == o || !self.arrives(q) {
+                    sum += self.strength(q);
                 }
+            } else if self.strength(q) > 0 {
+                sum += self.strength(q);
+                holding = true;
             }
-            _ => self.strength(f) + self.hold_supports(f),
         }
-    }
-
-    /// Does the supported force do what the support says?
-    pub fn support_matches(&self, s: u16) -> bool {
-        match self.plans[s as usize] {
-            Plan::SupportHold { target } => !matches!(self.plans[target as usize], Plan::Move { .. }),
-            Plan::SupportMove { target, dest, coast } => match self.plans[target as usize] {
-                Plan::Move { to, dest: d, .. } => d == dest && coast.is_none_or(|c| c == to),
-                _ => false,
-            },
-            _ => false,
+        if holding {
+            sum += self.hold_supports(f);
         }
+        sum
     }
 
-    /// The attack that cuts support `s`, if any: a move into its province
-    /// by another power, not from the province the support is directed
-    /// against, by land or by a convoy that arrives.
-    pub fn cutter(&mut self, s: u16) -> Option<u16> {
-        let here = self.province(s);
-        let against = match self.plans[s as usize] {
-            Plan::SupportMove { dest, .. } => Some(dest),
-            _ => None,
-        };
-        let mut m = self.links.first_into[here as usize];
-        while m != NONE {
-            if self.power(m) != self.power(s) && Some(self.province(m)) != against && (!self.by_convoy(m) || self.path_ok(m)) {
-                return Some(m);
-            }
-            m = self.links.next_into[m as usize];
-        }
-        None
-    }
-
-    pub fn support_given(&mut self, s: u16) -> bool {
-        self.support_matches(s) && self.cutter(s).is_none() && !self.dislodged(s)
-    }
-
-    /// The successful move into the province of staying force `f`, if any.
+    /// The force in `province`'s dislodger: a group of another side that
+    /// arrives there.
     pub fn dislodger(&mut self, f: u16) -> Option<u16> {
-        let here = self.province(f);
-        let mut m = self.links.first_into[here as usize];
-        while m != NONE {
-            if self.resolve(m) {
-                return Some(m);
+        let here = self.v.province_of(self.forces[f as usize].loc);
+        let side = self.forces[f as usize].power;
+        let mut g = self.links.first_into[here as usize];
+        while g != NONE {
+            if self.side(g) != side && self.resolve(g) {
+                return Some(g);
             }
-            m = self.links.next_into[m as usize];
+            g = self.links.at[g as usize].next_into;
         }
         None
     }

@@ -1,40 +1,89 @@
-//! Who moves where and who helps whom, as linked lists over force indices,
-//! built once per phase so that no decision scans every force.
+//! Who moves where and who helps whom, as linked lists over part indices,
+//! built once per phase so that no decision scans every part.
 
-use super::plan::Plan;
-use crate::state::Force;
+use super::plan::{Groups, Part, Plan};
 use crate::variant::Variant;
 
 pub const NONE: u16 = u16::MAX;
 
 pub struct Links {
-    /// First force moving into each province; `next_into` chains the rest.
+    /// First group (by its leader) moving into each province.
     pub first_into: Vec<u16>,
-    pub next_into: Vec<u16>,
-    /// First force supporting or convoying each force; `next_helper` chains
+    /// Each part's links.
+    pub at: Vec<PartLinks>,
+}
+
+#[derive(Clone, Copy)]
+pub struct PartLinks {
+    /// The next group (by its leader) moving into the same province.
+    pub next_into: u16,
+    /// First part helping this part (supports of its move or of its force's
+    /// hold, merge supports of its group, convoys); `next_helper` chains
     /// the rest.
-    pub first_helper: Vec<u16>,
-    pub next_helper: Vec<u16>,
+    pub first_helper: u16,
+    pub next_helper: u16,
+    /// The part a support or convoy helps (NONE: it matches no order: void).
+    pub helps: u16,
+    /// The next part of the same force (part `f` is force `f`'s first part).
+    pub next_part: u16,
 }
 
 impl Links {
-    pub fn new(v: &Variant, forces: &[Force], plans: &[Plan]) -> Links {
-        let n = forces.len();
-        let mut links = Links { first_into: vec![NONE; v.province_count()], next_into: vec![NONE; n], first_helper: vec![NONE; n], next_helper: vec![NONE; n] };
-        // Built back to front, so that every list runs in force order.
-        for f in (0..n).rev() {
-            match plans[f] {
+    pub fn new(v: &Variant, forces: usize, parts: &[Part], groups: &Groups) -> Links {
+        let n = parts.len();
+        let none = PartLinks { next_into: NONE, first_helper: NONE, next_helper: NONE, helps: NONE, next_part: NONE };
+        let mut links = Links { first_into: vec![NONE; v.province_count()], at: vec![none; n] };
+        for p in (forces..n).rev() {
+            let f = parts[p].force as usize;
+            links.at[p].next_part = links.at[f].next_part;
+            links.at[f].next_part = p as u16;
+        }
+        // Built back to front, so that every list runs in part order.
+        for p in (0..n).rev() {
+            let helped = match parts[p].plan {
                 Plan::Move { dest, .. } => {
-                    links.next_into[f] = links.first_into[dest as usize];
-                    links.first_into[dest as usize] = f as u16;
+                    if groups[p].leader as usize == p {
+                        links.at[p].next_into = links.first_into[dest as usize];
+                        links.first_into[dest as usize] = p as u16;
+                    }
+                    NONE
                 }
-                Plan::SupportHold { target } | Plan::SupportMove { target, .. } | Plan::Convoy { army: target, .. } => {
-                    links.next_helper[f] = links.first_helper[target as usize];
-                    links.first_helper[target as usize] = f as u16;
+                Plan::SupportMove { target, dest, coast } => {
+                    mover(parts, &links, target, |plan| matches!(*plan, Plan::Move { dest: d, to, .. } if d == dest && coast.is_none_or(|c| c == to)))
                 }
-                Plan::Hold => {}
+                Plan::Convoy { army, dest } => mover(parts, &links, army, |plan| matches!(*plan, Plan::Move { dest: d, convoy: true, .. } if d == dest)),
+                Plan::SupportHold { target } => {
+                    let stays = std::iter::successors(Some(target), |&q| Some(links.at[q as usize].next_part).filter(|&x| x != NONE))
+                        .any(|q| !parts[q as usize].plan.is_move() && parts[q as usize].strength() > 0);
+                    if stays {
+                        target
+                    } else {
+                        NONE
+                    }
+                }
+                Plan::SupportMerge { side, dest } => (0..n)
+                    .find(|&q| groups[q].leader as usize == q && groups[q].merging && parts[q].power == side && parts[q].plan.dest() == Some(dest))
+                    .map_or(NONE, |q| q as u16),
+                Plan::Hold => NONE,
+            };
+            if helped != NONE {
+                links.at[p].helps = helped;
+                links.at[p].next_helper = links.at[helped as usize].first_helper;
+                links.at[helped as usize].first_helper = p as u16;
             }
         }
         links
     }
+}
+
+/// The part of force `force` whose plan fits.
+fn mover(parts: &[Part], links: &Links, force: u16, fits: impl Fn(&Plan) -> bool) -> u16 {
+    let mut q = force;
+    while q != NONE {
+        if fits(&parts[q as usize].plan) {
+            return q;
+        }
+        q = links.at[q as usize].next_part;
+    }
+    NONE
 }

@@ -3,6 +3,7 @@
 
 mod adjustment;
 mod civil_disorder;
+mod cut;
 mod decisions;
 mod links;
 mod movement;
@@ -10,6 +11,9 @@ mod outcome;
 mod plan;
 mod resolver;
 mod retreat;
+
+/// A few part indices, kept inline: most lists have one.
+type Few = smallvec::SmallVec<[u16; 4]>;
 
 pub use adjustment::balances;
 pub use civil_disorder::distances;

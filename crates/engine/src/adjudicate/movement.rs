@@ -1,33 +1,47 @@
 //! A movement phase: plan, resolve, explain every order, and build the
-//! position that follows (moved forces, dislodged forces, standoffs).
+//! position that follows (moved and merged forces, dislodged forces,
+//! standoffs).
 
 use super::decisions::NONE;
 use super::outcome::{Illegal, OrderResult, Reason, Verdict};
 use super::plan::{occupancy, plan, Plan};
 use super::resolver::Resolver;
+use super::Few;
 use crate::order::{Action, Order, UnitRef};
-use crate::state::{Dislodged, Force, Position};
-use crate::variant::Variant;
+use crate::state::{Components, Dislodged, Force, Position};
+use crate::variant::{LocId, Variant};
 
 pub fn movement(v: &Variant, pos: &Position, orders: &[Order]) -> (Vec<OrderResult>, Position) {
     let at = occupancy(v, &pos.forces);
     let plans = plan(v, &pos.forces, &at, orders);
-    let mut r = Resolver::new(v, &pos.forces, &plans.plans, &at);
+    let mut r = Resolver::new(v, &pos.forces, &plans.parts, &plans.coupled, &at);
     r.resolve_all();
-    let mut verdicts: Vec<(Verdict, Reason)> = plans.illegal.iter().map(|i| (Verdict::Illegal, Reason::Illegal(i.unwrap_or(Illegal::NoUnit)))).collect();
+    let mut verdicts: Vec<Option<(Verdict, Reason)>> = plans.illegal.iter().map(|i| i.map(|why| (Verdict::Illegal, Reason::Illegal(why)))).collect();
     let mut unordered = Vec::new();
-    for f in 0..pos.forces.len() as u16 {
-        let (verdict, reason) = r.explain(f);
-        match plans.order_of[f as usize] {
-            Some(i) => verdicts[i] = (verdict, reason),
+    for p in 0..plans.parts.len() as u16 {
+        if plans.parts[p as usize].strength == 0 {
+            continue;
+        }
+        let (verdict, reason) = r.explain(p);
+        match plans.parts[p as usize].order {
+            // An order moving several parts succeeds when all of them do.
+            Some(i) => match verdicts[i] {
+                Some((Verdict::Failure, _)) => {}
+                _ if verdict == Verdict::Failure => verdicts[i] = Some((verdict, reason)),
+                None => verdicts[i] = Some((verdict, reason)),
+                Some(_) => {}
+            },
             None => {
                 let reason = if verdict == Verdict::Success { Reason::NoOrder } else { reason };
-                unordered.push(OrderResult { order: hold_order(&pos.forces[f as usize]), verdict, reason });
+                unordered.push(OrderResult { order: hold_order(&pos.forces[p as usize]), verdict, reason });
             }
         }
     }
     let mut results = Vec::with_capacity(orders.len() + unordered.len());
-    results.extend(orders.iter().zip(verdicts).map(|(order, (verdict, reason))| OrderResult { order: order.clone(), verdict, reason }));
+    results.extend(orders.iter().zip(verdicts).map(|(order, v)| {
+        let (verdict, reason) = v.unwrap_or((Verdict::Illegal, Reason::Illegal(Illegal::NoUnit)));
+        OrderResult { order: order.clone(), verdict, reason }
+    }));
     results.extend(unordered);
     (results, r.next_position(pos))
 }
@@ -37,37 +51,44 @@ fn hold_order(force: &Force) -> Order {
 }
 
 impl Resolver<'_> {
-    /// The verdict on force `f`'s order and its reason. Every decision is
+    /// The verdict on part `p`'s order and its reason. Every decision is
     /// resolved by now, so this only reads them.
-    fn explain(&mut self, f: u16) -> (Verdict, Reason) {
-        let dislodged_from = |r: &mut Self| r.dislodger(f).map(|m| Reason::Dislodged { from: r.province(m) });
-        match self.plans[f as usize] {
+    fn explain(&mut self, p: u16) -> (Verdict, Reason) {
+        let force = self.parts[p as usize].force;
+        let dislodged_from = |r: &mut Self| r.dislodger(force).map(|g| Reason::Dislodged { from: r.origin(g) });
+        match self.parts[p as usize].plan {
             Plan::Move { .. } => {
-                if self.resolve(f) {
+                if self.arrives(p) {
                     (Verdict::Success, Reason::Moved)
                 } else {
-                    (Verdict::Failure, self.why_bounced(f))
+                    (Verdict::Failure, self.why_not_arrived(p))
                 }
             }
             Plan::Hold => match dislodged_from(self) {
                 Some(reason) => (Verdict::Failure, reason),
                 None => (Verdict::Success, Reason::Held),
             },
-            Plan::SupportHold { .. } | Plan::SupportMove { .. } => {
-                if !self.support_matches(f) {
+            Plan::SupportHold { .. } | Plan::SupportMove { .. } | Plan::SupportMerge { .. } => {
+                if !self.support_matches(p) {
                     (Verdict::Failure, Reason::Void)
                 } else if let Some(reason) = dislodged_from(self) {
                     (Verdict::Failure, reason)
-                } else if let Some(c) = self.cutter(f) {
-                    (Verdict::Failure, Reason::SupportCut { by: self.province(c) })
                 } else {
-                    (Verdict::Success, Reason::SupportGiven { amount: self.forces[f as usize].strength() })
+                    let given = self.support_amount(p);
+                    if given > 0 {
+                        (Verdict::Success, Reason::SupportGiven { amount: given })
+                    } else if self.cut(p) > 0 {
+                        (Verdict::Failure, Reason::SupportCut { by: self.cut_by(p) })
+                    } else {
+                        (Verdict::Failure, Reason::Void)
+                    }
                 }
             }
-            Plan::Convoy { army, dest } => {
+            Plan::Convoy { .. } => {
+                let army = self.links.at[p as usize].helps;
                 if let Some(reason) = dislodged_from(self) {
                     (Verdict::Failure, reason)
-                } else if self.plans[army as usize] != (Plan::Move { to: self.move_to(army), dest, convoy: true }) {
+                } else if army == NONE {
                     (Verdict::Failure, Reason::Void)
                 } else if self.path_ok(army) {
                     (Verdict::Success, Reason::Convoyed)
@@ -80,23 +101,35 @@ impl Resolver<'_> {
         }
     }
 
-    fn move_to(&self, m: u16) -> u16 {
-        match self.plans[m as usize] {
-            Plan::Move { to, .. } => to,
-            _ => NONE,
+    /// Where the attack that cuts support `s` comes from.
+    fn cut_by(&mut self, s: u16) -> crate::variant::ProvinceId {
+        let here = self.v.province_of(self.forces[self.parts[s as usize].force as usize].loc);
+        let side = self.side(s);
+        let mut g = self.links.first_into[here as usize];
+        while g != NONE {
+            if self.side(g) != side {
+                return self.origin(g);
+            }
+            g = self.links.at[g as usize].next_into;
         }
+        here
     }
 
-    fn why_bounced(&mut self, m: u16) -> Reason {
-        if matches!(self.plans[m as usize], Plan::Move { convoy: true, .. }) && !self.path_ok(m) {
+    fn why_not_arrived(&mut self, m: u16) -> Reason {
+        if matches!(self.parts[m as usize].plan, Plan::Move { convoy: true, .. }) && !self.path_ok(m) {
             return if self.paradox[m as usize] { Reason::ConvoyParadox } else { Reason::NoConvoyRoute };
         }
-        let dest = self.dest(m).expect("a move");
-        let attack = self.attack_strength(m);
+        let g = self.groups[m as usize].leader;
+        if self.resolve(g) {
+            // The group arrived without this part.
+            return if matches!(self.parts[m as usize].plan, Plan::Move { rider: true, .. }) { Reason::Unseaworthy } else { Reason::LeftBehind };
+        }
+        let dest = self.dest(g).expect("a move");
+        let attack = self.attack_strength(g);
         if attack == 0 {
             return Reason::OwnUnit { by: dest };
         }
-        let against = match self.head_to_head(m) {
+        let against = match self.head_to_head(g) {
             Some(o) => self.defend_strength(o),
             None => self.hold_strength(dest),
         };
@@ -105,17 +138,19 @@ impl Resolver<'_> {
         }
         let mut r = self.links.first_into[dest as usize];
         while r != NONE {
-            let prevent = if r == m { 0 } else { self.prevent_strength(r) };
+            let prevent = if r == g { 0 } else { self.prevent_strength(r) };
             if attack <= prevent {
-                return Reason::Bounced { attack, against: prevent, by: self.province(r) };
+                return Reason::Bounced { attack, against: prevent, by: self.origin(r) };
             }
-            r = self.links.next_into[r as usize];
+            r = self.links.at[r as usize].next_into;
         }
         Reason::Bounced { attack, against: 0, by: dest }
     }
 
-    /// The position after the movement: forces moved, dislodged forces set
-    /// aside with where their attacker came from, standoffs recorded.
+    /// The position after the movement: parts that arrived stand in their
+    /// destinations (merged with their group and any own force there), the
+    /// rest of each force stays, dislodged forces are set aside with where
+    /// their attackers came from, standoffs are recorded.
     fn next_position(&mut self, pos: &Position) -> Position {
         let v = self.v;
         let mut next = Position {
@@ -126,30 +161,51 @@ impl Resolver<'_> {
             owners: pos.owners.clone(),
             state: pos.state.clone(),
         };
+        let mut index = vec![NONE; v.province_count()];
         for f in 0..pos.forces.len() as u16 {
             let force = &pos.forces[f as usize];
-            if let Plan::Move { to, .. } = self.plans[f as usize] {
-                if self.resolve(f) {
-                    next.forces.push(Force { loc: to, ..force.clone() });
-                    continue;
+            let mut staying = Components::new();
+            let mut q = f;
+            while q != NONE {
+                let part = &self.parts[q as usize];
+                let (plan, strength) = (part.plan, part.strength);
+                if strength > 0 {
+                    if self.arrives(q) {
+                        let Plan::Move { to, .. } = plan else { unreachable!() };
+                        let components = Components::from_slice(self.parts[q as usize].components(&pos.forces));
+                        place(v, &mut next.forces, &mut index, Force { loc: to, power: force.power, components });
+                    } else {
+                        staying.extend_from_slice(self.parts[q as usize].components(&pos.forces));
+                    }
                 }
+                q = self.links.at[q as usize].next_part;
             }
+            if staying.is_empty() {
+                continue;
+            }
+            let stayed = Force { loc: force.loc, power: force.power, components: staying };
             match self.dislodger(f) {
-                Some(m) => next.dislodged.push(Dislodged {
-                    force: force.clone(),
-                    attacker_from: Some(self.province(m)),
-                    by_convoy: matches!(self.plans[m as usize], Plan::Move { convoy: true, .. }),
-                }),
-                None => next.forces.push(force.clone()),
+                Some(g) => {
+                    let members: Few = self.members(g).collect();
+                    let by_convoy = matches!(self.parts[g as usize].plan, Plan::Move { convoy: true, .. });
+                    let leader_origin = self.origin(g);
+                    let also_from = members
+                        .iter()
+                        .filter(|&&m| m != g && !matches!(self.parts[m as usize].plan, Plan::Move { convoy: true, .. }))
+                        .map(|&m| self.origin(m))
+                        .filter(|&o| o != leader_origin)
+                        .collect();
+                    next.dislodged.push(Dislodged { force: stayed, attacker_from: Some(leader_origin), by_convoy, also_from });
+                }
+                None => place(v, &mut next.forces, &mut index, stayed),
             }
         }
-        let mut occupied = vec![false; v.province_count()];
-        for f in &next.forces {
-            occupied[v.province_of(f.loc) as usize] = true;
-        }
-        for m in 0..pos.forces.len() as u16 {
-            if let Some(dest) = self.dest(m) {
-                if !occupied[dest as usize] && !next.contested.contains(&dest) && self.prevent_strength(m) > 0 {
+        for g in 0..self.parts.len() as u16 {
+            if self.groups[g as usize].leader != g {
+                continue;
+            }
+            if let Some(dest) = self.dest(g) {
+                if index[dest as usize] == NONE && !next.contested.contains(&dest) && self.prevent_strength(g) > 0 {
                     next.contested.push(dest);
                 }
             }
@@ -157,4 +213,26 @@ impl Resolver<'_> {
         next.normalize();
         next
     }
+}
+
+/// Adds a force to the board, joining a force of the same power already in
+/// the province (a merge); a fleet's coast wins over a bare province.
+/// `index` holds each province's force on the new board.
+fn place(v: &Variant, forces: &mut Vec<Force>, index: &mut [u16], force: Force) {
+    let p = v.province_of(force.loc) as usize;
+    let i = index[p];
+    if i != NONE && forces[i as usize].power == force.power {
+        let f = &mut forces[i as usize];
+        if coast_of(v, force.loc).is_some() {
+            f.loc = force.loc;
+        }
+        f.components.extend(force.components);
+    } else {
+        index[p] = forces.len() as u16;
+        forces.push(force);
+    }
+}
+
+fn coast_of(v: &Variant, loc: LocId) -> Option<&str> {
+    v.loc(loc).coast.as_deref()
 }

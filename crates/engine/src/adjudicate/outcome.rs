@@ -54,7 +54,11 @@ pub enum Illegal {
     NoRemovalsDue,
     UnitCannotStandThere,
     NotBuildable,
-    NotYetPlayed,
+    NotInThisVariant,
+    NoSuchComponents,
+    Unseaworthy,
+    ConvoyTooHeavy,
+    GarrisonCannotMove,
 }
 
 impl Illegal {
@@ -89,7 +93,11 @@ impl Illegal {
             Illegal::NoRemovalsDue => "no removal is due",
             Illegal::UnitCannotStandThere => "that kind of unit cannot stand there",
             Illegal::NotBuildable => "a build is one army or one fleet",
-            Illegal::NotYetPlayed => "polemarch does not adjudicate MERGE and SPLIT yet",
+            Illegal::NotInThisVariant => "this variant does not play MERGE and SPLIT (Multiplicity)",
+            Illegal::NoSuchComponents => "the force has no such components to split off",
+            Illegal::Unseaworthy => "a force at sea needs at least as many fleets as armies",
+            Illegal::ConvoyTooHeavy => "a convoying force carries no more armies than it has fleets",
+            Illegal::GarrisonCannotMove => "a garrison cannot move",
         }
     }
 }
@@ -140,6 +148,13 @@ pub enum Reason {
     CivilDisorder,
     /// Build left unused.
     Unused,
+    /// A part that could enter the sea only inside a seaworthy merged force
+    /// found it unseaworthy (M7).
+    Unseaworthy,
+    /// Its group arrived, but this part could not follow (M6).
+    LeftBehind,
+    /// A split at sea failed: a part did not leave, so none may (M9).
+    SplitFailed,
 }
 
 impl Reason {
@@ -168,6 +183,9 @@ impl Reason {
             Reason::Waived => "build waived".into(),
             Reason::CivilDisorder => "removed in civil disorder".into(),
             Reason::Unused => "build not used".into(),
+            Reason::Unseaworthy => "the merged force would not be seaworthy".into(),
+            Reason::LeftBehind => "could not reach the place its group moved to".into(),
+            Reason::SplitFailed => "another part of the force at sea did not leave, so none may".into(),
         }
     }
 }

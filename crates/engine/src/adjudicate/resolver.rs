@@ -5,7 +5,8 @@
 //! paradoxes, success for circular movement).
 
 use super::links::Links;
-use super::plan::Plan;
+use super::plan::{Groups, Part, Plan};
+
 use crate::state::Force;
 use crate::variant::Variant;
 
@@ -19,7 +20,10 @@ enum State {
 pub struct Resolver<'a> {
     pub v: &'a Variant,
     pub forces: &'a [Force],
-    pub plans: &'a [Plan],
+    pub parts: &'a [Part],
+    pub groups: Groups,
+    /// Forces at sea whose leaving parts all fail if one fails (M9).
+    pub coupled: &'a [bool],
     /// Index of the force in each province (u16::MAX: none).
     pub at: &'a [u16],
     pub links: Links,
@@ -31,14 +35,18 @@ pub struct Resolver<'a> {
 }
 
 impl<'a> Resolver<'a> {
-    pub fn new(v: &'a Variant, forces: &'a [Force], plans: &'a [Plan], at: &'a [u16]) -> Self {
-        let n = forces.len();
+    pub fn new(v: &'a Variant, forces: &'a [Force], parts: &'a [Part], coupled: &'a [bool], at: &'a [u16]) -> Self {
+        let n = parts.len();
+        let groups = super::plan::groups(parts, forces.len());
+        let links = Links::new(v, forces.len(), parts, &groups);
         Resolver {
             v,
             forces,
-            plans,
+            parts,
+            groups,
+            coupled,
             at,
-            links: Links::new(v, forces, plans),
+            links,
             state: vec![State::Unresolved; n],
             result: vec![false; n],
             deps: Vec::new(),
@@ -48,12 +56,13 @@ impl<'a> Resolver<'a> {
 
     /// Resolves every decision.
     pub fn resolve_all(&mut self) {
-        for f in 0..self.forces.len() {
-            self.resolve(f as u16);
+        for p in 0..self.parts.len() {
+            self.resolve(p as u16);
         }
     }
 
-    /// The decision for force `f`: does its order succeed?
+    /// The decision for part `f`: for the leader of a moving group, does the
+    /// group arrive; for any other part, is its force not dislodged.
     pub fn resolve(&mut self, f: u16) -> bool {
         let i = f as usize;
         match self.state[i] {
@@ -113,14 +122,17 @@ impl<'a> Resolver<'a> {
         let cycle: Vec<u16> = self.deps[old..].to_vec();
         let mut convoyed = Vec::new();
         for &d in &cycle {
-            if let Plan::Convoy { army, .. } = self.plans[d as usize] {
-                convoyed.push(army);
+            if let Plan::Convoy { .. } = self.parts[d as usize].plan {
+                let army = self.links.at[d as usize].helps;
+                if army != super::links::NONE {
+                    convoyed.push(army);
+                }
             }
         }
         self.unwind(old);
         if convoyed.is_empty() {
             for &d in &cycle {
-                if matches!(self.plans[d as usize], Plan::Move { .. }) {
+                if self.parts[d as usize].plan.is_move() {
                     self.result[d as usize] = true;
                     self.state[d as usize] = State::Resolved;
                 }
@@ -132,11 +144,17 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    fn decide(&mut self, f: u16) -> bool {
-        match self.plans[f as usize] {
-            Plan::Move { .. } => self.move_succeeds(f),
-            Plan::SupportHold { .. } | Plan::SupportMove { .. } => self.support_given(f),
-            Plan::Hold | Plan::Convoy { .. } => !self.dislodged(f),
+    fn decide(&mut self, p: u16) -> bool {
+        match self.parts[p as usize].plan {
+            Plan::Move { .. } => {
+                let leader = self.groups[p as usize].leader;
+                if leader == p {
+                    self.group_succeeds(p)
+                } else {
+                    self.resolve(leader)
+                }
+            }
+            _ => !self.dislodged(self.parts[p as usize].force),
         }
     }
 }

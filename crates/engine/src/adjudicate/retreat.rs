@@ -24,9 +24,13 @@ fn occupied(v: &Variant, pos: &Position) -> Vec<bool> {
 
 fn options(v: &Variant, occupied: &[bool], contested: &[ProvinceId], d: &Dislodged) -> Vec<LocId> {
     let from = v.province_of(d.force.loc);
-    let open = |p: ProvinceId| !occupied[p as usize] && !contested.contains(&p) && (d.attacker_from != Some(p) || d.by_convoy);
+    let open = |p: ProvinceId| !occupied[p as usize] && !contested.contains(&p) && (d.attacker_from != Some(p) || d.by_convoy) && !d.also_from.contains(&p);
     match d.force.moves_as() {
-        Kind::Fleet => v.fleet_neighbours[d.force.loc as usize].iter().copied().filter(|&l| open(v.province_of(l)) && seaworthy_at(v, &d.force, v.province_of(l))).collect(),
+        Kind::Fleet => v.fleet_neighbours[d.force.loc as usize]
+            .iter()
+            .copied()
+            .filter(|&l| open(v.province_of(l)) && seaworthy_at(v, &d.force, v.province_of(l)))
+            .collect(),
         _ => v.army_neighbours[from as usize].iter().copied().filter(|&p| open(p)).collect(),
     }
 }

@@ -49,7 +49,7 @@ pub fn prestate(case: &Case, v: &Variant) -> Result<Position> {
         pos.state.insert(key.to_string(), value.trim().to_string());
     }
     let dislodged = forces(v, &case.prestate_dislodged)?;
-    pos.dislodged = dislodged.into_iter().map(|force| Dislodged { force, attacker_from: None, by_convoy: false }).collect();
+    pos.dislodged = dislodged.into_iter().map(|force| Dislodged { force, attacker_from: None, by_convoy: false, also_from: Vec::new() }).collect();
     apply_prestate_results(case, v, &mut pos)?;
     pos.normalize();
     Ok(pos)

@@ -107,7 +107,9 @@ pub fn winner(v: &Variant, pos: &Position) -> Option<PowerId> {
 
 /// Powers still in the game: they own a centre or have a unit.
 pub fn survivors(v: &Variant, pos: &Position) -> Vec<PowerId> {
-    (0..v.powers.len() as PowerId).filter(|&p| pos.supply_halves(v, p) > 0 || pos.forces.iter().any(|f| f.power == p) || pos.dislodged.iter().any(|d| d.force.power == p)).collect()
+    (0..v.powers.len() as PowerId)
+        .filter(|&p| pos.supply_halves(v, p) > 0 || pos.forces.iter().any(|f| f.power == p) || pos.dislodged.iter().any(|d| d.force.power == p))
+        .collect()
 }
 
 /// Goes back one phase: the last processed phase is open again, with the

@@ -60,7 +60,9 @@ pub fn submit(v: &Variant, rec: &mut GameRecord, power: PowerId, by: &str, at: &
         let parsed = if line.contains(':') { parse_order_line(v, line) } else { parse_order(v, line, Some(power)) };
         let status = match parsed {
             Err(e) => Err(e.to_string()),
-            Ok(order) if order.power != Some(power) => Err(format!("this is an order of {}, not of {}", v.power(order.power.unwrap()).name, v.power(power).name)),
+            Ok(order) if order.power != Some(power) => {
+                Err(format!("this is an order of {}, not of {}", v.power(order.power.unwrap()).name, v.power(power).name))
+            }
             Ok(order) => check(v, &pos, &in_force, &order).map(|()| order),
         };
         said.push(match status {

@@ -21,20 +21,42 @@ pub struct UnitRef {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
     Hold,
-    Move { to: LocId, via_convoy: bool },
-    SupportHold { unit: UnitRef },
-    SupportMove { unit: UnitRef, to: LocId },
-    Convoy { unit: UnitRef, to: LocId },
-    Retreat { to: LocId },
+    Move {
+        to: LocId,
+        via_convoy: bool,
+    },
+    SupportHold {
+        unit: UnitRef,
+    },
+    SupportMove {
+        unit: UnitRef,
+        to: LocId,
+    },
+    Convoy {
+        unit: UnitRef,
+        to: LocId,
+    },
+    Retreat {
+        to: LocId,
+    },
     /// Multiplicity: merge into `to`, together with `with` (the `&` form);
     /// `into` is the merged force as written (`MERGE 2A bur`), if written.
-    Merge { to: LocId, with: Vec<UnitRef>, into: Option<Components> },
+    Merge {
+        to: LocId,
+        with: Vec<UnitRef>,
+        into: Option<Components>,
+    },
     /// Multiplicity: support the merge of `power`'s forces into `to` (the
     /// supporter's own power when not written).
-    SupportMerge { power: Option<PowerId>, to: LocId },
+    SupportMerge {
+        power: Option<PowerId>,
+        to: LocId,
+    },
     /// Multiplicity: split the force into parts, each with its own order;
     /// what is not listed stays and holds.
-    Split { parts: Vec<SplitPart> },
+    Split {
+        parts: Vec<SplitPart>,
+    },
     Disband,
     Build,
     Remove,

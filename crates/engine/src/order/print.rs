@@ -79,7 +79,8 @@ impl fmt::Display for OrderDisplay<'_> {
                     match (&part.action, origin) {
                         (Action::Move { to, via_convoy: false }, _) => write!(f, "{comp} {}", v.loc_abbr(*to))?,
                         (action, Some(origin)) => {
-                            let order = Order { power: None, unit: Some(UnitRef { components: Some(part.components.clone()), loc: origin }), action: action.clone() };
+                            let order =
+                                Order { power: None, unit: Some(UnitRef { components: Some(part.components.clone()), loc: origin }), action: action.clone() };
                             write!(f, "{}", order.display(v))?
                         }
                         (_, None) => write!(f, "{comp}")?,

@@ -82,7 +82,7 @@ fn position(v: &Variant, b: &Block) -> Result<Position, String> {
         };
         let force = Force::single(power, kind, loc);
         if dislodged {
-            pos.dislodged.push(Dislodged { force, attacker_from: None, by_convoy: false });
+            pos.dislodged.push(Dislodged { force, attacker_from: None, by_convoy: false, also_from: Vec::new() });
         } else {
             pos.forces.push(force);
         }

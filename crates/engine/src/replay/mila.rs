@@ -89,7 +89,7 @@ fn position(v: &Variant, phase: Phase, state: &Value) -> Result<Position, String
             let loc = v.find_loc(place).ok_or_else(|| format!("unit `{u}`: unknown location `{place}`"))?;
             let force = Force { loc, power, components };
             if dislodged {
-                pos.dislodged.push(Dislodged { force, attacker_from: None, by_convoy: false });
+                pos.dislodged.push(Dislodged { force, attacker_from: None, by_convoy: false, also_from: Vec::new() });
             } else {
                 pos.forces.push(force);
             }

@@ -35,13 +35,17 @@ pub struct DislodgedJson {
     pub attacker_from: Option<String>,
     #[serde(default)]
     pub by_convoy: bool,
+    /// Other origins of a merge group that dislodged it (Multiplicity).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also_from: Vec<String>,
     /// Where it may retreat (written out; ignored when read).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub retreats: Vec<String>,
 }
 
 fn power(v: &Variant, name: &str) -> Result<PowerId, String> {
-    v.find_power(name).ok_or_else(|| format!("position JSON: unknown power `{name}` (powers: {})", v.powers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")))
+    v.find_power(name)
+        .ok_or_else(|| format!("position JSON: unknown power `{name}` (powers: {})", v.powers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")))
 }
 
 /// Reads `F lon`, `2A/F stp/nc`.
@@ -81,7 +85,12 @@ impl Position {
                     }
                     None => None,
                 };
-                pos.dislodged.push(Dislodged { force, attacker_from, by_convoy: d.by_convoy });
+                let mut also_from = Vec::new();
+                for a in &d.also_from {
+                    also_from
+                        .push(v.find_loc(a).map(|l| v.province_of(l)).ok_or_else(|| format!("position JSON, dislodged of {name}: unknown province `{a}`"))?);
+                }
+                pos.dislodged.push(Dislodged { force, attacker_from, by_convoy: d.by_convoy, also_from });
             }
         }
         for c in &j.contested {
@@ -121,6 +130,7 @@ impl Position {
                 unit: unit_text(v, &d.force),
                 attacker_from,
                 by_convoy: d.by_convoy,
+                also_from: d.also_from.iter().map(|&p| v.province(p).abbr.clone()).collect(),
                 retreats,
             });
         }

@@ -107,6 +107,9 @@ pub struct Dislodged {
     /// The dislodging attack came by convoy (DATC 4.A.5: the attacker's
     /// origin is then open to the retreat).
     pub by_convoy: bool,
+    /// The origins of the other members of a merge group that dislodged it
+    /// and came by land (M11: closed to the retreat too).
+    pub also_from: Vec<ProvinceId>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -168,7 +171,7 @@ impl Position {
 
     /// Sorts forces by location, so that equal positions compare equal.
     pub fn normalize(&mut self) {
-        self.forces.sort_by_key(|f| (f.loc, f.power));
+        self.forces.sort_unstable_by_key(|f| (f.loc, f.power));
         for f in self.forces.iter_mut().filter(|f| f.components.len() > 1) {
             f.components.sort();
         }

@@ -1,0 +1,134 @@
+//! Support and its cutting (standard rules; Multiplicity M4, M5). A support
+//! gives one per component able to support. A force's supports are cut up to
+//! the strongest attack on it, from the last written support backwards:
+//! `cut(i) = min(amount(i), max(0, a(i) - T))`, `T += cut(i)`, where `a(i)`
+//! is the strongest attack that can cut support i. In standard Diplomacy
+//! (every amount 1) this is exactly the standard rule.
+
+use super::links::NONE;
+use super::plan::Plan;
+use super::resolver::Resolver;
+use super::Few;
+use crate::variant::ProvinceId;
+
+impl Resolver<'_> {
+    /// What a support order offers: one per army and fleet (M4).
+    pub fn support_offered(&self, s: u16) -> u32 {
+        let part = &self.parts[s as usize];
+        (part.armies + part.fleets) as u32
+    }
+
+    /// Does the support (or convoy) match an order? Otherwise it is void.
+    pub fn support_matches(&self, s: u16) -> bool {
+        self.links.at[s as usize].helps != NONE
+    }
+
+    /// The province a support's action is directed against.
+    fn against(&self, s: u16) -> Option<ProvinceId> {
+        match self.parts[s as usize].plan {
+            Plan::SupportMove { dest, .. } | Plan::SupportMerge { dest, .. } => Some(dest),
+            _ => None,
+        }
+    }
+
+    /// The support part `s` gives: nothing if void, if the member it
+    /// supports drops out, or if its force is dislodged; else what it offers
+    /// less what is cut.
+    pub fn support_amount(&mut self, s: u16) -> u32 {
+        let helped = self.links.at[s as usize].helps;
+        if helped == NONE {
+            return 0;
+        }
+        if matches!(self.parts[s as usize].plan, Plan::SupportMove { .. }) && !self.reaches(helped) {
+            return 0;
+        }
+        if !self.resolve(s) {
+            return 0;
+        }
+        self.support_offered(s) - self.cut(s)
+    }
+
+    /// How much of support `s` is cut.
+    pub fn cut(&mut self, s: u16) -> u32 {
+        let f = self.parts[s as usize].force;
+        if self.links.at[f as usize].next_part == NONE {
+            // A force of one part gives one support: no priorities.
+            let offered = self.support_offered(s);
+            return offered.min(self.strongest_cutter(s, offered));
+        }
+        let mut supports: Few = self
+            .parts_of(f)
+            .filter(|&q| matches!(self.parts[q as usize].plan, Plan::SupportHold { .. } | Plan::SupportMove { .. } | Plan::SupportMerge { .. }))
+            .collect();
+        // Written order: by order, then by place in the split.
+
+        supports.sort_by_key(|&q| (self.parts[q as usize].order, q));
+        let mut taken = 0;
+        for &q in supports.iter().rev() {
+            let offered = self.support_offered(q);
+            let strongest = self.strongest_cutter(q, offered + taken);
+            let cut = offered.min(strongest.saturating_sub(taken));
+            if q == s {
+                return cut;
+            }
+            taken += cut;
+        }
+        0
+    }
+
+    /// The strongest attack that can cut support `s` (0 if none), as M5
+    /// measures it; `enough` is where counting may stop.
+    fn strongest_cutter(&mut self, s: u16, enough: u32) -> u32 {
+        let here = self.v.province_of(self.forces[self.parts[s as usize].force as usize].loc);
+        let side = self.side(s);
+        let against = self.against(s);
+        let mut best = 0;
+        let mut g = self.links.first_into[here as usize];
+        while g != NONE {
+            if self.side(g) != side {
+                best = best.max(self.cutting_strength(g, side, against, enough));
+                if best >= enough {
+                    return best;
+                }
+            }
+            g = self.links.at[g as usize].next_into;
+        }
+        best
+    }
+
+    /// The strength of group `g`'s attack for cutting a support of `side`
+    /// directed against `against`: members that reach (a convoy must
+    /// arrive), not counting those from `against`; if none is left the
+    /// attack cannot cut. Then every non-void support ordered for it, cut or
+    /// not, except those of `side` and those from `against`.
+    fn cutting_strength(&mut self, g: u16, side: u8, against: Option<ProvinceId>, enough: u32) -> u32 {
+        let mut own = 0;
+        let mut m = g;
+        while m != NONE {
+            if Some(self.origin(m)) != against && !matches!(self.parts[m as usize].plan, Plan::Move { rider: true, .. }) && self.reaches(m) {
+                own += self.parts[m as usize].strength();
+            }
+            m = self.groups[m as usize].next_member;
+        }
+        if own == 0 || own >= enough {
+            return own;
+        }
+        let mut sum = own;
+        let members: Few = self.members(g).collect();
+        for m in members {
+            let mut s = self.links.at[m as usize].first_helper;
+            while s != NONE {
+                let counts = match self.parts[s as usize].plan {
+                    Plan::SupportMove { .. } => true,
+                    Plan::SupportMerge { .. } => m == g,
+                    _ => false,
+                };
+                if counts && self.side(s) != side && Some(self.origin(s)) != against {
+                    sum += self.support_offered(s);
+                }
+                s = self.links.at[s as usize].next_helper;
+            }
+        }
+        sum
+    }
+}

@@ -1,0 +1,58 @@
+//! Merge groups (Multiplicity M6, M9): the moving parts of one player that
+//! enter a province together as one force. MERGE orders into one province
+//! form a group; a split part moved there joins it; parts of one force moved
+//! to one province merge with each other. Every other move is a group of
+//! its own.
+
+use super::{Part, Plan};
+
+pub const NONE: u16 = u16::MAX;
+
+/// Each part's place in its group.
+#[derive(Clone, Copy)]
+pub struct Member {
+    /// The leader of the part's group (itself for a group of one).
+    pub leader: u16,
+    /// The next member of the same group, from the leader on.
+    pub next_member: u16,
+    /// The group joins its player's force in the province (a merge); set
+    /// on the leader.
+    pub merging: bool,
+}
+
+pub type Groups = Vec<Member>;
+
+pub fn groups(parts: &[Part], forces: usize) -> Groups {
+    let n = parts.len();
+    let mut g: Groups = (0..n as u16).map(|p| Member { leader: p, next_member: NONE, merging: false }).collect();
+    let split = |p: usize| p >= forces || parts.iter().skip(forces).any(|q| q.force as usize == p);
+    for p in 0..n {
+        let Plan::Move { dest, merge, .. } = parts[p].plan else { continue };
+        let side = parts[p].power;
+        let is_split = split(p) || split(parts[p].force as usize);
+        if !merge && !is_split {
+            continue;
+        }
+        // The earlier part this one goes with, if any.
+        let mate = (0..p).find(|&q| match parts[q].plan {
+            Plan::Move { dest: d, merge: m, .. } if d == dest && parts[q].power == side => {
+                let q_split = split(q) || split(parts[q].force as usize);
+                (merge && m) || (merge && q_split) || (m && is_split) || (is_split && q_split && parts[q].force == parts[p].force)
+            }
+            _ => false,
+        });
+        if let Some(q) = mate {
+            let leader = g[q].leader;
+            g[p].leader = leader;
+            let mut last = leader as usize;
+            while g[last].next_member != NONE {
+                last = g[last].next_member as usize;
+            }
+            g[last].next_member = p as u16;
+            g[leader as usize].merging = true;
+        } else if merge {
+            g[p].merging = true;
+        }
+    }
+    g
+}

@@ -1,0 +1,95 @@
+//! Where a force (or a part of one) may go: army and fleet borders, coasts
+//! (DATC 4.B), and seaworthiness (Multiplicity M2, M7).
+
+use super::Plan;
+use crate::adjudicate::outcome::Illegal;
+use crate::state::{Force, Kind};
+use crate::variant::{LocId, ProvinceId, Terrain, Variant};
+
+/// Can `force` reach province `dest` by its own move, without convoy (the
+/// reach of a support, M2)? A fleet may reach any coast of it.
+pub fn can_reach(v: &Variant, force: &Force, dest: ProvinceId) -> bool {
+    let from = v.province_of(force.loc);
+    match force.moves_as() {
+        Kind::Fleet => fleet_coasts(v, force.loc, dest).next().is_some() && (v.province(dest).terrain != Terrain::Sea || seaworthy(force)),
+        _ => v.army_borders.get(from as usize, dest as usize),
+    }
+}
+
+/// M2: a force may be at sea only with at least as many fleets as armies.
+pub fn seaworthy(force: &Force) -> bool {
+    force.count(Kind::Fleet) >= force.count(Kind::Army)
+}
+
+/// The locations of `dest` a fleet at `from` borders.
+pub fn fleet_coasts(v: &Variant, from: LocId, dest: ProvinceId) -> impl Iterator<Item = LocId> + '_ {
+    let coasts = &v.province(dest).coasts;
+    let whole = coasts.is_empty().then_some(dest as LocId);
+    whole.into_iter().chain(coasts.iter().copied()).filter(move |&l| v.fleet_borders.get(from as usize, l as usize))
+}
+
+/// The plan for `force` moving to `to`; `merge` for a MERGE order.
+pub fn plan_move(v: &Variant, force: &Force, to: LocId, via_convoy: bool, merge: bool) -> Result<Plan, Illegal> {
+    let from = v.province_of(force.loc);
+    let dest = v.province_of(to);
+    if from == dest {
+        return Err(Illegal::SameProvince);
+    }
+    let terrain = v.province(dest).terrain;
+    if force.count(Kind::Garrison) > 0 {
+        return Err(Illegal::GarrisonCannotMove);
+    }
+    if force.moves_as() == Kind::Fleet {
+        if matches!(terrain, Terrain::Land | Terrain::Impassable) {
+            return Err(Illegal::FleetToLand);
+        }
+        let to = fleet_destination(v, force.loc, to)?;
+        // An unseaworthy force enters a sea only as a rider of a merge (M7).
+        let rider = terrain == Terrain::Sea && !seaworthy(force);
+        if rider && !merge {
+            return Err(Illegal::Unseaworthy);
+        }
+        return Ok(Plan::Move { to, dest, convoy: false, merge, rider });
+    }
+    if v.province(from).terrain == Terrain::Sea {
+        // Armies at sea leave only for a coast that borders the sea (M2, M9).
+        if terrain != Terrain::Coast || fleet_coasts(v, force.loc, dest).next().is_none() {
+            return Err(Illegal::NotAdjacent);
+        }
+        return Ok(Plan::Move { to: dest, dest, convoy: false, merge, rider: false });
+    }
+    match terrain {
+        Terrain::Sea if merge && v.any_borders.get(from as usize, dest as usize) => Ok(Plan::Move { to: dest, dest, convoy: false, merge, rider: true }),
+        Terrain::Sea => Err(Illegal::ArmyToSea),
+        Terrain::Impassable => Err(Illegal::NotAdjacent),
+        _ => {
+            let adjacent = v.army_borders.get(from as usize, dest as usize);
+            let both_coastal = v.province(from).terrain == Terrain::Coast && terrain == Terrain::Coast;
+            if !adjacent && !both_coastal {
+                return Err(Illegal::NotAdjacent);
+            }
+            Ok(Plan::Move { to: dest, dest, convoy: via_convoy || !adjacent, merge, rider: false })
+        }
+    }
+}
+
+/// The location a fleet moving from `from` to `to` ends on (DATC 4.B: a
+/// missing coast is supplied when only one is reachable).
+fn fleet_destination(v: &Variant, from: LocId, to: LocId) -> Result<LocId, Illegal> {
+    let dest = v.province_of(to);
+    if v.loc(to).coast.is_some() {
+        return if v.fleet_borders.get(from as usize, to as usize) {
+            Ok(to)
+        } else if fleet_coasts(v, from, dest).next().is_some() {
+            Err(Illegal::NoSuchCoast)
+        } else {
+            Err(Illegal::NotAdjacent)
+        };
+    }
+    let mut coasts = fleet_coasts(v, from, dest);
+    match (coasts.next(), coasts.next()) {
+        (Some(l), None) => Ok(l),
+        (Some(_), Some(_)) => Err(Illegal::CoastNeeded),
+        (None, _) => Err(Illegal::NotAdjacent),
+    }
+}
