@@ -335,6 +335,29 @@ impl Resolver<'_> {
             }
             r = self.links.at[r as usize].next_into;
         }
+        self.coupling_holds(g)
+    }
+
+    /// M9: a group made only of parts leaving a force at sea whose other
+    /// leaving parts must all succeed fails when one of those does not
+    /// (a failed move like any other: it still prevents and cuts).
+    fn coupling_holds(&mut self, g: u16) -> bool {
+        let mut m = g;
+        while m != NONE {
+            if !self.coupled[self.parts[m as usize].force as usize] {
+                return true;
+            }
+            m = self.groups[m as usize].next_member;
+        }
+        let force = self.parts[g as usize].force;
+        let mut q = force;
+        while q != NONE {
+            let leader = self.groups[q as usize].leader;
+            if self.parts[q as usize].plan.is_move() && leader != g && !(self.resolve(leader) && self.reaches(q)) {
+                return false;
+            }
+            q = self.links.at[q as usize].next_part;
+        }
         true
     }
 

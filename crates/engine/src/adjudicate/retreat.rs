@@ -96,8 +96,12 @@ pub fn retreat(v: &Variant, pos: &Position, orders: &[Order]) -> (Vec<OrderResul
         let (verdict, reason) = match to {
             None => (Verdict::Success, Reason::Disbanded),
             Some(l) => {
-                let rivals = chosen.iter().filter(|c| matches!(c, Some((_, Some(o))) if v.province_of(*o) == v.province_of(l))).count();
-                if rivals > 1 {
+                // Several retreats to one province: the strongest arrives; if
+                // the strongest are equal, all disband (M11; in standard
+                // Diplomacy every force is 1, so all disband).
+                let mine = dislodged.force.strength();
+                let beaten = chosen.iter().enumerate().any(|(e, c)| e != d && matches!(c, Some((_, Some(o))) if v.province_of(*o) == v.province_of(l)) && pos.dislodged[e].force.strength() >= mine);
+                if beaten {
                     (Verdict::Failure, Reason::RetreatBounced)
                 } else {
                     next.forces.push(crate::state::Force { loc: l, ..dislodged.force.clone() });

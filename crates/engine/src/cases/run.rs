@@ -62,14 +62,33 @@ fn apply_prestate_results(case: &Case, v: &Variant, pos: &mut Position) -> Resul
     let mut failed_into: BTreeMap<u16, usize> = BTreeMap::new();
     for line in &case.prestate_results {
         let (verdict, order) = result_line(v, line)?;
-        let (Some(unit), Action::Move { to, via_convoy }) = (&order.unit, &order.action) else { continue };
-        let (from, dest) = (v.province_of(unit.loc), v.province_of(*to));
+        let (unit, to, convoy) = match (&order.unit, &order.action) {
+            (Some(u), Action::Move { to, via_convoy }) => (u, to, via_convoy),
+            (Some(u), Action::Merge { to, .. }) => (u, to, &false),
+            _ => continue,
+        };
+        let mut origins = vec![v.province_of(unit.loc)];
+        if let Action::Merge { with, .. } = &order.action {
+            origins.extend(with.iter().map(|u| v.province_of(u.loc)));
+        }
+        let dest = v.province_of(*to);
         match verdict {
             Verdict::Success => {
-                let by_convoy = *via_convoy || !v.any_borders.get(from as usize, dest as usize);
-                for d in pos.dislodged.iter_mut().filter(|d| v.province_of(d.force.loc) == dest) {
-                    d.attacker_from = Some(from);
-                    d.by_convoy = by_convoy;
+                for from in origins {
+                    let by_convoy = *convoy || !v.any_borders.get(from as usize, dest as usize);
+                    for d in pos.dislodged.iter_mut().filter(|d| v.province_of(d.force.loc) == dest) {
+                        // The first attacker named is the attacker; members of
+                        // a merge group from elsewhere that came by land close
+                        // their origins too (M11).
+                        match d.attacker_from {
+                            None => {
+                                d.attacker_from = Some(from);
+                                d.by_convoy = by_convoy;
+                            }
+                            Some(first) if first != from && !by_convoy => d.also_from.push(from),
+                            Some(_) => {}
+                        }
+                    }
                 }
             }
             Verdict::Failure => *failed_into.entry(dest).or_default() += 1,

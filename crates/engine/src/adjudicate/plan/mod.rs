@@ -207,17 +207,34 @@ fn plan_force(
                 }
                 members.push(g);
             }
-            let mut planned = Vec::new();
+            // A member that cannot reach `to` drops out and holds (M6); the
+            // order is illegal only when no member can.
+            let mut first_error = None;
+            let mut any = false;
             for &g in &members {
-                planned.push((g, plan_one(v, forces, at, g, &forces[g as usize], &Action::Merge { to: *to, with: Vec::new(), into: None })?));
-            }
-            for (g, plan) in planned {
-                if parts[g as usize].order.is_none() {
-                    parts[g as usize].plan = plan;
-                    parts[g as usize].order = Some(i);
+                if parts[g as usize].order.is_some() {
+                    continue;
                 }
+                match plan_one(v, forces, at, g, &forces[g as usize], &Action::Merge { to: *to, with: Vec::new(), into: None }) {
+                    Ok(plan) => {
+                        parts[g as usize].plan = plan;
+                        any = true;
+                    }
+                    Err(why) => {
+                        first_error.get_or_insert(why);
+                    }
+                }
+                parts[g as usize].order = Some(i);
             }
-            Ok(())
+            match (any, first_error) {
+                (false, Some(why)) => {
+                    for &g in &members {
+                        parts[g as usize].order = None;
+                    }
+                    Err(why)
+                }
+                _ => Ok(()),
+            }
         }
         _ => {
             let plan = plan_one(v, forces, at, f, &forces[f as usize], action)?;

@@ -34,7 +34,9 @@ pub fn plan_split(v: &Variant, forces: &[Force], at: &[u16], f: u16, listed: &[S
             taken.push(rest.remove(i));
         }
         let body = Force { loc: force.loc, power: force.power, components: taken };
-        let plan = plan_one(v, forces, at, f, &body, &part.action)?;
+        // "The movement of each unit splitting follows the usual rules": a
+        // part whose order is impossible stays with the force (M9).
+        let plan = plan_one(v, forces, at, f, &body, &part.action).unwrap_or(Plan::Hold);
         parts.push((body, plan));
     }
     // Parts that stay without an order of their own hold with the rest.
