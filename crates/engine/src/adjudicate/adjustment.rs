@@ -50,14 +50,10 @@ pub fn adjustment(v: &Variant, pos: &Position, orders: &[Order]) -> (Vec<OrderRe
     }
     for power in 0..v.powers.len() {
         if balance[power] < 0 {
-            for force in civil_disorder(v, &next, power as PowerId, -balance[power]) {
-                let i = next.forces.iter().position(|f| *f == force).expect("chosen from the board");
-                next.forces.remove(i);
-                let order = Order {
-                    power: Some(power as PowerId),
-                    unit: Some(crate::order::UnitRef { components: Some(force.components.clone()), loc: force.loc }),
-                    action: Action::Remove,
-                };
+            for (loc, kind) in civil_disorder(v, &mut next, power as PowerId, -balance[power]) {
+                let mut components = Components::new();
+                components.push(crate::state::Component { kind, power: power as PowerId });
+                let order = Order { power: Some(power as PowerId), unit: Some(crate::order::UnitRef { components: Some(components), loc }), action: Action::Remove };
                 results.push(OrderResult { order, verdict: Verdict::Success, reason: Reason::CivilDisorder });
             }
         }
@@ -85,37 +81,53 @@ fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32]
         return Err(Illegal::NotOwned);
     }
     // Adjustment orders are simultaneous: a province a removal empties in
-    // this phase is still occupied for a build.
-    if start.force_in(v, site).is_some() || next.force_in(v, site).is_some() {
+    // this phase is still occupied for a build. With Multiplicity, a build
+    // may join the power's own force there (M12).
+    let joinable = |f: Option<&Force>| f.is_none_or(|f| v.rules.multiplicity && f.power == power);
+    if !joinable(start.force_in(v, site)) || !joinable(next.force_in(v, site)) {
         return Err(Illegal::Occupied);
     }
-    let loc = build_loc(v, &components, unit.loc)?;
-    let components: Components = components
-        .into_iter()
-        .map(|mut c| {
-            c.power = power;
-            c
-        })
-        .collect();
-    next.forces.push(Force { loc, power, components });
+    let there = next.forces.iter().position(|f| v.province_of(f.loc) == site);
+    let loc = build_loc(v, &components, unit.loc, there.map(|i| &next.forces[i]))?;
+    let component = crate::state::Component { kind: components[0].kind, power };
+    match there {
+        Some(i) => {
+            let force = &mut next.forces[i];
+            force.components.push(component);
+            if v.loc(loc).coast.is_some() {
+                force.loc = loc;
+            }
+        }
+        None => {
+            let mut components = Components::new();
+            components.push(component);
+            next.forces.push(Force { loc, power, components });
+        }
+    }
     balance[power as usize] -= cost;
     Ok(Reason::Built)
 }
 
 /// Where a new force stands: a fleet needs a coast (and names one where the
-/// province has two, DATC 4.B.7); an army stands on the province.
-fn build_loc(v: &Variant, components: &Components, loc: LocId) -> Result<LocId, Illegal> {
+/// province has two, DATC 4.B.7, unless the force it joins there already
+/// stands on a coast, M12); an army stands on the province, or joins the
+/// force there where it stands.
+fn build_loc(v: &Variant, components: &Components, loc: LocId, joins: Option<&Force>) -> Result<LocId, Illegal> {
     let p = v.province_of(loc);
     let province = v.province(p);
     let fleet = components.iter().any(|c| c.kind == Kind::Fleet);
+    let standing = joins.map(|f| f.loc).filter(|&l| v.loc(l).coast.is_some());
     if !fleet {
-        return if province.terrain == Terrain::Sea { Err(Illegal::UnitCannotStandThere) } else { Ok(p) };
+        return if province.terrain == Terrain::Sea { Err(Illegal::UnitCannotStandThere) } else { Ok(standing.unwrap_or(p)) };
     }
     if province.terrain != Terrain::Coast {
         return Err(Illegal::FleetToLand);
     }
     if !province.coasts.is_empty() && v.loc(loc).coast.is_none() {
-        return Err(Illegal::CoastNeeded);
+        return standing.ok_or(Illegal::CoastNeeded);
+    }
+    if standing.is_some_and(|s| s != loc) {
+        return Err(Illegal::NoSuchCoast);
     }
     Ok(loc)
 }
@@ -140,7 +152,35 @@ fn remove(v: &Variant, next: &mut Position, balance: &mut [i32], order: &Order) 
     if balance[power as usize] >= 0 {
         return Err(Illegal::NoRemovalsDue);
     }
-    balance[power as usize] += force_upkeep(&next.forces[i]);
-    next.forces.remove(i);
+    // A removal takes one component (M12): of the kind written, if the
+    // force has one (any kind otherwise); at sea never so as to leave an
+    // unseaworthy force, taking an army instead.
+    let wanted = unit.components.as_ref().and_then(|c| c.first()).map(|c| c.kind);
+    let kind = component_to_remove(v, &next.forces[i], wanted);
+    balance[power as usize] += take_component(next, i, kind);
     Ok(Reason::Removed)
+}
+
+/// The kind of component a removal takes from `force`.
+pub fn component_to_remove(v: &Variant, force: &Force, wanted: Option<Kind>) -> Kind {
+    let has = |k: Kind| force.count(k) > 0;
+    let order = [Kind::Fleet, Kind::Army, Kind::Garrison];
+    let mut kind = wanted.filter(|&k| has(k)).unwrap_or_else(|| *order.iter().find(|&&k| has(k)).expect("a force has a component"));
+    let at_sea = v.province(v.province_of(force.loc)).terrain == Terrain::Sea;
+    if at_sea && kind == Kind::Fleet && force.count(Kind::Fleet) - 1 < force.count(Kind::Army) {
+        kind = Kind::Army;
+    }
+    kind
+}
+
+/// Takes one component of `kind` from force `i` (the force goes when it was
+/// the last); returns its upkeep.
+pub fn take_component(pos: &mut Position, i: usize, kind: Kind) -> i32 {
+    let force = &mut pos.forces[i];
+    let c = force.components.iter().position(|c| c.kind == kind).expect("the force has that kind");
+    force.components.remove(c);
+    if force.components.is_empty() {
+        pos.forces.remove(i);
+    }
+    upkeep(kind)
 }

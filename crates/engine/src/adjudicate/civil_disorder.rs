@@ -3,8 +3,9 @@
 //! moves over land and sea alike; ties go fleets first, then by province
 //! name in alphabetical order.
 
-use crate::state::{Force, Position};
-use crate::variant::{PowerId, Variant};
+use super::adjustment::{component_to_remove, take_component};
+use crate::state::{Force, Kind, Position};
+use crate::variant::{LocId, PowerId, Variant};
 
 /// Distance in moves from every province to the nearest centre `power` owns.
 pub fn distances(v: &Variant, pos: &Position, power: PowerId) -> Vec<u32> {
@@ -28,22 +29,25 @@ pub fn distances(v: &Variant, pos: &Position, power: PowerId) -> Vec<u32> {
     dist
 }
 
-/// The forces removed for `power`, which must remove `halves` of upkeep.
-pub fn civil_disorder(v: &Variant, pos: &Position, power: PowerId, halves: i32) -> Vec<Force> {
+/// Removes components of `power` until `halves` of upkeep are gone, one at a
+/// time (M12; in standard Diplomacy a force is one component): from the
+/// force farthest from an owned centre, fleets before armies (then by
+/// province name); within a force as `component_to_remove` says. Returns
+/// what was removed, where.
+pub fn civil_disorder(v: &Variant, pos: &mut Position, power: PowerId, halves: i32) -> Vec<(LocId, Kind)> {
     let dist = distances(v, pos, power);
-    let mut mine: Vec<&Force> = pos.forces.iter().filter(|f| f.power == power).collect();
-    mine.sort_by_key(|f| {
+    let key = |f: &Force| {
         let p = v.province_of(f.loc);
         (std::cmp::Reverse(dist[p as usize]), !f.is_fleet(), v.province(p).name.to_lowercase())
-    });
+    };
     let mut removed = Vec::new();
     let mut left = halves;
-    for f in mine {
-        if left <= 0 {
-            break;
-        }
-        left -= f.components.iter().map(|c| super::adjustment::upkeep(c.kind)).sum::<i32>();
-        removed.push(f.clone());
+    while left > 0 {
+        let Some(i) = (0..pos.forces.len()).filter(|&i| pos.forces[i].power == power).min_by_key(|&i| key(&pos.forces[i])) else { break };
+        let loc = pos.forces[i].loc;
+        let kind = component_to_remove(v, &pos.forces[i], None);
+        left -= take_component(pos, i, kind);
+        removed.push((loc, kind));
     }
     removed
 }

@@ -8,6 +8,7 @@ mod decisions;
 mod links;
 mod movement;
 mod outcome;
+mod placement;
 mod plan;
 mod resolver;
 mod retreat;
@@ -39,6 +40,7 @@ pub fn adjudicate(v: &Variant, pos: &Position, orders: &[Order]) -> Outcome {
     let (results, mut next) = match kind {
         PhaseKind::Movement => movement::movement(v, pos, orders),
         PhaseKind::Retreat => retreat::retreat(v, pos, orders),
+        PhaseKind::Adjustment if placement::is_placement(v, pos) => placement::placement(v, pos, orders),
         PhaseKind::Adjustment => adjustment::adjustment(v, pos, orders),
     };
     let season_over = match kind {

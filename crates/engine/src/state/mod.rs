@@ -127,10 +127,12 @@ pub struct Position {
 
 impl Position {
     /// The position at the start of a new game of the variant.
+    /// With a placement phase (Multiplicity M13) the board starts empty.
     pub fn start(variant: &Variant) -> Position {
+        let units = if variant.rules.placement { &[][..] } else { &variant.start_units[..] };
         Position {
             phase: variant.calendar.first,
-            forces: variant.start_units.iter().map(|&(power, kind, loc)| Force::single(power, kind, loc)).collect(),
+            forces: units.iter().map(|&(power, kind, loc)| Force::single(power, kind, loc)).collect(),
             dislodged: Vec::new(),
             contested: Vec::new(),
             owners: variant.start_owners.clone(),
