@@ -196,13 +196,19 @@ impl Resolver<'_> {
     pub fn head_to_head(&self, g: u16) -> Option<u16> {
         let dest = self.dest(g)?;
         let force = self.force_in(dest)?;
-        for m in self.members(g).filter(|&m| !self.by_convoy(m)) {
-            let origin = self.origin(m);
-            for q in self.parts_of(force) {
-                if self.dest(q) == Some(origin) && !self.by_convoy(q) {
-                    return Some(self.groups[q as usize].leader);
+        let mut m = g;
+        while m != NONE {
+            if !self.by_convoy(m) {
+                let origin = self.origin(m);
+                let mut q = force;
+                while q != NONE {
+                    if self.dest(q) == Some(origin) && !self.by_convoy(q) {
+                        return Some(self.groups[q as usize].leader);
+                    }
+                    q = self.links.at[q as usize].next_part;
                 }
             }
+            m = self.groups[m as usize].next_member;
         }
         None
     }
@@ -220,13 +226,20 @@ impl Resolver<'_> {
     }
 
     pub fn attack_strength(&mut self, g: u16) -> u32 {
-        let dest = self.dest(g).expect("a move");
+        let h2h = self.head_to_head(g);
         let own = self.group_strength(g);
+        self.attack_with(g, own, h2h)
+    }
+
+    /// Attack strength of group `g`, whose own strength and head-to-head
+    /// opponent are known.
+    fn attack_with(&mut self, g: u16, own: u32, h2h: Option<u16>) -> u32 {
+        let dest = self.dest(g).expect("a move");
         let Some(o) = self.force_in(dest) else {
             return own + self.group_supports(g, None);
         };
         let side = self.forces[o as usize].power;
-        let resists = self.head_to_head(g).is_some() || self.stays(o);
+        let resists = h2h.is_some() || self.stays(o);
         if !resists {
             own + self.group_supports(g, None)
         } else if side == self.side(g) {
@@ -311,7 +324,7 @@ impl Resolver<'_> {
             let any_rider = members.into_iter().any(|m| self.rider(m));
             return any_rider && alone && (occupant.is_none() || joins_own) && h2h.is_none();
         }
-        let attack = self.attack_strength(g);
+        let attack = self.attack_with(g, own, h2h);
         if joins_own {
             // The own force staying in the province is joined; if it goes to
             // a member's origin instead, both fail (M6).

@@ -39,12 +39,12 @@ pub enum Action {
     Retreat {
         to: LocId,
     },
-    /// Multiplicity: merge into `to`, together with `with` (the `&` form);
-    /// `into` is the merged force as written (`MERGE 2A bur`), if written.
+    /// Multiplicity: merge into `to`, together with `with` (the `&` form).
+    /// The merged force may be written (`MERGE 2A bur`) but is not kept: it
+    /// follows from the members.
     Merge {
         to: LocId,
         with: Vec<UnitRef>,
-        into: Option<Components>,
     },
     /// Multiplicity: support the merge of `power`'s forces into `to` (the
     /// supporter's own power when not written).

@@ -196,9 +196,9 @@ impl Parser<'_> {
 
     /// `MERGE [2A] bur` after the merging forces.
     fn merge(&mut self, with: Vec<UnitRef>) -> Result<Action, ParseError> {
-        let into = self.composition();
+        let _merged = self.composition();
         let to = self.loc()?;
-        Ok(Action::Merge { to, with, into })
+        Ok(Action::Merge { to, with })
     }
 
     /// `S MERGE bur`, `S England MERGE bur` (Multiplicity); None when the

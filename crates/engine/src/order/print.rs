@@ -54,15 +54,12 @@ impl fmt::Display for OrderDisplay<'_> {
             Action::SupportMove { unit: u, to } => write!(f, "{} S {} - {}", unit(), u.display(v), v.loc_abbr(*to)),
             Action::Convoy { unit: u, to } => write!(f, "{} C {} - {}", unit(), u.display(v), v.loc_abbr(*to)),
             Action::Retreat { to } => write!(f, "{} R {}", unit(), v.loc_abbr(*to)),
-            Action::Merge { to, with, into } => {
+            Action::Merge { to, with } => {
                 write!(f, "{}", unit())?;
                 for u in with {
                     write!(f, " & {}", u.display(v))?;
                 }
-                match into {
-                    Some(c) => write!(f, " MERGE {} {}", write_composition(c), v.loc_abbr(*to)),
-                    None => write!(f, " MERGE {}", v.loc_abbr(*to)),
-                }
+                write!(f, " MERGE {}", v.loc_abbr(*to))
             }
             Action::SupportMerge { power, to } => match power {
                 Some(p) => write!(f, "{} S {} MERGE {}", unit(), v.power(*p).name, v.loc_abbr(*to)),

@@ -76,6 +76,15 @@ impl Force {
         self.components.len() as u32
     }
 
+    /// How many armies, fleets and garrisons the force has.
+    pub fn kinds(&self) -> [usize; 3] {
+        let mut n = [0; 3];
+        for c in &self.components {
+            n[c.kind as usize] += 1;
+        }
+        n
+    }
+
     pub fn count(&self, kind: Kind) -> usize {
         self.components.iter().filter(|c| c.kind == kind).count()
     }
@@ -173,7 +182,9 @@ impl Position {
 
     /// Sorts forces by location, so that equal positions compare equal.
     pub fn normalize(&mut self) {
-        self.forces.sort_unstable_by_key(|f| (f.loc, f.power));
+        if !self.forces.is_sorted_by_key(|f| (f.loc, f.power)) {
+            self.forces.sort_unstable_by_key(|f| (f.loc, f.power));
+        }
         for f in self.forces.iter_mut().filter(|f| f.components.len() > 1) {
             f.components.sort();
         }

@@ -26,8 +26,12 @@ pub fn groups(parts: &[Part], forces: usize) -> Groups {
     let n = parts.len();
     let mut g: Groups = (0..n as u16).map(|p| Member { leader: p, next_member: NONE, merging: false }).collect();
     let split = |p: usize| p >= forces || parts.iter().skip(forces).any(|q| q.force as usize == p);
+    let any_split = n > forces;
     for p in 0..n {
         let Plan::Move { dest, merge, .. } = parts[p].plan else { continue };
+        if !merge && !any_split {
+            continue;
+        }
         let side = parts[p].power;
         let is_split = split(p) || split(parts[p].force as usize);
         if !merge && !is_split {

@@ -36,16 +36,17 @@ pub fn plan_move(v: &Variant, force: &Force, to: LocId, via_convoy: bool, merge:
         return Err(Illegal::SameProvince);
     }
     let terrain = v.province(dest).terrain;
-    if force.count(Kind::Garrison) > 0 {
+    let [armies, fleets, garrisons] = force.kinds();
+    if garrisons > 0 {
         return Err(Illegal::GarrisonCannotMove);
     }
-    if force.moves_as() == Kind::Fleet {
+    if fleets > 0 {
         if matches!(terrain, Terrain::Land | Terrain::Impassable) {
             return Err(Illegal::FleetToLand);
         }
         let to = fleet_destination(v, force.loc, to)?;
         // An unseaworthy force enters a sea only as a rider of a merge (M7).
-        let rider = terrain == Terrain::Sea && !seaworthy(force);
+        let rider = terrain == Terrain::Sea && fleets < armies;
         if rider && !merge {
             return Err(Illegal::Unseaworthy);
         }

@@ -215,7 +215,7 @@ fn plan_force(
                 if parts[g as usize].order.is_some() {
                     continue;
                 }
-                match plan_one(v, forces, at, g, &forces[g as usize], &Action::Merge { to: *to, with: Vec::new(), into: None }) {
+                match plan_one(v, forces, at, g, &forces[g as usize], &Action::Merge { to: *to, with: Vec::new() }) {
                     Ok(plan) => {
                         parts[g as usize].plan = plan;
                         any = true;
