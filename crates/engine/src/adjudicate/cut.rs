@@ -52,9 +52,18 @@ impl Resolver<'_> {
     pub fn cut(&mut self, s: u16) -> u32 {
         let f = self.parts[s as usize].force;
         if self.links.at[f as usize].next_part == NONE {
-            // A force of one part gives one support: no priorities.
+            // A force of one part gives one support: no priorities. When no
+            // attack on it comes by convoy, the cut cannot change: keep it.
+            let cached = self.cut_cache[s as usize];
+            if cached != NONE {
+                return cached as u32;
+            }
             let offered = self.support_offered(s);
-            return offered.min(self.strongest_cutter(s, offered));
+            let cut = offered.min(self.strongest_cutter(s, offered));
+            if !self.convoy_attacks(self.v.province_of(self.forces[f as usize].loc)) {
+                self.cut_cache[s as usize] = cut as u16;
+            }
+            return cut;
         }
         let mut supports: Few = self
             .parts_of(f)
@@ -74,6 +83,23 @@ impl Resolver<'_> {
             taken += cut;
         }
         0
+    }
+
+    /// Does any attack on `province` come by convoy (so that cuts there
+    /// depend on convoys)?
+    fn convoy_attacks(&self, province: ProvinceId) -> bool {
+        let mut g = self.links.first_into[province as usize];
+        while g != NONE {
+            let mut m = g;
+            while m != NONE {
+                if matches!(self.parts[m as usize].plan, Plan::Move { convoy: true, .. }) {
+                    return true;
+                }
+                m = self.groups[m as usize].next_member;
+            }
+            g = self.links.at[g as usize].next_into;
+        }
+        false
     }
 
     /// The strongest attack that can cut support `s` (0 if none), as M5

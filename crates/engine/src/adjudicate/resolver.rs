@@ -32,6 +32,8 @@ pub struct Resolver<'a> {
     deps: Vec<u16>,
     /// Convoyed moves that failed by the Szykman rule.
     pub paradox: Vec<bool>,
+    /// Cuts that cannot change, once worked out (NONE: not yet).
+    pub cut_cache: Vec<u16>,
 }
 
 impl<'a> Resolver<'a> {
@@ -51,6 +53,7 @@ impl<'a> Resolver<'a> {
             result: vec![false; n],
             deps: Vec::new(),
             paradox: vec![false; n],
+            cut_cache: vec![super::links::NONE; n],
         }
     }
 

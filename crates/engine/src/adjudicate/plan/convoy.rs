@@ -6,18 +6,55 @@
 use super::{Part, Plan, Plans};
 use crate::adjudicate::outcome::Illegal;
 use crate::state::{Force, Kind};
+use crate::adjudicate::Few;
 use crate::variant::{ProvinceId, Terrain, Variant};
+
+/// The forces at sea that have fleets, found once per phase: where they are,
+/// what they hold, and which force they are.
+pub struct Seas(Vec<Sea>);
+
+#[derive(Clone, Copy)]
+struct Sea {
+    province: ProvinceId,
+    armies: usize,
+    fleets: usize,
+    force: u16,
+}
+
+impl Seas {
+    pub fn new(v: &Variant, forces: &[Force]) -> Seas {
+        Seas(
+            forces
+                .iter()
+                .enumerate()
+                .filter(|(_, f)| v.province(v.province_of(f.loc)).terrain == Terrain::Sea)
+                .map(|(i, f)| {
+                    let [armies, fleets, _] = f.kinds();
+                    Sea { province: v.province_of(f.loc), armies, fleets, force: i as u16 }
+                })
+                .filter(|s| s.fleets > 0)
+                .collect(),
+        )
+    }
+
+    /// The seas whose force could carry `carried` armies (M8: its armies and
+    /// the carried ones no more than its fleets), leaving out `except`.
+    fn carrying(&self, carried: usize, except: Option<u16>) -> impl Iterator<Item = ProvinceId> + '_ {
+        self.0.iter().filter(move |s| Some(s.force) != except && s.armies + carried <= s.fleets).map(|s| s.province)
+    }
+}
 
 /// DATC 6.G.7, 6.G.19: a convoy order by a fleet that no route of the army
 /// through the fleets at sea needs is illegal, so it shows no intent to
 /// convoy. (6.G.6: a fleet on a route through fleets that do not convoy
 /// still shows intent.)
-pub fn drop_needless_convoys(v: &Variant, forces: &[Force], plans: &mut Plans) {
+pub fn drop_needless_convoys(v: &Variant, forces: &[Force], seas: &Seas, plans: &mut Plans) {
     for g in 0..plans.parts.len() {
         let Plan::Convoy { army, dest } = plans.parts[g].plan else { continue };
-        let seas = fleets_at_sea(v, forces, &forces[army as usize], None);
+        let army = &forces[army as usize];
+        let route: Vec<ProvinceId> = seas.carrying(army.count(Kind::Army), None).collect();
         let here = v.province_of(plans.parts[g].loc);
-        if !on_some_route(v, v.province_of(forces[army as usize].loc), dest, &seas, here) {
+        if !on_some_route(v, v.province_of(army.loc), dest, &route, here) {
             plans.parts[g].plan = Plan::Hold;
             if let Some(i) = plans.parts[g].order.take() {
                 plans.illegal[i] = Some(Illegal::ConvoyNotOnRoute);
@@ -30,32 +67,28 @@ pub fn drop_needless_convoys(v: &Variant, forces: &[Force], plans: &mut Plans) {
 /// passes `needed` and needs every sea on it (no shortcut: seas that are not
 /// next on the route do not touch)?
 fn on_some_route(v: &Variant, from: ProvinceId, dest: ProvinceId, fleets: &[ProvinceId], needed: ProvinceId) -> bool {
-    let touches = |a: ProvinceId, b: ProvinceId| v.any_borders.get(a as usize, b as usize);
-    fn extend(
-        path: &mut Vec<ProvinceId>,
-        fleets: &[ProvinceId],
-        dest: ProvinceId,
-        needed: ProvinceId,
-        touches: &dyn Fn(ProvinceId, ProvinceId) -> bool,
-    ) -> bool {
+    fn touches(v: &Variant, a: ProvinceId, b: ProvinceId) -> bool {
+        v.any_borders.get(a as usize, b as usize)
+    }
+    fn extend(v: &Variant, path: &mut Vec<ProvinceId>, fleets: &[ProvinceId], dest: ProvinceId, needed: ProvinceId) -> bool {
         let last = *path.last().unwrap();
-        if path.len() > 1 && touches(last, dest) {
+        if path.len() > 1 && touches(v, last, dest) {
             return path.contains(&needed);
         }
         for &f in fleets {
             // No shortcut: f may touch only the last step of the path.
-            if path.contains(&f) || !touches(last, f) || path[..path.len() - 1].iter().any(|&p| touches(p, f)) {
+            if path.contains(&f) || !touches(v, last, f) || path[..path.len() - 1].iter().any(|&p| touches(v, p, f)) {
                 continue;
             }
             path.push(f);
-            if extend(path, fleets, dest, needed, touches) {
+            if extend(v, path, fleets, dest, needed) {
                 return true;
             }
             path.pop();
         }
         false
     }
-    extend(&mut vec![from], fleets, dest, needed, &touches)
+    extend(v, &mut vec![from], fleets, dest, needed)
 }
 
 /// DATC 4.A.3: an army moving to an adjacent province goes by convoy when
@@ -77,39 +110,25 @@ pub fn mark_own_convoys(parts: &mut [Part]) {
 /// Could fleets standing at sea carry `army` to `dest`, not counting force
 /// `except`? (DATC 6.D.31, 6.D.32: a move or support that no convoy could
 /// make possible is illegal.)
-pub fn convoy_possible(v: &Variant, forces: &[Force], army: &Force, dest: ProvinceId, except: Option<u16>) -> bool {
+pub fn convoy_possible(v: &Variant, seas: &Seas, army: &Force, dest: ProvinceId, except: Option<u16>) -> bool {
     let from = v.province_of(army.loc);
-    let fleets = fleets_at_sea(v, forces, army, except);
+    let fleets: Few = seas.carrying(army.count(Kind::Army), except).collect();
     let touches = |a: ProvinceId, b: ProvinceId| v.any_borders.get(a as usize, b as usize);
-    let mut seen = vec![false; fleets.len()];
-    let mut stack: Vec<usize> = (0..fleets.len()).filter(|&i| touches(from, fleets[i])).collect();
+    let mut seen: smallvec::SmallVec<[bool; 8]> = smallvec::smallvec![false; fleets.len()];
+    let mut stack: Few = (0..fleets.len() as u16).filter(|&i| touches(from, fleets[i as usize])).collect();
     for &i in &stack {
-        seen[i] = true;
+        seen[i as usize] = true;
     }
     while let Some(i) = stack.pop() {
-        if touches(fleets[i], dest) {
+        if touches(fleets[i as usize], dest) {
             return true;
         }
         for j in 0..fleets.len() {
-            if !seen[j] && touches(fleets[i], fleets[j]) {
+            if !seen[j] && touches(fleets[i as usize], fleets[j]) {
                 seen[j] = true;
-                stack.push(j);
+                stack.push(j as u16);
             }
         }
     }
     false
-}
-
-/// The seas holding a force that could carry `army` (M8: its armies and the
-/// army's together no more than its fleets), leaving out force `except`.
-fn fleets_at_sea(v: &Variant, forces: &[Force], army: &Force, except: Option<u16>) -> Vec<ProvinceId> {
-    let carried = army.count(Kind::Army);
-    forces
-        .iter()
-        .enumerate()
-        .filter(|(i, f)| {
-            Some(*i as u16) != except && f.count(Kind::Army) + carried <= f.count(Kind::Fleet) && v.province(v.province_of(f.loc)).terrain == Terrain::Sea
-        })
-        .map(|(_, f)| v.province_of(f.loc))
-        .collect()
 }

@@ -16,7 +16,7 @@ use super::outcome::Illegal;
 use crate::order::{Action, Order, UnitRef};
 use crate::state::{Components, Force, Kind};
 use crate::variant::{LocId, PowerId, ProvinceId, Terrain, Variant};
-use convoy::{convoy_possible, drop_needless_convoys, mark_own_convoys};
+use convoy::{convoy_possible, drop_needless_convoys, mark_own_convoys, Seas};
 use legal::plan_move;
 
 /// What a part does this movement phase.
@@ -139,6 +139,7 @@ pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order]) -> Plan
     let mut parts: Vec<Part> = forces.iter().enumerate().map(|(i, f)| Part::new(i as u16, f, None)).collect();
     let mut illegal: Vec<Option<Illegal>> = vec![None; orders.len()];
     let mut coupled = vec![false; forces.len()];
+    let seas = Seas::new(v, forces);
     for (i, order) in orders.iter().enumerate() {
         let Some(unit) = &order.unit else {
             illegal[i] = Some(Illegal::WrongPhase);
@@ -152,14 +153,14 @@ pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order]) -> Plan
         } else if parts[f as usize].order.is_some() {
             Err(Illegal::AlreadyOrdered)
         } else {
-            plan_force(v, forces, at, f, i, &order.action, &mut parts, &mut coupled)
+            plan_force(v, forces, &seas, at, f, i, &order.action, &mut parts, &mut coupled)
         };
         if let Err(why) = checked {
             illegal[i] = Some(why);
         }
     }
     let mut plans = Plans { parts, illegal, coupled };
-    drop_needless_convoys(v, forces, &mut plans);
+    drop_needless_convoys(v, forces, &seas, &mut plans);
     mark_own_convoys(&mut plans.parts);
     plans
 }
@@ -169,6 +170,7 @@ pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order]) -> Plan
 fn plan_force(
     v: &Variant,
     forces: &[Force],
+    seas: &Seas,
     at: &[u16],
     f: u16,
     i: usize,
@@ -181,7 +183,7 @@ fn plan_force(
             if !v.rules.multiplicity {
                 return Err(Illegal::NotInThisVariant);
             }
-            let planned = split::plan_split(v, forces, at, f, listed)?;
+            let planned = split::plan_split(v, forces, seas, at, f, listed)?;
             coupled[f as usize] = planned.coupled;
             let force = &forces[f as usize];
             parts[f as usize] = Part { plan: planned.rest_plan, order: Some(i), ..Part::new(f, force, Some(planned.rest)) };
@@ -215,7 +217,7 @@ fn plan_force(
                 if parts[g as usize].order.is_some() {
                     continue;
                 }
-                match plan_one(v, forces, at, g, &forces[g as usize], &Action::Merge { to: *to, with: Vec::new() }) {
+                match plan_one(v, forces, seas, at, g, &forces[g as usize], &Action::Merge { to: *to, with: Vec::new() }) {
                     Ok(plan) => {
                         parts[g as usize].plan = plan;
                         any = true;
@@ -237,7 +239,7 @@ fn plan_force(
             }
         }
         _ => {
-            let plan = plan_one(v, forces, at, f, &forces[f as usize], action)?;
+            let plan = plan_one(v, forces, seas, at, f, &forces[f as usize], action)?;
             parts[f as usize].plan = plan;
             parts[f as usize].order = Some(i);
             Ok(())
@@ -246,7 +248,7 @@ fn plan_force(
 }
 
 /// Plans one order for `body` (a whole force, or a part of force `f`).
-fn plan_one(v: &Variant, forces: &[Force], at: &[u16], f: u16, body: &Force, action: &Action) -> Result<Plan, Illegal> {
+fn plan_one(v: &Variant, forces: &[Force], seas: &Seas, at: &[u16], f: u16, body: &Force, action: &Action) -> Result<Plan, Illegal> {
     let target = |u: &UnitRef| -> Result<u16, Illegal> {
         let t = at[v.province_of(u.loc) as usize];
         if t == u16::MAX {
@@ -262,7 +264,7 @@ fn plan_one(v: &Variant, forces: &[Force], at: &[u16], f: u16, body: &Force, act
         Action::Move { to, via_convoy } => {
             let plan = plan_move(v, body, *to, *via_convoy, false)?;
             if let Plan::Move { dest, convoy: true, .. } = plan {
-                if !v.army_borders.get(v.province_of(body.loc) as usize, dest as usize) && !convoy_possible(v, forces, body, dest, None) {
+                if !v.army_borders.get(v.province_of(body.loc) as usize, dest as usize) && !convoy_possible(v, seas, body, dest, None) {
                     return Err(Illegal::NoConvoyPossible);
                 }
             }
@@ -291,7 +293,7 @@ fn plan_one(v: &Variant, forces: &[Force], at: &[u16], f: u16, body: &Force, act
             let moving = &forces[t as usize];
             let from = v.province_of(moving.loc);
             let needs_convoy = moving.is_army() && !v.army_borders.get(from as usize, dest as usize);
-            if needs_convoy && !convoy_possible(v, forces, moving, dest, Some(f)) {
+            if needs_convoy && !convoy_possible(v, seas, moving, dest, Some(f)) {
                 return Err(Illegal::NoConvoyPossible);
             }
             let coast = v.loc(*to).coast.is_some().then_some(*to);

@@ -18,7 +18,7 @@ pub struct Planned {
     pub coupled: bool,
 }
 
-pub fn plan_split(v: &Variant, forces: &[Force], at: &[u16], f: u16, listed: &[SplitPart]) -> Result<Planned, Illegal> {
+pub fn plan_split(v: &Variant, forces: &[Force], seas: &super::convoy::Seas, at: &[u16], f: u16, listed: &[SplitPart]) -> Result<Planned, Illegal> {
     let force = &forces[f as usize];
     let mut rest = force.components.clone();
     let mut parts = Vec::new();
@@ -36,7 +36,7 @@ pub fn plan_split(v: &Variant, forces: &[Force], at: &[u16], f: u16, listed: &[S
         let body = Force { loc: force.loc, power: force.power, components: taken };
         // "The movement of each unit splitting follows the usual rules": a
         // part whose order is impossible stays with the force (M9).
-        let plan = plan_one(v, forces, at, f, &body, &part.action).unwrap_or(Plan::Hold);
+        let plan = plan_one(v, forces, seas, at, f, &body, &part.action).unwrap_or(Plan::Hold);
         parts.push((body, plan));
     }
     // Parts that stay without an order of their own hold with the rest.
