@@ -30,7 +30,7 @@ pub fn verdicts(scenario: &Scenario, prepared: &Prepared) -> Vec<(&'static str, 
 }
 
 /// What is timed: one adjudication, outcome and next position included.
-pub fn adjudicate_ours(prepared: &Prepared) -> polemarch_engine::Outcome {
+pub fn adjudicate_ours(prepared: &Prepared) -> polemarch_engine::Outcome<'_> {
     adjudicate(&prepared.variant, &prepared.position, &prepared.orders)
 }
 

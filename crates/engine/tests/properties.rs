@@ -728,7 +728,7 @@ fn describe(v: &Variant, pos: &Position, orders: &[Order]) -> String {
 fn check_results_follow_orders(outcome: &Outcome, orders: &[Order], at: &str) -> Result<(), TestCaseError> {
     prop_assert!(outcome.results.len() >= orders.len(), "fewer results than orders{}", at);
     for (i, (result, order)) in outcome.results.iter().zip(orders).enumerate() {
-        prop_assert_eq!(&result.order, order, "result {} is not for order {}{}", i, i, at);
+        prop_assert_eq!(&*result.order, order, "result {} is not for order {}{}", i, i, at);
     }
     Ok(())
 }

@@ -8,6 +8,7 @@ use super::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::order::{Action, Order};
 use crate::state::{Components, Force, Kind, Position};
 use crate::variant::{LocId, PowerId, Terrain, Variant};
+use std::borrow::Cow;
 
 /// Upkeep of one component, in halves of a centre.
 pub fn upkeep(kind: Kind) -> i32 {
@@ -31,7 +32,7 @@ pub fn balances(v: &Variant, pos: &Position) -> Vec<i32> {
     balance
 }
 
-pub fn adjustment(v: &Variant, pos: &Position, orders: &[Order]) -> (Vec<OrderResult>, Position) {
+pub fn adjustment<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {
     let mut balance = balances(v, pos);
     let mut next = Position { dislodged: Vec::new(), contested: Vec::new(), ..pos.clone() };
     let mut results = Vec::with_capacity(orders.len());
@@ -46,15 +47,16 @@ pub fn adjustment(v: &Variant, pos: &Position, orders: &[Order]) -> (Vec<OrderRe
             Ok(reason) => (Verdict::Success, reason),
             Err(why) => (Verdict::Illegal, Reason::Illegal(why)),
         };
-        results.push(OrderResult { order: order.clone(), verdict, reason });
+        results.push(OrderResult { order: Cow::Borrowed(order), verdict, reason });
     }
     for power in 0..v.powers.len() {
         if balance[power] < 0 {
             for (loc, kind) in civil_disorder(v, &mut next, power as PowerId, -balance[power]) {
                 let mut components = Components::new();
                 components.push(crate::state::Component { kind, power: power as PowerId });
-                let order = Order { power: Some(power as PowerId), unit: Some(crate::order::UnitRef { components: Some(components), loc }), action: Action::Remove };
-                results.push(OrderResult { order, verdict: Verdict::Success, reason: Reason::CivilDisorder });
+                let order =
+                    Order { power: Some(power as PowerId), unit: Some(crate::order::UnitRef { components: Some(components), loc }), action: Action::Remove };
+                results.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::CivilDisorder });
             }
         }
     }

@@ -114,7 +114,7 @@ impl Resolver<'_> {
             return false;
         }
         let (from, dest) = (self.origin(m), self.dest(m).expect("a move"));
-        let mut fleets: Vec<u16> = Vec::new();
+        let mut fleets = Few::new();
         let mut g = self.links.at[m as usize].first_helper;
         while g != NONE {
             if matches!(self.parts[g as usize].plan, Plan::Convoy { .. }) {
@@ -123,8 +123,8 @@ impl Resolver<'_> {
             g = self.links.at[g as usize].next_helper;
         }
         let touches = |a: ProvinceId, b: ProvinceId| self.v.any_borders.get(a as usize, b as usize);
-        let mut seen = vec![false; fleets.len()];
-        let mut stack: Vec<usize> = Vec::new();
+        let mut seen: smallvec::SmallVec<[bool; 8]> = smallvec::smallvec![false; fleets.len()];
+        let mut stack: smallvec::SmallVec<[usize; 8]> = smallvec::SmallVec::new();
         for (i, &g) in fleets.iter().enumerate() {
             if touches(from, self.origin(g)) {
                 seen[i] = true;

@@ -28,14 +28,14 @@ use crate::variant::{PhaseKind, Variant};
 /// The outcome of one phase: a result for every order (and for every force
 /// left without one), and the position that follows.
 #[derive(Clone, Debug)]
-pub struct Outcome {
-    pub results: Vec<OrderResult>,
+pub struct Outcome<'a> {
+    pub results: Vec<OrderResult<'a>>,
     /// The position after the phase, with the phase advanced to the next one
     /// that has something to do.
     pub next: Position,
 }
 
-pub fn adjudicate(v: &Variant, pos: &Position, orders: &[Order]) -> Outcome {
+pub fn adjudicate<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> Outcome<'a> {
     let kind = v.calendar.kind(pos.phase);
     let (results, mut next) = match kind {
         PhaseKind::Movement => movement::movement(v, pos, orders),
@@ -53,6 +53,13 @@ pub fn adjudicate(v: &Variant, pos: &Position, orders: &[Order]) -> Outcome {
     }
     next.phase = next_phase(v, &next);
     Outcome { results, next }
+}
+
+impl Outcome<'_> {
+    /// The outcome, owning its orders (to outlive the orders adjudicated).
+    pub fn into_owned(self) -> Outcome<'static> {
+        Outcome { results: self.results.into_iter().map(OrderResult::into_owned).collect(), next: self.next }
+    }
 }
 
 /// The next phase with something to do: retreats only when forces were

@@ -10,8 +10,9 @@ use super::Few;
 use crate::order::{Action, Order, UnitRef};
 use crate::state::{Components, Dislodged, Force, Position};
 use crate::variant::{LocId, Variant};
+use std::borrow::Cow;
 
-pub fn movement(v: &Variant, pos: &Position, orders: &[Order]) -> (Vec<OrderResult>, Position) {
+pub fn movement<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {
     let at = occupancy(v, &pos.forces);
     let plans = plan(v, &pos.forces, &at, orders);
     let mut r = Resolver::new(v, &pos.forces, &plans.parts, &plans.coupled, &at);
@@ -33,14 +34,14 @@ pub fn movement(v: &Variant, pos: &Position, orders: &[Order]) -> (Vec<OrderResu
             },
             None => {
                 let reason = if verdict == Verdict::Success { Reason::NoOrder } else { reason };
-                unordered.push(OrderResult { order: hold_order(&pos.forces[p as usize]), verdict, reason });
+                unordered.push(OrderResult { order: Cow::Owned(hold_order(&pos.forces[p as usize])), verdict, reason });
             }
         }
     }
     let mut results = Vec::with_capacity(orders.len() + unordered.len());
     results.extend(orders.iter().zip(verdicts).map(|(order, v)| {
         let (verdict, reason) = v.unwrap_or((Verdict::Illegal, Reason::Illegal(Illegal::NoUnit)));
-        OrderResult { order: order.clone(), verdict, reason }
+        OrderResult { order: Cow::Borrowed(order), verdict, reason }
     }));
     results.extend(unordered);
     (results, r.next_position(pos))

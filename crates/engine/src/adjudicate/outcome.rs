@@ -3,6 +3,7 @@
 
 use crate::order::Order;
 use crate::variant::{ProvinceId, Variant};
+use std::borrow::Cow;
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -192,10 +193,18 @@ impl Reason {
 
 /// The result of one order.
 #[derive(Clone, Debug, PartialEq)]
-pub struct OrderResult {
-    pub order: Order,
+pub struct OrderResult<'a> {
+    /// The order as given (borrowed from the orders adjudicated), or the one
+    /// the judge supplied for a force without an order.
+    pub order: Cow<'a, Order>,
     pub verdict: Verdict,
     pub reason: Reason,
+}
+
+impl OrderResult<'_> {
+    pub fn into_owned(self) -> OrderResult<'static> {
+        OrderResult { order: Cow::Owned(self.order.into_owned()), verdict: self.verdict, reason: self.reason }
+    }
 }
 
 impl fmt::Display for Verdict {

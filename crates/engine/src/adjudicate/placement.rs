@@ -7,13 +7,14 @@ use super::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::order::{Action, Order, UnitRef};
 use crate::state::{Component, Components, Force, Kind, Position};
 use crate::variant::{LocId, Terrain, Variant};
+use std::borrow::Cow;
 
 /// Is this the placement phase of a variant that has one?
 pub fn is_placement(v: &Variant, pos: &Position) -> bool {
     v.rules.placement && pos.phase == v.calendar.first
 }
 
-pub fn placement(v: &Variant, pos: &Position, orders: &[Order]) -> (Vec<OrderResult>, Position) {
+pub fn placement<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {
     let mut next = Position { dislodged: Vec::new(), contested: Vec::new(), ..pos.clone() };
     let mut placed = vec![false; v.start_units.len()];
     let mut results = Vec::with_capacity(orders.len() + v.start_units.len());
@@ -22,12 +23,16 @@ pub fn placement(v: &Variant, pos: &Position, orders: &[Order]) -> (Vec<OrderRes
             Ok(()) => (Verdict::Success, Reason::Built),
             Err(why) => (Verdict::Illegal, Reason::Illegal(why)),
         };
-        results.push(OrderResult { order: order.clone(), verdict, reason });
+        results.push(OrderResult { order: Cow::Borrowed(order), verdict, reason });
     }
     for (_, &(power, kind, loc)) in v.start_units.iter().enumerate().filter(|(s, _)| !placed[*s]) {
         let force = Force::single(power, kind, loc);
         let unit = UnitRef { components: Some(force.components.clone()), loc };
-        results.push(OrderResult { order: Order { power: Some(power), unit: Some(unit), action: Action::Build }, verdict: Verdict::Success, reason: Reason::NoOrder });
+        results.push(OrderResult {
+            order: Cow::Owned(Order { power: Some(power), unit: Some(unit), action: Action::Build }),
+            verdict: Verdict::Success,
+            reason: Reason::NoOrder,
+        });
         next.forces.push(force);
     }
     next.normalize();

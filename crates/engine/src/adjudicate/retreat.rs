@@ -7,6 +7,7 @@ use super::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::order::{Action, Order, UnitRef};
 use crate::state::{Dislodged, Kind, Position};
 use crate::variant::{LocId, ProvinceId, Terrain, Variant};
+use std::borrow::Cow;
 
 /// Where a dislodged force may retreat.
 pub fn retreat_options(v: &Variant, pos: &Position, d: &Dislodged) -> Vec<LocId> {
@@ -41,13 +42,13 @@ fn seaworthy_at(v: &Variant, force: &crate::state::Force, p: u16) -> bool {
     v.province(p).terrain != Terrain::Sea || force.count(Kind::Fleet) >= force.count(Kind::Army)
 }
 
-pub fn retreat(v: &Variant, pos: &Position, orders: &[Order]) -> (Vec<OrderResult>, Position) {
+pub fn retreat<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {
     let n = pos.dislodged.len();
     let occupied = occupied(v, pos);
     let mut chosen: Vec<Option<(usize, Option<LocId>)>> = vec![None; n];
-    let mut results: Vec<Option<OrderResult>> = vec![None; orders.len()];
+    let mut results: Vec<Option<OrderResult<'a>>> = vec![None; orders.len()];
     for (i, order) in orders.iter().enumerate() {
-        let illegal = |why| Some(OrderResult { order: order.clone(), verdict: Verdict::Illegal, reason: Reason::Illegal(why) });
+        let illegal = |why| Some(OrderResult { order: Cow::Borrowed(order), verdict: Verdict::Illegal, reason: Reason::Illegal(why) });
         let Some(unit) = &order.unit else {
             results[i] = illegal(Illegal::WrongPhase);
             continue;
@@ -90,7 +91,7 @@ pub fn retreat(v: &Variant, pos: &Position, orders: &[Order]) -> (Vec<OrderResul
                 unit: Some(UnitRef { components: Some(dislodged.force.components.clone()), loc: dislodged.force.loc }),
                 action: Action::Disband,
             };
-            unordered.push(OrderResult { order, verdict: Verdict::Success, reason: Reason::NoOrder });
+            unordered.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::NoOrder });
             continue;
         };
         let (verdict, reason) = match to {
@@ -100,7 +101,9 @@ pub fn retreat(v: &Variant, pos: &Position, orders: &[Order]) -> (Vec<OrderResul
                 // the strongest are equal, all disband (M11; in standard
                 // Diplomacy every force is 1, so all disband).
                 let mine = dislodged.force.strength();
-                let beaten = chosen.iter().enumerate().any(|(e, c)| e != d && matches!(c, Some((_, Some(o))) if v.province_of(*o) == v.province_of(l)) && pos.dislodged[e].force.strength() >= mine);
+                let beaten = chosen.iter().enumerate().any(|(e, c)| {
+                    e != d && matches!(c, Some((_, Some(o))) if v.province_of(*o) == v.province_of(l)) && pos.dislodged[e].force.strength() >= mine
+                });
                 if beaten {
                     (Verdict::Failure, Reason::RetreatBounced)
                 } else {
@@ -109,7 +112,7 @@ pub fn retreat(v: &Variant, pos: &Position, orders: &[Order]) -> (Vec<OrderResul
                 }
             }
         };
-        results[i] = Some(OrderResult { order: orders[i].clone(), verdict, reason });
+        results[i] = Some(OrderResult { order: Cow::Borrowed(&orders[i]), verdict, reason });
     }
     let mut results: Vec<OrderResult> = results.into_iter().map(|r| r.expect("every order has a result")).collect();
     results.extend(unordered);

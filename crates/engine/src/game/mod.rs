@@ -69,7 +69,7 @@ pub fn missing_orders(v: &Variant, rec: &GameRecord, pos: &Position) -> Vec<Powe
 /// are handled by the rules: units hold, retreats disband, removals by civil
 /// disorder, builds waived), records the results, opens the next phase, and
 /// ends the game when a power has won.
-pub fn process(v: &Variant, rec: &mut GameRecord) -> Result<Outcome, String> {
+pub fn process(v: &Variant, rec: &mut GameRecord) -> Result<Outcome<'static>, String> {
     if let Some(result) = &rec.result {
         return Err(format!("the game is over ({})", result_text(result)));
     }
@@ -97,7 +97,7 @@ pub fn process(v: &Variant, rec: &mut GameRecord) -> Result<Outcome, String> {
     if let Some(winner) = winner(v, &outcome.next) {
         rec.result = Some(GameResult::Solo(v.power(winner).name.clone()));
     }
-    Ok(outcome)
+    Ok(outcome.into_owned())
 }
 
 /// A power that owns enough centres to win.

@@ -5,8 +5,8 @@
 
 use super::{Part, Plan, Plans};
 use crate::adjudicate::outcome::Illegal;
-use crate::state::{Force, Kind};
 use crate::adjudicate::Few;
+use crate::state::{Force, Kind};
 use crate::variant::{ProvinceId, Terrain, Variant};
 
 /// The forces at sea that have fleets, found once per phase: where they are,
