@@ -54,14 +54,14 @@ impl Resolver<'_> {
         if self.links.at[f as usize].next_part == NONE {
             // A force of one part gives one support: no priorities. When no
             // attack on it comes by convoy, the cut cannot change: keep it.
-            let cached = self.cut_cache[s as usize];
+            let cached = self.nodes[s as usize].cut_cache;
             if cached != NONE {
                 return cached as u32;
             }
             let offered = self.support_offered(s);
             let cut = offered.min(self.strongest_cutter(s, offered));
             if !self.convoy_attacks(self.v.province_of(self.forces[f as usize].loc)) {
-                self.cut_cache[s as usize] = cut as u16;
+                self.nodes[s as usize].cut_cache = cut as u16;
             }
             return cut;
         }
@@ -95,7 +95,7 @@ impl Resolver<'_> {
                 if matches!(self.parts[m as usize].plan, Plan::Move { convoy: true, .. }) {
                     return true;
                 }
-                m = self.groups[m as usize].next_member;
+                m = self.links.at[m as usize].next_member;
             }
             g = self.links.at[g as usize].next_into;
         }
@@ -134,7 +134,7 @@ impl Resolver<'_> {
             if Some(self.origin(m)) != against && !matches!(self.parts[m as usize].plan, Plan::Move { rider: true, .. }) && self.reaches(m) {
                 own += self.parts[m as usize].strength();
             }
-            m = self.groups[m as usize].next_member;
+            m = self.links.at[m as usize].next_member;
         }
         if own == 0 || own >= enough {
             return own;

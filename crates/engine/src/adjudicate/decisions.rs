@@ -46,7 +46,7 @@ impl Resolver<'_> {
 
     /// The members of group `g` (its leader first).
     pub fn members(&self, g: u16) -> impl Iterator<Item = u16> + '_ {
-        std::iter::successors(Some(g), |&m| Some(self.groups[m as usize].next_member).filter(|&x| x != NONE))
+        std::iter::successors(Some(g), |&m| Some(self.links.at[m as usize].next_member).filter(|&x| x != NONE))
     }
 
     /// The parts of force `f` (the force's own part first).
@@ -63,7 +63,7 @@ impl Resolver<'_> {
     /// Does part `p` end the phase in its destination?
     pub fn arrives(&mut self, p: u16) -> bool {
         let Plan::Move { convoy, rider, .. } = self.parts[p as usize].plan else { return false };
-        let leader = self.groups[p as usize].leader;
+        let leader = self.links.at[p as usize].leader;
         if !rider && !self.coupled[self.parts[p as usize].force as usize] {
             // The common case: a part that arrives with its group.
             return self.resolve(leader) && (!convoy || self.path_ok(p));
@@ -71,7 +71,7 @@ impl Resolver<'_> {
         if !self.raw_arrives(p) {
             return false;
         }
-        if self.rider(p) && !self.merged_seaworthy(self.groups[p as usize].leader) {
+        if self.rider(p) && !self.merged_seaworthy(self.links.at[p as usize].leader) {
             return false;
         }
         // M9: at sea, if one leaving part fails, all fail.
@@ -84,7 +84,7 @@ impl Resolver<'_> {
     }
 
     fn raw_arrives(&mut self, p: u16) -> bool {
-        let leader = self.groups[p as usize].leader;
+        let leader = self.links.at[p as usize].leader;
         self.resolve(leader) && (self.rider(p) || self.reaches(p))
     }
 
@@ -110,7 +110,7 @@ impl Resolver<'_> {
     /// Does a convoyed part have a route of convoying forces that are not
     /// dislodged? (Any route will do: DATC 4.A.1, 4.A.6.)
     pub fn path_ok(&mut self, m: u16) -> bool {
-        if self.paradox[m as usize] {
+        if self.nodes[m as usize].paradox {
             return false;
         }
         let (from, dest) = (self.origin(m), self.dest(m).expect("a move"));
@@ -154,7 +154,7 @@ impl Resolver<'_> {
     /// (riders add nothing, M7).
     fn group_strength(&mut self, g: u16) -> u32 {
         let Plan::Move { convoy, rider, .. } = self.parts[g as usize].plan else { return 0 };
-        if self.groups[g as usize].next_member == NONE {
+        if self.links.at[g as usize].next_member == NONE {
             // A group of one, as every move in standard Diplomacy.
             return if rider || (convoy && !self.path_ok(g)) { 0 } else { self.strength(g) };
         }
@@ -164,7 +164,7 @@ impl Resolver<'_> {
             if !self.rider(m) && self.reaches(m) {
                 sum += self.strength(m);
             }
-            m = self.groups[m as usize].next_member;
+            m = self.links.at[m as usize].next_member;
         }
         sum
     }
@@ -186,7 +186,7 @@ impl Resolver<'_> {
                 }
                 s = self.links.at[s as usize].next_helper;
             }
-            m = self.groups[m as usize].next_member;
+            m = self.links.at[m as usize].next_member;
         }
         sum
     }
@@ -203,12 +203,12 @@ impl Resolver<'_> {
                 let mut q = force;
                 while q != NONE {
                     if self.dest(q) == Some(origin) && !self.by_convoy(q) {
-                        return Some(self.groups[q as usize].leader);
+                        return Some(self.links.at[q as usize].leader);
                     }
                     q = self.links.at[q as usize].next_part;
                 }
             }
-            m = self.groups[m as usize].next_member;
+            m = self.links.at[m as usize].next_member;
         }
         None
     }
@@ -244,7 +244,7 @@ impl Resolver<'_> {
             own + self.group_supports(g, None)
         } else if side == self.side(g) {
             // One's own force is joined by a merge, never attacked (M10).
-            if self.groups[g as usize].merging {
+            if self.links.at[g as usize].merging {
                 own + self.group_supports(g, None)
             } else {
                 0
@@ -313,7 +313,7 @@ impl Resolver<'_> {
         let dest = self.dest(g).expect("a move");
         let own = self.group_strength(g);
         let occupant = self.force_in(dest);
-        let joins_own = self.groups[g as usize].merging && occupant.is_some_and(|o| self.forces[o as usize].power == self.side(g));
+        let joins_own = self.links.at[g as usize].merging && occupant.is_some_and(|o| self.forces[o as usize].power == self.side(g));
         let h2h = self.head_to_head(g);
         if own == 0 {
             // Riders only (M6): they arrive if nobody else moves there and
@@ -360,12 +360,12 @@ impl Resolver<'_> {
             if !self.coupled[self.parts[m as usize].force as usize] {
                 return true;
             }
-            m = self.groups[m as usize].next_member;
+            m = self.links.at[m as usize].next_member;
         }
         let force = self.parts[g as usize].force;
         let mut q = force;
         while q != NONE {
-            let leader = self.groups[q as usize].leader;
+            let leader = self.links.at[q as usize].leader;
             if self.parts[q as usize].plan.is_move() && leader != g && !(self.resolve(leader) && self.reaches(q)) {
                 return false;
             }
@@ -389,7 +389,7 @@ impl Resolver<'_> {
         for q in parts {
             let plan = self.parts[q as usize].plan;
             if plan.is_move() {
-                if self.groups[q as usize].leader == o || !self.arrives(q) {
+                if self.links.at[q as usize].leader == o || !self.arrives(q) {
                     sum += self.strength(q);
                 }
             } else if self.strength(q) > 0 {

@@ -1,7 +1,7 @@
 //! Who moves where and who helps whom, as linked lists over part indices,
 //! built once per phase so that no decision scans every part.
 
-use super::plan::{Groups, Part, Plan};
+use super::plan::{groups, Part, Plan};
 use crate::variant::Variant;
 
 pub const NONE: u16 = u16::MAX;
@@ -15,6 +15,13 @@ pub struct Links {
 
 #[derive(Clone, Copy)]
 pub struct PartLinks {
+    /// The leader of the part's merge group (itself for a group of one).
+    pub leader: u16,
+    /// The next member of the same group, from the leader on.
+    pub next_member: u16,
+    /// The group joins its player's force in the province (a merge); set
+    /// on the leader.
+    pub merging: bool,
     /// The next group (by its leader) moving into the same province.
     pub next_into: u16,
     /// First part helping this part (supports of its move or of its force's
@@ -29,10 +36,15 @@ pub struct PartLinks {
 }
 
 impl Links {
-    pub fn new(v: &Variant, forces: usize, parts: &[Part], groups: &Groups) -> Links {
+    pub fn new(v: &Variant, forces: usize, parts: &[Part]) -> Links {
         let n = parts.len();
-        let none = PartLinks { next_into: NONE, first_helper: NONE, next_helper: NONE, helps: NONE, next_part: NONE };
+        let none =
+            PartLinks { leader: NONE, next_member: NONE, merging: false, next_into: NONE, first_helper: NONE, next_helper: NONE, helps: NONE, next_part: NONE };
         let mut links = Links { first_into: vec![NONE; v.province_count()], at: vec![none; n] };
+        for (p, l) in links.at.iter_mut().enumerate() {
+            l.leader = p as u16;
+        }
+        groups(parts, forces, &mut links.at);
         for p in (forces..n).rev() {
             let f = parts[p].force as usize;
             links.at[p].next_part = links.at[f].next_part;
@@ -42,7 +54,7 @@ impl Links {
         for p in (0..n).rev() {
             let helped = match parts[p].plan {
                 Plan::Move { dest, .. } => {
-                    if groups[p].leader as usize == p {
+                    if links.at[p].leader as usize == p {
                         links.at[p].next_into = links.first_into[dest as usize];
                         links.first_into[dest as usize] = p as u16;
                     }
@@ -62,7 +74,7 @@ impl Links {
                     }
                 }
                 Plan::SupportMerge { side, dest } => (0..n)
-                    .find(|&q| groups[q].leader as usize == q && groups[q].merging && parts[q].power == side && parts[q].plan.dest() == Some(dest))
+                    .find(|&q| links.at[q].leader as usize == q && links.at[q].merging && parts[q].power == side && parts[q].plan.dest() == Some(dest))
                     .map_or(NONE, |q| q as u16),
                 Plan::Hold => NONE,
             };

@@ -93,7 +93,7 @@ impl Resolver<'_> {
                     (Verdict::Failure, Reason::Void)
                 } else if self.path_ok(army) {
                     (Verdict::Success, Reason::Convoyed)
-                } else if self.paradox[army as usize] {
+                } else if self.nodes[army as usize].paradox {
                     (Verdict::Failure, Reason::ConvoyParadox)
                 } else {
                     (Verdict::Failure, Reason::ConvoyUnused)
@@ -118,9 +118,9 @@ impl Resolver<'_> {
 
     fn why_not_arrived(&mut self, m: u16) -> Reason {
         if matches!(self.parts[m as usize].plan, Plan::Move { convoy: true, .. }) && !self.path_ok(m) {
-            return if self.paradox[m as usize] { Reason::ConvoyParadox } else { Reason::NoConvoyRoute };
+            return if self.nodes[m as usize].paradox { Reason::ConvoyParadox } else { Reason::NoConvoyRoute };
         }
-        let g = self.groups[m as usize].leader;
+        let g = self.links.at[m as usize].leader;
         if self.resolve(g) {
             // The group arrived without this part.
             return if matches!(self.parts[m as usize].plan, Plan::Move { rider: true, .. }) { Reason::Unseaworthy } else { Reason::LeftBehind };
@@ -202,7 +202,7 @@ impl Resolver<'_> {
             }
         }
         for g in 0..self.parts.len() as u16 {
-            if self.groups[g as usize].leader != g {
+            if self.links.at[g as usize].leader != g {
                 continue;
             }
             if let Some(dest) = self.dest(g) {

@@ -5,7 +5,7 @@
 //! paradoxes, success for circular movement).
 
 use super::links::Links;
-use super::plan::{Groups, Part, Plan};
+use super::plan::{Part, Plan};
 
 use crate::state::Force;
 use crate::variant::Variant;
@@ -21,39 +21,39 @@ pub struct Resolver<'a> {
     pub v: &'a Variant,
     pub forces: &'a [Force],
     pub parts: &'a [Part],
-    pub groups: Groups,
     /// Forces at sea whose leaving parts all fail if one fails (M9).
     pub coupled: &'a [bool],
     /// Index of the force in each province (u16::MAX: none).
     pub at: &'a [u16],
     pub links: Links,
-    state: Vec<State>,
-    result: Vec<bool>,
+    pub nodes: Vec<Node>,
     deps: Vec<u16>,
-    /// Convoyed moves that failed by the Szykman rule.
-    pub paradox: Vec<bool>,
-    /// Cuts that cannot change, once worked out (NONE: not yet).
-    pub cut_cache: Vec<u16>,
+}
+
+/// What the resolver knows of one part's decision.
+#[derive(Clone, Copy)]
+pub struct Node {
+    state: State,
+    result: bool,
+    /// A convoyed move that failed by the Szykman rule.
+    pub paradox: bool,
+    /// A cut that cannot change, once worked out (NONE: not yet).
+    pub cut_cache: u16,
 }
 
 impl<'a> Resolver<'a> {
     pub fn new(v: &'a Variant, forces: &'a [Force], parts: &'a [Part], coupled: &'a [bool], at: &'a [u16]) -> Self {
         let n = parts.len();
-        let groups = super::plan::groups(parts, forces.len());
-        let links = Links::new(v, forces.len(), parts, &groups);
+        let links = Links::new(v, forces.len(), parts);
         Resolver {
             v,
             forces,
             parts,
-            groups,
             coupled,
             at,
             links,
-            state: vec![State::Unresolved; n],
-            result: vec![false; n],
+            nodes: vec![Node { state: State::Unresolved, result: false, paradox: false, cut_cache: super::links::NONE }; n],
             deps: Vec::new(),
-            paradox: vec![false; n],
-            cut_cache: vec![super::links::NONE; n],
         }
     }
 
@@ -68,42 +68,42 @@ impl<'a> Resolver<'a> {
     /// group arrive; for any other part, is its force not dislodged.
     pub fn resolve(&mut self, f: u16) -> bool {
         let i = f as usize;
-        match self.state[i] {
-            State::Resolved => return self.result[i],
+        match self.nodes[i].state {
+            State::Resolved => return self.nodes[i].result,
             State::Guessing => {
                 if !self.deps.contains(&f) {
                     self.deps.push(f);
                 }
-                return self.result[i];
+                return self.nodes[i].result;
             }
             State::Unresolved => {}
         }
         let old = self.deps.len();
-        self.result[i] = false;
-        self.state[i] = State::Guessing;
+        self.nodes[i].result = false;
+        self.nodes[i].state = State::Guessing;
         let first = self.decide(f);
         if self.deps.len() == old {
-            if self.state[i] != State::Resolved {
-                self.result[i] = first;
-                self.state[i] = State::Resolved;
+            if self.nodes[i].state != State::Resolved {
+                self.nodes[i].result = first;
+                self.nodes[i].state = State::Resolved;
             }
             return first;
         }
         if self.deps[old] != f {
             // Part of a cycle that started further up: keep the guess.
             self.deps.push(f);
-            self.result[i] = first;
+            self.nodes[i].result = first;
             return first;
         }
         // `f` starts a cycle: try the other guess.
         self.unwind(old);
-        self.result[i] = true;
-        self.state[i] = State::Guessing;
+        self.nodes[i].result = true;
+        self.nodes[i].state = State::Guessing;
         let second = self.decide(f);
         if first == second {
             self.unwind(old);
-            self.result[i] = first;
-            self.state[i] = State::Resolved;
+            self.nodes[i].result = first;
+            self.nodes[i].state = State::Resolved;
             return first;
         }
         self.backup_rule(old);
@@ -113,7 +113,7 @@ impl<'a> Resolver<'a> {
     fn unwind(&mut self, old: usize) {
         while self.deps.len() > old {
             let d = self.deps.pop().unwrap();
-            self.state[d as usize] = State::Unresolved;
+            self.nodes[d as usize].state = State::Unresolved;
         }
     }
 
@@ -136,13 +136,13 @@ impl<'a> Resolver<'a> {
         if convoyed.is_empty() {
             for &d in &cycle {
                 if self.parts[d as usize].plan.is_move() {
-                    self.result[d as usize] = true;
-                    self.state[d as usize] = State::Resolved;
+                    self.nodes[d as usize].result = true;
+                    self.nodes[d as usize].state = State::Resolved;
                 }
             }
         } else {
             for a in convoyed {
-                self.paradox[a as usize] = true;
+                self.nodes[a as usize].paradox = true;
             }
         }
     }
@@ -150,7 +150,7 @@ impl<'a> Resolver<'a> {
     fn decide(&mut self, p: u16) -> bool {
         match self.parts[p as usize].plan {
             Plan::Move { .. } => {
-                let leader = self.groups[p as usize].leader;
+                let leader = self.links.at[p as usize].leader;
                 if leader == p {
                     self.group_succeeds(p)
                 } else {

@@ -182,8 +182,9 @@ impl Position {
 
     /// Sorts forces by location, so that equal positions compare equal.
     pub fn normalize(&mut self) {
-        if !self.forces.is_sorted_by_key(|f| (f.loc, f.power)) {
-            self.forces.sort_unstable_by_key(|f| (f.loc, f.power));
+        let key = |f: &Force| (f.loc as u32) << 8 | f.power as u32;
+        if !self.forces.is_sorted_by_key(key) {
+            self.forces.sort_unstable_by_key(key);
         }
         for f in self.forces.iter_mut().filter(|f| f.components.len() > 1) {
             f.components.sort();

@@ -5,26 +5,14 @@
 //! its own.
 
 use super::{Part, Plan};
+use crate::adjudicate::links::PartLinks;
 
-pub const NONE: u16 = u16::MAX;
+use crate::adjudicate::links::NONE;
 
-/// Each part's place in its group.
-#[derive(Clone, Copy)]
-pub struct Member {
-    /// The leader of the part's group (itself for a group of one).
-    pub leader: u16,
-    /// The next member of the same group, from the leader on.
-    pub next_member: u16,
-    /// The group joins its player's force in the province (a merge); set
-    /// on the leader.
-    pub merging: bool,
-}
-
-pub type Groups = Vec<Member>;
-
-pub fn groups(parts: &[Part], forces: usize) -> Groups {
+/// Sets every part's group in its links (each part starts as its own
+/// leader).
+pub fn groups(parts: &[Part], forces: usize, g: &mut [PartLinks]) {
     let n = parts.len();
-    let mut g: Groups = (0..n as u16).map(|p| Member { leader: p, next_member: NONE, merging: false }).collect();
     let split = |p: usize| p >= forces || parts.iter().skip(forces).any(|q| q.force as usize == p);
     let any_split = n > forces;
     for p in 0..n {
@@ -58,5 +46,4 @@ pub fn groups(parts: &[Part], forces: usize) -> Groups {
             g[p].merging = true;
         }
     }
-    g
 }

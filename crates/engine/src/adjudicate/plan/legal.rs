@@ -29,6 +29,7 @@ pub fn fleet_coasts(v: &Variant, from: LocId, dest: ProvinceId) -> impl Iterator
 }
 
 /// The plan for `force` moving to `to`; `merge` for a MERGE order.
+#[inline]
 pub fn plan_move(v: &Variant, force: &Force, to: LocId, via_convoy: bool, merge: bool) -> Result<Plan, Illegal> {
     let from = v.province_of(force.loc);
     let dest = v.province_of(to);
@@ -76,6 +77,7 @@ pub fn plan_move(v: &Variant, force: &Force, to: LocId, via_convoy: bool, merge:
 
 /// The location a fleet moving from `from` to `to` ends on (DATC 4.B: a
 /// missing coast is supplied when only one is reachable).
+#[inline]
 fn fleet_destination(v: &Variant, from: LocId, to: LocId) -> Result<LocId, Illegal> {
     let dest = v.province_of(to);
     if v.loc(to).coast.is_some() {

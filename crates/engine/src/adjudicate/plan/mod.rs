@@ -9,7 +9,7 @@ mod groups;
 mod legal;
 mod split;
 
-pub use groups::{groups, Groups};
+pub use groups::groups;
 pub use legal::can_reach;
 
 use super::outcome::Illegal;
