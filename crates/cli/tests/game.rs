@@ -143,16 +143,26 @@ fn build_orders(v: &Variant, pos: &Position, me: PowerId) -> Vec<String> {
 /// France plays; everyone else misses every deadline (units hold, missing
 /// removals are made by civil disorder). Returns the number of phases played.
 fn play_to_the_end(v: &Variant, dir: &Path, file: &str) -> usize {
+    play_scripted(v, dir, file, &[])
+}
+
+/// As `play_to_the_end`, with France's orders for the phases `script` names
+/// written out instead of chosen.
+fn play_scripted(v: &Variant, dir: &Path, file: &str, script: &[(&str, &[&str])]) -> usize {
     let me = v.find_power("France").unwrap();
     let mut phases = 0;
     while record(Path::new(file)).result.is_none() {
         let rec = record(Path::new(file));
         let pos = game::current(v, &rec).unwrap();
         assert!(pos.phase.year <= 1930, "no winner by 1930");
-        let orders = match v.calendar.kind(pos.phase) {
-            PhaseKind::Movement => movement_orders(v, &pos, me),
-            PhaseKind::Retreat => retreat_orders(v, &pos, me),
-            PhaseKind::Adjustment => build_orders(v, &pos, me),
+        let name = v.calendar.display(pos.phase).to_string();
+        let orders = match script.iter().find(|(phase, _)| *phase == name) {
+            Some((_, lines)) => lines.iter().map(|l| l.to_string()).collect(),
+            None => match v.calendar.kind(pos.phase) {
+                PhaseKind::Movement => movement_orders(v, &pos, me),
+                PhaseKind::Retreat => retreat_orders(v, &pos, me),
+                PhaseKind::Adjustment => build_orders(v, &pos, me),
+            },
         };
         if !orders.is_empty() {
             let path = dir.join("france.txt");
@@ -213,6 +223,42 @@ fn a_standard_game_to_a_solo_victory_undone_and_redone() {
         let again = polemarch_engine::adjudicate(&v, &start, &orders);
         assert_eq!(again.next.to_json(&v), done.end, "phase {}", p.phase);
     }
+}
+
+/// Multiplicity II (issue 4): the placement phase, a merge and a split by
+/// France, then play on to a French victory, all through the command line.
+#[test]
+fn a_multiplicity_game_from_placement_to_victory() {
+    let v = embedded_variant("multiplicity").unwrap().unwrap();
+    let dir = tempdir("multiplicity");
+    let file = dir.join("game.json");
+    let file = file.to_str().unwrap();
+    let created = ok(&["game", "new", "multiplicity", file, "--seed", "9"]);
+    assert!(created.contains("Winter 1900, Adjustment (1 of 1)"), "{created}");
+    let script: &[(&str, &[&str])] = &[
+        // M13: France places a fleet in Marseilles and an army in Brest.
+        ("Winter 1900, Adjustment", &["BUILD F mar", "BUILD A bre"]),
+        // M6: two armies merge in Picardy.
+        ("Spring 1901, Movement", &["A par & A bre MERGE 2A pic", "F mar - spa/sc"]),
+        // M9: the 2A splits into Belgium and Burgundy.
+        ("Autumn 1901, Movement", &["2A pic SPLIT A bel, A bur", "F spa/sc - por"]),
+    ];
+    play_scripted(&v, &dir, file, script);
+    let finished = record(Path::new(file));
+    assert_eq!(finished.result, Some(GameResult::Solo("France".into())));
+    let at = |i: usize| game::position_at(&v, &finished, i).unwrap();
+    let france = v.find_power("France").unwrap();
+    let units = |pos: &Position| -> Vec<String> {
+        pos.forces
+            .iter()
+            .filter(|f| f.power == france)
+            .map(|f| format!("{} {}", polemarch_engine::state::write_composition(&f.components), v.loc_abbr(f.loc)))
+            .collect()
+    };
+    assert_eq!(units(&at(1)), ["A bre", "F mar", "A par"], "after the placement");
+    assert!(units(&at(2)).contains(&"2A pic".to_string()), "after the merge: {:?}", units(&at(2)));
+    let after_split = units(&at(3));
+    assert!(after_split.contains(&"A bel".to_string()) && after_split.contains(&"A bur".to_string()), "after the split: {after_split:?}");
 }
 
 #[test]
