@@ -120,9 +120,9 @@ fn build_loc(v: &Variant, components: &Components, loc: LocId, joins: Option<&Fo
     let fleet = components.iter().any(|c| c.kind == Kind::Fleet);
     let standing = joins.map(|f| f.loc).filter(|&l| v.loc(l).coast.is_some());
     if !fleet {
-        return if province.terrain == Terrain::Sea { Err(Illegal::UnitCannotStandThere) } else { Ok(standing.unwrap_or(p)) };
+        return if province.terrain.holds_armies() { Ok(standing.unwrap_or(p)) } else { Err(Illegal::UnitCannotStandThere) };
     }
-    if province.terrain != Terrain::Coast {
+    if !province.terrain.shore() {
         return Err(Illegal::FleetToLand);
     }
     if !province.coasts.is_empty() && v.loc(loc).coast.is_none() {

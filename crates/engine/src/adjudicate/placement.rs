@@ -6,7 +6,7 @@
 use super::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::order::{Action, Order, UnitRef};
 use crate::state::{Component, Components, Force, Kind, Position};
-use crate::variant::{LocId, Terrain, Variant};
+use crate::variant::{LocId, Variant};
 use std::borrow::Cow;
 
 /// Is this the placement phase of a variant that has one?
@@ -66,7 +66,7 @@ fn placement_loc(v: &Variant, kind: Kind, loc: LocId) -> Result<LocId, Illegal> 
     let p = v.province_of(loc);
     let province = v.province(p);
     match kind {
-        Kind::Fleet if province.terrain != Terrain::Coast => Err(Illegal::FleetToLand),
+        Kind::Fleet if !province.terrain.shore() => Err(Illegal::FleetToLand),
         Kind::Fleet if !province.coasts.is_empty() && v.loc(loc).coast.is_none() => Err(Illegal::CoastNeeded),
         Kind::Fleet => Ok(loc),
         _ => Ok(p),

@@ -29,8 +29,9 @@ fn borders(v: &Variant, problems: &mut Vec<Problem>) {
                 problems.push(Problem::at("map.toml", &pa.abbr, "army", format!("border to `{}` is not listed from `{}`", pb.abbr, pb.abbr)));
             }
             for (p, other) in [(pa, pb), (pb, pa)] {
-                if matches!(p.terrain, Terrain::Sea | Terrain::Impassable) {
-                    problems.push(Problem::at("map.toml", &other.abbr, "army", format!("army border into {} province `{}`", p.terrain.name(), p.abbr)));
+                if !p.terrain.holds_armies() || p.terrain == Terrain::Islands {
+                    let why = if p.terrain == Terrain::Islands { " (armies reach islands only by convoy)" } else { "" };
+                    problems.push(Problem::at("map.toml", &other.abbr, "army", format!("army border into {} province `{}`{why}", p.terrain.name(), p.abbr)));
                 }
             }
         }
@@ -47,7 +48,7 @@ fn borders(v: &Variant, problems: &mut Vec<Problem>) {
             } else if !v.fleet_borders.get(b, a) {
                 problems.push(Problem::at("map.toml", &pa.abbr, "fleet", format!("border from `{la}` to `{lb}` is not listed from `{lb}`")));
             }
-            if matches!(pb.terrain, Terrain::Land | Terrain::Impassable) {
+            if !pb.terrain.holds_fleets() {
                 problems.push(Problem::at("map.toml", &pa.abbr, "fleet", format!("fleet border into {} province `{}`", pb.terrain.name(), pb.abbr)));
             }
             if !pb.coasts.is_empty() && v.locs[b].coast.is_none() {
@@ -81,7 +82,7 @@ fn centres(v: &Variant, problems: &mut Vec<Problem>) {
         }
     }
     for p in &v.provinces {
-        if p.centre > 0 && matches!(p.terrain, Terrain::Sea | Terrain::Impassable) {
+        if p.centre > 0 && !p.terrain.holds_armies() {
             problems.push(Problem::at("map.toml", &p.abbr, "centre", format!("a {} province cannot be a centre", p.terrain.name())));
         }
     }
@@ -94,8 +95,8 @@ fn units(v: &Variant, problems: &mut Vec<Problem>) {
         let key = format!("power `{}`.units", v.power(power).name);
         let unit = format!("{} {}", kind.letter(), v.loc_abbr(loc));
         let wrong = match kind {
-            Kind::Army | Kind::Garrison => matches!(p.terrain, Terrain::Sea | Terrain::Impassable) || v.loc(loc).coast.is_some(),
-            Kind::Fleet => matches!(p.terrain, Terrain::Land | Terrain::Impassable) || (!p.coasts.is_empty() && v.loc(loc).coast.is_none()),
+            Kind::Army | Kind::Garrison => !p.terrain.holds_armies() || v.loc(loc).coast.is_some(),
+            Kind::Fleet => !p.terrain.holds_fleets() || (!p.coasts.is_empty() && v.loc(loc).coast.is_none()),
         };
         if wrong {
             problems.push(Problem::new("variant.toml", &key, format!("`{unit}`: a {} cannot stand there", kind.name())));

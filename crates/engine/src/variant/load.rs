@@ -88,6 +88,7 @@ fn terrain(s: &str) -> Option<Terrain> {
         "land" => Some(Terrain::Land),
         "coast" => Some(Terrain::Coast),
         "sea" => Some(Terrain::Sea),
+        "islands" => Some(Terrain::Islands),
         "impassable" => Some(Terrain::Impassable),
         _ => None,
     }
@@ -133,7 +134,7 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
     // Provinces first, so that province i is location i.
     for (i, pf) in mf.provinces.iter().enumerate() {
         let t = terrain(&pf.terrain).unwrap_or_else(|| {
-            problems.push(Problem::at("map.toml", &pf.abbr, "terrain", format!("`{}` is not one of land, coast, sea, impassable", pf.terrain)));
+            problems.push(Problem::at("map.toml", &pf.abbr, "terrain", format!("`{}` is not one of land, coast, sea, islands, impassable", pf.terrain)));
             Terrain::Land
         });
         if pf.abbr.contains(['/', ' ', '(']) || pf.abbr.is_empty() {

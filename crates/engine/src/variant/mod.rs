@@ -26,15 +26,40 @@ pub enum Terrain {
     Land,
     Coast,
     Sea,
+    /// Islands and the water around them, one space (Ancient Mediterranean's
+    /// Baleares): armies and fleets may stand there; armies come and go only
+    /// by convoy; for convoys it counts as a sea.
+    Islands,
     Impassable,
 }
 
 impl Terrain {
+    /// Armies may stand here (and be convoyed from or to here).
+    pub fn holds_armies(self) -> bool {
+        matches!(self, Terrain::Land | Terrain::Coast | Terrain::Islands)
+    }
+
+    /// Fleets may stand here.
+    pub fn holds_fleets(self) -> bool {
+        matches!(self, Terrain::Coast | Terrain::Sea | Terrain::Islands)
+    }
+
+    /// A fleet here may convoy.
+    pub fn convoys(self) -> bool {
+        matches!(self, Terrain::Sea | Terrain::Islands)
+    }
+
+    /// Both armies and fleets may stand here: the ends of a convoy.
+    pub fn shore(self) -> bool {
+        matches!(self, Terrain::Coast | Terrain::Islands)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Terrain::Land => "land",
             Terrain::Coast => "coast",
             Terrain::Sea => "sea",
+            Terrain::Islands => "islands",
             Terrain::Impassable => "impassable",
         }
     }

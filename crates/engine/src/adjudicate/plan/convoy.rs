@@ -7,7 +7,7 @@ use super::{Part, Plan, Plans};
 use crate::adjudicate::outcome::Illegal;
 use crate::adjudicate::Few;
 use crate::state::{Force, Kind};
-use crate::variant::{ProvinceId, Terrain, Variant};
+use crate::variant::{ProvinceId, Variant};
 
 /// The forces at sea that have fleets, found once per phase: where they are,
 /// what they hold, and which force they are.
@@ -27,7 +27,7 @@ impl Seas {
             forces
                 .iter()
                 .enumerate()
-                .filter(|(_, f)| v.province(v.province_of(f.loc)).terrain == Terrain::Sea)
+                .filter(|(_, f)| v.province(v.province_of(f.loc)).terrain.convoys())
                 .map(|(i, f)| {
                     let [armies, fleets, _] = f.kinds();
                     Sea { province: v.province_of(f.loc), armies, fleets, force: i as u16 }

@@ -42,7 +42,7 @@ pub fn plan_move(v: &Variant, force: &Force, to: LocId, via_convoy: bool, merge:
         return Err(Illegal::GarrisonCannotMove);
     }
     if fleets > 0 {
-        if matches!(terrain, Terrain::Land | Terrain::Impassable) {
+        if !terrain.holds_fleets() {
             return Err(Illegal::FleetToLand);
         }
         let to = fleet_destination(v, force.loc, to)?;
@@ -55,7 +55,7 @@ pub fn plan_move(v: &Variant, force: &Force, to: LocId, via_convoy: bool, merge:
     }
     if v.province(from).terrain == Terrain::Sea {
         // Armies at sea leave only for a coast that borders the sea (M2, M9).
-        if terrain != Terrain::Coast || fleet_coasts(v, force.loc, dest).next().is_none() {
+        if !terrain.shore() || fleet_coasts(v, force.loc, dest).next().is_none() {
             return Err(Illegal::NotAdjacent);
         }
         return Ok(Plan::Move { to: dest, dest, convoy: false, merge, rider: false });
@@ -66,7 +66,7 @@ pub fn plan_move(v: &Variant, force: &Force, to: LocId, via_convoy: bool, merge:
         Terrain::Impassable => Err(Illegal::NotAdjacent),
         _ => {
             let adjacent = v.army_borders.get(from as usize, dest as usize);
-            let both_coastal = v.province(from).terrain == Terrain::Coast && terrain == Terrain::Coast;
+            let both_coastal = v.province(from).terrain.shore() && terrain.shore();
             if !adjacent && !both_coastal {
                 return Err(Illegal::NotAdjacent);
             }

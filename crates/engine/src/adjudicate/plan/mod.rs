@@ -15,7 +15,7 @@ pub use legal::can_reach;
 use super::outcome::Illegal;
 use crate::order::{Action, Order, UnitRef};
 use crate::state::{Components, Force, Kind};
-use crate::variant::{LocId, PowerId, ProvinceId, Terrain, Variant};
+use crate::variant::{LocId, PowerId, ProvinceId, Variant};
 use convoy::{convoy_possible, drop_needless_convoys, mark_own_convoys, Seas};
 use legal::plan_move;
 
@@ -313,7 +313,7 @@ fn plan_one(v: &Variant, forces: &[Force], seas: &Seas, at: &[u16], f: u16, body
             if body.count(Kind::Fleet) == 0 {
                 return Err(Illegal::ConvoyNotFleet);
             }
-            if v.province(v.province_of(body.loc)).terrain != Terrain::Sea {
+            if !v.province(v.province_of(body.loc)).terrain.convoys() {
                 return Err(Illegal::ConvoyFromCoast);
             }
             let t = target(unit)?;
