@@ -28,20 +28,7 @@ pub fn phase_report(v: &Variant, before: &Position, outcome: &Outcome) -> String
     let next = &outcome.next;
     if !next.dislodged.is_empty() {
         let _ = writeln!(out, "\nDislodged:");
-        for d in &next.dislodged {
-            let options: Vec<String> = retreat_options(v, next, d).into_iter().map(|l| v.loc_abbr(l)).collect();
-            let from = d.attacker_from.map(|p| format!(" (attacked from {})", v.province(p).abbr)).unwrap_or_default();
-            let retreats = if options.is_empty() { "no retreat: it will be disbanded".to_string() } else { format!("may retreat to {}", options.join(", ")) };
-            let _ = writeln!(
-                out,
-                "  {}: {} {}{}; {}",
-                v.power(d.force.power).name,
-                write_composition(&d.force.components),
-                v.loc_abbr(d.force.loc),
-                from,
-                retreats
-            );
-        }
+        out += &dislodged_lines(v, next);
     }
     if !next.contested.is_empty() {
         let names: Vec<&str> = next.contested.iter().map(|&p| v.province(p).abbr.as_str()).collect();
@@ -60,6 +47,20 @@ pub fn position_report(v: &Variant, pos: &Position) -> String {
             pos.forces.iter().filter(|f| f.power as usize == p).map(|f| format!("{} {}", write_composition(&f.components), v.loc_abbr(f.loc))).collect();
         let centres: Vec<&str> = pos.owners.iter().enumerate().filter(|(_, o)| **o == Some(p as u8)).map(|(c, _)| v.provinces[c].abbr.as_str()).collect();
         let _ = writeln!(out, "  {:<10} {:>2} centres, {:>2} units: {}", power.name, centres.len(), units.len(), units.join(", "));
+    }
+    out
+}
+
+/// One line per dislodged force: whose, where, attacked from where, and where
+/// it may retreat.
+pub fn dislodged_lines(v: &Variant, pos: &Position) -> String {
+    let mut out = String::new();
+    for d in &pos.dislodged {
+        let options: Vec<String> = retreat_options(v, pos, d).into_iter().map(|l| v.loc_abbr(l)).collect();
+        let from = d.attacker_from.map(|p| format!(" (attacked from {})", v.province(p).abbr)).unwrap_or_default();
+        let retreats = if options.is_empty() { "no retreat: it will be disbanded".to_string() } else { format!("may retreat to {}", options.join(", ")) };
+        let _ =
+            writeln!(out, "  {}: {} {}{}; {}", v.power(d.force.power).name, write_composition(&d.force.components), v.loc_abbr(d.force.loc), from, retreats);
     }
     out
 }

@@ -1,23 +1,9 @@
 //! The `polemarch` command line, run as a user runs it.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn polemarch(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_polemarch")).args(args).current_dir(root()).output().expect("polemarch runs")
-}
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::*;
+use std::path::PathBuf;
 
 #[test]
 fn every_case_passes() {
@@ -69,12 +55,6 @@ fn standard_variant_checks_clean() {
     assert!(text.contains("provinces: 76 (14 land, 42 coast, 19 sea, 1 impassable)"), "{text}");
     assert!(text.contains("centres: 34"), "{text}");
     assert!(text.contains("powers: 7"), "{text}");
-}
-
-fn tempdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("polemarch-test-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 /// A copy of the standard variant with one line of its map changed.

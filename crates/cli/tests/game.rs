@@ -8,24 +8,16 @@ use polemarch_engine::variant::{embedded_variant, LocId, PhaseKind, PowerId, Pro
 use polemarch_engine::{Position, Variant};
 use std::collections::{HashSet, VecDeque};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn polemarch(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_polemarch")).args(args).output().expect("polemarch runs")
-}
+mod common;
+use common::{polemarch, tempdir};
 
 fn ok(args: &[&str]) -> String {
     let out = polemarch(args);
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(out.status.success(), "polemarch {args:?} failed:\n{text}\n{}", String::from_utf8_lossy(&out.stderr));
     text
-}
-
-fn tempdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("polemarch-game-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
 }
 
 fn record(file: &Path) -> GameRecord {

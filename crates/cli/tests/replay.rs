@@ -5,26 +5,10 @@
 use polemarch_engine::replay::{import, import_mila, import_own, order_key, RecordedGame};
 use polemarch_engine::variant::embedded_variant;
 use polemarch_engine::Variant;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn polemarch(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_polemarch")).args(args).current_dir(root()).output().expect("polemarch runs")
-}
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn tempdir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("polemarch-replay-test-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
+use common::*;
+use std::path::Path;
 
 fn standard() -> Variant {
     embedded_variant("standard").expect("built in").expect("valid")

@@ -2,9 +2,7 @@
 //! commands over a game record file.
 
 use crate::{record_file, report, variants};
-use polemarch_engine::adjudicate::retreat_options;
 use polemarch_engine::game::{self, GameRecord, Status};
-use polemarch_engine::state::write_composition;
 use polemarch_engine::Variant;
 use std::io::Read;
 use std::path::Path;
@@ -110,16 +108,9 @@ fn show_text(v: &Variant, rec: &GameRecord, index: usize) -> Result<String, Stri
     if !out_of_game.is_empty() {
         let _ = writeln!(out, "  eliminated: {}", out_of_game.join(", "));
     }
-    for d in &pos.dislodged {
-        let options: Vec<String> = retreat_options(v, &pos, d).into_iter().map(|l| v.loc_abbr(l)).collect();
-        let _ = writeln!(
-            out,
-            "  dislodged: {} {} {}, may retreat to: {}",
-            v.power(d.force.power).name,
-            write_composition(&d.force.components),
-            v.loc_abbr(d.force.loc),
-            if options.is_empty() { "nowhere (it disbands)".into() } else { options.join(", ") }
-        );
+    if !pos.dislodged.is_empty() {
+        let _ = writeln!(out, "Dislodged:");
+        out += &report::dislodged_lines(v, &pos);
     }
     if v.calendar.kind(pos.phase) == polemarch_engine::variant::PhaseKind::Adjustment {
         for (p, b) in polemarch_engine::adjudicate::balances(v, &pos).into_iter().enumerate() {

@@ -144,12 +144,7 @@ impl Resolver<'_> {
         for m in members {
             let mut s = self.links.at[m as usize].first_helper;
             while s != NONE {
-                let counts = match self.parts[s as usize].plan {
-                    Plan::SupportMove { .. } => true,
-                    Plan::SupportMerge { .. } => m == g,
-                    _ => false,
-                };
-                if counts && self.side(s) != side && Some(self.origin(s)) != against {
+                if self.supports_move(s, m, g) && self.side(s) != side && Some(self.origin(s)) != against {
                     sum += self.support_offered(s);
                 }
                 s = self.links.at[s as usize].next_helper;

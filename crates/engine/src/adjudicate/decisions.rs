@@ -169,6 +169,16 @@ impl Resolver<'_> {
         sum
     }
 
+    /// Does helper `s` of member `m` support the move of group `g` (a
+    /// support of the member's move, or a merge support of the group)?
+    pub fn supports_move(&self, s: u16, m: u16, g: u16) -> bool {
+        match self.parts[s as usize].plan {
+            Plan::SupportMove { .. } => true,
+            Plan::SupportMerge { .. } => m == g,
+            _ => false,
+        }
+    }
+
     /// Supports given to group `g`'s move, leaving out those of `except`.
     fn group_supports(&mut self, g: u16, except: Option<PowerId>) -> u32 {
         let mut sum = 0;
@@ -176,12 +186,7 @@ impl Resolver<'_> {
         while m != NONE {
             let mut s = self.links.at[m as usize].first_helper;
             while s != NONE {
-                let kind_fits = match self.parts[s as usize].plan {
-                    Plan::SupportMove { .. } => true,
-                    Plan::SupportMerge { .. } => m == g,
-                    _ => false,
-                };
-                if kind_fits && Some(self.side(s)) != except {
+                if self.supports_move(s, m, g) && Some(self.side(s)) != except {
                     sum += self.support_amount(s);
                 }
                 s = self.links.at[s as usize].next_helper;

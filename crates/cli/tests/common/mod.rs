@@ -1,0 +1,32 @@
+//! What the command-line tests share: running `polemarch` from the project
+//! root and reading what it printed.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Runs `polemarch` with `args` in the project root.
+pub fn polemarch(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_polemarch")).args(args).current_dir(root()).output().expect("polemarch runs")
+}
+
+/// The project root (where `tests/cases` and `variants` are).
+pub fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A fresh scratch folder for one test.
+pub fn tempdir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("polemarch-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
