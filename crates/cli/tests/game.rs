@@ -7,7 +7,7 @@ use polemarch_engine::state::Force;
 use polemarch_engine::variant::{embedded_variant, LocId, PhaseKind, PowerId, ProvinceId};
 use polemarch_engine::{Position, Variant};
 use std::collections::{HashSet, VecDeque};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 mod common;
