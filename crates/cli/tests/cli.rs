@@ -48,6 +48,22 @@ fn jdip_v2_4_file_fails_only_the_documented_cases() {
 }
 
 #[test]
+fn ancient_mediterranean_checks_clean_with_the_rulings_counts() {
+    // rules/ancient_mediterranean.md: 79 provinces (20 sea, 14 inland, 44
+    // coastal, plus Baleares), 222 bordering pairs, 34 centres (15 home, 19
+    // neutral), no split coasts.
+    let out = polemarch(&["variant", "check", "ancient_mediterranean"]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("provinces: 79 (14 land, 44 coast, 20 sea, 1 islands)"), "{text}");
+    assert!(text.contains("coasts: 0 locations"), "{text}");
+    assert!(text.contains("borders: 222 bordering pairs"), "{text}");
+    assert!(text.contains("centres: 34 (34 worth 1; 15 home, 19 neutral)"), "{text}");
+    assert!(text.contains("powers: 5"), "{text}");
+    assert!(text.contains("victory: 18 centres"), "{text}");
+}
+
+#[test]
 fn standard_variant_checks_clean() {
     let out = polemarch(&["variant", "check", "standard"]);
     let text = stdout(&out);

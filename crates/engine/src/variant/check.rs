@@ -149,7 +149,12 @@ pub fn summary(v: &Variant) -> String {
         v.locs.len() - v.provinces.len(),
         v.provinces.iter().filter(|p| !p.coasts.is_empty()).count()
     );
-    out += &format!("  centres: {} ({}), {} in all\n", centres.count(), values.join(", "), halves_text(halves));
+    let n = v.provinces.len();
+    let pairs = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).filter(|&(a, b)| v.any_borders.get(a, b)).count();
+    out += &format!("  borders: {pairs} bordering pairs\n");
+    let homes: usize = v.powers.iter().map(|p| p.homes.len()).sum();
+    let count = centres.clone().count();
+    out += &format!("  centres: {count} ({}; {homes} home, {} neutral), {} in all\n", values.join(", "), count - homes, halves_text(halves));
     out += &format!("  powers: {}\n", v.powers.len());
     for p in &v.powers {
         out += &format!("    {:<12} {} homes, {} units\n", p.name, p.homes.len(), v.start_units.iter().filter(|u| v.power(u.0).name == p.name).count());

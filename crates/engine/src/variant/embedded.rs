@@ -6,6 +6,11 @@ use super::{load_texts, Problem, Variant};
 const EMBEDDED: &[(&str, &str, &str)] = &[
     ("standard", include_str!("../../../../variants/standard/variant.toml"), include_str!("../../../../variants/standard/map.toml")),
     ("multiplicity", include_str!("../../../../variants/multiplicity/variant.toml"), include_str!("../../../../variants/standard/map.toml")),
+    (
+        "ancient_mediterranean",
+        include_str!("../../../../variants/ancient_mediterranean/variant.toml"),
+        include_str!("../../../../variants/ancient_mediterranean/map.toml"),
+    ),
 ];
 
 pub fn embedded_ids() -> Vec<&'static str> {
