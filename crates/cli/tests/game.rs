@@ -141,11 +141,21 @@ fn play_to_the_end(v: &Variant, dir: &Path, file: &str) -> usize {
 /// As `play_to_the_end`, with France's orders for the phases `script` names
 /// written out instead of chosen.
 fn play_scripted(v: &Variant, dir: &Path, file: &str, script: &[(&str, &[&str])]) -> usize {
-    let me = v.find_power("France").unwrap();
+    play(v, dir, file, "France", script, |_| false)
+}
+
+/// `power` plays (by `script` where it names the phase, else as the plain
+/// conqueror), everyone else misses every deadline, until the game ends or
+/// `stop` says so at the start of a phase. Returns the phases played.
+fn play(v: &Variant, dir: &Path, file: &str, power: &str, script: &[(&str, &[&str])], stop: impl Fn(&Position) -> bool) -> usize {
+    let me = v.find_power(power).unwrap();
     let mut phases = 0;
     while record(Path::new(file)).result.is_none() {
         let rec = record(Path::new(file));
         let pos = game::current(v, &rec).unwrap();
+        if stop(&pos) {
+            break;
+        }
         assert!(pos.phase.year <= 1930, "no winner by 1930");
         let name = v.calendar.display(pos.phase).to_string();
         let orders = match script.iter().find(|(phase, _)| *phase == name) {
@@ -157,15 +167,105 @@ fn play_scripted(v: &Variant, dir: &Path, file: &str, script: &[(&str, &[&str])]
             },
         };
         if !orders.is_empty() {
-            let path = dir.join("france.txt");
+            let path = dir.join("orders.txt");
             std::fs::write(&path, orders.join("\n")).unwrap();
-            let said = ok(&["game", "orders", file, "France", path.to_str().unwrap()]);
+            let said = ok(&["game", "orders", file, power, path.to_str().unwrap()]);
             assert!(!said.contains("rejected  "), "{said}");
         }
         ok(&["game", "process", file]);
         phases += 1;
     }
     phases
+}
+
+/// Issue 5: an Ancient Mediterranean game from the command line for two game
+/// years with builds, and its record written in godip's game-text format
+/// (with godip's province ids `the`, `sii`, `tys`) replayed clean.
+#[test]
+fn an_ancient_mediterranean_game_for_two_years_with_builds() {
+    let v = embedded_variant("ancient_mediterranean").unwrap().unwrap();
+    let dir = tempdir("ancmed");
+    let file = dir.join("game.json");
+    let file = file.to_str().unwrap();
+    let created = ok(&["game", "new", "ancient_mediterranean", file, "--seed", "1"]);
+    assert!(created.contains("Spring 1, Movement (1 of 1), The Ancient Mediterranean"), "{created}");
+    let phases = play(&v, &dir, file, "Egypt", &[], |pos| pos.phase.year == 3);
+    let rec = record(Path::new(file));
+    assert!(phases >= 6, "two game years: {phases} phases");
+    let egypt = v.find_power("Egypt").unwrap();
+    let winters: Vec<&game::PhaseRecord> = rec.phases.iter().filter(|p| p.phase.starts_with("Winter")).collect();
+    assert_eq!(winters.len(), 2, "two winters: {:?}", rec.phases.iter().map(|p| &p.phase).collect::<Vec<_>>());
+    let built: usize = winters
+        .iter()
+        .map(|w| w.processed.as_ref().unwrap().results.iter().filter(|r| r.power == "Egypt" && r.order.starts_with("BUILD") && r.result == "SUCCESS").count())
+        .sum();
+    assert!(built >= 2, "Egypt built {built} units in two winters");
+    let now = game::current(&v, &rec).unwrap();
+    assert!(now.supply_halves(&v, egypt) >= 10, "Egypt grew to {} centres", now.supply_halves(&v, egypt) / 2);
+    // The same game as godip game text, with godip's ids, replays clean.
+    let godip = dir.join("game.txt");
+    std::fs::write(&godip, godip_text(&v, &rec)).unwrap();
+    let out = polemarch(&["replay", "--variant", "ancient_mediterranean", godip.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.trim_end().ends_with("1 passed, 0 failed"), "{text}");
+}
+
+/// A polemarch record in godip's game-text format (its SOURCE.txt in
+/// ../shared/reference/games/godip_droidippy describes it), naming Thebes,
+/// Sinai and the Tyrrhenean Sea by godip's ids.
+fn godip_text(v: &Variant, rec: &GameRecord) -> String {
+    let godip_id = |abbr: &str| match abbr {
+        "tyn" => "tys".to_string(),
+        other => other.to_string(),
+    };
+    let mut out = String::new();
+    for (i, p) in rec.phases.iter().enumerate() {
+        let Some(done) = &p.processed else { continue };
+        let pos = game::position_at(v, rec, i).unwrap();
+        let step = v.calendar.step(pos.phase);
+        let season = if step.season == "Autumn" || step.season == "Winter" { "Fall" } else { "Spring" };
+        out += &format!("PHASE {} {season} {}\nPOSITIONS\n", pos.phase.year, step.kind.name());
+        for f in &pos.forces {
+            let kind = if f.is_fleet() { "fleet" } else { "army" };
+            out += &format!("{}: {kind} {}\n", v.power(f.power).name, godip_id(&v.loc_abbr(f.loc)));
+        }
+        for d in &pos.dislodged {
+            let kind = if d.force.is_fleet() { "fleet" } else { "army" };
+            out += &format!("{}: {kind}/dislodged {}\n", v.power(d.force.power).name, godip_id(&v.loc_abbr(d.force.loc)));
+        }
+        for (c, owner) in pos.owners.iter().enumerate() {
+            if let Some(o) = owner {
+                out += &format!("{}: supply {}\n", v.power(*o).name, godip_id(&v.provinces[c].abbr));
+            }
+        }
+        out += "ORDERS\n";
+        for list in done.orders.values() {
+            for o in list {
+                out += &godip_order(o, &godip_id);
+                out += "\n";
+            }
+        }
+    }
+    out
+}
+
+/// One order in godip's words: `rom move nea`, `nea support rom move apu`,
+/// `build Army rom`, `ale disband`.
+fn godip_order(order: &str, id: &dyn Fn(&str) -> String) -> String {
+    let w: Vec<&str> = order.split_whitespace().collect();
+    match w.as_slice() {
+        ["BUILD", kind, at] => format!("build {} {}", if *kind == "F" { "Fleet" } else { "Army" }, id(at)),
+        ["REMOVE", _, at] => format!("remove {}", id(at)),
+        [_, at, "H"] => format!("{} hold", id(at)),
+        [_, at, "D"] => format!("{} disband", id(at)),
+        [_, at, "-", to] | [_, at, "R", to] => format!("{} move {}", id(at), id(to)),
+        [_, at, "-", to, "via", "convoy"] => format!("{} move {} via convoy", id(at), id(to)),
+        [_, at, "S", _, whom, "-", to] => format!("{} support {} move {}", id(at), id(whom), id(to)),
+        [_, at, "S", _, whom] => format!("{} support {}", id(at), id(whom)),
+        [_, at, "C", _, whom, "-", to] => format!("{} convoy {} move {}", id(at), id(whom), id(to)),
+        _ => panic!("no godip form for `{order}`"),
+    }
 }
 
 #[test]
