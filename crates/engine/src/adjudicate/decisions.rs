@@ -359,7 +359,7 @@ impl Resolver<'_> {
     /// M9: a group made only of parts leaving a force at sea whose other
     /// leaving parts must all succeed fails when one of those does not
     /// (a failed move like any other: it still prevents and cuts).
-    fn coupling_holds(&mut self, g: u16) -> bool {
+    pub fn coupling_holds(&mut self, g: u16) -> bool {
         let mut m = g;
         while m != NONE {
             if !self.coupled[self.parts[m as usize].force as usize] {

@@ -25,13 +25,19 @@ pub fn movement<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<Or
         }
         let (verdict, reason) = r.explain(p);
         match plans.parts[p as usize].order {
-            // An order moving several parts succeeds when all of them do.
-            Some(i) => match verdicts[i] {
-                Some((Verdict::Failure, _)) => {}
-                _ if verdict == Verdict::Failure => verdicts[i] = Some((verdict, reason)),
-                None => verdicts[i] = Some((verdict, reason)),
-                Some(_) => {}
-            },
+            // An order for several parts (a split, a merge of several
+            // forces) succeeds when all of them do; its reason is the first
+            // failure's, or else a moving part's.
+            Some(i) => {
+                let rank = |v: Verdict, r: Reason| match (v, r) {
+                    (Verdict::Failure, _) => 2,
+                    (_, Reason::Moved) => 1,
+                    _ => 0,
+                };
+                if verdicts[i].is_none_or(|(v0, r0)| rank(verdict, reason) > rank(v0, r0)) {
+                    verdicts[i] = Some((verdict, reason));
+                }
+            }
             None => {
                 let reason = if verdict == Verdict::Success { Reason::NoOrder } else { reason };
                 unordered.push(OrderResult { order: Cow::Owned(hold_order(&pos.forces[p as usize])), verdict, reason });
@@ -121,6 +127,9 @@ impl Resolver<'_> {
             return if self.nodes[m as usize].paradox { Reason::ConvoyParadox } else { Reason::NoConvoyRoute };
         }
         let g = self.links.at[m as usize].leader;
+        if self.coupled[self.parts[m as usize].force as usize] && !self.coupling_holds(g) {
+            return Reason::SplitFailed;
+        }
         if self.resolve(g) {
             // The group arrived without this part.
             return if matches!(self.parts[m as usize].plan, Plan::Move { rider: true, .. }) { Reason::Unseaworthy } else { Reason::LeftBehind };
