@@ -11,7 +11,7 @@ use std::borrow::Cow;
 
 /// Is this the placement phase of a variant that has one?
 pub fn is_placement(v: &Variant, pos: &Position) -> bool {
-    v.rules.placement && pos.phase == v.calendar.first
+    v.rules.placement != crate::variant::Placement::None && pos.phase == v.calendar.first
 }
 
 pub fn placement<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {

@@ -138,7 +138,7 @@ impl Position {
     /// The position at the start of a new game of the variant.
     /// With a placement phase (Multiplicity M13) the board starts empty.
     pub fn start(variant: &Variant) -> Position {
-        let units = if variant.rules.placement { &[][..] } else { &variant.start_units[..] };
+        let units = if variant.rules.placement != crate::variant::Placement::None { &[][..] } else { &variant.start_units[..] };
         Position {
             phase: variant.calendar.first,
             forces: units.iter().map(|&(power, kind, loc)| Force::single(power, kind, loc)).collect(),

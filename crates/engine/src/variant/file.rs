@@ -21,6 +21,18 @@ pub struct VariantFile {
     pub rules: toml::Table,
     #[serde(rename = "power")]
     pub powers: Vec<PowerFile>,
+    /// Players who each control several powers (Hoplite Wars); by default
+    /// each power is a player.
+    #[serde(default, rename = "player")]
+    pub players: Vec<PlayerFile>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct PlayerFile {
+    pub name: String,
+    /// The player's powers, the Major first.
+    pub powers: Vec<String>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -39,6 +51,9 @@ pub struct CalendarFile {
 #[serde(deny_unknown_fields)]
 pub struct VictoryFile {
     pub centres: f64,
+    /// `power` (default) or `player`: whose centres are counted together.
+    #[serde(default)]
+    pub by: Option<String>,
 }
 
 #[derive(Deserialize, Debug)]

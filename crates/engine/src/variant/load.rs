@@ -231,21 +231,44 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
             }
         }
     }
+    let (players, player_of) = players(&vf, &power_names, problems);
     let calendar = calendar(&vf, problems);
     let victory_halves = (vf.victory.centres * 2.0).round() as u32;
     if (vf.victory.centres * 2.0).fract() != 0.0 || vf.victory.centres <= 0.0 {
         problems.push(Problem::new("variant.toml", "victory.centres", "expected a positive number of centres in halves (18, 20.5)".into()));
     }
     let rules = Rules::from_table(&vf.rules, problems);
+    let province_named = |key: &str, name: &str, problems: &mut Vec<Problem>| match loc_of(name).filter(|&l| (l as usize) < n) {
+        Some(l) => Some(l),
+        None => {
+            problems.push(Problem::new("variant.toml", key, format!("unknown province `{name}`")));
+            None
+        }
+    };
+    let colonies = rules.colonies.iter().filter_map(|c| province_named("rules.colonies", c, problems)).collect();
+    let delphi = rules.delphi.as_deref().and_then(|d| province_named("rules.delphi", d, problems));
+    let victory_by_player = match vf.victory.by.as_deref() {
+        None | Some("power") => false,
+        Some("player") => true,
+        Some(other) => {
+            problems.push(Problem::new("variant.toml", "victory.by", format!("`{other}`: expected power or player")));
+            false
+        }
+    };
     Variant {
         id: vf.id,
         name: vf.name,
         source: vf.source,
         powers,
+        players,
+        player_of,
         provinces,
         locs,
         calendar,
         victory_halves,
+        victory_by_player,
+        colonies,
+        delphi,
         rules,
         start_units,
         start_owners,
@@ -257,6 +280,40 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
         loc_names: names.locs,
         power_names,
     }
+}
+
+/// The players: as listed, or one per power.
+fn players(vf: &VariantFile, power_names: &HashMap<String, PowerId>, problems: &mut Vec<Problem>) -> (Vec<super::Player>, Vec<u8>) {
+    let n = vf.powers.len();
+    if vf.players.is_empty() {
+        return ((0..n).map(|p| super::Player { name: vf.powers[p].name.clone(), powers: vec![p as PowerId] }).collect(), (0..n as u8).collect());
+    }
+    let mut player_of = vec![u8::MAX; n];
+    let mut players = Vec::new();
+    for (i, pf) in vf.players.iter().enumerate() {
+        let mut powers = Vec::new();
+        for name in &pf.powers {
+            match power_names.get(&normalize(name)) {
+                Some(&p) if player_of[p as usize] == u8::MAX => {
+                    player_of[p as usize] = i as u8;
+                    powers.push(p);
+                }
+                Some(_) => problems.push(Problem::new("variant.toml", &format!("player `{}`.powers", pf.name), format!("`{name}` already belongs to a player"))),
+                None => problems.push(Problem::new("variant.toml", &format!("player `{}`.powers", pf.name), format!("unknown power `{name}`"))),
+            }
+        }
+        if powers.is_empty() {
+            problems.push(Problem::new("variant.toml", &format!("player `{}`.powers", pf.name), "a player needs a power".into()));
+            powers.push(0);
+        }
+        players.push(super::Player { name: pf.name.clone(), powers });
+    }
+    for (p, &pl) in player_of.iter().enumerate() {
+        if pl == u8::MAX {
+            problems.push(Problem::new("variant.toml", &format!("power `{}`", vf.powers[p].name), "belongs to no player".into()));
+        }
+    }
+    (players, player_of)
 }
 
 fn parse_unit(text: &str, loc_of: &dyn Fn(&str) -> Option<LocId>) -> Result<(Kind, LocId), String> {

@@ -17,7 +17,7 @@ pub use embedded::{embedded_ids, embedded_variant};
 pub use ids::{LocId, PowerId, ProvinceId};
 pub use load::{load_dir, load_texts, Problem};
 pub use names::normalize;
-pub use rules::{CivilDisorder, Rules};
+pub use rules::{BuildSites, CivilDisorder, Placement, Rules, TownControl};
 
 use std::collections::HashMap;
 
@@ -93,17 +93,34 @@ pub struct Power {
     pub homes: Vec<ProvinceId>,
 }
 
+/// A player: the powers one person plays (one, in most variants).
+#[derive(Clone, Debug)]
+pub struct Player {
+    pub name: String,
+    /// The player's powers, the Major first.
+    pub powers: Vec<PowerId>,
+}
+
 #[derive(Clone, Debug)]
 pub struct Variant {
     pub id: String,
     pub name: String,
     pub source: String,
     pub powers: Vec<Power>,
+    pub players: Vec<Player>,
+    /// The player of each power.
+    pub player_of: Vec<u8>,
     pub provinces: Vec<Province>,
     pub locs: Vec<Loc>,
     pub calendar: Calendar,
     /// Victory: at least this many halves of centres.
     pub victory_halves: u32,
+    /// Victory counts a player's powers together.
+    pub victory_by_player: bool,
+    /// The colony Towns (rules.colonies).
+    pub colonies: Vec<ProvinceId>,
+    /// The province that can be sacked (rules.delphi).
+    pub delphi: Option<ProvinceId>,
     pub rules: Rules,
     /// Starting units: (power, kind letter, location).
     pub start_units: Vec<(PowerId, crate::state::Kind, LocId)>,
@@ -138,6 +155,17 @@ impl Variant {
 
     pub fn power(&self, p: PowerId) -> &Power {
         &self.powers[p as usize]
+    }
+
+    /// Do two powers belong to one player (the same side)?
+    pub fn same_player(&self, a: PowerId, b: PowerId) -> bool {
+        self.player_of[a as usize] == self.player_of[b as usize]
+    }
+
+    /// The Major of a power's player (the power itself where each power is
+    /// a player).
+    pub fn major_of(&self, p: PowerId) -> PowerId {
+        self.players[self.player_of[p as usize] as usize].powers[0]
     }
 
     /// Short name of a location: `lon`, `stp/nc`.
