@@ -287,8 +287,8 @@ fn force_of(v: &Variant, p: ProvinceId, seed: &ForceSeed) -> Option<Force> {
     let kind = match province.terrain {
         Terrain::Land => Kind::Army,
         Terrain::Sea => Kind::Fleet,
-        Terrain::Coast if seed.fleet => Kind::Fleet,
-        Terrain::Coast => Kind::Army,
+        Terrain::Coast | Terrain::Islands if seed.fleet => Kind::Fleet,
+        Terrain::Coast | Terrain::Islands => Kind::Army,
         Terrain::Impassable => return None,
     };
     let loc = match pick(&seed.coast, &province.coasts) {
