@@ -8,7 +8,7 @@ use super::plan::Plan;
 use super::resolver::Resolver;
 use super::Few;
 use crate::state::Kind;
-use crate::variant::{PowerId, ProvinceId};
+use crate::variant::ProvinceId;
 
 pub use super::links::NONE;
 
@@ -18,9 +18,15 @@ impl Resolver<'_> {
         self.v.province_of(self.parts[p as usize].loc)
     }
 
-    /// The side a part fights for (its player).
-    pub fn side(&self, p: u16) -> PowerId {
-        self.parts[p as usize].power
+    /// The side a part fights for: its player (H2; in most variants each
+    /// power is a player).
+    pub fn side(&self, p: u16) -> u8 {
+        self.v.player_of[self.parts[p as usize].power as usize]
+    }
+
+    /// The side of force `f`.
+    pub fn force_side(&self, f: u16) -> u8 {
+        self.v.player_of[self.forces[f as usize].power as usize]
     }
 
     pub fn force_in(&self, province: ProvinceId) -> Option<u16> {
@@ -100,7 +106,7 @@ impl Resolver<'_> {
                 armies += part.armies as usize;
             }
         }
-        if let Some(f) = self.force_in(dest).filter(|&f| self.forces[f as usize].power == self.side(g)) {
+        if let Some(f) = self.force_in(dest).filter(|&f| self.force_side(f) == self.side(g)) {
             fleets += self.forces[f as usize].count(Kind::Fleet);
             armies += self.forces[f as usize].count(Kind::Army);
         }
@@ -180,7 +186,7 @@ impl Resolver<'_> {
     }
 
     /// Supports given to group `g`'s move, leaving out those of `except`.
-    fn group_supports(&mut self, g: u16, except: Option<PowerId>) -> u32 {
+    fn group_supports(&mut self, g: u16, except: Option<u8>) -> u32 {
         let mut sum = 0;
         let mut m = g;
         while m != NONE {
@@ -243,7 +249,7 @@ impl Resolver<'_> {
         let Some(o) = self.force_in(dest) else {
             return own + self.group_supports(g, None);
         };
-        let side = self.forces[o as usize].power;
+        let side = self.force_side(o);
         let resists = h2h.is_some() || self.stays(o);
         if !resists {
             own + self.group_supports(g, None)
@@ -318,7 +324,7 @@ impl Resolver<'_> {
         let dest = self.dest(g).expect("a move");
         let own = self.group_strength(g);
         let occupant = self.force_in(dest);
-        let joins_own = self.links.at[g as usize].merging && occupant.is_some_and(|o| self.forces[o as usize].power == self.side(g));
+        let joins_own = self.links.at[g as usize].merging && occupant.is_some_and(|o| self.force_side(o) == self.side(g));
         let h2h = self.head_to_head(g);
         if own == 0 {
             // Riders only (M6): they arrive if nobody else moves there and
@@ -412,7 +418,7 @@ impl Resolver<'_> {
     /// arrives there.
     pub fn dislodger(&mut self, f: u16) -> Option<u16> {
         let here = self.v.province_of(self.forces[f as usize].loc);
-        let side = self.forces[f as usize].power;
+        let side = self.force_side(f);
         let mut g = self.links.first_into[here as usize];
         while g != NONE {
             if self.side(g) != side && self.resolve(g) {

@@ -58,7 +58,7 @@ pub fn retreat<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<Ord
             results[i] = illegal(if pos.force_in(v, p).is_some() { Illegal::NotDislodged } else { Illegal::NoUnit });
             continue;
         };
-        if order.power.is_some_and(|pw| pw != pos.dislodged[d].force.power) {
+        if order.power.is_some_and(|pw| !v.same_player(pw, pos.dislodged[d].force.power)) {
             results[i] = illegal(Illegal::NotYourUnit);
             continue;
         }

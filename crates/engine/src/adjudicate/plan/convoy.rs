@@ -93,11 +93,11 @@ fn on_some_route(v: &Variant, from: ProvinceId, dest: ProvinceId, fleets: &[Prov
 
 /// DATC 4.A.3: an army moving to an adjacent province goes by convoy when
 /// a fleet of its own power is ordered to convoy it there.
-pub fn mark_own_convoys(parts: &mut [Part]) {
+pub fn mark_own_convoys(v: &Variant, parts: &mut [Part]) {
     for g in 0..parts.len() {
         let Plan::Convoy { army, dest } = parts[g].plan else { continue };
         let power = parts[g].power;
-        for p in parts.iter_mut().filter(|p| p.force == army && p.power == power) {
+        for p in parts.iter_mut().filter(|p| p.force == army && v.same_player(p.power, power)) {
             if let Plan::Move { dest: d, ref mut convoy, .. } = p.plan {
                 if d == dest {
                     *convoy = true;

@@ -6,12 +6,13 @@
 
 use super::{Part, Plan};
 use crate::adjudicate::links::PartLinks;
+use crate::variant::Variant;
 
 use crate::adjudicate::links::NONE;
 
 /// Sets every part's group in its links (each part starts as its own
 /// leader).
-pub fn groups(parts: &[Part], forces: usize, g: &mut [PartLinks]) {
+pub fn groups(v: &Variant, parts: &[Part], forces: usize, g: &mut [PartLinks]) {
     let n = parts.len();
     let split = |p: usize| p >= forces || parts.iter().skip(forces).any(|q| q.force as usize == p);
     let any_split = n > forces;
@@ -20,14 +21,14 @@ pub fn groups(parts: &[Part], forces: usize, g: &mut [PartLinks]) {
         if !merge && !any_split {
             continue;
         }
-        let side = parts[p].power;
+        let side = v.player_of[parts[p].power as usize];
         let is_split = split(p) || split(parts[p].force as usize);
         if !merge && !is_split {
             continue;
         }
         // The earlier part this one goes with, if any.
         let mate = (0..p).find(|&q| match parts[q].plan {
-            Plan::Move { dest: d, merge: m, .. } if d == dest && parts[q].power == side => {
+            Plan::Move { dest: d, merge: m, .. } if d == dest && v.player_of[parts[q].power as usize] == side => {
                 let q_split = split(q) || split(parts[q].force as usize);
                 (merge && m) || (merge && q_split) || (m && is_split) || (is_split && q_split && parts[q].force == parts[p].force)
             }

@@ -148,7 +148,7 @@ pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order]) -> Plan
         let f = at[v.province_of(unit.loc) as usize];
         let checked = if f == u16::MAX {
             Err(Illegal::NoUnit)
-        } else if order.power.is_some_and(|p| p != forces[f as usize].power) {
+        } else if order.power.is_some_and(|p| !v.same_player(p, forces[f as usize].power)) {
             Err(Illegal::NotYourUnit)
         } else if parts[f as usize].order.is_some() {
             Err(Illegal::AlreadyOrdered)
@@ -161,7 +161,7 @@ pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order]) -> Plan
     }
     let mut plans = Plans { parts, illegal, coupled };
     drop_needless_convoys(v, forces, &seas, &mut plans);
-    mark_own_convoys(&mut plans.parts);
+    mark_own_convoys(v, &mut plans.parts);
     plans
 }
 
@@ -204,7 +204,7 @@ fn plan_force(
                 if g == u16::MAX {
                     return Err(Illegal::NoUnit);
                 }
-                if forces[g as usize].power != forces[f as usize].power {
+                if !v.same_player(forces[g as usize].power, forces[f as usize].power) {
                     return Err(Illegal::NotYourUnit);
                 }
                 members.push(g);
