@@ -82,3 +82,15 @@ fn multiplicity_orders_are_refused_by_name() {
     let e = parse_order(&v, "A mar MERGE bur", Some(2)).unwrap_err();
     assert!(e.to_string().contains("MERGE and SPLIT belong to Multiplicity"), "{e}");
 }
+
+#[test]
+fn ancient_mediterranean_takes_other_judges_spellings() {
+    // rules/ancient_mediterranean.md AM9: THB/THE, SIN/SII, TYN/TYS.
+    let v = embedded_variant("ancient_mediterranean").unwrap().unwrap();
+    for (a, b) in [("thb", "the"), ("sin", "sii"), ("tys", "tyn"), ("Thebes", "the"), ("GoP", "gop"), ("Gulf of Pelusium", "gop")] {
+        assert_eq!(v.find_loc(a).map(|l| v.loc_abbr(l)), Some(b.to_string()), "`{a}`");
+    }
+    let egypt = v.find_power("Egypt");
+    let order = parse_order(&v, "F THB - SIN", egypt).unwrap();
+    assert_eq!(order.display(&v).to_string(), "F the - sii");
+}
