@@ -7,7 +7,7 @@ use super::civil_disorder::civil_disorder;
 use super::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::order::{Action, Order};
 use crate::state::{Components, Force, Kind, Position};
-use crate::variant::{LocId, PowerId, Terrain, Variant};
+use crate::variant::{BuildSites, LocId, PowerId, Terrain, Variant};
 use std::borrow::Cow;
 
 /// Upkeep of one component, in halves of a centre.
@@ -36,7 +36,21 @@ pub fn adjustment<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<
     let mut balance = balances(v, pos);
     let mut next = Position { dislodged: Vec::new(), contested: Vec::new(), ..pos.clone() };
     let mut results = Vec::with_capacity(orders.len());
-    for order in orders {
+    // H14: garrisons may be disbanded at will, and the supply they free
+    // serves builds of the same adjustment, whatever the order of writing.
+    let mut early: Vec<Option<OrderResult<'a>>> = vec![None; orders.len()];
+    if v.rules.garrisons {
+        for (i, order) in orders.iter().enumerate() {
+            if let Some(reason) = disband_garrison(v, &mut next, &mut balance, order) {
+                early[i] = Some(OrderResult { order: Cow::Borrowed(order), verdict: Verdict::Success, reason });
+            }
+        }
+    }
+    for (order, early) in orders.iter().zip(early) {
+        if let Some(done) = early {
+            results.push(done);
+            continue;
+        }
         let outcome = match order.action {
             Action::Build => build(v, pos, &mut next, &mut balance, order),
             Action::Waive => waive(&mut balance, order),
@@ -69,14 +83,15 @@ fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32]
     let site = v.province_of(unit.loc);
     let power = order.power.or_else(|| v.home_of(site)).ok_or(Illegal::NotHome)?;
     let components = unit.components.clone().ok_or(Illegal::UnitCannotStandThere)?;
-    if components.len() != 1 || components[0].kind == Kind::Garrison {
+    if components.len() != 1 || (components[0].kind == Kind::Garrison && !v.rules.garrisons) {
         return Err(Illegal::NotBuildable);
     }
     let cost: i32 = components.iter().map(|c| upkeep(c.kind)).sum();
     if balance[power as usize] < cost {
         return Err(Illegal::NoBuildsDue);
     }
-    if !v.power(power).homes.contains(&site) {
+    // H7: with owned-centre build sites, any centre the power owns will do.
+    if v.rules.build_sites == BuildSites::HomeCentres && !v.power(power).homes.contains(&site) {
         return Err(Illegal::NotHome);
     }
     if next.owners[site as usize] != Some(power) {
@@ -85,7 +100,7 @@ fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32]
     // Adjustment orders are simultaneous: a province a removal empties in
     // this phase is still occupied for a build. With Multiplicity, a build
     // may join the power's own force there (M12).
-    let joinable = |f: Option<&Force>| f.is_none_or(|f| v.rules.multiplicity && f.power == power);
+    let joinable = |f: Option<&Force>| f.is_none_or(|f| v.rules.multiplicity && v.same_player(f.power, power));
     if !joinable(start.force_in(v, site)) || !joinable(next.force_in(v, site)) {
         return Err(Illegal::Occupied);
     }
@@ -185,4 +200,30 @@ pub fn take_component(pos: &mut Position, i: usize, kind: Kind) -> i32 {
         pos.forces.remove(i);
     }
     upkeep(kind)
+}
+
+/// `REMOVE G xxx` of one's own garrison (H14): always allowed in Winter;
+/// None when the order is not one.
+fn disband_garrison(v: &Variant, next: &mut Position, balance: &mut [i32], order: &Order) -> Option<Reason> {
+    if !matches!(order.action, Action::Remove | Action::Disband) {
+        return None;
+    }
+    let unit = order.unit.as_ref()?;
+    if unit.components.as_ref()?.first()?.kind != Kind::Garrison {
+        return None;
+    }
+    let p = v.province_of(unit.loc);
+    let i = next.forces.iter().position(|f| v.province_of(f.loc) == p)?;
+    let power = order.power?;
+    if next.forces[i].components.iter().any(|c| c.kind == Kind::Garrison && c.power == power) {
+        let force = &mut next.forces[i];
+        let c = force.components.iter().position(|c| c.kind == Kind::Garrison && c.power == power).expect("found above");
+        force.components.remove(c);
+        if force.components.is_empty() {
+            next.forces.remove(i);
+        }
+        balance[power as usize] += upkeep(Kind::Garrison);
+        return Some(Reason::Removed);
+    }
+    None
 }

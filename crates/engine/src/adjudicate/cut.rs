@@ -15,7 +15,12 @@ impl Resolver<'_> {
     /// What a support order offers: one per army and fleet (M4).
     pub fn support_offered(&self, s: u16) -> u32 {
         let part = &self.parts[s as usize];
-        (part.armies + part.fleets) as u32
+        match part.plan {
+            // H11, M6: a force in the merge's province may not support it,
+            // but its garrisons may.
+            Plan::SupportMerge { dest, .. } if dest == self.v.province_of(part.loc) => (part.strength - part.armies - part.fleets) as u32,
+            _ => (part.armies + part.fleets) as u32,
+        }
     }
 
     /// Does the support (or convoy) match an order? Otherwise it is void.

@@ -8,7 +8,7 @@ use super::plan::{occupancy, plan, Plan};
 use super::resolver::Resolver;
 use super::Few;
 use crate::order::{Action, Order, UnitRef};
-use crate::state::{Components, Dislodged, Force, Position};
+use crate::state::{Components, Dislodged, Force, Kind, Position};
 use crate::variant::{LocId, Variant};
 use std::borrow::Cow;
 
@@ -193,9 +193,14 @@ impl Resolver<'_> {
             if staying.is_empty() {
                 continue;
             }
-            let stayed = Force { loc: force.loc, power: force.power, components: staying };
+            let mut stayed = Force { loc: force.loc, power: force.power, components: staying };
             match self.dislodger(f) {
                 Some(g) => {
+                    // H13: dislodged garrisons are removed at once.
+                    stayed.components.retain(|c| c.kind != Kind::Garrison);
+                    if stayed.components.is_empty() {
+                        continue;
+                    }
                     let members: Few = self.members(g).collect();
                     let by_convoy = matches!(self.parts[g as usize].plan, Plan::Move { convoy: true, .. });
                     let leader_origin = self.origin(g);

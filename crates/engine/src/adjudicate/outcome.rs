@@ -60,6 +60,7 @@ pub enum Illegal {
     Unseaworthy,
     ConvoyTooHeavy,
     GarrisonCannotMove,
+    GarrisonSupport,
 }
 
 impl Illegal {
@@ -99,6 +100,7 @@ impl Illegal {
             Illegal::Unseaworthy => "a force at sea needs at least as many fleets as armies",
             Illegal::ConvoyTooHeavy => "a convoying force carries no more armies than it has fleets",
             Illegal::GarrisonCannotMove => "a garrison cannot move",
+            Illegal::GarrisonSupport => "a garrison supports only a merge into its own province",
         }
     }
 }

@@ -238,6 +238,16 @@ fn plan_force(
                 _ => Ok(()),
             }
         }
+        Action::Move { .. } if leaves_garrisons(v, &forces[f as usize]) => {
+            // H12: the force's armies and fleets move, its garrisons stay.
+            let force = &forces[f as usize];
+            let (movers, garrisons): (Components, Components) = force.components.iter().copied().partition(|c| c.kind != Kind::Garrison);
+            let body = Force { loc: force.loc, power: force.power, components: movers.clone() };
+            let plan = plan_one(v, forces, seas, at, f, &body, action)?;
+            parts[f as usize] = Part { order: Some(i), ..Part::new(f, force, Some(garrisons)) };
+            parts.push(Part { plan, order: Some(i), ..Part::new(f, force, Some(movers)) });
+            Ok(())
+        }
         _ => {
             let plan = plan_one(v, forces, seas, at, f, &forces[f as usize], action)?;
             parts[f as usize].plan = plan;
@@ -245,6 +255,12 @@ fn plan_force(
             Ok(())
         }
     }
+}
+
+/// Does a move of this force leave garrisons behind (H12)?
+fn leaves_garrisons(v: &Variant, force: &Force) -> bool {
+    let [armies, fleets, garrisons] = force.kinds();
+    v.rules.garrisons && garrisons > 0 && armies + fleets > 0
 }
 
 /// Plans one order for `body` (a whole force, or a part of force `f`).
@@ -259,7 +275,10 @@ fn plan_one(v: &Variant, forces: &[Force], seas: &Seas, at: &[u16], f: u16, body
             Ok(t)
         }
     };
+    let only_garrisons = body.count(Kind::Garrison) == body.components.len();
     match action {
+        // H11: garrisons support only a merge into their own province.
+        Action::SupportHold { .. } | Action::SupportMove { .. } | Action::Convoy { .. } if only_garrisons => Err(Illegal::GarrisonSupport),
         Action::Hold => Ok(Plan::Hold),
         Action::Move { to, via_convoy } => {
             let plan = plan_move(v, body, *to, *via_convoy, false)?;
@@ -304,7 +323,9 @@ fn plan_one(v: &Variant, forces: &[Force], seas: &Seas, at: &[u16], f: u16, body
                 return Err(Illegal::NotInThisVariant);
             }
             let dest = v.province_of(*to);
-            if !can_reach(v, body, dest) {
+            // H11: garrisons may support a merge into their own province.
+            let garrisons_at_home = dest == v.province_of(body.loc) && body.count(Kind::Garrison) > 0;
+            if !can_reach(v, body, dest) && !garrisons_at_home {
                 return Err(Illegal::CannotReach);
             }
             Ok(Plan::SupportMerge { side: power.unwrap_or(body.power), dest })
