@@ -61,6 +61,7 @@ pub enum Illegal {
     ConvoyTooHeavy,
     GarrisonCannotMove,
     GarrisonSupport,
+    PlacementCost,
 }
 
 impl Illegal {
@@ -100,6 +101,7 @@ impl Illegal {
             Illegal::Unseaworthy => "a force at sea needs at least as many fleets as armies",
             Illegal::ConvoyTooHeavy => "a convoying force carries no more armies than it has fleets",
             Illegal::GarrisonCannotMove => "a garrison cannot move",
+            Illegal::PlacementCost => "a placement costs exactly what the home centres are worth (one unit, or two garrisons, for a Minor)",
             Illegal::GarrisonSupport => "a garrison supports only a merge into its own province",
         }
     }

@@ -6,7 +6,8 @@
 use super::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::order::{Action, Order, UnitRef};
 use crate::state::{Component, Components, Force, Kind, Position};
-use crate::variant::{LocId, Variant};
+use crate::variant::{LocId, Placement, PowerId, Variant};
+use super::adjustment::upkeep;
 use std::borrow::Cow;
 
 /// Is this the placement phase of a variant that has one?
@@ -15,6 +16,9 @@ pub fn is_placement(v: &Variant, pos: &Position) -> bool {
 }
 
 pub fn placement<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {
+    if v.rules.placement == Placement::Costed {
+        return costed(v, pos, orders);
+    }
     let mut next = Position { dislodged: Vec::new(), contested: Vec::new(), ..pos.clone() };
     let mut placed = vec![false; v.start_units.len()];
     let mut results = Vec::with_capacity(orders.len() + v.start_units.len());
@@ -71,4 +75,88 @@ fn placement_loc(v: &Variant, kind: Kind, loc: LocId) -> Result<LocId, Illegal> 
         Kind::Fleet => Ok(loc),
         _ => Ok(p),
     }
+}
+
+/// Hoplite Wars H15: each power places units costing exactly what its home
+/// centres are worth, on its home centres, stacked as it likes (fleets on
+/// coasts only); a power whose home is one centre places one army or fleet,
+/// or two garrisons. A power with no valid placement gets one army in each
+/// home centre.
+fn costed<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {
+    let mut next = Position { dislodged: Vec::new(), contested: Vec::new(), ..pos.clone() };
+    let mut results: Vec<OrderResult<'a>> = Vec::with_capacity(orders.len());
+    for power in 0..v.powers.len() as PowerId {
+        let mine: Vec<&'a Order> = orders.iter().filter(|o| o.power == Some(power)).collect();
+        match placed_forces(v, power, &mine) {
+            Ok(forces) => {
+                next.forces.extend(forces);
+                results.extend(mine.into_iter().map(|o| OrderResult { order: Cow::Borrowed(o), verdict: Verdict::Success, reason: Reason::Built }));
+            }
+            Err(why) => {
+                results.extend(mine.into_iter().map(|o| OrderResult { order: Cow::Borrowed(o), verdict: Verdict::Illegal, reason: Reason::Illegal(why) }));
+                for &home in &v.power(power).homes {
+                    let force = Force::single(power, Kind::Army, home);
+                    let unit = UnitRef { components: Some(force.components.clone()), loc: home };
+                    results.push(OrderResult { order: Cow::Owned(Order { power: Some(power), unit: Some(unit), action: Action::Build }), verdict: Verdict::Success, reason: Reason::NoOrder });
+                    next.forces.push(force);
+                }
+            }
+        }
+    }
+    results.extend(orders.iter().filter(|o| o.power.is_none()).map(|o| OrderResult { order: Cow::Borrowed(o), verdict: Verdict::Illegal, reason: Reason::Illegal(Illegal::NotYourUnit) }));
+    next.normalize();
+    (results, next)
+}
+
+/// The forces one power's placement orders make, if they are valid as a
+/// whole.
+fn placed_forces(v: &Variant, power: PowerId, orders: &[&Order]) -> Result<Vec<Force>, Illegal> {
+    if orders.is_empty() {
+        return Err(Illegal::NoUnit);
+    }
+    let homes = &v.power(power).homes;
+    let budget: i32 = homes.iter().map(|&h| v.province(h).centre as i32).sum();
+    let mut forces: Vec<Force> = Vec::new();
+    let mut cost = 0;
+    for order in orders {
+        if order.action != Action::Build {
+            return Err(Illegal::WrongPhase);
+        }
+        let unit = order.unit.as_ref().ok_or(Illegal::NoUnit)?;
+        let site = v.province_of(unit.loc);
+        if !homes.contains(&site) {
+            return Err(Illegal::NotHome);
+        }
+        let components = unit.components.as_ref().ok_or(Illegal::NotBuildable)?;
+        for c in components {
+            if c.kind == Kind::Garrison && !v.rules.garrisons {
+                return Err(Illegal::NotBuildable);
+            }
+            let loc = placement_loc(v, c.kind, unit.loc)?;
+            cost += upkeep(c.kind);
+            let component = Component { kind: c.kind, power };
+            match forces.iter_mut().find(|f| v.province_of(f.loc) == site) {
+                Some(f) => {
+                    if v.loc(loc).coast.is_some() {
+                        f.loc = loc;
+                    }
+                    f.components.push(component);
+                }
+                None => {
+                    let mut components = Components::new();
+                    components.push(component);
+                    forces.push(Force { loc, power, components });
+                }
+            }
+        }
+    }
+    // A one-centre power places one army or fleet, or two garrisons.
+    let single = homes.len() == 1 && forces.len() == 1 && {
+        let [a, f, g] = forces[0].kinds();
+        (a + f == 1 && g == 0) || (a + f == 0 && g == 2)
+    };
+    if cost != budget || (homes.len() == 1 && !single) {
+        return Err(Illegal::PlacementCost);
+    }
+    Ok(forces)
 }

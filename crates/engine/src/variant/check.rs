@@ -156,6 +156,10 @@ pub fn summary(v: &Variant) -> String {
     let count = centres.clone().count();
     out += &format!("  centres: {count} ({}; {homes} home, {} neutral), {} in all\n", values.join(", "), count - homes, halves_text(halves));
     out += &format!("  powers: {}\n", v.powers.len());
+    if v.players.len() < v.powers.len() {
+        let players: Vec<String> = v.players.iter().map(|p| p.powers.iter().map(|&q| v.power(q).name.as_str()).collect::<Vec<_>>().join("+")).collect();
+        out += &format!("  players: {} ({})\n", v.players.len(), players.join(", "));
+    }
     for p in &v.powers {
         out += &format!("    {:<12} {} homes, {} units\n", p.name, p.homes.len(), v.start_units.iter().filter(|u| v.power(u.0).name == p.name).count());
     }

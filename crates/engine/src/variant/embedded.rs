@@ -11,6 +11,7 @@ const EMBEDDED: &[(&str, &str, &str)] = &[
         include_str!("../../../../variants/ancient_mediterranean/variant.toml"),
         include_str!("../../../../variants/ancient_mediterranean/map.toml"),
     ),
+    ("hoplite_wars", include_str!("../../../../variants/hoplite_wars/variant.toml"), include_str!("../../../../variants/hoplite_wars/map.toml")),
 ];
 
 pub fn embedded_ids() -> Vec<&'static str> {
