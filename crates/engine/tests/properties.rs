@@ -415,7 +415,7 @@ fn unit_ref(v: &Variant, force: &Force, style: Style) -> UnitRef {
 }
 
 fn order_of(v: &Variant, force: &Force, style: Style, action: Action) -> Order {
-    Order { power: (!style.power_left_out).then_some(force.power), unit: Some(unit_ref(v, force, style)), action }
+    Order { claim: None, power: (!style.power_left_out).then_some(force.power), unit: Some(unit_ref(v, force, style)), action }
 }
 
 fn is_coast(v: &Variant, p: ProvinceId) -> bool {
@@ -562,7 +562,7 @@ fn orders_of_seed(v: &Variant, pos: &Position, s: &OrderSeed) -> Vec<Order> {
                 Action::Move { to: v.army_neighbours[v.province_of(loc) as usize].first().copied().unwrap_or(0), via_convoy: false }
             };
             let kind = if s.flag { Kind::Army } else { Kind::Fleet };
-            vec![Order { power: Some(power), unit: Some(UnitRef { components: Some(Force::single(power, kind, loc).components), loc }), action }]
+            vec![Order { claim: None, power: Some(power), unit: Some(UnitRef { components: Some(Force::single(power, kind, loc).components), loc }), action }]
         }
         Intent::WrongPower => {
             let power = (f.power + 1 + s.other.index(power_count() as usize - 1) as PowerId) % power_count();
@@ -685,7 +685,7 @@ fn adjustment_orders(v: &Variant, pos: &Position, seeds: &[AdjustmentSeed]) -> V
                 _ => p as LocId,
             };
             let power = (!s.style.power_left_out).then_some(power);
-            Order { power, unit: Some(UnitRef { components: Some(Force::single(0, kind, loc).components), loc }), action: Action::Build }
+            Order { claim: None, power, unit: Some(UnitRef { components: Some(Force::single(0, kind, loc).components), loc }), action: Action::Build }
         };
         match s.intent {
             AdjustmentIntent::BuildAtHome => {
@@ -698,7 +698,7 @@ fn adjustment_orders(v: &Variant, pos: &Position, seeds: &[AdjustmentSeed]) -> V
                     orders.push(order_of(v, f, s.style, Action::Remove));
                 }
             }
-            AdjustmentIntent::Waive => orders.push(Order { power: Some(any_power), unit: None, action: Action::Waive }),
+            AdjustmentIntent::Waive => orders.push(Order { claim: None, power: Some(any_power), unit: None, action: Action::Waive }),
             AdjustmentIntent::Hold => {
                 if let Some(f) = pick(&s.site, &pos.forces) {
                     orders.push(order_of(v, f, s.style, Action::Hold));

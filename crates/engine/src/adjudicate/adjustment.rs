@@ -68,8 +68,12 @@ pub fn adjustment<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<
             for (loc, kind) in civil_disorder(v, &mut next, power as PowerId, -balance[power]) {
                 let mut components = Components::new();
                 components.push(crate::state::Component { kind, power: power as PowerId });
-                let order =
-                    Order { power: Some(power as PowerId), unit: Some(crate::order::UnitRef { components: Some(components), loc }), action: Action::Remove };
+                let order = Order {
+                    claim: None,
+                    power: Some(power as PowerId),
+                    unit: Some(crate::order::UnitRef { components: Some(components), loc }),
+                    action: Action::Remove,
+                };
                 results.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::CivilDisorder });
             }
         }

@@ -74,7 +74,9 @@ impl Links {
                     }
                 }
                 Plan::SupportMerge { side, dest } => {
-                    let group = (0..n).find(|&q| links.at[q].leader as usize == q && links.at[q].merging && v.same_player(parts[q].power, side) && parts[q].plan.dest() == Some(dest));
+                    let group = (0..n).find(|&q| {
+                        links.at[q].leader as usize == q && links.at[q].merging && v.same_player(parts[q].power, side) && parts[q].plan.dest() == Some(dest)
+                    });
                     // M4: a part may not support another part of its own force.
                     let own = |g: usize| (0..n).any(|m| links.at[m].leader as usize == g && parts[m].force == parts[p].force);
                     group.filter(|&g| !own(g)).map_or(NONE, |q| q as u16)

@@ -54,7 +54,7 @@ pub fn movement<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<Or
 }
 
 fn hold_order(force: &Force) -> Order {
-    Order { power: Some(force.power), unit: Some(UnitRef { components: Some(force.components.clone()), loc: force.loc }), action: Action::Hold }
+    Order { claim: None, power: Some(force.power), unit: Some(UnitRef { components: Some(force.components.clone()), loc: force.loc }), action: Action::Hold }
 }
 
 impl Resolver<'_> {

@@ -3,11 +3,11 @@
 //! fleet only on a coast, naming its coast where there are two). A site with
 //! no order, or only impossible orders, gets the standard unit.
 
+use super::adjustment::upkeep;
 use super::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::order::{Action, Order, UnitRef};
 use crate::state::{Component, Components, Force, Kind, Position};
 use crate::variant::{LocId, Placement, PowerId, Variant};
-use super::adjustment::upkeep;
 use std::borrow::Cow;
 
 /// Is this the placement phase of a variant that has one?
@@ -33,7 +33,7 @@ pub fn placement<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<O
         let force = Force::single(power, kind, loc);
         let unit = UnitRef { components: Some(force.components.clone()), loc };
         results.push(OrderResult {
-            order: Cow::Owned(Order { power: Some(power), unit: Some(unit), action: Action::Build }),
+            order: Cow::Owned(Order { claim: None, power: Some(power), unit: Some(unit), action: Action::Build }),
             verdict: Verdict::Success,
             reason: Reason::NoOrder,
         });
@@ -97,13 +97,21 @@ fn costed<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderRes
                 for &home in &v.power(power).homes {
                     let force = Force::single(power, Kind::Army, home);
                     let unit = UnitRef { components: Some(force.components.clone()), loc: home };
-                    results.push(OrderResult { order: Cow::Owned(Order { power: Some(power), unit: Some(unit), action: Action::Build }), verdict: Verdict::Success, reason: Reason::NoOrder });
+                    results.push(OrderResult {
+                        order: Cow::Owned(Order { claim: None, power: Some(power), unit: Some(unit), action: Action::Build }),
+                        verdict: Verdict::Success,
+                        reason: Reason::NoOrder,
+                    });
                     next.forces.push(force);
                 }
             }
         }
     }
-    results.extend(orders.iter().filter(|o| o.power.is_none()).map(|o| OrderResult { order: Cow::Borrowed(o), verdict: Verdict::Illegal, reason: Reason::Illegal(Illegal::NotYourUnit) }));
+    results.extend(orders.iter().filter(|o| o.power.is_none()).map(|o| OrderResult {
+        order: Cow::Borrowed(o),
+        verdict: Verdict::Illegal,
+        reason: Reason::Illegal(Illegal::NotYourUnit),
+    }));
     next.normalize();
     (results, next)
 }

@@ -87,6 +87,7 @@ pub fn retreat<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<Ord
     for (d, dislodged) in pos.dislodged.iter().enumerate() {
         let Some((i, to)) = chosen[d] else {
             let order = Order {
+                claim: None,
                 power: Some(dislodged.force.power),
                 unit: Some(UnitRef { components: Some(dislodged.force.components.clone()), loc: dislodged.force.loc }),
                 action: Action::Disband,

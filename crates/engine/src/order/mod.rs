@@ -79,6 +79,9 @@ pub struct Order {
     pub power: Option<PowerId>,
     pub unit: Option<UnitRef>,
     pub action: Action,
+    /// `CLAIM <power>` on a capturing move (Hoplite Wars H3): the centre it
+    /// takes goes to that power of the player.
+    pub claim: Option<PowerId>,
 }
 
 /// All orders of one phase, in the order they were written.

@@ -113,25 +113,26 @@ impl Parser<'_> {
 
     fn order(&mut self, power: Option<PowerId>) -> Result<Order, ParseError> {
         if self.eat_word(&["waive", "waives"]) {
-            return Ok(Order { power, unit: None, action: Action::Waive });
+            return Ok(Order { claim: None, power, unit: None, action: Action::Waive });
         }
         if self.eat_word(&["build", "builds"]) {
             let unit = self.unit(true)?;
-            return Ok(Order { power, unit: Some(unit), action: Action::Build });
+            return Ok(Order { claim: None, power, unit: Some(unit), action: Action::Build });
         }
         if self.eat_word(&["remove", "removes", "disband", "disbands"]) {
             let unit = self.unit(false)?;
-            return Ok(Order { power, unit: Some(unit), action: Action::Remove });
+            return Ok(Order { claim: None, power, unit: Some(unit), action: Action::Remove });
         }
         let start = self.pos;
         let unit = self.unit(false)?;
         let action = self.action(unit.loc)?;
+        let claim = self.claim()?;
         if action == Action::Build && unit.components.is_none() {
             // `par B` names no kind, as `BUILD par` does not.
             self.pos = start;
             return Err(self.error("the kind of unit to build (A, F, army, fleet)"));
         }
-        Ok(Order { power, unit: Some(unit), action })
+        Ok(Order { claim, power, unit: Some(unit), action })
     }
 
     fn action(&mut self, origin: LocId) -> Result<Action, ParseError> {
@@ -192,6 +193,16 @@ impl Parser<'_> {
             return self.merge(with);
         }
         Err(self.error("an order: H, -, S, C, R, D or B"))
+    }
+
+    /// `CLAIM <power>` after a capturing order (variants with claims).
+    fn claim(&mut self) -> Result<Option<PowerId>, ParseError> {
+        if !self.variant.rules.claims || !self.eat_word(&["claim", "claims"]) {
+            return Ok(None);
+        }
+        let power = self.peek_word().and_then(|w| self.variant.find_power(&w)).ok_or_else(|| self.error("a power after CLAIM"))?;
+        self.pos += 1;
+        Ok(Some(power))
     }
 
     /// `MERGE [2A] bur` after the merging forces.

@@ -39,6 +39,16 @@ pub struct OrderDisplay<'a> {
 
 impl fmt::Display for OrderDisplay<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.action(f)?;
+        match self.order.claim {
+            Some(p) => write!(f, " CLAIM {}", self.variant.power(p).name),
+            None => Ok(()),
+        }
+    }
+}
+
+impl OrderDisplay<'_> {
+    fn action(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let v = self.variant;
         let unit = || self.order.unit.as_ref().map(|u| u.display(v).to_string()).unwrap_or_default();
         match &self.order.action {
@@ -76,8 +86,12 @@ impl fmt::Display for OrderDisplay<'_> {
                     match (&part.action, origin) {
                         (Action::Move { to, via_convoy: false }, _) => write!(f, "{comp} {}", v.loc_abbr(*to))?,
                         (action, Some(origin)) => {
-                            let order =
-                                Order { power: None, unit: Some(UnitRef { components: Some(part.components.clone()), loc: origin }), action: action.clone() };
+                            let order = Order {
+                                claim: None,
+                                power: None,
+                                unit: Some(UnitRef { components: Some(part.components.clone()), loc: origin }),
+                                action: action.clone(),
+                            };
                             write!(f, "{}", order.display(v))?
                         }
                         (_, None) => write!(f, "{comp}")?,

@@ -112,7 +112,7 @@ fn order(v: &Variant, pos: &Position, text: &str) -> Result<Order, String> {
     let retreat = v.calendar.kind(pos.phase) == PhaseKind::Retreat;
     let own = |name: &str| unit(v, pos, name, retreat);
     let other = |name: &str| unit(v, pos, name, false).map(|(u, _)| u);
-    let order = |(u, power): (UnitRef, Option<u8>), action| Order { power, unit: Some(u), action };
+    let order = |(u, power): (UnitRef, Option<u8>), action| Order { claim: None, power, unit: Some(u), action };
     Ok(match w[..] {
         ["build", kind, place] => {
             let kind = match kind.to_ascii_lowercase().as_str() {
@@ -123,7 +123,7 @@ fn order(v: &Variant, pos: &Position, text: &str) -> Result<Order, String> {
             let loc = find(v, place)?;
             let power = v.home_of(v.province_of(loc));
             let components = Force::single(power.unwrap_or(0), kind, loc).components;
-            Order { power, unit: Some(UnitRef { components: Some(components), loc }), action: Action::Build }
+            Order { claim: None, power, unit: Some(UnitRef { components: Some(components), loc }), action: Action::Build }
         }
         ["remove", place] => order(own(place)?, Action::Remove),
         [place, "disband"] => order(own(place)?, Action::Disband),

@@ -298,7 +298,9 @@ fn players(vf: &VariantFile, power_names: &HashMap<String, PowerId>, problems: &
                     player_of[p as usize] = i as u8;
                     powers.push(p);
                 }
-                Some(_) => problems.push(Problem::new("variant.toml", &format!("player `{}`.powers", pf.name), format!("`{name}` already belongs to a player"))),
+                Some(_) => {
+                    problems.push(Problem::new("variant.toml", &format!("player `{}`.powers", pf.name), format!("`{name}` already belongs to a player")))
+                }
                 None => problems.push(Problem::new("variant.toml", &format!("player `{}`.powers", pf.name), format!("unknown power `{name}`"))),
             }
         }
