@@ -8,6 +8,7 @@ mod decisions;
 mod links;
 mod movement;
 mod outcome;
+mod ownership;
 mod placement;
 mod plan;
 mod resolver;
@@ -48,8 +49,11 @@ pub fn adjudicate<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> Outco
         PhaseKind::Retreat => true,
         PhaseKind::Adjustment => false,
     };
-    if season_over && v.calendar.changes_ownership(pos.phase) {
-        next.update_ownership(v);
+    if kind == PhaseKind::Movement && v.rules.claims {
+        ownership::note_claims(v, &mut next, results.iter().filter(|r| r.verdict == Verdict::Success).map(|r| &*r.order));
+    }
+    if season_over {
+        ownership::end_of_season(v, v.calendar.changes_ownership(pos.phase), &mut next);
     }
     next.phase = next_phase(v, &next);
     Outcome { results, next }

@@ -236,10 +236,14 @@ impl Resolver<'_> {
 fn place(v: &Variant, forces: &mut Vec<Force>, index: &mut [u16], force: Force) {
     let p = v.province_of(force.loc) as usize;
     let i = index[p];
-    if i != NONE && forces[i as usize].power == force.power {
+    if i != NONE && v.same_player(forces[i as usize].power, force.power) {
         let f = &mut forces[i as usize];
         if coast_of(v, force.loc).is_some() {
             f.loc = force.loc;
+        }
+        // A force mixing a player's powers is the Major's (H3).
+        if f.power != force.power {
+            f.power = v.major_of(f.power);
         }
         f.components.extend(force.components);
     } else {

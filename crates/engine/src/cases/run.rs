@@ -45,8 +45,8 @@ pub fn prestate(case: &Case, v: &Variant) -> Result<Position> {
         None => v.start_owners.clone(),
     };
     for line in &case.prestate_state {
-        let (key, value) = line.text.split_once(char::is_whitespace).unwrap_or((&line.text, ""));
-        pos.state.insert(key.to_string(), value.trim().to_string());
+        let (key, value) = state_line(&line.text);
+        pos.state.insert(key, value);
     }
     let dislodged = forces(v, &case.prestate_dislodged)?;
     pos.dislodged = dislodged.into_iter().map(|force| Dislodged { force, attacker_from: None, by_convoy: false, also_from: Vec::new() }).collect();
@@ -143,10 +143,10 @@ fn check(case: &Case, v: &Variant) -> Result<Vec<String>> {
         }
     }
     for line in case.poststate_state.iter().flatten() {
-        let (key, value) = line.text.split_once(char::is_whitespace).unwrap_or((&line.text, ""));
-        let actual = next.state.get(key).map(String::as_str).unwrap_or("(unset)");
-        if actual != value.trim() {
-            problems.push(format!("POSTSTATE_STATE: line {}: `{key}` expected `{}`, is `{actual}`", line.number, value.trim()));
+        let (key, value) = state_line(&line.text);
+        let actual = next.state.get(&key).map(String::as_str).unwrap_or("(unset)");
+        if !actual.eq_ignore_ascii_case(&value) {
+            problems.push(format!("POSTSTATE_STATE: line {}: `{key}` expected `{value}`, is `{actual}`", line.number));
         }
     }
     for line in case.poststate_results.iter().flatten() {
@@ -189,4 +189,13 @@ fn compare_forces(v: &Variant, what: &str, expected: &[Force], actual: &[Force],
     if !missing.is_empty() || !extra.is_empty() {
         problems.push(format!("{what}: expected but missing [{}]; present but not expected [{}]", missing.join(", "), extra.join(", ")));
     }
+}
+
+/// A state line: `<key> <value...>`. Keys that name a place take it with
+/// them (`colony chi Athens`: key `colony chi`, value `Athens`).
+fn state_line(text: &str) -> (String, String) {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let indexed = matches!(words.first().map(|w| w.to_ascii_lowercase()).as_deref(), Some("colony" | "claim"));
+    let split = if indexed && words.len() >= 3 { 2 } else { 1.min(words.len()) };
+    (words[..split].join(" ").to_ascii_lowercase(), words[split..].join(" "))
 }

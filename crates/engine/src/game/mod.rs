@@ -14,7 +14,11 @@ use crate::variant::{PhaseKind, PowerId, Variant};
 
 /// A new game of `variant` (named `name` in the record), at its first phase.
 pub fn new_game(v: &Variant, name: &str, seed: u64) -> GameRecord {
-    let start = Position::start(v);
+    let mut start = Position::start(v);
+    if !v.colonies.is_empty() {
+        // The engine draws from the position alone: it carries the seed.
+        start.state.insert("seed".into(), seed.to_string());
+    }
     GameRecord { format: record::FORMAT.into(), variant: name.into(), seed, result: None, phases: vec![phase_record(v, &start)] }
 }
 
@@ -100,8 +104,12 @@ pub fn process(v: &Variant, rec: &mut GameRecord) -> Result<Outcome<'static>, St
     Ok(outcome.into_owned())
 }
 
-/// A power that owns enough centres to win.
+/// A power that owns enough centres to win (with victory by player, the
+/// Major of a player whose powers together own enough, H8).
 pub fn winner(v: &Variant, pos: &Position) -> Option<PowerId> {
+    if v.victory_by_player {
+        return v.players.iter().find(|pl| pl.powers.iter().map(|&p| pos.supply_halves(v, p)).sum::<u32>() >= v.victory_halves).map(|pl| pl.powers[0]);
+    }
     (0..v.powers.len() as PowerId).find(|&p| pos.supply_halves(v, p) >= v.victory_halves)
 }
 

@@ -170,16 +170,6 @@ impl Position {
         self.owners.iter().enumerate().filter(|(_, o)| **o == Some(power)).map(|(p, _)| variant.provinces[p].centre as u32).sum()
     }
 
-    /// Every power's centres pass to the power standing on them.
-    pub fn update_ownership(&mut self, variant: &Variant) {
-        for force in &self.forces {
-            let p = variant.province_of(force.loc) as usize;
-            if variant.provinces[p].centre > 0 {
-                self.owners[p] = Some(force.power);
-            }
-        }
-    }
-
     /// Sorts forces by location, so that equal positions compare equal.
     pub fn normalize(&mut self) {
         let key = |f: &Force| (f.loc as u32) << 8 | f.power as u32;
