@@ -18,16 +18,13 @@ pub fn upkeep(kind: Kind) -> i32 {
     }
 }
 
-fn force_upkeep(f: &Force) -> i32 {
-    f.components.iter().map(|c| upkeep(c.kind)).sum()
-}
 
 /// Every power's supply less upkeep, in halves: positive means builds are
 /// due, negative means removals.
 pub fn balances(v: &Variant, pos: &Position) -> Vec<i32> {
     let mut balance: Vec<i32> = (0..v.powers.len()).map(|p| pos.supply_halves(v, p as PowerId) as i32).collect();
-    for f in &pos.forces {
-        balance[f.power as usize] -= force_upkeep(f);
+    for c in pos.forces.iter().flat_map(|f| &f.components).filter(|c| !c.free) {
+        balance[c.power as usize] -= upkeep(c.kind);
     }
     balance
 }
@@ -67,7 +64,7 @@ pub fn adjustment<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<
         if balance[power] < 0 {
             for (loc, kind) in civil_disorder(v, &mut next, power as PowerId, -balance[power]) {
                 let mut components = Components::new();
-                components.push(crate::state::Component { kind, power: power as PowerId });
+                components.push(crate::state::Component { kind, power: power as PowerId, free: false });
                 let order = Order {
                     claim: None,
                     power: Some(power as PowerId),
@@ -110,7 +107,7 @@ fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32]
     }
     let there = next.forces.iter().position(|f| v.province_of(f.loc) == site);
     let loc = build_loc(v, &components, unit.loc, there.map(|i| &next.forces[i]))?;
-    let component = crate::state::Component { kind: components[0].kind, power };
+    let component = crate::state::Component { kind: components[0].kind, power, free: components[0].free };
     match there {
         Some(i) => {
             let force = &mut next.forces[i];
@@ -177,31 +174,34 @@ fn remove(v: &Variant, next: &mut Position, balance: &mut [i32], order: &Order) 
     // force has one (any kind otherwise); at sea never so as to leave an
     // unseaworthy force, taking an army instead.
     let wanted = unit.components.as_ref().and_then(|c| c.first()).map(|c| c.kind);
-    let kind = component_to_remove(v, &next.forces[i], wanted);
-    balance[power as usize] += take_component(next, i, kind);
+    let kind = component_to_remove(v, &next.forces[i], power, wanted).ok_or(Illegal::NoUnit)?;
+    balance[power as usize] += take_component(next, i, power, kind);
     Ok(Reason::Removed)
 }
 
-/// The kind of component a removal takes from `force`.
-pub fn component_to_remove(v: &Variant, force: &Force, wanted: Option<Kind>) -> Kind {
-    let has = |k: Kind| force.count(k) > 0;
+/// The kind of `power`'s component a removal takes from `force` (never a
+/// free one); None when it has none.
+pub fn component_to_remove(v: &Variant, force: &Force, power: PowerId, wanted: Option<Kind>) -> Option<Kind> {
+    let has = |k: Kind| force.components.iter().any(|c| c.kind == k && c.power == power && !c.free);
     let order = [Kind::Fleet, Kind::Army, Kind::Garrison];
-    let mut kind = wanted.filter(|&k| has(k)).unwrap_or_else(|| *order.iter().find(|&&k| has(k)).expect("a force has a component"));
+    let mut kind = wanted.filter(|&k| has(k)).or_else(|| order.iter().copied().find(|&k| has(k)))?;
     let at_sea = v.province(v.province_of(force.loc)).terrain == Terrain::Sea;
-    if at_sea && kind == Kind::Fleet && force.count(Kind::Fleet) - 1 < force.count(Kind::Army) {
+    if at_sea && kind == Kind::Fleet && force.count(Kind::Fleet) - 1 < force.count(Kind::Army) && has(Kind::Army) {
         kind = Kind::Army;
     }
-    kind
+    Some(kind)
 }
 
-/// Takes one component of `kind` from force `i` (the force goes when it was
-/// the last); returns its upkeep.
-pub fn take_component(pos: &mut Position, i: usize, kind: Kind) -> i32 {
+/// Takes one of `power`'s components of `kind` (never a free one) from
+/// force `i` (the force goes when it was the last); returns its upkeep.
+pub fn take_component(pos: &mut Position, i: usize, power: PowerId, kind: Kind) -> i32 {
     let force = &mut pos.forces[i];
-    let c = force.components.iter().position(|c| c.kind == kind).expect("the force has that kind");
+    let c = force.components.iter().position(|c| c.kind == kind && c.power == power && !c.free).expect("the force has that component");
     force.components.remove(c);
     if force.components.is_empty() {
         pos.forces.remove(i);
+    } else if force.components.iter().all(|c| c.power != force.power) {
+        force.power = force.components[0].power;
     }
     upkeep(kind)
 }

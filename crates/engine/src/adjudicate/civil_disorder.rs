@@ -43,10 +43,11 @@ pub fn civil_disorder(v: &Variant, pos: &mut Position, power: PowerId, halves: i
     let mut removed = Vec::new();
     let mut left = halves;
     while left > 0 {
-        let Some(i) = (0..pos.forces.len()).filter(|&i| pos.forces[i].power == power).min_by_key(|&i| key(&pos.forces[i])) else { break };
+        let removable = |i: &usize| component_to_remove(v, &pos.forces[*i], power, None).is_some();
+        let Some(i) = (0..pos.forces.len()).filter(removable).min_by_key(|&i| key(&pos.forces[i])) else { break };
         let loc = pos.forces[i].loc;
-        let kind = component_to_remove(v, &pos.forces[i], None);
-        left -= take_component(pos, i, kind);
+        let kind = component_to_remove(v, &pos.forces[i], power, None).expect("removable");
+        left -= take_component(pos, i, power, kind);
         removed.push((loc, kind));
     }
     removed

@@ -60,7 +60,7 @@ fn place(v: &Variant, order: &Order, placed: &mut [bool], next: &mut Position) -
     let loc = placement_loc(v, kind, unit.loc)?;
     let power = v.start_units[s].0;
     let mut components = Components::new();
-    components.push(Component { kind, power });
+    components.push(Component { kind, power, free: false });
     next.forces.push(Force { loc, power, components });
     placed[s] = true;
     Ok(())
@@ -142,7 +142,7 @@ fn placed_forces(v: &Variant, power: PowerId, orders: &[&Order]) -> Result<Vec<F
             }
             let loc = placement_loc(v, c.kind, unit.loc)?;
             cost += upkeep(c.kind);
-            let component = Component { kind: c.kind, power };
+            let component = Component { kind: c.kind, power, free: false };
             match forces.iter_mut().find(|f| v.province_of(f.loc) == site) {
                 Some(f) => {
                     if v.loc(loc).coast.is_some() {

@@ -27,7 +27,7 @@ pub fn force_line(v: &Variant, line: &Line) -> Result<(PowerId, Vec<Component>, 
     let (power, rest) = power_line(v, line)?;
     let (comp, place) =
         rest.split_once(char::is_whitespace).ok_or_else(|| format!("line {}: expected `<Power>: <force> <location>`, found `{}`", line.number, line.text))?;
-    let components = parse_composition(comp.trim_end_matches('*'), power).map_err(|e| format!("line {}: {e}", line.number))?;
+    let components = parse_composition(comp, power).map_err(|e| format!("line {}: {e}", line.number))?;
     let loc = v.find_loc(place.trim()).ok_or_else(|| format!("line {}: unknown location `{}`", line.number, place.trim()))?;
     Ok((power, components.into_vec(), loc))
 }

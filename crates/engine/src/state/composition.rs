@@ -1,4 +1,5 @@
-//! Force compositions as written: `A`, `F`, `2A`, `A/F`, `2A/F`, `A/2F`, `G`.
+//! Force compositions as written: `A`, `F`, `2A`, `A/F`, `2A/F`, `A/2F`, `G`,
+//! and components that need no supply marked `*` (`A*`, `2A/F*`).
 
 use super::{Component, Components, Kind};
 use crate::variant::PowerId;
@@ -8,6 +9,10 @@ pub fn parse_composition(text: &str, power: PowerId) -> Result<Components, Strin
     let mut components = Components::new();
     for part in text.split('/') {
         let part = part.trim();
+        let (part, free) = match part.strip_suffix('*') {
+            Some(p) => (p, true),
+            None => (part, false),
+        };
         let digits = part.chars().take_while(|c| c.is_ascii_digit()).count();
         let (count, letter) = part.split_at(digits);
         let count: usize = if count.is_empty() { 1 } else { count.parse().map_err(|_| format!("bad count in `{text}`"))? };
@@ -20,20 +25,24 @@ pub fn parse_composition(text: &str, power: PowerId) -> Result<Components, Strin
         if count == 0 || count > 99 {
             return Err(format!("`{text}`: a component count must be 1 to 99"));
         }
-        components.extend(std::iter::repeat(Component { kind, power }).take(count));
+        components.extend(std::iter::repeat(Component { kind, power, free }).take(count));
     }
     Ok(components)
 }
 
-/// Writes a composition in the canonical order A, F, G: `2A/F`.
+/// Writes a composition in the canonical order A, F, G, each kind's free
+/// components (`*`) after the others: `2A/F`, `A/A*`.
 pub fn write_composition(components: &[Component]) -> String {
     let mut parts = Vec::new();
     for kind in [Kind::Army, Kind::Fleet, Kind::Garrison] {
-        let n = components.iter().filter(|c| c.kind == kind).count();
-        match n {
-            0 => {}
-            1 => parts.push(kind.letter().to_string()),
-            n => parts.push(format!("{n}{}", kind.letter())),
+        for free in [false, true] {
+            let n = components.iter().filter(|c| c.kind == kind && c.free == free).count();
+            let star = if free { "*" } else { "" };
+            match n {
+                0 => {}
+                1 => parts.push(format!("{}{star}", kind.letter())),
+                n => parts.push(format!("{n}{}{star}", kind.letter())),
+            }
         }
     }
     parts.join("/")

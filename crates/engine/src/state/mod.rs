@@ -50,6 +50,9 @@ impl Kind {
 pub struct Component {
     pub kind: Kind,
     pub power: PowerId,
+    /// Needs no supply and is never removed in adjustments: written with a
+    /// `*` (Hoplite Wars' Delphi builds, H19).
+    pub free: bool,
 }
 
 pub type Components = SmallVec<[Component; 2]>;
@@ -67,7 +70,7 @@ pub struct Force {
 impl Force {
     pub fn single(power: PowerId, kind: Kind, loc: LocId) -> Force {
         let mut components = Components::new();
-        components.push(Component { kind, power });
+        components.push(Component { kind, power, free: false });
         Force { loc, power, components }
     }
 
