@@ -29,6 +29,13 @@ pub fn balances(v: &Variant, pos: &Position) -> Vec<i32> {
     balance
 }
 
+/// Does `power` have builds or removals to make (or free Delphi builds to
+/// place, or garrisons it may disband)?
+pub fn adjustment_due(v: &Variant, pos: &Position, balance: i32, power: PowerId) -> bool {
+    let cheapest = if v.rules.garrisons { upkeep(Kind::Garrison) } else { upkeep(Kind::Army) };
+    balance < 0 || balance >= cheapest || super::delphi::builds_left(v, pos, power) > 0
+}
+
 pub fn adjustment<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {
     let mut balance = balances(v, pos);
     let mut next = Position { dislodged: Vec::new(), contested: Vec::new(), ..pos.clone() };
@@ -51,6 +58,7 @@ pub fn adjustment<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<
         let outcome = match order.action {
             Action::Build => build(v, pos, &mut next, &mut balance, order),
             Action::Waive => waive(&mut balance, order),
+            Action::Convert { to } => convert(v, &mut next, order, to),
             Action::Remove | Action::Disband => remove(v, &mut next, &mut balance, order),
             _ => Err(Illegal::WrongPhase),
         };
@@ -87,7 +95,12 @@ fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32]
     if components.len() != 1 || (components[0].kind == Kind::Garrison && !v.rules.garrisons) {
         return Err(Illegal::NotBuildable);
     }
-    let cost: i32 = components.iter().map(|c| upkeep(c.kind)).sum();
+    // A free build (`A*`) spends one of the Delphi builds, not supply (H19).
+    let free = components[0].free;
+    let cost: i32 = if free { 0 } else { upkeep(components[0].kind) };
+    if free && (components[0].kind == Kind::Garrison || super::delphi::builds_left(v, next, power) == 0) {
+        return Err(Illegal::NoBuildsDue);
+    }
     if balance[power as usize] < cost {
         return Err(Illegal::NoBuildsDue);
     }
@@ -123,6 +136,9 @@ fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32]
         }
     }
     balance[power as usize] -= cost;
+    if free {
+        super::delphi::use_build(v, next, power);
+    }
     Ok(Reason::Built)
 }
 
@@ -230,4 +246,39 @@ fn disband_garrison(v: &Variant, next: &mut Position, balance: &mut [i32], order
         return Some(Reason::Removed);
     }
     None
+}
+
+/// H17: `CONVERT A ath F` turns one of the power's armies in a City or Town
+/// into a fleet (a coastal centre; a two-coast one names its coast, unless
+/// a fleet there fixes it), or `CONVERT F ath A` a fleet into an army. No
+/// cost.
+fn convert(v: &Variant, next: &mut Position, order: &Order, to: Kind) -> Result<Reason, Illegal> {
+    let unit = order.unit.as_ref().ok_or(Illegal::NoUnit)?;
+    let from = unit.components.as_ref().and_then(|c| c.first()).map(|c| c.kind).ok_or(Illegal::NoConversion)?;
+    let p = v.province_of(unit.loc);
+    let province = v.province(p);
+    if !v.rules.conversion || from == to || from == Kind::Garrison || to == Kind::Garrison || province.centre == 0 {
+        return Err(Illegal::NoConversion);
+    }
+    let power = order.power.ok_or(Illegal::NoUnit)?;
+    let i = next.forces.iter().position(|f| v.province_of(f.loc) == p).ok_or(Illegal::NoUnit)?;
+    let force = &mut next.forces[i];
+    let c = force.components.iter().position(|c| c.kind == from && c.power == power).ok_or(Illegal::NotYourUnit)?;
+    if to == Kind::Fleet {
+        if !province.terrain.shore() {
+            return Err(Illegal::FleetToLand);
+        }
+        if !province.coasts.is_empty() && v.loc(force.loc).coast.is_none() {
+            // The coast comes from the order (`CONVERT A meg/nc F`).
+            if v.loc(unit.loc).coast.is_none() {
+                return Err(Illegal::CoastNeeded);
+            }
+            force.loc = unit.loc;
+        }
+    }
+    force.components[c].kind = to;
+    if force.count(Kind::Fleet) == 0 {
+        force.loc = p;
+    }
+    Ok(Reason::Converted)
 }

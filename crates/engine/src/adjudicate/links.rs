@@ -2,6 +2,7 @@
 //! built once per phase so that no decision scans every part.
 
 use super::plan::{groups, Part, Plan};
+use crate::state::Force;
 use crate::variant::Variant;
 
 pub const NONE: u16 = u16::MAX;
@@ -36,16 +37,16 @@ pub struct PartLinks {
 }
 
 impl Links {
-    pub fn new(v: &Variant, forces: usize, parts: &[Part]) -> Links {
-        let n = parts.len();
+    pub fn new(v: &Variant, forces: &[Force], parts: &[Part], shunned: Option<u8>) -> Links {
+        let (n, forces_n) = (parts.len(), forces.len());
         let none =
             PartLinks { leader: NONE, next_member: NONE, merging: false, next_into: NONE, first_helper: NONE, next_helper: NONE, helps: NONE, next_part: NONE };
         let mut links = Links { first_into: vec![NONE; v.province_count()], at: vec![none; n] };
         for (p, l) in links.at.iter_mut().enumerate() {
             l.leader = p as u16;
         }
-        groups(v, parts, forces, &mut links.at);
-        for p in (forces..n).rev() {
+        groups(v, parts, forces_n, &mut links.at);
+        for p in (forces_n..n).rev() {
             let f = parts[p].force as usize;
             links.at[p].next_part = links.at[f].next_part;
             links.at[f].next_part = p as u16;
@@ -82,6 +83,12 @@ impl Links {
                     group.filter(|&g| !own(g)).map_or(NONE, |q| q as u16)
                 }
                 Plan::Hold => NONE,
+            };
+            // H20: once Delphi is sacked, no other player may support the
+            // sacking player's forces.
+            let helped = match shunned {
+                Some(player) if helped != NONE && !matches!(parts[p].plan, Plan::Convoy { .. }) && v.player_of[parts[helped as usize].power as usize] == player && v.player_of[parts[p].power as usize] != player => NONE,
+                _ => helped,
             };
             if helped != NONE {
                 links.at[p].helps = helped;

@@ -5,6 +5,7 @@ mod adjustment;
 mod civil_disorder;
 mod cut;
 mod decisions;
+mod delphi;
 mod links;
 mod movement;
 mod outcome;
@@ -17,7 +18,7 @@ mod retreat;
 /// A few part indices, kept inline: most lists have one.
 type Few = smallvec::SmallVec<[u16; 4]>;
 
-pub use adjustment::balances;
+pub use adjustment::{adjustment_due, balances};
 pub use civil_disorder::distances;
 pub use outcome::{Illegal, OrderResult, Reason, Verdict};
 pub use retreat::retreat_options;
@@ -38,7 +39,7 @@ pub struct Outcome<'a> {
 
 pub fn adjudicate<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> Outcome<'a> {
     let kind = v.calendar.kind(pos.phase);
-    let (results, mut next) = match kind {
+    let (mut results, mut next) = match kind {
         PhaseKind::Movement => movement::movement(v, pos, orders),
         PhaseKind::Retreat => retreat::retreat(v, pos, orders),
         PhaseKind::Adjustment if placement::is_placement(v, pos) => placement::placement(v, pos, orders),
@@ -49,6 +50,9 @@ pub fn adjudicate<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> Outco
         PhaseKind::Retreat => true,
         PhaseKind::Adjustment => false,
     };
+    if kind == PhaseKind::Movement && v.delphi.is_some() {
+        delphi::after_movement(v, pos, &mut results, &mut next);
+    }
     if kind == PhaseKind::Movement && v.rules.claims {
         ownership::note_claims(v, &mut next, results.iter().filter(|r| r.verdict == Verdict::Success).map(|r| &*r.order));
     }
@@ -74,7 +78,7 @@ pub fn next_phase(v: &Variant, after: &Position) -> crate::variant::Phase {
         let busy = match v.calendar.kind(phase) {
             PhaseKind::Movement => true,
             PhaseKind::Retreat => !after.dislodged.is_empty(),
-            PhaseKind::Adjustment => balances(v, after).iter().any(|&b| b <= -1 || b >= 2),
+            PhaseKind::Adjustment => balances(v, after).iter().enumerate().any(|(p, &b)| adjustment_due(v, after, b, p as u8)),
         };
         if busy {
             break;

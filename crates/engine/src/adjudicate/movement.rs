@@ -15,7 +15,7 @@ use std::borrow::Cow;
 pub fn movement<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {
     let at = occupancy(v, &pos.forces);
     let plans = plan(v, &pos.forces, &at, orders);
-    let mut r = Resolver::new(v, &pos.forces, &plans.parts, &plans.coupled, &at);
+    let mut r = Resolver::new(v, &pos.forces, &plans.parts, &plans.coupled, &at, super::delphi::shunned(v, pos));
     r.resolve_all();
     let mut verdicts: Vec<Option<(Verdict, Reason)>> = plans.illegal.iter().map(|i| i.map(|why| (Verdict::Illegal, Reason::Illegal(why)))).collect();
     let mut unordered = Vec::new();

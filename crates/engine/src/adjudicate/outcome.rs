@@ -62,6 +62,9 @@ pub enum Illegal {
     GarrisonCannotMove,
     GarrisonSupport,
     PlacementCost,
+    NotDelphi,
+    AlreadySacked,
+    NoConversion,
 }
 
 impl Illegal {
@@ -101,6 +104,9 @@ impl Illegal {
             Illegal::Unseaworthy => "a force at sea needs at least as many fleets as armies",
             Illegal::ConvoyTooHeavy => "a convoying force carries no more armies than it has fleets",
             Illegal::GarrisonCannotMove => "a garrison cannot move",
+            Illegal::NotDelphi => "only a force in Delphi can sack it",
+            Illegal::AlreadySacked => "Delphi can be sacked once per game",
+            Illegal::NoConversion => "a conversion turns one army into a fleet (on a coastal centre) or one fleet into an army, in a City or Town",
             Illegal::PlacementCost => "a placement costs exactly what the home centres are worth (one unit, or two garrisons, for a Minor)",
             Illegal::GarrisonSupport => "a garrison supports only a merge into its own province",
         }
@@ -153,6 +159,9 @@ pub enum Reason {
     CivilDisorder,
     /// Build left unused.
     Unused,
+    /// Delphi sacked (H18).
+    Sacked,
+    Converted,
     /// A part that could enter the sea only inside a seaworthy merged force
     /// found it unseaworthy (M7).
     Unseaworthy,
@@ -188,6 +197,8 @@ impl Reason {
             Reason::Waived => "build waived".into(),
             Reason::CivilDisorder => "removed in civil disorder".into(),
             Reason::Unused => "build not used".into(),
+            Reason::Sacked => "Delphi sacked: two free builds next Winter; no other player may support this player again".into(),
+            Reason::Converted => "converted".into(),
             Reason::Unseaworthy => "the merged force would not be seaworthy".into(),
             Reason::LeftBehind => "could not reach the place its group moved to".into(),
             Reason::SplitFailed => "another part of the force at sea did not leave, so none may".into(),

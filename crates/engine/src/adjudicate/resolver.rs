@@ -42,9 +42,9 @@ pub struct Node {
 }
 
 impl<'a> Resolver<'a> {
-    pub fn new(v: &'a Variant, forces: &'a [Force], parts: &'a [Part], coupled: &'a [bool], at: &'a [u16]) -> Self {
+    pub fn new(v: &'a Variant, forces: &'a [Force], parts: &'a [Part], coupled: &'a [bool], at: &'a [u16], shunned: Option<u8>) -> Self {
         let n = parts.len();
-        let links = Links::new(v, forces.len(), parts);
+        let links = Links::new(v, forces, parts, shunned);
         Resolver {
             v,
             forces,

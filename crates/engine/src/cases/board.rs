@@ -102,5 +102,7 @@ pub fn meaning(v: &Variant, order: &Order) -> (Option<ProvinceId>, u8, ProvinceI
         Action::Merge { to, .. } => (unit, 8, p(*to), none),
         Action::SupportMerge { to, .. } => (unit, 9, p(*to), none),
         Action::Split { .. } => (unit, 10, none, none),
+        Action::Sack => (unit, 11, none, none),
+        Action::Convert { to } => (unit, 12, *to as ProvinceId, none),
     }
 }

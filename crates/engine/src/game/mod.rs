@@ -55,10 +55,7 @@ pub fn powers_to_order(v: &Variant, pos: &Position) -> Vec<PowerId> {
         .filter(|&p| match v.calendar.kind(pos.phase) {
             PhaseKind::Movement => pos.forces.iter().any(|f| f.power == p),
             PhaseKind::Retreat => pos.dislodged.iter().any(|d| d.force.power == p),
-            PhaseKind::Adjustment => {
-                let b = balances(v, pos)[p as usize];
-                b <= -1 || b >= 2
-            }
+            PhaseKind::Adjustment => crate::adjudicate::adjustment_due(v, pos, balances(v, pos)[p as usize], p),
         })
         .collect()
 }

@@ -57,6 +57,10 @@ pub enum Action {
     Split {
         parts: Vec<SplitPart>,
     },
+    /// Hoplite Wars H18: sack Delphi (the force holds while it does).
+    Sack,
+    /// Hoplite Wars H17: turn one army into a fleet or back, in Winter.
+    Convert { to: crate::state::Kind },
     Disband,
     Build,
     Remove,

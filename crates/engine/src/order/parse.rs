@@ -119,6 +119,15 @@ impl Parser<'_> {
             let unit = self.unit(true)?;
             return Ok(Order { claim: None, power, unit: Some(unit), action: Action::Build });
         }
+        if self.eat_word(&["sack", "sacks"]) {
+            let unit = self.unit(false)?;
+            return Ok(Order { claim: None, power, unit: Some(unit), action: Action::Sack });
+        }
+        if self.eat_word(&["convert", "converts"]) {
+            let unit = self.unit(true)?;
+            let to = self.kind_word().ok_or_else(|| self.error("the kind to convert to (A or F)"))?;
+            return Ok(Order { claim: None, power, unit: Some(unit), action: Action::Convert { to } });
+        }
         if self.eat_word(&["remove", "removes", "disband", "disbands"]) {
             let unit = self.unit(false)?;
             return Ok(Order { claim: None, power, unit: Some(unit), action: Action::Remove });
@@ -173,6 +182,9 @@ impl Parser<'_> {
         if self.eat_word(&["d", "disband", "disbands"]) {
             return Ok(Action::Disband);
         }
+        if self.eat_word(&["sack", "sacks"]) {
+            return Ok(Action::Sack);
+        }
         if self.eat_word(&["b", "build", "builds"]) {
             return Ok(Action::Build);
         }
@@ -203,6 +215,18 @@ impl Parser<'_> {
         let power = self.peek_word().and_then(|w| self.variant.find_power(&w)).ok_or_else(|| self.error("a power after CLAIM"))?;
         self.pos += 1;
         Ok(Some(power))
+    }
+
+    /// A unit kind: `A`, `F`, `G`, `army`, `fleet`, `garrison`.
+    fn kind_word(&mut self) -> Option<Kind> {
+        let kind = match self.peek_word()?.as_str() {
+            "a" | "army" => Kind::Army,
+            "f" | "fleet" => Kind::Fleet,
+            "g" | "garrison" => Kind::Garrison,
+            _ => return None,
+        };
+        self.pos += 1;
+        Some(kind)
     }
 
     /// `MERGE [2A] bur` after the merging forces.

@@ -100,6 +100,8 @@ impl OrderDisplay<'_> {
                 Ok(())
             }
             Action::Disband => write!(f, "{} D", unit()),
+            Action::Sack => write!(f, "{} SACK", unit()),
+            Action::Convert { to } => write!(f, "CONVERT {} {}", unit(), to.letter()),
             Action::Build => write!(f, "BUILD {}", unit()),
             Action::Remove => write!(f, "REMOVE {}", unit()),
             Action::Waive => write!(f, "WAIVE"),

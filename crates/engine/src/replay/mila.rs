@@ -120,7 +120,7 @@ fn failure_codes(action: &Action) -> &'static [&'static str] {
         Action::Retreat { .. } => &["bounce", "disband", "void"],
         Action::Disband | Action::Build | Action::Remove | Action::Waive => &["void"],
         // Multiplicity orders have no MILA form.
-        Action::Merge { .. } | Action::SupportMerge { .. } | Action::Split { .. } => &["void"],
+        Action::Merge { .. } | Action::SupportMerge { .. } | Action::Split { .. } | Action::Sack | Action::Convert { .. } => &["void"],
     }
 }
 
@@ -224,7 +224,7 @@ fn mila_order(v: &Variant, pos: &Position, o: &Order) -> String {
         Action::Build => format!("{unit} B"),
         Action::Waive => "WAIVE".into(),
         // Multiplicity orders have no MILA form: written in polemarch's notation.
-        Action::Merge { .. } | Action::SupportMerge { .. } | Action::Split { .. } => o.display(v).to_string().to_uppercase(),
+        Action::Merge { .. } | Action::SupportMerge { .. } | Action::Split { .. } | Action::Sack | Action::Convert { .. } => o.display(v).to_string().to_uppercase(),
     }
 }
 

@@ -349,6 +349,9 @@ fn plan_one(v: &Variant, forces: &[Force], seas: &Seas, at: &[u16], f: u16, body
             Ok(Plan::Convoy { army: t, dest: v.province_of(*to) })
         }
         Action::Retreat { .. } | Action::Disband | Action::Build | Action::Remove | Action::Waive => Err(Illegal::WrongPhase),
-        Action::Split { .. } => Err(Illegal::WrongPhase),
+        Action::Split { .. } | Action::Convert { .. } => Err(Illegal::WrongPhase),
+        // H18: the force sacking Delphi holds while it does.
+        Action::Sack if v.delphi == Some(v.province_of(body.loc)) => Ok(Plan::Hold),
+        Action::Sack => Err(Illegal::NotDelphi),
     }
 }
