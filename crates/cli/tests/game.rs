@@ -424,3 +424,107 @@ fn killing_the_process_never_corrupts_the_record() {
         assert!(!name.ends_with(".json") || name == "g.json", "unexpected file {name}");
     }
 }
+
+/// Submits each power's orders of one phase, then processes it.
+fn play_phase(dir: &Path, file: &str, orders: &[(&str, &[&str])]) -> String {
+    for (power, lines) in orders {
+        let path = dir.join(format!("{power}.txt"));
+        std::fs::write(&path, lines.join("\n")).unwrap();
+        let said = ok(&["game", "orders", file, power, path.to_str().unwrap()]);
+        assert!(!said.contains("rejected  "), "{power}: {said}");
+    }
+    ok(&["game", "process", file])
+}
+
+/// Issue 6: Hoplite Wars through the command line, from the Winter 451 BC
+/// placement through the colony draw and Winter 450 BC on to the sack of
+/// Delphi and its free builds: builds in Towns, a garrison, a merge of a
+/// Major's and a Minor's fleets; the colony draw is the same on replay.
+#[test]
+fn a_hoplite_wars_game_from_the_placement_to_the_sack_of_delphi() {
+    let v = embedded_variant("hoplite_wars").unwrap().unwrap();
+    let dir = tempdir("hoplite");
+    let file = dir.join("game.json");
+    let file = file.to_str().unwrap();
+    let created = ok(&["game", "new", "hoplite_wars", file, "--seed", "451"]);
+    assert!(created.contains("Winter 451 BC, Adjustment (1 of 1), Hoplite Wars"), "{created}");
+    // H15, the seed's examples: Athens 2F ath, A mar with Anactorium A ana;
+    // Sparta 2A spa, G pra, G zar with Elatea A ela.
+    play_phase(
+        &dir,
+        file,
+        &[
+            ("Athens", &["BUILD 2F ath", "BUILD A mar"]),
+            ("Anactorium", &["BUILD A ana"]),
+            ("Sparta", &["BUILD 2A spa", "BUILD G pra", "BUILD G zar"]),
+            ("Elatea", &["BUILD A ela"]),
+            ("Boeotia", &["BUILD F the", "BUILD A orc", "BUILD A aul"]),
+            ("Elis", &["BUILD F eli"]),
+        ],
+    );
+    let rec = record(Path::new(file));
+    let placed = game::current(&v, &rec).unwrap();
+    let unit = |pos: &Position, power: &str, text: &str| {
+        pos.forces
+            .iter()
+            .any(|f| v.power(f.power).name == power && format!("{} {}", polemarch_engine::state::write_composition(&f.components), v.loc_abbr(f.loc)) == text)
+    };
+    assert!(unit(&placed, "Athens", "2F ath") && unit(&placed, "Sparta", "G pra") && unit(&placed, "Elatea", "A ela"), "placement");
+    assert!(unit(&placed, "Aetolia", "A cal"), "a power with no placement gets armies");
+    // Spring 450 BC: Sparta into Tegea, Aetolia into Naupactus (Towns).
+    play_phase(
+        &dir,
+        file,
+        &[
+            ("Sparta", &["2A spa SPLIT A teg"]),
+            ("Aetolia", &["A cal - nau"]),
+            ("Elatea", &["A ela - phs"]),
+            ("Boeotia", &["F the - goc"]),
+            ("Elis", &["F eli - ion"]),
+        ],
+    );
+    let rec = record(Path::new(file));
+    let spring = game::current(&v, &rec).unwrap();
+    let owner = |pos: &Position, p: &str| pos.owners[v.province_of(v.find_loc(p).unwrap()) as usize].map(|o| v.power(o).name.clone());
+    assert_eq!(owner(&spring, "teg").as_deref(), Some("Sparta"), "H6: a Town changes hands after Spring");
+    assert_eq!(owner(&spring, "nau").as_deref(), Some("Aetolia"));
+    // Autumn 450 BC: on to Lepreon and Delphi; the colonies are dealt.
+    play_phase(&dir, file, &[("Sparta", &["A teg - lep"]), ("Elatea", &["A phs - del"]), ("Boeotia", &["F goc - cri"]), ("Elis", &["F ion - gop"])]);
+    let rec = record(Path::new(file));
+    let winter = game::current(&v, &rec).unwrap();
+    assert_eq!(v.calendar.display(winter.phase).to_string(), "Winter 450 BC, Adjustment");
+    let colonies: Vec<(&String, &String)> = winter.state.iter().filter(|(k, _)| k.starts_with("colony ")).collect();
+    assert_eq!(colonies.len(), 7, "H9: seven colonies dealt: {:?}", winter.state);
+    let mut majors: Vec<&String> = colonies.iter().map(|(_, p)| *p).collect();
+    majors.sort();
+    majors.dedup();
+    assert_eq!(majors.len(), 7, "one colony to each Major: {colonies:?}");
+    assert_eq!(owner(&winter, "teg").as_deref(), Some("Sparta"), "seed rule 8: Tegea kept");
+    assert_eq!(owner(&winter, "lep").as_deref(), Some("Sparta"), "seed rule 8: Lepreon taken");
+    // Winter 450 BC: builds in Towns, one a garrison (H5, H7).
+    play_phase(&dir, file, &[("Sparta", &["BUILD A lep"]), ("Aetolia", &["BUILD G nau"])]);
+    let rec = record(Path::new(file));
+    let spring449 = game::current(&v, &rec).unwrap();
+    assert!(unit(&spring449, "Sparta", "2A lep"), "a build in a Town joins the army there");
+    assert!(unit(&spring449, "Aetolia", "A/G nau"), "a garrison built in a Town");
+    // Spring 449 BC: the Boeotian fleet merges with the Elean one (a Major's
+    // and a Minor's units in one force, H3); Elatea sacks Delphi (H18).
+    play_phase(&dir, file, &[("Boeotia", &["F cri MERGE gop"]), ("Elatea", &["A del SACK"])]);
+    let rec = record(Path::new(file));
+    let after = game::current(&v, &rec).unwrap();
+    let merged = after.forces.iter().find(|f| v.loc_abbr(f.loc) == "gop").expect("a force in gop");
+    assert_eq!(v.power(merged.power).name, "Boeotia", "the mixed force is the Major's");
+    assert_eq!(merged.components.iter().map(|c| v.power(c.power).name.as_str()).collect::<Vec<_>>().len(), 2);
+    assert!(merged.components.iter().any(|c| v.power(c.power).name == "Elis"), "{merged:?}");
+    assert_eq!(after.state.get("delphi").map(String::as_str), Some("sacked-by Sparta"), "H19: the sack counts for the Major");
+    // Autumn 449 BC, then Winter 449 BC: Sparta places its two free builds.
+    play_phase(&dir, file, &[]);
+    let out = play_phase(&dir, file, &[("Sparta", &["BUILD A* spa", "BUILD F* pra"])]);
+    assert!(out.contains("BUILD A* spa") && out.contains("BUILD F* pra"), "{out}");
+    let rec = record(Path::new(file));
+    let last = game::current(&v, &rec).unwrap();
+    assert!(unit(&last, "Sparta", "A/A* spa"), "{:?}", last.forces.iter().filter(|f| f.power == v.find_power("Sparta").unwrap()).collect::<Vec<_>>());
+    // The whole game replays clean, colony draw included.
+    let replayed = ok(&["replay", file]);
+    assert!(replayed.trim_end().ends_with("1 passed, 0 failed"), "{replayed}");
+}

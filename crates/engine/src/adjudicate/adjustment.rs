@@ -18,7 +18,6 @@ pub fn upkeep(kind: Kind) -> i32 {
     }
 }
 
-
 /// Every power's supply less upkeep, in halves: positive means builds are
 /// due, negative means removals.
 pub fn balances(v: &Variant, pos: &Position) -> Vec<i32> {

@@ -87,7 +87,14 @@ impl Links {
             // H20: once Delphi is sacked, no other player may support the
             // sacking player's forces.
             let helped = match shunned {
-                Some(player) if helped != NONE && !matches!(parts[p].plan, Plan::Convoy { .. }) && v.player_of[parts[helped as usize].power as usize] == player && v.player_of[parts[p].power as usize] != player => NONE,
+                Some(player)
+                    if helped != NONE
+                        && !matches!(parts[p].plan, Plan::Convoy { .. })
+                        && v.player_of[parts[helped as usize].power as usize] == player
+                        && v.player_of[parts[p].power as usize] != player =>
+                {
+                    NONE
+                }
                 _ => helped,
             };
             if helped != NONE {

@@ -60,7 +60,9 @@ pub enum Action {
     /// Hoplite Wars H18: sack Delphi (the force holds while it does).
     Sack,
     /// Hoplite Wars H17: turn one army into a fleet or back, in Winter.
-    Convert { to: crate::state::Kind },
+    Convert {
+        to: crate::state::Kind,
+    },
     Disband,
     Build,
     Remove,

@@ -335,6 +335,11 @@ impl Parser<'_> {
             }
             text.push_str(w);
             self.pos += 1;
+            // `A*`: a free component (Hoplite Wars' Delphi builds).
+            if self.tokens.get(self.pos).is_some_and(|t| t.is_sym('*')) {
+                text.push('*');
+                self.pos += 1;
+            }
             if self.tokens.get(self.pos).is_some_and(|t| t.is_sym('/')) && self.tokens.get(self.pos + 1).and_then(|t| t.word()).is_some_and(is_component) {
                 text.push('/');
                 self.pos += 1;

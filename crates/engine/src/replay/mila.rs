@@ -224,7 +224,9 @@ fn mila_order(v: &Variant, pos: &Position, o: &Order) -> String {
         Action::Build => format!("{unit} B"),
         Action::Waive => "WAIVE".into(),
         // Multiplicity orders have no MILA form: written in polemarch's notation.
-        Action::Merge { .. } | Action::SupportMerge { .. } | Action::Split { .. } | Action::Sack | Action::Convert { .. } => o.display(v).to_string().to_uppercase(),
+        Action::Merge { .. } | Action::SupportMerge { .. } | Action::Split { .. } | Action::Sack | Action::Convert { .. } => {
+            o.display(v).to_string().to_uppercase()
+        }
     }
 }
 

@@ -69,10 +69,20 @@ impl Position {
             let p = power(v, name)?;
             for u in units {
                 let force = unit(v, p, u).map_err(|e| format!("position JSON, units of {name}: {e}"))?;
-                if pos.force_in(v, v.province_of(force.loc)).is_some() {
-                    return Err(format!("position JSON, units of {name}: `{u}`: the province already holds a unit"));
+                let province = v.province_of(force.loc);
+                match pos.forces.iter_mut().find(|f| v.province_of(f.loc) == province) {
+                    // One player's powers listed at one place make one force,
+                    // the Major's (Hoplite Wars H3).
+                    Some(f) if v.same_player(f.power, p) && f.power != p => {
+                        f.power = v.major_of(p);
+                        if v.loc(force.loc).coast.is_some() {
+                            f.loc = force.loc;
+                        }
+                        f.components.extend(force.components);
+                    }
+                    Some(_) => return Err(format!("position JSON, units of {name}: `{u}`: the province already holds a unit")),
+                    None => pos.forces.push(force),
                 }
-                pos.forces.push(force);
             }
         }
         for (name, list) in &j.dislodged {
@@ -121,7 +131,10 @@ impl Position {
     pub fn to_json(&self, v: &Variant) -> PositionJson {
         let mut j = PositionJson { variant: Some(v.id.clone()), phase: v.calendar.display(self.phase).to_string(), ..Default::default() };
         for f in &self.forces {
-            j.units.entry(v.power(f.power).name.clone()).or_default().push(unit_text(v, f));
+            // A mixed force is written as each power's part of it.
+            for (power, part) in by_power(f) {
+                j.units.entry(v.power(power).name.clone()).or_default().push(unit_text(v, &part));
+            }
         }
         for d in &self.dislodged {
             let retreats = retreat_options(v, self, d).into_iter().map(|l| v.loc_abbr(l)).collect();
@@ -145,4 +158,21 @@ impl Position {
         j.state = self.state.clone();
         j
     }
+}
+
+/// The parts of a force by the power of their components (one part for a
+/// force of one power).
+fn by_power(f: &Force) -> Vec<(PowerId, Force)> {
+    let mut parts: Vec<(PowerId, Force)> = Vec::new();
+    for c in &f.components {
+        match parts.iter_mut().find(|(p, _)| *p == c.power) {
+            Some((_, part)) => part.components.push(*c),
+            None => {
+                let mut components = super::Components::new();
+                components.push(*c);
+                parts.push((c.power, Force { loc: f.loc, power: c.power, components }));
+            }
+        }
+    }
+    parts
 }
