@@ -4,6 +4,7 @@
 
 use polemarch_engine::adjudicate::{retreat_options, Outcome, Verdict};
 use polemarch_engine::state::write_composition;
+use polemarch_engine::variant::check::halves_text;
 use polemarch_engine::{Position, Variant};
 use std::fmt::Write;
 
@@ -45,8 +46,8 @@ pub fn position_report(v: &Variant, pos: &Position) -> String {
     for (p, power) in v.powers.iter().enumerate() {
         let units: Vec<String> =
             pos.forces.iter().filter(|f| f.power as usize == p).map(|f| format!("{} {}", write_composition(&f.components), v.loc_abbr(f.loc))).collect();
-        let centres: Vec<&str> = pos.owners.iter().enumerate().filter(|(_, o)| **o == Some(p as u8)).map(|(c, _)| v.provinces[c].abbr.as_str()).collect();
-        let _ = writeln!(out, "  {:<10} {:>2} centres, {:>2} units: {}", power.name, centres.len(), units.len(), units.join(", "));
+        let halves = pos.supply_halves(v, p as u8);
+        let _ = writeln!(out, "  {:<10} {:>4} centres, {:>2} units: {}", power.name, halves_text(halves), units.len(), units.join(", "));
     }
     out
 }

@@ -3,6 +3,7 @@
 
 use crate::{record_file, report, variants};
 use polemarch_engine::game::{self, GameRecord, Status};
+use polemarch_engine::variant::check::halves_text;
 use polemarch_engine::Variant;
 use std::io::Read;
 use std::path::Path;
@@ -114,11 +115,18 @@ fn show_text(v: &Variant, rec: &GameRecord, index: usize) -> Result<String, Stri
     }
     if v.calendar.kind(pos.phase) == polemarch_engine::variant::PhaseKind::Adjustment {
         for (p, b) in polemarch_engine::adjudicate::balances(v, &pos).into_iter().enumerate() {
-            if b >= 2 {
-                let _ = writeln!(out, "  {} builds {}", v.powers[p].name, b / 2);
-            } else if b <= -1 {
-                let _ = writeln!(out, "  {} removes {}", v.powers[p].name, (-b + 1) / 2);
+            // In halves of a centre: a build is 2 (a garrison 1, H5).
+            if b > 0 && polemarch_engine::adjudicate::adjustment_due(v, &pos, b, p as u8) {
+                let _ = writeln!(out, "  {} may build for {} centre(s)", v.powers[p].name, halves_text(b as u32));
+            } else if b < 0 {
+                let _ = writeln!(out, "  {} must remove units costing {} centre(s)", v.powers[p].name, halves_text((-b) as u32));
             }
+        }
+    }
+    // Variant state a player should see: colonies dealt, Delphi, free builds.
+    for (key, value) in &pos.state {
+        if key.starts_with("colony ") || key.starts_with("delphi") {
+            let _ = writeln!(out, "  {key}: {value}");
         }
     }
     match (&phase.processed, &rec.result) {
