@@ -124,6 +124,9 @@ fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32]
         Some(i) => {
             let force = &mut next.forces[i];
             force.components.push(component);
+            if force.power != power {
+                force.power = v.major_of(power);
+            }
             if v.loc(loc).coast.is_some() {
                 force.loc = loc;
             }

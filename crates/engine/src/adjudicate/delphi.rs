@@ -1,8 +1,9 @@
 //! The shrine at Delphi (Hoplite Wars H18-H20). A force in Delphi may
 //! `SACK` it, once per game; the sack succeeds if the force is not
-//! dislodged. The sacker's Major gets two free builds (`A*`, `F*`: no
-//! supply, never removed) in the next Winter, and from the next movement on
-//! no other player may support the sacking player's forces.
+//! dislodged. The sacking power (a mixed force's is its Major) gets two
+//! free builds (`A*`, `F*`: no supply, never removed) in the next Winter,
+//! and from the next movement on no other player may support the sacking
+//! player's forces.
 //!
 //! State keys: `delphi` is `intact` (or absent) or `sacked-by <power>`;
 //! `delphi-builds <power>` counts the free builds still to place.
@@ -34,10 +35,10 @@ pub fn after_movement(v: &Variant, before: &Position, results: &mut [OrderResult
         }
         if r.verdict == Verdict::Success {
             let loc = r.order.unit.as_ref().expect("a sack names its force").loc;
-            let force = next.force_in(v, v.province_of(loc)).expect("the sacking force held");
-            let major = v.major_of(force.power);
-            next.state.insert("delphi".into(), format!("sacked-by {}", v.power(major).name));
-            next.state.insert(builds_key(v, major), "2".into());
+            // The sacking power: the force's (a mixed force is its Major's).
+            let sacker = next.force_in(v, v.province_of(loc)).expect("the sacking force held").power;
+            next.state.insert("delphi".into(), format!("sacked-by {}", v.power(sacker).name));
+            next.state.insert(builds_key(v, sacker), "2".into());
             r.reason = Reason::Sacked;
         }
     }

@@ -39,7 +39,13 @@ pub fn forces(v: &Variant, lines: &[Line]) -> Result<Vec<Force>> {
         let (power, components, loc) = force_line(v, line)?;
         let p = v.province_of(loc);
         match forces.iter_mut().find(|f| v.province_of(f.loc) == p) {
-            Some(f) => f.components.extend(components),
+            Some(f) => {
+                // A force mixing a player's powers is the Major's (H3).
+                if f.power != power {
+                    f.power = v.major_of(power);
+                }
+                f.components.extend(components)
+            }
             None => forces.push(Force { loc, power, components: components.into_iter().collect() }),
         }
     }

@@ -195,7 +195,7 @@ fn compare_forces(v: &Variant, what: &str, expected: &[Force], actual: &[Force],
 /// them (`colony chi Athens`: key `colony chi`, value `Athens`).
 fn state_line(text: &str) -> (String, String) {
     let words: Vec<&str> = text.split_whitespace().collect();
-    let indexed = matches!(words.first().map(|w| w.to_ascii_lowercase()).as_deref(), Some("colony" | "claim"));
+    let indexed = matches!(words.first().map(|w| w.to_ascii_lowercase()).as_deref(), Some("colony" | "claim" | "delphi-builds"));
     let split = if indexed && words.len() >= 3 { 2 } else { 1.min(words.len()) };
     (words[..split].join(" ").to_ascii_lowercase(), words[split..].join(" "))
 }

@@ -11,10 +11,13 @@ use crate::state::Position;
 use crate::variant::{PowerId, ProvinceId, Variant};
 
 /// What an order takes up: its unit's province, or its build site. A waive
-/// takes up nothing (each waive is one more).
+/// takes up nothing (each waive is one more), nor does a build where
+/// several may go to one centre.
 fn slot(v: &Variant, order: &Order) -> Option<ProvinceId> {
     match order.action {
         Action::Waive => None,
+        // With Multiplicity several builds may go to one centre (M12).
+        Action::Build if v.rules.multiplicity => None,
         _ => order.unit.as_ref().map(|u| v.province_of(u.loc)),
     }
 }

@@ -217,7 +217,17 @@ fn plan_force(
                 if parts[g as usize].order.is_some() {
                     continue;
                 }
-                match plan_one(v, forces, seas, at, g, &forces[g as usize], &Action::Merge { to: *to, with: Vec::new() }) {
+                // H12: a member's garrisons stay behind.
+                let force = &forces[g as usize];
+                let (movers, garrisons): (Components, Components) = force.components.iter().copied().partition(|c| c.kind != Kind::Garrison);
+                let body = Force { loc: force.loc, power: force.power, components: movers.clone() };
+                match plan_one(v, forces, seas, at, g, &body, &Action::Merge { to: *to, with: Vec::new() }) {
+                    Ok(plan) if leaves_garrisons(v, force) => {
+                        parts[g as usize] = Part { order: Some(i), ..Part::new(g, force, Some(garrisons)) };
+                        parts.push(Part { plan, order: Some(i), ..Part::new(g, force, Some(movers)) });
+                        any = true;
+                        continue;
+                    }
                     Ok(plan) => {
                         parts[g as usize].plan = plan;
                         any = true;
