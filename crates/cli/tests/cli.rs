@@ -64,6 +64,23 @@ fn ancient_mediterranean_checks_clean_with_the_rulings_counts() {
 }
 
 #[test]
+fn hoplite_wars_checks_clean_with_the_rulings_counts() {
+    // rules/hoplite_wars.md H1, H21, H22: 14 powers in 7 players, 103
+    // provinces, 29 Cities worth 1 and 23 Towns worth 1/2 (40.5 in all),
+    // double coasts for Chalcis, Larissa and Megara.
+    let out = polemarch(&["variant", "check", "hoplite_wars"]);
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("provinces: 103 (14 land, 65 coast, 24 sea)"), "{text}");
+    assert!(text.contains("coasts: 6 locations on 3 multi-coast provinces"), "{text}");
+    assert!(text.contains("centres: 52 (23 worth 0.5, 29 worth 1; 28 home, 24 neutral), 40.5 in all"), "{text}");
+    assert!(text.contains("powers: 14"), "{text}");
+    assert!(text.contains("players: 7 (Achea+Chalcis, Aetolia+Mantinea, Argolis+Pherea, Athens+Anactorium, Boeotia+Elis, Sparta+Elatea, Thessaly+Messene)"), "{text}");
+    assert!(text.contains("victory: 20.5 centres (a player's powers together)"), "{text}");
+    assert!(text.contains("rules: multiplicity, placement (costed), garrisons, builds in owned centres, towns change hands every move, 7 colonies, delphi (del), claims, conversion, liberation"), "{text}");
+}
+
+#[test]
 fn standard_variant_checks_clean() {
     let out = polemarch(&["variant", "check", "standard"]);
     let text = stdout(&out);

@@ -163,7 +163,27 @@ pub fn summary(v: &Variant) -> String {
     for p in &v.powers {
         out += &format!("    {:<12} {} homes, {} units\n", p.name, p.homes.len(), v.start_units.iter().filter(|u| v.power(u.0).name == p.name).count());
     }
-    out += &format!("  victory: {} centres\n", halves_text(v.victory_halves));
+    let by = if v.victory_by_player { " (a player's powers together)" } else { "" };
+    out += &format!("  victory: {} centres{by}\n", halves_text(v.victory_halves));
+    let r = &v.rules;
+    let modules: Vec<String> = [
+        (r.multiplicity, "multiplicity".to_string()),
+        (r.placement != super::Placement::None, format!("placement ({:?})", r.placement).to_lowercase()),
+        (r.garrisons, "garrisons".into()),
+        (r.build_sites == super::BuildSites::OwnedCentres, "builds in owned centres".into()),
+        (r.town_control == super::TownControl::EveryMove, "towns change hands every move".into()),
+        (!v.colonies.is_empty(), format!("{} colonies", v.colonies.len())),
+        (v.delphi.is_some(), format!("delphi ({})", v.delphi.map(|p| v.province(p).abbr.as_str()).unwrap_or(""))),
+        (r.claims, "claims".into()),
+        (r.conversion, "conversion".into()),
+        (r.liberation, "liberation".into()),
+    ]
+    .into_iter()
+    .filter_map(|(on, name)| on.then_some(name))
+    .collect();
+    if !modules.is_empty() {
+        out += &format!("  rules: {}\n", modules.join(", "));
+    }
     out
 }
 
