@@ -17,13 +17,15 @@ pub fn movement<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<Or
     let plans = plan(v, &pos.forces, &at, orders);
     let mut r = Resolver::new(v, &pos.forces, &plans.parts, &plans.coupled, &at, super::delphi::shunned(v, pos));
     r.resolve_all();
+    // Every decision is final now: who arrived is read, not worked out again.
+    let arrived: Vec<bool> = (0..plans.parts.len() as u16).map(|p| r.arrives(p)).collect();
     let mut verdicts: Vec<Option<(Verdict, Reason)>> = plans.illegal.iter().map(|i| i.map(|why| (Verdict::Illegal, Reason::Illegal(why)))).collect();
     let mut unordered = Vec::new();
     for p in 0..plans.parts.len() as u16 {
         if plans.parts[p as usize].strength == 0 {
             continue;
         }
-        let (verdict, reason) = r.explain(p);
+        let (verdict, reason) = r.explain(p, &arrived);
         match plans.parts[p as usize].order {
             // An order for several parts (a split, a merge of several
             // forces) succeeds when all of them do; its reason is the first
@@ -50,7 +52,7 @@ pub fn movement<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<Or
         OrderResult { order: Cow::Borrowed(order), verdict, reason }
     }));
     results.extend(unordered);
-    (results, r.next_position(pos))
+    (results, r.next_position(pos, &arrived))
 }
 
 fn hold_order(force: &Force) -> Order {
@@ -60,12 +62,12 @@ fn hold_order(force: &Force) -> Order {
 impl Resolver<'_> {
     /// The verdict on part `p`'s order and its reason. Every decision is
     /// resolved by now, so this only reads them.
-    fn explain(&mut self, p: u16) -> (Verdict, Reason) {
+    fn explain(&mut self, p: u16, arrived: &[bool]) -> (Verdict, Reason) {
         let force = self.parts[p as usize].force;
         let dislodged_from = |r: &mut Self| r.dislodger(force).map(|g| Reason::Dislodged { from: r.origin(g) });
         match self.parts[p as usize].plan {
             Plan::Move { .. } => {
-                if self.arrives(p) {
+                if arrived[p as usize] {
                     (Verdict::Success, Reason::Moved)
                 } else {
                     (Verdict::Failure, self.why_not_arrived(p))
@@ -161,7 +163,7 @@ impl Resolver<'_> {
     /// destinations (merged with their group and any own force there), the
     /// rest of each force stays, dislodged forces are set aside with where
     /// their attackers came from, standoffs are recorded.
-    fn next_position(&mut self, pos: &Position) -> Position {
+    fn next_position(&mut self, pos: &Position, arrived: &[bool]) -> Position {
         let v = self.v;
         let mut next = Position {
             phase: pos.phase,
@@ -180,7 +182,7 @@ impl Resolver<'_> {
                 let part = &self.parts[q as usize];
                 let (plan, strength) = (part.plan, part.strength);
                 if strength > 0 {
-                    if self.arrives(q) {
+                    if arrived[q as usize] {
                         let Plan::Move { to, .. } = plan else { unreachable!() };
                         let components = Components::from_slice(self.parts[q as usize].components(&pos.forces));
                         place(v, &mut next.forces, &mut index, Force { loc: to, power: force.power, components });

@@ -38,7 +38,7 @@ pub fn end_of_season(v: &Variant, season_changes_all: bool, next: &mut Position)
         if value == 0 || (!season_changes_all && value != 1) {
             continue;
         }
-        let claim = next.state.remove(&claim_key(v, p)).and_then(|name| v.find_power(&name)).filter(|&c| v.same_player(c, mover));
+        let claim = if v.rules.claims { next.state.remove(&claim_key(v, p)).and_then(|name| v.find_power(&name)).filter(|&c| v.same_player(c, mover)) } else { None };
         let current = next.owners[p as usize];
         let owner = match (claim, current) {
             (Some(c), _) => c,
@@ -48,7 +48,9 @@ pub fn end_of_season(v: &Variant, season_changes_all: bool, next: &mut Position)
         next.owners[p as usize] = Some(owner);
     }
     if season_changes_all {
-        next.state.retain(|k, _| !k.starts_with("claim "));
+        if v.rules.claims {
+            next.state.retain(|k, _| !k.starts_with("claim "));
+        }
         if !v.colonies.is_empty() && !next.state.keys().any(|k| k.starts_with("colony ")) {
             deal_colonies(v, next);
         }

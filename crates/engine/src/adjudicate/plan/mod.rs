@@ -90,20 +90,18 @@ pub struct Part {
 }
 
 impl Part {
+    #[inline]
     fn new(force: u16, body: &Force, split: Option<Components>) -> Part {
         let comps: &[crate::state::Component] = split.as_deref().unwrap_or(&body.components);
-        let count = |k: Kind| comps.iter().filter(|c| c.kind == k).count() as u16;
-        Part {
-            force,
-            loc: body.loc,
-            power: body.power,
-            strength: comps.len() as u16,
-            armies: count(Kind::Army),
-            fleets: count(Kind::Fleet),
-            split,
-            plan: Plan::Hold,
-            order: None,
+        let (mut armies, mut fleets) = (0, 0);
+        for c in comps {
+            match c.kind {
+                Kind::Army => armies += 1,
+                Kind::Fleet => fleets += 1,
+                Kind::Garrison => {}
+            }
         }
+        Part { force, loc: body.loc, power: body.power, strength: comps.len() as u16, armies, fleets, split, plan: Plan::Hold, order: None }
     }
 
     pub fn strength(&self) -> u32 {
