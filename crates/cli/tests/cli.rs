@@ -75,7 +75,10 @@ fn hoplite_wars_checks_clean_with_the_rulings_counts() {
     assert!(text.contains("coasts: 6 locations on 3 multi-coast provinces"), "{text}");
     assert!(text.contains("centres: 52 (23 worth 0.5, 29 worth 1; 28 home, 24 neutral), 40.5 in all"), "{text}");
     assert!(text.contains("powers: 14"), "{text}");
-    assert!(text.contains("players: 7 (Achea+Chalcis, Aetolia+Mantinea, Argolis+Pherea, Athens+Anactorium, Boeotia+Elis, Sparta+Elatea, Thessaly+Messene)"), "{text}");
+    assert!(
+        text.contains("players: 7 (Achea+Chalcis, Aetolia+Mantinea, Argolis+Pherea, Athens+Anactorium, Boeotia+Elis, Sparta+Elatea, Thessaly+Messene)"),
+        "{text}"
+    );
     assert!(text.contains("victory: 20.5 centres (a player's powers together)"), "{text}");
     assert!(text.contains("rules: multiplicity, placement (costed), garrisons, builds in owned centres, towns change hands every move, 7 colonies, delphi (del), claims, conversion, liberation"), "{text}");
 }

@@ -34,13 +34,25 @@ pub struct PartLinks {
     pub helps: u16,
     /// The next part of the same force (part `f` is force `f`'s first part).
     pub next_part: u16,
+    /// A support void because its player may not support a player who
+    /// sacked Delphi (H20).
+    pub shunned: bool,
 }
 
 impl Links {
     pub fn new(v: &Variant, forces: &[Force], parts: &[Part], shunned: Option<u8>) -> Links {
         let (n, forces_n) = (parts.len(), forces.len());
-        let none =
-            PartLinks { leader: NONE, next_member: NONE, merging: false, next_into: NONE, first_helper: NONE, next_helper: NONE, helps: NONE, next_part: NONE };
+        let none = PartLinks {
+            leader: NONE,
+            next_member: NONE,
+            merging: false,
+            next_into: NONE,
+            first_helper: NONE,
+            next_helper: NONE,
+            helps: NONE,
+            next_part: NONE,
+            shunned: false,
+        };
         let mut links = Links { first_into: vec![NONE; v.province_count()], at: vec![none; n] };
         for (p, l) in links.at.iter_mut().enumerate() {
             l.leader = p as u16;
@@ -93,6 +105,7 @@ impl Links {
                         && v.player_of[parts[helped as usize].power as usize] == player
                         && v.player_of[parts[p].power as usize] != player =>
                 {
+                    links.at[p].shunned = true;
                     NONE
                 }
                 _ => helped,

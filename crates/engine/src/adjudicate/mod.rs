@@ -21,6 +21,7 @@ type Few = smallvec::SmallVec<[u16; 4]>;
 pub use adjustment::{adjustment_due, balances};
 pub use civil_disorder::distances;
 pub use outcome::{Illegal, OrderResult, Reason, Verdict};
+pub use placement::{check_placement, is_placement};
 pub use retreat::retreat_options;
 
 use crate::order::Order;

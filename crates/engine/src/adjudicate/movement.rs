@@ -78,7 +78,9 @@ impl Resolver<'_> {
                 None => (Verdict::Success, Reason::Held),
             },
             Plan::SupportHold { .. } | Plan::SupportMove { .. } | Plan::SupportMerge { .. } => {
-                if !self.support_matches(p) {
+                if self.links.at[p as usize].shunned {
+                    (Verdict::Failure, Reason::Shunned)
+                } else if !self.support_matches(p) {
                     (Verdict::Failure, Reason::Void)
                 } else if let Some(reason) = dislodged_from(self) {
                     (Verdict::Failure, reason)

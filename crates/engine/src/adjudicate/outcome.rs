@@ -161,6 +161,8 @@ pub enum Reason {
     Unused,
     /// Delphi sacked (H18).
     Sacked,
+    /// No support for a player who sacked Delphi (H20).
+    Shunned,
     Converted,
     /// A part that could enter the sea only inside a seaworthy merged force
     /// found it unseaworthy (M7).
@@ -199,6 +201,7 @@ impl Reason {
             Reason::Unused => "build not used".into(),
             Reason::Sacked => "Delphi sacked: two free builds next Winter; no other player may support this player again".into(),
             Reason::Converted => "converted".into(),
+            Reason::Shunned => "void: no other player may support a player who sacked Delphi".into(),
             Reason::Unseaworthy => "the merged force would not be seaworthy".into(),
             Reason::LeftBehind => "could not reach the place its group moved to".into(),
             Reason::SplitFailed => "another part of the force at sea did not leave, so none may".into(),

@@ -38,7 +38,8 @@ pub fn end_of_season(v: &Variant, season_changes_all: bool, next: &mut Position)
         if value == 0 || (!season_changes_all && value != 1) {
             continue;
         }
-        let claim = if v.rules.claims { next.state.remove(&claim_key(v, p)).and_then(|name| v.find_power(&name)).filter(|&c| v.same_player(c, mover)) } else { None };
+        let claim =
+            if v.rules.claims { next.state.remove(&claim_key(v, p)).and_then(|name| v.find_power(&name)).filter(|&c| v.same_player(c, mover)) } else { None };
         let current = next.owners[p as usize];
         let owner = match (claim, current) {
             (Some(c), _) => c,

@@ -84,41 +84,45 @@ fn placement_loc(v: &Variant, kind: Kind, loc: LocId) -> Result<LocId, Illegal> 
 /// home centre.
 fn costed<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {
     let mut next = Position { dislodged: Vec::new(), contested: Vec::new(), ..pos.clone() };
-    let mut results: Vec<OrderResult<'a>> = Vec::with_capacity(orders.len());
+    // Results in the orders' own order, then the default placements.
+    let mut said: Vec<(Verdict, Reason)> = vec![(Verdict::Illegal, Reason::Illegal(Illegal::NotYourUnit)); orders.len()];
+    let mut defaults = Vec::new();
     for power in 0..v.powers.len() as PowerId {
-        let mine: Vec<&'a Order> = orders.iter().filter(|o| o.power == Some(power)).collect();
-        match placed_forces(v, power, &mine) {
+        let mine: Vec<usize> = (0..orders.len()).filter(|&i| orders[i].power == Some(power)).collect();
+        let given: Vec<&Order> = mine.iter().map(|&i| &orders[i]).collect();
+        let verdict = match placed_forces(v, power, &given, true) {
             Ok(forces) => {
                 next.forces.extend(forces);
-                results.extend(mine.into_iter().map(|o| OrderResult { order: Cow::Borrowed(o), verdict: Verdict::Success, reason: Reason::Built }));
+                (Verdict::Success, Reason::Built)
             }
             Err(why) => {
-                results.extend(mine.into_iter().map(|o| OrderResult { order: Cow::Borrowed(o), verdict: Verdict::Illegal, reason: Reason::Illegal(why) }));
                 for &home in &v.power(power).homes {
                     let force = Force::single(power, Kind::Army, home);
                     let unit = UnitRef { components: Some(force.components.clone()), loc: home };
-                    results.push(OrderResult {
+                    defaults.push(OrderResult {
                         order: Cow::Owned(Order { claim: None, power: Some(power), unit: Some(unit), action: Action::Build }),
                         verdict: Verdict::Success,
                         reason: Reason::NoOrder,
                     });
                     next.forces.push(force);
                 }
+                (Verdict::Illegal, Reason::Illegal(why))
             }
+        };
+        for i in mine {
+            said[i] = verdict;
         }
     }
-    results.extend(orders.iter().filter(|o| o.power.is_none()).map(|o| OrderResult {
-        order: Cow::Borrowed(o),
-        verdict: Verdict::Illegal,
-        reason: Reason::Illegal(Illegal::NotYourUnit),
-    }));
+    let mut results: Vec<OrderResult<'a>> =
+        orders.iter().zip(said).map(|(o, (verdict, reason))| OrderResult { order: Cow::Borrowed(o), verdict, reason }).collect();
+    results.extend(defaults);
     next.normalize();
     (results, next)
 }
 
 /// The forces one power's placement orders make, if they are valid as a
 /// whole.
-fn placed_forces(v: &Variant, power: PowerId, orders: &[&Order]) -> Result<Vec<Force>, Illegal> {
+fn placed_forces(v: &Variant, power: PowerId, orders: &[&Order], complete: bool) -> Result<Vec<Force>, Illegal> {
     if orders.is_empty() {
         return Err(Illegal::NoUnit);
     }
@@ -163,8 +167,34 @@ fn placed_forces(v: &Variant, power: PowerId, orders: &[&Order]) -> Result<Vec<F
         let [a, f, g] = forces[0].kinds();
         (a + f == 1 && g == 0) || (a + f == 0 && g == 2)
     };
-    if cost != budget || (homes.len() == 1 && !single) {
+    let whole = cost == budget && (homes.len() > 1 || single);
+    // Part of a placement (a game master's check of each line as it comes)
+    // need only not overspend.
+    if (complete && !whole) || cost > budget {
         return Err(Illegal::PlacementCost);
     }
     Ok(forces)
+}
+
+/// Checks one power's placement orders given so far (each line as a power
+/// submits it): every order must be possible and together they may not
+/// cost more than the power's home centres are worth. Whether the placement
+/// is complete is judged when the phase is processed.
+pub fn check_placement(v: &Variant, pos: &Position, power: PowerId, orders: &[&Order]) -> Result<(), Illegal> {
+    if !is_placement(v, pos) {
+        return Ok(());
+    }
+    if v.rules.placement == Placement::Costed {
+        placed_forces(v, power, orders, false).map(|_| ())
+    } else {
+        let owned: Vec<Order> = orders.iter().map(|o| (*o).clone()).collect();
+        let (results, _) = placement(v, pos, &owned);
+        match results.iter().take(orders.len()).find(|r| r.verdict == Verdict::Illegal) {
+            Some(r) => match r.reason {
+                Reason::Illegal(why) => Err(why),
+                _ => Ok(()),
+            },
+            None => Ok(()),
+        }
+    }
 }

@@ -22,12 +22,24 @@ fn slot(v: &Variant, order: &Order) -> Option<ProvinceId> {
     }
 }
 
+/// Is this record's phase an adjustment (or placement) phase? There a
+/// power's new submission replaces all its earlier orders: builds are a set,
+/// not orders for units.
+fn adjusting(v: &Variant, phase: &PhaseRecord) -> bool {
+    v.calendar.parse_phase(&phase.phase).is_ok_and(|p| v.calendar.kind(p) == crate::variant::PhaseKind::Adjustment)
+}
+
 /// The orders in force for the current phase: every accepted order, each
-/// replaced by a later one for the same unit.
+/// replaced by a later one for the same unit (in adjustment phases, a
+/// power's later submission replaces all its earlier orders).
 pub fn orders_in_force(v: &Variant, phase: &PhaseRecord) -> Result<Vec<Order>, String> {
     let mut orders: Vec<Order> = Vec::new();
+    let adjusting = adjusting(v, phase);
     for s in &phase.submissions {
         let power = v.find_power(&s.power).ok_or_else(|| format!("submission by unknown power `{}`", s.power))?;
+        if adjusting {
+            orders.retain(|o| o.power != Some(power));
+        }
         for o in s.orders.iter().filter(|o| o.status != Status::Rejected) {
             let text = o.order.as_deref().unwrap_or(&o.text);
             let order = parse_order(v, text, Some(power)).map_err(|e| format!("recorded order `{text}` of {}: {e}", s.power))?;
@@ -58,6 +70,9 @@ pub fn submit(v: &Variant, rec: &mut GameRecord, power: PowerId, by: &str, at: &
     }
     let pos = super::current(v, rec)?;
     let mut in_force = orders_in_force(v, rec.phases.last().unwrap())?;
+    if adjusting(v, rec.phases.last().unwrap()) {
+        in_force.retain(|o| o.power != Some(power));
+    }
     let mut said = Vec::new();
     for line in lines.iter().map(|l| l.split('#').next().unwrap_or("").trim()).filter(|l| !l.is_empty()) {
         let parsed = if line.contains(':') { parse_order_line(v, line) } else { parse_order(v, line, Some(power)) };
@@ -86,6 +101,13 @@ pub fn submit(v: &Variant, rec: &mut GameRecord, power: PowerId, by: &str, at: &
 /// adjudicated with them (without the one it would replace) and must not
 /// come out illegal.
 fn check(v: &Variant, pos: &Position, in_force: &[Order], order: &Order) -> Result<(), String> {
+    if crate::adjudicate::is_placement(v, pos) {
+        // A placement is judged as a whole: here, each line as it comes.
+        let mut mine: Vec<&Order> = in_force.iter().filter(|o| o.power == order.power).collect();
+        mine.push(order);
+        let power = order.power.expect("a submitting power");
+        return crate::adjudicate::check_placement(v, pos, power, &mine).map_err(|why| crate::adjudicate::Reason::Illegal(why).describe(v));
+    }
     let key = slot(v, order);
     let mut trial: Vec<Order> = in_force.iter().filter(|o| key.is_none() || o.power != order.power || slot(v, o) != key).cloned().collect();
     trial.push(order.clone());
