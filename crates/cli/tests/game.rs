@@ -535,3 +535,33 @@ fn a_hoplite_wars_game_from_the_placement_to_the_sack_of_delphi() {
     let replayed = ok(&["replay", file]);
     assert!(replayed.trim_end().ends_with("1 passed, 0 failed"), "{replayed}");
 }
+
+/// In an adjustment (here the Hoplite Wars placement), a power's new
+/// submission replaces its earlier one, unless nothing of it was accepted.
+#[test]
+fn an_adjustment_submission_replaces_the_earlier_one() {
+    let dir = tempdir("resubmit");
+    let file = dir.join("g.json");
+    let file = file.to_str().unwrap();
+    ok(&["game", "new", "hoplite_wars", file, "--seed", "3"]);
+    let orders = dir.join("messene.txt");
+    let submit = |text: &str| {
+        std::fs::write(&orders, text).unwrap();
+        polemarch(&["game", "orders", file, "Messene", orders.to_str().unwrap()])
+    };
+    assert!(submit("BUILD A mes").status.success());
+    let refused = submit("BUILD 2G ela");
+    assert!(String::from_utf8_lossy(&refused.stdout).contains("rejected  BUILD 2G ela  -- illegal: builds are made in home centres"));
+    let placed = ok(&["game", "process", file]);
+    assert!(placed.contains("BUILD A mes                  built"), "the first set stands: {placed}");
+    // A fresh game: the second, accepted set replaces the first.
+    let file2 = dir.join("g2.json");
+    let file2 = file2.to_str().unwrap();
+    ok(&["game", "new", "hoplite_wars", file2, "--seed", "3"]);
+    for text in ["BUILD A mes", "BUILD F mes"] {
+        std::fs::write(&orders, text).unwrap();
+        ok(&["game", "orders", file2, "Messene", orders.to_str().unwrap()]);
+    }
+    let placed = ok(&["game", "process", file2]);
+    assert!(placed.contains("BUILD F mes                  built") && !placed.contains("BUILD A mes"), "{placed}");
+}

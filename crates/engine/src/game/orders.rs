@@ -31,13 +31,15 @@ fn adjusting(v: &Variant, phase: &PhaseRecord) -> bool {
 
 /// The orders in force for the current phase: every accepted order, each
 /// replaced by a later one for the same unit (in adjustment phases, a
-/// power's later submission replaces all its earlier orders).
+/// power's later submission, if any of it was accepted, replaces all its
+/// earlier orders).
 pub fn orders_in_force(v: &Variant, phase: &PhaseRecord) -> Result<Vec<Order>, String> {
     let mut orders: Vec<Order> = Vec::new();
     let adjusting = adjusting(v, phase);
     for s in &phase.submissions {
         let power = v.find_power(&s.power).ok_or_else(|| format!("submission by unknown power `{}`", s.power))?;
-        if adjusting {
+        // A submission with nothing accepted leaves the earlier one standing.
+        if adjusting && s.orders.iter().any(|o| o.status != Status::Rejected) {
             orders.retain(|o| o.power != Some(power));
         }
         for o in s.orders.iter().filter(|o| o.status != Status::Rejected) {
