@@ -25,7 +25,7 @@ pub fn parse_composition(text: &str, power: PowerId) -> Result<Components, Strin
         if count == 0 || count > 99 {
             return Err(format!("`{text}`: a component count must be 1 to 99"));
         }
-        components.extend(std::iter::repeat(Component { kind, power, free }).take(count));
+        components.extend(std::iter::repeat_n(Component { kind, power, free }, count));
     }
     Ok(components)
 }

@@ -189,7 +189,7 @@ pub fn summary(v: &Variant) -> String {
 
 /// Writes a count in halves as a number: 4 -> "2", 5 -> "2.5".
 pub fn halves_text(h: u32) -> String {
-    if h % 2 == 0 {
+    if h.is_multiple_of(2) {
         format!("{}", h / 2)
     } else {
         format!("{}.5", h / 2)

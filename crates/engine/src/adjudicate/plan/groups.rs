@@ -30,7 +30,7 @@ pub fn groups(v: &Variant, parts: &[Part], forces: usize, g: &mut [PartLinks]) {
         let mate = (0..p).find(|&q| match parts[q].plan {
             Plan::Move { dest: d, merge: m, .. } if d == dest && v.player_of[parts[q].power as usize] == side => {
                 let q_split = split(q) || split(parts[q].force as usize);
-                (merge && m) || (merge && q_split) || (m && is_split) || (is_split && q_split && parts[q].force == parts[p].force)
+                (merge && (m || q_split)) || (m && is_split) || (is_split && q_split && parts[q].force == parts[p].force)
             }
             _ => false,
         });
