@@ -187,7 +187,8 @@ impl Resolver<'_> {
                     if arrived[q as usize] {
                         let Plan::Move { to, .. } = plan else { unreachable!() };
                         let components = Components::from_slice(self.parts[q as usize].components(&pos.forces));
-                        place(v, &mut next.forces, &mut index, Force { loc: to, power: force.power, components });
+                        let power = owner(v, &components, force.power);
+                        place(v, &mut next.forces, &mut index, Force { loc: to, power, components });
                     } else {
                         staying.extend_from_slice(self.parts[q as usize].components(&pos.forces));
                     }
@@ -197,7 +198,8 @@ impl Resolver<'_> {
             if staying.is_empty() {
                 continue;
             }
-            let mut stayed = Force { loc: force.loc, power: force.power, components: staying };
+            let power = owner(v, &staying, force.power);
+            let mut stayed = Force { loc: force.loc, power, components: staying };
             match self.dislodger(f) {
                 Some(g) => {
                     // H13: dislodged garrisons are removed at once.
@@ -258,4 +260,14 @@ fn place(v: &Variant, forces: &mut Vec<Force>, index: &mut [u16], force: Force) 
 
 fn coast_of(v: &Variant, loc: LocId) -> Option<&str> {
     v.loc(loc).coast.as_deref()
+}
+
+/// The power a force of these components belongs to: theirs, if they are
+/// all one power's; else the player's Major (H3). `was` serves for none.
+fn owner(v: &Variant, components: &[crate::state::Component], was: crate::variant::PowerId) -> crate::variant::PowerId {
+    match components.split_first() {
+        Some((first, rest)) if rest.iter().all(|c| c.power == first.power) => first.power,
+        Some((first, _)) => v.major_of(first.power),
+        None => was,
+    }
 }
