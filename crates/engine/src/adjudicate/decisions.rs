@@ -366,6 +366,9 @@ impl Resolver<'_> {
     /// leaving parts must all succeed fails when one of those does not
     /// (a failed move like any other: it still prevents and cuts).
     pub fn coupling_holds(&mut self, g: u16) -> bool {
+        if !self.any_coupled {
+            return true;
+        }
         let mut m = g;
         while m != NONE {
             if !self.coupled[self.parts[m as usize].force as usize] {

@@ -23,6 +23,8 @@ pub struct Resolver<'a> {
     pub parts: &'a [Part],
     /// Forces at sea whose leaving parts all fail if one fails (M9).
     pub coupled: &'a [bool],
+    /// Whether any force is so coupled.
+    pub any_coupled: bool,
     /// Index of the force in each province (u16::MAX: none).
     pub at: &'a [u16],
     pub links: Links,
@@ -50,6 +52,7 @@ impl<'a> Resolver<'a> {
             forces,
             parts,
             coupled,
+            any_coupled: coupled.contains(&true),
             at,
             links,
             nodes: vec![Node { state: State::Unresolved, result: false, paradox: false, cut_cache: super::links::NONE }; n],

@@ -82,6 +82,10 @@ impl Force {
     /// How many armies, fleets and garrisons the force has.
     pub fn kinds(&self) -> [usize; 3] {
         let mut n = [0; 3];
+        if let [one] = self.components.as_slice() {
+            n[one.kind as usize] = 1;
+            return n;
+        }
         for c in &self.components {
             n[c.kind as usize] += 1;
         }
