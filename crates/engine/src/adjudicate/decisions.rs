@@ -335,6 +335,11 @@ impl Resolver<'_> {
             let any_rider = members.into_iter().any(|m| self.rider(m));
             return any_rider && alone && (occupant.is_none() || joins_own) && h2h.is_none();
         }
+        if occupant.is_none() && self.links.at[g as usize].next_into == NONE && self.links.first_into[dest as usize] == g {
+            // Alone into an empty province: any strength beats no resistance,
+            // so supports need not be counted.
+            return self.coupling_holds(g);
+        }
         let attack = self.attack_with(g, own, h2h);
         if joins_own {
             // The own force staying in the province is joined; if it goes to

@@ -267,8 +267,11 @@ fn plan_force(
 
 /// Does a move of this force leave garrisons behind (H12)?
 fn leaves_garrisons(v: &Variant, force: &Force) -> bool {
+    if !v.rules.garrisons {
+        return false;
+    }
     let [armies, fleets, garrisons] = force.kinds();
-    v.rules.garrisons && garrisons > 0 && armies + fleets > 0
+    garrisons > 0 && armies + fleets > 0
 }
 
 /// Plans one order for `body` (a whole force, or a part of force `f`).
@@ -283,10 +286,10 @@ fn plan_one(v: &Variant, forces: &[Force], seas: &Seas, at: &[u16], f: u16, body
             Ok(t)
         }
     };
-    let only_garrisons = body.count(Kind::Garrison) == body.components.len();
+    let only_garrisons = || body.components.iter().all(|c| c.kind == Kind::Garrison);
     match action {
         // H11: garrisons support only a merge into their own province.
-        Action::SupportHold { .. } | Action::SupportMove { .. } | Action::Convoy { .. } if only_garrisons => Err(Illegal::GarrisonSupport),
+        Action::SupportHold { .. } | Action::SupportMove { .. } | Action::Convoy { .. } if only_garrisons() => Err(Illegal::GarrisonSupport),
         Action::Hold => Ok(Plan::Hold),
         Action::Move { to, via_convoy } => {
             let plan = plan_move(v, body, *to, *via_convoy, false)?;
