@@ -208,37 +208,28 @@ fn plan_force(
                 members.push(g);
             }
             // A member that cannot reach `to` drops out and holds (M6); the
-            // order is illegal only when no member can.
+            // order is illegal only when no member can. Members already
+            // ordered keep their own orders.
+            let merge = Action::Merge { to: *to, with: Vec::new() };
             let mut first_error = None;
             let mut any = false;
+            let mut taken = Vec::new();
             for &g in &members {
                 if parts[g as usize].order.is_some() {
                     continue;
                 }
-                // H12: a member's garrisons stay behind.
-                let force = &forces[g as usize];
-                let (movers, garrisons): (Components, Components) = force.components.iter().copied().partition(|c| c.kind != Kind::Garrison);
-                let body = Force { loc: force.loc, power: force.power, components: movers.clone() };
-                match plan_one(v, forces, seas, at, g, &body, &Action::Merge { to: *to, with: Vec::new() }) {
-                    Ok(plan) if leaves_garrisons(v, force) => {
-                        parts[g as usize] = Part { order: Some(i), ..Part::new(g, force, Some(garrisons)) };
-                        parts.push(Part { plan, order: Some(i), ..Part::new(g, force, Some(movers)) });
-                        any = true;
-                        continue;
-                    }
-                    Ok(plan) => {
-                        parts[g as usize].plan = plan;
-                        any = true;
-                    }
+                taken.push(g);
+                match plan_leaving_garrisons(v, forces, seas, at, g, i, &merge, parts) {
+                    Ok(()) => any = true,
                     Err(why) => {
                         first_error.get_or_insert(why);
+                        parts[g as usize].order = Some(i);
                     }
                 }
-                parts[g as usize].order = Some(i);
             }
-            match (any, first_error) {
-                (false, Some(why)) => {
-                    for &g in &members {
+            match first_error {
+                Some(why) if !any => {
+                    for &g in &taken {
                         parts[g as usize].order = None;
                     }
                     Err(why)
@@ -246,16 +237,7 @@ fn plan_force(
                 _ => Ok(()),
             }
         }
-        Action::Move { .. } if leaves_garrisons(v, &forces[f as usize]) => {
-            // H12: the force's armies and fleets move, its garrisons stay.
-            let force = &forces[f as usize];
-            let (movers, garrisons): (Components, Components) = force.components.iter().copied().partition(|c| c.kind != Kind::Garrison);
-            let body = Force { loc: force.loc, power: force.power, components: movers.clone() };
-            let plan = plan_one(v, forces, seas, at, f, &body, action)?;
-            parts[f as usize] = Part { order: Some(i), ..Part::new(f, force, Some(garrisons)) };
-            parts.push(Part { plan, order: Some(i), ..Part::new(f, force, Some(movers)) });
-            Ok(())
-        }
+        Action::Move { .. } => plan_leaving_garrisons(v, forces, seas, at, f, i, action, parts),
         _ => {
             let plan = plan_one(v, forces, seas, at, f, &forces[f as usize], action)?;
             parts[f as usize].plan = plan;
@@ -263,6 +245,34 @@ fn plan_force(
             Ok(())
         }
     }
+}
+
+/// Plans a move or merge of force `g` by order `i`. H12: when the force
+/// leaves garrisons behind, they stay as a part of their own and the rest
+/// moves as another.
+#[allow(clippy::too_many_arguments)]
+fn plan_leaving_garrisons(
+    v: &Variant,
+    forces: &[Force],
+    seas: &Seas,
+    at: &[u16],
+    g: u16,
+    i: usize,
+    action: &Action,
+    parts: &mut Vec<Part>,
+) -> Result<(), Illegal> {
+    let force = &forces[g as usize];
+    if !leaves_garrisons(v, force) {
+        parts[g as usize].plan = plan_one(v, forces, seas, at, g, force, action)?;
+        parts[g as usize].order = Some(i);
+        return Ok(());
+    }
+    let (movers, garrisons): (Components, Components) = force.components.iter().copied().partition(|c| c.kind != Kind::Garrison);
+    let body = Force { loc: force.loc, power: force.power, components: movers.clone() };
+    let plan = plan_one(v, forces, seas, at, g, &body, action)?;
+    parts[g as usize] = Part { order: Some(i), ..Part::new(g, force, Some(garrisons)) };
+    parts.push(Part { plan, order: Some(i), ..Part::new(g, force, Some(movers)) });
+    Ok(())
 }
 
 /// Does a move of this force leave garrisons behind (H12)?
