@@ -64,23 +64,22 @@ impl Resolver<'_> {
                 return cached as u32;
             }
             let offered = self.support_offered(s);
-            let cut = offered.min(self.strongest_cutter(s, offered));
+            let cut = offered.min(self.strongest_cutter(s, offered).0);
             if !self.convoy_attacks(self.v.province_of(self.forces[f as usize].loc)) {
                 self.nodes[s as usize].cut_cache = cut as u16;
             }
             return cut;
         }
-        let mut supports: Few = self
+        // In written order: a force has one order, and its parts are listed
+        // in their places in the split.
+        let supports: Few = self
             .parts_of(f)
             .filter(|&q| matches!(self.parts[q as usize].plan, Plan::SupportHold { .. } | Plan::SupportMove { .. } | Plan::SupportMerge { .. }))
             .collect();
-        // Written order: by order, then by place in the split.
-
-        supports.sort_by_key(|&q| (self.parts[q as usize].order, q));
         let mut taken = 0;
         for &q in supports.iter().rev() {
             let offered = self.support_offered(q);
-            let strongest = self.strongest_cutter(q, offered + taken);
+            let (strongest, _) = self.strongest_cutter(q, offered + taken);
             let cut = offered.min(strongest.saturating_sub(taken));
             if q == s {
                 return cut;
@@ -97,7 +96,7 @@ impl Resolver<'_> {
         while g != NONE {
             let mut m = g;
             while m != NONE {
-                if matches!(self.parts[m as usize].plan, Plan::Move { convoy: true, .. }) {
+                if self.by_convoy(m) {
                     return true;
                 }
                 m = self.links.at[m as usize].next_member;
@@ -108,23 +107,26 @@ impl Resolver<'_> {
     }
 
     /// The strongest attack that can cut support `s` (0 if none), as M5
-    /// measures it; `enough` is where counting may stop.
-    fn strongest_cutter(&mut self, s: u16, enough: u32) -> u32 {
-        let here = self.v.province_of(self.forces[self.parts[s as usize].force as usize].loc);
+    /// measures it, and the group that makes it (NONE if none); `enough` is
+    /// where counting may stop.
+    pub(super) fn strongest_cutter(&mut self, s: u16, enough: u32) -> (u32, u16) {
         let side = self.side(s);
         let against = self.against(s);
-        let mut best = 0;
-        let mut g = self.links.first_into[here as usize];
+        let (mut best, mut by) = (0, NONE);
+        let mut g = self.links.first_into[self.origin(s) as usize];
         while g != NONE {
             if self.side(g) != side {
-                best = best.max(self.cutting_strength(g, side, against, enough));
-                if best >= enough {
-                    return best;
+                let strength = self.cutting_strength(g, side, against, enough);
+                if strength > best {
+                    (best, by) = (strength, g);
+                    if best >= enough {
+                        break;
+                    }
                 }
             }
             g = self.links.at[g as usize].next_into;
         }
-        best
+        (best, by)
     }
 
     /// The strength of group `g`'s attack for cutting a support of `side`
@@ -136,7 +138,7 @@ impl Resolver<'_> {
         let mut own = 0;
         let mut m = g;
         while m != NONE {
-            if Some(self.origin(m)) != against && !matches!(self.parts[m as usize].plan, Plan::Move { rider: true, .. }) && self.reaches(m) {
+            if Some(self.origin(m)) != against && !self.rider(m) && self.reaches(m) {
                 own += self.parts[m as usize].strength();
             }
             m = self.links.at[m as usize].next_member;

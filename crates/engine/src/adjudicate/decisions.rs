@@ -4,6 +4,7 @@
 //! a merge group in Multiplicity, M6); strengths are sums of component
 //! counts (M3), so standard Diplomacy is the case where everything counts 1.
 
+use super::outcome::Reason;
 use super::plan::Plan;
 use super::resolver::Resolver;
 use super::Few;
@@ -42,11 +43,11 @@ impl Resolver<'_> {
         self.parts[p as usize].plan.dest()
     }
 
-    fn by_convoy(&self, p: u16) -> bool {
+    pub(super) fn by_convoy(&self, p: u16) -> bool {
         matches!(self.parts[p as usize].plan, Plan::Move { convoy: true, .. })
     }
 
-    fn rider(&self, p: u16) -> bool {
+    pub(super) fn rider(&self, p: u16) -> bool {
         matches!(self.parts[p as usize].plan, Plan::Move { rider: true, .. })
     }
 
@@ -68,25 +69,25 @@ impl Resolver<'_> {
 
     /// Does part `p` end the phase in its destination?
     pub fn arrives(&mut self, p: u16) -> bool {
-        let Plan::Move { convoy, rider, .. } = self.parts[p as usize].plan else { return false };
-        let leader = self.links.at[p as usize].leader;
+        let Plan::Move { rider, convoy, .. } = self.parts[p as usize].plan else { return false };
         if !rider && !self.coupled[self.parts[p as usize].force as usize] {
-            // The common case: a part that arrives with its group.
-            return self.resolve(leader) && (!convoy || self.path_ok(p));
+            // The common case, quicker: what follows, without the checks
+            // that cannot apply.
+            return self.resolve(self.links.at[p as usize].leader) && (!convoy || self.path_ok(p));
         }
         if !self.raw_arrives(p) {
             return false;
         }
-        if self.rider(p) && !self.merged_seaworthy(self.links.at[p as usize].leader) {
+        if rider && !self.merged_seaworthy(self.links.at[p as usize].leader) {
             return false;
         }
         // M9: at sea, if one leaving part fails, all fail.
         let f = self.parts[p as usize].force;
-        if self.coupled[f as usize] {
-            let leaving: Few = self.parts_of(f).filter(|&q| self.parts[q as usize].plan.is_move()).collect();
-            return leaving.into_iter().all(|q| self.raw_arrives(q));
+        if !self.coupled[f as usize] {
+            return true;
         }
-        true
+        let leaving: Few = self.parts_of(f).filter(|&q| self.parts[q as usize].plan.is_move()).collect();
+        leaving.into_iter().all(|q| self.raw_arrives(q))
     }
 
     fn raw_arrives(&mut self, p: u16) -> bool {
@@ -286,13 +287,20 @@ impl Resolver<'_> {
     /// parts that fail to leave count as never having split), with hold
     /// supports when a part of it was not ordered to move.
     pub fn hold_strength(&mut self, province: ProvinceId) -> u32 {
-        let Some(f) = self.force_in(province) else { return 0 };
+        self.force_in(province).map_or(0, |f| self.ends_in(f, NONE))
+    }
+
+    /// What of force `f` ends the phase where it stands: parts that stay,
+    /// parts whose move fails and the members of group `back` (beaten head
+    /// to head, so back too), with hold supports when a part was not
+    /// ordered to move.
+    fn ends_in(&mut self, f: u16, back: u16) -> u32 {
         let mut sum = 0;
         let mut holding = false;
         let mut q = f;
         while q != NONE {
             if self.parts[q as usize].plan.is_move() {
-                if !self.arrives(q) {
+                if self.links.at[q as usize].leader == back || !self.arrives(q) {
                     sum += self.strength(q);
                 }
             } else if self.strength(q) > 0 {
@@ -321,50 +329,72 @@ impl Resolver<'_> {
 
     /// Does group `g` arrive in its destination?
     pub fn group_succeeds(&mut self, g: u16) -> bool {
+        self.group_stopped(g).is_none()
+    }
+
+    /// What stops group `g` from arriving in its destination (None: it
+    /// arrives). One function decides and explains, so that the reason
+    /// given is always the one that decided.
+    #[inline(always)]
+    pub fn group_stopped(&mut self, g: u16) -> Option<Reason> {
         let dest = self.dest(g).expect("a move");
         let own = self.group_strength(g);
         let occupant = self.force_in(dest);
+        // `g` is on the list of groups moving into `dest`: is it the only one?
+        let alone = self.links.first_into[dest as usize] == g && self.links.at[g as usize].next_into == NONE;
+        if own > 0 && alone && occupant.is_none() {
+            // Any strength beats no resistance: supports need not be counted.
+            return self.coupling_stop(g);
+        }
         let joins_own = self.links.at[g as usize].merging && occupant.is_some_and(|o| self.force_side(o) == self.side(g));
         let h2h = self.head_to_head(g);
         if own == 0 {
-            // Riders only (M6): they arrive if nobody else moves there and
-            // nobody else stands there.
-            let first = Some(self.links.first_into[dest as usize]).filter(|&r| r != NONE);
-            let alone = std::iter::successors(first, |&r| Some(self.links.at[r as usize].next_into).filter(|&x| x != NONE)).all(|r| r == g);
-            let members: Few = self.members(g).collect();
-            let any_rider = members.into_iter().any(|m| self.rider(m));
-            return any_rider && alone && (occupant.is_none() || joins_own) && h2h.is_none();
-        }
-        if occupant.is_none() && self.links.at[g as usize].next_into == NONE && self.links.first_into[dest as usize] == g {
-            // Alone into an empty province: any strength beats no resistance,
-            // so supports need not be counted.
-            return self.coupling_holds(g);
+            // Riders only (M7): they enter only inside a seaworthy force, so
+            // only where nobody else moves or stands.
+            let enters = self.members(g).any(|m| self.rider(m)) && alone && (occupant.is_none() || joins_own) && h2h.is_none();
+            return (!enters).then_some(Reason::Unseaworthy);
         }
         let attack = self.attack_with(g, own, h2h);
+        if attack == 0 {
+            // An own force that stays is never attacked (M10).
+            return Some(Reason::OwnUnit { by: dest });
+        }
         if joins_own {
             // The own force staying in the province is joined; if it goes to
             // a member's origin instead, both fail (M6).
             if h2h.is_some() {
-                return false;
+                return Some(Reason::OwnUnit { by: dest });
             }
         } else if let Some(o) = h2h {
-            if attack <= self.defend_strength(o) {
-                return false;
+            let against = self.defend_strength(o);
+            if attack <= against {
+                return Some(Reason::Bounced { attack, against, by: dest });
             }
-            if attack <= self.left_behind(dest, o) {
-                return false;
+            let against = self.left_behind(dest, o);
+            if attack <= against {
+                return Some(Reason::Bounced { attack, against, by: dest });
             }
-        } else if attack <= self.hold_strength(dest) {
-            return false;
+        } else {
+            let against = self.hold_strength(dest);
+            if attack <= against {
+                return Some(Reason::Bounced { attack, against, by: dest });
+            }
         }
         let mut r = self.links.first_into[dest as usize];
         while r != NONE {
-            if r != g && attack <= self.prevent_strength(r) {
-                return false;
+            if r != g {
+                let against = self.prevent_strength(r);
+                if attack <= against {
+                    return Some(Reason::Bounced { attack, against, by: self.origin(r) });
+                }
             }
             r = self.links.at[r as usize].next_into;
         }
-        self.coupling_holds(g)
+        self.coupling_stop(g)
+    }
+
+    fn coupling_stop(&mut self, g: u16) -> Option<Reason> {
+        (!self.coupling_holds(g)).then_some(Reason::SplitFailed)
     }
 
     /// M9: a group made only of parts leaving a force at sea whose other
@@ -402,24 +432,7 @@ impl Resolver<'_> {
             // A force of one part: beating its defence is enough.
             return 0;
         }
-        let parts: Few = self.parts_of(f).collect();
-        let mut sum = 0;
-        let mut holding = false;
-        for q in parts {
-            let plan = self.parts[q as usize].plan;
-            if plan.is_move() {
-                if self.links.at[q as usize].leader == o || !self.arrives(q) {
-                    sum += self.strength(q);
-                }
-            } else if self.strength(q) > 0 {
-                sum += self.strength(q);
-                holding = true;
-            }
-        }
-        if holding {
-            sum += self.hold_supports(f);
-        }
-        sum
+        self.ends_in(f, o)
     }
 
     /// The force in `province`'s dislodger: a group of another side that

@@ -112,22 +112,17 @@ impl Resolver<'_> {
         }
     }
 
-    /// Where the attack that cuts support `s` comes from.
+    /// Where the attack that cuts support `s` comes from: the strongest
+    /// that can cut it (M5).
     fn cut_by(&mut self, s: u16) -> crate::variant::ProvinceId {
-        let here = self.v.province_of(self.forces[self.parts[s as usize].force as usize].loc);
-        let side = self.side(s);
-        let mut g = self.links.first_into[here as usize];
-        while g != NONE {
-            if self.side(g) != side {
-                return self.origin(g);
-            }
-            g = self.links.at[g as usize].next_into;
+        match self.strongest_cutter(s, u32::MAX) {
+            (_, NONE) => self.origin(s),
+            (_, g) => self.origin(g),
         }
-        here
     }
 
     fn why_not_arrived(&mut self, m: u16) -> Reason {
-        if matches!(self.parts[m as usize].plan, Plan::Move { convoy: true, .. }) && !self.path_ok(m) {
+        if self.by_convoy(m) && !self.path_ok(m) {
             return if self.nodes[m as usize].paradox { Reason::ConvoyParadox } else { Reason::NoConvoyRoute };
         }
         let g = self.links.at[m as usize].leader;
@@ -136,29 +131,13 @@ impl Resolver<'_> {
         }
         if self.resolve(g) {
             // The group arrived without this part.
-            return if matches!(self.parts[m as usize].plan, Plan::Move { rider: true, .. }) { Reason::Unseaworthy } else { Reason::LeftBehind };
+            return if self.rider(m) { Reason::Unseaworthy } else { Reason::LeftBehind };
         }
-        let dest = self.dest(g).expect("a move");
-        let attack = self.attack_strength(g);
-        if attack == 0 {
-            return Reason::OwnUnit { by: dest };
+        match self.group_stopped(g) {
+            Some(reason) => reason,
+            // Failed by a backup rule, not by any strength.
+            None => Reason::Bounced { attack: self.attack_strength(g), against: 0, by: self.dest(g).expect("a move") },
         }
-        let against = match self.head_to_head(g) {
-            Some(o) => self.defend_strength(o),
-            None => self.hold_strength(dest),
-        };
-        if attack <= against {
-            return Reason::Bounced { attack, against, by: dest };
-        }
-        let mut r = self.links.first_into[dest as usize];
-        while r != NONE {
-            let prevent = if r == g { 0 } else { self.prevent_strength(r) };
-            if attack <= prevent {
-                return Reason::Bounced { attack, against: prevent, by: self.origin(r) };
-            }
-            r = self.links.at[r as usize].next_into;
-        }
-        Reason::Bounced { attack, against: 0, by: dest }
     }
 
     /// The position after the movement: parts that arrived stand in their
@@ -208,14 +187,10 @@ impl Resolver<'_> {
                         continue;
                     }
                     let members: Few = self.members(g).collect();
-                    let by_convoy = matches!(self.parts[g as usize].plan, Plan::Move { convoy: true, .. });
+                    let by_convoy = self.by_convoy(g);
                     let leader_origin = self.origin(g);
-                    let also_from = members
-                        .iter()
-                        .filter(|&&m| m != g && !matches!(self.parts[m as usize].plan, Plan::Move { convoy: true, .. }))
-                        .map(|&m| self.origin(m))
-                        .filter(|&o| o != leader_origin)
-                        .collect();
+                    let also_from =
+                        members.iter().filter(|&&m| m != g && !self.by_convoy(m)).map(|&m| self.origin(m)).filter(|&o| o != leader_origin).collect();
                     next.dislodged.push(Dislodged { force: stayed, attacker_from: Some(leader_origin), by_convoy, also_from });
                 }
                 None => place(v, &mut next.forces, &mut index, stayed),
