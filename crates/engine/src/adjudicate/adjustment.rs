@@ -28,8 +28,8 @@ pub fn balances(v: &Variant, pos: &Position) -> Vec<i32> {
     balance
 }
 
-/// Does `power` have builds or removals to make (or free Delphi builds to
-/// place, or garrisons it may disband)?
+/// Does `power` have builds or removals to make (a garrison's worth of
+/// supply is a build where garrisons exist), or free Delphi builds to place?
 pub fn adjustment_due(v: &Variant, pos: &Position, balance: i32, power: PowerId) -> bool {
     let cheapest = if v.rules.garrisons { upkeep(Kind::Garrison) } else { upkeep(Kind::Army) };
     balance < 0 || balance >= cheapest || super::delphi::builds_left(v, pos, power) > 0
@@ -118,24 +118,12 @@ fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32]
         return Err(Illegal::Occupied);
     }
     let there = next.forces.iter().position(|f| v.province_of(f.loc) == site);
-    let loc = build_loc(v, &components, unit.loc, there.map(|i| &next.forces[i]))?;
-    let component = crate::state::Component { kind: components[0].kind, power, free: components[0].free };
+    let loc = build_loc(v, components[0].kind, unit.loc, there.map(|i| &next.forces[i]))?;
+    let mut built = Force::single(power, components[0].kind, loc);
+    built.components[0].free = free;
     match there {
-        Some(i) => {
-            let force = &mut next.forces[i];
-            force.components.push(component);
-            if force.power != power {
-                force.power = v.major_of(power);
-            }
-            if v.loc(loc).coast.is_some() {
-                force.loc = loc;
-            }
-        }
-        None => {
-            let mut components = Components::new();
-            components.push(component);
-            next.forces.push(Force { loc, power, components });
-        }
+        Some(i) => next.forces[i].join(v, built),
+        None => next.forces.push(built),
     }
     balance[power as usize] -= cost;
     if free {
@@ -148,10 +136,10 @@ fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32]
 /// province has two, DATC 4.B.7, unless the force it joins there already
 /// stands on a coast, M12); an army stands on the province, or joins the
 /// force there where it stands.
-fn build_loc(v: &Variant, components: &Components, loc: LocId, joins: Option<&Force>) -> Result<LocId, Illegal> {
+pub fn build_loc(v: &Variant, kind: Kind, loc: LocId, joins: Option<&Force>) -> Result<LocId, Illegal> {
     let p = v.province_of(loc);
     let province = v.province(p);
-    let fleet = components.iter().any(|c| c.kind == Kind::Fleet);
+    let fleet = kind == Kind::Fleet;
     let standing = joins.map(|f| f.loc).filter(|&l| v.loc(l).coast.is_some());
     if !fleet {
         return if province.terrain.holds_armies() { Ok(standing.unwrap_or(p)) } else { Err(Illegal::UnitCannotStandThere) };
@@ -169,11 +157,12 @@ fn build_loc(v: &Variant, components: &Components, loc: LocId, joins: Option<&Fo
 }
 
 fn waive(balance: &mut [i32], order: &Order) -> Result<Reason, Illegal> {
+    // A waived build is an army's or a fleet's worth of supply.
     let power = order.power.ok_or(Illegal::NoBuildsDue)?;
-    if balance[power as usize] < 2 {
+    if balance[power as usize] < upkeep(Kind::Army) {
         return Err(Illegal::NoBuildsDue);
     }
-    balance[power as usize] -= 2;
+    balance[power as usize] -= upkeep(Kind::Army);
     Ok(Reason::Waived)
 }
 
@@ -181,8 +170,12 @@ fn remove(v: &Variant, next: &mut Position, balance: &mut [i32], order: &Order) 
     let unit = order.unit.as_ref().ok_or(Illegal::NoUnit)?;
     let p = v.province_of(unit.loc);
     let i = next.forces.iter().position(|f| v.province_of(f.loc) == p).ok_or(Illegal::NoUnit)?;
-    let power = next.forces[i].power;
-    if order.power.is_some_and(|o| o != power) {
+    // Each power removes its own components, also from a force mixed with
+    // its player's other power (H5: each component is on its own power's
+    // chart).
+    let force = &next.forces[i];
+    let power = order.power.unwrap_or(force.power);
+    if !force.components.iter().any(|c| c.power == power) {
         return Err(Illegal::NotYourUnit);
     }
     if balance[power as usize] >= 0 {
@@ -193,7 +186,7 @@ fn remove(v: &Variant, next: &mut Position, balance: &mut [i32], order: &Order) 
     // unseaworthy force, taking an army instead.
     let wanted = unit.components.as_ref().and_then(|c| c.first()).map(|c| c.kind);
     let kind = component_to_remove(v, &next.forces[i], power, wanted).ok_or(Illegal::NoUnit)?;
-    balance[power as usize] += take_component(next, i, power, kind);
+    balance[power as usize] += take_component(v, next, i, power, kind);
     Ok(Reason::Removed)
 }
 
@@ -212,14 +205,14 @@ pub fn component_to_remove(v: &Variant, force: &Force, power: PowerId, wanted: O
 
 /// Takes one of `power`'s components of `kind` (never a free one) from
 /// force `i` (the force goes when it was the last); returns its upkeep.
-pub fn take_component(pos: &mut Position, i: usize, power: PowerId, kind: Kind) -> i32 {
+pub fn take_component(v: &Variant, pos: &mut Position, i: usize, power: PowerId, kind: Kind) -> i32 {
     let force = &mut pos.forces[i];
     let c = force.components.iter().position(|c| c.kind == kind && c.power == power && !c.free).expect("the force has that component");
     force.components.remove(c);
     if force.components.is_empty() {
         pos.forces.remove(i);
-    } else if force.components.iter().all(|c| c.power != force.power) {
-        force.power = force.components[0].power;
+    } else {
+        force.settle_power(v);
     }
     upkeep(kind)
 }
@@ -237,17 +230,11 @@ fn disband_garrison(v: &Variant, next: &mut Position, balance: &mut [i32], order
     let p = v.province_of(unit.loc);
     let i = next.forces.iter().position(|f| v.province_of(f.loc) == p)?;
     let power = order.power?;
-    if next.forces[i].components.iter().any(|c| c.kind == Kind::Garrison && c.power == power) {
-        let force = &mut next.forces[i];
-        let c = force.components.iter().position(|c| c.kind == Kind::Garrison && c.power == power).expect("found above");
-        force.components.remove(c);
-        if force.components.is_empty() {
-            next.forces.remove(i);
-        }
-        balance[power as usize] += upkeep(Kind::Garrison);
-        return Some(Reason::Removed);
+    if !next.forces[i].components.iter().any(|c| c.kind == Kind::Garrison && c.power == power && !c.free) {
+        return None;
     }
-    None
+    balance[power as usize] += take_component(v, next, i, power, Kind::Garrison);
+    Some(Reason::Removed)
 }
 
 /// H17: `CONVERT A ath F` turns one of the power's armies in a City or Town

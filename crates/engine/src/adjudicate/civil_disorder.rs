@@ -43,11 +43,10 @@ pub fn civil_disorder(v: &Variant, pos: &mut Position, power: PowerId, halves: i
     let mut removed = Vec::new();
     let mut left = halves;
     while left > 0 {
-        let removable = |i: &usize| component_to_remove(v, &pos.forces[*i], power, None).is_some();
-        let Some(i) = (0..pos.forces.len()).filter(removable).min_by_key(|&i| key(&pos.forces[i])) else { break };
+        let removable = (0..pos.forces.len()).filter_map(|i| component_to_remove(v, &pos.forces[i], power, None).map(|kind| (i, kind)));
+        let Some((i, kind)) = removable.min_by_key(|&(i, _)| key(&pos.forces[i])) else { break };
         let loc = pos.forces[i].loc;
-        let kind = component_to_remove(v, &pos.forces[i], power, None).expect("removable");
-        left -= take_component(pos, i, power, kind);
+        left -= take_component(v, pos, i, power, kind);
         removed.push((loc, kind));
     }
     removed

@@ -9,7 +9,7 @@ use super::resolver::Resolver;
 use super::Few;
 use crate::order::{Action, Order, UnitRef};
 use crate::state::{Components, Dislodged, Force, Kind, Position};
-use crate::variant::{LocId, Variant};
+use crate::variant::Variant;
 use std::borrow::Cow;
 
 pub fn movement<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {
@@ -161,15 +161,14 @@ impl Resolver<'_> {
             let mut q = f;
             while q != NONE {
                 let part = &self.parts[q as usize];
-                let (plan, strength) = (part.plan, part.strength);
-                if strength > 0 {
+                if part.strength > 0 {
                     if arrived[q as usize] {
-                        let Plan::Move { to, .. } = plan else { unreachable!() };
-                        let components = Components::from_slice(self.parts[q as usize].components(&pos.forces));
-                        let power = owner(v, &components, force.power);
-                        place(v, &mut next.forces, &mut index, Force { loc: to, power, components });
+                        let Plan::Move { to, .. } = part.plan else { unreachable!() };
+                        let mut moved = Force { loc: to, power: force.power, components: Components::from_slice(part.components(&pos.forces)) };
+                        moved.settle_power(v);
+                        place(v, &mut next.forces, &mut index, moved);
                     } else {
-                        staying.extend_from_slice(self.parts[q as usize].components(&pos.forces));
+                        staying.extend_from_slice(part.components(&pos.forces));
                     }
                 }
                 q = self.links.at[q as usize].next_part;
@@ -177,8 +176,8 @@ impl Resolver<'_> {
             if staying.is_empty() {
                 continue;
             }
-            let power = owner(v, &staying, force.power);
-            let mut stayed = Force { loc: force.loc, power, components: staying };
+            let mut stayed = Force { loc: force.loc, power: force.power, components: staying };
+            stayed.settle_power(v);
             match self.dislodger(f) {
                 Some(g) => {
                     // H13: dislodged garrisons are removed at once.
@@ -186,6 +185,7 @@ impl Resolver<'_> {
                     if stayed.components.is_empty() {
                         continue;
                     }
+                    stayed.settle_power(v);
                     let members: Few = self.members(g).collect();
                     let by_convoy = self.by_convoy(g);
                     let leader_origin = self.origin(g);
@@ -201,7 +201,8 @@ impl Resolver<'_> {
                 continue;
             }
             if let Some(dest) = self.dest(g) {
-                if index[dest as usize] == NONE && !next.contested.contains(&dest) && self.prevent_strength(g) > 0 {
+                // (`normalize` drops a province listed twice.)
+                if index[dest as usize] == NONE && self.prevent_strength(g) > 0 {
                     next.contested.push(dest);
                 }
             }
@@ -211,38 +212,16 @@ impl Resolver<'_> {
     }
 }
 
-/// Adds a force to the board, joining a force of the same power already in
-/// the province (a merge); a fleet's coast wins over a bare province.
-/// `index` holds each province's force on the new board.
+/// Adds a force to the board, joining a force of the same player already in
+/// the province (a merge). `index` holds each province's force on the new
+/// board.
 fn place(v: &Variant, forces: &mut Vec<Force>, index: &mut [u16], force: Force) {
     let p = v.province_of(force.loc) as usize;
     let i = index[p];
     if i != NONE && v.same_player(forces[i as usize].power, force.power) {
-        let f = &mut forces[i as usize];
-        if coast_of(v, force.loc).is_some() {
-            f.loc = force.loc;
-        }
-        // A force mixing a player's powers is the Major's (H3).
-        if f.power != force.power {
-            f.power = v.major_of(f.power);
-        }
-        f.components.extend(force.components);
+        forces[i as usize].join(v, force);
     } else {
         index[p] = forces.len() as u16;
         forces.push(force);
-    }
-}
-
-fn coast_of(v: &Variant, loc: LocId) -> Option<&str> {
-    v.loc(loc).coast.as_deref()
-}
-
-/// The power a force of these components belongs to: theirs, if they are
-/// all one power's; else the player's Major (H3). `was` serves for none.
-fn owner(v: &Variant, components: &[crate::state::Component], was: crate::variant::PowerId) -> crate::variant::PowerId {
-    match components.split_first() {
-        Some((first, rest)) if rest.iter().all(|c| c.power == first.power) => first.power,
-        Some((first, _)) => v.major_of(first.power),
-        None => was,
     }
 }

@@ -3,11 +3,11 @@
 //! fleet only on a coast, naming its coast where there are two). A site with
 //! no order, or only impossible orders, gets the standard unit.
 
-use super::adjustment::upkeep;
+use super::adjustment::{build_loc, upkeep};
 use super::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::order::{Action, Order, UnitRef};
-use crate::state::{Component, Components, Force, Kind, Position};
-use crate::variant::{LocId, Placement, PowerId, Variant};
+use crate::state::{Force, Kind, Position};
+use crate::variant::{Placement, PowerId, Variant};
 use std::borrow::Cow;
 
 /// Is this the placement phase of a variant that has one?
@@ -57,24 +57,10 @@ fn place(v: &Variant, order: &Order, placed: &mut [bool], next: &mut Position) -
         Some([c]) if c.kind != Kind::Garrison => c.kind,
         _ => return Err(Illegal::NotBuildable),
     };
-    let loc = placement_loc(v, kind, unit.loc)?;
-    let power = v.start_units[s].0;
-    let mut components = Components::new();
-    components.push(Component { kind, power, free: false });
-    next.forces.push(Force { loc, power, components });
+    let loc = build_loc(v, kind, unit.loc, None)?;
+    next.forces.push(Force::single(v.start_units[s].0, kind, loc));
     placed[s] = true;
     Ok(())
-}
-
-fn placement_loc(v: &Variant, kind: Kind, loc: LocId) -> Result<LocId, Illegal> {
-    let p = v.province_of(loc);
-    let province = v.province(p);
-    match kind {
-        Kind::Fleet if !province.terrain.shore() => Err(Illegal::FleetToLand),
-        Kind::Fleet if !province.coasts.is_empty() && v.loc(loc).coast.is_none() => Err(Illegal::CoastNeeded),
-        Kind::Fleet => Ok(loc),
-        _ => Ok(p),
-    }
 }
 
 /// Hoplite Wars H15: each power places units costing exactly what its home
@@ -144,21 +130,12 @@ fn placed_forces(v: &Variant, power: PowerId, orders: &[&Order], complete: bool)
             if c.kind == Kind::Garrison && !v.rules.garrisons {
                 return Err(Illegal::NotBuildable);
             }
-            let loc = placement_loc(v, c.kind, unit.loc)?;
+            let loc = build_loc(v, c.kind, unit.loc, None)?;
             cost += upkeep(c.kind);
-            let component = Component { kind: c.kind, power, free: false };
+            let placed = Force::single(power, c.kind, loc);
             match forces.iter_mut().find(|f| v.province_of(f.loc) == site) {
-                Some(f) => {
-                    if v.loc(loc).coast.is_some() {
-                        f.loc = loc;
-                    }
-                    f.components.push(component);
-                }
-                None => {
-                    let mut components = Components::new();
-                    components.push(component);
-                    forces.push(Force { loc, power, components });
-                }
+                Some(f) => f.join(v, placed),
+                None => forces.push(placed),
             }
         }
     }

@@ -39,7 +39,7 @@ fn options(v: &Variant, occupied: &[bool], contested: &[ProvinceId], d: &Dislodg
 /// An army component may be carried only into a province a fleet part can
 /// hold it in: for a one-component fleet, always.
 fn seaworthy_at(v: &Variant, force: &crate::state::Force, p: u16) -> bool {
-    v.province(p).terrain != Terrain::Sea || force.count(Kind::Fleet) >= force.count(Kind::Army)
+    v.province(p).terrain != Terrain::Sea || force.seaworthy()
 }
 
 pub fn retreat<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {

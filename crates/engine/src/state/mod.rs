@@ -81,15 +81,7 @@ impl Force {
 
     /// How many armies, fleets and garrisons the force has.
     pub fn kinds(&self) -> [usize; 3] {
-        let mut n = [0; 3];
-        if let [one] = self.components.as_slice() {
-            n[one.kind as usize] = 1;
-            return n;
-        }
-        for c in &self.components {
-            n[c.kind as usize] += 1;
-        }
-        n
+        kinds(&self.components)
     }
 
     pub fn count(&self, kind: Kind) -> usize {
@@ -112,6 +104,45 @@ impl Force {
     pub fn is_fleet(&self) -> bool {
         self.moves_as() == Kind::Fleet
     }
+
+    /// M2: a force may be at sea only with at least as many fleets as armies.
+    pub fn seaworthy(&self) -> bool {
+        let [armies, fleets, _] = self.kinds();
+        fleets >= armies
+    }
+
+    /// Takes the power of its components: theirs when they are all one
+    /// power's, else their player's Major (H3: a force mixing a player's
+    /// powers is the Major's).
+    pub fn settle_power(&mut self, v: &Variant) {
+        if let Some((first, rest)) = self.components.split_first() {
+            self.power = if rest.iter().all(|c| c.power == first.power) { first.power } else { v.major_of(first.power) };
+        }
+    }
+
+    /// Takes in `other`, a force of the same player arriving in the same
+    /// province (a merge, a build, a placement): a coast it stands on wins
+    /// over the bare province, and the power is settled again.
+    pub fn join(&mut self, v: &Variant, other: Force) {
+        if v.loc(other.loc).coast.is_some() {
+            self.loc = other.loc;
+        }
+        self.components.extend(other.components);
+        self.settle_power(v);
+    }
+}
+
+/// How many armies, fleets and garrisons there are among `components`.
+pub fn kinds(components: &[Component]) -> [usize; 3] {
+    let mut n = [0; 3];
+    if let [one] = components {
+        n[one.kind as usize] = 1;
+        return n;
+    }
+    for c in components {
+        n[c.kind as usize] += 1;
+    }
+    n
 }
 
 /// A force dislodged in a movement phase, waiting for its retreat.

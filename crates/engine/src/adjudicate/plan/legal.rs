@@ -11,14 +11,9 @@ use crate::variant::{LocId, ProvinceId, Terrain, Variant};
 pub fn can_reach(v: &Variant, force: &Force, dest: ProvinceId) -> bool {
     let from = v.province_of(force.loc);
     match force.moves_as() {
-        Kind::Fleet => fleet_coasts(v, force.loc, dest).next().is_some() && (v.province(dest).terrain != Terrain::Sea || seaworthy(force)),
+        Kind::Fleet => fleet_coasts(v, force.loc, dest).next().is_some() && (v.province(dest).terrain != Terrain::Sea || force.seaworthy()),
         _ => v.army_borders.get(from as usize, dest as usize),
     }
-}
-
-/// M2: a force may be at sea only with at least as many fleets as armies.
-pub fn seaworthy(force: &Force) -> bool {
-    force.count(Kind::Fleet) >= force.count(Kind::Army)
 }
 
 /// The locations of `dest` a fleet at `from` borders.

@@ -93,15 +93,18 @@ impl Part {
     #[inline]
     fn new(force: u16, body: &Force, split: Option<Components>) -> Part {
         let comps: &[crate::state::Component] = split.as_deref().unwrap_or(&body.components);
-        let (mut armies, mut fleets) = (0, 0);
-        for c in comps {
-            match c.kind {
-                Kind::Army => armies += 1,
-                Kind::Fleet => fleets += 1,
-                Kind::Garrison => {}
-            }
+        let [armies, fleets, _] = crate::state::kinds(comps);
+        Part {
+            force,
+            loc: body.loc,
+            power: body.power,
+            strength: comps.len() as u16,
+            armies: armies as u16,
+            fleets: fleets as u16,
+            split,
+            plan: Plan::Hold,
+            order: None,
         }
-        Part { force, loc: body.loc, power: body.power, strength: comps.len() as u16, armies, fleets, split, plan: Plan::Hold, order: None }
     }
 
     pub fn strength(&self) -> u32 {

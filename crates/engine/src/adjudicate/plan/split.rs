@@ -55,13 +55,13 @@ pub fn plan_split(v: &Variant, forces: &[Force], seas: &super::convoy::Seas, at:
                 staying.components.extend(body.components.iter().copied());
             }
         }
-        if !staying.components.is_empty() && !super::legal::seaworthy(&staying) {
+        if !staying.components.is_empty() && !staying.seaworthy() {
             return Err(Illegal::Unseaworthy);
         }
         coupled = parts.iter().filter(|(_, plan)| plan.is_move()).any(|(body, _)| {
             let mut back = staying.clone();
             back.components.extend(body.components.iter().copied());
-            !super::legal::seaworthy(&back)
+            !back.seaworthy()
         });
     }
     Ok(Planned { rest, rest_plan: Plan::Hold, parts, coupled })
