@@ -7,10 +7,8 @@ use std::path::PathBuf;
 
 #[test]
 fn every_case_passes() {
-    let out = polemarch(&["cases", "tests/cases"]);
-    let text = stdout(&out);
+    let text = ok(&["cases", "tests/cases"]);
     let last = text.lines().last().unwrap_or_default().to_string();
-    assert!(out.status.success(), "{text}");
     let passed: usize = last.split_whitespace().next().unwrap().parse().unwrap();
     assert!(passed >= 164, "{last}");
     assert!(last.ends_with(" 0 failed"), "{last}");
@@ -52,9 +50,7 @@ fn ancient_mediterranean_checks_clean_with_the_rulings_counts() {
     // rules/ancient_mediterranean.md: 79 provinces (20 sea, 14 inland, 44
     // coastal, plus Baleares), 222 bordering pairs, 34 centres (15 home, 19
     // neutral), no split coasts.
-    let out = polemarch(&["variant", "check", "ancient_mediterranean"]);
-    let text = stdout(&out);
-    assert!(out.status.success(), "{text}");
+    let text = ok(&["variant", "check", "ancient_mediterranean"]);
     assert!(text.contains("provinces: 79 (14 land, 44 coast, 20 sea, 1 islands)"), "{text}");
     assert!(text.contains("coasts: 0 locations"), "{text}");
     assert!(text.contains("borders: 222 bordering pairs"), "{text}");
@@ -68,9 +64,7 @@ fn hoplite_wars_checks_clean_with_the_rulings_counts() {
     // rules/hoplite_wars.md H1, H21, H22: 14 powers in 7 players, 103
     // provinces, 29 Cities worth 1 and 23 Towns worth 1/2 (40.5 in all),
     // double coasts for Chalcis, Larissa and Megara.
-    let out = polemarch(&["variant", "check", "hoplite_wars"]);
-    let text = stdout(&out);
-    assert!(out.status.success(), "{text}");
+    let text = ok(&["variant", "check", "hoplite_wars"]);
     assert!(text.contains("provinces: 103 (14 land, 65 coast, 24 sea)"), "{text}");
     assert!(text.contains("coasts: 6 locations on 3 multi-coast provinces"), "{text}");
     assert!(text.contains("centres: 52 (23 worth 0.5, 29 worth 1; 28 home, 24 neutral), 40.5 in all"), "{text}");
@@ -85,9 +79,7 @@ fn hoplite_wars_checks_clean_with_the_rulings_counts() {
 
 #[test]
 fn standard_variant_checks_clean() {
-    let out = polemarch(&["variant", "check", "standard"]);
-    let text = stdout(&out);
-    assert!(out.status.success(), "{text}");
+    let text = ok(&["variant", "check", "standard"]);
     assert!(text.contains("provinces: 76 (14 land, 42 coast, 19 sea, 1 impassable)"), "{text}");
     assert!(text.contains("centres: 34"), "{text}");
     assert!(text.contains("powers: 7"), "{text}");
@@ -143,9 +135,7 @@ fn a_broken_toml_file_is_an_error_not_a_panic() {
 
 #[test]
 fn adjudicate_prints_results_with_reasons() {
-    let out = polemarch(&["adjudicate", "--orders", "crates/cli/src/demo/1_spring_1901.txt"]);
-    let text = stdout(&out);
-    assert!(out.status.success(), "{}", stderr(&out));
+    let text = ok(&["adjudicate", "--orders", "crates/cli/src/demo/1_spring_1901.txt"]);
     assert!(text.contains("A war - gal                  bounced: 1 against 1 from vie  [failed]"), "{text}");
     assert!(text.contains("Standoffs: bla, gal"), "{text}");
     assert!(text.contains("Next: Autumn 1901, Movement"), "{text}");
@@ -153,8 +143,8 @@ fn adjudicate_prints_results_with_reasons() {
 
 #[test]
 fn adjudicate_json_gives_the_next_position() {
-    let out = polemarch(&["adjudicate", "--orders", "crates/cli/src/demo/1_spring_1901.txt", "--json"]);
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON output");
+    let text = ok(&["adjudicate", "--orders", "crates/cli/src/demo/1_spring_1901.txt", "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&text).expect("JSON output");
     assert_eq!(json["next"]["phase"], "Autumn 1901, Movement");
     assert_eq!(json["results"][0]["order"], "A vie - gal");
     assert_eq!(json["results"][0]["result"], "FAILURE");
@@ -168,8 +158,8 @@ fn adjudicate_from_a_position_file_with_a_retreat() {
     std::fs::write(&pos, r#"{"phase": "Spring 1901, Retreat", "units": {"Germany": ["A hol", "F kie"], "England": ["F nth"]}, "dislodged": {"England": [{"unit": "A hol", "attacker_from": "ruh"}]}}"#).unwrap();
     let orders = dir.join("orders.txt");
     std::fs::write(&orders, "England: A hol - bel\n").unwrap();
-    let out = polemarch(&["adjudicate", "--position", pos.to_str().unwrap(), "--orders", orders.to_str().unwrap(), "--json"]);
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|_| panic!("{}", stderr(&out)));
+    let text = ok(&["adjudicate", "--position", pos.to_str().unwrap(), "--orders", orders.to_str().unwrap(), "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&text).expect("JSON output");
     assert_eq!(json["results"][0]["result"], "SUCCESS");
     assert_eq!(json["next"]["units"]["England"], serde_json::json!(["A bel", "F nth"]));
 }
@@ -188,9 +178,7 @@ fn a_bad_order_names_its_line_and_column() {
 
 #[test]
 fn demo_plays_a_scripted_game() {
-    let out = polemarch(&["demo"]);
-    let text = stdout(&out);
-    assert!(out.status.success(), "{}", stderr(&out));
+    let text = ok(&["demo"]);
     assert!(text.contains("Winter 1901, Adjustment"), "{text}");
     assert!(text.contains("Autumn 1901, Retreat"), "{text}");
     assert!(text.contains("Next: Autumn 1902, Movement"), "{text}");

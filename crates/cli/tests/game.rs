@@ -11,14 +11,7 @@ use std::path::Path;
 use std::process::Command;
 
 mod common;
-use common::{polemarch, tempdir};
-
-fn ok(args: &[&str]) -> String {
-    let out = polemarch(args);
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert!(out.status.success(), "polemarch {args:?} failed:\n{text}\n{}", String::from_utf8_lossy(&out.stderr));
-    text
-}
+use common::{ok, polemarch, stderr, stdout, tempdir};
 
 fn record(file: &Path) -> GameRecord {
     serde_json::from_str(&std::fs::read_to_string(file).unwrap()).expect("the record is valid JSON")
@@ -205,9 +198,7 @@ fn an_ancient_mediterranean_game_for_two_years_with_builds() {
     // The same game as godip game text, with godip's ids, replays clean.
     let godip = dir.join("game.txt");
     std::fs::write(&godip, godip_text(&v, &rec)).unwrap();
-    let out = polemarch(&["replay", "--variant", "ancient_mediterranean", godip.to_str().unwrap()]);
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}{}", String::from_utf8_lossy(&out.stderr));
+    let text = ok(&["replay", "--variant", "ancient_mediterranean", godip.to_str().unwrap()]);
     assert!(text.trim_end().ends_with("1 passed, 0 failed"), "{text}");
 }
 
@@ -288,7 +279,7 @@ fn a_standard_game_to_a_solo_victory_undone_and_redone() {
     // A finished game takes no more orders.
     let out = polemarch(&["game", "process", file]);
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("the game is over (France wins)"));
+    assert!(stderr(&out).contains("the game is over (France wins)"), "{}", stderr(&out));
 
     // Undo the winning phase, then process it again: the same result.
     let undone = ok(&["game", "undo", file]);
@@ -362,7 +353,7 @@ fn orders_are_accepted_replaced_or_rejected_per_line() {
     let orders = dir.join("england.txt");
     std::fs::write(&orders, "F lon - nth\nA lvp - yor\nF lon - eng   # changed my mind\nA lvp - mun\nF edi - xyz\nGermany: A ber - kie\n").unwrap();
     let out = polemarch(&["game", "orders", file, "England", orders.to_str().unwrap()]);
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = stdout(&out);
     assert!(text.contains("accepted  F lon - nth"), "{text}");
     assert!(text.contains("accepted  A lvp - yor"), "{text}");
     assert!(text.contains("replaced  F lon - eng"), "{text}");
@@ -551,7 +542,7 @@ fn an_adjustment_submission_replaces_the_earlier_one() {
     };
     assert!(submit("BUILD A mes").status.success());
     let refused = submit("BUILD 2G ela");
-    assert!(String::from_utf8_lossy(&refused.stdout).contains("rejected  BUILD 2G ela  -- illegal: builds are made in home centres"));
+    assert!(stdout(&refused).contains("rejected  BUILD 2G ela  -- illegal: builds are made in home centres"), "{}", stdout(&refused));
     let placed = ok(&["game", "process", file]);
     assert!(placed.contains("BUILD A mes                  built"), "the first set stands: {placed}");
     // A fresh game: the second, accepted set replaces the first.

@@ -32,9 +32,7 @@ fn reference_games_replay_clean() {
     files.sort();
     files.push(games.join("mila/1.json").display().to_string());
     let args: Vec<&str> = std::iter::once("replay").chain(files.iter().map(|s| s.as_str())).collect();
-    let out = polemarch(&args);
-    let text = stdout(&out);
-    assert!(out.status.success(), "{text}");
+    let text = ok(&args);
     assert_eq!(text.lines().filter(|l| l.starts_with("OK ")).count(), 6, "{text}");
     assert!(text.contains("mila/1.json (57 phases)"), "{text}");
     assert!(text.contains("civil disorder"), "{text}");
@@ -67,23 +65,16 @@ fn a_difference_is_reported_with_phase_orders_expected_and_actual() {
 fn an_unknown_export_format_is_a_clear_error() {
     let dir = tempdir("format");
     let game = dir.join("g.json");
-    assert!(polemarch(&["game", "new", "standard", game.to_str().unwrap(), "--seed", "1"]).status.success());
+    ok(&["game", "new", "standard", game.to_str().unwrap(), "--seed", "1"]);
     let out = polemarch(&["game", "export", game.to_str().unwrap(), "--format", "xml"]);
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown export format `xml`"));
+    assert!(stderr(&out).contains("unknown export format `xml`"), "{}", stderr(&out));
 }
 
 fn submit(game: &Path, dir: &Path, power: &str, orders: &str) {
     let file = dir.join("orders.txt");
     std::fs::write(&file, orders).unwrap();
-    let out = polemarch(&["game", "orders", game.to_str().unwrap(), power, file.to_str().unwrap()]);
-    assert!(out.status.success(), "{}", stdout(&out));
-}
-
-fn process(game: &Path) -> String {
-    let out = polemarch(&["game", "process", game.to_str().unwrap()]);
-    assert!(out.status.success(), "{}", stdout(&out));
-    stdout(&out)
+    ok(&["game", "orders", game.to_str().unwrap(), power, file.to_str().unwrap()]);
 }
 
 /// Same phases, positions (units, dislodged units, owners), orders and
@@ -129,37 +120,33 @@ fn assert_same_game(v: &Variant, a: &RecordedGame, b: &RecordedGame) {
 fn export_to_mila_round_trips() {
     let dir = tempdir("export");
     let game = dir.join("game.json");
-    let out = polemarch(&["game", "new", "standard", game.to_str().unwrap(), "--seed", "1", "--force"]);
-    assert!(out.status.success(), "{}", stdout(&out));
+    ok(&["game", "new", "standard", game.to_str().unwrap(), "--seed", "1", "--force"]);
     submit(&game, &dir, "France", "A par - pic\nA mar - bur\nF bre - mao\n");
     submit(&game, &dir, "Germany", "A mun - ruh\nA ber - mun\nF kie - hol\n");
     submit(&game, &dir, "England", "F lon - nth\nF edi - nwg\nA lvp - yor\n");
     submit(&game, &dir, "Russia", "A war - gal\n");
     submit(&game, &dir, "Austria", "A vie - gal\n");
-    process(&game);
+    ok(&["game", "process", game.to_str().unwrap()]);
     submit(&game, &dir, "Germany", "A ruh - bur\nA mun S ruh - bur\nF hol H\n");
     submit(&game, &dir, "France", "A bur H\nA pic - bel\nF mao - por\n");
     submit(&game, &dir, "England", "F nth C A yor - nwy\nA yor - nwy via convoy\nF nwg S F nth\n");
-    assert!(process(&game).contains("France: A bur (attacked from ruh)"));
+    assert!(ok(&["game", "process", game.to_str().unwrap()]).contains("France: A bur (attacked from ruh)"));
     submit(&game, &dir, "France", "A bur R gas\n");
-    process(&game);
+    ok(&["game", "process", game.to_str().unwrap()]);
     submit(&game, &dir, "France", "BUILD A par\nWAIVE\n");
     submit(&game, &dir, "Germany", "BUILD A ber\n");
     submit(&game, &dir, "England", "BUILD F lon\n");
-    assert!(process(&game).contains("Spring 1902, Movement"));
+    assert!(ok(&["game", "process", game.to_str().unwrap()]).contains("Spring 1902, Movement"));
 
     let mila = dir.join("game.mila.json");
-    let out = polemarch(&["game", "export", game.to_str().unwrap(), "--format", "mila", "--output", mila.to_str().unwrap()]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let out = polemarch(&["replay", game.to_str().unwrap(), mila.to_str().unwrap()]);
-    let text = stdout(&out);
-    assert!(out.status.success(), "{text}");
+    ok(&["game", "export", game.to_str().unwrap(), "--format", "mila", "--output", mila.to_str().unwrap()]);
+    let text = ok(&["replay", game.to_str().unwrap(), mila.to_str().unwrap()]);
     assert!(text.contains("game.mila.json (5 phases)"), "{text}");
     assert_eq!(text.lines().last(), Some("2 passed, 0 failed"), "{text}");
 
     // Standard output by default, the same text.
-    let out = polemarch(&["game", "export", game.to_str().unwrap(), "--format", "mila"]);
-    assert_eq!(stdout(&out), std::fs::read_to_string(&mila).unwrap());
+    let exported = ok(&["game", "export", game.to_str().unwrap(), "--format", "mila"]);
+    assert_eq!(exported, std::fs::read_to_string(&mila).unwrap());
 
     let v = standard();
     let record_text = std::fs::read_to_string(&game).unwrap();

@@ -15,6 +15,15 @@ pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
+/// Runs `polemarch` with `args`, which must succeed (else both what it
+/// printed and what it said on standard error are shown); its standard
+/// output.
+pub fn ok(args: &[&str]) -> String {
+    let out = polemarch(args);
+    assert!(out.status.success(), "polemarch {args:?} failed ({}):\n{}\n{}", out.status, stdout(&out), stderr(&out));
+    stdout(&out)
+}
+
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
