@@ -32,11 +32,7 @@ fn a_failing_case_is_reported_with_what_was_expected() {
 /// that file (docs/conformance.md).
 #[test]
 fn jdip_v2_4_file_fails_only_the_documented_cases() {
-    let file = root().join("../shared/reference/datc/jdip_v2.4/datc_v2.4_06.txt");
-    if !file.exists() {
-        eprintln!("SKIPPED: {} is absent (it lives in ../shared beside the checkout)", file.display());
-        return;
-    }
+    let Some(file) = shared("reference/datc/jdip_v2.4/datc_v2.4_06.txt") else { return };
     let out = polemarch(&["cases", file.to_str().unwrap()]);
     let text = stdout(&out);
     let failed: Vec<&str> = text.lines().filter(|l| l.starts_with("FAIL ")).map(|l| l.split_whitespace().nth(1).unwrap()).collect();

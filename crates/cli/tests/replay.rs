@@ -18,11 +18,7 @@ fn standard() -> Variant {
 /// the one civil disorder Droidippy settled by its older rule is a note.
 #[test]
 fn reference_games_replay_clean() {
-    let games = root().join("../shared/reference/games");
-    if !games.exists() {
-        eprintln!("SKIPPED: {} is absent (it lives in ../shared beside the checkout)", games.display());
-        return;
-    }
+    let Some(games) = shared("reference/games") else { return };
     let mut files: Vec<String> = std::fs::read_dir(games.join("godip_droidippy"))
         .unwrap()
         .map(|e| e.unwrap().path())

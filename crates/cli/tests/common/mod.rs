@@ -24,6 +24,18 @@ pub fn ok(args: &[&str]) -> String {
     stdout(&out)
 }
 
+/// `rel` in `../shared` beside the checkout (reference material kept out of
+/// the repository), or None, with a notice that the test is skipped, when it
+/// is absent.
+pub fn shared(rel: &str) -> Option<PathBuf> {
+    let path = root().join("../shared").join(rel);
+    if !path.exists() {
+        eprintln!("SKIPPED: {} is absent (it lives in ../shared beside the checkout)", path.display());
+        return None;
+    }
+    Some(path)
+}
+
 pub fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).into_owned()
 }
