@@ -4,21 +4,17 @@
 
 use polemarch_engine::game::{self, GameRecord, GameResult};
 use polemarch_engine::state::Force;
-use polemarch_engine::variant::{embedded_variant, LocId, PhaseKind, PowerId, ProvinceId};
+use polemarch_engine::variant::{LocId, PhaseKind, PowerId, ProvinceId};
 use polemarch_engine::{Position, Variant};
 use std::collections::{HashSet, VecDeque};
 use std::path::Path;
 use std::process::Command;
 
 mod common;
-use common::{ok, polemarch, stderr, stdout, tempdir};
+use common::{ok, polemarch, stderr, stdout, tempdir, variant};
 
 fn record(file: &Path) -> GameRecord {
     serde_json::from_str(&std::fs::read_to_string(file).unwrap()).expect("the record is valid JSON")
-}
-
-fn standard() -> Variant {
-    embedded_variant("standard").unwrap().unwrap()
 }
 
 /// Where a force can go next: locations by its own borders.
@@ -176,7 +172,7 @@ fn play(v: &Variant, dir: &Path, file: &str, power: &str, script: &[(&str, &[&st
 /// (with godip's province ids `the`, `sii`, `tys`) replayed clean.
 #[test]
 fn an_ancient_mediterranean_game_for_two_years_with_builds() {
-    let v = embedded_variant("ancient_mediterranean").unwrap().unwrap();
+    let v = variant("ancient_mediterranean");
     let dir = tempdir("ancmed");
     let file = dir.join("game.json");
     let file = file.to_str().unwrap();
@@ -261,7 +257,7 @@ fn godip_order(order: &str, id: &dyn Fn(&str) -> String) -> String {
 
 #[test]
 fn a_standard_game_to_a_solo_victory_undone_and_redone() {
-    let v = standard();
+    let v = variant("standard");
     let dir = tempdir("solo");
     let file = dir.join("game.json");
     let file = file.to_str().unwrap();
@@ -312,7 +308,7 @@ fn a_standard_game_to_a_solo_victory_undone_and_redone() {
 /// France, then play on to a French victory, all through the command line.
 #[test]
 fn a_multiplicity_game_from_placement_to_victory() {
-    let v = embedded_variant("multiplicity").unwrap().unwrap();
+    let v = variant("multiplicity");
     let dir = tempdir("multiplicity");
     let file = dir.join("game.json");
     let file = file.to_str().unwrap();
@@ -380,7 +376,7 @@ fn orders_are_accepted_replaced_or_rejected_per_line() {
 
 #[test]
 fn killing_the_process_never_corrupts_the_record() {
-    let v = standard();
+    let v = variant("standard");
     let dir = tempdir("kill");
     let file = dir.join("g.json");
     let name = file.to_str().unwrap();
@@ -433,7 +429,7 @@ fn play_phase(dir: &Path, file: &str, orders: &[(&str, &[&str])]) -> String {
 /// Major's and a Minor's fleets; the colony draw is the same on replay.
 #[test]
 fn a_hoplite_wars_game_from_the_placement_to_the_sack_of_delphi() {
-    let v = embedded_variant("hoplite_wars").unwrap().unwrap();
+    let v = variant("hoplite_wars");
     let dir = tempdir("hoplite");
     let file = dir.join("game.json");
     let file = file.to_str().unwrap();

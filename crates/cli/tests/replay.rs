@@ -3,16 +3,11 @@
 //! reads back as the same game.
 
 use polemarch_engine::replay::{import, import_mila, import_own, order_key, RecordedGame};
-use polemarch_engine::variant::embedded_variant;
 use polemarch_engine::Variant;
 mod common;
 
 use common::*;
 use std::path::Path;
-
-fn standard() -> Variant {
-    embedded_variant("standard").expect("built in").expect("valid")
-}
 
 /// The five Droidippy games (godip text) and the MILA game replay clean;
 /// the one civil disorder Droidippy settled by its older rule is a note.
@@ -144,7 +139,7 @@ fn export_to_mila_round_trips() {
     let exported = ok(&["game", "export", game.to_str().unwrap(), "--format", "mila"]);
     assert_eq!(exported, std::fs::read_to_string(&mila).unwrap());
 
-    let v = standard();
+    let v = variant("standard");
     let record_text = std::fs::read_to_string(&game).unwrap();
     let record = serde_json::from_str(&record_text).unwrap();
     let original = import_own(&v, "game", &record).unwrap();

@@ -2,12 +2,18 @@
 //! root and reading what it printed.
 #![allow(dead_code)]
 
+use polemarch_engine::Variant;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 /// Runs `polemarch` with `args` in the project root.
 pub fn polemarch(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_polemarch")).args(args).current_dir(root()).output().expect("polemarch runs")
+}
+
+/// The built-in variant `name`, which must load.
+pub fn variant(name: &str) -> Variant {
+    polemarch_engine::variant::embedded_variant(name).unwrap_or_else(|| panic!("`{name}` is built in")).unwrap_or_else(|e| panic!("`{name}` loads: {e:?}"))
 }
 
 /// The project root (where `tests/cases` and `variants` are).
