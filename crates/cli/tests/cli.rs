@@ -108,6 +108,7 @@ fn an_unknown_border_names_the_province_and_key() {
     let dir = broken_standard("unknown", "army = [\"bel\", \"kie\", \"ruh\"]", "army = [\"bel\", \"kie\", \"rhr\"]");
     let out = polemarch(&["variant", "check", dir.to_str().unwrap()]);
     let text = stdout(&out);
+    assert!(!out.status.success(), "a map with a problem fails the check: {text}");
     assert!(text.contains("map.toml: province `hol`, army: unknown province `rhr`"), "{text}");
 }
 
@@ -116,6 +117,7 @@ fn an_army_border_into_a_sea_is_refused() {
     let dir = broken_standard("army-sea", "army = [\"bel\", \"kie\", \"ruh\"]", "army = [\"bel\", \"kie\", \"ruh\", \"nth\"]");
     let out = polemarch(&["variant", "check", dir.to_str().unwrap()]);
     let text = stdout(&out);
+    assert!(!out.status.success(), "a map with a problem fails the check: {text}");
     assert!(text.contains("army border into sea province `nth`"), "{text}");
 }
 
