@@ -11,9 +11,9 @@ use std::path::Path;
 use std::process::Command;
 
 mod common;
-use common::{ok, polemarch, stderr, stdout, tempdir, variant};
+use common::{new_game, ok, polemarch, stderr, stdout, tempdir, variant};
 
-fn record(file: &Path) -> GameRecord {
+fn record(file: &str) -> GameRecord {
     serde_json::from_str(&std::fs::read_to_string(file).unwrap()).expect("the record is valid JSON")
 }
 
@@ -139,8 +139,8 @@ fn play_scripted(v: &Variant, dir: &Path, file: &str, script: &[(&str, &[&str])]
 fn play(v: &Variant, dir: &Path, file: &str, power: &str, script: &[(&str, &[&str])], stop: impl Fn(&Position) -> bool) -> usize {
     let me = v.find_power(power).unwrap();
     let mut phases = 0;
-    while record(Path::new(file)).result.is_none() {
-        let rec = record(Path::new(file));
+    while record(file).result.is_none() {
+        let rec = record(file);
         let pos = game::current(v, &rec).unwrap();
         if stop(&pos) {
             break;
@@ -174,12 +174,10 @@ fn play(v: &Variant, dir: &Path, file: &str, power: &str, script: &[(&str, &[&st
 fn an_ancient_mediterranean_game_for_two_years_with_builds() {
     let v = variant("ancient_mediterranean");
     let dir = tempdir("ancmed");
-    let file = dir.join("game.json");
-    let file = file.to_str().unwrap();
-    let created = ok(&["game", "new", "ancient_mediterranean", file, "--seed", "1"]);
+    let (file, created) = new_game(&dir, "ancient_mediterranean", 1);
     assert!(created.contains("Spring 1, Movement (1 of 1), The Ancient Mediterranean"), "{created}");
-    let phases = play(&v, &dir, file, "Egypt", &[], |pos| pos.phase.year == 3);
-    let rec = record(Path::new(file));
+    let phases = play(&v, &dir, &file, "Egypt", &[], |pos| pos.phase.year == 3);
+    let rec = record(&file);
     assert!(phases >= 6, "two game years: {phases} phases");
     let egypt = v.find_power("Egypt").unwrap();
     let winters: Vec<&game::PhaseRecord> = rec.phases.iter().filter(|p| p.phase.starts_with("Winter")).collect();
@@ -259,33 +257,31 @@ fn godip_order(order: &str, id: &dyn Fn(&str) -> String) -> String {
 fn a_standard_game_to_a_solo_victory_undone_and_redone() {
     let v = variant("standard");
     let dir = tempdir("solo");
-    let file = dir.join("game.json");
-    let file = file.to_str().unwrap();
-    let created = ok(&["game", "new", "standard", file, "--seed", "42"]);
+    let (file, created) = new_game(&dir, "standard", 42);
     assert!(created.contains("Spring 1901, Movement (1 of 1)"), "{created}");
-    let phases = play_to_the_end(&v, &dir, file);
-    let finished = record(Path::new(file));
+    let phases = play_to_the_end(&v, &dir, &file);
+    let finished = record(&file);
     assert_eq!(finished.result, Some(GameResult::Solo("France".into())));
     let last = game::current(&v, &finished).unwrap();
     assert!(last.supply_halves(&v, v.find_power("France").unwrap()) >= 36);
     assert_eq!(finished.phases.len(), phases + 1);
-    let shown = ok(&["game", "show", file]);
+    let shown = ok(&["game", "show", &file]);
     assert!(shown.contains("The game is over: France wins."), "{shown}");
     assert!(shown.contains("  eliminated: Austria, Germany"), "{shown}");
     // A finished game takes no more orders.
-    let out = polemarch(&["game", "process", file]);
+    let out = polemarch(&["game", "process", &file]);
     assert!(!out.status.success());
     assert!(stderr(&out).contains("the game is over (France wins)"), "{}", stderr(&out));
 
     // Undo the winning phase, then process it again: the same result.
-    let undone = ok(&["game", "undo", file]);
+    let undone = ok(&["game", "undo", &file]);
     assert!(undone.contains("Back to"), "{undone}");
-    let reopened = record(Path::new(file));
+    let reopened = record(&file);
     assert_eq!(reopened.result, None);
     assert_eq!(reopened.phases.len(), finished.phases.len() - 1);
     assert!(reopened.phases.last().unwrap().processed.is_none());
-    ok(&["game", "process", file]);
-    let redone = record(Path::new(file));
+    ok(&["game", "process", &file]);
+    let redone = record(&file);
     assert_eq!(redone, finished, "undo then process gives back the same record");
 
     // Every phase can be rebuilt from the record: its start and its orders
@@ -310,9 +306,7 @@ fn a_standard_game_to_a_solo_victory_undone_and_redone() {
 fn a_multiplicity_game_from_placement_to_victory() {
     let v = variant("multiplicity");
     let dir = tempdir("multiplicity");
-    let file = dir.join("game.json");
-    let file = file.to_str().unwrap();
-    let created = ok(&["game", "new", "multiplicity", file, "--seed", "9"]);
+    let (file, created) = new_game(&dir, "multiplicity", 9);
     assert!(created.contains("Winter 1900, Adjustment (1 of 1)"), "{created}");
     let script: &[(&str, &[&str])] = &[
         // M13: France places a fleet in Marseilles and an army in Brest.
@@ -322,8 +316,8 @@ fn a_multiplicity_game_from_placement_to_victory() {
         // M9: the 2A splits into Belgium and Burgundy.
         ("Autumn 1901, Movement", &["2A pic SPLIT A bel, A bur", "F spa/sc - por"]),
     ];
-    play_scripted(&v, &dir, file, script);
-    let finished = record(Path::new(file));
+    play_scripted(&v, &dir, &file, script);
+    let finished = record(&file);
     assert_eq!(finished.result, Some(GameResult::Solo("France".into())));
     let at = |i: usize| game::position_at(&v, &finished, i).unwrap();
     let france = v.find_power("France").unwrap();
@@ -343,12 +337,10 @@ fn a_multiplicity_game_from_placement_to_victory() {
 #[test]
 fn orders_are_accepted_replaced_or_rejected_per_line() {
     let dir = tempdir("orders");
-    let file = dir.join("g.json");
-    let file = file.to_str().unwrap();
-    ok(&["game", "new", "standard", file, "--seed", "1"]);
+    let (file, _) = new_game(&dir, "standard", 1);
     let orders = dir.join("england.txt");
     std::fs::write(&orders, "F lon - nth\nA lvp - yor\nF lon - eng   # changed my mind\nA lvp - mun\nF edi - xyz\nGermany: A ber - kie\n").unwrap();
-    let out = polemarch(&["game", "orders", file, "England", orders.to_str().unwrap()]);
+    let out = polemarch(&["game", "orders", &file, "England", orders.to_str().unwrap()]);
     let text = stdout(&out);
     assert!(text.contains("accepted  F lon - nth"), "{text}");
     assert!(text.contains("accepted  A lvp - yor"), "{text}");
@@ -359,14 +351,14 @@ fn orders_are_accepted_replaced_or_rejected_per_line() {
     assert_eq!(out.status.code(), Some(1), "rejections make the exit status 1");
     // A second submission replaces the first for the same unit.
     std::fs::write(&orders, "F lon - nth\n").unwrap();
-    let again = ok(&["game", "orders", file, "England", orders.to_str().unwrap()]);
+    let again = ok(&["game", "orders", &file, "England", orders.to_str().unwrap()]);
     assert!(again.contains("replaced  F lon - nth"), "{again}");
-    let shown = ok(&["game", "show", file]);
+    let shown = ok(&["game", "show", &file]);
     assert!(shown.contains("Orders missing from: Austria, France, Germany, Italy, Russia, Turkey"), "{shown}");
-    let processed = ok(&["game", "process", file]);
+    let processed = ok(&["game", "process", &file]);
     assert!(processed.contains("F lon - nth                  moved"), "{processed}");
     assert!(processed.contains("A lvp - yor                  moved"), "{processed}");
-    let rec = record(Path::new(file));
+    let rec = record(&file);
     let first = &rec.phases[0];
     assert_eq!(first.submissions.len(), 2);
     assert_eq!(first.submissions[0].by, "England");
@@ -378,18 +370,17 @@ fn orders_are_accepted_replaced_or_rejected_per_line() {
 fn killing_the_process_never_corrupts_the_record() {
     let v = variant("standard");
     let dir = tempdir("kill");
-    let file = dir.join("g.json");
-    let name = file.to_str().unwrap();
-    ok(&["game", "new", "standard", name, "--seed", "3"]);
+    let (file, _) = new_game(&dir, "standard", 3);
     // A few phases in, so that the record is of some size.
     for _ in 0..6 {
-        ok(&["game", "process", name]);
+        ok(&["game", "process", &file]);
     }
     let mut saw_old = 0;
     let mut saw_new = 0;
     for i in 0..60u64 {
         let before = std::fs::read_to_string(&file).unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_polemarch")).args(["game", "process", name]).stdout(std::process::Stdio::null()).spawn().unwrap();
+        let mut child =
+            Command::new(env!("CARGO_BIN_EXE_polemarch")).args(["game", "process", file.as_str()]).stdout(std::process::Stdio::null()).spawn().unwrap();
         std::thread::sleep(std::time::Duration::from_micros((i * 97) % 4000));
         let _ = child.kill();
         let _ = child.wait();
@@ -408,7 +399,7 @@ fn killing_the_process_never_corrupts_the_record() {
     eprintln!("killed 60 times: {saw_old} left the old record, {saw_new} the new one");
     for entry in std::fs::read_dir(&dir).unwrap() {
         let name = entry.unwrap().file_name().to_string_lossy().into_owned();
-        assert!(!name.ends_with(".json") || name == "g.json", "unexpected file {name}");
+        assert!(!name.ends_with(".json") || name == "game.json", "unexpected file {name}");
     }
 }
 
@@ -431,15 +422,13 @@ fn play_phase(dir: &Path, file: &str, orders: &[(&str, &[&str])]) -> String {
 fn a_hoplite_wars_game_from_the_placement_to_the_sack_of_delphi() {
     let v = variant("hoplite_wars");
     let dir = tempdir("hoplite");
-    let file = dir.join("game.json");
-    let file = file.to_str().unwrap();
-    let created = ok(&["game", "new", "hoplite_wars", file, "--seed", "451"]);
+    let (file, created) = new_game(&dir, "hoplite_wars", 451);
     assert!(created.contains("Winter 451 BC, Adjustment (1 of 1), Hoplite Wars"), "{created}");
     // H15, the seed's examples: Athens 2F ath, A mar with Anactorium A ana;
     // Sparta 2A spa, G pra, G zar with Elatea A ela.
     play_phase(
         &dir,
-        file,
+        &file,
         &[
             ("Athens", &["BUILD 2F ath", "BUILD A mar"]),
             ("Anactorium", &["BUILD A ana"]),
@@ -449,7 +438,7 @@ fn a_hoplite_wars_game_from_the_placement_to_the_sack_of_delphi() {
             ("Elis", &["BUILD F eli"]),
         ],
     );
-    let rec = record(Path::new(file));
+    let rec = record(&file);
     let placed = game::current(&v, &rec).unwrap();
     let unit = |pos: &Position, power: &str, text: &str| {
         pos.forces
@@ -461,7 +450,7 @@ fn a_hoplite_wars_game_from_the_placement_to_the_sack_of_delphi() {
     // Spring 450 BC: Sparta into Tegea, Aetolia into Naupactus (Towns).
     play_phase(
         &dir,
-        file,
+        &file,
         &[
             ("Sparta", &["2A spa SPLIT A teg"]),
             ("Aetolia", &["A cal - nau"]),
@@ -470,14 +459,14 @@ fn a_hoplite_wars_game_from_the_placement_to_the_sack_of_delphi() {
             ("Elis", &["F eli - ion"]),
         ],
     );
-    let rec = record(Path::new(file));
+    let rec = record(&file);
     let spring = game::current(&v, &rec).unwrap();
     let owner = |pos: &Position, p: &str| pos.owners[v.province_of(v.find_loc(p).unwrap()) as usize].map(|o| v.power(o).name.clone());
     assert_eq!(owner(&spring, "teg").as_deref(), Some("Sparta"), "H6: a Town changes hands after Spring");
     assert_eq!(owner(&spring, "nau").as_deref(), Some("Aetolia"));
     // Autumn 450 BC: on to Lepreon and Delphi; the colonies are dealt.
-    play_phase(&dir, file, &[("Sparta", &["A teg - lep"]), ("Elatea", &["A phs - del"]), ("Boeotia", &["F goc - cri"]), ("Elis", &["F ion - gop"])]);
-    let rec = record(Path::new(file));
+    play_phase(&dir, &file, &[("Sparta", &["A teg - lep"]), ("Elatea", &["A phs - del"]), ("Boeotia", &["F goc - cri"]), ("Elis", &["F ion - gop"])]);
+    let rec = record(&file);
     let winter = game::current(&v, &rec).unwrap();
     assert_eq!(v.calendar.display(winter.phase).to_string(), "Winter 450 BC, Adjustment");
     let colonies: Vec<(&String, &String)> = winter.state.iter().filter(|(k, _)| k.starts_with("colony ")).collect();
@@ -486,7 +475,7 @@ fn a_hoplite_wars_game_from_the_placement_to_the_sack_of_delphi() {
     majors.sort();
     majors.dedup();
     assert_eq!(majors.len(), 7, "one colony to each Major: {colonies:?}");
-    let shown = ok(&["game", "show", file]);
+    let shown = ok(&["game", "show", &file]);
     assert_eq!(shown.matches("  colony ").count(), 7, "the draw is shown: {shown}");
     // Aetolia: 3 Cities, Naupactus and its colony (seed 451 deals it Cos):
     // 8 halves against 6 of upkeep.
@@ -495,15 +484,15 @@ fn a_hoplite_wars_game_from_the_placement_to_the_sack_of_delphi() {
     assert_eq!(owner(&winter, "teg").as_deref(), Some("Sparta"), "seed rule 8: Tegea kept");
     assert_eq!(owner(&winter, "lep").as_deref(), Some("Sparta"), "seed rule 8: Lepreon taken");
     // Winter 450 BC: builds in Towns, one a garrison (H5, H7).
-    play_phase(&dir, file, &[("Sparta", &["BUILD A lep"]), ("Aetolia", &["BUILD G nau"])]);
-    let rec = record(Path::new(file));
+    play_phase(&dir, &file, &[("Sparta", &["BUILD A lep"]), ("Aetolia", &["BUILD G nau"])]);
+    let rec = record(&file);
     let spring449 = game::current(&v, &rec).unwrap();
     assert!(unit(&spring449, "Sparta", "2A lep"), "a build in a Town joins the army there");
     assert!(unit(&spring449, "Aetolia", "A/G nau"), "a garrison built in a Town");
     // Spring 449 BC: the Boeotian fleet merges with the Elean one (a Major's
     // and a Minor's units in one force, H3); Elatea sacks Delphi (H18).
-    play_phase(&dir, file, &[("Boeotia", &["F cri MERGE gop"]), ("Elatea", &["A del SACK"])]);
-    let rec = record(Path::new(file));
+    play_phase(&dir, &file, &[("Boeotia", &["F cri MERGE gop"]), ("Elatea", &["A del SACK"])]);
+    let rec = record(&file);
     let after = game::current(&v, &rec).unwrap();
     let merged = after.forces.iter().find(|f| v.loc_abbr(f.loc) == "gop").expect("a force in gop");
     assert_eq!(v.power(merged.power).name, "Boeotia", "the mixed force is the Major's");
@@ -512,14 +501,14 @@ fn a_hoplite_wars_game_from_the_placement_to_the_sack_of_delphi() {
     assert_eq!(after.state.get("delphi").map(String::as_str), Some("sacked-by Elatea"), "H19: the sacking power");
     // Autumn 449 BC, then Winter 449 BC: Elatea places its two free builds
     // in its home City, which its army left.
-    play_phase(&dir, file, &[]);
-    let out = play_phase(&dir, file, &[("Elatea", &["BUILD A* ela", "BUILD A* ela"])]);
+    play_phase(&dir, &file, &[]);
+    let out = play_phase(&dir, &file, &[("Elatea", &["BUILD A* ela", "BUILD A* ela"])]);
     assert!(out.contains("BUILD A* ela"), "{out}");
-    let rec = record(Path::new(file));
+    let rec = record(&file);
     let last = game::current(&v, &rec).unwrap();
     assert!(unit(&last, "Elatea", "2A* ela"), "{:?}", last.forces.iter().filter(|f| f.power == v.find_power("Elatea").unwrap()).collect::<Vec<_>>());
     // The whole game replays clean, colony draw included.
-    let replayed = ok(&["replay", file]);
+    let replayed = ok(&["replay", &file]);
     assert!(replayed.trim_end().ends_with("1 passed, 0 failed"), "{replayed}");
 }
 
@@ -528,27 +517,23 @@ fn a_hoplite_wars_game_from_the_placement_to_the_sack_of_delphi() {
 #[test]
 fn an_adjustment_submission_replaces_the_earlier_one() {
     let dir = tempdir("resubmit");
-    let file = dir.join("g.json");
-    let file = file.to_str().unwrap();
-    ok(&["game", "new", "hoplite_wars", file, "--seed", "3"]);
+    let (file, _) = new_game(&dir, "hoplite_wars", 3);
     let orders = dir.join("messene.txt");
     let submit = |text: &str| {
         std::fs::write(&orders, text).unwrap();
-        polemarch(&["game", "orders", file, "Messene", orders.to_str().unwrap()])
+        polemarch(&["game", "orders", &file, "Messene", orders.to_str().unwrap()])
     };
     assert!(submit("BUILD A mes").status.success());
     let refused = submit("BUILD 2G ela");
     assert!(stdout(&refused).contains("rejected  BUILD 2G ela  -- illegal: builds are made in home centres"), "{}", stdout(&refused));
-    let placed = ok(&["game", "process", file]);
+    let placed = ok(&["game", "process", &file]);
     assert!(placed.contains("BUILD A mes                  built"), "the first set stands: {placed}");
     // A fresh game: the second, accepted set replaces the first.
-    let file2 = dir.join("g2.json");
-    let file2 = file2.to_str().unwrap();
-    ok(&["game", "new", "hoplite_wars", file2, "--seed", "3"]);
+    let (file2, _) = new_game(&tempdir("resubmit-fresh"), "hoplite_wars", 3);
     for text in ["BUILD A mes", "BUILD F mes"] {
         std::fs::write(&orders, text).unwrap();
-        ok(&["game", "orders", file2, "Messene", orders.to_str().unwrap()]);
+        ok(&["game", "orders", &file2, "Messene", orders.to_str().unwrap()]);
     }
-    let placed = ok(&["game", "process", file2]);
+    let placed = ok(&["game", "process", &file2]);
     assert!(placed.contains("BUILD F mes                  built") && !placed.contains("BUILD A mes"), "{placed}");
 }

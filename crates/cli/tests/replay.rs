@@ -54,18 +54,16 @@ fn a_difference_is_reported_with_phase_orders_expected_and_actual() {
 
 #[test]
 fn an_unknown_export_format_is_a_clear_error() {
-    let dir = tempdir("format");
-    let game = dir.join("g.json");
-    ok(&["game", "new", "standard", game.to_str().unwrap(), "--seed", "1"]);
-    let out = polemarch(&["game", "export", game.to_str().unwrap(), "--format", "xml"]);
+    let (game, _) = new_game(&tempdir("format"), "standard", 1);
+    let out = polemarch(&["game", "export", &game, "--format", "xml"]);
     assert!(!out.status.success());
     assert!(stderr(&out).contains("unknown export format `xml`"), "{}", stderr(&out));
 }
 
-fn submit(game: &Path, dir: &Path, power: &str, orders: &str) {
+fn submit(game: &str, dir: &Path, power: &str, orders: &str) {
     let file = dir.join("orders.txt");
     std::fs::write(&file, orders).unwrap();
-    ok(&["game", "orders", game.to_str().unwrap(), power, file.to_str().unwrap()]);
+    ok(&["game", "orders", game, power, file.to_str().unwrap()]);
 }
 
 /// Same phases, positions (units, dislodged units, owners), orders and
@@ -110,33 +108,32 @@ fn assert_same_game(v: &Variant, a: &RecordedGame, b: &RecordedGame) {
 #[test]
 fn export_to_mila_round_trips() {
     let dir = tempdir("export");
-    let game = dir.join("game.json");
-    ok(&["game", "new", "standard", game.to_str().unwrap(), "--seed", "1", "--force"]);
+    let (game, _) = new_game(&dir, "standard", 1);
     submit(&game, &dir, "France", "A par - pic\nA mar - bur\nF bre - mao\n");
     submit(&game, &dir, "Germany", "A mun - ruh\nA ber - mun\nF kie - hol\n");
     submit(&game, &dir, "England", "F lon - nth\nF edi - nwg\nA lvp - yor\n");
     submit(&game, &dir, "Russia", "A war - gal\n");
     submit(&game, &dir, "Austria", "A vie - gal\n");
-    ok(&["game", "process", game.to_str().unwrap()]);
+    ok(&["game", "process", &game]);
     submit(&game, &dir, "Germany", "A ruh - bur\nA mun S ruh - bur\nF hol H\n");
     submit(&game, &dir, "France", "A bur H\nA pic - bel\nF mao - por\n");
     submit(&game, &dir, "England", "F nth C A yor - nwy\nA yor - nwy via convoy\nF nwg S F nth\n");
-    assert!(ok(&["game", "process", game.to_str().unwrap()]).contains("France: A bur (attacked from ruh)"));
+    assert!(ok(&["game", "process", &game]).contains("France: A bur (attacked from ruh)"));
     submit(&game, &dir, "France", "A bur R gas\n");
-    ok(&["game", "process", game.to_str().unwrap()]);
+    ok(&["game", "process", &game]);
     submit(&game, &dir, "France", "BUILD A par\nWAIVE\n");
     submit(&game, &dir, "Germany", "BUILD A ber\n");
     submit(&game, &dir, "England", "BUILD F lon\n");
-    assert!(ok(&["game", "process", game.to_str().unwrap()]).contains("Spring 1902, Movement"));
+    assert!(ok(&["game", "process", &game]).contains("Spring 1902, Movement"));
 
     let mila = dir.join("game.mila.json");
-    ok(&["game", "export", game.to_str().unwrap(), "--format", "mila", "--output", mila.to_str().unwrap()]);
-    let text = ok(&["replay", game.to_str().unwrap(), mila.to_str().unwrap()]);
+    ok(&["game", "export", &game, "--format", "mila", "--output", mila.to_str().unwrap()]);
+    let text = ok(&["replay", &game, mila.to_str().unwrap()]);
     assert!(text.contains("game.mila.json (5 phases)"), "{text}");
     assert_eq!(text.lines().last(), Some("2 passed, 0 failed"), "{text}");
 
     // Standard output by default, the same text.
-    let exported = ok(&["game", "export", game.to_str().unwrap(), "--format", "mila"]);
+    let exported = ok(&["game", "export", &game, "--format", "mila"]);
     assert_eq!(exported, std::fs::read_to_string(&mila).unwrap());
 
     let v = variant("standard");

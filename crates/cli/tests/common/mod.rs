@@ -30,6 +30,14 @@ pub fn ok(args: &[&str]) -> String {
     stdout(&out)
 }
 
+/// A new game of `variant` dealt by `seed`, recorded as `game.json` in `dir`:
+/// the record's path, and what `game new` said.
+pub fn new_game(dir: &Path, variant: &str, seed: u64) -> (String, String) {
+    let file = dir.join("game.json").to_str().expect("a UTF-8 path").to_string();
+    let said = ok(&["game", "new", variant, &file, "--seed", &seed.to_string()]);
+    (file, said)
+}
+
 /// `rel` in `../shared` beside the checkout (reference material kept out of
 /// the repository), or None, with a notice that the test is skipped, when it
 /// is absent.
