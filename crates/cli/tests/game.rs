@@ -7,11 +7,10 @@ use polemarch_engine::state::Force;
 use polemarch_engine::variant::{LocId, PhaseKind, PowerId, ProvinceId};
 use polemarch_engine::{Position, Variant};
 use std::collections::{HashSet, VecDeque};
-use std::path::Path;
 use std::process::Command;
 
 mod common;
-use common::{new_game, ok, polemarch, stderr, stdout, tempdir, variant};
+use common::{new_game, ok, orders_file, polemarch, stderr, stdout, submit, tempdir, variant};
 
 fn record(file: &str) -> GameRecord {
     serde_json::from_str(&std::fs::read_to_string(file).unwrap()).expect("the record is valid JSON")
@@ -123,20 +122,20 @@ fn build_orders(v: &Variant, pos: &Position, me: PowerId) -> Vec<String> {
 
 /// France plays; everyone else misses every deadline (units hold, missing
 /// removals are made by civil disorder). Returns the number of phases played.
-fn play_to_the_end(v: &Variant, dir: &Path, file: &str) -> usize {
-    play_scripted(v, dir, file, &[])
+fn play_to_the_end(v: &Variant, file: &str) -> usize {
+    play_scripted(v, file, &[])
 }
 
 /// As `play_to_the_end`, with France's orders for the phases `script` names
 /// written out instead of chosen.
-fn play_scripted(v: &Variant, dir: &Path, file: &str, script: &[(&str, &[&str])]) -> usize {
-    play(v, dir, file, "France", script, |_| false)
+fn play_scripted(v: &Variant, file: &str, script: &[(&str, &[&str])]) -> usize {
+    play(v, file, "France", script, |_| false)
 }
 
 /// `power` plays (by `script` where it names the phase, else as the plain
 /// conqueror), everyone else misses every deadline, until the game ends or
 /// `stop` says so at the start of a phase. Returns the phases played.
-fn play(v: &Variant, dir: &Path, file: &str, power: &str, script: &[(&str, &[&str])], stop: impl Fn(&Position) -> bool) -> usize {
+fn play(v: &Variant, file: &str, power: &str, script: &[(&str, &[&str])], stop: impl Fn(&Position) -> bool) -> usize {
     let me = v.find_power(power).unwrap();
     let mut phases = 0;
     while record(file).result.is_none() {
@@ -156,10 +155,7 @@ fn play(v: &Variant, dir: &Path, file: &str, power: &str, script: &[(&str, &[&st
             },
         };
         if !orders.is_empty() {
-            let path = dir.join("orders.txt");
-            std::fs::write(&path, orders.join("\n")).unwrap();
-            let said = ok(&["game", "orders", file, power, path.to_str().unwrap()]);
-            assert!(!said.contains("rejected  "), "{said}");
+            submit(file, power, &orders.join("\n"));
         }
         ok(&["game", "process", file]);
         phases += 1;
@@ -176,7 +172,7 @@ fn an_ancient_mediterranean_game_for_two_years_with_builds() {
     let dir = tempdir("ancmed");
     let (file, created) = new_game(&dir, "ancient_mediterranean", 1);
     assert!(created.contains("Spring 1, Movement (1 of 1), The Ancient Mediterranean"), "{created}");
-    let phases = play(&v, &dir, &file, "Egypt", &[], |pos| pos.phase.year == 3);
+    let phases = play(&v, &file, "Egypt", &[], |pos| pos.phase.year == 3);
     let rec = record(&file);
     assert!(phases >= 6, "two game years: {phases} phases");
     let egypt = v.find_power("Egypt").unwrap();
@@ -259,7 +255,7 @@ fn a_standard_game_to_a_solo_victory_undone_and_redone() {
     let dir = tempdir("solo");
     let (file, created) = new_game(&dir, "standard", 42);
     assert!(created.contains("Spring 1901, Movement (1 of 1)"), "{created}");
-    let phases = play_to_the_end(&v, &dir, &file);
+    let phases = play_to_the_end(&v, &file);
     let finished = record(&file);
     assert_eq!(finished.result, Some(GameResult::Solo("France".into())));
     let last = game::current(&v, &finished).unwrap();
@@ -316,7 +312,7 @@ fn a_multiplicity_game_from_placement_to_victory() {
         // M9: the 2A splits into Belgium and Burgundy.
         ("Autumn 1901, Movement", &["2A pic SPLIT A bel, A bur", "F spa/sc - por"]),
     ];
-    play_scripted(&v, &dir, &file, script);
+    play_scripted(&v, &file, script);
     let finished = record(&file);
     assert_eq!(finished.result, Some(GameResult::Solo("France".into())));
     let at = |i: usize| game::position_at(&v, &finished, i).unwrap();
@@ -338,9 +334,8 @@ fn a_multiplicity_game_from_placement_to_victory() {
 fn orders_are_accepted_replaced_or_rejected_per_line() {
     let dir = tempdir("orders");
     let (file, _) = new_game(&dir, "standard", 1);
-    let orders = dir.join("england.txt");
-    std::fs::write(&orders, "F lon - nth\nA lvp - yor\nF lon - eng   # changed my mind\nA lvp - mun\nF edi - xyz\nGermany: A ber - kie\n").unwrap();
-    let out = polemarch(&["game", "orders", &file, "England", orders.to_str().unwrap()]);
+    let orders = orders_file(&file, "England", "F lon - nth\nA lvp - yor\nF lon - eng   # changed my mind\nA lvp - mun\nF edi - xyz\nGermany: A ber - kie\n");
+    let out = polemarch(&["game", "orders", &file, "England", &orders]);
     let text = stdout(&out);
     assert!(text.contains("accepted  F lon - nth"), "{text}");
     assert!(text.contains("accepted  A lvp - yor"), "{text}");
@@ -350,8 +345,7 @@ fn orders_are_accepted_replaced_or_rejected_per_line() {
     assert!(text.contains("rejected  Germany: A ber - kie  -- this is an order of Germany, not of England"), "{text}");
     assert_eq!(out.status.code(), Some(1), "rejections make the exit status 1");
     // A second submission replaces the first for the same unit.
-    std::fs::write(&orders, "F lon - nth\n").unwrap();
-    let again = ok(&["game", "orders", &file, "England", orders.to_str().unwrap()]);
+    let again = submit(&file, "England", "F lon - nth\n");
     assert!(again.contains("replaced  F lon - nth"), "{again}");
     let shown = ok(&["game", "show", &file]);
     assert!(shown.contains("Orders missing from: Austria, France, Germany, Italy, Russia, Turkey"), "{shown}");
@@ -404,12 +398,9 @@ fn killing_the_process_never_corrupts_the_record() {
 }
 
 /// Submits each power's orders of one phase, then processes it.
-fn play_phase(dir: &Path, file: &str, orders: &[(&str, &[&str])]) -> String {
+fn play_phase(file: &str, orders: &[(&str, &[&str])]) -> String {
     for (power, lines) in orders {
-        let path = dir.join(format!("{power}.txt"));
-        std::fs::write(&path, lines.join("\n")).unwrap();
-        let said = ok(&["game", "orders", file, power, path.to_str().unwrap()]);
-        assert!(!said.contains("rejected  "), "{power}: {said}");
+        submit(file, power, &lines.join("\n"));
     }
     ok(&["game", "process", file])
 }
@@ -427,7 +418,6 @@ fn a_hoplite_wars_game_from_the_placement_to_the_sack_of_delphi() {
     // H15, the seed's examples: Athens 2F ath, A mar with Anactorium A ana;
     // Sparta 2A spa, G pra, G zar with Elatea A ela.
     play_phase(
-        &dir,
         &file,
         &[
             ("Athens", &["BUILD 2F ath", "BUILD A mar"]),
@@ -449,7 +439,6 @@ fn a_hoplite_wars_game_from_the_placement_to_the_sack_of_delphi() {
     assert!(unit(&placed, "Aetolia", "A cal"), "a power with no placement gets armies");
     // Spring 450 BC: Sparta into Tegea, Aetolia into Naupactus (Towns).
     play_phase(
-        &dir,
         &file,
         &[
             ("Sparta", &["2A spa SPLIT A teg"]),
@@ -465,7 +454,7 @@ fn a_hoplite_wars_game_from_the_placement_to_the_sack_of_delphi() {
     assert_eq!(owner(&spring, "teg").as_deref(), Some("Sparta"), "H6: a Town changes hands after Spring");
     assert_eq!(owner(&spring, "nau").as_deref(), Some("Aetolia"));
     // Autumn 450 BC: on to Lepreon and Delphi; the colonies are dealt.
-    play_phase(&dir, &file, &[("Sparta", &["A teg - lep"]), ("Elatea", &["A phs - del"]), ("Boeotia", &["F goc - cri"]), ("Elis", &["F ion - gop"])]);
+    play_phase(&file, &[("Sparta", &["A teg - lep"]), ("Elatea", &["A phs - del"]), ("Boeotia", &["F goc - cri"]), ("Elis", &["F ion - gop"])]);
     let rec = record(&file);
     let winter = game::current(&v, &rec).unwrap();
     assert_eq!(v.calendar.display(winter.phase).to_string(), "Winter 450 BC, Adjustment");
@@ -484,14 +473,14 @@ fn a_hoplite_wars_game_from_the_placement_to_the_sack_of_delphi() {
     assert_eq!(owner(&winter, "teg").as_deref(), Some("Sparta"), "seed rule 8: Tegea kept");
     assert_eq!(owner(&winter, "lep").as_deref(), Some("Sparta"), "seed rule 8: Lepreon taken");
     // Winter 450 BC: builds in Towns, one a garrison (H5, H7).
-    play_phase(&dir, &file, &[("Sparta", &["BUILD A lep"]), ("Aetolia", &["BUILD G nau"])]);
+    play_phase(&file, &[("Sparta", &["BUILD A lep"]), ("Aetolia", &["BUILD G nau"])]);
     let rec = record(&file);
     let spring449 = game::current(&v, &rec).unwrap();
     assert!(unit(&spring449, "Sparta", "2A lep"), "a build in a Town joins the army there");
     assert!(unit(&spring449, "Aetolia", "A/G nau"), "a garrison built in a Town");
     // Spring 449 BC: the Boeotian fleet merges with the Elean one (a Major's
     // and a Minor's units in one force, H3); Elatea sacks Delphi (H18).
-    play_phase(&dir, &file, &[("Boeotia", &["F cri MERGE gop"]), ("Elatea", &["A del SACK"])]);
+    play_phase(&file, &[("Boeotia", &["F cri MERGE gop"]), ("Elatea", &["A del SACK"])]);
     let rec = record(&file);
     let after = game::current(&v, &rec).unwrap();
     let merged = after.forces.iter().find(|f| v.loc_abbr(f.loc) == "gop").expect("a force in gop");
@@ -501,8 +490,8 @@ fn a_hoplite_wars_game_from_the_placement_to_the_sack_of_delphi() {
     assert_eq!(after.state.get("delphi").map(String::as_str), Some("sacked-by Elatea"), "H19: the sacking power");
     // Autumn 449 BC, then Winter 449 BC: Elatea places its two free builds
     // in its home City, which its army left.
-    play_phase(&dir, &file, &[]);
-    let out = play_phase(&dir, &file, &[("Elatea", &["BUILD A* ela", "BUILD A* ela"])]);
+    play_phase(&file, &[]);
+    let out = play_phase(&file, &[("Elatea", &["BUILD A* ela", "BUILD A* ela"])]);
     assert!(out.contains("BUILD A* ela"), "{out}");
     let rec = record(&file);
     let last = game::current(&v, &rec).unwrap();
@@ -518,21 +507,15 @@ fn a_hoplite_wars_game_from_the_placement_to_the_sack_of_delphi() {
 fn an_adjustment_submission_replaces_the_earlier_one() {
     let dir = tempdir("resubmit");
     let (file, _) = new_game(&dir, "hoplite_wars", 3);
-    let orders = dir.join("messene.txt");
-    let submit = |text: &str| {
-        std::fs::write(&orders, text).unwrap();
-        polemarch(&["game", "orders", &file, "Messene", orders.to_str().unwrap()])
-    };
-    assert!(submit("BUILD A mes").status.success());
-    let refused = submit("BUILD 2G ela");
+    submit(&file, "Messene", "BUILD A mes");
+    let refused = polemarch(&["game", "orders", &file, "Messene", &orders_file(&file, "Messene", "BUILD 2G ela")]);
     assert!(stdout(&refused).contains("rejected  BUILD 2G ela  -- illegal: builds are made in home centres"), "{}", stdout(&refused));
     let placed = ok(&["game", "process", &file]);
     assert!(placed.contains("BUILD A mes                  built"), "the first set stands: {placed}");
     // A fresh game: the second, accepted set replaces the first.
     let (file2, _) = new_game(&tempdir("resubmit-fresh"), "hoplite_wars", 3);
     for text in ["BUILD A mes", "BUILD F mes"] {
-        std::fs::write(&orders, text).unwrap();
-        ok(&["game", "orders", &file2, "Messene", orders.to_str().unwrap()]);
+        submit(&file2, "Messene", text);
     }
     let placed = ok(&["game", "process", &file2]);
     assert!(placed.contains("BUILD F mes                  built") && !placed.contains("BUILD A mes"), "{placed}");

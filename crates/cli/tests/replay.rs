@@ -7,7 +7,6 @@ use polemarch_engine::Variant;
 mod common;
 
 use common::*;
-use std::path::Path;
 
 /// The five Droidippy games (godip text) and the MILA game replay clean;
 /// the one civil disorder Droidippy settled by its older rule is a note.
@@ -60,12 +59,6 @@ fn an_unknown_export_format_is_a_clear_error() {
     assert!(stderr(&out).contains("unknown export format `xml`"), "{}", stderr(&out));
 }
 
-fn submit(game: &str, dir: &Path, power: &str, orders: &str) {
-    let file = dir.join("orders.txt");
-    std::fs::write(&file, orders).unwrap();
-    ok(&["game", "orders", game, power, file.to_str().unwrap()]);
-}
-
 /// Same phases, positions (units, dislodged units, owners), orders and
 /// recorded results.
 fn assert_same_game(v: &Variant, a: &RecordedGame, b: &RecordedGame) {
@@ -109,21 +102,21 @@ fn assert_same_game(v: &Variant, a: &RecordedGame, b: &RecordedGame) {
 fn export_to_mila_round_trips() {
     let dir = tempdir("export");
     let (game, _) = new_game(&dir, "standard", 1);
-    submit(&game, &dir, "France", "A par - pic\nA mar - bur\nF bre - mao\n");
-    submit(&game, &dir, "Germany", "A mun - ruh\nA ber - mun\nF kie - hol\n");
-    submit(&game, &dir, "England", "F lon - nth\nF edi - nwg\nA lvp - yor\n");
-    submit(&game, &dir, "Russia", "A war - gal\n");
-    submit(&game, &dir, "Austria", "A vie - gal\n");
+    submit(&game, "France", "A par - pic\nA mar - bur\nF bre - mao\n");
+    submit(&game, "Germany", "A mun - ruh\nA ber - mun\nF kie - hol\n");
+    submit(&game, "England", "F lon - nth\nF edi - nwg\nA lvp - yor\n");
+    submit(&game, "Russia", "A war - gal\n");
+    submit(&game, "Austria", "A vie - gal\n");
     ok(&["game", "process", &game]);
-    submit(&game, &dir, "Germany", "A ruh - bur\nA mun S ruh - bur\nF hol H\n");
-    submit(&game, &dir, "France", "A bur H\nA pic - bel\nF mao - por\n");
-    submit(&game, &dir, "England", "F nth C A yor - nwy\nA yor - nwy via convoy\nF nwg S F nth\n");
+    submit(&game, "Germany", "A ruh - bur\nA mun S ruh - bur\nF hol H\n");
+    submit(&game, "France", "A bur H\nA pic - bel\nF mao - por\n");
+    submit(&game, "England", "F nth C A yor - nwy\nA yor - nwy via convoy\nF nwg S F nth\n");
     assert!(ok(&["game", "process", &game]).contains("France: A bur (attacked from ruh)"));
-    submit(&game, &dir, "France", "A bur R gas\n");
+    submit(&game, "France", "A bur R gas\n");
     ok(&["game", "process", &game]);
-    submit(&game, &dir, "France", "BUILD A par\nWAIVE\n");
-    submit(&game, &dir, "Germany", "BUILD A ber\n");
-    submit(&game, &dir, "England", "BUILD F lon\n");
+    submit(&game, "France", "BUILD A par\nWAIVE\n");
+    submit(&game, "Germany", "BUILD A ber\n");
+    submit(&game, "England", "BUILD F lon\n");
     assert!(ok(&["game", "process", &game]).contains("Spring 1902, Movement"));
 
     let mila = dir.join("game.mila.json");

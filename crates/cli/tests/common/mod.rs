@@ -38,6 +38,20 @@ pub fn new_game(dir: &Path, variant: &str, seed: u64) -> (String, String) {
     (file, said)
 }
 
+/// Writes `orders` to `<power>.txt` beside the record `file`: that file's path.
+pub fn orders_file(file: &str, power: &str, orders: &str) -> String {
+    let path = Path::new(file).with_file_name(format!("{power}.txt"));
+    std::fs::write(&path, orders).unwrap();
+    path.to_str().expect("a UTF-8 path").to_string()
+}
+
+/// Submits `orders` for `power` in the game recorded in `file` (`game
+/// orders` with an orders file), which must succeed: every order accepted
+/// or replacing an earlier one. What `game orders` printed.
+pub fn submit(file: &str, power: &str, orders: &str) -> String {
+    ok(&["game", "orders", file, power, &orders_file(file, power, orders)])
+}
+
 /// `rel` in `../shared` beside the checkout (reference material kept out of
 /// the repository), or None, with a notice that the test is skipped, when it
 /// is absent.
