@@ -7,7 +7,8 @@ use polemarch_engine::state::Force;
 use polemarch_engine::variant::{LocId, PhaseKind, PowerId, ProvinceId};
 use polemarch_engine::{Position, Variant};
 use std::collections::{HashSet, VecDeque};
-use std::process::Command;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 mod common;
 use common::{new_game, ok, orders_file, polemarch, stderr, stdout, submit, tempdir, variant};
@@ -352,28 +353,47 @@ fn orders_are_accepted_replaced_or_rejected_per_line() {
     assert_eq!(first.processed.as_ref().unwrap().orders["England"], ["F lon - nth", "A lvp - yor"]);
 }
 
+/// `game process` killed at moments spread from its start to past its end
+/// always leaves a record that reads: the old one or the new one.
 #[test]
 fn killing_the_process_never_corrupts_the_record() {
     let v = variant("standard");
     let dir = tempdir("kill");
     let (file, _) = new_game(&dir, "standard", 3);
-    // A few phases in, so that the record is of some size.
-    for _ in 0..6 {
-        ok(&["game", "process", &file]);
-    }
+    // A few phases in, so that the record is of some size; these whole runs
+    // tell how long one takes (their median, which one slow disk write does
+    // not sway).
+    let mut runs: Vec<Duration> = (0..6)
+        .map(|_| {
+            let start = Instant::now();
+            ok(&["game", "process", &file]);
+            start.elapsed()
+        })
+        .collect();
+    runs.sort();
+    let run = runs[runs.len() / 2];
+    // KILLS kills from at once (the child has barely started) to twice a
+    // whole run (the child is done); then, should every run so far have
+    // been slower than that (a loaded machine, a stalled disk), ever later
+    // ones, up to 512 runs' time, until a run completes first.
+    const KILLS: u32 = 40;
+    let sweep = (0..KILLS).map(|i| run * 2 * i / KILLS);
+    let later = (2..=9).map(|k| run * (1 << k));
     let mut saw_old = 0;
     let mut saw_new = 0;
     // The children whose kill left the old record.
     let mut left_old = HashSet::new();
-    for i in 0..60u64 {
+    for (i, delay) in sweep.chain(later).enumerate() {
+        if i >= KILLS as usize && saw_new > 0 {
+            break;
+        }
         let before = std::fs::read_to_string(&file).unwrap();
-        let mut child =
-            Command::new(env!("CARGO_BIN_EXE_polemarch")).args(["game", "process", file.as_str()]).stdout(std::process::Stdio::null()).spawn().unwrap();
-        std::thread::sleep(std::time::Duration::from_micros((i * 97) % 4000));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_polemarch")).args(["game", "process", file.as_str()]).stdout(Stdio::null()).spawn().unwrap();
+        std::thread::sleep(delay);
         let _ = child.kill();
         let _ = child.wait();
         let after = std::fs::read_to_string(&file).unwrap();
-        let rec: GameRecord = serde_json::from_str(&after).unwrap_or_else(|e| panic!("kill {i} left a broken record: {e}"));
+        let rec: GameRecord = serde_json::from_str(&after).unwrap_or_else(|e| panic!("a kill after {delay:?} left a broken record: {e}"));
         game::check_record(&rec).unwrap();
         game::current(&v, &rec).unwrap();
         if after == before {
@@ -382,18 +402,21 @@ fn killing_the_process_never_corrupts_the_record() {
         } else {
             saw_new += 1;
             let old: GameRecord = serde_json::from_str(&before).unwrap();
-            assert_eq!(rec.phases.len(), old.phases.len() + 1, "kill {i}: a whole phase was added");
+            assert_eq!(rec.phases.len(), old.phases.len() + 1, "a kill after {delay:?}: a whole phase was added");
         }
     }
-    eprintln!("killed 60 times: {saw_old} left the old record, {saw_new} the new one");
     // The record is written to `.game.json.<pid>.tmp` and renamed over
     // `game.json`: a kill between the two leaves that file behind, and the
     // old record. Nothing else is left beside the record.
+    let mut mid_write = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let name = entry.unwrap().file_name().to_string_lossy().into_owned();
         let of_a_kill_mid_write = left_old.iter().any(|pid| name == format!(".game.json.{pid}.tmp"));
         assert!(name == "game.json" || of_a_kill_mid_write, "unexpected file {name}");
+        mid_write += usize::from(of_a_kill_mid_write);
     }
+    eprintln!("a run takes {run:?}; {saw_old} kills left the old record ({mid_write} of them mid-write), {saw_new} the new one");
+    assert!(saw_old > 0 && saw_new > 0, "the kills should fall on both sides of a run's end: {saw_old} left the old record, {saw_new} the new one");
 }
 
 /// Submits each power's orders of one phase, then processes it.
