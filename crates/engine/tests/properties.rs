@@ -782,6 +782,14 @@ fn check_movement(v: &Variant, pos: &Position, orders: &[Order], outcome: &Outco
     // Every force of the start is found once: moved (by a successful move
     // order), dislodged, or where it stood.
     prop_assert_eq!(next.forces.len() + next.dislodged.len(), pos.forces.len(), "forces appeared or vanished{}", at);
+    /// Where a force of the start is after the phase.
+    #[derive(PartialEq, Eq, Hash)]
+    enum Found {
+        /// `next.forces[i]`
+        Standing(usize),
+        /// `next.dislodged[i]`
+        Dislodged(usize),
+    }
     let mut claimed = HashSet::new();
     for f in &pos.forces {
         let from = v.province_of(f.loc);
@@ -791,41 +799,31 @@ fn check_movement(v: &Variant, pos: &Position, orders: &[Order], outcome: &Outco
                 && r.order.unit.as_ref().is_some_and(|u| v.province_of(u.loc) == from)
         });
         let dislodged = next.dislodged.iter().position(|d| d.force == *f);
-        let (index, now) = match moved {
+        let (found, now) = match moved {
             Some(r) => {
                 let Action::Move { to, .. } = r.order.action else { unreachable!() };
                 prop_assert!(dislodged.is_none(), "{} moved and was dislodged{}", force_text(v, f), at);
                 let dest = v.province_of(to);
-                let now = next.forces.iter().position(|g| v.province_of(g.loc) == dest);
-                prop_assert!(
-                    now.is_some_and(|i| same_force(&next.forces[i], f)),
-                    "{} moved to {} but is not there{}",
-                    force_text(v, f),
-                    v.province(dest).abbr,
-                    at
-                );
+                let Some(i) = next.forces.iter().position(|g| v.province_of(g.loc) == dest).filter(|&i| same_force(&next.forces[i], f)) else {
+                    return Err(TestCaseError::fail(format!("{} moved to {} but is not there{}", force_text(v, f), v.province(dest).abbr, at)));
+                };
+                let now = &next.forces[i];
                 // On the coast the order named, if it named one.
                 let coast_named = v.loc(to).coast.is_some() && f.is_fleet();
-                prop_assert!(
-                    !coast_named || next.forces[now.unwrap()].loc == to,
-                    "{} moved to {}, not to {}{}",
-                    force_text(v, f),
-                    v.loc_abbr(next.forces[now.unwrap()].loc),
-                    v.loc_abbr(to),
-                    at
-                );
-                (now.unwrap(), next.forces[now.unwrap()].clone())
+                prop_assert!(!coast_named || now.loc == to, "{} moved to {}, not to {}{}", force_text(v, f), v.loc_abbr(now.loc), v.loc_abbr(to), at);
+                (Found::Standing(i), now)
             }
             None => match dislodged {
-                Some(i) => (usize::MAX - i, f.clone()),
+                Some(i) => (Found::Dislodged(i), f),
                 None => {
-                    let now = next.forces.iter().position(|g| g == f);
-                    prop_assert!(now.is_some(), "{} neither moved, was dislodged, nor stayed{}", force_text(v, f), at);
-                    (now.unwrap(), f.clone())
+                    let Some(i) = next.forces.iter().position(|g| g == f) else {
+                        return Err(TestCaseError::fail(format!("{} neither moved, was dislodged, nor stayed{}", force_text(v, f), at)));
+                    };
+                    (Found::Standing(i), f)
                 }
             },
         };
-        prop_assert!(claimed.insert(index), "{} (now {}) was found twice{}", force_text(v, f), force_text(v, &now), at);
+        prop_assert!(claimed.insert(found), "{} (now {}) was found twice{}", force_text(v, f), force_text(v, now), at);
     }
 
     // A dislodged force was dislodged by another power's force that came
@@ -833,12 +831,11 @@ fn check_movement(v: &Variant, pos: &Position, orders: &[Order], outcome: &Outco
     for d in &next.dislodged {
         let here = v.province_of(d.force.loc);
         let Some(from) = d.attacker_from else {
-            prop_assert!(false, "{} dislodged by no one{}", force_text(v, &d.force), at);
-            unreachable!()
+            return Err(TestCaseError::fail(format!("{} dislodged by no one{}", force_text(v, &d.force), at)));
         };
-        let attacker = pos.force_in(v, from);
-        prop_assert!(attacker.is_some(), "{} dislodged from {}, where no force stood{}", force_text(v, &d.force), v.province(from).abbr, at);
-        let attacker = attacker.unwrap();
+        let Some(attacker) = pos.force_in(v, from) else {
+            return Err(TestCaseError::fail(format!("{} dislodged from {}, where no force stood{}", force_text(v, &d.force), v.province(from).abbr, at)));
+        };
         prop_assert!(attacker.power != d.force.power, "{} dislodged by its own power{}", force_text(v, &d.force), at);
         prop_assert!(
             next.force_in(v, here).is_some_and(|g| same_force(g, attacker)),
