@@ -435,9 +435,13 @@ fn neighbours(v: &Variant, force: &Force) -> Vec<LocId> {
     }
 }
 
-/// The provinces a force may move to (and so support into).
+/// The provinces a force may move to (and so support into), each once.
 fn reach(v: &Variant, force: &Force) -> Vec<ProvinceId> {
     let mut provinces: Vec<ProvinceId> = neighbours(v, force).into_iter().map(|l| v.province_of(l)).collect();
+    // Neighbours come in location order, and a province's coasts are
+    // consecutive locations, so this drops every repeat (a fleet in mao
+    // reaches spa by two coasts). It matters: the list is picked from, where
+    // a repeat would weigh that province double.
     provinces.dedup();
     provinces
 }
