@@ -41,7 +41,7 @@ pub fn check_record(rec: &GameRecord) -> Result<(), String> {
 /// The position at the start of phase `index` of the record.
 pub fn position_at(v: &Variant, rec: &GameRecord, index: usize) -> Result<Position, String> {
     let p = rec.phases.get(index).ok_or_else(|| format!("the game has no phase {}", index + 1))?;
-    Position::from_json(v, &serde_json::to_string(&p.start).expect("positions serialize")).map_err(|e| format!("phase {}: {e}", p.phase))
+    Position::from_position_json(v, &p.start).map_err(|e| format!("phase {}: {e}", p.phase))
 }
 
 /// The current position: the start of the last phase.

@@ -61,8 +61,15 @@ fn unit_text(v: &Variant, f: &Force) -> String {
 }
 
 impl Position {
+    /// Reads a position from JSON text (docs/position-json.md).
     pub fn from_json(v: &Variant, text: &str) -> Result<Position, String> {
         let j: PositionJson = serde_json::from_str(text).map_err(|e| format!("position JSON, line {} column {}: {e}", e.line(), e.column()))?;
+        Position::from_position_json(v, &j)
+    }
+
+    /// The position an already parsed `PositionJson` describes (a game
+    /// record holds them parsed), checked as `from_json` checks it.
+    pub fn from_position_json(v: &Variant, j: &PositionJson) -> Result<Position, String> {
         let phase = v.calendar.parse_phase(&j.phase).map_err(|e| format!("position JSON, phase: {e}"))?;
         let mut pos = Position::empty(v, phase);
         for (name, units) in &j.units {
@@ -123,7 +130,7 @@ impl Position {
                 list
             }
         };
-        pos.state = j.state;
+        pos.state = j.state.clone();
         pos.normalize();
         Ok(pos)
     }
