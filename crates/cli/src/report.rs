@@ -3,7 +3,7 @@
 //! where they may retreat, the standoffs, and the position that follows.
 
 use polemarch_engine::adjudicate::{retreat_options, Outcome, Verdict};
-use polemarch_engine::state::write_composition;
+use polemarch_engine::state::json::{force_text, unit_text};
 use polemarch_engine::variant::check::halves_text;
 use polemarch_engine::{Position, Variant};
 use std::fmt::Write;
@@ -44,8 +44,7 @@ pub fn phase_report(v: &Variant, before: &Position, outcome: &Outcome) -> String
 pub fn position_report(v: &Variant, pos: &Position) -> String {
     let mut out = String::new();
     for (p, power) in v.powers.iter().enumerate() {
-        let units: Vec<String> =
-            pos.forces.iter().filter(|f| f.power as usize == p).map(|f| format!("{} {}", write_composition(&f.components), v.loc_abbr(f.loc))).collect();
+        let units: Vec<String> = pos.forces.iter().filter(|f| f.power as usize == p).map(|f| unit_text(v, &f.components, f.loc)).collect();
         let halves = pos.supply_halves(v, p as u8);
         let _ = writeln!(out, "  {:<10} {:>4} centres, {:>2} units: {}", power.name, halves_text(halves), units.len(), units.join(", "));
     }
@@ -60,8 +59,7 @@ pub fn dislodged_lines(v: &Variant, pos: &Position) -> String {
         let options: Vec<String> = retreat_options(v, pos, d).into_iter().map(|l| v.loc_abbr(l)).collect();
         let from = d.attacker_from.map(|p| format!(" (attacked from {})", v.province(p).abbr)).unwrap_or_default();
         let retreats = if options.is_empty() { "no retreat: it will be disbanded".to_string() } else { format!("may retreat to {}", options.join(", ")) };
-        let _ =
-            writeln!(out, "  {}: {} {}{}; {}", v.power(d.force.power).name, write_composition(&d.force.components), v.loc_abbr(d.force.loc), from, retreats);
+        let _ = writeln!(out, "  {}{}; {}", force_text(v, &d.force), from, retreats);
     }
     out
 }

@@ -5,7 +5,8 @@ use super::board::{forces, meaning, order_line, owners, result_line, Result};
 use super::parse::{Case, Line};
 use crate::adjudicate::{adjudicate, retreat_options, Verdict};
 use crate::order::Action;
-use crate::state::{write_composition, Dislodged, Force, Position};
+use crate::state::json::force_text;
+use crate::state::{Dislodged, Force, Position};
 use crate::variant::{PhaseKind, Variant};
 use std::collections::BTreeMap;
 
@@ -167,10 +168,6 @@ fn compare_result(v: &Variant, line: &Line, results: &[crate::adjudicate::OrderR
         Some(_) => {}
     }
     Ok(())
-}
-
-fn force_text(v: &Variant, f: &Force) -> String {
-    format!("{}: {} {}", v.power(f.power).name, write_composition(&f.components), v.loc_abbr(f.loc))
 }
 
 /// Compares two sets of forces; a fleet written without a coast matches a

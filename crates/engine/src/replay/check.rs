@@ -9,9 +9,10 @@
 //! record leaves out because it thought them empty are adjudicated with no
 //! orders (and noted); a next phase other than the calendar's is noted.
 
-use super::diff::{force_text, order_key, order_provinces, position_differences};
+use super::diff::{order_key, order_provinces, position_differences};
 use super::RecordedGame;
 use crate::adjudicate::{adjudicate, balances, retreat_options, OrderResult, Reason, Verdict};
+use crate::state::json::force_text;
 use crate::state::{Force, Position};
 use crate::variant::{PhaseKind, PowerId, Variant};
 

@@ -2,7 +2,8 @@
 //! orders written so that equal orders read the same.
 
 use crate::order::{Action, Order, UnitRef};
-use crate::state::{write_composition, Force, Position};
+use crate::state::json::force_text;
+use crate::state::{Force, Position};
 use crate::variant::{PhaseKind, ProvinceId, Variant};
 use std::collections::BTreeSet;
 
@@ -18,11 +19,6 @@ impl PositionDiff {
     pub fn is_empty(&self) -> bool {
         self.what.is_empty()
     }
-}
-
-/// `England: F nth`.
-pub fn force_text(v: &Variant, f: &Force) -> String {
-    format!("{}: {} {}", v.power(f.power).name, write_composition(&f.components), v.loc_abbr(f.loc))
 }
 
 fn list(items: &[&String]) -> String {

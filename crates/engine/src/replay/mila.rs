@@ -10,7 +10,7 @@ use super::{RecordedGame, RecordedPhase, RecordedResult};
 use crate::adjudicate::{adjudicate, retreat_options, Reason, Verdict};
 use crate::game::{position_at, GameRecord};
 use crate::order::{parse_order, Action, Order, UnitRef};
-use crate::state::{parse_composition, write_composition, Dislodged, Force, Position};
+use crate::state::{parse_composition, Dislodged, Force, Position};
 use crate::variant::{normalize, Phase, PhaseKind, Variant};
 use serde_json::{json, Map, Value};
 
@@ -193,7 +193,7 @@ pub fn import_mila(v: &Variant, name: &str, text: &str) -> Result<RecordedGame, 
 
 /// `A PAR`, `F STP/NC`.
 fn unit_text(v: &Variant, components: &[crate::state::Component], loc: u16) -> String {
-    format!("{} {}", write_composition(components), v.loc_abbr(loc).to_uppercase())
+    crate::state::json::unit_text(v, components, loc).to_uppercase()
 }
 
 /// The unit an order names, with its kind from the position when the order

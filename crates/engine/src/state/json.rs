@@ -2,9 +2,9 @@
 //! notation, dislodged forces with their attacker's origin, standoffs,
 //! centre owners and variant state.
 
-use super::{parse_composition, write_composition, Dislodged, Force, Position};
+use super::{parse_composition, write_composition, Component, Dislodged, Force, Position};
 use crate::adjudicate::retreat_options;
-use crate::variant::{PowerId, Variant};
+use crate::variant::{LocId, PowerId, Variant};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -56,8 +56,15 @@ fn unit(v: &Variant, power: PowerId, text: &str) -> Result<Force, String> {
     Ok(Force { loc, power, components })
 }
 
-fn unit_text(v: &Variant, f: &Force) -> String {
-    format!("{} {}", write_composition(&f.components), v.loc_abbr(f.loc))
+/// A force as positions, reports and records write it: `F lon`,
+/// `2A/F stp/nc`.
+pub fn unit_text(v: &Variant, components: &[Component], loc: LocId) -> String {
+    format!("{} {}", write_composition(components), v.loc_abbr(loc))
+}
+
+/// A force with its power: `England: F nth`.
+pub fn force_text(v: &Variant, f: &Force) -> String {
+    format!("{}: {}", v.power(f.power).name, unit_text(v, &f.components, f.loc))
 }
 
 impl Position {
@@ -140,14 +147,14 @@ impl Position {
         for f in &self.forces {
             // A mixed force is written as each power's part of it.
             for (power, part) in by_power(f) {
-                j.units.entry(v.power(power).name.clone()).or_default().push(unit_text(v, &part));
+                j.units.entry(v.power(power).name.clone()).or_default().push(unit_text(v, &part.components, part.loc));
             }
         }
         for d in &self.dislodged {
             let retreats = retreat_options(v, self, d).into_iter().map(|l| v.loc_abbr(l)).collect();
             let attacker_from = d.attacker_from.map(|p| v.province(p).abbr.clone());
             j.dislodged.entry(v.power(d.force.power).name.clone()).or_default().push(DislodgedJson {
-                unit: unit_text(v, &d.force),
+                unit: unit_text(v, &d.force.components, d.force.loc),
                 attacker_from,
                 by_convoy: d.by_convoy,
                 also_from: d.also_from.iter().map(|&p| v.province(p).abbr.clone()).collect(),
