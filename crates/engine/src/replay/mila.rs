@@ -10,7 +10,8 @@ use super::{RecordedGame, RecordedPhase, RecordedResult};
 use crate::adjudicate::{adjudicate, retreat_options, Reason, Verdict};
 use crate::game::{position_at, GameRecord};
 use crate::order::{parse_order, Action, Order, UnitRef};
-use crate::state::{parse_composition, Dislodged, Force, Position};
+use crate::state::json::{read_unit, BadUnit};
+use crate::state::{Dislodged, Position};
 use crate::variant::{normalize, Phase, PhaseKind, Variant};
 use serde_json::{json, Map, Value};
 
@@ -84,10 +85,10 @@ fn position(v: &Variant, phase: Phase, state: &Value) -> Result<Position, String
                 Some(t) => (true, t),
                 None => (false, u),
             };
-            let (comp, place) = text.split_once(' ').ok_or_else(|| format!("unit `{u}`: expected `A BUD`"))?;
-            let components = parse_composition(comp, power).map_err(|e| format!("unit `{u}`: {e}"))?;
-            let loc = v.find_loc(place).ok_or_else(|| format!("unit `{u}`: unknown location `{place}`"))?;
-            let force = Force { loc, power, components };
+            let force = read_unit(v, power, text).map_err(|e| match e {
+                BadUnit::Shape => format!("unit `{u}`: expected `A BUD`"),
+                BadUnit::Part(why) => format!("unit `{u}`: {why}"),
+            })?;
             if dislodged {
                 pos.dislodged.push(Dislodged { force, attacker_from: None, by_convoy: false, also_from: Vec::new() });
             } else {

@@ -48,12 +48,27 @@ fn power(v: &Variant, name: &str) -> Result<PowerId, String> {
         .ok_or_else(|| format!("position JSON: unknown power `{name}` (powers: {})", v.powers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")))
 }
 
-/// Reads `F lon`, `2A/F stp/nc`.
-fn unit(v: &Variant, power: PowerId, text: &str) -> Result<Force, String> {
-    let (comp, place) = text.trim().split_once(char::is_whitespace).ok_or_else(|| format!("`{text}`: expected a unit like `A par` or `2A/F mar`"))?;
-    let components = parse_composition(comp, power).map_err(|e| format!("`{text}`: {e}"))?;
-    let loc = v.find_loc(place.trim()).ok_or_else(|| format!("`{text}`: unknown location `{}`", place.trim()))?;
+/// What is wrong with a unit's text; each reader words its own message.
+pub(crate) enum BadUnit {
+    /// It is not `<composition> <location>`.
+    Shape,
+    /// Its composition or its location cannot be read: why.
+    Part(String),
+}
+
+/// Reads `F lon`, `2A/F stp/nc` (MILA's `A BUD` too) as a force of `power`.
+pub(crate) fn read_unit(v: &Variant, power: PowerId, text: &str) -> Result<Force, BadUnit> {
+    let (comp, place) = text.trim().split_once(char::is_whitespace).ok_or(BadUnit::Shape)?;
+    let components = parse_composition(comp, power).map_err(BadUnit::Part)?;
+    let loc = v.find_loc(place.trim()).ok_or_else(|| BadUnit::Part(format!("unknown location `{}`", place.trim())))?;
     Ok(Force { loc, power, components })
+}
+
+fn unit(v: &Variant, power: PowerId, text: &str) -> Result<Force, String> {
+    read_unit(v, power, text).map_err(|e| match e {
+        BadUnit::Shape => format!("`{text}`: expected a unit like `A par` or `2A/F mar`"),
+        BadUnit::Part(why) => format!("`{text}`: {why}"),
+    })
 }
 
 /// A force as positions, reports and records write it: `F lon`,
