@@ -94,12 +94,11 @@ pub fn order_provinces(v: &Variant, order: &Order) -> Vec<ProvinceId> {
 
 /// The force an order names, with its composition filled in from the
 /// position where the order leaves it out.
-fn filled(v: &Variant, pos: &Position, unit: &UnitRef) -> UnitRef {
+pub(super) fn filled(v: &Variant, pos: &Position, unit: &UnitRef) -> UnitRef {
     if unit.components.is_some() {
         return unit.clone();
     }
-    let p = v.province_of(unit.loc);
-    let force = pos.force_in(v, p).or_else(|| pos.dislodged.iter().map(|d| &d.force).find(|f| v.province_of(f.loc) == p));
+    let force = super::force_or_dislodged(v, pos, v.province_of(unit.loc));
     UnitRef { components: force.map(|f| f.components.clone()), loc: unit.loc }
 }
 

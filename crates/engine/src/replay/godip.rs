@@ -100,7 +100,7 @@ fn find(v: &Variant, name: &str) -> Result<LocId, String> {
 fn unit(v: &Variant, pos: &Position, name: &str, dislodged: bool) -> Result<(UnitRef, Option<u8>), String> {
     let loc = find(v, name)?;
     let p = v.province_of(loc);
-    let force = if dislodged { pos.dislodged.iter().map(|d| &d.force).find(|f| v.province_of(f.loc) == p) } else { pos.force_in(v, p) };
+    let force = if dislodged { super::dislodged_in(v, pos, p) } else { pos.force_in(v, p) };
     Ok(match force {
         Some(f) => (UnitRef { components: Some(f.components.clone()), loc: f.loc }, Some(f.power)),
         None => (UnitRef { components: None, loc }, None),

@@ -200,12 +200,8 @@ fn unit_text(v: &Variant, components: &[crate::state::Component], loc: u16) -> S
 /// The unit an order names, with its kind from the position when the order
 /// leaves it out.
 fn unit_ref_text(v: &Variant, pos: &Position, u: &UnitRef) -> String {
-    if let Some(c) = &u.components {
-        return unit_text(v, c, u.loc);
-    }
-    let p = v.province_of(u.loc);
-    match pos.force_in(v, p).or_else(|| pos.dislodged.iter().map(|d| &d.force).find(|f| v.province_of(f.loc) == p)) {
-        Some(f) => unit_text(v, &f.components, u.loc),
+    match &super::diff::filled(v, pos, u).components {
+        Some(c) => unit_text(v, c, u.loc),
         None => format!("A {}", v.loc_abbr(u.loc).to_uppercase()),
     }
 }

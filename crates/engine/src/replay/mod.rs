@@ -16,8 +16,19 @@ pub use mila::{export_mila, import_mila, mila_phase_name};
 pub use own::import_own;
 
 use crate::order::Order;
-use crate::state::Position;
-use crate::variant::Variant;
+use crate::state::{Force, Position};
+use crate::variant::{ProvinceId, Variant};
+
+/// The force dislodged from province `p`, if any.
+fn dislodged_in<'a>(v: &Variant, pos: &'a Position, p: ProvinceId) -> Option<&'a Force> {
+    pos.dislodged.iter().map(|d| &d.force).find(|f| v.province_of(f.loc) == p)
+}
+
+/// The force in province `p`, or else the one dislodged from it: the unit
+/// an order names there, whatever the phase.
+fn force_or_dislodged<'a>(v: &Variant, pos: &'a Position, p: ProvinceId) -> Option<&'a Force> {
+    pos.force_in(v, p).or_else(|| dislodged_in(v, pos, p))
+}
 
 /// A game as another judge (or polemarch) recorded it.
 #[derive(Clone, Debug)]
