@@ -2,6 +2,19 @@
 
 use polemarch_engine::order::parse_order_line;
 use polemarch_engine::{Order, Variant};
+use std::io::Read;
+use std::path::Path;
+
+/// The text of a file, or of standard input when the path is `-`.
+pub fn read_input(path: &Path) -> Result<String, String> {
+    if path == Path::new("-") {
+        let mut s = String::new();
+        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("standard input: {e}"))?;
+        Ok(s)
+    } else {
+        std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
 
 /// Reads every line; on any bad line, returns every error (`line N: ...`).
 pub fn parse(v: &Variant, text: &str) -> Result<Vec<Order>, Vec<String>> {

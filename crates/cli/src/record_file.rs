@@ -2,7 +2,9 @@
 //! temporary file beside it, flushed to disk, then renamed over the old one,
 //! so a crash at any moment leaves either the old record or the new one.
 
+use crate::variants;
 use polemarch_engine::game::{check_record, GameRecord};
+use polemarch_engine::Variant;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -11,6 +13,13 @@ pub fn read(path: &Path) -> Result<GameRecord, String> {
     let rec: GameRecord = serde_json::from_str(&text).map_err(|e| format!("{}: line {} column {}: {e}", path.display(), e.line(), e.column()))?;
     check_record(&rec).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(rec)
+}
+
+/// Reads a record and loads the variant it names.
+pub fn open(path: &Path) -> Result<(Variant, GameRecord), String> {
+    let rec = read(path)?;
+    let v = variants::load(&rec.variant, None).map_err(|e| format!("{}: variant `{}`: {e}", path.display(), rec.variant))?;
+    Ok((v, rec))
 }
 
 fn temporary(path: &Path) -> PathBuf {

@@ -2,7 +2,6 @@
 
 use crate::{orders_file, report, variants};
 use polemarch_engine::{adjudicate, Position};
-use std::io::Read;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -15,13 +14,7 @@ pub fn run(variant: &str, position: Option<&Path>, orders: &Path, json: bool) ->
         }
         None => Position::start(&v),
     };
-    let text = if orders == Path::new("-") {
-        let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("standard input: {e}"))?;
-        s
-    } else {
-        std::fs::read_to_string(orders).map_err(|e| format!("{}: {e}", orders.display()))?
-    };
+    let text = orders_file::read_input(orders)?;
     let orders = orders_file::parse(&v, &text)
         .map_err(|errors| format!("{}: {} bad order line(s); nothing was adjudicated:\n{}", orders.display(), errors.len(), errors.join("\n")))?;
     let outcome = adjudicate(&v, &pos, &orders);

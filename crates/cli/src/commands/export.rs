@@ -1,7 +1,7 @@
 //! `polemarch game export FILE --format mila`: a game record written in
 //! another judge's format.
 
-use crate::{record_file, variants};
+use crate::record_file;
 use polemarch_engine::replay::export_mila;
 use std::path::Path;
 use std::process::ExitCode;
@@ -10,8 +10,7 @@ pub fn run(file: &Path, format: &str, output: Option<&Path>) -> Result<ExitCode,
     if !format.eq_ignore_ascii_case("mila") {
         return Err(format!("unknown export format `{format}`: the only format is `mila` (the MILA diplomacy saved game)"));
     }
-    let rec = record_file::read(file)?;
-    let v = variants::load(&rec.variant, None).map_err(|e| format!("{}: variant `{}`: {e}", file.display(), rec.variant))?;
+    let (v, rec) = record_file::open(file)?;
     let json = export_mila(&v, &rec).map_err(|e| format!("{}: {e}", file.display()))?;
     let text = serde_json::to_string_pretty(&json).expect("JSON values serialize") + "\n";
     match output {

@@ -1,19 +1,13 @@
 //! `polemarch game new|orders|process|show|undo|draw`: the game master's
 //! commands over a game record file.
 
-use crate::{record_file, report, variants};
+use crate::record_file::open;
+use crate::{orders_file, record_file, report, variants};
 use polemarch_engine::game::{self, GameRecord, Status};
 use polemarch_engine::variant::check::halves_text;
 use polemarch_engine::Variant;
-use std::io::Read;
 use std::path::Path;
 use std::process::ExitCode;
-
-fn open(file: &Path) -> Result<(Variant, GameRecord), String> {
-    let rec = record_file::read(file)?;
-    let v = variants::load(&rec.variant, None).map_err(|e| format!("{}: variant `{}`: {e}", file.display(), rec.variant))?;
-    Ok((v, rec))
-}
 
 pub fn new(variant: &str, file: &Path, seed: Option<u64>, force: bool) -> Result<ExitCode, String> {
     if file.exists() && !force {
@@ -33,13 +27,7 @@ pub fn orders(file: &Path, power: &str, source: &Path, by: Option<&str>) -> Resu
     let p = v
         .find_power(power)
         .ok_or_else(|| format!("unknown power `{power}` (powers: {})", v.powers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")))?;
-    let text = if source == Path::new("-") {
-        let mut s = String::new();
-        std::io::stdin().read_to_string(&mut s).map_err(|e| format!("standard input: {e}"))?;
-        s
-    } else {
-        std::fs::read_to_string(source).map_err(|e| format!("{}: {e}", source.display()))?
-    };
+    let text = orders_file::read_input(source)?;
     let lines: Vec<String> = text.lines().map(String::from).collect();
     let by = by.unwrap_or(&v.power(p).name).to_string();
     let said = game::submit(&v, &mut rec, p, &by, &record_file::now(), &lines)?;
