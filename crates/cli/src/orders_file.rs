@@ -1,6 +1,6 @@
 //! Orders files: one `Power: order` a line; `#` starts a comment.
 
-use polemarch_engine::order::parse_order_line;
+use polemarch_engine::order::{before_comment, parse_order_line};
 use polemarch_engine::{Order, Variant};
 use std::io::Read;
 use std::path::Path;
@@ -21,7 +21,8 @@ pub fn parse(v: &Variant, text: &str) -> Result<Vec<Order>, Vec<String>> {
     let mut orders = Vec::new();
     let mut errors = Vec::new();
     for (i, raw) in text.lines().enumerate() {
-        let line = raw.split('#').next().unwrap_or("");
+        // Not trimmed: an error's column is the file's.
+        let line = before_comment(raw);
         if line.trim().is_empty() {
             continue;
         }

@@ -48,10 +48,6 @@ enum Section {
     PoststateResults,
 }
 
-fn strip_comment(line: &str) -> &str {
-    line.split('#').next().unwrap_or("").trim()
-}
-
 /// Splits a file into cases. Problems outside any case (text before the
 /// first CASE, a missing END) come back as cases with an error.
 pub fn parse_cases(text: &str) -> Vec<Case> {
@@ -60,7 +56,7 @@ pub fn parse_cases(text: &str) -> Vec<Case> {
     let mut current: Option<(Case, Section)> = None;
     for (i, raw) in text.lines().enumerate() {
         let number = i + 1;
-        let line = strip_comment(raw);
+        let line = crate::order::before_comment(raw).trim();
         if line.is_empty() {
             continue;
         }

@@ -6,7 +6,7 @@
 use super::record::{PhaseRecord, Status, Submission, SubmittedOrder};
 use super::GameRecord;
 use crate::adjudicate::{adjudicate, Verdict};
-use crate::order::{parse_order, parse_order_line, Action, Order};
+use crate::order::{before_comment, parse_order, parse_order_line, Action, Order};
 use crate::state::Position;
 use crate::variant::{PowerId, ProvinceId, Variant};
 
@@ -76,7 +76,7 @@ pub fn submit(v: &Variant, rec: &mut GameRecord, power: PowerId, by: &str, at: &
         in_force.retain(|o| o.power != Some(power));
     }
     let mut said = Vec::new();
-    for line in lines.iter().map(|l| l.split('#').next().unwrap_or("").trim()).filter(|l| !l.is_empty()) {
+    for line in lines.iter().map(|l| before_comment(l).trim()).filter(|l| !l.is_empty()) {
         let parsed = if line.contains(':') { parse_order_line(v, line) } else { parse_order(v, line, Some(power)) };
         let status = match parsed {
             Err(e) => Err(e.to_string()),

@@ -4,7 +4,7 @@ mod lex;
 mod parse;
 mod print;
 
-pub use parse::{find_power_lenient, parse_order, parse_order_line, ParseError};
+pub use parse::{before_comment, find_power_lenient, parse_order, parse_order_line, ParseError};
 
 use crate::state::Components;
 use crate::variant::{LocId, PowerId};

@@ -28,6 +28,12 @@ impl fmt::Display for ParseError {
 
 impl std::error::Error for ParseError {}
 
+/// The part of a line before its comment (`#` to the end of the line), not
+/// trimmed: a parser given it reports the line's own column numbers.
+pub fn before_comment(line: &str) -> &str {
+    line.split_once('#').map_or(line, |(before, _)| before)
+}
+
 /// Parses `Power: order` (the power is required).
 pub fn parse_order_line(variant: &Variant, line: &str) -> Result<Order, ParseError> {
     let Some((name, rest)) = line.split_once(':') else {
