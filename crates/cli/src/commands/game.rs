@@ -24,9 +24,7 @@ pub fn new(variant: &str, file: &Path, seed: Option<u64>, force: bool) -> Result
 
 pub fn orders(file: &Path, power: &str, source: &Path, by: Option<&str>) -> Result<ExitCode, String> {
     let (v, mut rec) = open(file)?;
-    let p = v
-        .find_power(power)
-        .ok_or_else(|| format!("unknown power `{power}` (powers: {})", v.powers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")))?;
+    let p = v.power_named(power)?;
     let text = orders_file::read_input(source)?;
     let lines: Vec<String> = text.lines().map(String::from).collect();
     let by = by.unwrap_or(&v.power(p).name).to_string();

@@ -44,8 +44,7 @@ pub struct DislodgedJson {
 }
 
 fn power(v: &Variant, name: &str) -> Result<PowerId, String> {
-    v.find_power(name)
-        .ok_or_else(|| format!("position JSON: unknown power `{name}` (powers: {})", v.powers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")))
+    v.power_named(name).map_err(|e| format!("position JSON: {e}"))
 }
 
 /// What is wrong with a unit's text; each reader words its own message.

@@ -188,6 +188,13 @@ impl Variant {
         self.power_names.get(&normalize(name)).copied()
     }
 
+    /// A power by name, or the error that names the variant's powers:
+    /// ``unknown power `Prussia` (powers: Austria, England, ...)``.
+    pub fn power_named(&self, name: &str) -> Result<PowerId, String> {
+        self.find_power(name)
+            .ok_or_else(|| format!("unknown power `{name}` (powers: {})", self.powers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")))
+    }
+
     /// The location of a coast of a province, by short coast name.
     pub fn coast_loc(&self, p: ProvinceId, coast: &str) -> Option<LocId> {
         self.province(p).coasts.iter().copied().find(|&l| self.loc(l).coast.as_deref() == Some(coast))
