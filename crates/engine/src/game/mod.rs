@@ -5,7 +5,9 @@
 mod orders;
 pub mod record;
 
-pub use orders::{orders_in_force, submit};
+pub use orders::submit;
+
+use orders::orders_in_force;
 pub use record::{GameRecord, GameResult, PhaseRecord, Processed, ResultRecord, Status, SubmittedOrder};
 
 use crate::adjudicate::{adjudicate, balances, Outcome};
@@ -103,7 +105,7 @@ pub fn process(v: &Variant, rec: &mut GameRecord) -> Result<Outcome<'static>, St
 
 /// A power that owns enough centres to win (with victory by player, the
 /// Major of a player whose powers together own enough, H8).
-pub fn winner(v: &Variant, pos: &Position) -> Option<PowerId> {
+fn winner(v: &Variant, pos: &Position) -> Option<PowerId> {
     if v.victory_by_player {
         return v.players.iter().find(|pl| pl.powers.iter().map(|&p| pos.supply_halves(v, p)).sum::<u32>() >= v.victory_halves).map(|pl| pl.powers[0]);
     }

@@ -33,7 +33,7 @@ fn adjusting(v: &Variant, phase: &PhaseRecord) -> bool {
 /// replaced by a later one for the same unit (in adjustment phases, a
 /// power's later submission, if any of it was accepted, replaces all its
 /// earlier orders).
-pub fn orders_in_force(v: &Variant, phase: &PhaseRecord) -> Result<Vec<Order>, String> {
+pub(super) fn orders_in_force(v: &Variant, phase: &PhaseRecord) -> Result<Vec<Order>, String> {
     let mut orders: Vec<Order> = Vec::new();
     let adjusting = adjusting(v, phase);
     for s in &phase.submissions {

@@ -18,7 +18,7 @@ use crate::variant::{PhaseKind, PowerId, Variant};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct ReplayReport {
-    pub passed: bool,
+    /// None when the replay agrees with the record throughout.
     pub first_difference: Option<String>,
     pub notes: Vec<String>,
     /// Phases in the record.
@@ -28,7 +28,7 @@ pub struct ReplayReport {
 pub fn replay(v: &Variant, game: &RecordedGame) -> ReplayReport {
     let mut notes = Vec::new();
     let first_difference = run(v, game, &mut notes).err();
-    ReplayReport { passed: first_difference.is_none(), first_difference, notes, phases: game.phases.len() }
+    ReplayReport { first_difference, notes, phases: game.phases.len() }
 }
 
 fn run(v: &Variant, game: &RecordedGame, notes: &mut Vec<String>) -> Result<(), String> {

@@ -50,7 +50,7 @@ fn compare_forces(v: &Variant, what: &str, expected: &[&Force], actual: &[&Force
 /// polemarch adjudicated (`actual`): units by power, location (with coast)
 /// and composition; dislodged units; centre owners. Phases, standoffs and
 /// attackers' origins are not compared.
-pub fn position_differences(v: &Variant, expected: &Position, actual: &Position) -> PositionDiff {
+pub(super) fn position_differences(v: &Variant, expected: &Position, actual: &Position) -> PositionDiff {
     let mut out = PositionDiff::default();
     compare_forces(v, "units", &expected.forces.iter().collect::<Vec<_>>(), &actual.forces.iter().collect::<Vec<_>>(), &mut out);
     compare_forces(

@@ -17,8 +17,8 @@ struct Block {
     orders: Vec<(usize, String)>,
 }
 
-/// Reads godip's game text; `name` names the game in reports.
-pub fn import_godip(v: &Variant, name: &str, text: &str) -> Result<RecordedGame, String> {
+/// Reads godip's game text; `name` labels it (`RecordedGame::name`).
+pub(super) fn import_godip(v: &Variant, name: &str, text: &str) -> Result<RecordedGame, String> {
     let mut blocks: Vec<Block> = Vec::new();
     let mut in_orders = false;
     for (i, raw) in text.lines().enumerate() {
@@ -48,7 +48,7 @@ pub fn import_godip(v: &Variant, name: &str, text: &str) -> Result<RecordedGame,
         let orders = b.orders.iter().map(|(n, o)| order(v, &start, o).map_err(|e| format!("line {n}: `{o}`: {e}"))).collect::<Result<Vec<_>, _>>()?;
         phases.push(RecordedPhase { label: b.label.clone(), start, orders, results: None });
     }
-    Ok(RecordedGame { name: name.into(), variant: v.id.clone(), phases })
+    Ok(RecordedGame { name: name.into(), phases })
 }
 
 /// `PHASE 1901 Fall Adjustment` and its POSITIONS.

@@ -41,7 +41,7 @@ fn phase_of(v: &Variant, name: &str) -> Result<Phase, String> {
 }
 
 /// The MILA name of a phase: season letter (Autumn is F), year, kind letter.
-pub fn mila_phase_name(v: &Variant, phase: Phase) -> String {
+fn mila_phase_name(v: &Variant, phase: Phase) -> String {
     let step = v.calendar.step(phase);
     let season = match normalize(&step.season).as_str() {
         "autumn" | "fall" => 'F',
@@ -142,7 +142,7 @@ fn order(v: &Variant, power: u8, text: &str, kind: PhaseKind) -> Result<Order, S
     Ok(order)
 }
 
-/// Reads a MILA saved game; `name` names the game in reports.
+/// Reads a MILA saved game; `name` labels it (`RecordedGame::name`).
 pub fn import_mila(v: &Variant, name: &str, text: &str) -> Result<RecordedGame, String> {
     let json: Value = serde_json::from_str(text).map_err(|e| format!("MILA saved game, line {} column {}: {e}", e.line(), e.column()))?;
     let list = json.get("phases").and_then(|p| p.as_array()).ok_or("MILA saved game: no `phases` list")?;
@@ -189,7 +189,7 @@ pub fn import_mila(v: &Variant, name: &str, text: &str) -> Result<RecordedGame, 
         };
         phases.push(RecordedPhase { label: label.into(), start, orders, results });
     }
-    Ok(RecordedGame { name: name.into(), variant: v.id.clone(), phases })
+    Ok(RecordedGame { name: name.into(), phases })
 }
 
 /// `A PAR`, `F STP/NC`.

@@ -10,9 +10,8 @@ mod mila;
 mod own;
 
 pub use check::{replay, ReplayReport};
-pub use diff::{order_key, position_differences};
-pub use godip::import_godip;
-pub use mila::{export_mila, import_mila, mila_phase_name};
+pub use diff::order_key;
+pub use mila::{export_mila, import_mila};
 pub use own::import_own;
 
 use crate::order::Order;
@@ -33,9 +32,9 @@ fn force_or_dislodged<'a>(v: &Variant, pos: &'a Position, p: ProvinceId) -> Opti
 /// A game as another judge (or polemarch) recorded it.
 #[derive(Clone, Debug)]
 pub struct RecordedGame {
+    /// The caller's label for the game (the CLI passes the file name);
+    /// nothing in polemarch reads it.
     pub name: String,
-    /// The variant id the record names (or the one it was read with).
-    pub variant: String,
     pub phases: Vec<RecordedPhase>,
 }
 
@@ -107,7 +106,7 @@ pub fn detect(text: &str) -> Result<(Format, Option<String>), String> {
 /// Reads a recorded game of a detected format.
 pub fn import(v: &Variant, format: Format, name: &str, text: &str) -> Result<RecordedGame, String> {
     match format {
-        Format::Godip => import_godip(v, name, text),
+        Format::Godip => godip::import_godip(v, name, text),
         Format::Mila => import_mila(v, name, text),
         Format::Polemarch => {
             let rec: crate::game::GameRecord =
