@@ -22,20 +22,20 @@ fn slot(v: &Variant, order: &Order) -> Option<ProvinceId> {
     }
 }
 
-/// Is this record's phase an adjustment (or placement) phase? There a
-/// power's new submission replaces all its earlier orders: builds are a set,
-/// not orders for units.
-fn adjusting(v: &Variant, phase: &PhaseRecord) -> bool {
-    v.calendar.parse_phase(&phase.phase).is_ok_and(|p| v.calendar.kind(p) == crate::variant::PhaseKind::Adjustment)
+/// Is this an adjustment (or placement) phase? There a power's new
+/// submission replaces all its earlier orders: builds are a set, not orders
+/// for units.
+fn adjusting(v: &Variant, pos: &Position) -> bool {
+    v.calendar.kind(pos.phase) == crate::variant::PhaseKind::Adjustment
 }
 
-/// The orders in force for the current phase: every accepted order, each
-/// replaced by a later one for the same unit (in adjustment phases, a
-/// power's later submission, if any of it was accepted, replaces all its
-/// earlier orders).
-pub(super) fn orders_in_force(v: &Variant, phase: &PhaseRecord) -> Result<Vec<Order>, String> {
+/// The orders in force for a phase that starts at `pos`: every accepted
+/// order, each replaced by a later one for the same unit (in adjustment
+/// phases, a power's later submission, if any of it was accepted, replaces
+/// all its earlier orders).
+pub(super) fn orders_in_force(v: &Variant, pos: &Position, phase: &PhaseRecord) -> Result<Vec<Order>, String> {
     let mut orders: Vec<Order> = Vec::new();
-    let adjusting = adjusting(v, phase);
+    let adjusting = adjusting(v, pos);
     for s in &phase.submissions {
         let power = v.find_power(&s.power).ok_or_else(|| format!("submission by unknown power `{}`", s.power))?;
         // A submission with nothing accepted leaves the earlier one standing.
@@ -71,8 +71,8 @@ pub fn submit(v: &Variant, rec: &mut GameRecord, power: PowerId, by: &str, at: &
         return Err(format!("the game is over ({})", super::result_text(result)));
     }
     let pos = super::current(v, rec)?;
-    let mut in_force = orders_in_force(v, rec.phases.last().unwrap())?;
-    if adjusting(v, rec.phases.last().unwrap()) {
+    let mut in_force = orders_in_force(v, &pos, rec.phases.last().unwrap())?;
+    if adjusting(v, &pos) {
         in_force.retain(|o| o.power != Some(power));
     }
     let mut said = Vec::new();
@@ -119,5 +119,31 @@ fn check(v: &Variant, pos: &Position, in_force: &[Order], order: &Order) -> Resu
         Err(r.reason.describe(v))
     } else {
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{current, new_game};
+    use crate::variant::embedded_variant;
+
+    /// Whether a new submission replaces a power's earlier builds depends on
+    /// the phase of the position, not on reading the record's label (a
+    /// record edited by hand may label its phases otherwise).
+    #[test]
+    fn adjustment_resubmission_replaces_builds_whatever_the_label() {
+        let v = embedded_variant("standard").expect("built in").expect("valid");
+        let mut rec = new_game(&v, "standard", 1);
+        let mut pos = current(&v, &rec).unwrap();
+        pos.phase = v.calendar.parse_phase("Winter 1901, Adjustment").unwrap();
+        let (france, par) = (v.find_power("France").unwrap(), v.province_of(v.find_loc("par").unwrap()));
+        pos.forces.retain(|f| v.province_of(f.loc) != par);
+        rec.phases[0].start = pos.to_json(&v);
+        rec.phases[0].phase = "the first winter".into();
+        super::submit(&v, &mut rec, france, "France", "now", &["BUILD A par".into()]).unwrap();
+        super::submit(&v, &mut rec, france, "France", "now", &["WAIVE".into()]).unwrap();
+        let pos = current(&v, &rec).unwrap();
+        let in_force: Vec<String> = super::orders_in_force(&v, &pos, &rec.phases[0]).unwrap().iter().map(|o| o.display(&v).to_string()).collect();
+        assert_eq!(in_force, ["WAIVE"]);
     }
 }
