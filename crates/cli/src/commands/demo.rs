@@ -5,6 +5,7 @@
 use crate::{record_file, report, variants};
 use polemarch_engine::adjudicate::balances;
 use polemarch_engine::game::{self, GameRecord, Status};
+use polemarch_engine::state::{Component, Kind};
 use polemarch_engine::Variant;
 use std::process::ExitCode;
 
@@ -54,14 +55,15 @@ fn submit_all(v: &Variant, rec: &mut GameRecord, phase: &str, text: &str) -> Res
     Ok(())
 }
 
-/// Every power builds armies in its free, owned home centres, up to what it
-/// is due.
+/// Every power builds armies in its home centres where the rules allow a
+/// build (owned and free), up to what it is due.
 fn winter_builds(v: &Variant, rec: &GameRecord) -> Result<String, String> {
     let pos = game::current(v, rec)?;
     let mut text = String::new();
     for (p, due) in balances(v, &pos).into_iter().enumerate() {
-        let free = v.powers[p].homes.iter().filter(|&&h| pos.owners[h as usize] == Some(p as u8) && pos.force_in(v, h).is_none());
-        for home in free.take((due / 2).max(0) as usize) {
+        let army = Component { kind: Kind::Army, power: p as u8, free: false };
+        let sites = v.powers[p].homes.iter().filter(|&&h| game::build_allowed(v, &pos, p as u8, army, h));
+        for home in sites.take((due / 2).max(0) as usize) {
             text += &format!("{}: BUILD A {}\n", v.powers[p].name, v.province(*home).abbr);
         }
     }

@@ -10,9 +10,10 @@ pub use orders::submit;
 use orders::orders_in_force;
 pub use record::{GameRecord, GameResult, PhaseRecord, Processed, ResultRecord, Status, SubmittedOrder};
 
-use crate::adjudicate::{adjudicate, balances, Outcome};
-use crate::state::Position;
-use crate::variant::{PhaseKind, PowerId, Variant};
+use crate::adjudicate::{adjudicate, balances, Outcome, Verdict};
+use crate::order::{Action, Order, UnitRef};
+use crate::state::{Component, Components, Kind, Position};
+use crate::variant::{LocId, PhaseKind, PowerId, Variant};
 
 /// A new game of `variant` (named `name` in the record), at its first phase.
 pub fn new_game(v: &Variant, name: &str, seed: u64) -> GameRecord {
@@ -60,6 +61,26 @@ pub fn powers_to_order(v: &Variant, pos: &Position) -> Vec<PowerId> {
             PhaseKind::Adjustment => crate::adjudicate::adjustment_due(v, pos, balances(v, pos)[p as usize], p),
         })
         .collect()
+}
+
+/// Would `power` building `component` at `loc` be legal now? The
+/// adjudicator answers, by its own rules: builds due, build sites, owner,
+/// occupation, coasts.
+pub fn build_allowed(v: &Variant, pos: &Position, power: PowerId, component: Component, loc: LocId) -> bool {
+    let mut components = Components::new();
+    components.push(component);
+    let order = Order { claim: None, power: Some(power), unit: Some(UnitRef { components: Some(components), loc }), action: Action::Build };
+    adjudicate(v, pos, std::slice::from_ref(&order)).results.first().is_some_and(|r| r.verdict == Verdict::Success)
+}
+
+/// May `power` build anything at all now: is one build, of any kind, at
+/// any place of a centre it owns, legal?
+pub fn can_build(v: &Variant, pos: &Position, power: PowerId) -> bool {
+    let kinds: &[Kind] = if v.rules.garrisons { &[Kind::Army, Kind::Fleet, Kind::Garrison] } else { &[Kind::Army, Kind::Fleet] };
+    let owned = (0..v.province_count()).filter(|&p| pos.owners[p] == Some(power));
+    // A province's own location has its id; its coasts follow.
+    let mut places = owned.flat_map(|p| std::iter::once(p as LocId).chain(v.provinces[p].coasts.iter().copied()));
+    places.any(|loc| kinds.iter().any(|&kind| [false, true].into_iter().any(|free| build_allowed(v, pos, power, Component { kind, power, free }, loc))))
 }
 
 /// Powers with something to order that have submitted nothing yet.

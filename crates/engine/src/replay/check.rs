@@ -11,7 +11,7 @@
 
 use super::diff::{order_key, order_provinces, position_differences};
 use super::RecordedGame;
-use crate::adjudicate::{adjudicate, balances, retreat_options, OrderResult, Reason, Verdict};
+use crate::adjudicate::{adjudicate, adjustment_due, balances, retreat_options, OrderResult, Reason, Verdict};
 use crate::state::json::force_text;
 use crate::state::{Force, Position};
 use crate::variant::{PhaseKind, PowerId, Variant};
@@ -110,14 +110,16 @@ fn catch_up(v: &Variant, name: &str, next: Position, wanted: crate::variant::Pha
 
 /// Does a retreat or adjustment phase leave anyone a choice? Not when every
 /// dislodged unit has nowhere to go, nor when builds are due only to powers
-/// with no free home centre they own. Records leave such phases out.
+/// that have nowhere to build (the adjudicator's rules decide both).
+/// Records leave such phases out.
 fn has_choice(v: &Variant, pos: &Position) -> bool {
     match v.calendar.kind(pos.phase) {
         PhaseKind::Movement => true,
         PhaseKind::Retreat => pos.dislodged.iter().any(|d| !retreat_options(v, pos, d).is_empty()),
-        PhaseKind::Adjustment => balances(v, pos).iter().enumerate().any(|(p, &b)| {
-            b <= -1 || (b >= 2 && v.powers[p].homes.iter().any(|&h| pos.owners[h as usize] == Some(p as PowerId) && pos.force_in(v, h).is_none()))
-        }),
+        PhaseKind::Adjustment => balances(v, pos)
+            .into_iter()
+            .enumerate()
+            .any(|(p, b)| b < 0 || (adjustment_due(v, pos, b, p as PowerId) && crate::game::can_build(v, pos, p as PowerId))),
     }
 }
 
@@ -182,4 +184,65 @@ fn civil_disorder_choice(v: &Variant, start: &Position, results: &[OrderResult],
         ));
     }
     (!said.is_empty()).then(|| said.join("; "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::has_choice;
+    use crate::state::{Force, Kind, Position};
+    use crate::variant::{embedded_variant, Variant};
+
+    fn variant(id: &str) -> Variant {
+        embedded_variant(id).expect("built in").expect("valid")
+    }
+
+    fn at(v: &Variant, phase: &str) -> Position {
+        let mut pos = Position::start(v);
+        pos.phase = v.calendar.parse_phase(phase).unwrap();
+        pos
+    }
+
+    #[test]
+    fn standard_adjustment_choices() {
+        let v = variant("standard");
+        let place = |name: &str| v.province_of(v.find_loc(name).unwrap());
+        let france = v.find_power("France").unwrap();
+        // Nothing due to anyone.
+        let winter = at(&v, "Winter 1901, Adjustment");
+        assert!(!has_choice(&v, &winter));
+        // A build due, but every home centre is occupied.
+        let mut pos = winter.clone();
+        pos.owners[place("bel") as usize] = Some(france);
+        assert!(!has_choice(&v, &pos));
+        // The same with Paris free.
+        let par = pos.forces.iter().position(|f| v.province_of(f.loc) == place("par")).unwrap();
+        pos.forces[par].loc = v.find_loc("pic").unwrap();
+        assert!(has_choice(&v, &pos));
+        // A removal due.
+        let mut pos = winter.clone();
+        pos.owners[place("mar") as usize] = None;
+        assert!(has_choice(&v, &pos));
+    }
+
+    /// Hoplite Wars builds in any owned centre (H7), garrisons cost half a
+    /// centre and a build may join the power's own force: a power whose home
+    /// centres are all occupied still has builds to choose.
+    #[test]
+    fn builds_by_the_variant_rules() {
+        let v = variant("hoplite_wars");
+        let athens = v.find_power("Athens").unwrap();
+        let mut pos = at(&v, "Winter 450 BC, Adjustment");
+        pos.forces.clear();
+        pos.owners.iter_mut().for_each(|o| *o = None);
+        for &h in &v.power(athens).homes {
+            pos.owners[h as usize] = Some(athens);
+            pos.forces.push(Force::single(athens, Kind::Army, h));
+        }
+        assert!(!has_choice(&v, &pos), "balanced: nothing to build or remove");
+        let town = (0..v.province_count() as u16)
+            .find(|&p| v.is_centre(p) && v.home_of(p).is_none() && v.province(p).terrain.holds_armies() && !v.rules.colonies.contains(&v.province(p).abbr))
+            .unwrap();
+        pos.owners[town as usize] = Some(athens);
+        assert!(has_choice(&v, &pos));
+    }
 }
