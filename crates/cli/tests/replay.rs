@@ -132,10 +132,10 @@ fn export_to_mila_round_trips() {
     let v = variant("standard");
     let record_text = std::fs::read_to_string(&game).unwrap();
     let record = serde_json::from_str(&record_text).unwrap();
-    let original = import_own(&v, "game", &record).unwrap();
-    let exported = import_mila(&v, "mila", &std::fs::read_to_string(&mila).unwrap()).unwrap();
+    let original = import_own(&v, &record).unwrap();
+    let exported = import_mila(&v, &std::fs::read_to_string(&mila).unwrap()).unwrap();
     assert_same_game(&v, &original, &exported);
     let (format, variant) = polemarch_engine::replay::detect(&record_text).unwrap();
     assert_eq!(variant.as_deref(), Some("standard"));
-    assert_same_game(&v, &original, &import(&v, format, "again", &record_text).unwrap());
+    assert_same_game(&v, &original, &import(&v, format, &record_text).unwrap());
 }

@@ -12,7 +12,7 @@ fn one(file: &Path, variant: Option<&str>) -> Result<polemarch_engine::replay::R
     let (format, named) = detect(&text)?;
     let id = named.or(variant.map(String::from)).unwrap_or_else(|| "standard".into());
     let v = variants::load(&id, None).map_err(|e| format!("variant `{id}`: {e}"))?;
-    let game = import(&v, format, &file.display().to_string(), &text).map_err(|e| format!("{}: {e}", format.name()))?;
+    let game = import(&v, format, &text).map_err(|e| format!("{}: {e}", format.name()))?;
     Ok(replay(&v, &game))
 }
 

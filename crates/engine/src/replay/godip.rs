@@ -18,7 +18,7 @@ struct Block {
 }
 
 /// Reads godip's game text; `name` labels it (`RecordedGame::name`).
-pub(super) fn import_godip(v: &Variant, name: &str, text: &str) -> Result<RecordedGame, String> {
+pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, String> {
     let mut blocks: Vec<Block> = Vec::new();
     let mut in_orders = false;
     for (i, raw) in text.lines().enumerate() {
@@ -48,7 +48,7 @@ pub(super) fn import_godip(v: &Variant, name: &str, text: &str) -> Result<Record
         let orders = b.orders.iter().map(|(n, o)| order(v, &start, o).map_err(|e| format!("line {n}: `{o}`: {e}"))).collect::<Result<Vec<_>, _>>()?;
         phases.push(RecordedPhase { label: b.label.clone(), start, orders, results: None });
     }
-    Ok(RecordedGame { name: name.into(), phases })
+    Ok(RecordedGame { phases })
 }
 
 /// `PHASE 1901 Fall Adjustment` and its POSITIONS.

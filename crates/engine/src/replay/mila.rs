@@ -143,7 +143,7 @@ fn order(v: &Variant, power: u8, text: &str, kind: PhaseKind) -> Result<Order, S
 }
 
 /// Reads a MILA saved game; `name` labels it (`RecordedGame::name`).
-pub fn import_mila(v: &Variant, name: &str, text: &str) -> Result<RecordedGame, String> {
+pub fn import_mila(v: &Variant, text: &str) -> Result<RecordedGame, String> {
     let json: Value = serde_json::from_str(text).map_err(|e| format!("MILA saved game, line {} column {}: {e}", e.line(), e.column()))?;
     let list = json.get("phases").and_then(|p| p.as_array()).ok_or("MILA saved game: no `phases` list")?;
     let mut phases = Vec::with_capacity(list.len());
@@ -189,7 +189,7 @@ pub fn import_mila(v: &Variant, name: &str, text: &str) -> Result<RecordedGame, 
         };
         phases.push(RecordedPhase { label: label.into(), start, orders, results });
     }
-    Ok(RecordedGame { name: name.into(), phases })
+    Ok(RecordedGame { phases })
 }
 
 /// `A PAR`, `F STP/NC`.

@@ -32,9 +32,6 @@ fn force_or_dislodged<'a>(v: &Variant, pos: &'a Position, p: ProvinceId) -> Opti
 /// A game as another judge (or polemarch) recorded it.
 #[derive(Clone, Debug)]
 pub struct RecordedGame {
-    /// The caller's label for the game (the CLI passes the file name);
-    /// nothing in polemarch reads it.
-    pub name: String,
     pub phases: Vec<RecordedPhase>,
 }
 
@@ -104,14 +101,14 @@ pub fn detect(text: &str) -> Result<(Format, Option<String>), String> {
 }
 
 /// Reads a recorded game of a detected format.
-pub fn import(v: &Variant, format: Format, name: &str, text: &str) -> Result<RecordedGame, String> {
+pub fn import(v: &Variant, format: Format, text: &str) -> Result<RecordedGame, String> {
     match format {
-        Format::Godip => godip::import_godip(v, name, text),
-        Format::Mila => import_mila(v, name, text),
+        Format::Godip => godip::import_godip(v, text),
+        Format::Mila => import_mila(v, text),
         Format::Polemarch => {
             let rec: crate::game::GameRecord =
                 serde_json::from_str(text).map_err(|e| format!("polemarch record, line {} column {}: {e}", e.line(), e.column()))?;
-            import_own(v, name, &rec)
+            import_own(v, &rec)
         }
     }
 }

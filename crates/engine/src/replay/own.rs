@@ -7,7 +7,7 @@ use crate::order::parse_order;
 use crate::variant::Variant;
 
 /// Reads a polemarch record; `name` labels it (`RecordedGame::name`).
-pub fn import_own(v: &Variant, name: &str, rec: &GameRecord) -> Result<RecordedGame, String> {
+pub fn import_own(v: &Variant, rec: &GameRecord) -> Result<RecordedGame, String> {
     let mut phases = Vec::with_capacity(rec.phases.len());
     for (i, record) in rec.phases.iter().enumerate() {
         let start = position_at(v, rec, i)?;
@@ -33,5 +33,5 @@ pub fn import_own(v: &Variant, name: &str, rec: &GameRecord) -> Result<RecordedG
         }
         phases.push(RecordedPhase { label: record.phase.clone(), start, orders, results });
     }
-    Ok(RecordedGame { name: name.into(), phases })
+    Ok(RecordedGame { phases })
 }
