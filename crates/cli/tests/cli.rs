@@ -27,6 +27,20 @@ fn a_failing_case_is_reported_with_what_was_expected() {
     assert!(text.trim_end().ends_with("0 passed, 1 failed"), "{text}");
 }
 
+/// CASES.md: lines naming one location build one force, which only one
+/// player's powers may share; two players there is a mistake in the case,
+/// named by its line, not a force made up of both.
+#[test]
+fn two_players_in_one_province_is_a_case_error() {
+    let dir = tempdir("two-players");
+    let file = dir.join("two.txt");
+    std::fs::write(&file, "CASE X.2 two players in one place\nVARIANT hoplite_wars\nPRESTATE_SETPHASE Spring 450 BC, Movement\nPRESTATE\n Athens: A meg\n Sparta: A meg\nORDERS\n Athens: A meg H\nPOSTSTATE_SAME\nEND\n").unwrap();
+    let out = polemarch(&["cases", file.to_str().unwrap()]);
+    let text = stdout(&out);
+    assert!(!out.status.success());
+    assert!(text.contains("line 6: `Sparta: A meg`: another player's force already stands there"), "{text}");
+}
+
 /// The old jDip v2.4 DATC file parses; it fails exactly the cases whose
 /// outcome v3.0 or our rulings change, or whose expected state is wrong in
 /// that file (docs/conformance.md).

@@ -32,21 +32,18 @@ pub fn force_line(v: &Variant, line: &Line) -> Result<(PowerId, Vec<Component>, 
     Ok((power, components.into_vec(), loc))
 }
 
-/// Reads force lines; lines naming one location build one force.
+/// Reads force lines; lines naming one location build one force, which
+/// may mix only one player's powers.
 pub fn forces(v: &Variant, lines: &[Line]) -> Result<Vec<Force>> {
     let mut forces: Vec<Force> = Vec::new();
     for line in lines {
         let (power, components, loc) = force_line(v, line)?;
+        let force = Force { loc, power, components: components.into_iter().collect() };
         let p = v.province_of(loc);
         match forces.iter_mut().find(|f| v.province_of(f.loc) == p) {
-            Some(f) => {
-                // A force mixing a player's powers is the Major's (H3).
-                if f.power != power {
-                    f.power = v.major_of(power);
-                }
-                f.components.extend(components)
-            }
-            None => forces.push(Force { loc, power, components: components.into_iter().collect() }),
+            Some(f) if v.same_player(f.power, power) => f.join(v, force),
+            Some(_) => return Err(format!("line {}: `{}`: another player's force already stands there", line.number, line.text.trim())),
+            None => forces.push(force),
         }
     }
     Ok(forces)

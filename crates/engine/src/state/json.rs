@@ -101,13 +101,7 @@ impl Position {
                 match pos.forces.iter_mut().find(|f| v.province_of(f.loc) == province) {
                     // One player's powers listed at one place make one force,
                     // the Major's (Hoplite Wars H3).
-                    Some(f) if v.same_player(f.power, p) && f.power != p => {
-                        f.power = v.major_of(p);
-                        if v.loc(force.loc).coast.is_some() {
-                            f.loc = force.loc;
-                        }
-                        f.components.extend(force.components);
-                    }
+                    Some(f) if v.same_player(f.power, p) && f.power != p => f.join(v, force),
                     Some(_) => return Err(format!("position JSON, units of {name}: `{u}`: the province already holds a unit")),
                     None => pos.forces.push(force),
                 }
