@@ -65,7 +65,7 @@ impl Resolver<'_> {
             }
             let offered = self.support_offered(s);
             let cut = offered.min(self.strongest_cutter(s, offered).0);
-            if !self.convoy_attacks(self.v.province_of(self.forces[f as usize].loc)) {
+            if !self.convoy_attacks(self.origin(s)) {
                 self.nodes[s as usize].cut_cache = cut as u16;
             }
             return cut;
@@ -147,8 +147,7 @@ impl Resolver<'_> {
             return own;
         }
         let mut sum = own;
-        let members: Few = self.members(g).collect();
-        for m in members {
+        for m in self.members(g) {
             let mut s = self.links.at[m as usize].first_helper;
             while s != NONE {
                 if self.supports_move(s, m, g) && self.side(s) != side && Some(self.origin(s)) != against {

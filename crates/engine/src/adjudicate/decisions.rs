@@ -8,7 +8,6 @@ use super::outcome::Reason;
 use super::plan::Plan;
 use super::resolver::Resolver;
 use super::Few;
-use crate::state::Kind;
 use crate::variant::ProvinceId;
 
 pub use super::links::NONE;
@@ -53,12 +52,12 @@ impl Resolver<'_> {
 
     /// The members of group `g` (its leader first).
     pub fn members(&self, g: u16) -> impl Iterator<Item = u16> + '_ {
-        std::iter::successors(Some(g), |&m| Some(self.links.at[m as usize].next_member).filter(|&x| x != NONE))
+        self.links.members(g)
     }
 
     /// The parts of force `f` (the force's own part first).
     pub fn parts_of(&self, f: u16) -> impl Iterator<Item = u16> + '_ {
-        std::iter::successors(Some(f), |&q| Some(self.links.at[q as usize].next_part).filter(|&x| x != NONE))
+        self.links.parts_of(f)
     }
 
     /// Does a member get to the group's destination on its own (by land,
@@ -107,9 +106,10 @@ impl Resolver<'_> {
                 armies += part.armies as usize;
             }
         }
-        if let Some(f) = self.force_in(dest).filter(|&f| self.force_side(f) == self.side(g)) {
-            fleets += self.forces[f as usize].count(Kind::Fleet);
-            armies += self.forces[f as usize].count(Kind::Army);
+        if let Some(o) = self.force_in(dest).filter(|&o| self.force_side(o) == self.side(g)) {
+            let [a, f, _] = self.forces[o as usize].kinds();
+            fleets += f;
+            armies += a;
         }
         fleets >= armies
     }

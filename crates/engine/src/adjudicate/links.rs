@@ -1,7 +1,8 @@
 //! Who moves where and who helps whom, as linked lists over part indices,
 //! built once per phase so that no decision scans every part.
 
-use super::plan::{groups, Part, Plan};
+use super::groups::groups;
+use super::plan::{Part, Plan};
 use crate::state::Force;
 use crate::variant::Variant;
 
@@ -74,12 +75,11 @@ impl Links {
                     NONE
                 }
                 Plan::SupportMove { target, dest, coast } => {
-                    mover(parts, &links, target, |plan| matches!(*plan, Plan::Move { dest: d, to, .. } if d == dest && coast.is_none_or(|c| c == to)))
+                    links.mover(parts, target, |plan| matches!(*plan, Plan::Move { dest: d, to, .. } if d == dest && coast.is_none_or(|c| c == to)))
                 }
-                Plan::Convoy { army, dest } => mover(parts, &links, army, |plan| matches!(*plan, Plan::Move { dest: d, convoy: true, .. } if d == dest)),
+                Plan::Convoy { army, dest } => links.mover(parts, army, |plan| matches!(*plan, Plan::Move { dest: d, convoy: true, .. } if d == dest)),
                 Plan::SupportHold { target } => {
-                    let stays = std::iter::successors(Some(target), |&q| Some(links.at[q as usize].next_part).filter(|&x| x != NONE))
-                        .any(|q| !parts[q as usize].plan.is_move() && parts[q as usize].strength() > 0);
+                    let stays = links.parts_of(target).any(|q| !parts[q as usize].plan.is_move() && parts[q as usize].strength() > 0);
                     if stays {
                         target
                     } else {
@@ -91,7 +91,7 @@ impl Links {
                         links.at[q].leader as usize == q && links.at[q].merging && v.same_player(parts[q].power, side) && parts[q].plan.dest() == Some(dest)
                     });
                     // M4: a part may not support another part of its own force.
-                    let own = |g: usize| (0..n).any(|m| links.at[m].leader as usize == g && parts[m].force == parts[p].force);
+                    let own = |g: usize| links.members(g as u16).any(|m| parts[m as usize].force == parts[p].force);
                     group.filter(|&g| !own(g)).map_or(NONE, |q| q as u16)
                 }
                 Plan::Hold => NONE,
@@ -118,16 +118,19 @@ impl Links {
         }
         links
     }
-}
 
-/// The part of force `force` whose plan fits.
-fn mover(parts: &[Part], links: &Links, force: u16, fits: impl Fn(&Plan) -> bool) -> u16 {
-    let mut q = force;
-    while q != NONE {
-        if fits(&parts[q as usize].plan) {
-            return q;
-        }
-        q = links.at[q as usize].next_part;
+    /// The parts of force `f` (the force's own part first).
+    pub fn parts_of(&self, f: u16) -> impl Iterator<Item = u16> + '_ {
+        std::iter::successors(Some(f), |&q| Some(self.at[q as usize].next_part).filter(|&x| x != NONE))
     }
-    NONE
+
+    /// The members of group `g` (its leader first).
+    pub fn members(&self, g: u16) -> impl Iterator<Item = u16> + '_ {
+        std::iter::successors(Some(g), |&m| Some(self.at[m as usize].next_member).filter(|&x| x != NONE))
+    }
+
+    /// The part of force `force` whose plan fits (NONE: none).
+    fn mover(&self, parts: &[Part], force: u16, fits: impl Fn(&Plan) -> bool) -> u16 {
+        self.parts_of(force).find(|&q| fits(&parts[q as usize].plan)).unwrap_or(NONE)
+    }
 }

@@ -6,6 +6,7 @@ mod civil_disorder;
 mod cut;
 mod decisions;
 mod delphi;
+mod groups;
 mod links;
 mod movement;
 mod outcome;

@@ -6,7 +6,6 @@ use super::decisions::NONE;
 use super::outcome::{Illegal, OrderResult, Reason, Verdict};
 use super::plan::{occupancy, plan, Plan};
 use super::resolver::Resolver;
-use super::Few;
 use crate::order::{Action, Order, UnitRef};
 use crate::state::{Components, Dislodged, Force, Kind, Position};
 use crate::variant::Variant;
@@ -186,11 +185,9 @@ impl Resolver<'_> {
                         continue;
                     }
                     stayed.settle_power(v);
-                    let members: Few = self.members(g).collect();
                     let by_convoy = self.by_convoy(g);
                     let leader_origin = self.origin(g);
-                    let also_from =
-                        members.iter().filter(|&&m| m != g && !self.by_convoy(m)).map(|&m| self.origin(m)).filter(|&o| o != leader_origin).collect();
+                    let also_from = self.members(g).filter(|&m| m != g && !self.by_convoy(m)).map(|m| self.origin(m)).filter(|&o| o != leader_origin).collect();
                     next.dislodged.push(Dislodged { force: stayed, attacker_from: Some(leader_origin), by_convoy, also_from });
                 }
                 None => place(v, &mut next.forces, &mut index, stayed),

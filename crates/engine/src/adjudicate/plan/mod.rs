@@ -5,11 +5,9 @@
 //! force holding (DATC 4.D, 4.E.1).
 
 mod convoy;
-mod groups;
 mod legal;
 mod split;
 
-pub use groups::groups;
 pub use legal::can_reach;
 
 use super::outcome::Illegal;
@@ -187,7 +185,7 @@ fn plan_force(
             let planned = split::plan_split(v, forces, seas, at, f, listed)?;
             coupled[f as usize] = planned.coupled;
             let force = &forces[f as usize];
-            parts[f as usize] = Part { plan: planned.rest_plan, order: Some(i), ..Part::new(f, force, Some(planned.rest)) };
+            parts[f as usize] = Part { order: Some(i), ..Part::new(f, force, Some(planned.rest)) };
             for (body, plan) in planned.parts {
                 parts.push(Part { plan, order: Some(i), ..Part::new(f, force, Some(body.components)) });
             }
@@ -355,7 +353,8 @@ fn plan_one(v: &Variant, forces: &[Force], seas: &Seas, at: &[u16], f: u16, body
             Ok(Plan::SupportMerge { side: power.unwrap_or(body.power), dest })
         }
         Action::Convoy { unit, to } => {
-            if body.count(Kind::Fleet) == 0 {
+            let [armies, fleets, _] = body.kinds();
+            if fleets == 0 {
                 return Err(Illegal::ConvoyNotFleet);
             }
             if !v.province(v.province_of(body.loc)).terrain.convoys() {
@@ -367,7 +366,7 @@ fn plan_one(v: &Variant, forces: &[Force], seas: &Seas, at: &[u16], f: u16, body
                 return Err(Illegal::ConvoyNotArmy);
             }
             // M8: the convoying force carries no more armies than it has fleets.
-            if body.count(Kind::Army) + army.count(Kind::Army) > body.count(Kind::Fleet) {
+            if armies + army.count(Kind::Army) > fleets {
                 return Err(Illegal::ConvoyTooHeavy);
             }
             Ok(Plan::Convoy { army: t, dest: v.province_of(*to) })

@@ -10,7 +10,6 @@ use crate::variant::{Terrain, Variant};
 pub struct Planned {
     /// What stays of the force, holding.
     pub rest: Components,
-    pub rest_plan: Plan,
     /// The parts with orders of their own.
     pub parts: Vec<(Force, Plan)>,
     /// At sea: if one leaving part fails, all fail (the force left behind
@@ -64,5 +63,5 @@ pub fn plan_split(v: &Variant, forces: &[Force], seas: &super::convoy::Seas, at:
             !back.seaworthy()
         });
     }
-    Ok(Planned { rest, rest_plan: Plan::Hold, parts, coupled })
+    Ok(Planned { rest, parts, coupled })
 }

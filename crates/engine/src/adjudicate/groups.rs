@@ -4,17 +4,20 @@
 //! to one province merge with each other. Every other move is a group of
 //! its own.
 
-use super::{Part, Plan};
-use crate::adjudicate::links::PartLinks;
+use super::links::{PartLinks, NONE};
+use super::plan::{Part, Plan};
 use crate::variant::Variant;
-
-use crate::adjudicate::links::NONE;
 
 /// Sets every part's group in its links (each part starts as its own
 /// leader).
 pub fn groups(v: &Variant, parts: &[Part], forces: usize, g: &mut [PartLinks]) {
     let n = parts.len();
-    let split = |p: usize| p >= forces || parts.iter().skip(forces).any(|q| q.force as usize == p);
+    // Forces that split (or leave garrisons behind): parts past the forces
+    // are their other parts.
+    let mut split = vec![false; forces];
+    for q in &parts[forces..] {
+        split[q.force as usize] = true;
+    }
     let any_split = n > forces;
     for p in 0..n {
         let Plan::Move { dest, merge, .. } = parts[p].plan else { continue };
@@ -22,14 +25,14 @@ pub fn groups(v: &Variant, parts: &[Part], forces: usize, g: &mut [PartLinks]) {
             continue;
         }
         let side = v.player_of[parts[p].power as usize];
-        let is_split = split(p) || split(parts[p].force as usize);
+        let is_split = split[parts[p].force as usize];
         if !merge && !is_split {
             continue;
         }
         // The earlier part this one goes with, if any.
         let mate = (0..p).find(|&q| match parts[q].plan {
             Plan::Move { dest: d, merge: m, .. } if d == dest && v.player_of[parts[q].power as usize] == side => {
-                let q_split = split(q) || split(parts[q].force as usize);
+                let q_split = split[parts[q].force as usize];
                 (merge && (m || q_split)) || (m && is_split) || (is_split && q_split && parts[q].force == parts[p].force)
             }
             _ => false,
