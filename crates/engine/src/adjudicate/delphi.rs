@@ -8,7 +8,7 @@
 //! State keys: `delphi` is `intact` (or absent) or `sacked-by <power>`;
 //! `delphi-builds <power>` counts the free builds still to place.
 
-use super::outcome::{Illegal, OrderResult, Reason, Verdict};
+use super::outcome::{OrderResult, Reason, Verdict};
 use crate::order::Action;
 use crate::state::Position;
 use crate::variant::{PowerId, Variant};
@@ -24,15 +24,10 @@ pub fn shunned(v: &Variant, pos: &Position) -> Option<u8> {
     sacker(v, pos).map(|p| v.player_of[p as usize])
 }
 
-/// After a movement: a sack that held is done; one ordered when Delphi was
-/// already sacked is illegal.
-pub fn after_movement(v: &Variant, before: &Position, results: &mut [OrderResult<'_>], next: &mut Position) {
-    for r in results.iter_mut().filter(|r| r.order.action == Action::Sack && r.verdict != Verdict::Illegal) {
-        if sacker(v, before).is_some() || sacker(v, next).is_some() {
-            r.verdict = Verdict::Illegal;
-            r.reason = Reason::Illegal(Illegal::AlreadySacked);
-            continue;
-        }
+/// After a movement: a sack that held is done. (One ordered when Delphi was
+/// already sacked was illegal from the start.)
+pub fn after_movement(v: &Variant, results: &mut [OrderResult<'_>], next: &mut Position) {
+    for r in results.iter_mut().filter(|r| r.order.action == Action::Sack) {
         if r.verdict == Verdict::Success {
             let loc = r.order.unit.as_ref().expect("a sack names its force").loc;
             // The sacking power: the force's (a mixed force is its Major's).
@@ -53,17 +48,15 @@ pub fn builds_left(v: &Variant, pos: &Position, power: PowerId) -> u32 {
     pos.state.get(&builds_key(v, power)).and_then(|n| n.parse().ok()).unwrap_or(0)
 }
 
-/// Uses one free build; false when none is left.
-pub fn use_build(v: &Variant, pos: &mut Position, power: PowerId) -> bool {
+/// Uses one of `power`'s free builds, if it has any left.
+pub fn use_build(v: &Variant, pos: &mut Position, power: PowerId) {
     match builds_left(v, pos, power) {
-        0 => false,
+        0 => {}
         1 => {
             pos.state.remove(&builds_key(v, power));
-            true
         }
         n => {
             pos.state.insert(builds_key(v, power), (n - 1).to_string());
-            true
         }
     }
 }

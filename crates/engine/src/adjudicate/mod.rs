@@ -53,7 +53,7 @@ pub fn adjudicate<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> Outco
         PhaseKind::Adjustment => false,
     };
     if kind == PhaseKind::Movement && v.delphi.is_some() {
-        delphi::after_movement(v, pos, &mut results, &mut next);
+        delphi::after_movement(v, &mut results, &mut next);
     }
     if kind == PhaseKind::Movement && v.rules.claims {
         ownership::note_claims(v, &mut next, results.iter().filter(|r| r.verdict == Verdict::Success).map(|r| &*r.order));

@@ -13,7 +13,7 @@ use std::borrow::Cow;
 
 pub fn movement<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {
     let at = occupancy(v, &pos.forces);
-    let plans = plan(v, &pos.forces, &at, orders);
+    let plans = plan(v, &pos.forces, &at, orders, super::delphi::sacker(v, pos).is_some());
     let mut r = Resolver::new(v, &pos.forces, &plans.parts, &plans.coupled, &at, super::delphi::shunned(v, pos));
     r.resolve_all();
     // Every decision is final now: who arrived is read, not worked out again.

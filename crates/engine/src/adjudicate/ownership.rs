@@ -63,7 +63,7 @@ fn liberated(v: &Variant, p: ProvinceId, mover: PowerId) -> Option<PowerId> {
     if !v.rules.liberation {
         return None;
     }
-    (0..v.powers.len() as PowerId).find(|&m| v.power(m).homes.contains(&p) && v.same_player(m, mover) && v.major_of(m) != m)
+    v.home_of(p).filter(|&m| v.same_player(m, mover) && v.major_of(m) != m)
 }
 
 /// H9: the colonies go one to each Major, in an order drawn from the game's

@@ -134,7 +134,8 @@ pub fn occupancy(v: &Variant, forces: &[Force]) -> Vec<u16> {
     at
 }
 
-pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order]) -> Plans {
+/// `sacked`: Delphi was sacked before this phase (H18: once per game).
+pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order], sacked: bool) -> Plans {
     let mut parts: Vec<Part> = forces.iter().enumerate().map(|(i, f)| Part::new(i as u16, f, None)).collect();
     let mut illegal: Vec<Option<Illegal>> = vec![None; orders.len()];
     let mut coupled = vec![false; forces.len()];
@@ -151,6 +152,8 @@ pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order]) -> Plan
             Err(Illegal::NotYourUnit)
         } else if parts[f as usize].order.is_some() {
             Err(Illegal::AlreadyOrdered)
+        } else if order.action == Action::Sack && sacked {
+            Err(Illegal::AlreadySacked)
         } else {
             plan_force(v, forces, &seas, at, f, i, &order.action, &mut parts, &mut coupled)
         };
