@@ -6,7 +6,7 @@
 use super::civil_disorder::civil_disorder;
 use super::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::order::{Action, Order};
-use crate::state::{Components, Force, Kind, Position};
+use crate::state::{Force, Kind, Position};
 use crate::variant::{BuildSites, LocId, PowerId, Terrain, Variant};
 use std::borrow::Cow;
 
@@ -70,14 +70,7 @@ pub fn adjustment<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<
     for power in 0..v.powers.len() {
         if balance[power] < 0 {
             for (loc, kind) in civil_disorder(v, &mut next, power as PowerId, -balance[power]) {
-                let mut components = Components::new();
-                components.push(crate::state::Component { kind, power: power as PowerId, free: false });
-                let order = Order {
-                    claim: None,
-                    power: Some(power as PowerId),
-                    unit: Some(crate::order::UnitRef { components: Some(components), loc }),
-                    action: Action::Remove,
-                };
+                let order = Order::for_force(&Force::single(power as PowerId, kind, loc), Action::Remove);
                 results.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::CivilDisorder });
             }
         }

@@ -6,7 +6,7 @@ use super::decisions::NONE;
 use super::outcome::{Illegal, OrderResult, Reason, Verdict};
 use super::plan::{occupancy, plan, Plan};
 use super::resolver::Resolver;
-use crate::order::{Action, Order, UnitRef};
+use crate::order::{Action, Order};
 use crate::state::{Components, Dislodged, Force, Kind, Position};
 use crate::variant::Variant;
 use std::borrow::Cow;
@@ -41,7 +41,7 @@ pub fn movement<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<Or
             }
             None => {
                 let reason = if verdict == Verdict::Success { Reason::NoOrder } else { reason };
-                unordered.push(OrderResult { order: Cow::Owned(hold_order(&pos.forces[p as usize])), verdict, reason });
+                unordered.push(OrderResult { order: Cow::Owned(Order::for_force(&pos.forces[p as usize], Action::Hold)), verdict, reason });
             }
         }
     }
@@ -52,10 +52,6 @@ pub fn movement<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<Or
     }));
     results.extend(unordered);
     (results, r.next_position(pos, &arrived))
-}
-
-fn hold_order(force: &Force) -> Order {
-    Order { claim: None, power: Some(force.power), unit: Some(UnitRef { components: Some(force.components.clone()), loc: force.loc }), action: Action::Hold }
 }
 
 impl Resolver<'_> {

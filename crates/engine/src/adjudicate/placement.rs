@@ -5,7 +5,7 @@
 
 use super::adjustment::{build_loc, upkeep};
 use super::outcome::{Illegal, OrderResult, Reason, Verdict};
-use crate::order::{Action, Order, UnitRef};
+use crate::order::{Action, Order};
 use crate::state::{Force, Kind, Position};
 use crate::variant::{Placement, PowerId, Variant};
 use std::borrow::Cow;
@@ -31,12 +31,7 @@ pub fn placement<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<O
     }
     for (_, &(power, kind, loc)) in v.start_units.iter().enumerate().filter(|(s, _)| !placed[*s]) {
         let force = Force::single(power, kind, loc);
-        let unit = UnitRef { components: Some(force.components.clone()), loc };
-        results.push(OrderResult {
-            order: Cow::Owned(Order { claim: None, power: Some(power), unit: Some(unit), action: Action::Build }),
-            verdict: Verdict::Success,
-            reason: Reason::NoOrder,
-        });
+        results.push(OrderResult { order: Cow::Owned(Order::for_force(&force, Action::Build)), verdict: Verdict::Success, reason: Reason::NoOrder });
         next.forces.push(force);
     }
     next.normalize();
@@ -84,9 +79,8 @@ fn costed<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderRes
             Err(why) => {
                 for &home in &v.power(power).homes {
                     let force = Force::single(power, Kind::Army, home);
-                    let unit = UnitRef { components: Some(force.components.clone()), loc: home };
                     defaults.push(OrderResult {
-                        order: Cow::Owned(Order { claim: None, power: Some(power), unit: Some(unit), action: Action::Build }),
+                        order: Cow::Owned(Order::for_force(&force, Action::Build)),
                         verdict: Verdict::Success,
                         reason: Reason::NoOrder,
                     });

@@ -4,7 +4,7 @@
 //! retreats to one province both disband; a force with no order disbands.
 
 use super::outcome::{Illegal, OrderResult, Reason, Verdict};
-use crate::order::{Action, Order, UnitRef};
+use crate::order::{Action, Order};
 use crate::state::{Dislodged, Kind, Position};
 use crate::variant::{LocId, ProvinceId, Terrain, Variant};
 use std::borrow::Cow;
@@ -86,12 +86,7 @@ pub fn retreat<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<Ord
     let mut unordered = Vec::new();
     for (d, dislodged) in pos.dislodged.iter().enumerate() {
         let Some((i, to)) = chosen[d] else {
-            let order = Order {
-                claim: None,
-                power: Some(dislodged.force.power),
-                unit: Some(UnitRef { components: Some(dislodged.force.components.clone()), loc: dislodged.force.loc }),
-                action: Action::Disband,
-            };
+            let order = Order::for_force(&dislodged.force, Action::Disband);
             unordered.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::NoOrder });
             continue;
         };

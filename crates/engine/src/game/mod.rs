@@ -11,7 +11,7 @@ use orders::orders_in_force;
 pub use record::{GameRecord, GameResult, PhaseRecord, Processed, ResultRecord, Status, SubmittedOrder};
 
 use crate::adjudicate::{adjudicate, balances, Outcome, Verdict};
-use crate::order::{Action, Order, UnitRef};
+use crate::order::{Action, Order};
 use crate::state::{Component, Components, Kind, Position};
 use crate::variant::{LocId, PhaseKind, PowerId, Variant};
 
@@ -69,7 +69,7 @@ pub fn powers_to_order(v: &Variant, pos: &Position) -> Vec<PowerId> {
 pub fn build_allowed(v: &Variant, pos: &Position, power: PowerId, component: Component, loc: LocId) -> bool {
     let mut components = Components::new();
     components.push(component);
-    let order = Order { claim: None, power: Some(power), unit: Some(UnitRef { components: Some(components), loc }), action: Action::Build };
+    let order = Order::new(power, components, loc, Action::Build);
     adjudicate(v, pos, std::slice::from_ref(&order)).results.first().is_some_and(|r| r.verdict == Verdict::Success)
 }
 

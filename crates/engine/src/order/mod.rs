@@ -6,7 +6,7 @@ mod print;
 
 pub use parse::{before_comment, find_power_lenient, parse_order, parse_order_line, ParseError};
 
-use crate::state::Components;
+use crate::state::{Components, Force};
 use crate::variant::{LocId, PowerId};
 
 /// The force an order names: its location and, if written, its composition.
@@ -88,6 +88,19 @@ pub struct Order {
     /// `CLAIM <power>` on a capturing move (Hoplite Wars H3): the centre it
     /// takes goes to that power of the player.
     pub claim: Option<PowerId>,
+}
+
+impl Order {
+    /// `power`'s order for its force of `components` at `loc` (the judge's
+    /// own orders: defaults and civil disorder).
+    pub fn new(power: PowerId, components: Components, loc: LocId, action: Action) -> Order {
+        Order { claim: None, power: Some(power), unit: Some(UnitRef { components: Some(components), loc }), action }
+    }
+
+    /// An order for all of `force`.
+    pub fn for_force(force: &Force, action: Action) -> Order {
+        Order::new(force.power, force.components.clone(), force.loc, action)
+    }
 }
 
 /// All orders of one phase, in the order they were written.
