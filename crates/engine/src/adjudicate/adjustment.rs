@@ -107,10 +107,10 @@ fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32]
     // this phase is still occupied for a build. With Multiplicity, a build
     // may join the power's own force there (M12).
     let joinable = |f: Option<&Force>| f.is_none_or(|f| v.rules.multiplicity && v.same_player(f.power, power));
-    if !joinable(start.force_in(v, site)) || !joinable(next.force_in(v, site)) {
+    let there = next.force_index(v, site);
+    if !joinable(start.force_in(v, site)) || !joinable(there.map(|i| &next.forces[i])) {
         return Err(Illegal::Occupied);
     }
-    let there = next.forces.iter().position(|f| v.province_of(f.loc) == site);
     let loc = build_loc(v, components[0].kind, unit.loc, there.map(|i| &next.forces[i]))?;
     let mut built = Force::single(power, components[0].kind, loc);
     built.components[0].free = free;
@@ -162,7 +162,7 @@ fn waive(balance: &mut [i32], order: &Order) -> Result<Reason, Illegal> {
 fn remove(v: &Variant, next: &mut Position, balance: &mut [i32], order: &Order) -> Result<Reason, Illegal> {
     let unit = order.unit.as_ref().ok_or(Illegal::NoUnit)?;
     let p = v.province_of(unit.loc);
-    let i = next.forces.iter().position(|f| v.province_of(f.loc) == p).ok_or(Illegal::NoUnit)?;
+    let i = next.force_index(v, p).ok_or(Illegal::NoUnit)?;
     // Each power removes its own components, also from a force mixed with
     // its player's other power (H5: each component is on its own power's
     // chart).
@@ -221,7 +221,7 @@ fn disband_garrison(v: &Variant, next: &mut Position, balance: &mut [i32], order
         return None;
     }
     let p = v.province_of(unit.loc);
-    let i = next.forces.iter().position(|f| v.province_of(f.loc) == p)?;
+    let i = next.force_index(v, p)?;
     let power = order.power?;
     if !next.forces[i].components.iter().any(|c| c.kind == Kind::Garrison && c.power == power && !c.free) {
         return None;
@@ -243,7 +243,7 @@ fn convert(v: &Variant, next: &mut Position, order: &Order, to: Kind) -> Result<
         return Err(Illegal::NoConversion);
     }
     let power = order.power.ok_or(Illegal::NoUnit)?;
-    let i = next.forces.iter().position(|f| v.province_of(f.loc) == p).ok_or(Illegal::NoUnit)?;
+    let i = next.force_index(v, p).ok_or(Illegal::NoUnit)?;
     let force = &mut next.forces[i];
     let c = force.components.iter().position(|c| c.kind == from && c.power == power).ok_or(Illegal::NotYourUnit)?;
     if to == Kind::Fleet {

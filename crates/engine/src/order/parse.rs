@@ -225,12 +225,12 @@ impl Parser<'_> {
 
     /// A unit kind: `A`, `F`, `G`, `army`, `fleet`, `garrison`.
     fn kind_word(&mut self) -> Option<Kind> {
-        let kind = match self.peek_word()?.as_str() {
-            "a" | "army" => Kind::Army,
-            "f" | "fleet" => Kind::Fleet,
-            "g" | "garrison" => Kind::Garrison,
-            _ => return None,
-        };
+        let word = self.peek_word()?;
+        let mut letters = word.chars();
+        let kind = match (letters.next(), letters.next()) {
+            (Some(letter), None) => Kind::from_letter(letter),
+            _ => Kind::from_name(&word),
+        }?;
         self.pos += 1;
         Some(kind)
     }
@@ -320,13 +320,7 @@ impl Parser<'_> {
     fn composition(&mut self) -> Option<Components> {
         let save = self.pos;
         let word = self.peek_word()?;
-        let single = match word.as_str() {
-            "army" => Some(Kind::Army),
-            "fleet" => Some(Kind::Fleet),
-            "garrison" => Some(Kind::Garrison),
-            _ => None,
-        };
-        if let Some(kind) = single {
+        if let Some(kind) = Kind::from_name(&word) {
             self.pos += 1;
             return Some(parse_composition(&kind.letter().to_string(), 0).expect("a kind letter"));
         }

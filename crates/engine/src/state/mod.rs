@@ -36,6 +36,11 @@ impl Kind {
         }
     }
 
+    /// The kind a full name (`army`, any case) names.
+    pub fn from_name(word: &str) -> Option<Kind> {
+        [Kind::Army, Kind::Fleet, Kind::Garrison].into_iter().find(|k| k.name().eq_ignore_ascii_case(word))
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Kind::Army => "army",
@@ -200,7 +205,12 @@ impl Position {
 
     /// The force standing in a province (on any of its coasts).
     pub fn force_in(&self, variant: &Variant, p: ProvinceId) -> Option<&Force> {
-        self.forces.iter().find(|f| variant.province_of(f.loc) == p)
+        self.force_index(variant, p).map(|i| &self.forces[i])
+    }
+
+    /// Where in `forces` the force standing in a province is.
+    pub fn force_index(&self, variant: &Variant, p: ProvinceId) -> Option<usize> {
+        self.forces.iter().position(|f| variant.province_of(f.loc) == p)
     }
 
     /// Centres owned by a power, in halves.

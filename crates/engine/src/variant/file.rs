@@ -13,7 +13,6 @@ pub struct VariantFile {
     /// The map file, when not this folder's map.toml (a path relative to
     /// this folder, e.g. `../standard/map.toml`).
     #[serde(default)]
-    #[allow(dead_code)] // read by load_dir, before the map itself is read
     pub map: Option<String>,
     pub calendar: CalendarFile,
     pub victory: VictoryFile,

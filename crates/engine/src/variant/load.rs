@@ -45,17 +45,21 @@ pub fn load_dir(dir: &Path) -> Result<Variant, Vec<Problem>> {
         std::fs::read_to_string(dir.join(name)).map_err(|e| vec![Problem::new(name, "(file)", format!("cannot read {}: {e}", dir.join(name).display()))])
     };
     let variant = read("variant.toml")?;
-    #[derive(serde::Deserialize)]
-    struct MapName {
-        map: Option<String>,
-    }
-    let map = toml::from_str::<MapName>(&variant).ok().and_then(|m| m.map).unwrap_or_else(|| "map.toml".into());
-    load_texts(&variant, &read(&map)?)
+    let vf = variant_file(&variant)?;
+    let map = read(vf.map.as_deref().unwrap_or("map.toml"))?;
+    load_files(vf, &map)
 }
 
 /// Loads a variant from the texts of its two files.
 pub fn load_texts(variant_toml: &str, map_toml: &str) -> Result<Variant, Vec<Problem>> {
-    let vf: VariantFile = toml::from_str(variant_toml).map_err(|e| vec![toml_problem("variant.toml", variant_toml, e)])?;
+    load_files(variant_file(variant_toml)?, map_toml)
+}
+
+fn variant_file(variant_toml: &str) -> Result<VariantFile, Vec<Problem>> {
+    toml::from_str(variant_toml).map_err(|e| vec![toml_problem("variant.toml", variant_toml, e)])
+}
+
+fn load_files(vf: VariantFile, map_toml: &str) -> Result<Variant, Vec<Problem>> {
     let mf: MapFile = toml::from_str(map_toml).map_err(|e| vec![toml_problem("map.toml", map_toml, e)])?;
     let mut problems = Vec::new();
     let variant = build(vf, mf, &mut problems);
@@ -363,12 +367,10 @@ fn calendar(vf: &VariantFile, problems: &mut Vec<Problem>) -> Calendar {
     let mut steps = Vec::new();
     for p in &c.phases {
         let words: Vec<&str> = p.split_whitespace().collect();
-        match words.as_slice() {
-            [season, kind] if PhaseKind::parse(kind).is_some() => steps.push(Step {
-                season: season.to_string(),
-                kind: PhaseKind::parse(kind).unwrap(),
-                changes_ownership: c.ownership_after.iter().any(|s| normalize(s) == normalize(season)),
-            }),
+        match (words.as_slice(), words.get(1).and_then(|k| PhaseKind::parse(k))) {
+            ([season, _], Some(kind)) => {
+                steps.push(Step { season: season.to_string(), kind, changes_ownership: c.ownership_after.iter().any(|s| normalize(s) == normalize(season)) })
+            }
             _ => problems.push(Problem::new("variant.toml", "calendar.phases", format!("`{p}`: expected `<Season> <movement|retreat|adjustment>`"))),
         }
     }
