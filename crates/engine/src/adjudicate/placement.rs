@@ -158,14 +158,8 @@ pub fn check_placement(v: &Variant, pos: &Position, power: PowerId, orders: &[&O
     if v.rules.placement == Placement::Costed {
         placed_forces(v, power, orders, false).map(|_| ())
     } else {
-        let owned: Vec<Order> = orders.iter().map(|o| (*o).clone()).collect();
-        let (results, _) = placement(v, pos, &owned);
-        match results.iter().take(orders.len()).find(|r| r.verdict == Verdict::Illegal) {
-            Some(r) => match r.reason {
-                Reason::Illegal(why) => Err(why),
-                _ => Ok(()),
-            },
-            None => Ok(()),
-        }
+        let mut placed = vec![false; v.start_units.len()];
+        let mut scratch = pos.clone();
+        orders.iter().try_for_each(|order| place(v, order, &mut placed, &mut scratch))
     }
 }
