@@ -14,14 +14,21 @@ fn every_case_passes() {
     assert!(last.ends_with(" 0 failed"), "{last}");
 }
 
+/// Runs `polemarch cases` on one case file of `text`; the case must fail.
+fn failing_case(tag: &str, text: &str) -> String {
+    let file = tempdir(tag).join("case.txt");
+    std::fs::write(&file, text).unwrap();
+    let out = polemarch(&["cases", file.to_str().unwrap()]);
+    assert!(!out.status.success(), "{}", stdout(&out));
+    stdout(&out)
+}
+
 #[test]
 fn a_failing_case_is_reported_with_what_was_expected() {
-    let dir = tempdir("failing-case");
-    let file = dir.join("bad.txt");
-    std::fs::write(&file, "CASE X.1 wrong on purpose\nPRESTATE_SETPHASE Spring 1901, Movement\nPRESTATE\n England: F nth\nORDERS\n England: F nth - nwg\nPOSTSTATE\n England: F nth\nEND\n").unwrap();
-    let out = polemarch(&["cases", file.to_str().unwrap()]);
-    let text = stdout(&out);
-    assert!(!out.status.success());
+    let text = failing_case(
+        "failing-case",
+        "CASE X.1 wrong on purpose\nPRESTATE_SETPHASE Spring 1901, Movement\nPRESTATE\n England: F nth\nORDERS\n England: F nth - nwg\nPOSTSTATE\n England: F nth\nEND\n",
+    );
     assert!(text.contains("FAIL X.1"), "{text}");
     assert!(text.contains("expected but missing [England: F nth]; present but not expected [England: F nwg]"), "{text}");
     assert!(text.trim_end().ends_with("0 passed, 1 failed"), "{text}");
@@ -32,12 +39,10 @@ fn a_failing_case_is_reported_with_what_was_expected() {
 /// named by its line, not a force made up of both.
 #[test]
 fn two_players_in_one_province_is_a_case_error() {
-    let dir = tempdir("two-players");
-    let file = dir.join("two.txt");
-    std::fs::write(&file, "CASE X.2 two players in one place\nVARIANT hoplite_wars\nPRESTATE_SETPHASE Spring 450 BC, Movement\nPRESTATE\n Athens: A meg\n Sparta: A meg\nORDERS\n Athens: A meg H\nPOSTSTATE_SAME\nEND\n").unwrap();
-    let out = polemarch(&["cases", file.to_str().unwrap()]);
-    let text = stdout(&out);
-    assert!(!out.status.success());
+    let text = failing_case(
+        "two-players",
+        "CASE X.2 two players in one place\nVARIANT hoplite_wars\nPRESTATE_SETPHASE Spring 450 BC, Movement\nPRESTATE\n Athens: A meg\n Sparta: A meg\nORDERS\n Athens: A meg H\nPOSTSTATE_SAME\nEND\n",
+    );
     assert!(text.contains("line 6: `Sparta: A meg`: another player's force already stands there"), "{text}");
 }
 
