@@ -12,6 +12,7 @@ pub mod cases;
 pub mod game;
 pub mod order;
 pub mod replay;
+pub mod rules;
 pub mod state;
 pub mod variant;
 

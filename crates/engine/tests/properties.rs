@@ -285,14 +285,14 @@ fn a_force_seed() -> impl Strategy<Value = ForceSeed> {
 fn force_of(v: &Variant, p: ProvinceId, seed: &ForceSeed) -> Option<Force> {
     let province = v.province(p);
     let kind = match province.terrain {
-        Terrain::Land => Kind::Army,
-        Terrain::Sea => Kind::Fleet,
-        Terrain::Coast | Terrain::Islands if seed.fleet => Kind::Fleet,
-        Terrain::Coast | Terrain::Islands => Kind::Army,
+        Terrain::Land => Kind::ARMY,
+        Terrain::Sea => Kind::FLEET,
+        Terrain::Coast | Terrain::Islands if seed.fleet => Kind::FLEET,
+        Terrain::Coast | Terrain::Islands => Kind::ARMY,
         Terrain::Impassable => return None,
     };
     let loc = match pick(&seed.coast, &province.coasts) {
-        Some(&coast) if kind == Kind::Fleet => coast,
+        Some(&coast) if kind == Kind::FLEET => coast,
         _ => p as LocId,
     };
     Some(Force::single(seed.power, kind, loc))
@@ -565,7 +565,7 @@ fn orders_of_seed(v: &Variant, pos: &Position, s: &OrderSeed) -> Vec<Order> {
             } else {
                 Action::Move { to: v.army_neighbours[v.province_of(loc) as usize].first().copied().unwrap_or(0), via_convoy: false }
             };
-            let kind = if s.flag { Kind::Army } else { Kind::Fleet };
+            let kind = if s.flag { Kind::ARMY } else { Kind::FLEET };
             vec![Order { claim: None, power: Some(power), unit: Some(UnitRef { components: Some(Force::single(power, kind, loc).components), loc }), action }]
         }
         Intent::WrongPower => {
@@ -683,7 +683,7 @@ fn adjustment_orders(v: &Variant, pos: &Position, seeds: &[AdjustmentSeed]) -> V
     for s in seeds {
         let any_power = s.power.index(power_count() as usize) as PowerId;
         let build = |power: PowerId, p: ProvinceId| {
-            let kind = if s.fleet { Kind::Fleet } else { Kind::Army };
+            let kind = if s.fleet { Kind::FLEET } else { Kind::ARMY };
             let loc = match pick(&s.coast, &v.province(p).coasts) {
                 Some(&coast) if s.fleet && !s.style.coast_left_out => coast,
                 _ => p as LocId,

@@ -61,7 +61,7 @@ fn winter_builds(v: &Variant, rec: &GameRecord) -> Result<String, String> {
     let pos = game::current(v, rec)?;
     let mut text = String::new();
     for (p, due) in balances(v, &pos).into_iter().enumerate() {
-        let army = Component { kind: Kind::Army, power: p as u8, free: false };
+        let army = Component { kind: Kind::ARMY, power: p as u8, free: false };
         let sites = v.powers[p].homes.iter().filter(|&&h| game::build_allowed(v, &pos, p as u8, army, h));
         for home in sites.take((due / 2).max(0) as usize) {
             text += &format!("{}: BUILD A {}\n", v.powers[p].name, v.province(*home).abbr);

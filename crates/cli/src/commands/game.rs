@@ -110,10 +110,8 @@ fn show_text(v: &Variant, rec: &GameRecord, index: usize) -> Result<String, Stri
         }
     }
     // Variant state a player should see: colonies dealt, Delphi, free builds.
-    for (key, value) in &pos.state {
-        if key.starts_with("colony ") || key.starts_with("delphi") {
-            let _ = writeln!(out, "  {key}: {value}");
-        }
+    for (key, value) in polemarch_engine::rules::shown_state(v, &pos.state) {
+        let _ = writeln!(out, "  {key}: {value}");
     }
     match (&phase.processed, &rec.result) {
         (Some(done), _) => {

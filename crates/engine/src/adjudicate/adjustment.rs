@@ -7,15 +7,12 @@ use super::civil_disorder::civil_disorder;
 use super::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::order::{Action, Order};
 use crate::state::{Force, Kind, Position};
-use crate::variant::{BuildSites, LocId, PowerId, Terrain, Variant};
+use crate::variant::{LocId, PowerId, Terrain, Variant};
 use std::borrow::Cow;
 
 /// Upkeep of one component, in halves of a centre.
 pub fn upkeep(kind: Kind) -> i32 {
-    match kind {
-        Kind::Garrison => 1,
-        Kind::Army | Kind::Fleet => 2,
-    }
+    kind.row().upkeep as i32
 }
 
 /// Every power's supply less upkeep, in halves: positive means builds are
@@ -31,20 +28,20 @@ pub fn balances(v: &Variant, pos: &Position) -> Vec<i32> {
 /// Does `power` have builds or removals to make (a garrison's worth of
 /// supply is a build where garrisons exist), or free Delphi builds to place?
 pub fn adjustment_due(v: &Variant, pos: &Position, balance: i32, power: PowerId) -> bool {
-    let cheapest = if v.rules.garrisons { upkeep(Kind::Garrison) } else { upkeep(Kind::Army) };
-    balance < 0 || balance >= cheapest || super::delphi::builds_left(v, pos, power) > 0
+    let cheapest = v.kinds.iter().map(|&k| upkeep(k)).min().unwrap_or(upkeep(Kind::ARMY));
+    balance < 0 || balance >= cheapest || v.rules.free_builds(&pos.state, power) > 0
 }
 
 pub fn adjustment<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {
     let mut balance = balances(v, pos);
     let mut next = Position { dislodged: Vec::new(), contested: Vec::new(), ..pos.clone() };
     let mut results = Vec::with_capacity(orders.len());
-    // H14: garrisons may be disbanded at will, and the supply they free
-    // serves builds of the same adjustment, whatever the order of writing.
+    // A mechanic may carry out some orders before the rest, whatever the
+    // order of writing (H14: a garrison disbanded at will).
     let mut early: Vec<Option<OrderResult<'a>>> = vec![None; orders.len()];
-    if v.rules.garrisons {
+    if !v.rules.mechanics.is_empty() {
         for (i, order) in orders.iter().enumerate() {
-            if let Some(reason) = disband_garrison(v, &mut next, &mut balance, order) {
+            if let Some(reason) = v.rules.adjust_first(v, &mut next, &mut balance, order) {
                 early[i] = Some(OrderResult { order: Cow::Borrowed(order), verdict: Verdict::Success, reason });
             }
         }
@@ -57,9 +54,8 @@ pub fn adjustment<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<
         let outcome = match order.action {
             Action::Build => build(v, pos, &mut next, &mut balance, order),
             Action::Waive => waive(&mut balance, order),
-            Action::Convert { to } => convert(v, &mut next, order, to),
             Action::Remove | Action::Disband => remove(v, &mut next, &mut balance, order),
-            _ => Err(Illegal::WrongPhase),
+            _ => v.rules.adjust_order(v, &mut next, order),
         };
         let (verdict, reason) = match outcome {
             Ok(reason) => (Verdict::Success, reason),
@@ -84,20 +80,20 @@ fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32]
     let site = v.province_of(unit.loc);
     let power = order.power.or_else(|| v.home_of(site)).ok_or(Illegal::NotHome)?;
     let components = unit.components.clone().ok_or(Illegal::UnitCannotStandThere)?;
-    if components.len() != 1 || (components[0].kind == Kind::Garrison && !v.rules.garrisons) {
+    if components.len() != 1 || !v.has_kind(components[0].kind) {
         return Err(Illegal::NotBuildable);
     }
     // A free build (`A*`) spends one of the Delphi builds, not supply (H19).
     let free = components[0].free;
     let cost: i32 = if free { 0 } else { upkeep(components[0].kind) };
-    if free && (components[0].kind == Kind::Garrison || super::delphi::builds_left(v, next, power) == 0) {
+    if free && (components[0].kind == Kind::GARRISON || v.rules.free_builds(&next.state, power) == 0) {
         return Err(Illegal::NoBuildsDue);
     }
     if balance[power as usize] < cost {
         return Err(Illegal::NoBuildsDue);
     }
-    // H7: with owned-centre build sites, any centre the power owns will do.
-    if v.rules.build_sites == BuildSites::HomeCentres && !v.power(power).homes.contains(&site) {
+    // Home centres, unless a mechanic says otherwise (H7: any owned centre).
+    if !v.rules.may_build_at(v, power, site) {
         return Err(Illegal::NotHome);
     }
     if next.owners[site as usize] != Some(power) {
@@ -106,7 +102,7 @@ fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32]
     // Adjustment orders are simultaneous: a province a removal empties in
     // this phase is still occupied for a build. With Multiplicity, a build
     // may join the power's own force there (M12).
-    let joinable = |f: Option<&Force>| f.is_none_or(|f| v.rules.multiplicity && v.same_player(f.power, power));
+    let joinable = |f: Option<&Force>| f.is_none_or(|f| v.rules.builds_join() && v.same_player(f.power, power));
     let there = next.force_index(v, site);
     if !joinable(start.force_in(v, site)) || !joinable(there.map(|i| &next.forces[i])) {
         return Err(Illegal::Occupied);
@@ -120,7 +116,7 @@ fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32]
     }
     balance[power as usize] -= cost;
     if free {
-        super::delphi::use_build(v, next, power);
+        v.rules.use_free_build(&mut next.state, power);
     }
     Ok(Reason::Built)
 }
@@ -132,7 +128,7 @@ fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32]
 pub fn build_loc(v: &Variant, kind: Kind, loc: LocId, joins: Option<&Force>) -> Result<LocId, Illegal> {
     let p = v.province_of(loc);
     let province = v.province(p);
-    let fleet = kind == Kind::Fleet;
+    let fleet = kind == Kind::FLEET;
     let standing = joins.map(|f| f.loc).filter(|&l| v.loc(l).coast.is_some());
     if !fleet {
         return if province.terrain.holds_armies() { Ok(standing.unwrap_or(p)) } else { Err(Illegal::UnitCannotStandThere) };
@@ -152,10 +148,10 @@ pub fn build_loc(v: &Variant, kind: Kind, loc: LocId, joins: Option<&Force>) -> 
 fn waive(balance: &mut [i32], order: &Order) -> Result<Reason, Illegal> {
     // A waived build is an army's or a fleet's worth of supply.
     let power = order.power.ok_or(Illegal::NoBuildsDue)?;
-    if balance[power as usize] < upkeep(Kind::Army) {
+    if balance[power as usize] < upkeep(Kind::ARMY) {
         return Err(Illegal::NoBuildsDue);
     }
-    balance[power as usize] -= upkeep(Kind::Army);
+    balance[power as usize] -= upkeep(Kind::ARMY);
     Ok(Reason::Waived)
 }
 
@@ -187,11 +183,11 @@ fn remove(v: &Variant, next: &mut Position, balance: &mut [i32], order: &Order) 
 /// free one); None when it has none.
 pub fn component_to_remove(v: &Variant, force: &Force, power: PowerId, wanted: Option<Kind>) -> Option<Kind> {
     let has = |k: Kind| force.components.iter().any(|c| c.kind == k && c.power == power && !c.free);
-    let order = [Kind::Fleet, Kind::Army, Kind::Garrison];
+    let order = [Kind::FLEET, Kind::ARMY, Kind::GARRISON];
     let mut kind = wanted.filter(|&k| has(k)).or_else(|| order.iter().copied().find(|&k| has(k)))?;
     let at_sea = v.province(v.province_of(force.loc)).terrain == Terrain::Sea;
-    if at_sea && kind == Kind::Fleet && force.count(Kind::Fleet) - 1 < force.count(Kind::Army) && has(Kind::Army) {
-        kind = Kind::Army;
+    if at_sea && kind == Kind::FLEET && force.count(Kind::FLEET) - 1 < force.count(Kind::ARMY) && has(Kind::ARMY) {
+        kind = Kind::ARMY;
     }
     Some(kind)
 }
@@ -208,59 +204,4 @@ pub fn take_component(v: &Variant, pos: &mut Position, i: usize, power: PowerId,
         force.settle_power(v);
     }
     upkeep(kind)
-}
-
-/// `REMOVE G xxx` of one's own garrison (H14): always allowed in Winter;
-/// None when the order is not one.
-fn disband_garrison(v: &Variant, next: &mut Position, balance: &mut [i32], order: &Order) -> Option<Reason> {
-    if !matches!(order.action, Action::Remove | Action::Disband) {
-        return None;
-    }
-    let unit = order.unit.as_ref()?;
-    if unit.components.as_ref()?.first()?.kind != Kind::Garrison {
-        return None;
-    }
-    let p = v.province_of(unit.loc);
-    let i = next.force_index(v, p)?;
-    let power = order.power?;
-    if !next.forces[i].components.iter().any(|c| c.kind == Kind::Garrison && c.power == power && !c.free) {
-        return None;
-    }
-    balance[power as usize] += take_component(v, next, i, power, Kind::Garrison);
-    Some(Reason::Removed)
-}
-
-/// H17: `CONVERT A ath F` turns one of the power's armies in a City or Town
-/// into a fleet (a coastal centre; a two-coast one names its coast, unless
-/// a fleet there fixes it), or `CONVERT F ath A` a fleet into an army. No
-/// cost.
-fn convert(v: &Variant, next: &mut Position, order: &Order, to: Kind) -> Result<Reason, Illegal> {
-    let unit = order.unit.as_ref().ok_or(Illegal::NoUnit)?;
-    let from = unit.components.as_ref().and_then(|c| c.first()).map(|c| c.kind).ok_or(Illegal::NoConversion)?;
-    let p = v.province_of(unit.loc);
-    let province = v.province(p);
-    if !v.rules.conversion || from == to || from == Kind::Garrison || to == Kind::Garrison || province.centre == 0 {
-        return Err(Illegal::NoConversion);
-    }
-    let power = order.power.ok_or(Illegal::NoUnit)?;
-    let i = next.force_index(v, p).ok_or(Illegal::NoUnit)?;
-    let force = &mut next.forces[i];
-    let c = force.components.iter().position(|c| c.kind == from && c.power == power).ok_or(Illegal::NotYourUnit)?;
-    if to == Kind::Fleet {
-        if !province.terrain.shore() {
-            return Err(Illegal::FleetToLand);
-        }
-        if !province.coasts.is_empty() && v.loc(force.loc).coast.is_none() {
-            // The coast comes from the order (`CONVERT A meg/nc F`).
-            if v.loc(unit.loc).coast.is_none() {
-                return Err(Illegal::CoastNeeded);
-            }
-            force.loc = unit.loc;
-        }
-    }
-    force.components[c].kind = to;
-    if force.count(Kind::Fleet) == 0 {
-        force.loc = p;
-    }
-    Ok(Reason::Converted)
 }

@@ -5,13 +5,11 @@ mod adjustment;
 mod civil_disorder;
 mod cut;
 mod decisions;
-mod delphi;
 mod groups;
 mod links;
 mod movement;
 mod outcome;
 mod ownership;
-mod placement;
 mod plan;
 mod resolver;
 mod retreat;
@@ -19,10 +17,10 @@ mod retreat;
 /// A few part indices, kept inline: most lists have one.
 type Few = smallvec::SmallVec<[u16; 4]>;
 
-pub use adjustment::{adjustment_due, balances};
+pub use adjustment::{adjustment_due, balances, build_loc, take_component, upkeep};
 pub use civil_disorder::distances;
 pub use outcome::{Illegal, OrderResult, Reason, Verdict};
-pub use placement::{check_placement, is_placement};
+pub use plan::Plan;
 pub use retreat::retreat_options;
 
 use crate::order::Order;
@@ -44,7 +42,7 @@ pub fn adjudicate<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> Outco
     let (mut results, mut next) = match kind {
         PhaseKind::Movement => movement::movement(v, pos, orders),
         PhaseKind::Retreat => retreat::retreat(v, pos, orders),
-        PhaseKind::Adjustment if placement::is_placement(v, pos) => placement::placement(v, pos, orders),
+        PhaseKind::Adjustment if v.rules.own_phase(v, pos) => v.rules.adjudicate_own_phase(v, pos, orders),
         PhaseKind::Adjustment => adjustment::adjustment(v, pos, orders),
     };
     let season_over = match kind {
@@ -52,11 +50,8 @@ pub fn adjudicate<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> Outco
         PhaseKind::Retreat => true,
         PhaseKind::Adjustment => false,
     };
-    if kind == PhaseKind::Movement && v.delphi.is_some() {
-        delphi::after_movement(v, &mut results, &mut next);
-    }
-    if kind == PhaseKind::Movement && v.rules.claims {
-        ownership::note_claims(v, &mut next, results.iter().filter(|r| r.verdict == Verdict::Success).map(|r| &*r.order));
+    if kind == PhaseKind::Movement {
+        v.rules.after_movement(v, &mut results, &mut next);
     }
     if season_over {
         ownership::end_of_season(v, v.calendar.changes_ownership(pos.phase), &mut next);

@@ -13,8 +13,8 @@ use std::borrow::Cow;
 
 pub fn movement<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {
     let at = occupancy(v, &pos.forces);
-    let plans = plan(v, &pos.forces, &at, orders, super::delphi::sacker(v, pos).is_some());
-    let mut r = Resolver::new(v, &pos.forces, &plans.parts, &plans.coupled, &at, super::delphi::shunned(v, pos));
+    let plans = plan(v, &pos.forces, &at, orders, &pos.state);
+    let mut r = Resolver::new(v, &pos.forces, &plans.parts, &plans.coupled, &at, v.rules.shunned(v, &pos.state));
     r.resolve_all();
     // Every decision is final now: who arrived is read, not worked out again.
     let arrived: Vec<bool> = (0..plans.parts.len() as u16).map(|p| r.arrives(p)).collect();
@@ -176,7 +176,7 @@ impl Resolver<'_> {
             match self.dislodger(f) {
                 Some(g) => {
                     // H13: dislodged garrisons are removed at once.
-                    stayed.components.retain(|c| c.kind != Kind::Garrison);
+                    stayed.components.retain(|c| c.kind != Kind::GARRISON);
                     if stayed.components.is_empty() {
                         continue;
                     }

@@ -106,6 +106,6 @@ pub fn meaning(v: &Variant, order: &Order) -> (Option<ProvinceId>, u8, ProvinceI
         Action::SupportMerge { to, .. } => (unit, 9, p(*to), none),
         Action::Split { .. } => (unit, 10, none, none),
         Action::Sack => (unit, 11, none, none),
-        Action::Convert { to } => (unit, 12, *to as ProvinceId, none),
+        Action::Convert { to } => (unit, 12, to.0 as ProvinceId, none),
     }
 }

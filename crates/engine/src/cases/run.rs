@@ -5,6 +5,7 @@ use super::board::{forces, meaning, order_line, owners, result_line, Result};
 use super::parse::{Case, Line};
 use crate::adjudicate::{adjudicate, retreat_options, Verdict};
 use crate::order::Action;
+use crate::rules::{read_state, state_key, write_state};
 use crate::state::json::force_text;
 use crate::state::{Dislodged, Force, Position};
 use crate::variant::{PhaseKind, Variant};
@@ -45,10 +46,8 @@ pub fn prestate(case: &Case, v: &Variant) -> Result<Position> {
         Some(lines) => owners(v, lines)?,
         None => v.start_owners.clone(),
     };
-    for line in &case.prestate_state {
-        let (key, value) = state_line(&line.text);
-        pos.state.insert(key, value);
-    }
+    let lines: Vec<(String, String)> = case.prestate_state.iter().map(|line| state_key(v, &line.text)).collect();
+    pos.state = read_state(v, lines.iter().map(|(k, v)| (k.as_str(), v.as_str()))).map_err(|e| format!("PRESTATE_STATE: {e}"))?;
     let dislodged = forces(v, &case.prestate_dislodged)?;
     pos.dislodged = dislodged.into_iter().map(|force| Dislodged { force, attacker_from: None, by_convoy: false, also_from: Vec::new() }).collect();
     apply_prestate_results(case, v, &mut pos)?;
@@ -143,9 +142,10 @@ fn check(case: &Case, v: &Variant) -> Result<Vec<String>> {
             }
         }
     }
+    let state = write_state(v, &next.state);
     for line in case.poststate_state.iter().flatten() {
-        let (key, value) = state_line(&line.text);
-        let actual = next.state.get(&key).map(String::as_str).unwrap_or("(unset)");
+        let (key, value) = state_key(v, &line.text);
+        let actual = state.get(&key).map(String::as_str).unwrap_or("(unset)");
         if !actual.eq_ignore_ascii_case(&value) {
             problems.push(format!("POSTSTATE_STATE: line {}: `{key}` expected `{value}`, is `{actual}`", line.number));
         }
@@ -186,13 +186,4 @@ fn compare_forces(v: &Variant, what: &str, expected: &[Force], actual: &[Force],
     if !missing.is_empty() || !extra.is_empty() {
         problems.push(format!("{what}: expected but missing [{}]; present but not expected [{}]", missing.join(", "), extra.join(", ")));
     }
-}
-
-/// A state line: `<key> <value...>`. Keys that name a place take it with
-/// them (`colony chi Athens`: key `colony chi`, value `Athens`).
-fn state_line(text: &str) -> (String, String) {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let indexed = matches!(words.first().map(|w| w.to_ascii_lowercase()).as_deref(), Some("colony" | "claim" | "delphi-builds"));
-    let split = if indexed && words.len() >= 3 { 2 } else { 1.min(words.len()) };
-    (words[..split].join(" ").to_ascii_lowercase(), words[split..].join(" "))
 }

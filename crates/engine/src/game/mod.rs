@@ -12,15 +12,15 @@ pub use record::{GameRecord, GameResult, PhaseRecord, Processed, ResultRecord, S
 
 use crate::adjudicate::{adjudicate, balances, Outcome, Verdict};
 use crate::order::{Action, Order};
-use crate::state::{Component, Components, Kind, Position};
+use crate::state::{Component, Components, Position};
 use crate::variant::{LocId, PhaseKind, PowerId, Variant};
 
 /// A new game of `variant` (named `name` in the record), at its first phase.
 pub fn new_game(v: &Variant, name: &str, seed: u64) -> GameRecord {
     let mut start = Position::start(v);
-    if !v.colonies.is_empty() {
+    if v.rules.draws() {
         // The engine draws from the position alone: it carries the seed.
-        start.state.insert("seed".into(), seed.to_string());
+        start.state.seed = Some(seed);
     }
     GameRecord { format: record::FORMAT.into(), variant: name.into(), seed, result: None, phases: vec![phase_record(v, &start)] }
 }
@@ -76,7 +76,7 @@ pub fn build_allowed(v: &Variant, pos: &Position, power: PowerId, component: Com
 /// May `power` build anything at all now: is one build, of any kind, at
 /// any place of a centre it owns, legal?
 pub fn can_build(v: &Variant, pos: &Position, power: PowerId) -> bool {
-    let kinds: &[Kind] = if v.rules.garrisons { &[Kind::Army, Kind::Fleet, Kind::Garrison] } else { &[Kind::Army, Kind::Fleet] };
+    let kinds = &v.kinds;
     let owned = (0..v.province_count()).filter(|&p| pos.owners[p] == Some(power));
     // A province's own location has its id; its coasts follow.
     let mut places = owned.flat_map(|p| std::iter::once(p as LocId).chain(v.provinces[p].coasts.iter().copied()));

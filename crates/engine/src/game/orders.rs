@@ -17,7 +17,7 @@ fn slot(v: &Variant, order: &Order) -> Option<ProvinceId> {
     match order.action {
         Action::Waive => None,
         // With Multiplicity several builds may go to one centre (M12).
-        Action::Build if v.rules.multiplicity => None,
+        Action::Build if v.rules.builds_join() => None,
         _ => order.unit.as_ref().map(|u| v.province_of(u.loc)),
     }
 }
@@ -103,12 +103,13 @@ pub fn submit(v: &Variant, rec: &mut GameRecord, power: PowerId, by: &str, at: &
 /// adjudicated with them (without the one it would replace) and must not
 /// come out illegal.
 fn check(v: &Variant, pos: &Position, in_force: &[Order], order: &Order) -> Result<(), String> {
-    if crate::adjudicate::is_placement(v, pos) {
-        // A placement is judged as a whole: here, each line as it comes.
+    if v.rules.own_phase(v, pos) {
+        // A phase a mechanic adjudicates (a placement) is judged as a whole:
+        // here, each line as it comes.
         let mut mine: Vec<&Order> = in_force.iter().filter(|o| o.power == order.power).collect();
         mine.push(order);
         let power = order.power.expect("a submitting power");
-        return crate::adjudicate::check_placement(v, pos, power, &mine).map_err(|why| crate::adjudicate::Reason::Illegal(why).describe(v));
+        return v.rules.check_own_phase(v, pos, power, &mine).map_err(|why| crate::adjudicate::Reason::Illegal(why).describe(v));
     }
     let key = slot(v, order);
     let mut trial: Vec<Order> = in_force.iter().filter(|o| key.is_none() || o.power != order.power || slot(v, o) != key).cloned().collect();

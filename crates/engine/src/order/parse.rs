@@ -3,6 +3,7 @@
 
 use super::lex::{lex, Tok, Token};
 use super::{Action, Order, UnitRef};
+use crate::rules::Notation;
 use crate::state::{parse_composition, Components, Kind};
 use crate::variant::{normalize, LocId, PowerId, Variant};
 use std::fmt;
@@ -195,7 +196,7 @@ impl Parser<'_> {
             return Ok(Action::Build);
         }
         if matches!(self.peek_word().as_deref(), Some("merge" | "split" | "m")) || self.tokens.get(self.pos).is_some_and(|t| t.is_sym('&')) {
-            if !self.variant.rules.multiplicity {
+            if !self.variant.rules.reads(Notation::MergeSplit) {
                 return Err(self.error("an order of standard Diplomacy (MERGE and SPLIT belong to Multiplicity, which this variant does not play)"));
             }
             if self.eat_word(&["split"]) {
@@ -215,7 +216,7 @@ impl Parser<'_> {
 
     /// `CLAIM <power>` after a capturing order (variants with claims).
     fn claim(&mut self) -> Result<Option<PowerId>, ParseError> {
-        if !self.variant.rules.claims || !self.eat_word(&["claim", "claims"]) {
+        if !self.variant.rules.reads(Notation::Claim) || !self.eat_word(&["claim", "claims"]) {
             return Ok(None);
         }
         let power = self.peek_word().and_then(|w| self.variant.find_power(&w)).ok_or_else(|| self.error("a power after CLAIM"))?;
@@ -245,7 +246,7 @@ impl Parser<'_> {
     /// `S MERGE bur`, `S England MERGE bur` (Multiplicity); None when the
     /// support is of another kind.
     fn support_merge(&mut self) -> Result<Option<Action>, ParseError> {
-        if !self.variant.rules.multiplicity {
+        if !self.variant.rules.reads(Notation::MergeSplit) {
             return Ok(None);
         }
         let save = self.pos;

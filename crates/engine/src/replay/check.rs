@@ -236,11 +236,11 @@ mod tests {
         pos.owners.iter_mut().for_each(|o| *o = None);
         for &h in &v.power(athens).homes {
             pos.owners[h as usize] = Some(athens);
-            pos.forces.push(Force::single(athens, Kind::Army, h));
+            pos.forces.push(Force::single(athens, Kind::ARMY, h));
         }
         assert!(!has_choice(&v, &pos), "balanced: nothing to build or remove");
         let town = (0..v.province_count() as u16)
-            .find(|&p| v.is_centre(p) && v.home_of(p).is_none() && v.province(p).terrain.holds_armies() && !v.rules.colonies.contains(&v.province(p).abbr))
+            .find(|&p| v.is_centre(p) && v.home_of(p).is_none() && v.province(p).terrain.holds_armies() && !v.rules.colonies().contains(&p))
             .unwrap();
         pos.owners[town as usize] = Some(athens);
         assert!(has_choice(&v, &pos));

@@ -74,10 +74,10 @@ fn position(v: &Variant, b: &Block) -> Result<Position, String> {
                 pos.owners[p as usize] = Some(power);
                 continue;
             }
-            "army" => (Kind::Army, false),
-            "fleet" => (Kind::Fleet, false),
-            "army/dislodged" => (Kind::Army, true),
-            "fleet/dislodged" => (Kind::Fleet, true),
+            "army" => (Kind::ARMY, false),
+            "fleet" => (Kind::FLEET, false),
+            "army/dislodged" => (Kind::ARMY, true),
+            "fleet/dislodged" => (Kind::FLEET, true),
             other => return Err(err(format!("unknown entry `{other}` (army, fleet, army/dislodged, fleet/dislodged, supply)"))),
         };
         let force = Force::single(power, kind, loc);
@@ -116,8 +116,8 @@ fn order(v: &Variant, pos: &Position, text: &str) -> Result<Order, String> {
     Ok(match w[..] {
         ["build", kind, place] => {
             let kind = match kind.to_ascii_lowercase().as_str() {
-                "army" => Kind::Army,
-                "fleet" => Kind::Fleet,
+                "army" => Kind::ARMY,
+                "fleet" => Kind::FLEET,
                 _ => return Err(format!("unknown unit kind `{kind}`")),
             };
             let loc = find(v, place)?;

@@ -34,7 +34,7 @@ pub fn parse_composition(text: &str, power: PowerId) -> Result<Components, Strin
 /// components (`*`) after the others: `2A/F`, `A/A*`.
 pub fn write_composition(components: &[Component]) -> String {
     let mut parts = Vec::new();
-    for kind in [Kind::Army, Kind::Fleet, Kind::Garrison] {
+    for kind in [Kind::ARMY, Kind::FLEET, Kind::GARRISON] {
         for free in [false, true] {
             let n = components.iter().filter(|c| c.kind == kind && c.free == free).count();
             let star = if free { "*" } else { "" };

@@ -145,7 +145,7 @@ impl Position {
                 list
             }
         };
-        pos.state = j.state.clone();
+        pos.state = crate::rules::read_state(v, j.state.iter().map(|(k, v)| (k.as_str(), v.as_str()))).map_err(|e| format!("position JSON, {e}"))?;
         pos.normalize();
         Ok(pos)
     }
@@ -177,7 +177,7 @@ impl Position {
             }
         }
         j.owners = Some(owners);
-        j.state = self.state.clone();
+        j.state = crate::rules::write_state(v, &self.state);
         j
     }
 }

@@ -3,52 +3,14 @@
 
 mod composition;
 pub mod json;
+mod variant_state;
 
+pub use crate::variant::Kind;
 pub use composition::{parse_composition, write_composition};
+pub use variant_state::{Delphi, VariantState};
 
 use crate::variant::{LocId, Phase, PowerId, ProvinceId, Variant};
 use smallvec::SmallVec;
-use std::collections::BTreeMap;
-
-/// The kind of one component of a force.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
-    Army,
-    Fleet,
-    Garrison,
-}
-
-impl Kind {
-    pub fn letter(self) -> char {
-        match self {
-            Kind::Army => 'A',
-            Kind::Fleet => 'F',
-            Kind::Garrison => 'G',
-        }
-    }
-
-    pub fn from_letter(c: char) -> Option<Kind> {
-        match c.to_ascii_uppercase() {
-            'A' => Some(Kind::Army),
-            'F' => Some(Kind::Fleet),
-            'G' => Some(Kind::Garrison),
-            _ => None,
-        }
-    }
-
-    /// The kind a full name (`army`, any case) names.
-    pub fn from_name(word: &str) -> Option<Kind> {
-        [Kind::Army, Kind::Fleet, Kind::Garrison].into_iter().find(|k| k.name().eq_ignore_ascii_case(word))
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Army => "army",
-            Kind::Fleet => "fleet",
-            Kind::Garrison => "garrison",
-        }
-    }
-}
 
 /// One unit inside a force.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -79,12 +41,13 @@ impl Force {
         Force { loc, power, components }
     }
 
-    /// Strength: the number of components (Multiplicity M1; 1 in standard).
+    /// Strength: what its components add up to (Multiplicity M1: one each
+    /// for an army or a fleet; 1 in standard).
     pub fn strength(&self) -> u32 {
-        self.components.len() as u32
+        strength(&self.components)
     }
 
-    /// How many armies, fleets and garrisons the force has.
+    /// How many components move as armies, as fleets, and not at all.
     pub fn kinds(&self) -> [usize; 3] {
         kinds(&self.components)
     }
@@ -95,19 +58,19 @@ impl Force {
 
     /// A force with a fleet moves along fleet borders (M2); otherwise as an army.
     pub fn moves_as(&self) -> Kind {
-        if self.count(Kind::Fleet) > 0 {
-            Kind::Fleet
+        if self.count(Kind::FLEET) > 0 {
+            Kind::FLEET
         } else {
-            Kind::Army
+            Kind::ARMY
         }
     }
 
     pub fn is_army(&self) -> bool {
-        self.moves_as() == Kind::Army
+        self.moves_as() == Kind::ARMY
     }
 
     pub fn is_fleet(&self) -> bool {
-        self.moves_as() == Kind::Fleet
+        self.moves_as() == Kind::FLEET
     }
 
     /// M2: a force may be at sea only with at least as many fleets as armies.
@@ -137,17 +100,23 @@ impl Force {
     }
 }
 
-/// How many armies, fleets and garrisons there are among `components`.
+/// How many of `components` move as armies, as fleets, and not at all
+/// (armies, fleets and garrisons, in today's variants).
 pub fn kinds(components: &[Component]) -> [usize; 3] {
     let mut n = [0; 3];
     if let [one] = components {
-        n[one.kind as usize] = 1;
+        n[one.kind.row().moves as usize] = 1;
         return n;
     }
     for c in components {
-        n[c.kind as usize] += 1;
+        n[c.kind.row().moves as usize] += 1;
     }
     n
+}
+
+/// The strength `components` add up to.
+pub fn strength(components: &[Component]) -> u32 {
+    components.iter().map(|c| c.kind.row().strength as u32).sum()
 }
 
 /// A force dislodged in a movement phase, waiting for its retreat.
@@ -173,22 +142,22 @@ pub struct Position {
     pub contested: Vec<ProvinceId>,
     /// Owner of every province (only centres are ever owned).
     pub owners: Vec<Option<PowerId>>,
-    /// Variant state other than the above (keys documented per variant).
-    pub state: BTreeMap<String, String>,
+    /// Variant state other than the above, a slot per mechanic.
+    pub state: VariantState,
 }
 
 impl Position {
     /// The position at the start of a new game of the variant.
     /// With a placement phase (Multiplicity M13) the board starts empty.
     pub fn start(variant: &Variant) -> Position {
-        let units = if variant.rules.placement != crate::variant::Placement::None { &[][..] } else { &variant.start_units[..] };
+        let units = if variant.rules.starts_empty() { &[][..] } else { &variant.start_units[..] };
         Position {
             phase: variant.calendar.first,
             forces: units.iter().map(|&(power, kind, loc)| Force::single(power, kind, loc)).collect(),
             dislodged: Vec::new(),
             contested: Vec::new(),
             owners: variant.start_owners.clone(),
-            state: BTreeMap::new(),
+            state: VariantState::default(),
         }
     }
 
@@ -199,7 +168,7 @@ impl Position {
             dislodged: Vec::new(),
             contested: Vec::new(),
             owners: vec![None; variant.province_count()],
-            state: BTreeMap::new(),
+            state: VariantState::default(),
         }
     }
 

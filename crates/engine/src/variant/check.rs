@@ -4,7 +4,7 @@
 
 use super::load::Problem;
 use super::{Terrain, Variant};
-use crate::state::Kind;
+use super::Moves;
 use std::collections::BTreeMap;
 
 pub(super) fn check(v: &Variant, problems: &mut Vec<Problem>) {
@@ -94,9 +94,9 @@ fn units(v: &Variant, problems: &mut Vec<Problem>) {
         let p = v.province(v.province_of(loc));
         let key = format!("power `{}`.units", v.power(power).name);
         let unit = format!("{} {}", kind.letter(), v.loc_abbr(loc));
-        let wrong = match kind {
-            Kind::Army | Kind::Garrison => !p.terrain.holds_armies() || v.loc(loc).coast.is_some(),
-            Kind::Fleet => !p.terrain.holds_fleets() || (!p.coasts.is_empty() && v.loc(loc).coast.is_none()),
+        let wrong = match kind.row().moves {
+            Moves::Army | Moves::None => !p.terrain.holds_armies() || v.loc(loc).coast.is_some(),
+            Moves::Fleet => !p.terrain.holds_fleets() || (!p.coasts.is_empty() && v.loc(loc).coast.is_none()),
         };
         if wrong {
             problems.push(Problem::new("variant.toml", &key, format!("`{unit}`: a {} cannot stand there", kind.name())));
@@ -165,22 +165,7 @@ pub fn summary(v: &Variant) -> String {
     }
     let by = if v.victory_by_player { " (a player's powers together)" } else { "" };
     out += &format!("  victory: {} centres{by}\n", halves_text(v.victory_halves));
-    let r = &v.rules;
-    let modules: Vec<String> = [
-        (r.multiplicity, "multiplicity".to_string()),
-        (r.placement != super::Placement::None, format!("placement ({:?})", r.placement).to_lowercase()),
-        (r.garrisons, "garrisons".into()),
-        (r.build_sites == super::BuildSites::OwnedCentres, "builds in owned centres".into()),
-        (r.town_control == super::TownControl::EveryMove, "towns change hands every move".into()),
-        (!v.colonies.is_empty(), format!("{} colonies", v.colonies.len())),
-        (v.delphi.is_some(), format!("delphi ({})", v.delphi.map(|p| v.province(p).abbr.as_str()).unwrap_or(""))),
-        (r.claims, "claims".into()),
-        (r.conversion, "conversion".into()),
-        (r.liberation, "liberation".into()),
-    ]
-    .into_iter()
-    .filter_map(|(on, name)| on.then_some(name))
-    .collect();
+    let modules: Vec<String> = v.rules.mechanics.iter().map(|m| m.describe(v)).collect();
     if !modules.is_empty() {
         out += &format!("  rules: {}\n", modules.join(", "));
     }

@@ -4,8 +4,8 @@
 use super::calendar::{Calendar, Era, Phase, PhaseKind, Step};
 use super::file::{MapFile, ProvinceFile, VariantFile};
 use super::names::normalize;
-use super::{check, BitMatrix, Loc, LocId, Power, PowerId, Province, Rules, Terrain, Variant};
-use crate::state::Kind;
+use super::{check, BitMatrix, Loc, LocId, Power, PowerId, Province, Terrain, Variant};
+use super::Kind;
 use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
@@ -241,16 +241,8 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
     if (vf.victory.centres * 2.0).fract() != 0.0 || vf.victory.centres <= 0.0 {
         problems.push(Problem::new("variant.toml", "victory.centres", "expected a positive number of centres in halves (18, 20.5)".into()));
     }
-    let rules = Rules::from_table(&vf.rules, problems);
-    let province_named = |key: &str, name: &str, problems: &mut Vec<Problem>| match loc_of(name).filter(|&l| (l as usize) < n) {
-        Some(l) => Some(l),
-        None => {
-            problems.push(Problem::new("variant.toml", key, format!("unknown province `{name}`")));
-            None
-        }
-    };
-    let colonies = rules.colonies.iter().filter_map(|c| province_named("rules.colonies", c, problems)).collect();
-    let delphi = rules.delphi.as_deref().and_then(|d| province_named("rules.delphi", d, problems));
+    let rules = crate::rules::from_table(&vf.rules, &|name| loc_of(name).filter(|&l| (l as usize) < n), problems);
+    let kinds = kinds(&vf.rules);
     let victory_by_player = match vf.victory.by.as_deref() {
         None | Some("power") => false,
         Some("player") => true,
@@ -271,9 +263,8 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
         calendar,
         victory_halves,
         victory_by_player,
-        colonies,
-        delphi,
         rules,
+        kinds,
         start_units,
         start_owners,
         army_borders,
@@ -284,6 +275,16 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
         loc_names: names.locs,
         power_names,
     }
+}
+
+/// The unit kinds: armies and fleets, and garrisons where the rules have
+/// them (H11).
+fn kinds(rules: &toml::Table) -> Vec<Kind> {
+    let mut kinds = vec![Kind::ARMY, Kind::FLEET];
+    if rules.get("garrisons").and_then(|g| g.as_bool()) == Some(true) {
+        kinds.push(Kind::GARRISON);
+    }
+    kinds
 }
 
 /// The players: as listed, or one per power.

@@ -7,17 +7,17 @@ pub mod check;
 mod embedded;
 mod file;
 mod ids;
+mod kinds;
 mod load;
 mod names;
-mod rules;
 
 pub use bits::BitMatrix;
 pub use calendar::{Calendar, Era, Phase, PhaseKind};
 pub use embedded::{embedded_ids, embedded_variant};
 pub use ids::{LocId, PowerId, ProvinceId};
+pub use kinds::{Kind, KindRow, Moves, BUILT_IN};
 pub use load::{load_dir, load_texts, Problem};
 pub use names::normalize;
-pub use rules::{BuildSites, CivilDisorder, Placement, Rules, TownControl};
 
 use std::collections::HashMap;
 
@@ -117,13 +117,12 @@ pub struct Variant {
     pub victory_halves: u32,
     /// Victory counts a player's powers together.
     pub victory_by_player: bool,
-    /// The colony Towns (rules.colonies).
-    pub colonies: Vec<ProvinceId>,
-    /// The province that can be sacked (rules.delphi).
-    pub delphi: Option<ProvinceId>,
-    pub rules: Rules,
+    /// The mechanics the variant plays, from its `[rules]` table.
+    pub rules: crate::rules::Rules,
+    /// The unit kinds the variant has (rows of the kind table).
+    pub kinds: Vec<Kind>,
     /// Starting units: (power, kind letter, location).
-    pub start_units: Vec<(PowerId, crate::state::Kind, LocId)>,
+    pub start_units: Vec<(PowerId, Kind, LocId)>,
     /// Starting owner of every province (centres only).
     pub start_owners: Vec<Option<PowerId>>,
     /// Army borders between provinces.
@@ -206,6 +205,22 @@ impl Variant {
 
     pub fn province_count(&self) -> usize {
         self.provinces.len()
+    }
+
+    /// The row of a unit kind.
+    #[inline]
+    pub fn kind(&self, k: Kind) -> &'static KindRow {
+        k.row()
+    }
+
+    /// Does the variant have units of this kind?
+    pub fn has_kind(&self, k: Kind) -> bool {
+        self.kinds.contains(&k)
+    }
+
+    /// Has the variant kinds that cannot move (garrisons)?
+    pub fn has_immobile_kinds(&self) -> bool {
+        self.kinds.iter().any(|k| !k.row().moves())
     }
 
     /// The power whose home centre `p` is, if any.

@@ -11,7 +11,7 @@ use crate::variant::{LocId, ProvinceId, Terrain, Variant};
 pub fn can_reach(v: &Variant, force: &Force, dest: ProvinceId) -> bool {
     let from = v.province_of(force.loc);
     match force.moves_as() {
-        Kind::Fleet => fleet_coasts(v, force.loc, dest).next().is_some() && (v.province(dest).terrain != Terrain::Sea || force.seaworthy()),
+        Kind::FLEET => fleet_coasts(v, force.loc, dest).next().is_some() && (v.province(dest).terrain != Terrain::Sea || force.seaworthy()),
         _ => v.army_borders.get(from as usize, dest as usize),
     }
 }

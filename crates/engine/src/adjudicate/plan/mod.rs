@@ -12,7 +12,7 @@ pub use legal::can_reach;
 
 use super::outcome::Illegal;
 use crate::order::{Action, Order, UnitRef};
-use crate::state::{Components, Force, Kind};
+use crate::state::{Components, Force, Kind, VariantState};
 use crate::variant::{LocId, PowerId, ProvinceId, Variant};
 use convoy::{convoy_possible, drop_needless_convoys, mark_own_convoys, Seas};
 use legal::plan_move;
@@ -134,8 +134,8 @@ pub fn occupancy(v: &Variant, forces: &[Force]) -> Vec<u16> {
     at
 }
 
-/// `sacked`: Delphi was sacked before this phase (H18: once per game).
-pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order], sacked: bool) -> Plans {
+/// `state`: the variant state before the phase, for the mechanics' orders.
+pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order], state: &VariantState) -> Plans {
     let mut parts: Vec<Part> = forces.iter().enumerate().map(|(i, f)| Part::new(i as u16, f, None)).collect();
     let mut illegal: Vec<Option<Illegal>> = vec![None; orders.len()];
     let mut coupled = vec![false; forces.len()];
@@ -152,10 +152,11 @@ pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order], sacked:
             Err(Illegal::NotYourUnit)
         } else if parts[f as usize].order.is_some() {
             Err(Illegal::AlreadyOrdered)
-        } else if order.action == Action::Sack && sacked {
-            Err(Illegal::AlreadySacked)
+        } else if !v.rules.allows(&order.action) {
+            Err(Illegal::NotInThisVariant)
         } else {
-            plan_force(v, forces, &seas, at, f, i, &order.action, &mut parts, &mut coupled)
+            let planning = Planning { v, forces, seas: &seas, at, state };
+            planning.plan_force(f, i, &order.action, &mut parts, &mut coupled)
         };
         if let Err(why) = checked {
             illegal[i] = Some(why);
@@ -167,217 +168,196 @@ pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order], sacked:
     plans
 }
 
-/// Plans the order of force `f`; on success its parts have their plans.
-#[allow(clippy::too_many_arguments)]
-fn plan_force(
-    v: &Variant,
-    forces: &[Force],
-    seas: &Seas,
-    at: &[u16],
-    f: u16,
-    i: usize,
-    action: &Action,
-    parts: &mut Vec<Part>,
-    coupled: &mut [bool],
-) -> Result<(), Illegal> {
-    match action {
-        Action::Split { parts: listed } => {
-            if !v.rules.multiplicity {
-                return Err(Illegal::NotInThisVariant);
-            }
-            let planned = split::plan_split(v, forces, seas, at, f, listed)?;
-            coupled[f as usize] = planned.coupled;
-            let force = &forces[f as usize];
-            parts[f as usize] = Part { order: Some(i), ..Part::new(f, force, Some(planned.rest)) };
-            for (body, plan) in planned.parts {
-                parts.push(Part { plan, order: Some(i), ..Part::new(f, force, Some(body.components)) });
-            }
-            Ok(())
-        }
-        Action::Merge { to, with, .. } => {
-            if !v.rules.multiplicity {
-                return Err(Illegal::NotInThisVariant);
-            }
-            // Every participant must be a force of the same power; each moves
-            // to `to` as a merge.
-            let mut members = vec![f];
-            for u in with {
-                let g = at[v.province_of(u.loc) as usize];
-                if g == u16::MAX {
-                    return Err(Illegal::NoUnit);
+/// What planning an order looks at: the board before the phase.
+pub(super) struct Planning<'a> {
+    v: &'a Variant,
+    forces: &'a [Force],
+    seas: &'a Seas,
+    at: &'a [u16],
+    state: &'a VariantState,
+}
+
+impl Planning<'_> {
+    /// Plans the order of force `f`; on success its parts have their plans.
+    fn plan_force(&self, f: u16, i: usize, action: &Action, parts: &mut Vec<Part>, coupled: &mut [bool]) -> Result<(), Illegal> {
+        let Planning { v, forces, at, .. } = *self;
+        match action {
+            Action::Split { parts: listed } => {
+                let planned = split::plan_split(self, f, listed)?;
+                coupled[f as usize] = planned.coupled;
+                let force = &forces[f as usize];
+                parts[f as usize] = Part { order: Some(i), ..Part::new(f, force, Some(planned.rest)) };
+                for (body, plan) in planned.parts {
+                    parts.push(Part { plan, order: Some(i), ..Part::new(f, force, Some(body.components)) });
                 }
-                if !v.same_player(forces[g as usize].power, forces[f as usize].power) {
-                    return Err(Illegal::NotYourUnit);
-                }
-                members.push(g);
+                Ok(())
             }
-            // A member that cannot reach `to` drops out and holds (M6); the
-            // order is illegal only when no member can. Members already
-            // ordered keep their own orders.
-            let merge = Action::Merge { to: *to, with: Vec::new() };
-            let mut first_error = None;
-            let mut any = false;
-            let mut taken = Vec::new();
-            for &g in &members {
-                if parts[g as usize].order.is_some() {
-                    continue;
+            Action::Merge { to, with, .. } => {
+                // Every participant must be a force of the same power; each
+                // moves to `to` as a merge.
+                let mut members = vec![f];
+                for u in with {
+                    let g = at[v.province_of(u.loc) as usize];
+                    if g == u16::MAX {
+                        return Err(Illegal::NoUnit);
+                    }
+                    if !v.same_player(forces[g as usize].power, forces[f as usize].power) {
+                        return Err(Illegal::NotYourUnit);
+                    }
+                    members.push(g);
                 }
-                taken.push(g);
-                match plan_leaving_garrisons(v, forces, seas, at, g, i, &merge, parts) {
-                    Ok(()) => any = true,
-                    Err(why) => {
-                        first_error.get_or_insert(why);
-                        parts[g as usize].order = Some(i);
+                // A member that cannot reach `to` drops out and holds (M6);
+                // the order is illegal only when no member can. Members
+                // already ordered keep their own orders.
+                let merge = Action::Merge { to: *to, with: Vec::new() };
+                let mut first_error = None;
+                let mut any = false;
+                let mut taken = Vec::new();
+                for &g in &members {
+                    if parts[g as usize].order.is_some() {
+                        continue;
+                    }
+                    taken.push(g);
+                    match self.plan_leaving_immobile(g, i, &merge, parts) {
+                        Ok(()) => any = true,
+                        Err(why) => {
+                            first_error.get_or_insert(why);
+                            parts[g as usize].order = Some(i);
+                        }
                     }
                 }
-            }
-            match first_error {
-                Some(why) if !any => {
-                    for &g in &taken {
-                        parts[g as usize].order = None;
+                match first_error {
+                    Some(why) if !any => {
+                        for &g in &taken {
+                            parts[g as usize].order = None;
+                        }
+                        Err(why)
                     }
-                    Err(why)
+                    _ => Ok(()),
                 }
-                _ => Ok(()),
+            }
+            Action::Move { .. } => self.plan_leaving_immobile(f, i, action, parts),
+            _ => {
+                let plan = self.plan_one(f, &forces[f as usize], action)?;
+                parts[f as usize].plan = plan;
+                parts[f as usize].order = Some(i);
+                Ok(())
             }
         }
-        Action::Move { .. } => plan_leaving_garrisons(v, forces, seas, at, f, i, action, parts),
-        _ => {
-            let plan = plan_one(v, forces, seas, at, f, &forces[f as usize], action)?;
-            parts[f as usize].plan = plan;
-            parts[f as usize].order = Some(i);
-            Ok(())
+    }
+
+    /// Plans a move or merge of force `g` by order `i`. When the force
+    /// leaves behind components that cannot move (H12: garrisons), they
+    /// stay as a part of their own and the rest moves as another.
+    fn plan_leaving_immobile(&self, g: u16, i: usize, action: &Action, parts: &mut Vec<Part>) -> Result<(), Illegal> {
+        let v = self.v;
+        let force = &self.forces[g as usize];
+        if !leaves_immobile(v, force) {
+            parts[g as usize].plan = self.plan_one(g, force, action)?;
+            parts[g as usize].order = Some(i);
+            return Ok(());
         }
+        let (movers, staying): (Components, Components) = force.components.iter().copied().partition(|c| v.kind(c.kind).moves());
+        let body = Force { loc: force.loc, power: force.power, components: movers.clone() };
+        let plan = self.plan_one(g, &body, action)?;
+        parts[g as usize] = Part { order: Some(i), ..Part::new(g, force, Some(staying)) };
+        parts.push(Part { plan, order: Some(i), ..Part::new(g, force, Some(movers)) });
+        Ok(())
     }
-}
 
-/// Plans a move or merge of force `g` by order `i`. H12: when the force
-/// leaves garrisons behind, they stay as a part of their own and the rest
-/// moves as another.
-#[allow(clippy::too_many_arguments)]
-fn plan_leaving_garrisons(
-    v: &Variant,
-    forces: &[Force],
-    seas: &Seas,
-    at: &[u16],
-    g: u16,
-    i: usize,
-    action: &Action,
-    parts: &mut Vec<Part>,
-) -> Result<(), Illegal> {
-    let force = &forces[g as usize];
-    if !leaves_garrisons(v, force) {
-        parts[g as usize].plan = plan_one(v, forces, seas, at, g, force, action)?;
-        parts[g as usize].order = Some(i);
-        return Ok(());
-    }
-    let (movers, garrisons): (Components, Components) = force.components.iter().copied().partition(|c| c.kind != Kind::Garrison);
-    let body = Force { loc: force.loc, power: force.power, components: movers.clone() };
-    let plan = plan_one(v, forces, seas, at, g, &body, action)?;
-    parts[g as usize] = Part { order: Some(i), ..Part::new(g, force, Some(garrisons)) };
-    parts.push(Part { plan, order: Some(i), ..Part::new(g, force, Some(movers)) });
-    Ok(())
-}
-
-/// Does a move of this force leave garrisons behind (H12)?
-fn leaves_garrisons(v: &Variant, force: &Force) -> bool {
-    if !v.rules.garrisons {
-        return false;
-    }
-    let [armies, fleets, garrisons] = force.kinds();
-    garrisons > 0 && armies + fleets > 0
-}
-
-/// Plans one order for `body` (a whole force, or a part of force `f`).
-fn plan_one(v: &Variant, forces: &[Force], seas: &Seas, at: &[u16], f: u16, body: &Force, action: &Action) -> Result<Plan, Illegal> {
-    let target = |u: &UnitRef| -> Result<u16, Illegal> {
-        let t = at[v.province_of(u.loc) as usize];
-        if t == u16::MAX {
-            Err(Illegal::NoSupportedUnit)
-        } else if t == f {
-            Err(Illegal::SupportSelf)
-        } else {
-            Ok(t)
-        }
-    };
-    let only_garrisons = || body.components.iter().all(|c| c.kind == Kind::Garrison);
-    match action {
-        // H11: garrisons support only a merge into their own province.
-        Action::SupportHold { .. } | Action::SupportMove { .. } | Action::Convoy { .. } if only_garrisons() => Err(Illegal::GarrisonSupport),
-        Action::Hold => Ok(Plan::Hold),
-        Action::Move { to, via_convoy } => {
-            let plan = plan_move(v, body, *to, *via_convoy, false)?;
-            if let Plan::Move { dest, convoy: true, .. } = plan {
-                if !v.army_borders.get(v.province_of(body.loc) as usize, dest as usize) && !convoy_possible(v, seas, body, dest, None) {
+    /// Plans one order for `body` (a whole force, or a part of force `f`).
+    pub(super) fn plan_one(&self, f: u16, body: &Force, action: &Action) -> Result<Plan, Illegal> {
+        let Planning { v, forces, seas, at, state } = *self;
+        let target = |u: &UnitRef| -> Result<u16, Illegal> {
+            let t = at[v.province_of(u.loc) as usize];
+            if t == u16::MAX {
+                Err(Illegal::NoSupportedUnit)
+            } else if t == f {
+                Err(Illegal::SupportSelf)
+            } else {
+                Ok(t)
+            }
+        };
+        // H11: components that may not support (garrisons) support only a
+        // merge into their own province.
+        let none_supports = || body.components.iter().all(|c| !v.kind(c.kind).may_support);
+        match action {
+            Action::SupportHold { .. } | Action::SupportMove { .. } | Action::Convoy { .. } if none_supports() => Err(Illegal::GarrisonSupport),
+            Action::Hold => Ok(Plan::Hold),
+            Action::Move { to, via_convoy } => {
+                let plan = plan_move(v, body, *to, *via_convoy, false)?;
+                if let Plan::Move { dest, convoy: true, .. } = plan {
+                    if !v.army_borders.get(v.province_of(body.loc) as usize, dest as usize) && !convoy_possible(v, seas, body, dest, None) {
+                        return Err(Illegal::NoConvoyPossible);
+                    }
+                }
+                Ok(plan)
+            }
+            Action::Merge { to, .. } => plan_move(v, body, *to, false, true),
+            Action::SupportHold { unit } => {
+                let t = target(unit)?;
+                let dest = v.province_of(forces[t as usize].loc);
+                if !can_reach(v, body, dest) {
+                    return Err(Illegal::CannotReach);
+                }
+                Ok(Plan::SupportHold { target: t })
+            }
+            Action::SupportMove { unit, to } => {
+                let t = target(unit)?;
+                let dest = v.province_of(*to);
+                if !can_reach(v, body, dest) {
+                    return Err(Illegal::CannotReach);
+                }
+                let moving = &forces[t as usize];
+                let from = v.province_of(moving.loc);
+                let needs_convoy = moving.is_army() && !v.army_borders.get(from as usize, dest as usize);
+                if needs_convoy && !convoy_possible(v, seas, moving, dest, Some(f)) {
                     return Err(Illegal::NoConvoyPossible);
                 }
+                let coast = v.loc(*to).coast.is_some().then_some(*to);
+                Ok(Plan::SupportMove { target: t, dest, coast })
             }
-            Ok(plan)
+            Action::SupportMerge { power, to } => {
+                let dest = v.province_of(*to);
+                // H11: garrisons may support a merge into their own province.
+                let staying_at_home = dest == v.province_of(body.loc) && body.components.iter().any(|c| !v.kind(c.kind).moves());
+                if !can_reach(v, body, dest) && !staying_at_home {
+                    return Err(Illegal::CannotReach);
+                }
+                Ok(Plan::SupportMerge { side: power.unwrap_or(body.power), dest })
+            }
+            Action::Convoy { unit, to } => {
+                let [armies, fleets, _] = body.kinds();
+                if fleets == 0 {
+                    return Err(Illegal::ConvoyNotFleet);
+                }
+                if !v.province(v.province_of(body.loc)).terrain.convoys() {
+                    return Err(Illegal::ConvoyFromCoast);
+                }
+                let t = target(unit)?;
+                let army = &forces[t as usize];
+                if !army.components.iter().all(|c| c.kind == Kind::ARMY) {
+                    return Err(Illegal::ConvoyNotArmy);
+                }
+                // M8: the convoying force carries no more armies than it has fleets.
+                if armies + army.count(Kind::ARMY) > fleets {
+                    return Err(Illegal::ConvoyTooHeavy);
+                }
+                Ok(Plan::Convoy { army: t, dest: v.province_of(*to) })
+            }
+            Action::Retreat { .. } | Action::Disband | Action::Build | Action::Remove | Action::Waive => Err(Illegal::WrongPhase),
+            Action::Split { .. } => Err(Illegal::WrongPhase),
+            // The mechanics' own orders (H18: SACK).
+            Action::Sack | Action::Convert { .. } => v.rules.plan_order(v, state, body, action),
         }
-        Action::Merge { to, .. } => {
-            if !v.rules.multiplicity {
-                return Err(Illegal::NotInThisVariant);
-            }
-            plan_move(v, body, *to, false, true)
-        }
-        Action::SupportHold { unit } => {
-            let t = target(unit)?;
-            let dest = v.province_of(forces[t as usize].loc);
-            if !can_reach(v, body, dest) {
-                return Err(Illegal::CannotReach);
-            }
-            Ok(Plan::SupportHold { target: t })
-        }
-        Action::SupportMove { unit, to } => {
-            let t = target(unit)?;
-            let dest = v.province_of(*to);
-            if !can_reach(v, body, dest) {
-                return Err(Illegal::CannotReach);
-            }
-            let moving = &forces[t as usize];
-            let from = v.province_of(moving.loc);
-            let needs_convoy = moving.is_army() && !v.army_borders.get(from as usize, dest as usize);
-            if needs_convoy && !convoy_possible(v, seas, moving, dest, Some(f)) {
-                return Err(Illegal::NoConvoyPossible);
-            }
-            let coast = v.loc(*to).coast.is_some().then_some(*to);
-            Ok(Plan::SupportMove { target: t, dest, coast })
-        }
-        Action::SupportMerge { power, to } => {
-            if !v.rules.multiplicity {
-                return Err(Illegal::NotInThisVariant);
-            }
-            let dest = v.province_of(*to);
-            // H11: garrisons may support a merge into their own province.
-            let garrisons_at_home = dest == v.province_of(body.loc) && body.count(Kind::Garrison) > 0;
-            if !can_reach(v, body, dest) && !garrisons_at_home {
-                return Err(Illegal::CannotReach);
-            }
-            Ok(Plan::SupportMerge { side: power.unwrap_or(body.power), dest })
-        }
-        Action::Convoy { unit, to } => {
-            let [armies, fleets, _] = body.kinds();
-            if fleets == 0 {
-                return Err(Illegal::ConvoyNotFleet);
-            }
-            if !v.province(v.province_of(body.loc)).terrain.convoys() {
-                return Err(Illegal::ConvoyFromCoast);
-            }
-            let t = target(unit)?;
-            let army = &forces[t as usize];
-            if !army.components.iter().all(|c| c.kind == Kind::Army) {
-                return Err(Illegal::ConvoyNotArmy);
-            }
-            // M8: the convoying force carries no more armies than it has fleets.
-            if armies + army.count(Kind::Army) > fleets {
-                return Err(Illegal::ConvoyTooHeavy);
-            }
-            Ok(Plan::Convoy { army: t, dest: v.province_of(*to) })
-        }
-        Action::Retreat { .. } | Action::Disband | Action::Build | Action::Remove | Action::Waive => Err(Illegal::WrongPhase),
-        Action::Split { .. } | Action::Convert { .. } => Err(Illegal::WrongPhase),
-        // H18: the force sacking Delphi holds while it does.
-        Action::Sack if v.delphi == Some(v.province_of(body.loc)) => Ok(Plan::Hold),
-        Action::Sack => Err(Illegal::NotDelphi),
+    }
+}
+
+/// Does a move of this force leave components behind that cannot move
+/// (H12: garrisons)?
+fn leaves_immobile(v: &Variant, force: &Force) -> bool {
+    v.has_immobile_kinds() && {
+        let movers = force.components.iter().filter(|c| v.kind(c.kind).moves()).count();
+        movers > 0 && movers < force.components.len()
     }
 }

@@ -1,11 +1,11 @@
 //! SPLIT (Multiplicity M9): a force divides into parts, each with its own
 //! order; what is not listed stays and holds.
 
-use super::{plan_one, Plan};
+use super::{Plan, Planning};
 use crate::adjudicate::outcome::Illegal;
 use crate::order::SplitPart;
 use crate::state::{Components, Force};
-use crate::variant::{Terrain, Variant};
+use crate::variant::Terrain;
 
 pub struct Planned {
     /// What stays of the force, holding.
@@ -17,8 +17,9 @@ pub struct Planned {
     pub coupled: bool,
 }
 
-pub fn plan_split(v: &Variant, forces: &[Force], seas: &super::convoy::Seas, at: &[u16], f: u16, listed: &[SplitPart]) -> Result<Planned, Illegal> {
-    let force = &forces[f as usize];
+pub(super) fn plan_split(planning: &Planning, f: u16, listed: &[SplitPart]) -> Result<Planned, Illegal> {
+    let v = planning.v;
+    let force = &planning.forces[f as usize];
     let mut rest = force.components.clone();
     let mut parts = Vec::new();
     for part in listed {
@@ -35,7 +36,7 @@ pub fn plan_split(v: &Variant, forces: &[Force], seas: &super::convoy::Seas, at:
         let body = Force { loc: force.loc, power: force.power, components: taken };
         // "The movement of each unit splitting follows the usual rules": a
         // part whose order is impossible stays with the force (M9).
-        let plan = plan_one(v, forces, seas, at, f, &body, &part.action).unwrap_or(Plan::Hold);
+        let plan = planning.plan_one(f, &body, &part.action).unwrap_or(Plan::Hold);
         parts.push((body, plan));
     }
     // Parts that stay without an order of their own hold with the rest.

@@ -3,20 +3,24 @@
 //! fleet only on a coast, naming its coast where there are two). A site with
 //! no order, or only impossible orders, gets the standard unit.
 
-use super::adjustment::{build_loc, upkeep};
-use super::outcome::{Illegal, OrderResult, Reason, Verdict};
+use crate::adjudicate::{build_loc, upkeep, Illegal, OrderResult, Reason, Verdict};
 use crate::order::{Action, Order};
 use crate::state::{Force, Kind, Position};
-use crate::variant::{Placement, PowerId, Variant};
+use crate::variant::{PowerId, Variant};
 use std::borrow::Cow;
 
-/// Is this the placement phase of a variant that has one?
-pub fn is_placement(v: &Variant, pos: &Position) -> bool {
-    v.rules.placement != crate::variant::Placement::None && pos.phase == v.calendar.first
+/// How the first phase places the starting units.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Placement {
+    /// Each starting unit is placed as an army or a fleet (Multiplicity M13).
+    Units,
+    /// Each power places units costing what its home centres are worth
+    /// (Hoplite Wars H15).
+    Costed,
 }
 
-pub fn placement<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {
-    if v.rules.placement == Placement::Costed {
+pub fn placement<'a>(v: &Variant, how: Placement, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {
+    if how == Placement::Costed {
         return costed(v, pos, orders);
     }
     let mut next = Position { dislodged: Vec::new(), contested: Vec::new(), ..pos.clone() };
@@ -49,7 +53,7 @@ fn place(v: &Variant, order: &Order, placed: &mut [bool], next: &mut Position) -
         return Err(Illegal::AlreadyOrdered);
     }
     let kind = match unit.components.as_deref() {
-        Some([c]) if c.kind != Kind::Garrison => c.kind,
+        Some([c]) if c.kind != Kind::GARRISON => c.kind,
         _ => return Err(Illegal::NotBuildable),
     };
     let loc = build_loc(v, kind, unit.loc, None)?;
@@ -78,7 +82,7 @@ fn costed<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderRes
             }
             Err(why) => {
                 for &home in &v.power(power).homes {
-                    let force = Force::single(power, Kind::Army, home);
+                    let force = Force::single(power, Kind::ARMY, home);
                     defaults.push(OrderResult {
                         order: Cow::Owned(Order::for_force(&force, Action::Build)),
                         verdict: Verdict::Success,
@@ -121,7 +125,7 @@ fn placed_forces(v: &Variant, power: PowerId, orders: &[&Order], complete: bool)
         }
         let components = unit.components.as_ref().ok_or(Illegal::NotBuildable)?;
         for c in components {
-            if c.kind == Kind::Garrison && !v.rules.garrisons {
+            if !v.has_kind(c.kind) {
                 return Err(Illegal::NotBuildable);
             }
             let loc = build_loc(v, c.kind, unit.loc, None)?;
@@ -151,11 +155,8 @@ fn placed_forces(v: &Variant, power: PowerId, orders: &[&Order], complete: bool)
 /// submits it): every order must be possible and together they may not
 /// cost more than the power's home centres are worth. Whether the placement
 /// is complete is judged when the phase is processed.
-pub fn check_placement(v: &Variant, pos: &Position, power: PowerId, orders: &[&Order]) -> Result<(), Illegal> {
-    if !is_placement(v, pos) {
-        return Ok(());
-    }
-    if v.rules.placement == Placement::Costed {
+pub fn check(v: &Variant, how: Placement, pos: &Position, power: PowerId, orders: &[&Order]) -> Result<(), Illegal> {
+    if how == Placement::Costed {
         placed_forces(v, power, orders, false).map(|_| ())
     } else {
         let mut placed = vec![false; v.start_units.len()];

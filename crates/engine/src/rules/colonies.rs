@@ -1,0 +1,61 @@
+//! Colonies (Hoplite Wars H9): after the first Autumn the colony Towns go
+//! one to each Major, in an order drawn from the game's seed, so that a
+//! replay draws the same. After the deal they are ordinary Towns.
+//!
+//! State: `colony <province>` names the Major it was dealt to.
+
+use super::state_text::{province_index, Codec, Slot};
+use crate::state::Position;
+use crate::variant::{PowerId, ProvinceId, Variant};
+
+/// Deals the colonies, once per game.
+pub fn deal(v: &Variant, colonies: &[ProvinceId], next: &mut Position) {
+    if !next.state.colonies.is_empty() {
+        return;
+    }
+    let mut majors: Vec<PowerId> = v.players.iter().map(|p| p.powers[0]).collect();
+    let mut rng = SplitMix64(next.state.seed.unwrap_or(0));
+    for i in (1..majors.len()).rev() {
+        let j = (rng.next() % (i as u64 + 1)) as usize;
+        majors.swap(i, j);
+    }
+    for (&colony, &major) in colonies.iter().zip(&majors) {
+        next.owners[colony as usize] = Some(major);
+        next.state.colonies.push((colony, major));
+    }
+    next.state.colonies.sort_unstable();
+}
+
+/// SplitMix64 (Steele, Lea, Flood 2014): a small generator whose output
+/// depends only on its seed, the same on every machine.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+/// `colony chi Athens`.
+pub const COLONY: Codec = Codec {
+    key: "colony",
+    indexed: true,
+    shown: true,
+    write: |v, state, out| {
+        for &(p, power) in &state.colonies {
+            out(v.province(p).abbr.clone(), v.power(power).name.clone());
+        }
+    },
+    read: |v, province, value, state| {
+        let entry = (province_index(v, province)?, v.power_named(value)?);
+        state.colonies.push(entry);
+        state.colonies.sort_unstable();
+        Ok(())
+    },
+};
+
+pub const SLOTS: Slot = &[COLONY];

@@ -1,0 +1,287 @@
+//! Rule modules: one file per mechanic, switched on by the variant's
+//! `[rules]` table and called by the engine at fixed hooks. The adjudicator,
+//! the game loop and the order parser call the hooks below and name no
+//! mechanic; docs/architecture.md has the hook table and a walk-through.
+//!
+//! Dispatch is a `match` over a short list (empty for standard Diplomacy),
+//! never a virtual call.
+
+mod claims;
+mod colonies;
+mod conversion;
+mod delphi;
+mod garrisons;
+mod liberation;
+mod options;
+pub mod placement;
+mod state_text;
+
+pub use options::from_table;
+pub use state_text::{read_state, shown_state, state_key, write_state};
+
+use crate::adjudicate::{Illegal, OrderResult, Plan, Reason};
+use crate::order::{Action, Order};
+use crate::state::{Force, Position, VariantState};
+use crate::variant::{PowerId, ProvinceId, Variant};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CivilDisorder {
+    /// DATC 4.D.8, 2023 rulebook: distance to the nearest owned centre.
+    Rules2023,
+}
+
+/// A mechanic a variant plays, with what it needs to know of the map.
+/// Declared in the order the hooks call them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mechanic {
+    /// Multiplicity II: forces of several components, MERGE and SPLIT; a
+    /// build may join the power's force in its centre (M12).
+    Multiplicity,
+    /// The first phase places the starting units (M13, H15).
+    Placement(placement::Placement),
+    /// Garrisons may be disbanded at will in Winter (H14).
+    Garrisons,
+    /// Builds in any owned City or Town, not only home centres (H7).
+    OwnedCentreBuilds,
+    /// Towns change hands after every movement season (H6).
+    TownsEveryMove,
+    /// Towns dealt at random to the Majors after the first Autumn (H9).
+    Colonies(Vec<ProvinceId>),
+    /// The shrine that can be sacked (H18-H20).
+    Delphi(ProvinceId),
+    /// `CLAIM <power>` on a capturing order (H3).
+    Claims,
+    /// `CONVERT A xxx F` in Winter (H17).
+    Conversion,
+    /// A Minor's home City retaken by its player returns to it (H10).
+    Liberation,
+}
+
+impl Mechanic {
+    fn rank(&self) -> u8 {
+        match self {
+            Mechanic::Multiplicity => 0,
+            Mechanic::Placement(_) => 1,
+            Mechanic::Garrisons => 2,
+            Mechanic::OwnedCentreBuilds => 3,
+            Mechanic::TownsEveryMove => 4,
+            Mechanic::Colonies(_) => 5,
+            Mechanic::Delphi(_) => 6,
+            Mechanic::Claims => 7,
+            Mechanic::Conversion => 8,
+            Mechanic::Liberation => 9,
+        }
+    }
+
+    /// The name `variant check` lists.
+    pub fn describe(&self, v: &Variant) -> String {
+        match self {
+            Mechanic::Multiplicity => "multiplicity".into(),
+            Mechanic::Placement(p) => format!("placement ({p:?})").to_lowercase(),
+            Mechanic::Garrisons => "garrisons".into(),
+            Mechanic::OwnedCentreBuilds => "builds in owned centres".into(),
+            Mechanic::TownsEveryMove => "towns change hands every move".into(),
+            Mechanic::Liberation => "liberation".into(),
+            Mechanic::Claims => "claims".into(),
+            Mechanic::Colonies(c) => format!("{} colonies", c.len()),
+            Mechanic::Delphi(p) => format!("delphi ({})", v.province(*p).abbr),
+            Mechanic::Conversion => "conversion".into(),
+        }
+    }
+}
+
+/// Order notation a mechanic brings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notation {
+    /// `MERGE`, `SPLIT`, `S MERGE`.
+    MergeSplit,
+    /// `CLAIM <power>` after a capturing order.
+    Claim,
+}
+
+/// The mechanics of a variant, built once at load.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    pub mechanics: Vec<Mechanic>,
+    pub civil_disorder: CivilDisorder,
+}
+
+impl Default for Rules {
+    fn default() -> Self {
+        Rules { mechanics: Vec::new(), civil_disorder: CivilDisorder::Rules2023 }
+    }
+}
+
+impl Rules {
+    fn has(&self, m: &Mechanic) -> bool {
+        self.mechanics.contains(m)
+    }
+
+    /// Hook `parse`: may the parser read this notation?
+    pub fn reads(&self, notation: Notation) -> bool {
+        match notation {
+            Notation::MergeSplit => self.has(&Mechanic::Multiplicity),
+            Notation::Claim => self.has(&Mechanic::Claims),
+        }
+    }
+
+    /// Hook `plan_order`, first half: is this order one of the variant's?
+    /// (MERGE and SPLIT belong to Multiplicity.)
+    #[inline]
+    pub fn allows(&self, action: &Action) -> bool {
+        !matches!(action, Action::Split { .. } | Action::Merge { .. } | Action::SupportMerge { .. }) || self.reads(Notation::MergeSplit)
+    }
+
+    /// Hook `plan_order`, second half: the plan of an order the core does
+    /// not know (a SACK), or why it is illegal.
+    pub fn plan_order(&self, v: &Variant, state: &VariantState, body: &Force, action: &Action) -> Result<Plan, Illegal> {
+        for m in &self.mechanics {
+            if let (Mechanic::Delphi(delphi), Action::Sack) = (m, action) {
+                return delphi::plan_sack(v, state, *delphi, body);
+            }
+        }
+        Err(match action {
+            Action::Sack => Illegal::NotDelphi,
+            _ => Illegal::WrongPhase,
+        })
+    }
+
+    /// Hook `may_support`: the player no other player may support, if any.
+    pub fn shunned(&self, v: &Variant, state: &VariantState) -> Option<u8> {
+        self.mechanics.iter().find_map(|m| match m {
+            Mechanic::Delphi(_) => delphi::shunned(v, state),
+            _ => None,
+        })
+    }
+
+    /// Hook `after_movement`: state changes once a movement is resolved.
+    pub fn after_movement(&self, v: &Variant, results: &mut [OrderResult<'_>], next: &mut Position) {
+        for m in &self.mechanics {
+            match m {
+                Mechanic::Claims => claims::note(v, results, next),
+                Mechanic::Delphi(_) => delphi::after_movement(v, results, next),
+                _ => {}
+            }
+        }
+    }
+
+    /// Hook `after_movement` for ownership: does a centre worth `value`
+    /// halves change hands after a season that changes no other?
+    pub fn changes_hands_midyear(&self, value: u8) -> bool {
+        value == 1 && self.has(&Mechanic::TownsEveryMove)
+    }
+
+    /// Does any centre change hands after a season that changes no other?
+    pub fn any_midyear_changes(&self) -> bool {
+        self.has(&Mechanic::TownsEveryMove)
+    }
+
+    /// Ownership hook: who owns centre `p` that `mover` stands on, given
+    /// its owner `current`, if a mechanic decides (the first that does
+    /// wins: a claim before a liberation); None leaves it to the core.
+    pub fn capture(&self, v: &Variant, state: &mut VariantState, p: ProvinceId, mover: PowerId, current: Option<PowerId>) -> Option<PowerId> {
+        self.mechanics.iter().find_map(|m| match m {
+            Mechanic::Claims => claims::capture(v, state, p, mover),
+            Mechanic::Liberation => liberation::capture(v, p, mover, current),
+            _ => None,
+        })
+    }
+
+    /// Hook `after_retreat`: once centres changed hands at the end of a
+    /// season; `all` when every centre could.
+    pub fn after_ownership(&self, v: &Variant, next: &mut Position, all: bool) {
+        if !all {
+            return;
+        }
+        for m in &self.mechanics {
+            match m {
+                Mechanic::Claims => next.state.claims.clear(),
+                Mechanic::Colonies(list) => colonies::deal(v, list, next),
+                _ => {}
+            }
+        }
+    }
+
+    /// Does the engine draw from the game's seed?
+    pub fn draws(&self) -> bool {
+        self.mechanics.iter().any(|m| matches!(m, Mechanic::Colonies(_)))
+    }
+
+    /// The colonies, if the variant deals any.
+    pub fn colonies(&self) -> &[ProvinceId] {
+        self.mechanics.iter().find_map(|m| if let Mechanic::Colonies(c) = m { Some(&c[..]) } else { None }).unwrap_or(&[])
+    }
+
+    /// Hook `build_sites`: may `power` build in centre `site` it owns?
+    pub fn may_build_at(&self, v: &Variant, power: PowerId, site: ProvinceId) -> bool {
+        self.has(&Mechanic::OwnedCentreBuilds) || v.power(power).homes.contains(&site)
+    }
+
+    /// May a build join a force of its player already there (M12)? And may
+    /// a power write several builds for one centre?
+    pub fn builds_join(&self) -> bool {
+        self.has(&Mechanic::Multiplicity)
+    }
+
+    /// Hook `adjust`: free builds (needing no supply) `power` still has.
+    pub fn free_builds(&self, state: &VariantState, power: PowerId) -> u32 {
+        if self.mechanics.iter().any(|m| matches!(m, Mechanic::Delphi(_))) {
+            delphi::builds_left(state, power)
+        } else {
+            0
+        }
+    }
+
+    /// Spends one of `power`'s free builds.
+    pub fn use_free_build(&self, state: &mut VariantState, power: PowerId) {
+        delphi::use_build(state, power)
+    }
+
+    /// Hook `adjust`, before the orders in writing order: an order the
+    /// mechanic carries out first (H14: a garrison disbanded at will frees
+    /// supply for builds written before it). Returns its reason.
+    pub fn adjust_first(&self, v: &Variant, next: &mut Position, balance: &mut [i32], order: &Order) -> Option<Reason> {
+        self.mechanics.iter().find_map(|m| match m {
+            Mechanic::Garrisons => garrisons::disband_at_will(v, next, balance, order),
+            _ => None,
+        })
+    }
+
+    /// Hook `adjust`: an adjustment order the core does not know (CONVERT).
+    pub fn adjust_order(&self, v: &Variant, next: &mut Position, order: &Order) -> Result<Reason, Illegal> {
+        match (&order.action, self.has(&Mechanic::Conversion)) {
+            (Action::Convert { to }, true) => conversion::convert(v, next, order, *to),
+            (Action::Convert { .. }, false) => Err(Illegal::NoConversion),
+            _ => Err(Illegal::WrongPhase),
+        }
+    }
+
+    fn placement(&self) -> Option<placement::Placement> {
+        self.mechanics.iter().find_map(|m| if let Mechanic::Placement(p) = m { Some(*p) } else { None })
+    }
+
+    /// Does the board start empty, for a placement phase?
+    pub fn starts_empty(&self) -> bool {
+        self.placement().is_some()
+    }
+
+    /// Is `pos` a phase a mechanic adjudicates in place of the core's (the
+    /// initial placement)?
+    pub fn own_phase(&self, v: &Variant, pos: &Position) -> bool {
+        self.placement().is_some() && pos.phase == v.calendar.first
+    }
+
+    /// Adjudicates a phase `own_phase` claimed.
+    pub fn adjudicate_own_phase<'a>(&self, v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {
+        placement::placement(v, self.placement().expect("own_phase said so"), pos, orders)
+    }
+
+    /// Checks one power's orders so far in a phase a mechanic adjudicates
+    /// (each line as a power submits it).
+    pub fn check_own_phase(&self, v: &Variant, pos: &Position, power: PowerId, orders: &[&Order]) -> Result<(), Illegal> {
+        match self.placement() {
+            Some(how) if self.own_phase(v, pos) => placement::check(v, how, pos, power, orders),
+            _ => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,81 @@
+//! The `[rules]` table of variant.toml, read once at load into the list of
+//! mechanics the variant plays (docs/variant-format.md lists the options).
+
+use super::placement::Placement;
+use super::{CivilDisorder, Mechanic, Rules};
+use crate::variant::{Problem, ProvinceId};
+
+/// Reads the table; `province` finds a province by name (None: unknown).
+pub fn from_table(table: &toml::Table, province: &dyn Fn(&str) -> Option<ProvinceId>, problems: &mut Vec<Problem>) -> Rules {
+    let mut rules = Rules::default();
+    let mut add = |m: Mechanic| rules.mechanics.push(m);
+    for (key, value) in table {
+        let mut problem = |what: String| problems.push(Problem::new("variant.toml", &format!("rules.{key}"), what));
+        let mut choice = |options: &[&str]| -> Option<usize> {
+            let found = value.as_str().and_then(|s| options.iter().position(|o| *o == s));
+            if found.is_none() {
+                problem(format!("expected one of {}, found {value}", options.join(", ")));
+            }
+            found
+        };
+        match key.as_str() {
+            "civil_disorder" => {
+                choice(&["2023"]);
+            }
+            "placement" => match choice(&["none", "units", "costed"]) {
+                Some(1) => add(Mechanic::Placement(Placement::Units)),
+                Some(2) => add(Mechanic::Placement(Placement::Costed)),
+                _ => {}
+            },
+            "build_sites" => {
+                if choice(&["home_centres", "owned_centres"]) == Some(1) {
+                    add(Mechanic::OwnedCentreBuilds);
+                }
+            }
+            "town_control" => {
+                if choice(&["as_cities", "every_move"]) == Some(1) {
+                    add(Mechanic::TownsEveryMove);
+                }
+            }
+            "multiplicity" | "garrisons" | "claims" | "conversion" | "liberation" => match value.as_bool() {
+                Some(false) => {}
+                Some(true) => add(match key.as_str() {
+                    "multiplicity" => Mechanic::Multiplicity,
+                    "garrisons" => Mechanic::Garrisons,
+                    "claims" => Mechanic::Claims,
+                    "conversion" => Mechanic::Conversion,
+                    _ => Mechanic::Liberation,
+                }),
+                None => problem(format!("expected true or false, found {value}")),
+            },
+            "delphi" => match value.as_str() {
+                Some(name) => match province(name) {
+                    Some(p) => add(Mechanic::Delphi(p)),
+                    None => problem(format!("unknown province `{name}`")),
+                },
+                None => problem(format!("expected a province, found {value}")),
+            },
+            "colonies" => match value.as_array().and_then(|a| a.iter().map(|v| v.as_str()).collect::<Option<Vec<_>>>()) {
+                Some(names) => {
+                    let mut colonies = Vec::new();
+                    for name in names {
+                        match province(name) {
+                            Some(p) => colonies.push(p),
+                            None => problem(format!("unknown province `{name}`")),
+                        }
+                    }
+                    if !colonies.is_empty() {
+                        add(Mechanic::Colonies(colonies));
+                    }
+                }
+                None => problem(format!("expected a list of provinces, found {value}")),
+            },
+            _ => problem("unknown rule option".into()),
+        }
+    }
+    // One order for every variant: the hooks call the mechanics in the
+    // order of their declaration, whatever the order of the table.
+    rules.mechanics.sort_by_key(Mechanic::rank);
+    rules.civil_disorder = CivilDisorder::Rules2023;
+    rules
+}

@@ -1,0 +1,124 @@
+//! The text form of variant state, at the edges only: position JSON's
+//! `state` object, case files' PRESTATE_STATE / POSTSTATE_STATE lines and
+//! `game show`. Each mechanic brings the codec of its own slot; the seed is
+//! the engine's own.
+
+use super::{Mechanic, Rules};
+use crate::state::VariantState;
+use crate::variant::{ProvinceId, Variant};
+use std::collections::BTreeMap;
+
+/// How one family of state keys reads and writes: `key` alone (`delphi`),
+/// or `key` and an index word (`colony chi`, `delphi-builds sparta`).
+pub struct Codec {
+    pub key: &'static str,
+    pub indexed: bool,
+    /// Shown to the players by `game show` (the seed and pending claims
+    /// are the judge's business).
+    pub shown: bool,
+    /// Writes each entry as (index, value); the index is empty when the key
+    /// takes none.
+    pub write: fn(&Variant, &VariantState, &mut dyn FnMut(String, String)),
+    /// Reads one entry: (index, value).
+    pub read: fn(&Variant, &str, &str, &mut VariantState) -> Result<(), String>,
+}
+
+/// The codecs of one mechanic's slot.
+pub type Slot = &'static [Codec];
+
+/// `seed 42`: the game's seed.
+const SEED: Codec = Codec {
+    key: "seed",
+    indexed: false,
+    shown: false,
+    write: |_, state, out| {
+        if let Some(seed) = state.seed {
+            out(String::new(), seed.to_string());
+        }
+    },
+    read: |_, _, value, state| {
+        state.seed = Some(value.parse().map_err(|_| format!("`{value}`: expected a whole number"))?);
+        Ok(())
+    },
+};
+
+impl Rules {
+    /// The codecs of the state this variant keeps.
+    fn codecs(&self) -> impl Iterator<Item = &'static Codec> + '_ {
+        let slots = self.mechanics.iter().map(|m| match m {
+            Mechanic::Claims => super::claims::SLOTS,
+            Mechanic::Colonies(_) => super::colonies::SLOTS,
+            Mechanic::Delphi(_) => super::delphi::SLOTS,
+            _ => &[],
+        });
+        std::iter::once(&[SEED][..]).chain(slots).flatten()
+    }
+
+    fn codec(&self, key: &str) -> Option<&'static Codec> {
+        let first = key.split_whitespace().next().unwrap_or("");
+        self.codecs().find(|c| c.key.eq_ignore_ascii_case(first))
+    }
+}
+
+/// A province named in a state key.
+pub fn province_index(v: &Variant, name: &str) -> Result<ProvinceId, String> {
+    v.find_loc(name).map(|l| v.province_of(l)).ok_or_else(|| format!("unknown province `{name}`"))
+}
+
+/// The state as text: key -> value, keys in lower case.
+pub fn write_state(v: &Variant, state: &VariantState) -> BTreeMap<String, String> {
+    write(v, state, false)
+}
+
+/// The state the players see (`game show`).
+pub fn shown_state(v: &Variant, state: &VariantState) -> BTreeMap<String, String> {
+    write(v, state, true)
+}
+
+fn write(v: &Variant, state: &VariantState, only_shown: bool) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    for codec in v.rules.codecs().filter(|c| c.shown || !only_shown) {
+        (codec.write)(v, state, &mut |index, value| {
+            let key = if codec.indexed { format!("{} {index}", codec.key) } else { codec.key.to_string() };
+            out.insert(key, value);
+        });
+    }
+    out
+}
+
+/// Reads the state from its text; an unknown key or a bad value is an
+/// error naming the key.
+pub fn read_state<'a>(v: &Variant, entries: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<VariantState, String> {
+    let mut state = VariantState::default();
+    for (key, value) in entries {
+        let codec = v.rules.codec(key).ok_or_else(|| unknown_key(v, key))?;
+        let index = key.split_whitespace().nth(1).unwrap_or("");
+        if codec.indexed == index.is_empty() {
+            return Err(format!("state key `{key}`: expected `{}`", shape(codec)));
+        }
+        (codec.read)(v, index, value.trim(), &mut state).map_err(|e| format!("state `{key}`: {e}"))?;
+    }
+    Ok(state)
+}
+
+/// Splits a case file's state line (`colony chi Athens`) into its key
+/// (`colony chi`, lower case) and value (`Athens`).
+pub fn state_key(v: &Variant, line: &str) -> (String, String) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let indexed = v.rules.codec(line).is_some_and(|c| c.indexed);
+    let split = if indexed && words.len() >= 3 { 2 } else { 1.min(words.len()) };
+    (words[..split].join(" ").to_ascii_lowercase(), words[split..].join(" "))
+}
+
+fn shape(codec: &Codec) -> String {
+    if codec.indexed {
+        format!("{} <name>", codec.key)
+    } else {
+        codec.key.to_string()
+    }
+}
+
+fn unknown_key(v: &Variant, key: &str) -> String {
+    let known: Vec<String> = v.rules.codecs().map(shape).collect();
+    format!("unknown state key `{key}` (variant {} keeps: {})", v.id, known.join(", "))
+}
