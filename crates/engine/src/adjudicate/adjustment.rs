@@ -18,7 +18,7 @@ pub fn upkeep(kind: Kind) -> i32 {
 /// Every power's supply less upkeep, in halves: positive means builds are
 /// due, negative means removals.
 pub fn balances(v: &Variant, pos: &Position) -> Vec<i32> {
-    let mut balance: Vec<i32> = (0..v.powers.len()).map(|p| pos.supply_halves(v, p as PowerId) as i32).collect();
+    let mut balance: Vec<i32> = (0..v.powers.len()).map(|p| crate::rules::supply(v, pos, p as PowerId) as i32).collect();
     for c in pos.forces.iter().flat_map(|f| &f.components).filter(|c| !c.free) {
         balance[c.power as usize] -= upkeep(c.kind);
     }

@@ -118,19 +118,14 @@ pub fn process(v: &Variant, rec: &mut GameRecord) -> Result<Outcome<'static>, St
     let current = rec.phases.last_mut().unwrap();
     current.processed = Some(Processed { orders: by_power, results, end: outcome.next.to_json(v) });
     rec.phases.push(phase_record(v, &outcome.next));
-    if let Some(winner) = winner(v, &outcome.next) {
-        rec.result = Some(GameResult::Solo(v.power(winner).name.clone()));
-    }
+    let after_adjustment = v.calendar.kind(pos.phase) == PhaseKind::Adjustment;
+    let mut winners: Vec<String> = crate::rules::winners(v, &outcome.next, after_adjustment).into_iter().map(|p| v.power(p).name.clone()).collect();
+    rec.result = match winners.len() {
+        0 => None,
+        1 => Some(GameResult::Solo(winners.remove(0))),
+        _ => Some(GameResult::Joint(winners)),
+    };
     Ok(outcome.into_owned())
-}
-
-/// A power that owns enough centres to win (with victory by player, the
-/// Major of a player whose powers together own enough, H8).
-fn winner(v: &Variant, pos: &Position) -> Option<PowerId> {
-    if v.victory_by_player {
-        return v.players.iter().find(|pl| pl.powers.iter().map(|&p| pos.supply_halves(v, p)).sum::<u32>() >= v.victory_halves).map(|pl| pl.powers[0]);
-    }
-    (0..v.powers.len() as PowerId).find(|&p| pos.supply_halves(v, p) >= v.victory_halves)
 }
 
 /// Powers still in the game: they own a centre or have a unit.
@@ -168,5 +163,6 @@ pub fn result_text(result: &GameResult) -> String {
     match result {
         GameResult::Solo(p) => format!("{p} wins"),
         GameResult::Draw(ps) => format!("drawn between {}", ps.join(", ")),
+        GameResult::Joint(ps) => format!("a joint victory of {}", ps.join(", ")),
     }
 }

@@ -32,6 +32,9 @@ pub enum GameResult {
     Solo(String),
     /// The surviving powers agreed to a draw.
     Draw(Vec<String>),
+    /// Two or more powers reached the victory condition at once, in a
+    /// variant with joint victories.
+    Joint(Vec<String>),
 }
 
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]

@@ -15,9 +15,11 @@ mod liberation;
 mod options;
 pub mod placement;
 mod state_text;
+mod victory;
 
 pub use options::from_table;
 pub use state_text::{read_state, shown_state, state_key, write_state};
+pub use victory::{self_supporting_units, supply, winners};
 
 use crate::adjudicate::{Illegal, OrderResult, Plan, Reason};
 use crate::order::{Action, Order};

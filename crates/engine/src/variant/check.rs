@@ -163,8 +163,12 @@ pub fn summary(v: &Variant) -> String {
     for p in &v.powers {
         out += &format!("    {:<12} {} homes, {} units\n", p.name, p.homes.len(), v.start_units.iter().filter(|u| v.power(u.0).name == p.name).count());
     }
-    let by = if v.victory_by_player { " (a player's powers together)" } else { "" };
-    out += &format!("  victory: {} centres{by}\n", halves_text(v.victory_halves));
+    let by = if v.victory.by_player { " (a player's powers together)" } else { "" };
+    let joint = if v.victory.joint { ", joint victory" } else { "" };
+    match v.victory.goal {
+        super::Goal::Centres(halves) => out += &format!("  victory: {} centres{by}{joint}\n", halves_text(halves)),
+        super::Goal::SelfSupportingUnits(n) => out += &format!("  victory: {n} self-supporting units{by}{joint}\n"),
+    }
     let modules: Vec<String> = v.rules.mechanics.iter().map(|m| m.describe(v)).collect();
     if !modules.is_empty() {
         out += &format!("  rules: {}\n", modules.join(", "));

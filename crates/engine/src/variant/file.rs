@@ -49,10 +49,18 @@ pub struct CalendarFile {
 #[derive(Deserialize, Debug)]
 #[serde(deny_unknown_fields)]
 pub struct VictoryFile {
-    pub centres: f64,
+    /// Centres to win, in halves where Towns count half (20.5).
+    #[serde(default)]
+    pub centres: Option<f64>,
+    /// Or: self-supporting units to win (Vedder D2).
+    #[serde(default)]
+    pub units: Option<u32>,
     /// `power` (default) or `player`: whose centres are counted together.
     #[serde(default)]
     pub by: Option<String>,
+    /// Two or more at once share a joint victory (default: a tie plays on).
+    #[serde(default)]
+    pub joint: bool,
 }
 
 #[derive(Deserialize, Debug)]

@@ -237,20 +237,9 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
     }
     let (players, player_of) = players(&vf, &power_names, problems);
     let calendar = calendar(&vf, problems);
-    let victory_halves = (vf.victory.centres * 2.0).round() as u32;
-    if (vf.victory.centres * 2.0).fract() != 0.0 || vf.victory.centres <= 0.0 {
-        problems.push(Problem::new("variant.toml", "victory.centres", "expected a positive number of centres in halves (18, 20.5)".into()));
-    }
+    let victory = victory(&vf, problems);
     let rules = crate::rules::from_table(&vf.rules, &|name| loc_of(name).filter(|&l| (l as usize) < n), problems);
     let kinds = kinds(&vf.rules);
-    let victory_by_player = match vf.victory.by.as_deref() {
-        None | Some("power") => false,
-        Some("player") => true,
-        Some(other) => {
-            problems.push(Problem::new("variant.toml", "victory.by", format!("`{other}`: expected power or player")));
-            false
-        }
-    };
     Variant {
         id: vf.id,
         name: vf.name,
@@ -261,8 +250,7 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
         provinces,
         locs,
         calendar,
-        victory_halves,
-        victory_by_player,
+        victory,
         rules,
         kinds,
         start_units,
@@ -275,6 +263,34 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
         loc_names: names.locs,
         power_names,
     }
+}
+
+/// The victory condition: centres or self-supporting units, by power or by
+/// player, joint or not.
+fn victory(vf: &VariantFile, problems: &mut Vec<Problem>) -> super::Victory {
+    let vv = &vf.victory;
+    let goal = match (vv.centres, vv.units) {
+        (Some(centres), None) => {
+            if (centres * 2.0).fract() != 0.0 || centres <= 0.0 {
+                problems.push(Problem::new("variant.toml", "victory.centres", "expected a positive number of centres in halves (18, 20.5)".into()));
+            }
+            super::Goal::Centres((centres * 2.0).round() as u32)
+        }
+        (None, Some(units)) if units > 0 => super::Goal::SelfSupportingUnits(units),
+        _ => {
+            problems.push(Problem::new("variant.toml", "victory", "expected one goal: `centres = 18` or `units = 25` (self-supporting units)".into()));
+            super::Goal::Centres(0)
+        }
+    };
+    let by_player = match vv.by.as_deref() {
+        None | Some("power") => false,
+        Some("player") => true,
+        Some(other) => {
+            problems.push(Problem::new("variant.toml", "victory.by", format!("`{other}`: expected power or player")));
+            false
+        }
+    };
+    super::Victory { goal, by_player, joint: vv.joint }
 }
 
 /// The unit kinds: armies and fleets, and garrisons where the rules have

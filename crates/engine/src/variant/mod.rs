@@ -93,6 +93,26 @@ pub struct Power {
     pub homes: Vec<ProvinceId>,
 }
 
+/// What wins the game (`[victory]`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Victory {
+    pub goal: Goal,
+    /// A player's powers count together (H8).
+    pub by_player: bool,
+    /// Two or more reaching the goal at once share a joint victory;
+    /// otherwise a tie plays on.
+    pub joint: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// At least this many halves of centres.
+    Centres(u32),
+    /// At least this many units supported by one's own centres, after a
+    /// Winter adjustment (Vedder D2, T10, I2).
+    SelfSupportingUnits(u32),
+}
+
 /// A player: the powers one person plays (one, in most variants).
 #[derive(Clone, Debug)]
 pub struct Player {
@@ -113,10 +133,7 @@ pub struct Variant {
     pub provinces: Vec<Province>,
     pub locs: Vec<Loc>,
     pub calendar: Calendar,
-    /// Victory: at least this many halves of centres.
-    pub victory_halves: u32,
-    /// Victory counts a player's powers together.
-    pub victory_by_player: bool,
+    pub victory: Victory,
     /// The mechanics the variant plays, from its `[rules]` table.
     pub rules: crate::rules::Rules,
     /// The unit kinds the variant has (rows of the kind table).

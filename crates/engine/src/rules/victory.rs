@@ -1,0 +1,49 @@
+//! Supply and victory as functions of the position, asked of the
+//! variant's `[victory]` table and its mechanics.
+
+use crate::state::Position;
+use crate::variant::{Goal, PowerId, Variant};
+
+/// What `power`'s centres are worth in a Winter, in halves: its own
+/// centres' values (Cities 2, Towns 1), and whatever the mechanics add
+/// (none of today's do: loans and bonuses will).
+pub fn supply(v: &Variant, pos: &Position, power: PowerId) -> u32 {
+    pos.supply_halves(v, power)
+}
+
+/// How many of `power`'s units its own supply supports, cheapest first
+/// (free units need no supply and do not count).
+pub fn self_supporting_units(v: &Variant, pos: &Position, power: PowerId) -> u32 {
+    let mut upkeeps: Vec<u32> =
+        pos.forces.iter().flat_map(|f| &f.components).filter(|c| c.power == power && !c.free).map(|c| v.kind(c.kind).upkeep as u32).collect();
+    upkeeps.sort_unstable();
+    let mut left = supply(v, pos, power);
+    upkeeps.into_iter().take_while(|&u| left.checked_sub(u).map(|l| left = l).is_some()).count() as u32
+}
+
+/// The winners in `pos`: the powers (with victory by player, the Majors of
+/// the players) that reach the goal; several only where the variant has
+/// joint victories (otherwise a tie plays on). A goal in units is judged
+/// after a Winter adjustment (`after_adjustment`), one in centres at any
+/// time.
+pub fn winners(v: &Variant, pos: &Position, after_adjustment: bool) -> Vec<PowerId> {
+    let score = |p: PowerId| match v.victory.goal {
+        Goal::Centres(_) => supply(v, pos, p),
+        Goal::SelfSupportingUnits(_) => self_supporting_units(v, pos, p),
+    };
+    let target = match v.victory.goal {
+        Goal::Centres(halves) => halves,
+        Goal::SelfSupportingUnits(_) if !after_adjustment => return Vec::new(),
+        Goal::SelfSupportingUnits(units) => units,
+    };
+    let sides: Vec<Vec<PowerId>> = if v.victory.by_player {
+        v.players.iter().map(|pl| pl.powers.clone()).collect()
+    } else {
+        (0..v.powers.len() as PowerId).map(|p| vec![p]).collect()
+    };
+    let won: Vec<PowerId> = sides.iter().filter(|side| side.iter().map(|&p| score(p)).sum::<u32>() >= target).map(|side| side[0]).collect();
+    if won.len() > 1 && !v.victory.joint {
+        return Vec::new();
+    }
+    won
+}
