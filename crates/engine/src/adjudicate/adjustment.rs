@@ -5,15 +5,11 @@
 
 use super::civil_disorder::civil_disorder;
 use super::outcome::{Illegal, OrderResult, Reason, Verdict};
+use super::removal::{component_to_remove, take_component, upkeep};
 use crate::order::{Action, Order};
 use crate::state::{Force, Kind, Position};
-use crate::variant::{LocId, PowerId, Terrain, Variant};
+use crate::variant::{LocId, PowerId, Variant};
 use std::borrow::Cow;
-
-/// Upkeep of one component, in halves of a centre.
-pub fn upkeep(kind: Kind) -> i32 {
-    kind.row().upkeep as i32
-}
 
 /// Every power's supply less upkeep, in halves: positive means builds are
 /// due, negative means removals.
@@ -177,31 +173,4 @@ fn remove(v: &Variant, next: &mut Position, balance: &mut [i32], order: &Order) 
     let kind = component_to_remove(v, &next.forces[i], power, wanted).ok_or(Illegal::NoUnit)?;
     balance[power as usize] += take_component(v, next, i, power, kind);
     Ok(Reason::Removed)
-}
-
-/// The kind of `power`'s component a removal takes from `force` (never a
-/// free one); None when it has none.
-pub fn component_to_remove(v: &Variant, force: &Force, power: PowerId, wanted: Option<Kind>) -> Option<Kind> {
-    let has = |k: Kind| force.components.iter().any(|c| c.kind == k && c.power == power && !c.free);
-    let order = [Kind::FLEET, Kind::ARMY, Kind::GARRISON];
-    let mut kind = wanted.filter(|&k| has(k)).or_else(|| order.iter().copied().find(|&k| has(k)))?;
-    let at_sea = v.province(v.province_of(force.loc)).terrain == Terrain::Sea;
-    if at_sea && kind == Kind::FLEET && force.count(Kind::FLEET) - 1 < force.count(Kind::ARMY) && has(Kind::ARMY) {
-        kind = Kind::ARMY;
-    }
-    Some(kind)
-}
-
-/// Takes one of `power`'s components of `kind` (never a free one) from
-/// force `i` (the force goes when it was the last); returns its upkeep.
-pub fn take_component(v: &Variant, pos: &mut Position, i: usize, power: PowerId, kind: Kind) -> i32 {
-    let force = &mut pos.forces[i];
-    let c = force.components.iter().position(|c| c.kind == kind && c.power == power && !c.free).expect("the force has that component");
-    force.components.remove(c);
-    if force.components.is_empty() {
-        pos.forces.remove(i);
-    } else {
-        force.settle_power(v);
-    }
-    upkeep(kind)
 }

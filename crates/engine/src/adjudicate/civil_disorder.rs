@@ -3,7 +3,7 @@
 //! moves over land and sea alike; ties go fleets first, then by province
 //! name in alphabetical order.
 
-use super::adjustment::{component_to_remove, take_component};
+use super::removal::{component_to_remove, take_component};
 use crate::state::{Force, Kind, Position};
 use crate::variant::{LocId, PowerId, Variant};
 

@@ -4,13 +4,13 @@
 //! to one province merge with each other. Every other move is a group of
 //! its own.
 
-use super::links::{PartLinks, NONE};
 use super::plan::{Part, Plan};
 use crate::variant::Variant;
 
-/// Sets every part's group in its links (each part starts as its own
-/// leader).
-pub fn groups(v: &Variant, parts: &[Part], forces: usize, g: &mut [PartLinks]) {
+/// Finds the groups: calls `join(p, mate)`, in part order, for every moving
+/// part that goes with an earlier part `mate` (Some) or merges alone into
+/// its player's force (None).
+pub fn groups(v: &Variant, parts: &[Part], forces: usize, mut join: impl FnMut(usize, Option<usize>)) {
     let n = parts.len();
     // Forces that split (or leave garrisons behind): parts past the forces
     // are their other parts.
@@ -37,17 +37,8 @@ pub fn groups(v: &Variant, parts: &[Part], forces: usize, g: &mut [PartLinks]) {
             }
             _ => false,
         });
-        if let Some(q) = mate {
-            let leader = g[q].leader;
-            g[p].leader = leader;
-            let mut last = leader as usize;
-            while g[last].next_member != NONE {
-                last = g[last].next_member as usize;
-            }
-            g[last].next_member = p as u16;
-            g[leader as usize].merging = true;
-        } else if merge {
-            g[p].merging = true;
+        if mate.is_some() || merge {
+            join(p, mate);
         }
     }
 }

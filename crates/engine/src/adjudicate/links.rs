@@ -58,7 +58,7 @@ impl Links {
         for (p, l) in links.at.iter_mut().enumerate() {
             l.leader = p as u16;
         }
-        groups(v, parts, forces_n, &mut links.at);
+        groups(v, parts, forces_n, |p, mate| links.join(p, mate));
         for p in (forces_n..n).rev() {
             let f = parts[p].force as usize;
             links.at[p].next_part = links.at[f].next_part;
@@ -117,6 +117,24 @@ impl Links {
             }
         }
         links
+    }
+
+    /// Part `p` joins the group of the earlier part `mate`, or (None)
+    /// merges alone into its player's force.
+    fn join(&mut self, p: usize, mate: Option<usize>) {
+        let g = &mut self.at;
+        let Some(q) = mate else {
+            g[p].merging = true;
+            return;
+        };
+        let leader = g[q].leader;
+        g[p].leader = leader;
+        let mut last = leader as usize;
+        while g[last].next_member != NONE {
+            last = g[last].next_member as usize;
+        }
+        g[last].next_member = p as u16;
+        g[leader as usize].merging = true;
     }
 
     /// The parts of force `f` (the force's own part first).

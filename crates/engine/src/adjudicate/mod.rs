@@ -11,16 +11,18 @@ mod movement;
 mod outcome;
 mod ownership;
 mod plan;
+mod removal;
 mod resolver;
 mod retreat;
 
 /// A few part indices, kept inline: most lists have one.
 type Few = smallvec::SmallVec<[u16; 4]>;
 
-pub use adjustment::{adjustment_due, balances, build_loc, take_component, upkeep};
+pub use adjustment::{adjustment_due, balances, build_loc};
 pub use civil_disorder::distances;
 pub use outcome::{Illegal, OrderResult, Reason, Verdict};
 pub use plan::Plan;
+pub use removal::{take_component, upkeep};
 pub use retreat::retreat_options;
 
 use crate::order::Order;

@@ -82,10 +82,13 @@ pub const DELPHI: Codec = Codec {
     shown: true,
     write: |v, state, out| {
         if let Some(d) = state.delphi {
-            out(String::new(), match d {
-                Delphi::Intact => "intact".into(),
-                Delphi::SackedBy(p) => format!("sacked-by {}", v.power(p).name),
-            });
+            out(
+                String::new(),
+                match d {
+                    Delphi::Intact => "intact".into(),
+                    Delphi::SackedBy(p) => format!("sacked-by {}", v.power(p).name),
+                },
+            );
         }
     },
     read: |v, _, value, state| {

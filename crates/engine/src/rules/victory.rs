@@ -36,11 +36,8 @@ pub fn winners(v: &Variant, pos: &Position, after_adjustment: bool) -> Vec<Power
         Goal::SelfSupportingUnits(_) if !after_adjustment => return Vec::new(),
         Goal::SelfSupportingUnits(units) => units,
     };
-    let sides: Vec<Vec<PowerId>> = if v.victory.by_player {
-        v.players.iter().map(|pl| pl.powers.clone()).collect()
-    } else {
-        (0..v.powers.len() as PowerId).map(|p| vec![p]).collect()
-    };
+    let sides: Vec<Vec<PowerId>> =
+        if v.victory.by_player { v.players.iter().map(|pl| pl.powers.clone()).collect() } else { (0..v.powers.len() as PowerId).map(|p| vec![p]).collect() };
     let won: Vec<PowerId> = sides.iter().filter(|side| side.iter().map(|&p| score(p)).sum::<u32>() >= target).map(|side| side[0]).collect();
     if won.len() > 1 && !v.victory.joint {
         return Vec::new();

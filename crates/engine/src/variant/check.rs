@@ -3,8 +3,8 @@
 //! the wrong places, provinces that cannot be reached.
 
 use super::load::Problem;
-use super::{Terrain, Variant};
 use super::Moves;
+use super::{Terrain, Variant};
 use std::collections::BTreeMap;
 
 pub(super) fn check(v: &Variant, problems: &mut Vec<Problem>) {

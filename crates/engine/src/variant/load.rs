@@ -4,8 +4,8 @@
 use super::calendar::{Calendar, Era, Phase, PhaseKind, Step};
 use super::file::{MapFile, ProvinceFile, VariantFile};
 use super::names::normalize;
-use super::{check, BitMatrix, Loc, LocId, Power, PowerId, Province, Terrain, Variant};
 use super::Kind;
+use super::{check, BitMatrix, Loc, LocId, Power, PowerId, Province, Terrain, Variant};
 use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
