@@ -4,7 +4,7 @@
 use super::calendar::{Calendar, Era, Phase, PhaseKind, Step};
 use super::file::{MapFile, ProvinceFile, VariantFile};
 use super::names::normalize;
-use super::{check, BitMatrix, Loc, LocId, Power, PowerId, Province, Rules, Terrain, Variant};
+use super::{check, BitMatrix, Loc, LocId, Power, PowerId, Province, ProvinceId, Rules, Terrain, Variant};
 use crate::state::Kind;
 use std::collections::HashMap;
 use std::fmt;
@@ -130,13 +130,86 @@ fn coast_full_name(coast: &str) -> Option<&'static str> {
     }
 }
 
+/// The places of the map: the provinces (province i is location i), then
+/// the coasts, and every name they go by.
+struct Board {
+    provinces: Vec<Province>,
+    locs: Vec<Loc>,
+    names: Names,
+}
+
+impl Board {
+    /// The location of a name, if any.
+    fn find(&self, name: &str) -> Option<LocId> {
+        self.names.locs.get(&normalize(name)).copied()
+    }
+
+    /// The province of a name: a name of a coast is not one.
+    fn find_province(&self, name: &str) -> Option<ProvinceId> {
+        self.find(name).filter(|&l| (l as usize) < self.provinces.len())
+    }
+}
+
+/// The borders of the board, as matrices and as neighbour lists.
+struct Links {
+    army_borders: BitMatrix,
+    fleet_borders: BitMatrix,
+    any_borders: BitMatrix,
+    army_neighbours: Vec<Vec<ProvinceId>>,
+    fleet_neighbours: Vec<Vec<LocId>>,
+}
+
+/// The starting position: each power's units and the owner of each centre.
+struct Start {
+    units: Vec<(PowerId, Kind, LocId)>,
+    owners: Vec<Option<PowerId>>,
+}
+
 fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
-    let n = mf.provinces.len();
-    let mut provinces = Vec::with_capacity(n);
-    let mut locs: Vec<Loc> = Vec::new();
-    let mut names = Names { locs: HashMap::new() };
-    // Provinces first, so that province i is location i.
-    for (i, pf) in mf.provinces.iter().enumerate() {
+    let mut board = Board { provinces: Vec::with_capacity(mf.provinces.len()), locs: Vec::new(), names: Names { locs: HashMap::new() } };
+    add_provinces(&mf.provinces, &mut board, problems);
+    add_coasts(&mf.provinces, &mut board, problems);
+    let links = links(&mf.provinces, &board, problems);
+    let (powers, power_names) = powers(&vf, &board, problems);
+    let start = start(&vf, &powers, &board, problems);
+    let (players, player_of) = players(&vf, &power_names, problems);
+    let calendar = calendar(&vf, problems);
+    let victory_halves = victory_halves(&vf, problems);
+    let rules = Rules::from_table(&vf.rules, problems);
+    let colonies = rules.colonies.iter().filter_map(|c| rule_province(&board, "rules.colonies", c, problems)).collect();
+    let delphi = rules.delphi.as_deref().and_then(|d| rule_province(&board, "rules.delphi", d, problems));
+    let victory_by_player = victory_by_player(&vf, problems);
+    Variant {
+        id: vf.id,
+        name: vf.name,
+        source: vf.source,
+        powers,
+        players,
+        player_of,
+        provinces: board.provinces,
+        locs: board.locs,
+        calendar,
+        victory_halves,
+        victory_by_player,
+        colonies,
+        delphi,
+        rules,
+        start_units: start.units,
+        start_owners: start.owners,
+        army_borders: links.army_borders,
+        fleet_borders: links.fleet_borders,
+        any_borders: links.any_borders,
+        fleet_neighbours: links.fleet_neighbours,
+        army_neighbours: links.army_neighbours,
+        loc_names: board.names.locs,
+        power_names,
+    }
+}
+
+/// Every province, as a province and as the location of the same index,
+/// with its abbreviation, name and aliases.
+fn add_provinces(pfs: &[ProvinceFile], board: &mut Board, problems: &mut Vec<Problem>) {
+    for (i, pf) in pfs.iter().enumerate() {
         let t = terrain(&pf.terrain).unwrap_or_else(|| {
             problems.push(Problem::at("map.toml", &pf.abbr, "terrain", format!("`{}` is not one of land, coast, sea, islands, impassable", pf.terrain)));
             Terrain::Land
@@ -148,38 +221,56 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
             problems.push(Problem::at("map.toml", &pf.abbr, "at", "missing coordinates".into()));
             [0.0, 0.0]
         });
-        provinces.push(Province { abbr: pf.abbr.clone(), name: pf.name.clone(), terrain: t, centre: pf.centre.unwrap_or(0), coasts: Vec::new(), at });
-        locs.push(Loc { province: i as u16, coast: None, at });
+        board.provinces.push(Province { abbr: pf.abbr.clone(), name: pf.name.clone(), terrain: t, centre: pf.centre.unwrap_or(0), coasts: Vec::new(), at });
+        board.locs.push(Loc { province: i as u16, coast: None, at });
         for name in std::iter::once(&pf.abbr).chain(std::iter::once(&pf.name)).chain(&pf.aliases) {
-            names.add(name, i as LocId, &pf.abbr, problems);
+            board.names.add(name, i as LocId, &pf.abbr, problems);
         }
     }
-    for (i, pf) in mf.provinces.iter().enumerate() {
+}
+
+/// The coasts of the multi-coast provinces: a location each, after all the
+/// provinces, with the names of each coast.
+fn add_coasts(pfs: &[ProvinceFile], board: &mut Board, problems: &mut Vec<Problem>) {
+    for (i, pf) in pfs.iter().enumerate() {
         for (coast, cf) in &pf.coasts {
-            let l = locs.len() as LocId;
+            let l = board.locs.len() as LocId;
             let at = cf.at.unwrap_or_else(|| {
                 problems.push(Problem::at("map.toml", &pf.abbr, &format!("coasts.{coast}.at"), "missing coordinates".into()));
                 [0.0, 0.0]
             });
-            locs.push(Loc { province: i as u16, coast: Some(coast.clone()), at });
-            provinces[i].coasts.push(l);
-            let mut coast_names = vec![format!("{}/{coast}", pf.abbr), format!("{} {coast}", pf.name)];
-            if let Some(full) = coast_full_name(coast) {
-                coast_names.push(format!("{} ({full})", pf.name));
-                coast_names.push(format!("{} {full}", pf.abbr));
-            }
-            for alias in std::iter::once(&pf.name).chain(&pf.aliases) {
-                coast_names.push(format!("{alias}/{coast}"));
-            }
-            for name in coast_names {
-                names.add(&name, l, &pf.abbr, problems);
+            board.locs.push(Loc { province: i as u16, coast: Some(coast.clone()), at });
+            board.provinces[i].coasts.push(l);
+            for name in coast_names(pf, coast) {
+                board.names.add(&name, l, &pf.abbr, problems);
             }
         }
     }
-    let (army_borders, fleet_borders) = borders(&mf.provinces, &provinces, &locs, &names, problems);
+}
+
+/// The names of one coast: `stp/nc`, `St Petersburg nc`, `St Petersburg
+/// (north coast)`, `stp north coast`, and `<alias>/nc` for the name and
+/// every alias.
+fn coast_names(pf: &ProvinceFile, coast: &str) -> Vec<String> {
+    let mut names = vec![format!("{}/{coast}", pf.abbr), format!("{} {coast}", pf.name)];
+    if let Some(full) = coast_full_name(coast) {
+        names.push(format!("{} ({full})", pf.name));
+        names.push(format!("{} {full}", pf.abbr));
+    }
+    for alias in std::iter::once(&pf.name).chain(&pf.aliases) {
+        names.push(format!("{alias}/{coast}"));
+    }
+    names
+}
+
+/// The borders of the map files, with the neighbour lists and the
+/// any-border matrix drawn from them.
+fn links(pfs: &[ProvinceFile], board: &Board, problems: &mut Vec<Problem>) -> Links {
+    let (army_borders, fleet_borders) = borders(pfs, board, problems);
+    let n = board.provinces.len();
     let mut any_borders = BitMatrix::new(n);
     let mut army_neighbours = vec![Vec::new(); n];
-    let mut fleet_neighbours = vec![Vec::new(); locs.len()];
+    let mut fleet_neighbours = vec![Vec::new(); board.locs.len()];
     for a in 0..n {
         for b in 0..n {
             if army_borders.get(a, b) {
@@ -188,18 +279,22 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
             }
         }
     }
-    for a in 0..locs.len() {
-        for b in 0..locs.len() {
+    for a in 0..board.locs.len() {
+        for b in 0..board.locs.len() {
             if fleet_borders.get(a, b) {
                 fleet_neighbours[a].push(b as u16);
-                any_borders.set(locs[a].province as usize, locs[b].province as usize);
+                any_borders.set(board.locs[a].province as usize, board.locs[b].province as usize);
             }
         }
     }
+    Links { army_borders, fleet_borders, any_borders, army_neighbours, fleet_neighbours }
+}
 
+/// The powers with their home centres, and the table of every power's
+/// names (name, adjective, aliases).
+fn powers(vf: &VariantFile, board: &Board, problems: &mut Vec<Problem>) -> (Vec<Power>, HashMap<String, PowerId>) {
     let mut power_names = HashMap::new();
     let mut powers = Vec::new();
-    let loc_of = |name: &str| names.locs.get(&normalize(name)).copied();
     for (i, pw) in vf.powers.iter().enumerate() {
         for name in std::iter::once(&pw.name).chain(std::iter::once(&pw.adjective)).chain(&pw.aliases) {
             if power_names.insert(normalize(name), i as PowerId).is_some() {
@@ -208,82 +303,69 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
         }
         let mut homes = Vec::new();
         for h in &pw.homes {
-            match loc_of(h).filter(|&l| (l as usize) < n) {
+            match board.find_province(h) {
                 Some(l) => homes.push(l),
                 None => problems.push(Problem::new("variant.toml", &format!("power `{}`.homes", pw.name), format!("unknown province `{h}`"))),
             }
         }
         powers.push(Power { name: pw.name.clone(), adjective: pw.adjective.clone(), homes });
     }
-    let mut start_owners = vec![None; n];
-    let mut start_units = Vec::new();
+    (powers, power_names)
+}
+
+/// The starting position: every power owns its homes and what it `owns`,
+/// and has its `units`.
+fn start(vf: &VariantFile, powers: &[Power], board: &Board, problems: &mut Vec<Problem>) -> Start {
+    let mut owners = vec![None; board.provinces.len()];
+    let mut units = Vec::new();
     for (i, pw) in vf.powers.iter().enumerate() {
         let key = format!("power `{}`", pw.name);
         for &h in &powers[i].homes {
-            start_owners[h as usize] = Some(i as PowerId);
+            owners[h as usize] = Some(i as PowerId);
         }
         for o in &pw.owns {
-            match loc_of(o).filter(|&l| (l as usize) < n) {
-                Some(l) => start_owners[l as usize] = Some(i as PowerId),
+            match board.find_province(o) {
+                Some(l) => owners[l as usize] = Some(i as PowerId),
                 None => problems.push(Problem::new("variant.toml", &format!("{key}.owns"), format!("unknown province `{o}`"))),
             }
         }
         for u in &pw.units {
-            match parse_unit(u, &loc_of) {
-                Ok((kind, l)) => start_units.push((i as PowerId, kind, l)),
+            match parse_unit(u, &|name| board.find(name)) {
+                Ok((kind, l)) => units.push((i as PowerId, kind, l)),
                 Err(e) => problems.push(Problem::new("variant.toml", &format!("{key}.units"), e)),
             }
         }
     }
-    let (players, player_of) = players(&vf, &power_names, problems);
-    let calendar = calendar(&vf, problems);
-    let victory_halves = (vf.victory.centres * 2.0).round() as u32;
+    Start { units, owners }
+}
+
+/// The centres needed to win, in halves.
+fn victory_halves(vf: &VariantFile, problems: &mut Vec<Problem>) -> u32 {
     if (vf.victory.centres * 2.0).fract() != 0.0 || vf.victory.centres <= 0.0 {
         problems.push(Problem::new("variant.toml", "victory.centres", "expected a positive number of centres in halves (18, 20.5)".into()));
     }
-    let rules = Rules::from_table(&vf.rules, problems);
-    let province_named = |key: &str, name: &str, problems: &mut Vec<Problem>| match loc_of(name).filter(|&l| (l as usize) < n) {
-        Some(l) => Some(l),
-        None => {
-            problems.push(Problem::new("variant.toml", key, format!("unknown province `{name}`")));
-            None
-        }
-    };
-    let colonies = rules.colonies.iter().filter_map(|c| province_named("rules.colonies", c, problems)).collect();
-    let delphi = rules.delphi.as_deref().and_then(|d| province_named("rules.delphi", d, problems));
-    let victory_by_player = match vf.victory.by.as_deref() {
+    (vf.victory.centres * 2.0).round() as u32
+}
+
+/// Whether victory counts a player's powers together (`victory.by`).
+fn victory_by_player(vf: &VariantFile, problems: &mut Vec<Problem>) -> bool {
+    match vf.victory.by.as_deref() {
         None | Some("power") => false,
         Some("player") => true,
         Some(other) => {
             problems.push(Problem::new("variant.toml", "victory.by", format!("`{other}`: expected power or player")));
             false
         }
-    };
-    Variant {
-        id: vf.id,
-        name: vf.name,
-        source: vf.source,
-        powers,
-        players,
-        player_of,
-        provinces,
-        locs,
-        calendar,
-        victory_halves,
-        victory_by_player,
-        colonies,
-        delphi,
-        rules,
-        start_units,
-        start_owners,
-        army_borders,
-        fleet_borders,
-        any_borders,
-        fleet_neighbours,
-        army_neighbours,
-        loc_names: names.locs,
-        power_names,
     }
+}
+
+/// A province a rule names (`rules.delphi`, `rules.colonies`).
+fn rule_province(board: &Board, key: &str, name: &str, problems: &mut Vec<Problem>) -> Option<ProvinceId> {
+    let province = board.find_province(name);
+    if province.is_none() {
+        problems.push(Problem::new("variant.toml", key, format!("unknown province `{name}`")));
+    }
+    province
 }
 
 /// The players: as listed, or one per power.
@@ -330,29 +412,30 @@ fn parse_unit(text: &str, loc_of: &dyn Fn(&str) -> Option<LocId>) -> Result<(Kin
     Ok((kind, loc))
 }
 
-fn borders(pfs: &[ProvinceFile], provinces: &[Province], locs: &[Loc], names: &Names, problems: &mut Vec<Problem>) -> (BitMatrix, BitMatrix) {
-    let n = provinces.len();
+/// The army and fleet borders as the map files list them.
+fn borders(pfs: &[ProvinceFile], board: &Board, problems: &mut Vec<Problem>) -> (BitMatrix, BitMatrix) {
+    let n = board.provinces.len();
     let mut army = BitMatrix::new(n);
-    let mut fleet = BitMatrix::new(locs.len());
+    let mut fleet = BitMatrix::new(board.locs.len());
     for (i, pf) in pfs.iter().enumerate() {
         for to in &pf.army {
-            match names.locs.get(&normalize(to)) {
-                Some(&l) if (l as usize) < n => army.set(i, l as usize),
+            match board.find(to) {
+                Some(l) if (l as usize) < n => army.set(i, l as usize),
                 Some(_) => problems.push(Problem::at("map.toml", &pf.abbr, "army", format!("`{to}` is a coast; army borders name provinces"))),
                 None => problems.push(Problem::at("map.toml", &pf.abbr, "army", format!("unknown province `{to}`"))),
             }
         }
         let mut fleet_list = |from: LocId, list: &[String], key: &str| {
             for to in list {
-                match names.locs.get(&normalize(to)) {
-                    Some(&l) => fleet.set(from as usize, l as usize),
+                match board.find(to) {
+                    Some(l) => fleet.set(from as usize, l as usize),
                     None => problems.push(Problem::at("map.toml", &pf.abbr, key, format!("unknown location `{to}`"))),
                 }
             }
         };
         fleet_list(i as LocId, &pf.fleet, "fleet");
         for (coast, cf) in &pf.coasts {
-            let l = provinces[i].coasts.iter().copied().find(|&l| locs[l as usize].coast.as_deref() == Some(coast)).expect("coast was registered");
+            let l = board.provinces[i].coasts.iter().copied().find(|&l| board.locs[l as usize].coast.as_deref() == Some(coast)).expect("coast was registered");
             fleet_list(l, &cf.fleet, &format!("coasts.{coast}.fleet"));
         }
         if !pf.coasts.is_empty() && !pf.fleet.is_empty() {
