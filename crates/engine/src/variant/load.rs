@@ -98,25 +98,28 @@ fn terrain(s: &str) -> Option<Terrain> {
     }
 }
 
-/// The names of the board: provinces, coasts and every alias.
+/// The names of the board: provinces, coasts, places behind the walls and
+/// every alias.
 struct Names {
     locs: HashMap<String, LocId>,
 }
 
 impl Names {
-    fn add(&mut self, name: &str, loc: LocId, owner: &str, problems: &mut Vec<Problem>) {
-        let key = normalize(name);
-        if key.is_empty() {
-            problems.push(Problem::at("map.toml", owner, "aliases", format!("`{name}` has no letters")));
+    /// Adds a name of `loc`; a problem names the province `owner` of the map
+    /// file and its `key`.
+    fn add(&mut self, name: &str, loc: LocId, owner: &str, key: &str, problems: &mut Vec<Problem>) {
+        let normal = normalize(name);
+        if normal.is_empty() {
+            problems.push(Problem::at("map.toml", owner, key, format!("`{name}` has no letters")));
             return;
         }
-        if let Some(&other) = self.locs.get(&key) {
+        if let Some(&other) = self.locs.get(&normal) {
             if other != loc {
-                problems.push(Problem::at("map.toml", owner, "aliases", format!("name `{name}` is already used by another location")));
+                problems.push(Problem::at("map.toml", owner, key, format!("name `{name}` is already used by another location")));
             }
             return;
         }
-        self.locs.insert(key, loc);
+        self.locs.insert(normal, loc);
     }
 }
 
@@ -131,7 +134,8 @@ fn coast_full_name(coast: &str) -> Option<&'static str> {
 }
 
 /// The places of the map: the provinces (province i is location i), then
-/// the coasts, and every name they go by.
+/// the places behind the walls (provinces too), then the coasts, and every
+/// name they go by.
 struct Board {
     provinces: Vec<Province>,
     locs: Vec<Loc>,
@@ -168,6 +172,7 @@ struct Start {
 fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
     let mut board = Board { provinces: Vec::with_capacity(mf.provinces.len()), locs: Vec::new(), names: Names { locs: HashMap::new() } };
     add_provinces(&mf.provinces, &mut board, problems);
+    add_walls(&mf.provinces, &mut board, problems);
     add_coasts(&mf.provinces, &mut board, problems);
     let links = links(&mf.provinces, &board, problems);
     let (powers, power_names) = powers(&vf, &board, problems);
@@ -221,11 +226,71 @@ fn add_provinces(pfs: &[ProvinceFile], board: &mut Board, problems: &mut Vec<Pro
             problems.push(Problem::at("map.toml", &pf.abbr, "at", "missing coordinates".into()));
             [0.0, 0.0]
         });
-        board.provinces.push(Province { abbr: pf.abbr.clone(), name: pf.name.clone(), terrain: t, centre: pf.centre.unwrap_or(0), coasts: Vec::new(), at });
+        board.provinces.push(Province {
+            abbr: pf.abbr.clone(),
+            name: pf.name.clone(),
+            terrain: t,
+            centre: pf.centre.unwrap_or(0),
+            coasts: Vec::new(),
+            at,
+            is_box: pf.is_box,
+            walls: None,
+            walls_of: None,
+        });
         board.locs.push(Loc { province: i as u16, coast: None, at });
         for name in std::iter::once(&pf.abbr).chain(std::iter::once(&pf.name)).chain(&pf.aliases) {
-            board.names.add(name, i as LocId, &pf.abbr, problems);
+            board.names.add(name, i as LocId, &pf.abbr, "aliases", problems);
         }
+    }
+}
+
+/// The place behind the walls of every province marked `walls`: a province
+/// of its own after the map's provinces, not a centre, drawn where its
+/// centre is, named `mil-walls` and `Milano walls` (docs/variant-format.md).
+fn add_walls(pfs: &[ProvinceFile], board: &mut Board, problems: &mut Vec<Problem>) {
+    for (i, pf) in pfs.iter().enumerate().filter(|(_, pf)| pf.walls) {
+        let w = board.provinces.len() as ProvinceId;
+        let centre = &board.provinces[i];
+        let place = Province {
+            abbr: walls_abbr(&pf.abbr),
+            name: format!("{} walls", pf.name),
+            terrain: walls_terrain(pf, centre.terrain),
+            centre: 0,
+            coasts: Vec::new(),
+            at: centre.at,
+            is_box: false,
+            walls: None,
+            walls_of: Some(i as ProvinceId),
+        };
+        board.locs.push(Loc { province: w, coast: None, at: place.at });
+        for name in walls_names(pf) {
+            board.names.add(&name, w, &pf.abbr, "walls", problems);
+        }
+        board.provinces[i].walls = Some(w);
+        board.provinces.push(place);
+    }
+}
+
+/// The abbreviation of the place behind the walls of `abbr`: `mil-walls`.
+fn walls_abbr(abbr: &str) -> String {
+    format!("{abbr}-walls")
+}
+
+/// The names of a place behind the walls: `mil-walls`, `Milano walls`, and
+/// `<alias> walls` for every alias.
+fn walls_names(pf: &ProvinceFile) -> Vec<String> {
+    let mut names = vec![walls_abbr(&pf.abbr)];
+    names.extend(std::iter::once(&pf.name).chain(&pf.aliases).map(|name| format!("{name} walls")));
+    names
+}
+
+/// What may stand behind the walls: armies, and fleets too behind the walls
+/// of a coastal province of one coast (a port, City State C5).
+fn walls_terrain(pf: &ProvinceFile, centre: Terrain) -> Terrain {
+    if centre == Terrain::Coast && pf.coasts.is_empty() {
+        Terrain::Coast
+    } else {
+        Terrain::Land
     }
 }
 
@@ -242,7 +307,7 @@ fn add_coasts(pfs: &[ProvinceFile], board: &mut Board, problems: &mut Vec<Proble
             board.locs.push(Loc { province: i as u16, coast: Some(coast.clone()), at });
             board.provinces[i].coasts.push(l);
             for name in coast_names(pf, coast) {
-                board.names.add(&name, l, &pf.abbr, problems);
+                board.names.add(&name, l, &pf.abbr, "aliases", problems);
             }
         }
     }
@@ -266,7 +331,8 @@ fn coast_names(pf: &ProvinceFile, coast: &str) -> Vec<String> {
 /// The borders of the map files, with the neighbour lists and the
 /// any-border matrix drawn from them.
 fn links(pfs: &[ProvinceFile], board: &Board, problems: &mut Vec<Problem>) -> Links {
-    let (army_borders, fleet_borders) = borders(pfs, board, problems);
+    let (mut army_borders, mut fleet_borders) = borders(pfs, board, problems);
+    walls_borders(board, &mut army_borders, &mut fleet_borders);
     let n = board.provinces.len();
     let mut any_borders = BitMatrix::new(n);
     let mut army_neighbours = vec![Vec::new(); n];
@@ -288,6 +354,20 @@ fn links(pfs: &[ProvinceFile], board: &Board, problems: &mut Vec<Problem>) -> Li
         }
     }
     Links { army_borders, fleet_borders, any_borders, army_neighbours, fleet_neighbours }
+}
+
+/// Every place behind the walls borders its province, and only it: by
+/// army, and by fleet where fleets may stand behind the walls.
+fn walls_borders(board: &Board, army: &mut BitMatrix, fleet: &mut BitMatrix) {
+    for (w, place) in board.provinces.iter().enumerate() {
+        let Some(c) = place.walls_of.map(usize::from) else { continue };
+        army.set(w, c);
+        army.set(c, w);
+        if place.terrain.holds_fleets() {
+            fleet.set(w, c);
+            fleet.set(c, w);
+        }
+    }
 }
 
 /// The powers with their home centres, and the table of every power's
