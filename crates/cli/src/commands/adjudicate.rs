@@ -14,6 +14,7 @@ pub fn run(variant: &str, position: Option<&Path>, orders: &Path, json: bool) ->
         }
         None => Position::start(&v),
     };
+    pos.check_boxes(&v)?;
     let text = orders_file::read_input(orders)?;
     let orders = orders_file::parse(&v, &text)
         .map_err(|errors| format!("{}: {} bad order line(s); nothing was adjudicated:\n{}", orders.display(), errors.len(), errors.join("\n")))?;

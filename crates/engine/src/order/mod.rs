@@ -61,7 +61,7 @@ pub enum Action {
     Sack,
     /// Hoplite Wars H17: turn one army into a fleet or back, in Winter.
     Convert {
-        to: crate::state::Kind,
+        to: crate::variant::Kind,
     },
     Disband,
     Build,

@@ -99,6 +99,8 @@ impl Position {
                 let force = unit(v, p, u).map_err(|e| format!("position JSON, units of {name}: {e}"))?;
                 let province = v.province_of(force.loc);
                 match pos.forces.iter_mut().find(|f| v.province_of(f.loc) == province) {
+                    // A box holds any number of forces: each unit is one.
+                    _ if v.province(province).is_box => pos.forces.push(force),
                     // One player's powers listed at one place make one force,
                     // the Major's (Hoplite Wars H3).
                     Some(f) if v.same_player(f.power, p) && f.power != p => f.join(v, force),

@@ -172,7 +172,8 @@ impl Position {
         }
     }
 
-    /// The force standing in a province (on any of its coasts).
+    /// The force standing in a province (on any of its coasts); in a box,
+    /// which holds any number, the first of them.
     pub fn force_in(&self, variant: &Variant, p: ProvinceId) -> Option<&Force> {
         self.force_index(variant, p).map(|i| &self.forces[i])
     }
@@ -182,19 +183,39 @@ impl Position {
         self.forces.iter().position(|f| variant.province_of(f.loc) == p)
     }
 
+    /// Every force standing in a province: one at most, or any number in a
+    /// box.
+    pub fn forces_in<'a>(&'a self, variant: &'a Variant, p: ProvinceId) -> impl Iterator<Item = &'a Force> + 'a {
+        self.forces.iter().filter(move |f| variant.province_of(f.loc) == p)
+    }
+
+    /// The adjudicator does not handle boxes yet: it would take the forces in
+    /// a box for one force. The error to give instead of adjudicating, naming
+    /// the first box that holds more than one.
+    pub fn check_boxes(&self, variant: &Variant) -> Result<(), String> {
+        for (p, province) in variant.provinces.iter().enumerate().filter(|(_, province)| province.is_box) {
+            let n = self.forces_in(variant, p as ProvinceId).count();
+            if n > 1 {
+                return Err(format!("the box `{}` holds {n} forces: the adjudicator does not handle several forces in a box yet", province.abbr));
+            }
+        }
+        Ok(())
+    }
+
     /// Centres owned by a power, in halves.
     pub fn supply_halves(&self, variant: &Variant, power: PowerId) -> u32 {
         self.owners.iter().enumerate().filter(|(_, o)| **o == Some(power)).map(|(p, _)| variant.provinces[p].centre as u32).sum()
     }
 
-    /// Sorts forces by location, so that equal positions compare equal.
+    /// Sorts forces by location, power and components (several forces of
+    /// one power may share a box), so that equal positions compare equal.
     pub fn normalize(&mut self) {
-        let key = |f: &Force| (f.loc as u32) << 8 | f.power as u32;
-        if !self.forces.is_sorted_by_key(key) {
-            self.forces.sort_unstable_by_key(key);
-        }
         for f in self.forces.iter_mut().filter(|f| f.components.len() > 1) {
             f.components.sort();
+        }
+        let order = |a: &Force, b: &Force| (a.loc, a.power).cmp(&(b.loc, b.power)).then_with(|| a.components.cmp(&b.components));
+        if !self.forces.is_sorted_by(|a, b| order(a, b).is_le()) {
+            self.forces.sort_unstable_by(order);
         }
         self.contested.sort_unstable();
         self.contested.dedup();

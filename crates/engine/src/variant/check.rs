@@ -1,17 +1,24 @@
 //! Checks a built variant for what its files cannot say by their shape:
 //! one-sided borders, borders across the wrong terrain, centres and units in
-//! the wrong places, provinces that cannot be reached.
+//! the wrong places, walls and boxes where they cannot be, provinces that
+//! cannot be reached.
 
 use super::load::Problem;
-use super::Moves;
-use super::{Terrain, Variant};
+use super::{Moves, Province, Terrain, Variant};
 use std::collections::BTreeMap;
 
 pub(super) fn check(v: &Variant, problems: &mut Vec<Problem>) {
     borders(v, problems);
     centres(v, problems);
     units(v, problems);
+    spaces(v, problems);
     reachable(v, problems);
+}
+
+/// A border to or from a place behind the walls: the loader makes the one
+/// with its centre, and `spaces` reports any other.
+fn walls_border(v: &Variant, a: usize, b: usize) -> bool {
+    v.provinces[a].walls_of.is_some() || v.provinces[b].walls_of.is_some()
 }
 
 fn borders(v: &Variant, problems: &mut Vec<Problem>) {
@@ -19,7 +26,7 @@ fn borders(v: &Variant, problems: &mut Vec<Problem>) {
     for a in 0..n {
         let pa = &v.provinces[a];
         for b in 0..n {
-            if !v.army_borders.get(a, b) {
+            if !v.army_borders.get(a, b) || walls_border(v, a, b) {
                 continue;
             }
             let pb = &v.provinces[b];
@@ -38,7 +45,7 @@ fn borders(v: &Variant, problems: &mut Vec<Problem>) {
     }
     for a in 0..v.locs.len() {
         for b in 0..v.locs.len() {
-            if !v.fleet_borders.get(a, b) {
+            if !v.fleet_borders.get(a, b) || walls_border(v, v.locs[a].province as usize, v.locs[b].province as usize) {
                 continue;
             }
             let (pa, pb) = (v.province(v.locs[a].province), v.province(v.locs[b].province));
@@ -101,8 +108,36 @@ fn units(v: &Variant, problems: &mut Vec<Problem>) {
         if wrong {
             problems.push(Problem::new("variant.toml", &key, format!("`{unit}`: a {} cannot stand there", kind.name())));
         }
-        if seen.insert(v.province_of(loc), unit.clone()).is_some() {
+        if seen.insert(v.province_of(loc), unit.clone()).is_some() && !p.is_box {
             problems.push(Problem::new("variant.toml", &key, format!("`{unit}`: two starting units in `{}`", p.abbr)));
+        }
+    }
+}
+
+/// Walls only on a centre and never on a box; a box where forces may
+/// stand; a place behind the walls bordered by its province alone.
+fn spaces(v: &Variant, problems: &mut Vec<Problem>) {
+    for p in v.provinces.iter().filter(|p| p.walls.is_some()) {
+        if p.centre == 0 {
+            problems.push(Problem::at("map.toml", &p.abbr, "walls", "only a supply centre has walls".into()));
+        }
+        if p.is_box {
+            problems.push(Problem::at("map.toml", &p.abbr, "walls", "a box has no walls".into()));
+        }
+    }
+    for p in v.provinces.iter().filter(|p| p.is_box && p.terrain == Terrain::Impassable) {
+        problems.push(Problem::at("map.toml", &p.abbr, "box", "an impassable province holds no forces".into()));
+    }
+    for (w, place) in v.provinces.iter().enumerate() {
+        let Some(centre) = place.walls_of else { continue };
+        let centre = &v.province(centre).abbr;
+        for other in v.provinces.iter().enumerate().filter(|&(b, _)| v.any_borders.get(b, w)).map(|(_, p)| p).filter(|p| &p.abbr != centre) {
+            problems.push(Problem::at(
+                "map.toml",
+                &other.abbr,
+                "army/fleet",
+                format!("`{}` is behind the walls of `{centre}`: only `{centre}` borders it", place.abbr),
+            ));
         }
     }
 }
@@ -130,8 +165,9 @@ fn reachable(v: &Variant, problems: &mut Vec<Problem>) {
 
 /// A summary of a valid variant, as `polemarch variant check` prints it.
 pub fn summary(v: &Variant) -> String {
+    let map_provinces: Vec<&Province> = v.provinces.iter().filter(|p| p.walls_of.is_none()).collect();
     let mut by_terrain = BTreeMap::new();
-    for p in &v.provinces {
+    for p in &map_provinces {
         *by_terrain.entry(p.terrain).or_insert(0) += 1;
     }
     let terrains: Vec<String> = by_terrain.iter().map(|(t, n)| format!("{n} {}", t.name())).collect();
@@ -143,7 +179,8 @@ pub fn summary(v: &Variant) -> String {
     }
     let values: Vec<String> = by_value.iter().map(|(h, n)| format!("{n} worth {}", halves_text(*h as u32))).collect();
     let mut out = format!("{} ({}): ok\n", v.name, v.id);
-    out += &format!("  provinces: {} ({})\n", v.provinces.len(), terrains.join(", "));
+    out += &format!("  provinces: {} ({})\n", map_provinces.len(), terrains.join(", "));
+    out += &spaces_summary(v);
     out += &format!(
         "  coasts: {} locations on {} multi-coast provinces\n",
         v.locs.len() - v.provinces.len(),
@@ -172,6 +209,22 @@ pub fn summary(v: &Variant) -> String {
     let modules: Vec<String> = v.rules.mechanics.iter().map(|m| m.describe(v)).collect();
     if !modules.is_empty() {
         out += &format!("  rules: {}\n", modules.join(", "));
+    }
+    out
+}
+
+/// The boxes and the places behind the walls, when there are any:
+/// `  boxes: 1 (ger)`, `  places behind the walls: 2 (mil-walls, rom-walls)`.
+fn spaces_summary(v: &Variant) -> String {
+    let list = |places: Vec<&Province>| format!("{} ({})", places.len(), places.iter().map(|p| p.abbr.as_str()).collect::<Vec<_>>().join(", "));
+    let boxes: Vec<&Province> = v.provinces.iter().filter(|p| p.is_box).collect();
+    let walls: Vec<&Province> = v.provinces.iter().filter(|p| p.walls_of.is_some()).collect();
+    let mut out = String::new();
+    if !boxes.is_empty() {
+        out += &format!("  boxes: {}\n", list(boxes));
+    }
+    if !walls.is_empty() {
+        out += &format!("  places behind the walls: {}\n", list(walls));
     }
     out
 }

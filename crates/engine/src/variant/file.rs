@@ -101,6 +101,14 @@ pub struct ProvinceFile {
     pub fleet: Vec<String>,
     #[serde(default)]
     pub coasts: BTreeMap<String, CoastFile>,
+    /// A box: holds any number of forces, of any players (City State's
+    /// Germany).
+    #[serde(default, rename = "box")]
+    pub is_box: bool,
+    /// A centre with a place behind its walls, which the loader adds beside
+    /// it (City State's sieges).
+    #[serde(default)]
+    pub walls: bool,
 }
 
 #[derive(Deserialize, Debug)]

@@ -4,8 +4,7 @@
 use super::calendar::{Calendar, Era, Phase, PhaseKind, Step};
 use super::file::{MapFile, ProvinceFile, VariantFile};
 use super::names::normalize;
-use super::Kind;
-use super::{check, BitMatrix, Loc, LocId, Power, PowerId, Province, Terrain, Variant};
+use super::{check, BitMatrix, Kind, Loc, LocId, Power, PowerId, Province, ProvinceId, Terrain, Variant};
 use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
@@ -98,25 +97,28 @@ fn terrain(s: &str) -> Option<Terrain> {
     }
 }
 
-/// The names of the board: provinces, coasts and every alias.
+/// The names of the board: provinces, coasts, places behind the walls and
+/// every alias.
 struct Names {
     locs: HashMap<String, LocId>,
 }
 
 impl Names {
-    fn add(&mut self, name: &str, loc: LocId, owner: &str, problems: &mut Vec<Problem>) {
-        let key = normalize(name);
-        if key.is_empty() {
-            problems.push(Problem::at("map.toml", owner, "aliases", format!("`{name}` has no letters")));
+    /// Adds a name of `loc`; a problem names the province `owner` of the map
+    /// file and its `key`.
+    fn add(&mut self, name: &str, loc: LocId, owner: &str, key: &str, problems: &mut Vec<Problem>) {
+        let normal = normalize(name);
+        if normal.is_empty() {
+            problems.push(Problem::at("map.toml", owner, key, format!("`{name}` has no letters")));
             return;
         }
-        if let Some(&other) = self.locs.get(&key) {
+        if let Some(&other) = self.locs.get(&normal) {
             if other != loc {
-                problems.push(Problem::at("map.toml", owner, "aliases", format!("name `{name}` is already used by another location")));
+                problems.push(Problem::at("map.toml", owner, key, format!("name `{name}` is already used by another location")));
             }
             return;
         }
-        self.locs.insert(key, loc);
+        self.locs.insert(normal, loc);
     }
 }
 
@@ -130,13 +132,84 @@ fn coast_full_name(coast: &str) -> Option<&'static str> {
     }
 }
 
+/// The places of the map: the provinces (province i is location i), then
+/// the places behind the walls (provinces too), then the coasts, and every
+/// name they go by.
+struct Board {
+    provinces: Vec<Province>,
+    locs: Vec<Loc>,
+    names: Names,
+}
+
+impl Board {
+    /// The location of a name, if any.
+    fn find(&self, name: &str) -> Option<LocId> {
+        self.names.locs.get(&normalize(name)).copied()
+    }
+
+    /// The province of a name: a name of a coast is not one.
+    fn find_province(&self, name: &str) -> Option<ProvinceId> {
+        self.find(name).filter(|&l| (l as usize) < self.provinces.len())
+    }
+}
+
+/// The borders of the board, as matrices and as neighbour lists.
+struct Links {
+    army_borders: BitMatrix,
+    fleet_borders: BitMatrix,
+    any_borders: BitMatrix,
+    army_neighbours: Vec<Vec<ProvinceId>>,
+    fleet_neighbours: Vec<Vec<LocId>>,
+}
+
+/// The starting position: each power's units and the owner of each centre.
+struct Start {
+    units: Vec<(PowerId, Kind, LocId)>,
+    owners: Vec<Option<PowerId>>,
+}
+
 fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
-    let n = mf.provinces.len();
-    let mut provinces = Vec::with_capacity(n);
-    let mut locs: Vec<Loc> = Vec::new();
-    let mut names = Names { locs: HashMap::new() };
-    // Provinces first, so that province i is location i.
-    for (i, pf) in mf.provinces.iter().enumerate() {
+    let mut board = Board { provinces: Vec::with_capacity(mf.provinces.len()), locs: Vec::new(), names: Names { locs: HashMap::new() } };
+    add_provinces(&mf.provinces, &mut board, problems);
+    add_walls(&mf.provinces, &mut board, problems);
+    add_coasts(&mf.provinces, &mut board, problems);
+    let links = links(&mf.provinces, &board, problems);
+    let (powers, power_names) = powers(&vf, &board, problems);
+    let start = start(&vf, &powers, &board, problems);
+    let (players, player_of) = players(&vf, &power_names, problems);
+    let calendar = calendar(&vf, problems);
+    let victory = victory(&vf, problems);
+    let rules = crate::rules::from_table(&vf.rules, &|name| board.find_province(name), problems);
+    let kinds = kinds(&vf.rules);
+    Variant {
+        id: vf.id,
+        name: vf.name,
+        source: vf.source,
+        powers,
+        players,
+        player_of,
+        provinces: board.provinces,
+        locs: board.locs,
+        calendar,
+        victory,
+        rules,
+        kinds,
+        start_units: start.units,
+        start_owners: start.owners,
+        army_borders: links.army_borders,
+        fleet_borders: links.fleet_borders,
+        any_borders: links.any_borders,
+        fleet_neighbours: links.fleet_neighbours,
+        army_neighbours: links.army_neighbours,
+        loc_names: board.names.locs,
+        power_names,
+    }
+}
+
+/// Every province, as a province and as the location of the same index,
+/// with its abbreviation, name and aliases.
+fn add_provinces(pfs: &[ProvinceFile], board: &mut Board, problems: &mut Vec<Problem>) {
+    for (i, pf) in pfs.iter().enumerate() {
         let t = terrain(&pf.terrain).unwrap_or_else(|| {
             problems.push(Problem::at("map.toml", &pf.abbr, "terrain", format!("`{}` is not one of land, coast, sea, islands, impassable", pf.terrain)));
             Terrain::Land
@@ -148,38 +221,117 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
             problems.push(Problem::at("map.toml", &pf.abbr, "at", "missing coordinates".into()));
             [0.0, 0.0]
         });
-        provinces.push(Province { abbr: pf.abbr.clone(), name: pf.name.clone(), terrain: t, centre: pf.centre.unwrap_or(0), coasts: Vec::new(), at });
-        locs.push(Loc { province: i as u16, coast: None, at });
+        board.provinces.push(Province {
+            abbr: pf.abbr.clone(),
+            name: pf.name.clone(),
+            terrain: t,
+            centre: pf.centre.unwrap_or(0),
+            coasts: Vec::new(),
+            at,
+            is_box: pf.is_box,
+            walls: None,
+            walls_of: None,
+        });
+        board.locs.push(Loc { province: i as u16, coast: None, at });
         for name in std::iter::once(&pf.abbr).chain(std::iter::once(&pf.name)).chain(&pf.aliases) {
-            names.add(name, i as LocId, &pf.abbr, problems);
+            board.names.add(name, i as LocId, &pf.abbr, "aliases", problems);
         }
     }
-    for (i, pf) in mf.provinces.iter().enumerate() {
+}
+
+/// The place behind the walls of every province marked `walls`: a province
+/// of its own after the map's provinces, not a centre, drawn where its
+/// centre is, named `mil-walls` and `Milano walls` (docs/variant-format.md).
+fn add_walls(pfs: &[ProvinceFile], board: &mut Board, problems: &mut Vec<Problem>) {
+    for (i, pf) in pfs.iter().enumerate().filter(|(_, pf)| pf.walls) {
+        let w = board.provinces.len() as ProvinceId;
+        let centre = &board.provinces[i];
+        let place = Province {
+            abbr: walls_abbr(&pf.abbr),
+            name: format!("{} walls", pf.name),
+            terrain: walls_terrain(pf, centre.terrain),
+            centre: 0,
+            coasts: Vec::new(),
+            at: centre.at,
+            is_box: false,
+            walls: None,
+            walls_of: Some(i as ProvinceId),
+        };
+        board.locs.push(Loc { province: w, coast: None, at: place.at });
+        for name in walls_names(pf) {
+            board.names.add(&name, w, &pf.abbr, "walls", problems);
+        }
+        board.provinces[i].walls = Some(w);
+        board.provinces.push(place);
+    }
+}
+
+/// The abbreviation of the place behind the walls of `abbr`: `mil-walls`.
+fn walls_abbr(abbr: &str) -> String {
+    format!("{abbr}-walls")
+}
+
+/// The names of a place behind the walls: `mil-walls`, `Milano walls`, and
+/// `<alias> walls` for every alias.
+fn walls_names(pf: &ProvinceFile) -> Vec<String> {
+    let mut names = vec![walls_abbr(&pf.abbr)];
+    names.extend(std::iter::once(&pf.name).chain(&pf.aliases).map(|name| format!("{name} walls")));
+    names
+}
+
+/// What may stand behind the walls: armies, and fleets too behind the walls
+/// of a coastal province of one coast (a port, City State C5).
+fn walls_terrain(pf: &ProvinceFile, centre: Terrain) -> Terrain {
+    if centre == Terrain::Coast && pf.coasts.is_empty() {
+        Terrain::Coast
+    } else {
+        Terrain::Land
+    }
+}
+
+/// The coasts of the multi-coast provinces: a location each, after all the
+/// provinces, with the names of each coast.
+fn add_coasts(pfs: &[ProvinceFile], board: &mut Board, problems: &mut Vec<Problem>) {
+    for (i, pf) in pfs.iter().enumerate() {
         for (coast, cf) in &pf.coasts {
-            let l = locs.len() as LocId;
+            let l = board.locs.len() as LocId;
             let at = cf.at.unwrap_or_else(|| {
                 problems.push(Problem::at("map.toml", &pf.abbr, &format!("coasts.{coast}.at"), "missing coordinates".into()));
                 [0.0, 0.0]
             });
-            locs.push(Loc { province: i as u16, coast: Some(coast.clone()), at });
-            provinces[i].coasts.push(l);
-            let mut coast_names = vec![format!("{}/{coast}", pf.abbr), format!("{} {coast}", pf.name)];
-            if let Some(full) = coast_full_name(coast) {
-                coast_names.push(format!("{} ({full})", pf.name));
-                coast_names.push(format!("{} {full}", pf.abbr));
-            }
-            for alias in std::iter::once(&pf.name).chain(&pf.aliases) {
-                coast_names.push(format!("{alias}/{coast}"));
-            }
-            for name in coast_names {
-                names.add(&name, l, &pf.abbr, problems);
+            board.locs.push(Loc { province: i as u16, coast: Some(coast.clone()), at });
+            board.provinces[i].coasts.push(l);
+            for name in coast_names(pf, coast) {
+                board.names.add(&name, l, &pf.abbr, "aliases", problems);
             }
         }
     }
-    let (army_borders, fleet_borders) = borders(&mf.provinces, &provinces, &locs, &names, problems);
+}
+
+/// The names of one coast: `stp/nc`, `St Petersburg nc`, `St Petersburg
+/// (north coast)`, `stp north coast`, and `<alias>/nc` for the name and
+/// every alias.
+fn coast_names(pf: &ProvinceFile, coast: &str) -> Vec<String> {
+    let mut names = vec![format!("{}/{coast}", pf.abbr), format!("{} {coast}", pf.name)];
+    if let Some(full) = coast_full_name(coast) {
+        names.push(format!("{} ({full})", pf.name));
+        names.push(format!("{} {full}", pf.abbr));
+    }
+    for alias in std::iter::once(&pf.name).chain(&pf.aliases) {
+        names.push(format!("{alias}/{coast}"));
+    }
+    names
+}
+
+/// The borders of the map files, with the neighbour lists and the
+/// any-border matrix drawn from them.
+fn links(pfs: &[ProvinceFile], board: &Board, problems: &mut Vec<Problem>) -> Links {
+    let (mut army_borders, mut fleet_borders) = borders(pfs, board, problems);
+    walls_borders(board, &mut army_borders, &mut fleet_borders);
+    let n = board.provinces.len();
     let mut any_borders = BitMatrix::new(n);
     let mut army_neighbours = vec![Vec::new(); n];
-    let mut fleet_neighbours = vec![Vec::new(); locs.len()];
+    let mut fleet_neighbours = vec![Vec::new(); board.locs.len()];
     for a in 0..n {
         for b in 0..n {
             if army_borders.get(a, b) {
@@ -188,18 +340,36 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
             }
         }
     }
-    for a in 0..locs.len() {
-        for b in 0..locs.len() {
+    for a in 0..board.locs.len() {
+        for b in 0..board.locs.len() {
             if fleet_borders.get(a, b) {
                 fleet_neighbours[a].push(b as u16);
-                any_borders.set(locs[a].province as usize, locs[b].province as usize);
+                any_borders.set(board.locs[a].province as usize, board.locs[b].province as usize);
             }
         }
     }
+    Links { army_borders, fleet_borders, any_borders, army_neighbours, fleet_neighbours }
+}
 
+/// Every place behind the walls borders its province, and only it: by
+/// army, and by fleet where fleets may stand behind the walls.
+fn walls_borders(board: &Board, army: &mut BitMatrix, fleet: &mut BitMatrix) {
+    for (w, place) in board.provinces.iter().enumerate() {
+        let Some(c) = place.walls_of.map(usize::from) else { continue };
+        army.set(w, c);
+        army.set(c, w);
+        if place.terrain.holds_fleets() {
+            fleet.set(w, c);
+            fleet.set(c, w);
+        }
+    }
+}
+
+/// The powers with their home centres, and the table of every power's
+/// names (name, adjective, aliases).
+fn powers(vf: &VariantFile, board: &Board, problems: &mut Vec<Problem>) -> (Vec<Power>, HashMap<String, PowerId>) {
     let mut power_names = HashMap::new();
     let mut powers = Vec::new();
-    let loc_of = |name: &str| names.locs.get(&normalize(name)).copied();
     for (i, pw) in vf.powers.iter().enumerate() {
         for name in std::iter::once(&pw.name).chain(std::iter::once(&pw.adjective)).chain(&pw.aliases) {
             if power_names.insert(normalize(name), i as PowerId).is_some() {
@@ -208,61 +378,40 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
         }
         let mut homes = Vec::new();
         for h in &pw.homes {
-            match loc_of(h).filter(|&l| (l as usize) < n) {
+            match board.find_province(h) {
                 Some(l) => homes.push(l),
                 None => problems.push(Problem::new("variant.toml", &format!("power `{}`.homes", pw.name), format!("unknown province `{h}`"))),
             }
         }
         powers.push(Power { name: pw.name.clone(), adjective: pw.adjective.clone(), homes });
     }
-    let mut start_owners = vec![None; n];
-    let mut start_units = Vec::new();
+    (powers, power_names)
+}
+
+/// The starting position: every power owns its homes and what it `owns`,
+/// and has its `units`.
+fn start(vf: &VariantFile, powers: &[Power], board: &Board, problems: &mut Vec<Problem>) -> Start {
+    let mut owners = vec![None; board.provinces.len()];
+    let mut units = Vec::new();
     for (i, pw) in vf.powers.iter().enumerate() {
         let key = format!("power `{}`", pw.name);
         for &h in &powers[i].homes {
-            start_owners[h as usize] = Some(i as PowerId);
+            owners[h as usize] = Some(i as PowerId);
         }
         for o in &pw.owns {
-            match loc_of(o).filter(|&l| (l as usize) < n) {
-                Some(l) => start_owners[l as usize] = Some(i as PowerId),
+            match board.find_province(o) {
+                Some(l) => owners[l as usize] = Some(i as PowerId),
                 None => problems.push(Problem::new("variant.toml", &format!("{key}.owns"), format!("unknown province `{o}`"))),
             }
         }
         for u in &pw.units {
-            match parse_unit(u, &loc_of) {
-                Ok((kind, l)) => start_units.push((i as PowerId, kind, l)),
+            match parse_unit(u, &|name| board.find(name)) {
+                Ok((kind, l)) => units.push((i as PowerId, kind, l)),
                 Err(e) => problems.push(Problem::new("variant.toml", &format!("{key}.units"), e)),
             }
         }
     }
-    let (players, player_of) = players(&vf, &power_names, problems);
-    let calendar = calendar(&vf, problems);
-    let victory = victory(&vf, problems);
-    let rules = crate::rules::from_table(&vf.rules, &|name| loc_of(name).filter(|&l| (l as usize) < n), problems);
-    let kinds = kinds(&vf.rules);
-    Variant {
-        id: vf.id,
-        name: vf.name,
-        source: vf.source,
-        powers,
-        players,
-        player_of,
-        provinces,
-        locs,
-        calendar,
-        victory,
-        rules,
-        kinds,
-        start_units,
-        start_owners,
-        army_borders,
-        fleet_borders,
-        any_borders,
-        fleet_neighbours,
-        army_neighbours,
-        loc_names: names.locs,
-        power_names,
-    }
+    Start { units, owners }
 }
 
 /// The victory condition: centres or self-supporting units, by power or by
@@ -347,29 +496,30 @@ fn parse_unit(text: &str, loc_of: &dyn Fn(&str) -> Option<LocId>) -> Result<(Kin
     Ok((kind, loc))
 }
 
-fn borders(pfs: &[ProvinceFile], provinces: &[Province], locs: &[Loc], names: &Names, problems: &mut Vec<Problem>) -> (BitMatrix, BitMatrix) {
-    let n = provinces.len();
+/// The army and fleet borders as the map files list them.
+fn borders(pfs: &[ProvinceFile], board: &Board, problems: &mut Vec<Problem>) -> (BitMatrix, BitMatrix) {
+    let n = board.provinces.len();
     let mut army = BitMatrix::new(n);
-    let mut fleet = BitMatrix::new(locs.len());
+    let mut fleet = BitMatrix::new(board.locs.len());
     for (i, pf) in pfs.iter().enumerate() {
         for to in &pf.army {
-            match names.locs.get(&normalize(to)) {
-                Some(&l) if (l as usize) < n => army.set(i, l as usize),
+            match board.find(to) {
+                Some(l) if (l as usize) < n => army.set(i, l as usize),
                 Some(_) => problems.push(Problem::at("map.toml", &pf.abbr, "army", format!("`{to}` is a coast; army borders name provinces"))),
                 None => problems.push(Problem::at("map.toml", &pf.abbr, "army", format!("unknown province `{to}`"))),
             }
         }
         let mut fleet_list = |from: LocId, list: &[String], key: &str| {
             for to in list {
-                match names.locs.get(&normalize(to)) {
-                    Some(&l) => fleet.set(from as usize, l as usize),
+                match board.find(to) {
+                    Some(l) => fleet.set(from as usize, l as usize),
                     None => problems.push(Problem::at("map.toml", &pf.abbr, key, format!("unknown location `{to}`"))),
                 }
             }
         };
         fleet_list(i as LocId, &pf.fleet, "fleet");
         for (coast, cf) in &pf.coasts {
-            let l = provinces[i].coasts.iter().copied().find(|&l| locs[l as usize].coast.as_deref() == Some(coast)).expect("coast was registered");
+            let l = board.provinces[i].coasts.iter().copied().find(|&l| board.locs[l as usize].coast.as_deref() == Some(coast)).expect("coast was registered");
             fleet_list(l, &cf.fleet, &format!("coasts.{coast}.fleet"));
         }
         if !pf.coasts.is_empty() && !pf.fleet.is_empty() {

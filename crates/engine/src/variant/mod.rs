@@ -75,6 +75,13 @@ pub struct Province {
     /// Locations of the coasts of a multi-coast province (empty otherwise).
     pub coasts: Vec<LocId>,
     pub at: [f64; 2],
+    /// A box: holds any number of forces, of any players, where another
+    /// province holds at most one force per player.
+    pub is_box: bool,
+    /// The place behind this centre's walls, if it has walls.
+    pub walls: Option<ProvinceId>,
+    /// For a place behind the walls: the centre whose walls these are.
+    pub walls_of: Option<ProvinceId>,
 }
 
 /// A place a unit stands: a whole province, or one coast of it.
