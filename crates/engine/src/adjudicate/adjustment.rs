@@ -15,7 +15,7 @@ use std::borrow::Cow;
 /// due, negative means removals.
 pub fn balances(v: &Variant, pos: &Position) -> Vec<i32> {
     let mut balance: Vec<i32> = (0..v.powers.len()).map(|p| crate::rules::supply(v, pos, p as PowerId) as i32).collect();
-    for c in pos.forces.iter().flat_map(|f| &f.components).filter(|c| !c.free) {
+    for c in pos.forces.iter().flat_map(|f| &f.components).filter(|c| !c.free && c.kind.row().needs_supply) {
         balance[c.power as usize] -= upkeep(c.kind);
     }
     balance

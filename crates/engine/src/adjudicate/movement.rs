@@ -7,7 +7,7 @@ use super::outcome::{Illegal, OrderResult, Reason, Verdict};
 use super::plan::{occupancy, plan, Plan};
 use super::resolver::Resolver;
 use crate::order::{Action, Order};
-use crate::state::{Components, Dislodged, Force, Kind, Position};
+use crate::state::{Components, Dislodged, Force, Position};
 use crate::variant::Variant;
 use std::borrow::Cow;
 
@@ -175,8 +175,9 @@ impl Resolver<'_> {
             stayed.settle_power(v);
             match self.dislodger(f) {
                 Some(g) => {
-                    // H13: dislodged garrisons are removed at once.
-                    stayed.components.retain(|c| c.kind != Kind::GARRISON);
+                    // H13: what cannot move (garrisons) cannot retreat:
+                    // dislodged, it is removed at once.
+                    stayed.components.retain(|c| c.kind.row().moves());
                     if stayed.components.is_empty() {
                         continue;
                     }

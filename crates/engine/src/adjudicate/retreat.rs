@@ -5,7 +5,7 @@
 
 use super::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::order::{Action, Order};
-use crate::state::{Dislodged, Kind, Position};
+use crate::state::{Dislodged, Moves, Position};
 use crate::variant::{LocId, ProvinceId, Terrain, Variant};
 use std::borrow::Cow;
 
@@ -27,7 +27,7 @@ fn options(v: &Variant, occupied: &[bool], contested: &[ProvinceId], d: &Dislodg
     let from = v.province_of(d.force.loc);
     let open = |p: ProvinceId| !occupied[p as usize] && !contested.contains(&p) && (d.attacker_from != Some(p) || d.by_convoy) && !d.also_from.contains(&p);
     match d.force.moves_as() {
-        Kind::FLEET => v.fleet_neighbours[d.force.loc as usize]
+        Moves::Fleet => v.fleet_neighbours[d.force.loc as usize]
             .iter()
             .copied()
             .filter(|&l| open(v.province_of(l)) && seaworthy_at(v, &d.force, v.province_of(l)))

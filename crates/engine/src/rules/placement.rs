@@ -53,7 +53,7 @@ fn place(v: &Variant, order: &Order, placed: &mut [bool], next: &mut Position) -
         return Err(Illegal::AlreadyOrdered);
     }
     let kind = match unit.components.as_deref() {
-        Some([c]) if c.kind != Kind::GARRISON => c.kind,
+        Some([c]) if c.kind.row().moves() => c.kind,
         _ => return Err(Illegal::NotBuildable),
     };
     let loc = build_loc(v, kind, unit.loc, None)?;

@@ -14,8 +14,13 @@ pub fn supply(v: &Variant, pos: &Position, power: PowerId) -> u32 {
 /// How many of `power`'s units its own supply supports, cheapest first
 /// (free units need no supply and do not count).
 pub fn self_supporting_units(v: &Variant, pos: &Position, power: PowerId) -> u32 {
-    let mut upkeeps: Vec<u32> =
-        pos.forces.iter().flat_map(|f| &f.components).filter(|c| c.power == power && !c.free).map(|c| v.kind(c.kind).upkeep as u32).collect();
+    let mut upkeeps: Vec<u32> = pos
+        .forces
+        .iter()
+        .flat_map(|f| &f.components)
+        .filter(|c| c.power == power && !c.free && c.kind.row().needs_supply)
+        .map(|c| v.kind(c.kind).upkeep as u32)
+        .collect();
     upkeeps.sort_unstable();
     let mut left = supply(v, pos, power);
     upkeeps.into_iter().take_while(|&u| left.checked_sub(u).map(|l| left = l).is_some()).count() as u32

@@ -30,11 +30,11 @@ pub fn parse_composition(text: &str, power: PowerId) -> Result<Components, Strin
     Ok(components)
 }
 
-/// Writes a composition in the canonical order A, F, G, each kind's free
-/// components (`*`) after the others: `2A/F`, `A/A*`.
+/// Writes a composition in the order of the kind table (A, F, G), each
+/// kind's free components (`*`) after the others: `2A/F`, `A/A*`.
 pub fn write_composition(components: &[Component]) -> String {
     let mut parts = Vec::new();
-    for kind in [Kind::ARMY, Kind::FLEET, Kind::GARRISON] {
+    for kind in Kind::all() {
         for free in [false, true] {
             let n = components.iter().filter(|c| c.kind == kind && c.free == free).count();
             let star = if free { "*" } else { "" };

@@ -5,7 +5,7 @@ mod composition;
 pub mod json;
 mod variant_state;
 
-pub use crate::variant::Kind;
+pub use crate::variant::{Kind, Moves};
 pub use composition::{parse_composition, write_composition};
 pub use variant_state::{Delphi, VariantState};
 
@@ -57,20 +57,20 @@ impl Force {
     }
 
     /// A force with a fleet moves along fleet borders (M2); otherwise as an army.
-    pub fn moves_as(&self) -> Kind {
-        if self.count(Kind::FLEET) > 0 {
-            Kind::FLEET
+    pub fn moves_as(&self) -> Moves {
+        if self.components.iter().any(|c| c.kind.row().moves == Moves::Fleet) {
+            Moves::Fleet
         } else {
-            Kind::ARMY
+            Moves::Army
         }
     }
 
     pub fn is_army(&self) -> bool {
-        self.moves_as() == Kind::ARMY
+        self.moves_as() == Moves::Army
     }
 
     pub fn is_fleet(&self) -> bool {
-        self.moves_as() == Kind::FLEET
+        self.moves_as() == Moves::Fleet
     }
 
     /// M2: a force may be at sea only with at least as many fleets as armies.

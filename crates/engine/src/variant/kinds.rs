@@ -36,8 +36,10 @@ pub struct KindRow {
     pub strength: u8,
     /// What one component costs, in halves of a centre.
     pub upkeep: u8,
-    /// May support (and convoy, if it moves as a fleet).
+    /// May support.
     pub may_support: bool,
+    /// May convoy (from a sea), carrying one army.
+    pub may_convoy: bool,
     /// Counts against supply (a free build does not, whatever its kind).
     pub needs_supply: bool,
 }
@@ -48,14 +50,24 @@ impl KindRow {
     }
 }
 
-/// The rows every variant knows, by `Kind` index.
+/// The engine's kind table, by `Kind` index: every kind any variant has.
+/// A variant lists the rows it uses (`Variant::kinds`). The rows are static
+/// so that the resolver reads a kind's strength without a variant lookup.
 pub const BUILT_IN: [KindRow; 3] = [
-    KindRow { letter: "A", name: "army", moves: Moves::Army, strength: 1, upkeep: 2, may_support: true, needs_supply: true },
-    KindRow { letter: "F", name: "fleet", moves: Moves::Fleet, strength: 1, upkeep: 2, may_support: true, needs_supply: true },
-    KindRow { letter: "G", name: "garrison", moves: Moves::None, strength: 1, upkeep: 1, may_support: false, needs_supply: true },
+    KindRow { letter: "A", name: "army", moves: Moves::Army, strength: 1, upkeep: 2, may_support: true, may_convoy: false, needs_supply: true },
+    KindRow { letter: "F", name: "fleet", moves: Moves::Fleet, strength: 1, upkeep: 2, may_support: true, may_convoy: true, needs_supply: true },
+    // Hoplite Wars H11: cannot move, supports only a merge into its own
+    // province, costs half a centre.
+    KindRow { letter: "G", name: "garrison", moves: Moves::None, strength: 1, upkeep: 1, may_support: false, may_convoy: false, needs_supply: true },
 ];
 
 impl Kind {
+    /// Every kind of the table, in its order (the order of a written
+    /// composition: `2A/F/G`).
+    pub fn all() -> impl Iterator<Item = Kind> {
+        (0..BUILT_IN.len() as u8).map(Kind)
+    }
+
     pub fn row(self) -> &'static KindRow {
         &BUILT_IN[self.0 as usize]
     }
@@ -75,5 +87,29 @@ impl Kind {
 
     pub fn name(self) -> &'static str {
         self.row().name
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_row_is_found_by_its_letter_and_its_name() {
+        for kind in Kind::all() {
+            assert_eq!(Kind::from_letter(kind.letter()), Some(kind), "{}", kind.name());
+            assert_eq!(Kind::from_name(&kind.name().to_uppercase()), Some(kind));
+        }
+        assert_eq!(Kind::from_letter('x'), None);
+    }
+
+    #[test]
+    fn todays_rows() {
+        // Standard: an army and a fleet are worth one, cost a centre (two
+        // halves); Hoplite Wars H11: a garrison does not move or support and
+        // costs half.
+        assert_eq!((Kind::ARMY.row().moves, Kind::FLEET.row().moves, Kind::GARRISON.row().moves), (Moves::Army, Moves::Fleet, Moves::None));
+        assert_eq!(Kind::all().map(|k| (k.row().strength, k.row().upkeep)).collect::<Vec<_>>(), [(1, 2), (1, 2), (1, 1)]);
+        assert!(Kind::FLEET.row().may_convoy && !Kind::ARMY.row().may_convoy && !Kind::GARRISON.row().may_support);
     }
 }

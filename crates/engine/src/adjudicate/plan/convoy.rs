@@ -6,7 +6,7 @@
 use super::{Part, Plan, Plans};
 use crate::adjudicate::outcome::Illegal;
 use crate::adjudicate::Few;
-use crate::state::{Force, Kind};
+use crate::state::Force;
 use crate::variant::{ProvinceId, Variant};
 
 /// The forces at sea that have fleets, found once per phase: where they are,
@@ -52,7 +52,7 @@ pub fn drop_needless_convoys(v: &Variant, forces: &[Force], seas: &Seas, plans: 
     for g in 0..plans.parts.len() {
         let Plan::Convoy { army, dest } = plans.parts[g].plan else { continue };
         let army = &forces[army as usize];
-        let route: Vec<ProvinceId> = seas.carrying(army.count(Kind::ARMY), None).collect();
+        let route: Vec<ProvinceId> = seas.carrying(army.kinds()[0], None).collect();
         let here = v.province_of(plans.parts[g].loc);
         if !on_some_route(v, v.province_of(army.loc), dest, &route, here) {
             plans.parts[g].plan = Plan::Hold;
@@ -112,7 +112,7 @@ pub fn mark_own_convoys(v: &Variant, parts: &mut [Part]) {
 /// make possible is illegal.)
 pub fn convoy_possible(v: &Variant, seas: &Seas, army: &Force, dest: ProvinceId, except: Option<u16>) -> bool {
     let from = v.province_of(army.loc);
-    let fleets: Few = seas.carrying(army.count(Kind::ARMY), except).collect();
+    let fleets: Few = seas.carrying(army.kinds()[0], except).collect();
     let touches = |a: ProvinceId, b: ProvinceId| v.any_borders.get(a as usize, b as usize);
     let mut seen: smallvec::SmallVec<[bool; 8]> = smallvec::smallvec![false; fleets.len()];
     let mut stack: Few = (0..fleets.len() as u16).filter(|&i| touches(from, fleets[i as usize])).collect();

@@ -3,7 +3,7 @@
 
 use super::Plan;
 use crate::adjudicate::outcome::Illegal;
-use crate::state::{Force, Kind};
+use crate::state::{Force, Moves};
 use crate::variant::{LocId, ProvinceId, Terrain, Variant};
 
 /// Can `force` reach province `dest` by its own move, without convoy (the
@@ -11,7 +11,7 @@ use crate::variant::{LocId, ProvinceId, Terrain, Variant};
 pub fn can_reach(v: &Variant, force: &Force, dest: ProvinceId) -> bool {
     let from = v.province_of(force.loc);
     match force.moves_as() {
-        Kind::FLEET => fleet_coasts(v, force.loc, dest).next().is_some() && (v.province(dest).terrain != Terrain::Sea || force.seaworthy()),
+        Moves::Fleet => fleet_coasts(v, force.loc, dest).next().is_some() && (v.province(dest).terrain != Terrain::Sea || force.seaworthy()),
         _ => v.army_borders.get(from as usize, dest as usize),
     }
 }

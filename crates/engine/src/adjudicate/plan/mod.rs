@@ -12,7 +12,7 @@ pub use legal::can_reach;
 
 use super::outcome::Illegal;
 use crate::order::{Action, Order, UnitRef};
-use crate::state::{Components, Force, Kind, VariantState};
+use crate::state::{Components, Force, VariantState};
 use crate::variant::{LocId, PowerId, ProvinceId, Variant};
 use convoy::{convoy_possible, drop_needless_convoys, mark_own_convoys, Seas};
 use legal::plan_move;
@@ -96,7 +96,7 @@ impl Part {
             force,
             loc: body.loc,
             power: body.power,
-            strength: comps.len() as u16,
+            strength: crate::state::strength(comps) as u16,
             armies: armies as u16,
             fleets: fleets as u16,
             split,
@@ -327,8 +327,9 @@ impl Planning<'_> {
                 Ok(Plan::SupportMerge { side: power.unwrap_or(body.power), dest })
             }
             Action::Convoy { unit, to } => {
-                let [armies, fleets, _] = body.kinds();
-                if fleets == 0 {
+                let [armies, _, _] = body.kinds();
+                let convoying = body.components.iter().filter(|c| v.kind(c.kind).may_convoy).count();
+                if convoying == 0 {
                     return Err(Illegal::ConvoyNotFleet);
                 }
                 if !v.province(v.province_of(body.loc)).terrain.convoys() {
@@ -336,11 +337,12 @@ impl Planning<'_> {
                 }
                 let t = target(unit)?;
                 let army = &forces[t as usize];
-                if !army.components.iter().all(|c| c.kind == Kind::ARMY) {
+                let [carried, others, immobile] = army.kinds();
+                if others + immobile > 0 {
                     return Err(Illegal::ConvoyNotArmy);
                 }
                 // M8: the convoying force carries no more armies than it has fleets.
-                if armies + army.count(Kind::ARMY) > fleets {
+                if armies + carried > convoying {
                     return Err(Illegal::ConvoyTooHeavy);
                 }
                 Ok(Plan::Convoy { army: t, dest: v.province_of(*to) })
