@@ -24,7 +24,7 @@ pub use victory::{self_supporting_units, supply, winners};
 use crate::adjudicate::{Illegal, OrderResult, Plan, Reason};
 use crate::order::{Action, Order};
 use crate::state::{Force, Position, VariantState};
-use crate::variant::{PowerId, ProvinceId, Variant};
+use crate::variant::{Kind, PowerId, ProvinceId, Variant};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CivilDisorder {
@@ -41,7 +41,8 @@ pub enum Mechanic {
     Multiplicity,
     /// The first phase places the starting units (M13, H15).
     Placement(placement::Placement),
-    /// Garrisons may be disbanded at will in Winter (H14).
+    /// Garrisons (H11-H14): the G row of the kind table, disbanded at will
+    /// in Winter (H14).
     Garrisons,
     /// Builds in any owned City or Town, not only home centres (H7).
     OwnedCentreBuilds,
@@ -117,6 +118,16 @@ impl Default for Rules {
 impl Rules {
     fn has(&self, m: &Mechanic) -> bool {
         self.mechanics.contains(m)
+    }
+
+    /// The unit kinds the variant has: armies and fleets, and the kinds its
+    /// mechanics bring (H11: garrisons).
+    pub fn kinds(&self) -> Vec<Kind> {
+        let mut kinds = vec![Kind::ARMY, Kind::FLEET];
+        if self.has(&Mechanic::Garrisons) {
+            kinds.push(Kind::GARRISON);
+        }
+        kinds
     }
 
     /// Hook `parse`: may the parser read this notation?

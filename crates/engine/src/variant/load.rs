@@ -180,7 +180,7 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
     let calendar = calendar(&vf, problems);
     let victory = victory(&vf, problems);
     let rules = crate::rules::from_table(&vf.rules, &|name| board.find_province(name), problems);
-    let kinds = kinds(&vf.rules);
+    let kinds = rules.kinds();
     Variant {
         id: vf.id,
         name: vf.name,
@@ -440,16 +440,6 @@ fn victory(vf: &VariantFile, problems: &mut Vec<Problem>) -> super::Victory {
         }
     };
     super::Victory { goal, by_player, joint: vv.joint }
-}
-
-/// The unit kinds: armies and fleets, and garrisons where the rules have
-/// them (H11).
-fn kinds(rules: &toml::Table) -> Vec<Kind> {
-    let mut kinds = vec![Kind::ARMY, Kind::FLEET];
-    if rules.get("garrisons").and_then(|g| g.as_bool()) == Some(true) {
-        kinds.push(Kind::GARRISON);
-    }
-    kinds
 }
 
 /// The players: as listed, or one per power.
