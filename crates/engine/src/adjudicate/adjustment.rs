@@ -7,14 +7,14 @@ use super::civil_disorder::civil_disorder;
 use super::outcome::{Illegal, OrderResult, Reason, Verdict};
 use super::removal::{component_to_remove, take_component, upkeep};
 use crate::order::{Action, Order};
-use crate::state::{Force, Kind, Position};
+use crate::state::{board_order, Force, Kind, Position};
 use crate::variant::{LocId, PowerId, Variant};
 use std::borrow::Cow;
 
 /// Every power's supply less upkeep, in halves: positive means builds are
 /// due, negative means removals.
 pub fn balances(v: &Variant, pos: &Position) -> Vec<i32> {
-    let mut balance: Vec<i32> = (0..v.powers.len()).map(|p| crate::rules::supply(v, pos, p as PowerId) as i32).collect();
+    let mut balance: Vec<i32> = crate::rules::supplies(v, pos).into_iter().map(|s| s as i32).collect();
     for c in pos.forces.iter().flat_map(|f| &f.components).filter(|c| !c.free && c.kind.row().needs_supply) {
         balance[c.power as usize] -= upkeep(c.kind);
     }
@@ -108,7 +108,11 @@ fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32]
     built.components[0].free = free;
     match there {
         Some(i) => next.forces[i].join(v, built),
-        None => next.forces.push(built),
+        // In board order, so that the position needs no sorting after.
+        None => {
+            let at = next.forces.partition_point(|f| board_order(f, &built).is_lt());
+            next.forces.insert(at, built);
+        }
     }
     balance[power as usize] -= cost;
     if free {

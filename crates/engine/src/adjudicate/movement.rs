@@ -7,7 +7,7 @@ use super::outcome::{Illegal, OrderResult, Reason, Verdict};
 use super::plan::{occupancy, plan, Plan};
 use super::resolver::Resolver;
 use crate::order::{Action, Order};
-use crate::state::{Components, Dislodged, Force, Position};
+use crate::state::{permute, Components, Dislodged, Force, Position};
 use crate::variant::Variant;
 use std::borrow::Cow;
 
@@ -149,7 +149,8 @@ impl Resolver<'_> {
             owners: pos.owners.clone(),
             state: pos.state.clone(),
         };
-        let mut index = vec![NONE; v.province_count()];
+        let mut index: smallvec::SmallVec<[u16; 128]> = smallvec::smallvec![NONE; v.province_count()];
+        let mut crowded = false;
         for f in 0..pos.forces.len() as u16 {
             let force = &pos.forces[f as usize];
             let mut staying = Components::new();
@@ -161,7 +162,7 @@ impl Resolver<'_> {
                         let Plan::Move { to, .. } = part.plan else { unreachable!() };
                         let mut moved = Force { loc: to, power: force.power, components: Components::from_slice(part.components(&pos.forces)) };
                         moved.settle_power(v);
-                        place(v, &mut next.forces, &mut index, moved);
+                        crowded |= place(v, &mut next.forces, &mut index, moved);
                     } else {
                         staying.extend_from_slice(part.components(&pos.forces));
                     }
@@ -187,7 +188,7 @@ impl Resolver<'_> {
                     let also_from = self.members(g).filter(|&m| m != g && !self.by_convoy(m)).map(|m| self.origin(m)).filter(|&o| o != leader_origin).collect();
                     next.dislodged.push(Dislodged { force: stayed, attacker_from: Some(leader_origin), by_convoy, also_from });
                 }
-                None => place(v, &mut next.forces, &mut index, stayed),
+                None => crowded |= place(v, &mut next.forces, &mut index, stayed),
             }
         }
         for g in 0..self.parts.len() as u16 {
@@ -201,21 +202,49 @@ impl Resolver<'_> {
                 }
             }
         }
-        next.normalize();
+        if crowded {
+            next.normalize();
+        } else {
+            in_board_order(v, &mut next.forces, &index);
+            next.tidy();
+        }
         next
     }
 }
 
+/// Puts the forces in board order (by location: provinces, then coasts)
+/// by reading the province index, cheaper than sorting them; for a board
+/// with one force per province.
+fn in_board_order(v: &Variant, forces: &mut [Force], index: &[u16]) {
+    let mut order: smallvec::SmallVec<[u16; 64]> = smallvec::SmallVec::with_capacity(forces.len());
+    let provinces = v.province_count();
+    for p in 0..provinces {
+        let i = index[p];
+        if i != NONE && (forces[i as usize].loc as usize) < provinces {
+            order.push(i);
+        }
+    }
+    for l in provinces..v.locs.len() {
+        let i = index[v.locs[l].province as usize];
+        if i != NONE && forces[i as usize].loc as usize == l {
+            order.push(i);
+        }
+    }
+    debug_assert_eq!(order.len(), forces.len());
+    permute(forces, &mut order);
+}
+
 /// Adds a force to the board, joining a force of the same player already in
 /// the province (a merge). `index` holds each province's force on the new
-/// board.
-fn place(v: &Variant, forces: &mut Vec<Force>, index: &mut [u16], force: Force) {
+/// board. True when the province already held another player's force.
+fn place(v: &Variant, forces: &mut Vec<Force>, index: &mut [u16], force: Force) -> bool {
     let p = v.province_of(force.loc) as usize;
     let i = index[p];
     if i != NONE && v.same_player(forces[i as usize].power, force.power) {
         forces[i as usize].join(v, force);
-    } else {
-        index[p] = forces.len() as u16;
-        forces.push(force);
+        return false;
     }
+    index[p] = forces.len() as u16;
+    forces.push(force);
+    i != NONE
 }

@@ -19,7 +19,7 @@ mod victory;
 
 pub use options::from_table;
 pub use state_text::{read_state, shown_state, state_key, write_state};
-pub use victory::{self_supporting_units, supply, winners};
+pub use victory::{self_supporting_units, supplies, supply, winners};
 
 use crate::adjudicate::{Illegal, OrderResult, Plan, Reason};
 use crate::order::{Action, Order};

@@ -11,6 +11,17 @@ pub fn supply(v: &Variant, pos: &Position, power: PowerId) -> u32 {
     pos.supply_halves(v, power)
 }
 
+/// `supply` of every power at once (one pass over the centres), by power.
+pub fn supplies(v: &Variant, pos: &Position) -> Vec<u32> {
+    let mut supply = vec![0; v.powers.len()];
+    for (p, owner) in pos.owners.iter().enumerate() {
+        if let Some(o) = owner {
+            supply[*o as usize] += v.provinces[p].centre as u32;
+        }
+    }
+    supply
+}
+
 /// How many of `power`'s units its own supply supports, cheapest first
 /// (free units need no supply and do not count).
 pub fn self_supporting_units(v: &Variant, pos: &Position, power: PowerId) -> u32 {

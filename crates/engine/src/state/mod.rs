@@ -210,14 +210,59 @@ impl Position {
     /// Sorts forces by location, power and components (several forces of
     /// one power may share a box), so that equal positions compare equal.
     pub fn normalize(&mut self) {
-        for f in self.forces.iter_mut().filter(|f| f.components.len() > 1) {
-            f.components.sort();
+        if !self.forces.is_sorted_by(|a, b| board_order(a, b).is_le()) {
+            self.forces.sort_unstable_by(board_order);
         }
-        let order = |a: &Force, b: &Force| (a.loc, a.power).cmp(&(b.loc, b.power)).then_with(|| a.components.cmp(&b.components));
-        if !self.forces.is_sorted_by(|a, b| order(a, b).is_le()) {
-            self.forces.sort_unstable_by(order);
+        self.tidy();
+    }
+
+    /// Normalizes a position whose forces are in board order already:
+    /// sorts the components of each force and the standoffs.
+    pub fn tidy(&mut self) {
+        debug_assert!(self.forces.is_sorted_by(|a, b| board_order(a, b).is_le()));
+        for f in self.forces.iter_mut().filter(|f| f.components.len() > 1) {
+            f.components.sort_unstable();
         }
         self.contested.sort_unstable();
         self.contested.dedup();
+    }
+}
+
+/// The order of forces in a normalized position: by location, then power,
+/// then components.
+pub fn board_order(a: &Force, b: &Force) -> std::cmp::Ordering {
+    let key = |f: &Force| (f.loc as u32) << 8 | f.power as u32;
+    key(a).cmp(&key(b)).then_with(|| a.components.cmp(&b.components))
+}
+
+/// Puts `items` in the order `order` gives (`order[k]`: the index of the
+/// item that belongs at `k`), in place; `order` is used up.
+pub fn permute<T>(items: &mut [T], order: &mut [u16]) {
+    for start in 0..items.len() {
+        let mut at = start;
+        loop {
+            let from = order[at] as usize;
+            order[at] = at as u16;
+            if from == start || from == at {
+                break;
+            }
+            items.swap(at, from);
+            at = from;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::permute;
+
+    #[test]
+    fn permute_puts_each_item_where_the_order_says() {
+        for order in [vec![0u16, 1, 2, 3, 4], vec![4, 3, 2, 1, 0], vec![2, 0, 1, 4, 3], vec![1, 2, 3, 4, 0], vec![3, 4, 0, 1, 2]] {
+            let mut items = vec!['a', 'b', 'c', 'd', 'e'];
+            let expected: Vec<char> = order.iter().map(|&i| items[i as usize]).collect();
+            permute(&mut items, &mut order.clone());
+            assert_eq!(items, expected, "order {order:?}");
+        }
     }
 }

@@ -358,7 +358,7 @@ impl Planning<'_> {
 /// Does a move of this force leave components behind that cannot move
 /// (H12: garrisons)?
 fn leaves_immobile(v: &Variant, force: &Force) -> bool {
-    v.has_immobile_kinds() && {
+    force.components.len() > 1 && {
         let movers = force.components.iter().filter(|c| v.kind(c.kind).moves()).count();
         movers > 0 && movers < force.components.len()
     }
