@@ -7,7 +7,7 @@ use super::civil_disorder::civil_disorder;
 use super::outcome::{Illegal, OrderResult, Reason, Verdict};
 use super::removal::{component_to_remove, take_component, upkeep};
 use crate::order::{Action, Order};
-use crate::state::{board_order, Force, Kind, Position};
+use crate::state::{Force, Kind, Position};
 use crate::variant::{LocId, PowerId, Variant};
 use std::borrow::Cow;
 
@@ -108,11 +108,7 @@ fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32]
     built.components[0].free = free;
     match there {
         Some(i) => next.forces[i].join(v, built),
-        // In board order, so that the position needs no sorting after.
-        None => {
-            let at = next.forces.partition_point(|f| board_order(f, &built).is_lt());
-            next.forces.insert(at, built);
-        }
+        None => next.insert_in_order(built),
     }
     balance[power as usize] -= cost;
     if free {

@@ -12,13 +12,17 @@ use crate::variant::Variant;
 /// its player's force (None).
 pub fn groups(v: &Variant, parts: &[Part], forces: usize, mut join: impl FnMut(usize, Option<usize>)) {
     let n = parts.len();
+    let any_split = n > forces;
+    if !any_split && !parts.iter().any(|p| matches!(p.plan, Plan::Move { merge: true, .. })) {
+        // Every move is a group of its own (standard Diplomacy).
+        return;
+    }
     // Forces that split (or leave garrisons behind): parts past the forces
     // are their other parts.
     let mut split = vec![false; forces];
     for q in &parts[forces..] {
         split[q.force as usize] = true;
     }
-    let any_split = n > forces;
     for p in 0..n {
         let Plan::Move { dest, merge, .. } = parts[p].plan else { continue };
         if !merge && !any_split {

@@ -103,7 +103,7 @@ pub fn retreat<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<Ord
                 if beaten {
                     (Verdict::Failure, Reason::RetreatBounced)
                 } else {
-                    next.forces.push(crate::state::Force { loc: l, ..dislodged.force.clone() });
+                    next.insert_in_order(crate::state::Force { loc: l, ..dislodged.force.clone() });
                     (Verdict::Success, Reason::Retreated)
                 }
             }

@@ -216,6 +216,12 @@ impl Position {
         self.tidy();
     }
 
+    /// Adds a force where board order puts it (no sorting needed after).
+    pub fn insert_in_order(&mut self, force: Force) {
+        let at = self.forces.partition_point(|f| board_order(f, &force).is_lt());
+        self.forces.insert(at, force);
+    }
+
     /// Normalizes a position whose forces are in board order already:
     /// sorts the components of each force and the standoffs.
     pub fn tidy(&mut self) {

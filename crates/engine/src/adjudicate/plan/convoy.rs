@@ -5,7 +5,6 @@
 
 use super::{Part, Plan, Plans};
 use crate::adjudicate::outcome::Illegal;
-use crate::adjudicate::Few;
 use crate::state::Force;
 use crate::variant::{ProvinceId, Variant};
 
@@ -20,6 +19,10 @@ struct Sea {
     fleets: usize,
     force: u16,
 }
+
+/// Seas in a convoy's way: kept inline for any usual number of fleets at
+/// sea (no allocation per convoy order).
+type Seaway = smallvec::SmallVec<[ProvinceId; 16]>;
 
 impl Seas {
     pub fn new(v: &Variant, forces: &[Force]) -> Seas {
@@ -52,7 +55,7 @@ pub fn drop_needless_convoys(v: &Variant, forces: &[Force], seas: &Seas, plans: 
     for g in 0..plans.parts.len() {
         let Plan::Convoy { army, dest } = plans.parts[g].plan else { continue };
         let army = &forces[army as usize];
-        let route: Vec<ProvinceId> = seas.carrying(army.kinds()[0], None).collect();
+        let route: Seaway = seas.carrying(army.kinds()[0], None).collect();
         let here = v.province_of(plans.parts[g].loc);
         if !on_some_route(v, v.province_of(army.loc), dest, &route, here) {
             plans.parts[g].plan = Plan::Hold;
@@ -70,7 +73,7 @@ fn on_some_route(v: &Variant, from: ProvinceId, dest: ProvinceId, fleets: &[Prov
     fn touches(v: &Variant, a: ProvinceId, b: ProvinceId) -> bool {
         v.any_borders.get(a as usize, b as usize)
     }
-    fn extend(v: &Variant, path: &mut Vec<ProvinceId>, fleets: &[ProvinceId], dest: ProvinceId, needed: ProvinceId) -> bool {
+    fn extend(v: &Variant, path: &mut Seaway, fleets: &[ProvinceId], dest: ProvinceId, needed: ProvinceId) -> bool {
         let last = *path.last().unwrap();
         if path.len() > 1 && touches(v, last, dest) {
             return path.contains(&needed);
@@ -88,7 +91,7 @@ fn on_some_route(v: &Variant, from: ProvinceId, dest: ProvinceId, fleets: &[Prov
         }
         false
     }
-    extend(v, &mut vec![from], fleets, dest, needed)
+    extend(v, &mut smallvec::smallvec![from], fleets, dest, needed)
 }
 
 /// DATC 4.A.3: an army moving to an adjacent province goes by convoy when
@@ -112,10 +115,10 @@ pub fn mark_own_convoys(v: &Variant, parts: &mut [Part]) {
 /// make possible is illegal.)
 pub fn convoy_possible(v: &Variant, seas: &Seas, army: &Force, dest: ProvinceId, except: Option<u16>) -> bool {
     let from = v.province_of(army.loc);
-    let fleets: Few = seas.carrying(army.kinds()[0], except).collect();
+    let fleets: Seaway = seas.carrying(army.kinds()[0], except).collect();
     let touches = |a: ProvinceId, b: ProvinceId| v.any_borders.get(a as usize, b as usize);
-    let mut seen: smallvec::SmallVec<[bool; 8]> = smallvec::smallvec![false; fleets.len()];
-    let mut stack: Few = (0..fleets.len() as u16).filter(|&i| touches(from, fleets[i as usize])).collect();
+    let mut seen: smallvec::SmallVec<[bool; 16]> = smallvec::smallvec![false; fleets.len()];
+    let mut stack: smallvec::SmallVec<[u16; 16]> = (0..fleets.len() as u16).filter(|&i| touches(from, fleets[i as usize])).collect();
     for &i in &stack {
         seen[i as usize] = true;
     }
