@@ -12,15 +12,15 @@ use super::Few;
 use crate::variant::ProvinceId;
 
 impl Resolver<'_> {
-    /// What a support order offers: one per army and fleet (M4).
+    /// What a support order offers: the strength of its components that
+    /// may support, one per army and fleet (M4).
     pub fn support_offered(&self, s: u16) -> u32 {
         let part = &self.parts[s as usize];
-        match part.plan {
-            // H11, M6: a force in the merge's province may not support it,
-            // but its garrisons may.
-            Plan::SupportMerge { dest, .. } if dest == self.v.province_of(part.loc) => (part.strength - part.armies - part.fleets) as u32,
-            _ => (part.armies + part.fleets) as u32,
-        }
+        // H11, M6: a force in the merge's province may not support it, but
+        // its garrisons may.
+        let into_own = matches!(part.plan, Plan::SupportMerge { dest, .. } if dest == self.v.province_of(part.loc));
+        let offering = part.components(self.forces).iter().map(|c| c.kind.row()).filter(|row| row.may_support != into_own);
+        offering.map(|row| row.strength as u32).sum()
     }
 
     /// Does the support (or convoy) match an order? Otherwise it is void.
