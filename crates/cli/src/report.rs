@@ -5,6 +5,7 @@
 use polemarch_engine::adjudicate::{retreat_options, Outcome, Verdict};
 use polemarch_engine::state::json::{force_text, unit_text};
 use polemarch_engine::variant::check::halves_text;
+use polemarch_engine::variant::PowerId;
 use polemarch_engine::{Position, Variant};
 use std::fmt::Write;
 
@@ -12,7 +13,7 @@ pub fn phase_report(v: &Variant, before: &Position, outcome: &Outcome) -> String
     let mut out = String::new();
     let _ = writeln!(out, "{}", v.calendar.display(before.phase));
     for (p, power) in v.powers.iter().enumerate() {
-        let mine: Vec<_> = outcome.results.iter().filter(|r| r.order.power == Some(p as u8)).collect();
+        let mine: Vec<_> = outcome.results.iter().filter(|r| r.order.power == Some(PowerId::new(p))).collect();
         if mine.is_empty() {
             continue;
         }
@@ -44,8 +45,8 @@ pub fn phase_report(v: &Variant, before: &Position, outcome: &Outcome) -> String
 pub fn position_report(v: &Variant, pos: &Position) -> String {
     let mut out = String::new();
     for (p, power) in v.powers.iter().enumerate() {
-        let units: Vec<String> = pos.forces.iter().filter(|f| f.power as usize == p).map(|f| unit_text(v, &f.components, f.loc)).collect();
-        let halves = pos.supply_halves(v, p as u8);
+        let units: Vec<String> = pos.forces.iter().filter(|f| f.power.index() == p).map(|f| unit_text(v, &f.components, f.loc)).collect();
+        let halves = pos.supply_halves(v, PowerId::new(p));
         let _ = writeln!(out, "  {:<10} {:>4} centres, {:>2} units: {}", power.name, halves_text(halves), units.len(), units.join(", "));
     }
     out

@@ -20,9 +20,9 @@ fn record(file: &str) -> GameRecord {
 /// Where a force can go next: locations by its own borders.
 fn steps(v: &Variant, at: LocId, fleet: bool) -> Vec<LocId> {
     if fleet {
-        v.fleet_neighbours[at as usize].clone()
+        v.fleet_neighbours[at.index()].clone()
     } else {
-        v.army_neighbours[v.province_of(at) as usize].clone()
+        v.army_neighbours[v.province_of(at).index()].iter().copied().map(LocId::of_province).collect()
     }
 }
 
@@ -57,7 +57,7 @@ fn unit(v: &Variant, f: &Force) -> String {
 /// nearest centre to take.
 fn movement_orders(v: &Variant, pos: &Position, me: PowerId) -> Vec<String> {
     let mine: Vec<&Force> = pos.forces.iter().filter(|f| f.power == me).collect();
-    let targets: HashSet<ProvinceId> = (0..v.province_count() as u16).filter(|&p| v.is_centre(p) && pos.owners[p as usize] != Some(me)).collect();
+    let targets: HashSet<ProvinceId> = v.province_ids().filter(|&p| v.is_centre(p) && pos.owners[p.index()] != Some(me)).collect();
     let mut busy = vec![false; mine.len()];
     let mut taken: HashSet<ProvinceId> = HashSet::new();
     let mut orders = Vec::new();
@@ -116,8 +116,8 @@ fn retreat_orders(v: &Variant, pos: &Position, me: PowerId) -> Vec<String> {
 }
 
 fn build_orders(v: &Variant, pos: &Position, me: PowerId) -> Vec<String> {
-    let due = polemarch_engine::adjudicate::balances(v, pos)[me as usize] / 2;
-    let free = v.power(me).homes.iter().filter(|&&h| pos.owners[h as usize] == Some(me) && pos.force_in(v, h).is_none());
+    let due = polemarch_engine::adjudicate::balances(v, pos)[me.index()] / 2;
+    let free = v.power(me).homes.iter().filter(|&&h| pos.owners[h.index()] == Some(me) && pos.force_in(v, h).is_none());
     free.take(due.max(0) as usize).map(|&h| format!("BUILD A {}", v.province(h).abbr)).collect()
 }
 
@@ -472,7 +472,7 @@ fn a_hoplite_wars_game_from_the_placement_to_the_sack_of_delphi() {
     );
     let rec = record(&file);
     let spring = game::current(&v, &rec).unwrap();
-    let owner = |pos: &Position, p: &str| pos.owners[v.province_of(v.find_loc(p).unwrap()) as usize].map(|o| v.power(o).name.clone());
+    let owner = |pos: &Position, p: &str| pos.owners[v.province_of(v.find_loc(p).unwrap()).index()].map(|o| v.power(o).name.clone());
     assert_eq!(owner(&spring, "teg").as_deref(), Some("Sparta"), "H6: a Town changes hands after Spring");
     assert_eq!(owner(&spring, "nau").as_deref(), Some("Aetolia"));
     // Autumn 450 BC: on to Lepreon and Delphi; the colonies are dealt.

@@ -2,7 +2,7 @@
 //! canonical form, and a bad order says where and what was expected.
 
 use polemarch_engine::order::{parse_order, parse_order_line};
-use polemarch_engine::variant::embedded_variant;
+use polemarch_engine::variant::{embedded_variant, PowerId};
 use polemarch_engine::Variant;
 
 fn standard() -> Variant {
@@ -11,7 +11,7 @@ fn standard() -> Variant {
 
 /// Reads `text` as England's order and prints it back.
 fn canonical(v: &Variant, text: &str) -> String {
-    let order = parse_order(v, text, Some(1)).unwrap_or_else(|e| panic!("`{text}`: {e}"));
+    let order = parse_order(v, text, Some(PowerId(1))).unwrap_or_else(|e| panic!("`{text}`: {e}"));
     order.display(v).to_string()
 }
 
@@ -62,13 +62,13 @@ fn a_name_is_not_glued_to_the_next_word() {
 #[test]
 fn a_bad_order_says_where_and_what_was_expected() {
     let v = standard();
-    let e = parse_order(&v, "A par - xyz", Some(2)).unwrap_err();
+    let e = parse_order(&v, "A par - xyz", Some(PowerId(2))).unwrap_err();
     assert_eq!(e.to_string(), "column 9: expected a province (abbreviation or name), found `xyz`");
-    let e = parse_order(&v, "A par - ", Some(2)).unwrap_err();
+    let e = parse_order(&v, "A par - ", Some(PowerId(2))).unwrap_err();
     assert_eq!(e.to_string(), "column 8: expected a province (abbreviation or name), found the end of the order");
-    let e = parse_order(&v, "A par X bur", Some(2)).unwrap_err();
+    let e = parse_order(&v, "A par X bur", Some(PowerId(2))).unwrap_err();
     assert_eq!(e.column, 7);
-    let e = parse_order(&v, "A par - bur extra", Some(2)).unwrap_err();
+    let e = parse_order(&v, "A par - bur extra", Some(PowerId(2))).unwrap_err();
     assert_eq!(e.to_string(), "column 13: expected the end of the order, found `extra`");
     let e = parse_order_line(&v, "Frnace: A par - bur").unwrap_err();
     assert!(e.to_string().starts_with("column 1: expected a power (Austria, England, France"), "{e}");
@@ -79,7 +79,7 @@ fn a_bad_order_says_where_and_what_was_expected() {
 #[test]
 fn multiplicity_orders_are_refused_by_name() {
     let v = standard();
-    let e = parse_order(&v, "A mar MERGE bur", Some(2)).unwrap_err();
+    let e = parse_order(&v, "A mar MERGE bur", Some(PowerId(2))).unwrap_err();
     assert!(e.to_string().contains("MERGE and SPLIT belong to Multiplicity"), "{e}");
 }
 

@@ -25,6 +25,11 @@ fn power_count() -> u8 {
     standard().powers.len() as u8
 }
 
+/// Any power of the standard variant.
+fn a_power() -> impl Strategy<Value = PowerId> + Clone {
+    (0..power_count()).prop_map(PowerId)
+}
+
 /// The element `index` chooses, or None from an empty slice.
 fn pick<'a, T>(index: &Index, items: &'a [T]) -> Option<&'a T> {
     (!items.is_empty()).then(|| &items[index.index(items.len())])
@@ -111,7 +116,7 @@ fn order_words() -> Vec<String> {
         words.push(p.abbr.clone());
         words.push(p.name.clone());
     }
-    for l in 0..v.locs.len() as LocId {
+    for l in v.loc_ids() {
         words.push(v.loc_abbr(l));
     }
     for p in &v.powers {
@@ -137,7 +142,7 @@ fn order_like_text() -> impl Strategy<Value = String> {
 /// Every way the map names a location: abbreviations, full names, coasts.
 fn place_names() -> Vec<String> {
     let v = standard();
-    let mut names: Vec<String> = (0..v.locs.len() as LocId).map(|l| v.loc_abbr(l)).collect();
+    let mut names: Vec<String> = v.loc_ids().map(|l| v.loc_abbr(l)).collect();
     names.extend(v.provinces.iter().map(|p| p.name.clone()));
     for p in v.provinces.iter().filter(|p| !p.coasts.is_empty()) {
         for &l in &p.coasts {
@@ -250,12 +255,12 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
     #[test]
-    fn parser_never_panics_and_round_trips(text in any_text(), power in prop::option::of(0..power_count())) {
+    fn parser_never_panics_and_round_trips(text in any_text(), power in prop::option::of(a_power())) {
         check_parse(&text, power)?;
     }
 
     #[test]
-    fn line_parser_never_panics_and_round_trips(text in any_text(), power in 0..power_count(), colon in ":|: | :|") {
+    fn line_parser_never_panics_and_round_trips(text in any_text(), power in a_power(), colon in ":|: | :|") {
         check_parse_line(&text)?;
         check_parse_line(&format!("{}{colon}{text}", standard().power(power).name))?;
     }
@@ -276,7 +281,7 @@ struct ForceSeed {
 }
 
 fn a_force_seed() -> impl Strategy<Value = ForceSeed> {
-    (any::<bool>(), 0..power_count(), any::<Index>(), any::<u32>()).prop_map(|(fleet, power, coast, rank)| ForceSeed { fleet, power, coast, rank })
+    (any::<bool>(), a_power(), any::<Index>(), any::<u32>()).prop_map(|(fleet, power, coast, rank)| ForceSeed { fleet, power, coast, rank })
 }
 
 /// The force a seed puts in province `p`: armies on land and coasts (never on
@@ -293,7 +298,7 @@ fn force_of(v: &Variant, p: ProvinceId, seed: &ForceSeed) -> Option<Force> {
     };
     let loc = match pick(&seed.coast, &province.coasts) {
         Some(&coast) if kind == Kind::FLEET => coast,
-        _ => p as LocId,
+        _ => LocId::of_province(p),
     };
     Some(Force::single(seed.power, kind, loc))
 }
@@ -305,20 +310,20 @@ fn a_movement_position() -> impl Strategy<Value = Position> {
     let n = v.province_count();
     let board = vec(prop::option::weighted(0.35, a_force_seed()), n);
     // A home centre is often still its power's.
-    let owners = vec((prop::option::weighted(0.85, 0..power_count()), prop::bool::weighted(0.5)), n);
+    let owners = vec((prop::option::weighted(0.85, a_power()), prop::bool::weighted(0.5)), n);
     let season = select(vec!["Spring", "Autumn"]);
     (board, owners, season).prop_map(move |(board, owners, season)| {
         let phase = v.calendar.parse_phase(&format!("{season} 1901, Movement")).expect("a movement phase");
         let mut pos = Position::empty(v, phase);
         let mut placed: Vec<(u32, Force)> =
-            board.iter().enumerate().filter_map(|(p, seed)| seed.as_ref().and_then(|s| force_of(v, p as ProvinceId, s).map(|f| (s.rank, f)))).collect();
+            board.iter().enumerate().filter_map(|(p, seed)| seed.as_ref().and_then(|s| force_of(v, ProvinceId::new(p), s).map(|f| (s.rank, f)))).collect();
         placed.sort_by_key(|(rank, _)| *rank);
         pos.forces = placed.into_iter().map(|(_, f)| f).collect();
         pos.owners = owners
             .into_iter()
             .enumerate()
             .map(|(p, (owner, at_home))| {
-                let p = p as ProvinceId;
+                let p = ProvinceId::new(p);
                 if !v.is_centre(p) {
                     None
                 } else if at_home && v.home_of(p).is_some() {
@@ -410,7 +415,7 @@ fn an_order_seed() -> impl Strategy<Value = OrderSeed> {
 }
 
 fn unit_ref(v: &Variant, force: &Force, style: Style) -> UnitRef {
-    let loc = if style.coast_left_out { v.province_of(force.loc) as LocId } else { force.loc };
+    let loc = if style.coast_left_out { LocId::of_province(v.province_of(force.loc)) } else { force.loc };
     UnitRef { components: (!style.kind_left_out).then(|| force.components.clone()), loc }
 }
 
@@ -429,9 +434,9 @@ fn at_sea(v: &Variant, force: &Force) -> bool {
 /// The locations a force may move to by itself.
 fn neighbours(v: &Variant, force: &Force) -> Vec<LocId> {
     if force.is_fleet() {
-        v.fleet_neighbours[force.loc as usize].clone()
+        v.fleet_neighbours[force.loc.index()].clone()
     } else {
-        v.army_neighbours[v.province_of(force.loc) as usize].iter().map(|&p| p as LocId).collect()
+        v.army_neighbours[v.province_of(force.loc).index()].iter().map(|&p| LocId::of_province(p)).collect()
     }
 }
 
@@ -447,25 +452,25 @@ fn reach(v: &Variant, force: &Force) -> Vec<ProvinceId> {
 }
 
 fn coastal_provinces(v: &Variant) -> Vec<ProvinceId> {
-    (0..v.province_count() as ProvinceId).filter(|&p| is_coast(v, p)).collect()
+    v.province_ids().filter(|&p| is_coast(v, p)).collect()
 }
 
 /// Every coast an army in `from` could be convoyed to by the fleets at sea,
 /// each with one route (the seas in order).
 fn convoy_routes(v: &Variant, pos: &Position, from: ProvinceId) -> Vec<(ProvinceId, Vec<ProvinceId>)> {
-    let touches = |a: ProvinceId, b: ProvinceId| v.any_borders.get(a as usize, b as usize);
+    let touches = |a: ProvinceId, b: ProvinceId| v.any_borders.get(a.index(), b.index());
     let seas: Vec<ProvinceId> = pos.forces.iter().filter(|f| at_sea(v, f)).map(|f| v.province_of(f.loc)).collect();
     let mut came_from: Vec<Option<ProvinceId>> = vec![None; v.province_count()];
     let mut queue: Vec<ProvinceId> = seas.iter().copied().filter(|&s| touches(from, s)).collect();
     for &s in &queue {
-        came_from[s as usize] = Some(from);
+        came_from[s.index()] = Some(from);
     }
     let mut i = 0;
     while i < queue.len() {
         let s = queue[i];
         for &t in &seas {
-            if came_from[t as usize].is_none() && touches(s, t) {
-                came_from[t as usize] = Some(s);
+            if came_from[t.index()].is_none() && touches(s, t) {
+                came_from[t.index()] = Some(s);
                 queue.push(t);
             }
         }
@@ -473,7 +478,7 @@ fn convoy_routes(v: &Variant, pos: &Position, from: ProvinceId) -> Vec<(Province
     }
     let route_to = |mut s: ProvinceId| {
         let mut route = vec![s];
-        while let Some(prev) = came_from[s as usize].filter(|&p| p != from) {
+        while let Some(prev) = came_from[s.index()].filter(|&p| p != from) {
             route.push(prev);
             s = prev;
         }
@@ -514,7 +519,7 @@ fn orders_of_seed(v: &Variant, pos: &Position, s: &OrderSeed) -> Vec<Order> {
             let into: Vec<ProvinceId> = target_reach.iter().copied().filter(|p| reach(v, f).contains(p)).collect();
             // Preferably a province both can reach; else any the target can.
             let Some(&dest) = pick(&s.place, &into).or_else(|| pick(&s.place, &target_reach)) else { return vec![order(f, Action::Hold)] };
-            vec![order(f, Action::SupportMove { unit: unit_ref(v, t, s.style), to: dest as LocId })]
+            vec![order(f, Action::SupportMove { unit: unit_ref(v, t, s.style), to: LocId::of_province(dest) })]
         }
         Intent::SupportedAttack => {
             // Preferably on another power's force.
@@ -527,7 +532,7 @@ fn orders_of_seed(v: &Variant, pos: &Position, s: &OrderSeed) -> Vec<Order> {
             if let Some(g) = pick(&s.other, &supporters) {
                 // A support names the destination province, or the coast the
                 // mover will stand on.
-                let to = if s.flag { to } else { dest as LocId };
+                let to = if s.flag { to } else { LocId::of_province(dest) };
                 orders.push(order(g, Action::SupportMove { unit: unit_ref(v, f, s.style), to }));
             }
             orders
@@ -536,10 +541,10 @@ fn orders_of_seed(v: &Variant, pos: &Position, s: &OrderSeed) -> Vec<Order> {
             let Some(army) = pick(&s.unit, &armies_on_coast) else { return Vec::new() };
             let routes = convoy_routes(v, pos, v.province_of(army.loc));
             let Some((dest, route)) = pick(&s.place, &routes) else { return vec![order(army, Action::Hold)] };
-            let mut orders = vec![order(army, Action::Move { to: *dest as LocId, via_convoy: s.flag })];
+            let mut orders = vec![order(army, Action::Move { to: LocId::of_province(*dest), via_convoy: s.flag })];
             for &sea in route {
                 let fleet = pos.force_in(v, sea).expect("a fleet on the route");
-                orders.push(order(fleet, Action::Convoy { unit: unit_ref(v, army, s.style), to: *dest as LocId }));
+                orders.push(order(fleet, Action::Convoy { unit: unit_ref(v, army, s.style), to: LocId::of_province(*dest) }));
             }
             orders
         }
@@ -550,26 +555,26 @@ fn orders_of_seed(v: &Variant, pos: &Position, s: &OrderSeed) -> Vec<Order> {
             else {
                 return Vec::new();
             };
-            vec![order(fleet, Action::Convoy { unit: unit_ref(v, army, s.style), to: dest as LocId })]
+            vec![order(fleet, Action::Convoy { unit: unit_ref(v, army, s.style), to: LocId::of_province(dest) })]
         }
         Intent::ArmyToFarCoast => {
             let (Some(army), Some(dest)) = (pick(&s.unit, &armies_on_coast), pick(&s.place, &coastal_provinces(v)).copied()) else { return Vec::new() };
-            vec![order(army, Action::Move { to: dest as LocId, via_convoy: s.flag })]
+            vec![order(army, Action::Move { to: LocId::of_province(dest), via_convoy: s.flag })]
         }
         Intent::OrderForEmptyProvince => {
-            let empty: Vec<LocId> = (0..v.locs.len() as LocId).filter(|&l| pos.force_in(v, v.province_of(l)).is_none()).collect();
+            let empty: Vec<LocId> = v.loc_ids().filter(|&l| pos.force_in(v, v.province_of(l)).is_none()).collect();
             let Some(&loc) = pick(&s.place, &empty) else { return Vec::new() };
-            let power = s.other.index(power_count() as usize) as PowerId;
+            let power = PowerId::new(s.other.index(power_count() as usize));
             let action = if s.flag {
                 Action::Hold
             } else {
-                Action::Move { to: v.army_neighbours[v.province_of(loc) as usize].first().copied().unwrap_or(0), via_convoy: false }
+                Action::Move { to: v.army_neighbours[v.province_of(loc).index()].first().copied().map_or(LocId(0), LocId::of_province), via_convoy: false }
             };
             let kind = if s.flag { Kind::ARMY } else { Kind::FLEET };
             vec![Order { claim: None, power: Some(power), unit: Some(UnitRef { components: Some(Force::single(power, kind, loc).components), loc }), action }]
         }
         Intent::WrongPower => {
-            let power = (f.power + 1 + s.other.index(power_count() as usize - 1) as PowerId) % power_count();
+            let power = PowerId::new((f.power.index() + 1 + s.other.index(power_count() as usize - 1)) % power_count() as usize);
             let action = match pick(&s.place, &neighbours(v, f)) {
                 Some(&to) => Action::Move { to, via_convoy: false },
                 None => Action::Hold,
@@ -577,11 +582,11 @@ fn orders_of_seed(v: &Variant, pos: &Position, s: &OrderSeed) -> Vec<Order> {
             vec![Order { power: Some(power), ..order(f, action) }]
         }
         Intent::MoveAnywhere => {
-            let to = s.place.index(v.locs.len()) as LocId;
+            let to = LocId::new(s.place.index(v.locs.len()));
             vec![order(f, Action::Move { to, via_convoy: s.flag })]
         }
         Intent::WrongPhase => {
-            let to = s.place.index(v.locs.len()) as LocId;
+            let to = LocId::new(s.place.index(v.locs.len()));
             let action = [Action::Retreat { to }, Action::Disband, Action::Build, Action::Remove, Action::Waive][s.other.index(5)].clone();
             let mut order = order(f, action);
             if order.action == Action::Waive {
@@ -627,7 +632,7 @@ fn retreat_orders(v: &Variant, pos: &Position, seeds: &[RetreatSeed]) -> Vec<Ord
     for s in seeds {
         if let RetreatIntent::NotDislodged = s.intent {
             if let Some(f) = pick(&s.unit, &pos.forces) {
-                orders.push(order_of(v, f, s.style, Action::Retreat { to: s.place.index(v.locs.len()) as LocId }));
+                orders.push(order_of(v, f, s.style, Action::Retreat { to: LocId::new(s.place.index(v.locs.len())) }));
             }
             continue;
         }
@@ -636,7 +641,7 @@ fn retreat_orders(v: &Variant, pos: &Position, seeds: &[RetreatSeed]) -> Vec<Ord
         let action = match (s.intent, pick(&s.place, &options)) {
             (RetreatIntent::ToAnOption, Some(&to)) => Action::Retreat { to },
             (RetreatIntent::MoveToAnOption, Some(&to)) => Action::Move { to, via_convoy: false },
-            (RetreatIntent::ToAnywhere, _) => Action::Retreat { to: s.place.index(v.locs.len()) as LocId },
+            (RetreatIntent::ToAnywhere, _) => Action::Retreat { to: LocId::new(s.place.index(v.locs.len())) },
             _ => Action::Disband,
         };
         orders.push(order_of(v, &d.force, s.style, action));
@@ -678,25 +683,25 @@ fn an_adjustment_seed() -> impl Strategy<Value = AdjustmentSeed> {
 }
 
 fn adjustment_orders(v: &Variant, pos: &Position, seeds: &[AdjustmentSeed]) -> Vec<Order> {
-    let homes: Vec<(PowerId, ProvinceId)> = v.powers.iter().enumerate().flat_map(|(i, p)| p.homes.iter().map(move |&h| (i as PowerId, h))).collect();
+    let homes: Vec<(PowerId, ProvinceId)> = v.powers.iter().enumerate().flat_map(|(i, p)| p.homes.iter().map(move |&h| (PowerId::new(i), h))).collect();
     let mut orders = Vec::new();
     for s in seeds {
-        let any_power = s.power.index(power_count() as usize) as PowerId;
+        let any_power = PowerId::new(s.power.index(power_count() as usize));
         let build = |power: PowerId, p: ProvinceId| {
             let kind = if s.fleet { Kind::FLEET } else { Kind::ARMY };
             let loc = match pick(&s.coast, &v.province(p).coasts) {
                 Some(&coast) if s.fleet && !s.style.coast_left_out => coast,
-                _ => p as LocId,
+                _ => LocId::of_province(p),
             };
             let power = (!s.style.power_left_out).then_some(power);
-            Order { claim: None, power, unit: Some(UnitRef { components: Some(Force::single(0, kind, loc).components), loc }), action: Action::Build }
+            Order { claim: None, power, unit: Some(UnitRef { components: Some(Force::single(PowerId(0), kind, loc).components), loc }), action: Action::Build }
         };
         match s.intent {
             AdjustmentIntent::BuildAtHome => {
                 let &(power, p) = pick(&s.site, &homes).expect("powers have homes");
                 orders.push(build(power, p));
             }
-            AdjustmentIntent::BuildAnywhere => orders.push(build(any_power, s.site.index(v.province_count()) as ProvinceId)),
+            AdjustmentIntent::BuildAnywhere => orders.push(build(any_power, ProvinceId::new(s.site.index(v.province_count())))),
             AdjustmentIntent::Remove => {
                 if let Some(f) = pick(&s.site, &pos.forces) {
                     orders.push(order_of(v, f, s.style, Action::Remove));
@@ -751,7 +756,7 @@ fn check_forces_stand_where_they_can(v: &Variant, forces: &[Force], at: &str) ->
     for f in forces {
         let province = v.province(v.province_of(f.loc));
         let fits = match (f.is_fleet(), province.terrain) {
-            (false, Terrain::Land | Terrain::Coast) => f.loc == v.province_of(f.loc) as LocId,
+            (false, Terrain::Land | Terrain::Coast) => f.loc == LocId::of_province(v.province_of(f.loc)),
             (true, Terrain::Sea) => true,
             (true, Terrain::Coast) => province.coasts.is_empty() || province.coasts.contains(&f.loc),
             _ => false,
@@ -894,7 +899,7 @@ fn check_adjustment(v: &Variant, pos: &Position, orders: &[Order], outcome: &Out
     check_results_follow_orders(outcome, orders, at)?;
     check_one_force_per_province(v, &next.forces, at)?;
     check_forces_stand_where_they_can(v, &next.forces, at)?;
-    for power in 0..power_count() {
+    for power in v.power_ids() {
         let count = |p: &Position| p.forces.iter().filter(|f| f.power == power).count();
         let (before, after, owned) = (count(pos), count(next), centres(v, pos, power));
         let name = &v.power(power).name;
@@ -912,7 +917,7 @@ fn check_adjustment(v: &Variant, pos: &Position, orders: &[Order], outcome: &Out
     for f in next.forces.iter().filter(|f| !pos.forces.contains(f)) {
         let p = v.province_of(f.loc);
         prop_assert!(v.power(f.power).homes.contains(&p), "{} built outside its homes{}", force_text(v, f), at);
-        prop_assert_eq!(pos.owners[p as usize], Some(f.power), "{} built in a centre it does not own{}", force_text(v, f), at);
+        prop_assert_eq!(pos.owners[p.index()], Some(f.power), "{} built in a centre it does not own{}", force_text(v, f), at);
         prop_assert!(pos.force_in(v, p).is_none(), "{} built in an occupied province{}", force_text(v, f), at);
     }
     Ok(())

@@ -4,7 +4,7 @@
 
 use polemarch_engine::order::parse_order_line;
 use polemarch_engine::state::{parse_composition, Kind};
-use polemarch_engine::variant::{check, load_dir, load_texts, ProvinceId, Terrain};
+use polemarch_engine::variant::{check, load_dir, load_texts, LocId, ProvinceId, Terrain};
 use polemarch_engine::{adjudicate, Force, Position, Variant};
 use std::path::PathBuf;
 
@@ -51,11 +51,11 @@ fn the_places_behind_the_walls_go_by_the_names_of_their_centre() {
     let v = spaces();
     let walls = v.province(province(&v, "mil")).walls.expect("Milano has walls");
     for name in ["mil-walls", "MIL WALLS", "Milano walls", "milano-walls", "Milan walls"] {
-        assert_eq!(v.find_loc(name), Some(walls), "{name}");
+        assert_eq!(v.find_loc(name), Some(LocId::of_province(walls)), "{name}");
     }
     assert_eq!(v.province(walls).abbr, "mil-walls");
     assert_eq!(v.province(walls).name, "Milano walls");
-    assert_eq!(v.loc_abbr(walls), "mil-walls");
+    assert_eq!(v.loc_abbr(LocId::of_province(walls)), "mil-walls");
     let order = parse_order_line(&v, "Milan: A mil-walls - mil").unwrap();
     assert_eq!(order.display(&v).to_string(), "A mil-walls - mil");
 }
@@ -69,15 +69,15 @@ fn a_place_behind_the_walls_borders_only_its_province() {
         let place = v.province(w);
         assert_eq!(place.walls_of, Some(c));
         assert_eq!((place.terrain, place.centre, place.at), (terrain, 0, v.province(c).at), "{centre}");
-        assert_eq!(v.army_neighbours[w as usize], [c]);
-        let bordering: Vec<usize> = (0..v.province_count()).filter(|&b| v.any_borders.get(w as usize, b) || v.any_borders.get(b, w as usize)).collect();
-        assert_eq!(bordering, [c as usize], "{centre}");
-        assert!(v.army_neighbours[c as usize].contains(&w));
+        assert_eq!(v.army_neighbours[w.index()], [c]);
+        let bordering: Vec<usize> = (0..v.province_count()).filter(|&b| v.any_borders.get(w.index(), b) || v.any_borders.get(b, w.index())).collect();
+        assert_eq!(bordering, [c.index()], "{centre}");
+        assert!(v.army_neighbours[c.index()].contains(&w));
     }
     // Fleets may stand behind the walls of a port: a fleet border too.
     let gen = province(&v, "gen");
-    assert_eq!(v.fleet_neighbours[v.province(gen).walls.unwrap() as usize], [gen]);
-    assert!(v.fleet_neighbours[v.province(province(&v, "mil")).walls.unwrap() as usize].is_empty());
+    assert_eq!(v.fleet_neighbours[LocId::of_province(v.province(gen).walls.unwrap()).index()], [LocId::of_province(gen)]);
+    assert!(v.fleet_neighbours[LocId::of_province(v.province(province(&v, "mil")).walls.unwrap()).index()].is_empty());
 }
 
 #[test]

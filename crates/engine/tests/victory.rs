@@ -6,7 +6,7 @@
 
 use polemarch_engine::rules::{self_supporting_units, supply, winners};
 use polemarch_engine::state::Position;
-use polemarch_engine::variant::{check::summary, load_texts, Goal};
+use polemarch_engine::variant::{check::summary, load_texts, Goal, PowerId};
 use polemarch_engine::Variant;
 
 const VARIANT: &str = include_str!("../../../variants/standard/variant.toml");
@@ -19,7 +19,7 @@ fn standard_with(victory: &str) -> Variant {
     load_texts(&text, MAP).unwrap_or_else(|p| panic!("{p:?}"))
 }
 
-fn names(v: &Variant, powers: &[u8]) -> Vec<String> {
+fn names(v: &Variant, powers: &[PowerId]) -> Vec<String> {
     powers.iter().map(|&p| v.power(p).name.clone()).collect()
 }
 
@@ -55,7 +55,7 @@ fn units_beyond_own_supply_do_not_count() {
     let mut pos = Position::start(&v);
     // Russia loses Warsaw: four units, three centres.
     let waw = v.province_of(v.find_loc("war").unwrap());
-    pos.owners[waw as usize] = None;
+    pos.owners[waw.index()] = None;
     assert_eq!(self_supporting_units(&v, &pos, v.find_power("Russia").unwrap()), 3);
     assert!(winners(&v, &pos, true).is_empty());
 }

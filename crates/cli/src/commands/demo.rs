@@ -6,6 +6,7 @@ use crate::{record_file, report, variants};
 use polemarch_engine::adjudicate::balances;
 use polemarch_engine::game::{self, GameRecord, Status};
 use polemarch_engine::state::{Component, Kind};
+use polemarch_engine::variant::{LocId, PowerId};
 use polemarch_engine::Variant;
 use std::process::ExitCode;
 
@@ -47,7 +48,7 @@ fn submit_all(v: &Variant, rec: &mut GameRecord, phase: &str, text: &str) -> Res
         if lines.is_empty() {
             continue;
         }
-        let said = game::submit(v, rec, p as u8, &power.name, &record_file::now(), &lines)?;
+        let said = game::submit(v, rec, PowerId::new(p), &power.name, &record_file::now(), &lines)?;
         if let Some(bad) = said.iter().find(|s| s.status == Status::Rejected) {
             return Err(format!("demo script, {phase}: `{}` was rejected: {}", bad.text, bad.reason.as_deref().unwrap_or("")));
         }
@@ -61,8 +62,8 @@ fn winter_builds(v: &Variant, rec: &GameRecord) -> Result<String, String> {
     let pos = game::current(v, rec)?;
     let mut text = String::new();
     for (p, due) in balances(v, &pos).into_iter().enumerate() {
-        let army = Component { kind: Kind::ARMY, power: p as u8, free: false };
-        let sites = v.powers[p].homes.iter().filter(|&&h| game::build_allowed(v, &pos, p as u8, army, h));
+        let army = Component { kind: Kind::ARMY, power: PowerId::new(p), free: false };
+        let sites = v.powers[p].homes.iter().filter(|&&h| game::build_allowed(v, &pos, PowerId::new(p), army, LocId::of_province(h)));
         for home in sites.take((due / 2).max(0) as usize) {
             text += &format!("{}: BUILD A {}\n", v.powers[p].name, v.province(*home).abbr);
         }

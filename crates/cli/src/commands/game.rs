@@ -5,6 +5,7 @@ use crate::record_file::open;
 use crate::{orders_file, record_file, report, variants};
 use polemarch_engine::game::{self, GameRecord, Status};
 use polemarch_engine::variant::check::halves_text;
+use polemarch_engine::variant::PowerId;
 use polemarch_engine::Variant;
 use std::path::Path;
 use std::process::ExitCode;
@@ -91,7 +92,7 @@ fn show_text(v: &Variant, rec: &GameRecord, index: usize) -> Result<String, Stri
     let _ = writeln!(out, "{} ({} of {}), {}", phase.phase, index + 1, rec.phases.len(), v.name);
     out += &report::position_report(v, &pos);
     let survivors = game::survivors(v, &pos);
-    let out_of_game: Vec<&str> = (0..v.powers.len() as u8).filter(|p| !survivors.contains(p)).map(|p| v.power(p).name.as_str()).collect();
+    let out_of_game: Vec<&str> = v.power_ids().filter(|p| !survivors.contains(p)).map(|p| v.power(p).name.as_str()).collect();
     if !out_of_game.is_empty() {
         let _ = writeln!(out, "  eliminated: {}", out_of_game.join(", "));
     }
@@ -102,7 +103,7 @@ fn show_text(v: &Variant, rec: &GameRecord, index: usize) -> Result<String, Stri
     if v.calendar.kind(pos.phase) == polemarch_engine::variant::PhaseKind::Adjustment {
         for (p, b) in polemarch_engine::adjudicate::balances(v, &pos).into_iter().enumerate() {
             // In halves of a centre: a build is 2 (a garrison 1, H5).
-            if b > 0 && polemarch_engine::adjudicate::adjustment_due(v, &pos, b, p as u8) {
+            if b > 0 && polemarch_engine::adjudicate::adjustment_due(v, &pos, b, PowerId::new(p)) {
                 let _ = writeln!(out, "  {} may build for {} centre(s)", v.powers[p].name, halves_text(b as u32));
             } else if b < 0 {
                 let _ = writeln!(out, "  {} must remove units costing {} centre(s)", v.powers[p].name, halves_text((-b) as u32));
@@ -126,7 +127,7 @@ fn show_text(v: &Variant, rec: &GameRecord, index: usize) -> Result<String, Stri
         (None, None) => {
             let to_order = game::powers_to_order(v, &pos);
             let missing = game::missing_orders(v, rec, &pos);
-            let names = |ps: &[u8]| ps.iter().map(|&p| v.power(p).name.as_str()).collect::<Vec<_>>().join(", ");
+            let names = |ps: &[PowerId]| ps.iter().map(|&p| v.power(p).name.as_str()).collect::<Vec<_>>().join(", ");
             let _ = writeln!(out, "To order: {}", if to_order.is_empty() { "nobody".into() } else { names(&to_order) });
             let _ = writeln!(out, "Orders missing from: {}", if missing.is_empty() { "nobody".into() } else { names(&missing) });
         }

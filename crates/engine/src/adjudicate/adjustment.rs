@@ -16,7 +16,7 @@ use std::borrow::Cow;
 pub fn balances(v: &Variant, pos: &Position) -> Vec<i32> {
     let mut balance: Vec<i32> = crate::rules::supplies(v, pos).into_iter().map(|s| s as i32).collect();
     for c in pos.forces.iter().flat_map(|f| &f.components).filter(|c| !c.free && c.kind.row().needs_supply) {
-        balance[c.power as usize] -= upkeep(c.kind);
+        balance[c.power.index()] -= upkeep(c.kind);
     }
     balance
 }
@@ -61,8 +61,8 @@ pub fn adjustment<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<
     }
     for power in 0..v.powers.len() {
         if balance[power] < 0 {
-            for (loc, kind) in civil_disorder(v, &mut next, power as PowerId, -balance[power]) {
-                let order = Order::for_force(&Force::single(power as PowerId, kind, loc), Action::Remove);
+            for (loc, kind) in civil_disorder(v, &mut next, PowerId::new(power), -balance[power]) {
+                let order = Order::for_force(&Force::single(PowerId::new(power), kind, loc), Action::Remove);
                 results.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::CivilDisorder });
             }
         }
@@ -85,14 +85,14 @@ fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32]
     if free && (components[0].kind == Kind::GARRISON || v.rules.free_builds(&next.state, power) == 0) {
         return Err(Illegal::NoBuildsDue);
     }
-    if balance[power as usize] < cost {
+    if balance[power.index()] < cost {
         return Err(Illegal::NoBuildsDue);
     }
     // Home centres, unless a mechanic says otherwise (H7: any owned centre).
     if !v.rules.may_build_at(v, power, site) {
         return Err(Illegal::NotHome);
     }
-    if next.owners[site as usize] != Some(power) {
+    if next.owners[site.index()] != Some(power) {
         return Err(Illegal::NotOwned);
     }
     // Adjustment orders are simultaneous: a province a removal empties in
@@ -110,7 +110,7 @@ fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32]
         Some(i) => next.forces[i].join(v, built),
         None => next.insert_in_order(built),
     }
-    balance[power as usize] -= cost;
+    balance[power.index()] -= cost;
     if free {
         v.rules.use_free_build(&mut next.state, power);
     }
@@ -127,7 +127,7 @@ pub fn build_loc(v: &Variant, kind: Kind, loc: LocId, joins: Option<&Force>) -> 
     let fleet = kind == Kind::FLEET;
     let standing = joins.map(|f| f.loc).filter(|&l| v.loc(l).coast.is_some());
     if !fleet {
-        return if province.terrain.holds_armies() { Ok(standing.unwrap_or(p)) } else { Err(Illegal::UnitCannotStandThere) };
+        return if province.terrain.holds_armies() { Ok(standing.unwrap_or(LocId::of_province(p))) } else { Err(Illegal::UnitCannotStandThere) };
     }
     if !province.terrain.shore() {
         return Err(Illegal::FleetToLand);
@@ -144,10 +144,10 @@ pub fn build_loc(v: &Variant, kind: Kind, loc: LocId, joins: Option<&Force>) -> 
 fn waive(balance: &mut [i32], order: &Order) -> Result<Reason, Illegal> {
     // A waived build is an army's or a fleet's worth of supply.
     let power = order.power.ok_or(Illegal::NoBuildsDue)?;
-    if balance[power as usize] < upkeep(Kind::ARMY) {
+    if balance[power.index()] < upkeep(Kind::ARMY) {
         return Err(Illegal::NoBuildsDue);
     }
-    balance[power as usize] -= upkeep(Kind::ARMY);
+    balance[power.index()] -= upkeep(Kind::ARMY);
     Ok(Reason::Waived)
 }
 
@@ -163,7 +163,7 @@ fn remove(v: &Variant, next: &mut Position, balance: &mut [i32], order: &Order) 
     if !force.components.iter().any(|c| c.power == power) {
         return Err(Illegal::NotYourUnit);
     }
-    if balance[power as usize] >= 0 {
+    if balance[power.index()] >= 0 {
         return Err(Illegal::NoRemovalsDue);
     }
     // A removal takes one component (M12): of the kind written, if the
@@ -171,6 +171,6 @@ fn remove(v: &Variant, next: &mut Position, balance: &mut [i32], order: &Order) 
     // unseaworthy force, taking an army instead.
     let wanted = unit.components.as_ref().and_then(|c| c.first()).map(|c| c.kind);
     let kind = component_to_remove(v, &next.forces[i], power, wanted).ok_or(Illegal::NoUnit)?;
-    balance[power as usize] += take_component(v, next, i, power, kind);
+    balance[power.index()] += take_component(v, next, i, power, kind);
     Ok(Reason::Removed)
 }

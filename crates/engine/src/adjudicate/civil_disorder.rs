@@ -38,7 +38,7 @@ pub fn civil_disorder(v: &Variant, pos: &mut Position, power: PowerId, halves: i
     let dist = distances(v, pos, power);
     let key = |f: &Force| {
         let p = v.province_of(f.loc);
-        (std::cmp::Reverse(dist[p as usize]), !f.is_fleet(), v.province(p).name.to_lowercase())
+        (std::cmp::Reverse(dist[p.index()]), !f.is_fleet(), v.province(p).name.to_lowercase())
     };
     let mut removed = Vec::new();
     let mut left = halves;

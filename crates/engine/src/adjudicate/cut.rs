@@ -92,7 +92,7 @@ impl Resolver<'_> {
     /// Does any attack on `province` come by convoy (so that cuts there
     /// depend on convoys)?
     fn convoy_attacks(&self, province: ProvinceId) -> bool {
-        let mut g = self.links.first_into[province as usize];
+        let mut g = self.links.first_into[province.index()];
         while g != NONE {
             let mut m = g;
             while m != NONE {
@@ -113,7 +113,7 @@ impl Resolver<'_> {
         let side = self.side(s);
         let against = self.against(s);
         let (mut best, mut by) = (0, NONE);
-        let mut g = self.links.first_into[self.origin(s) as usize];
+        let mut g = self.links.first_into[self.origin(s).index()];
         while g != NONE {
             if self.side(g) != side {
                 let strength = self.cutting_strength(g, side, against, enough);

@@ -21,16 +21,16 @@ impl Resolver<'_> {
     /// The side a part fights for: its player (H2; in most variants each
     /// power is a player).
     pub fn side(&self, p: u16) -> u8 {
-        self.v.player_of[self.parts[p as usize].power as usize]
+        self.v.player_of[self.parts[p as usize].power.index()]
     }
 
     /// The side of force `f`.
     pub fn force_side(&self, f: u16) -> u8 {
-        self.v.player_of[self.forces[f as usize].power as usize]
+        self.v.player_of[self.forces[f as usize].power.index()]
     }
 
     pub fn force_in(&self, province: ProvinceId) -> Option<u16> {
-        let f = self.at[province as usize];
+        let f = self.at[province.index()];
         (f != NONE).then_some(f)
     }
 
@@ -129,7 +129,7 @@ impl Resolver<'_> {
             }
             g = self.links.at[g as usize].next_helper;
         }
-        let touches = |a: ProvinceId, b: ProvinceId| self.v.any_borders.get(a as usize, b as usize);
+        let touches = |a: ProvinceId, b: ProvinceId| self.v.any_borders.get(a.index(), b.index());
         let mut seen: smallvec::SmallVec<[bool; 8]> = smallvec::smallvec![false; fleets.len()];
         let mut stack: smallvec::SmallVec<[usize; 8]> = smallvec::SmallVec::new();
         for (i, &g) in fleets.iter().enumerate() {
@@ -341,7 +341,7 @@ impl Resolver<'_> {
         let own = self.group_strength(g);
         let occupant = self.force_in(dest);
         // `g` is on the list of groups moving into `dest`: is it the only one?
-        let alone = self.links.first_into[dest as usize] == g && self.links.at[g as usize].next_into == NONE;
+        let alone = self.links.first_into[dest.index()] == g && self.links.at[g as usize].next_into == NONE;
         if own > 0 && alone && occupant.is_none() {
             // Any strength beats no resistance: supports need not be counted.
             return self.coupling_stop(g);
@@ -380,7 +380,7 @@ impl Resolver<'_> {
                 return Some(Reason::Bounced { attack, against, by: dest });
             }
         }
-        let mut r = self.links.first_into[dest as usize];
+        let mut r = self.links.first_into[dest.index()];
         while r != NONE {
             if r != g {
                 let against = self.prevent_strength(r);
@@ -440,7 +440,7 @@ impl Resolver<'_> {
     pub fn dislodger(&mut self, f: u16) -> Option<u16> {
         let here = self.v.province_of(self.forces[f as usize].loc);
         let side = self.force_side(f);
-        let mut g = self.links.first_into[here as usize];
+        let mut g = self.links.first_into[here.index()];
         while g != NONE {
             if self.side(g) != side && self.resolve(g) {
                 return Some(g);

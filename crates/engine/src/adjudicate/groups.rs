@@ -28,14 +28,14 @@ pub fn groups(v: &Variant, parts: &[Part], forces: usize, mut join: impl FnMut(u
         if !merge && !any_split {
             continue;
         }
-        let side = v.player_of[parts[p].power as usize];
+        let side = v.player_of[parts[p].power.index()];
         let is_split = split[parts[p].force as usize];
         if !merge && !is_split {
             continue;
         }
         // The earlier part this one goes with, if any.
         let mate = (0..p).find(|&q| match parts[q].plan {
-            Plan::Move { dest: d, merge: m, .. } if d == dest && v.player_of[parts[q].power as usize] == side => {
+            Plan::Move { dest: d, merge: m, .. } if d == dest && v.player_of[parts[q].power.index()] == side => {
                 let q_split = split[parts[q].force as usize];
                 (merge && (m || q_split)) || (m && is_split) || (is_split && q_split && parts[q].force == parts[p].force)
             }

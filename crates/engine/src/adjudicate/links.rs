@@ -69,8 +69,8 @@ impl Links {
             let helped = match parts[p].plan {
                 Plan::Move { dest, .. } => {
                     if links.at[p].leader as usize == p {
-                        links.at[p].next_into = links.first_into[dest as usize];
-                        links.first_into[dest as usize] = p as u16;
+                        links.at[p].next_into = links.first_into[dest.index()];
+                        links.first_into[dest.index()] = p as u16;
                     }
                     NONE
                 }
@@ -102,8 +102,8 @@ impl Links {
                 Some(player)
                     if helped != NONE
                         && !matches!(parts[p].plan, Plan::Convoy { .. })
-                        && v.player_of[parts[helped as usize].power as usize] == player
-                        && v.player_of[parts[p].power as usize] != player =>
+                        && v.player_of[parts[helped as usize].power.index()] == player
+                        && v.player_of[parts[p].power.index()] != player =>
                 {
                     links.at[p].shunned = true;
                     NONE

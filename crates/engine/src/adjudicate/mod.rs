@@ -27,7 +27,7 @@ pub use retreat::retreat_options;
 
 use crate::order::Order;
 use crate::state::Position;
-use crate::variant::{PhaseKind, Variant};
+use crate::variant::{PhaseKind, PowerId, Variant};
 
 /// The outcome of one phase: a result for every order (and for every force
 /// left without one), and the position that follows.
@@ -77,7 +77,7 @@ pub fn next_phase(v: &Variant, after: &Position) -> crate::variant::Phase {
         let busy = match v.calendar.kind(phase) {
             PhaseKind::Movement => true,
             PhaseKind::Retreat => !after.dislodged.is_empty(),
-            PhaseKind::Adjustment => balances(v, after).iter().enumerate().any(|(p, &b)| adjustment_due(v, after, b, p as u8)),
+            PhaseKind::Adjustment => balances(v, after).iter().enumerate().any(|(p, &b)| adjustment_due(v, after, b, PowerId::new(p))),
         };
         if busy {
             break;

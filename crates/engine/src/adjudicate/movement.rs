@@ -197,7 +197,7 @@ impl Resolver<'_> {
             }
             if let Some(dest) = self.dest(g) {
                 // (`normalize` drops a province listed twice.)
-                if index[dest as usize] == NONE && self.prevent_strength(g) > 0 {
+                if index[dest.index()] == NONE && self.prevent_strength(g) > 0 {
                     next.contested.push(dest);
                 }
             }
@@ -214,19 +214,20 @@ impl Resolver<'_> {
 
 /// Puts the forces in board order (by location: provinces, then coasts)
 /// by reading the province index, cheaper than sorting them; for a board
-/// with one force per province.
+/// with one force per province. Locations below the province count are
+/// the provinces' own (`LocId::of_province`), the coasts come after.
 fn in_board_order(v: &Variant, forces: &mut [Force], index: &[u16]) {
     let mut order: smallvec::SmallVec<[u16; 64]> = smallvec::SmallVec::with_capacity(forces.len());
     let provinces = v.province_count();
     for p in 0..provinces {
         let i = index[p];
-        if i != NONE && (forces[i as usize].loc as usize) < provinces {
+        if i != NONE && forces[i as usize].loc.index() < provinces {
             order.push(i);
         }
     }
     for l in provinces..v.locs.len() {
-        let i = index[v.locs[l].province as usize];
-        if i != NONE && forces[i as usize].loc as usize == l {
+        let i = index[v.locs[l].province.index()];
+        if i != NONE && forces[i as usize].loc.index() == l {
             order.push(i);
         }
     }
@@ -238,7 +239,7 @@ fn in_board_order(v: &Variant, forces: &mut [Force], index: &[u16]) {
 /// the province (a merge). `index` holds each province's force on the new
 /// board. True when the province already held another player's force.
 fn place(v: &Variant, forces: &mut Vec<Force>, index: &mut [u16], force: Force) -> bool {
-    let p = v.province_of(force.loc) as usize;
+    let p = v.province_of(force.loc).index();
     let i = index[p];
     if i != NONE && v.same_player(forces[i as usize].power, force.power) {
         forces[i as usize].join(v, force);

@@ -21,9 +21,9 @@ pub fn end_of_season(v: &Variant, season_changes_all: bool, next: &mut Position)
         if value == 0 || (!season_changes_all && !v.rules.changes_hands_midyear(value)) {
             continue;
         }
-        let current = next.owners[p as usize];
+        let current = next.owners[p.index()];
         let owner = v.rules.capture(v, &mut next.state, p, mover, current).or(current.filter(|&c| v.same_player(c, mover))).unwrap_or(mover);
-        next.owners[p as usize] = Some(owner);
+        next.owners[p.index()] = Some(owner);
     }
     v.rules.after_ownership(v, next, season_changes_all);
 }

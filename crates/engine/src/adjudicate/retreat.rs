@@ -18,27 +18,25 @@ pub fn retreat_options(v: &Variant, pos: &Position, d: &Dislodged) -> Vec<LocId>
 fn occupied(v: &Variant, pos: &Position) -> Vec<bool> {
     let mut occupied = vec![false; v.province_count()];
     for f in &pos.forces {
-        occupied[v.province_of(f.loc) as usize] = true;
+        occupied[v.province_of(f.loc).index()] = true;
     }
     occupied
 }
 
 fn options(v: &Variant, occupied: &[bool], contested: &[ProvinceId], d: &Dislodged) -> Vec<LocId> {
     let from = v.province_of(d.force.loc);
-    let open = |p: ProvinceId| !occupied[p as usize] && !contested.contains(&p) && (d.attacker_from != Some(p) || d.by_convoy) && !d.also_from.contains(&p);
+    let open = |p: ProvinceId| !occupied[p.index()] && !contested.contains(&p) && (d.attacker_from != Some(p) || d.by_convoy) && !d.also_from.contains(&p);
     match d.force.moves_as() {
-        Moves::Fleet => v.fleet_neighbours[d.force.loc as usize]
-            .iter()
-            .copied()
-            .filter(|&l| open(v.province_of(l)) && seaworthy_at(v, &d.force, v.province_of(l)))
-            .collect(),
-        _ => v.army_neighbours[from as usize].iter().copied().filter(|&p| open(p)).collect(),
+        Moves::Fleet => {
+            v.fleet_neighbours[d.force.loc.index()].iter().copied().filter(|&l| open(v.province_of(l)) && seaworthy_at(v, &d.force, v.province_of(l))).collect()
+        }
+        _ => v.army_neighbours[from.index()].iter().copied().filter(|&p| open(p)).map(LocId::of_province).collect(),
     }
 }
 
 /// An army component may be carried only into a province a fleet part can
 /// hold it in: for a one-component fleet, always.
-fn seaworthy_at(v: &Variant, force: &crate::state::Force, p: u16) -> bool {
+fn seaworthy_at(v: &Variant, force: &crate::state::Force, p: ProvinceId) -> bool {
     v.province(p).terrain != Terrain::Sea || force.seaworthy()
 }
 

@@ -5,7 +5,7 @@ use super::parse::Line;
 use crate::adjudicate::Verdict;
 use crate::order::find_power_lenient;
 use crate::order::{parse_order, Action, Order};
-use crate::state::{parse_composition, Component, Force};
+use crate::state::{parse_composition, Component, Force, Kind};
 use crate::variant::{LocId, PowerId, ProvinceId, Variant};
 
 pub type Result<T> = std::result::Result<T, String>;
@@ -83,16 +83,28 @@ pub fn owners(v: &Variant, lines: &[Line]) -> Result<Vec<Option<PowerId>>> {
         if !v.is_centre(p) {
             return Err(format!("line {}: `{place}` is not a supply centre", line.number));
         }
-        owners[p as usize] = Some(power);
+        owners[p.index()] = Some(power);
     }
     Ok(owners)
 }
 
-/// What an order means, for matching results "by unit and meaning".
-pub fn meaning(v: &Variant, order: &Order) -> (Option<ProvinceId>, u8, ProvinceId, ProvinceId) {
+/// What an order names besides its unit, for [`meaning`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Named {
+    Nothing,
+    Province(ProvinceId),
+    /// The power a WAIVE is for.
+    Power(PowerId),
+    /// The kind a CONVERT makes.
+    Kind(Kind),
+}
+
+/// What an order means, for matching results "by unit and meaning": the
+/// unit's province, the kind of order, and the two things it names.
+pub fn meaning(v: &Variant, order: &Order) -> (Option<ProvinceId>, u8, Named, Named) {
     let unit = order.unit.as_ref().map(|u| v.province_of(u.loc));
-    let p = |l: LocId| v.province_of(l);
-    let none = ProvinceId::MAX;
+    let p = |l: LocId| Named::Province(v.province_of(l));
+    let none = Named::Nothing;
     match &order.action {
         Action::Hold => (unit, 0, none, none),
         Action::Move { to, .. } | Action::Retreat { to } => (unit, 1, p(*to), none),
@@ -101,11 +113,11 @@ pub fn meaning(v: &Variant, order: &Order) -> (Option<ProvinceId>, u8, ProvinceI
         Action::Convoy { unit: u, to } => (unit, 4, p(u.loc), p(*to)),
         Action::Disband | Action::Remove => (unit, 5, none, none),
         Action::Build => (unit, 6, none, none),
-        Action::Waive => (None, 7, order.power.map(|x| x as ProvinceId).unwrap_or(none), none),
+        Action::Waive => (None, 7, order.power.map_or(none, Named::Power), none),
         Action::Merge { to, .. } => (unit, 8, p(*to), none),
         Action::SupportMerge { to, .. } => (unit, 9, p(*to), none),
         Action::Split { .. } => (unit, 10, none, none),
         Action::Sack => (unit, 11, none, none),
-        Action::Convert { to } => (unit, 12, to.0 as ProvinceId, none),
+        Action::Convert { to } => (unit, 12, Named::Kind(*to), none),
     }
 }

@@ -8,7 +8,7 @@ use crate::order::Action;
 use crate::rules::{read_state, state_key, write_state};
 use crate::state::json::force_text;
 use crate::state::{Dislodged, Force, Position};
-use crate::variant::{PhaseKind, Variant};
+use crate::variant::{PhaseKind, PowerId, ProvinceId, Variant};
 use std::collections::BTreeMap;
 
 #[derive(Clone, Debug)]
@@ -59,7 +59,7 @@ pub fn prestate(case: &Case, v: &Variant) -> Result<Position> {
 /// force's attacker came from, and which empty provinces saw a standoff
 /// (two or more failed moves into them).
 fn apply_prestate_results(case: &Case, v: &Variant, pos: &mut Position) -> Result<()> {
-    let mut failed_into: BTreeMap<u16, usize> = BTreeMap::new();
+    let mut failed_into: BTreeMap<ProvinceId, usize> = BTreeMap::new();
     for line in &case.prestate_results {
         let (verdict, order) = result_line(v, line)?;
         let (unit, to, convoy) = match (&order.unit, &order.action) {
@@ -75,7 +75,7 @@ fn apply_prestate_results(case: &Case, v: &Variant, pos: &mut Position) -> Resul
         match verdict {
             Verdict::Success => {
                 for from in origins {
-                    let by_convoy = *convoy || !v.any_borders.get(from as usize, dest as usize);
+                    let by_convoy = *convoy || !v.any_borders.get(from.index(), dest.index());
                     for d in pos.dislodged.iter_mut().filter(|d| v.province_of(d.force.loc) == dest) {
                         // The first attacker named is the attacker; members of
                         // a merge group from elsewhere that came by land close
@@ -132,7 +132,7 @@ fn check(case: &Case, v: &Variant) -> Result<Vec<String>> {
         let expected = owners(v, lines)?;
         for p in 0..v.province_count() {
             if expected[p] != next.owners[p] {
-                let name = |o: Option<u8>| o.map(|o| v.power(o).name.clone()).unwrap_or_else(|| "nobody".into());
+                let name = |o: Option<PowerId>| o.map(|o| v.power(o).name.clone()).unwrap_or_else(|| "nobody".into());
                 problems.push(format!(
                     "POSTSTATE_SUPPLYCENTER_OWNERS: {} expected owned by {}, is owned by {}",
                     v.provinces[p].abbr,

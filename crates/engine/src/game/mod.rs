@@ -54,11 +54,11 @@ pub fn current(v: &Variant, rec: &GameRecord) -> Result<Position, String> {
 
 /// The powers that have something to order in this position.
 pub fn powers_to_order(v: &Variant, pos: &Position) -> Vec<PowerId> {
-    (0..v.powers.len() as PowerId)
+    v.power_ids()
         .filter(|&p| match v.calendar.kind(pos.phase) {
             PhaseKind::Movement => pos.forces.iter().any(|f| f.power == p),
             PhaseKind::Retreat => pos.dislodged.iter().any(|d| d.force.power == p),
-            PhaseKind::Adjustment => crate::adjudicate::adjustment_due(v, pos, balances(v, pos)[p as usize], p),
+            PhaseKind::Adjustment => crate::adjudicate::adjustment_due(v, pos, balances(v, pos)[p.index()], p),
         })
         .collect()
 }
@@ -77,9 +77,9 @@ pub fn build_allowed(v: &Variant, pos: &Position, power: PowerId, component: Com
 /// any place of a centre it owns, legal?
 pub fn can_build(v: &Variant, pos: &Position, power: PowerId) -> bool {
     let kinds = &v.kinds;
-    let owned = (0..v.province_count()).filter(|&p| pos.owners[p] == Some(power));
-    // A province's own location has its id; its coasts follow.
-    let mut places = owned.flat_map(|p| std::iter::once(p as LocId).chain(v.provinces[p].coasts.iter().copied()));
+    let owned = v.province_ids().filter(|&p| pos.owners[p.index()] == Some(power));
+    // A province's own location, then its coasts.
+    let mut places = owned.flat_map(|p| std::iter::once(LocId::of_province(p)).chain(v.province(p).coasts.iter().copied()));
     places.any(|loc| kinds.iter().any(|&kind| [false, true].into_iter().any(|free| build_allowed(v, pos, power, Component { kind, power, free }, loc))))
 }
 
@@ -131,7 +131,7 @@ pub fn process(v: &Variant, rec: &mut GameRecord) -> Result<Outcome<'static>, St
 
 /// Powers still in the game: they own a centre or have a unit.
 pub fn survivors(v: &Variant, pos: &Position) -> Vec<PowerId> {
-    (0..v.powers.len() as PowerId)
+    v.power_ids()
         .filter(|&p| pos.supply_halves(v, p) > 0 || pos.forces.iter().any(|f| f.power == p) || pos.dislodged.iter().any(|d| d.force.power == p))
         .collect()
 }

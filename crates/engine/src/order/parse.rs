@@ -323,7 +323,7 @@ impl Parser<'_> {
         let word = self.peek_word()?;
         if let Some(kind) = Kind::from_name(&word) {
             self.pos += 1;
-            return Some(parse_composition(&kind.letter().to_string(), 0).expect("a kind letter"));
+            return Some(parse_composition(&kind.letter().to_string(), PowerId(0)).expect("a kind letter"));
         }
         // A, 2A, A/F, 2A/F, A/2F: words and slashes. A tag suffix (`A*`) is
         // accepted for the variants that have tags.
@@ -354,7 +354,7 @@ impl Parser<'_> {
         }
         // A bad count (`0A`, `100A`) is no composition: leave it for the
         // location, which then fails on it, rather than skip it.
-        let components = parse_composition(&text, 0).ok();
+        let components = parse_composition(&text, PowerId(0)).ok();
         if components.is_none() {
             self.pos = save;
         }
@@ -415,7 +415,7 @@ pub fn find_power_lenient(variant: &Variant, name: &str) -> Option<PowerId> {
         return Some(p);
     }
     let key = normalize(name);
-    let close: Vec<PowerId> = variant.powers.iter().enumerate().filter(|(_, p)| near(&normalize(&p.name), &key)).map(|(i, _)| i as PowerId).collect();
+    let close: Vec<PowerId> = variant.powers.iter().enumerate().filter(|(_, p)| near(&normalize(&p.name), &key)).map(|(i, _)| PowerId::new(i)).collect();
     (close.len() == 1).then(|| close[0])
 }
 

@@ -119,7 +119,7 @@ fn has_choice(v: &Variant, pos: &Position) -> bool {
         PhaseKind::Adjustment => balances(v, pos)
             .into_iter()
             .enumerate()
-            .any(|(p, b)| b < 0 || (adjustment_due(v, pos, b, p as PowerId) && crate::game::can_build(v, pos, p as PowerId))),
+            .any(|(p, b)| b < 0 || (adjustment_due(v, pos, b, PowerId::new(p)) && crate::game::can_build(v, pos, PowerId::new(p)))),
     }
 }
 
@@ -158,7 +158,7 @@ fn units_of(pos: &Position, p: PowerId) -> Vec<&Force> {
 fn civil_disorder_choice(v: &Variant, start: &Position, results: &[OrderResult], recorded: &Position, ours: &Position) -> Option<String> {
     let balance = balances(v, start);
     let mut said = Vec::new();
-    for p in 0..v.powers.len() as PowerId {
+    for p in v.power_ids() {
         let (rec_units, our_units) = (units_of(recorded, p), units_of(ours, p));
         let same = rec_units.len() == our_units.len() && rec_units.iter().all(|f| our_units.contains(f));
         if same {
@@ -166,7 +166,7 @@ fn civil_disorder_choice(v: &Variant, start: &Position, results: &[OrderResult],
         }
         let start_units = units_of(start, p);
         let in_disorder = results.iter().any(|r| r.reason == Reason::CivilDisorder && r.order.power == Some(p));
-        if !in_disorder || balance[p as usize] >= 0 || !rec_units.iter().all(|f| start_units.contains(f)) {
+        if !in_disorder || balance[p.index()] >= 0 || !rec_units.iter().all(|f| start_units.contains(f)) {
             return None;
         }
         let removed = |after: &[&Force]| start_units.iter().filter(|f| !after.contains(f)).map(|f| force_text(v, f)).collect::<Vec<_>>();
@@ -174,7 +174,7 @@ fn civil_disorder_choice(v: &Variant, start: &Position, results: &[OrderResult],
         if by_record.len() != by_us.len() {
             return None;
         }
-        let due = (-balance[p as usize] + 1) / 2;
+        let due = (-balance[p.index()] + 1) / 2;
         let ordered = results.iter().filter(|r| r.reason == Reason::Removed && r.order.power == Some(p)).count();
         said.push(format!(
             "{} ordered {ordered} of {due} removal(s) (civil disorder): the record removed {}, polemarch's rule (standard.md, DATC 4.D.8, 2023) removes {}",
@@ -190,7 +190,7 @@ fn civil_disorder_choice(v: &Variant, start: &Position, results: &[OrderResult],
 mod tests {
     use super::has_choice;
     use crate::state::{Force, Kind, Position};
-    use crate::variant::{embedded_variant, Variant};
+    use crate::variant::{embedded_variant, LocId, Variant};
 
     fn variant(id: &str) -> Variant {
         embedded_variant(id).expect("built in").expect("valid")
@@ -212,7 +212,7 @@ mod tests {
         assert!(!has_choice(&v, &winter));
         // A build due, but every home centre is occupied.
         let mut pos = winter.clone();
-        pos.owners[place("bel") as usize] = Some(france);
+        pos.owners[place("bel").index()] = Some(france);
         assert!(!has_choice(&v, &pos));
         // The same with Paris free.
         let par = pos.forces.iter().position(|f| v.province_of(f.loc) == place("par")).unwrap();
@@ -220,7 +220,7 @@ mod tests {
         assert!(has_choice(&v, &pos));
         // A removal due.
         let mut pos = winter.clone();
-        pos.owners[place("mar") as usize] = None;
+        pos.owners[place("mar").index()] = None;
         assert!(has_choice(&v, &pos));
     }
 
@@ -235,14 +235,15 @@ mod tests {
         pos.forces.clear();
         pos.owners.iter_mut().for_each(|o| *o = None);
         for &h in &v.power(athens).homes {
-            pos.owners[h as usize] = Some(athens);
-            pos.forces.push(Force::single(athens, Kind::ARMY, h));
+            pos.owners[h.index()] = Some(athens);
+            pos.forces.push(Force::single(athens, Kind::ARMY, LocId::of_province(h)));
         }
         assert!(!has_choice(&v, &pos), "balanced: nothing to build or remove");
-        let town = (0..v.province_count() as u16)
+        let town = v
+            .province_ids()
             .find(|&p| v.is_centre(p) && v.home_of(p).is_none() && v.province(p).terrain.holds_armies() && !v.rules.colonies().contains(&p))
             .unwrap();
-        pos.owners[town as usize] = Some(athens);
+        pos.owners[town.index()] = Some(athens);
         assert!(has_choice(&v, &pos));
     }
 }

@@ -4,7 +4,7 @@
 use crate::order::{Action, Order, UnitRef};
 use crate::state::json::force_text;
 use crate::state::{Force, Position};
-use crate::variant::{PhaseKind, ProvinceId, Variant};
+use crate::variant::{PhaseKind, PowerId, ProvinceId, Variant};
 use std::collections::BTreeSet;
 
 /// What differs between the record's position and polemarch's, and the
@@ -60,13 +60,13 @@ pub(super) fn position_differences(v: &Variant, expected: &Position, actual: &Po
         &actual.dislodged.iter().map(|d| &d.force).collect::<Vec<_>>(),
         &mut out,
     );
-    let owner = |o: Option<u8>| o.map(|p| v.power(p).name.clone()).unwrap_or_else(|| "nobody".into());
+    let owner = |o: Option<PowerId>| o.map(|p| v.power(p).name.clone()).unwrap_or_else(|| "nobody".into());
     let mut owners = Vec::new();
     for p in 0..v.province_count() {
         let (e, a) = (expected.owners.get(p).copied().flatten(), actual.owners.get(p).copied().flatten());
         if e != a {
             owners.push(format!("{} expected {} actual {}", v.provinces[p].abbr, owner(e), owner(a)));
-            out.provinces.push(p as ProvinceId);
+            out.provinces.push(ProvinceId::new(p));
         }
     }
     if !owners.is_empty() {

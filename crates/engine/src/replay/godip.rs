@@ -8,7 +8,7 @@
 use super::{RecordedGame, RecordedPhase};
 use crate::order::{Action, Order, UnitRef};
 use crate::state::{Dislodged, Force, Kind, Position};
-use crate::variant::{LocId, PhaseKind, Variant};
+use crate::variant::{LocId, PhaseKind, PowerId, Variant};
 
 struct Block {
     label: String,
@@ -71,7 +71,7 @@ fn position(v: &Variant, b: &Block) -> Result<Position, String> {
                 if !v.is_centre(p) {
                     return Err(err(format!("`{}` is not a supply centre", place.trim())));
                 }
-                pos.owners[p as usize] = Some(power);
+                pos.owners[p.index()] = Some(power);
                 continue;
             }
             "army" => (Kind::ARMY, false),
@@ -97,7 +97,7 @@ fn find(v: &Variant, name: &str) -> Result<LocId, String> {
 
 /// The unit an order names: in a retreat phase a dislodged one, else the
 /// one on the board. Unknown units keep the location as written.
-fn unit(v: &Variant, pos: &Position, name: &str, dislodged: bool) -> Result<(UnitRef, Option<u8>), String> {
+fn unit(v: &Variant, pos: &Position, name: &str, dislodged: bool) -> Result<(UnitRef, Option<PowerId>), String> {
     let loc = find(v, name)?;
     let p = v.province_of(loc);
     let force = if dislodged { super::dislodged_in(v, pos, p) } else { pos.force_in(v, p) };
@@ -112,7 +112,7 @@ fn order(v: &Variant, pos: &Position, text: &str) -> Result<Order, String> {
     let retreat = v.calendar.kind(pos.phase) == PhaseKind::Retreat;
     let own = |name: &str| unit(v, pos, name, retreat);
     let other = |name: &str| unit(v, pos, name, false).map(|(u, _)| u);
-    let order = |(u, power): (UnitRef, Option<u8>), action| Order { claim: None, power, unit: Some(u), action };
+    let order = |(u, power): (UnitRef, Option<PowerId>), action| Order { claim: None, power, unit: Some(u), action };
     Ok(match w[..] {
         ["build", kind, place] => {
             let kind = match kind.to_ascii_lowercase().as_str() {
@@ -122,7 +122,7 @@ fn order(v: &Variant, pos: &Position, text: &str) -> Result<Order, String> {
             };
             let loc = find(v, place)?;
             let power = v.home_of(v.province_of(loc));
-            let components = Force::single(power.unwrap_or(0), kind, loc).components;
+            let components = Force::single(power.unwrap_or(PowerId(0)), kind, loc).components;
             Order { claim: None, power, unit: Some(UnitRef { components: Some(components), loc }), action: Action::Build }
         }
         ["remove", place] => order(own(place)?, Action::Remove),

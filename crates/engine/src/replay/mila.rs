@@ -12,7 +12,7 @@ use crate::game::{position_at, GameRecord};
 use crate::order::{parse_order, Action, Order, UnitRef};
 use crate::state::json::{read_unit, BadUnit};
 use crate::state::{Dislodged, Position};
-use crate::variant::{normalize, Phase, PhaseKind, Variant};
+use crate::variant::{normalize, LocId, Phase, PhaseKind, PowerId, Variant};
 use serde_json::{json, Map, Value};
 
 /// `S1901M` as (season letter, year, kind letter).
@@ -55,7 +55,7 @@ fn mila_phase_name(v: &Variant, phase: Phase) -> String {
     format!("{season}{}{kind}", phase.year)
 }
 
-fn power_of(v: &Variant, name: &str) -> Result<u8, String> {
+fn power_of(v: &Variant, name: &str) -> Result<PowerId, String> {
     v.find_power(name).ok_or_else(|| format!("unknown power `{name}`"))
 }
 
@@ -104,7 +104,7 @@ fn position(v: &Variant, phase: Phase, state: &Value) -> Result<Position, String
                 .map(|l| v.province_of(l))
                 .filter(|&p| v.is_centre(p))
                 .ok_or_else(|| format!("centers of {name}: `{c}` is not a supply centre"))?;
-            pos.owners[p as usize] = Some(power);
+            pos.owners[p.index()] = Some(power);
         }
     }
     pos.normalize();
@@ -126,7 +126,7 @@ fn failure_codes(action: &Action) -> &'static [&'static str] {
 }
 
 /// `A YOR - BEL VIA` and friends.
-fn order(v: &Variant, power: u8, text: &str, kind: PhaseKind) -> Result<Order, String> {
+fn order(v: &Variant, power: PowerId, text: &str, kind: PhaseKind) -> Result<Order, String> {
     let trimmed = text.trim();
     let (body, via) = match trimmed.strip_suffix(" VIA") {
         Some(b) => (b, true),
@@ -193,7 +193,7 @@ pub fn import_mila(v: &Variant, text: &str) -> Result<RecordedGame, String> {
 }
 
 /// `A PAR`, `F STP/NC`.
-fn unit_text(v: &Variant, components: &[crate::state::Component], loc: u16) -> String {
+fn unit_text(v: &Variant, components: &[crate::state::Component], loc: LocId) -> String {
     crate::state::json::unit_text(v, components, loc).to_uppercase()
 }
 
@@ -208,7 +208,7 @@ fn unit_ref_text(v: &Variant, pos: &Position, u: &UnitRef) -> String {
 
 /// An order in MILA notation.
 fn mila_order(v: &Variant, pos: &Position, o: &Order) -> String {
-    let loc = |l: u16| v.loc_abbr(l).to_uppercase();
+    let loc = |l: LocId| v.loc_abbr(l).to_uppercase();
     let unit = o.unit.as_ref().map(|u| unit_ref_text(v, pos, u)).unwrap_or_default();
     match &o.action {
         Action::Hold => format!("{unit} H"),
@@ -261,7 +261,7 @@ pub fn export_mila(v: &Variant, rec: &GameRecord) -> Result<Value, String> {
         let name = mila_phase_name(v, pos.phase);
         let (mut units, mut centers, mut homes) = (powers(), powers(), powers());
         let mut retreats: Map<String, Value> = v.powers.iter().map(|p| (p.name.to_uppercase(), json!({}))).collect();
-        let key = |p: u8| v.power(p).name.to_uppercase();
+        let key = |p: PowerId| v.power(p).name.to_uppercase();
         for f in &pos.forces {
             units[&key(f.power)].as_array_mut().unwrap().push(unit_text(v, &f.components, f.loc).into());
         }
@@ -277,7 +277,7 @@ pub fn export_mila(v: &Variant, rec: &GameRecord) -> Result<Value, String> {
             }
         }
         for (p, power) in v.powers.iter().enumerate() {
-            homes[&key(p as u8)] = power.homes.iter().map(|&h| Value::from(v.province(h).abbr.to_uppercase())).collect();
+            homes[&key(PowerId::new(p))] = power.homes.iter().map(|&h| Value::from(v.province(h).abbr.to_uppercase())).collect();
         }
         let state = json!({ "name": name, "units": units, "centers": centers, "homes": homes, "retreats": retreats });
         let (mut orders_json, mut results_json) = (Map::new(), Map::new());

@@ -20,7 +20,7 @@ pub fn deal(v: &Variant, colonies: &[ProvinceId], next: &mut Position) {
         majors.swap(i, j);
     }
     for (&colony, &major) in colonies.iter().zip(&majors) {
-        next.owners[colony as usize] = Some(major);
+        next.owners[colony.index()] = Some(major);
         next.state.colonies.push((colony, major));
     }
     next.state.colonies.sort_unstable();

@@ -6,7 +6,7 @@
 use crate::adjudicate::{Illegal, Reason};
 use crate::order::Order;
 use crate::state::{Kind, Position};
-use crate::variant::Variant;
+use crate::variant::{LocId, Variant};
 
 pub fn convert(v: &Variant, next: &mut Position, order: &Order, to: Kind) -> Result<Reason, Illegal> {
     let unit = order.unit.as_ref().ok_or(Illegal::NoUnit)?;
@@ -34,7 +34,7 @@ pub fn convert(v: &Variant, next: &mut Position, order: &Order, to: Kind) -> Res
     }
     force.components[c].kind = to;
     if force.count(Kind::FLEET) == 0 {
-        force.loc = p;
+        force.loc = LocId::of_province(p);
     }
     Ok(Reason::Converted)
 }

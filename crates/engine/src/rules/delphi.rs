@@ -36,7 +36,7 @@ pub fn plan_sack(v: &Variant, state: &VariantState, delphi: ProvinceId, body: &F
 /// The player no one else may support (H20), if Delphi was sacked before
 /// this phase.
 pub fn shunned(v: &Variant, state: &VariantState) -> Option<u8> {
-    sacker(state).map(|p| v.player_of[p as usize])
+    sacker(state).map(|p| v.player_of[p.index()])
 }
 
 /// After a movement: a sack that held is done. (One ordered when Delphi was

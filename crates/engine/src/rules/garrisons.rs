@@ -25,6 +25,6 @@ pub fn disband_at_will(v: &Variant, next: &mut Position, balance: &mut [i32], or
     if !next.forces[i].components.iter().any(|c| c.kind == Kind::GARRISON && c.power == power && !c.free) {
         return None;
     }
-    balance[power as usize] += take_component(v, next, i, power, Kind::GARRISON);
+    balance[power.index()] += take_component(v, next, i, power, Kind::GARRISON);
     Some(Reason::Removed)
 }

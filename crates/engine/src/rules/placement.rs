@@ -6,7 +6,7 @@
 use crate::adjudicate::{build_loc, upkeep, Illegal, OrderResult, Reason, Verdict};
 use crate::order::{Action, Order};
 use crate::state::{Force, Kind, Position};
-use crate::variant::{PowerId, Variant};
+use crate::variant::{LocId, PowerId, Variant};
 use std::borrow::Cow;
 
 /// How the first phase places the starting units.
@@ -72,7 +72,7 @@ fn costed<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderRes
     // Results in the orders' own order, then the default placements.
     let mut said: Vec<(Verdict, Reason)> = vec![(Verdict::Illegal, Reason::Illegal(Illegal::NotYourUnit)); orders.len()];
     let mut defaults = Vec::new();
-    for power in 0..v.powers.len() as PowerId {
+    for power in v.power_ids() {
         let mine: Vec<usize> = (0..orders.len()).filter(|&i| orders[i].power == Some(power)).collect();
         let given: Vec<&Order> = mine.iter().map(|&i| &orders[i]).collect();
         let verdict = match placed_forces(v, power, &given, true) {
@@ -82,7 +82,7 @@ fn costed<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderRes
             }
             Err(why) => {
                 for &home in &v.power(power).homes {
-                    let force = Force::single(power, Kind::ARMY, home);
+                    let force = Force::single(power, Kind::ARMY, LocId::of_province(home));
                     defaults.push(OrderResult {
                         order: Cow::Owned(Order::for_force(&force, Action::Build)),
                         verdict: Verdict::Success,

@@ -16,7 +16,7 @@ pub fn supplies(v: &Variant, pos: &Position) -> Vec<u32> {
     let mut supply = vec![0; v.powers.len()];
     for (p, owner) in pos.owners.iter().enumerate() {
         if let Some(o) = owner {
-            supply[*o as usize] += v.provinces[p].centre as u32;
+            supply[o.index()] += v.provinces[p].centre as u32;
         }
     }
     supply
@@ -53,7 +53,7 @@ pub fn winners(v: &Variant, pos: &Position, after_adjustment: bool) -> Vec<Power
         Goal::SelfSupportingUnits(units) => units,
     };
     let sides: Vec<Vec<PowerId>> =
-        if v.victory.by_player { v.players.iter().map(|pl| pl.powers.clone()).collect() } else { (0..v.powers.len() as PowerId).map(|p| vec![p]).collect() };
+        if v.victory.by_player { v.players.iter().map(|pl| pl.powers.clone()).collect() } else { v.power_ids().map(|p| vec![p]).collect() };
     let won: Vec<PowerId> = sides.iter().filter(|side| side.iter().map(|&p| score(p)).sum::<u32>() >= target).map(|side| side[0]).collect();
     if won.len() > 1 && !v.victory.joint {
         return Vec::new();

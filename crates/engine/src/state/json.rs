@@ -141,7 +141,7 @@ impl Position {
                         if !v.is_centre(v.province_of(loc)) {
                             return Err(format!("position JSON, owners of {name}: `{c}` is not a supply centre"));
                         }
-                        list[v.province_of(loc) as usize] = Some(p);
+                        list[v.province_of(loc).index()] = Some(p);
                     }
                 }
                 list

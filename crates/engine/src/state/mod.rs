@@ -194,7 +194,7 @@ impl Position {
     /// the first box that holds more than one.
     pub fn check_boxes(&self, variant: &Variant) -> Result<(), String> {
         for (p, province) in variant.provinces.iter().enumerate().filter(|(_, province)| province.is_box) {
-            let n = self.forces_in(variant, p as ProvinceId).count();
+            let n = self.forces_in(variant, ProvinceId::new(p)).count();
             if n > 1 {
                 return Err(format!("the box `{}` holds {n} forces: the adjudicator does not handle several forces in a box yet", province.abbr));
             }
@@ -237,7 +237,7 @@ impl Position {
 /// The order of forces in a normalized position: by location, then power,
 /// then components.
 pub fn board_order(a: &Force, b: &Force) -> std::cmp::Ordering {
-    let key = |f: &Force| (f.loc as u32) << 8 | f.power as u32;
+    let key = |f: &Force| u32::from(f.loc.0) << 8 | u32::from(f.power.0);
     key(a).cmp(&key(b)).then_with(|| a.components.cmp(&b.components))
 }
 

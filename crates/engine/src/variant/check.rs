@@ -4,7 +4,7 @@
 //! cannot be reached.
 
 use super::load::Problem;
-use super::{Moves, Province, Terrain, Variant};
+use super::{LocId, Moves, Province, Terrain, Variant};
 use std::collections::BTreeMap;
 
 pub(super) fn check(v: &Variant, problems: &mut Vec<Problem>) {
@@ -45,11 +45,11 @@ fn borders(v: &Variant, problems: &mut Vec<Problem>) {
     }
     for a in 0..v.locs.len() {
         for b in 0..v.locs.len() {
-            if !v.fleet_borders.get(a, b) || walls_border(v, v.locs[a].province as usize, v.locs[b].province as usize) {
+            if !v.fleet_borders.get(a, b) || walls_border(v, v.locs[a].province.index(), v.locs[b].province.index()) {
                 continue;
             }
             let (pa, pb) = (v.province(v.locs[a].province), v.province(v.locs[b].province));
-            let (la, lb) = (v.loc_abbr(a as u16), v.loc_abbr(b as u16));
+            let (la, lb) = (v.loc_abbr(LocId::new(a)), v.loc_abbr(LocId::new(b)));
             if v.locs[a].province == v.locs[b].province {
                 problems.push(Problem::at("map.toml", &pa.abbr, "fleet", "a province cannot border itself".into()));
             } else if !v.fleet_borders.get(b, a) {

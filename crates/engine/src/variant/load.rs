@@ -149,7 +149,7 @@ impl Board {
 
     /// The province of a name: a name of a coast is not one.
     fn find_province(&self, name: &str) -> Option<ProvinceId> {
-        self.find(name).filter(|&l| (l as usize) < self.provinces.len())
+        self.find(name).map(|l| &self.locs[l.index()]).filter(|loc| loc.coast.is_none()).map(|loc| loc.province)
     }
 }
 
@@ -232,9 +232,10 @@ fn add_provinces(pfs: &[ProvinceFile], board: &mut Board, problems: &mut Vec<Pro
             walls: None,
             walls_of: None,
         });
-        board.locs.push(Loc { province: i as u16, coast: None, at });
+        let p = ProvinceId::new(i);
+        board.locs.push(Loc { province: p, coast: None, at });
         for name in std::iter::once(&pf.abbr).chain(std::iter::once(&pf.name)).chain(&pf.aliases) {
-            board.names.add(name, i as LocId, &pf.abbr, "aliases", problems);
+            board.names.add(name, LocId::of_province(p), &pf.abbr, "aliases", problems);
         }
     }
 }
@@ -244,7 +245,7 @@ fn add_provinces(pfs: &[ProvinceFile], board: &mut Board, problems: &mut Vec<Pro
 /// centre is, named `mil-walls` and `Milano walls` (docs/variant-format.md).
 fn add_walls(pfs: &[ProvinceFile], board: &mut Board, problems: &mut Vec<Problem>) {
     for (i, pf) in pfs.iter().enumerate().filter(|(_, pf)| pf.walls) {
-        let w = board.provinces.len() as ProvinceId;
+        let w = ProvinceId::new(board.provinces.len());
         let centre = &board.provinces[i];
         let place = Province {
             abbr: walls_abbr(&pf.abbr),
@@ -255,11 +256,11 @@ fn add_walls(pfs: &[ProvinceFile], board: &mut Board, problems: &mut Vec<Problem
             at: centre.at,
             is_box: false,
             walls: None,
-            walls_of: Some(i as ProvinceId),
+            walls_of: Some(ProvinceId::new(i)),
         };
         board.locs.push(Loc { province: w, coast: None, at: place.at });
         for name in walls_names(pf) {
-            board.names.add(&name, w, &pf.abbr, "walls", problems);
+            board.names.add(&name, LocId::of_province(w), &pf.abbr, "walls", problems);
         }
         board.provinces[i].walls = Some(w);
         board.provinces.push(place);
@@ -294,12 +295,12 @@ fn walls_terrain(pf: &ProvinceFile, centre: Terrain) -> Terrain {
 fn add_coasts(pfs: &[ProvinceFile], board: &mut Board, problems: &mut Vec<Problem>) {
     for (i, pf) in pfs.iter().enumerate() {
         for (coast, cf) in &pf.coasts {
-            let l = board.locs.len() as LocId;
+            let l = LocId::new(board.locs.len());
             let at = cf.at.unwrap_or_else(|| {
                 problems.push(Problem::at("map.toml", &pf.abbr, &format!("coasts.{coast}.at"), "missing coordinates".into()));
                 [0.0, 0.0]
             });
-            board.locs.push(Loc { province: i as u16, coast: Some(coast.clone()), at });
+            board.locs.push(Loc { province: ProvinceId::new(i), coast: Some(coast.clone()), at });
             board.provinces[i].coasts.push(l);
             for name in coast_names(pf, coast) {
                 board.names.add(&name, l, &pf.abbr, "aliases", problems);
@@ -335,7 +336,7 @@ fn links(pfs: &[ProvinceFile], board: &Board, problems: &mut Vec<Problem>) -> Li
     for a in 0..n {
         for b in 0..n {
             if army_borders.get(a, b) {
-                army_neighbours[a].push(b as u16);
+                army_neighbours[a].push(ProvinceId::new(b));
                 any_borders.set(a, b);
             }
         }
@@ -343,8 +344,8 @@ fn links(pfs: &[ProvinceFile], board: &Board, problems: &mut Vec<Problem>) -> Li
     for a in 0..board.locs.len() {
         for b in 0..board.locs.len() {
             if fleet_borders.get(a, b) {
-                fleet_neighbours[a].push(b as u16);
-                any_borders.set(board.locs[a].province as usize, board.locs[b].province as usize);
+                fleet_neighbours[a].push(LocId::new(b));
+                any_borders.set(board.locs[a].province.index(), board.locs[b].province.index());
             }
         }
     }
@@ -355,7 +356,7 @@ fn links(pfs: &[ProvinceFile], board: &Board, problems: &mut Vec<Problem>) -> Li
 /// army, and by fleet where fleets may stand behind the walls.
 fn walls_borders(board: &Board, army: &mut BitMatrix, fleet: &mut BitMatrix) {
     for (w, place) in board.provinces.iter().enumerate() {
-        let Some(c) = place.walls_of.map(usize::from) else { continue };
+        let Some(c) = place.walls_of.map(ProvinceId::index) else { continue };
         army.set(w, c);
         army.set(c, w);
         if place.terrain.holds_fleets() {
@@ -372,14 +373,14 @@ fn powers(vf: &VariantFile, board: &Board, problems: &mut Vec<Problem>) -> (Vec<
     let mut powers = Vec::new();
     for (i, pw) in vf.powers.iter().enumerate() {
         for name in std::iter::once(&pw.name).chain(std::iter::once(&pw.adjective)).chain(&pw.aliases) {
-            if power_names.insert(normalize(name), i as PowerId).is_some() {
+            if power_names.insert(normalize(name), PowerId::new(i)).is_some() {
                 problems.push(Problem::new("variant.toml", &format!("power `{}`", pw.name), format!("name `{name}` is used twice")));
             }
         }
         let mut homes = Vec::new();
         for h in &pw.homes {
             match board.find_province(h) {
-                Some(l) => homes.push(l),
+                Some(p) => homes.push(p),
                 None => problems.push(Problem::new("variant.toml", &format!("power `{}`.homes", pw.name), format!("unknown province `{h}`"))),
             }
         }
@@ -396,17 +397,17 @@ fn start(vf: &VariantFile, powers: &[Power], board: &Board, problems: &mut Vec<P
     for (i, pw) in vf.powers.iter().enumerate() {
         let key = format!("power `{}`", pw.name);
         for &h in &powers[i].homes {
-            owners[h as usize] = Some(i as PowerId);
+            owners[h.index()] = Some(PowerId::new(i));
         }
         for o in &pw.owns {
             match board.find_province(o) {
-                Some(l) => owners[l as usize] = Some(i as PowerId),
+                Some(p) => owners[p.index()] = Some(PowerId::new(i)),
                 None => problems.push(Problem::new("variant.toml", &format!("{key}.owns"), format!("unknown province `{o}`"))),
             }
         }
         for u in &pw.units {
             match parse_unit(u, &|name| board.find(name)) {
-                Ok((kind, l)) => units.push((i as PowerId, kind, l)),
+                Ok((kind, l)) => units.push((PowerId::new(i), kind, l)),
                 Err(e) => problems.push(Problem::new("variant.toml", &format!("{key}.units"), e)),
             }
         }
@@ -446,7 +447,7 @@ fn victory(vf: &VariantFile, problems: &mut Vec<Problem>) -> super::Victory {
 fn players(vf: &VariantFile, power_names: &HashMap<String, PowerId>, problems: &mut Vec<Problem>) -> (Vec<super::Player>, Vec<u8>) {
     let n = vf.powers.len();
     if vf.players.is_empty() {
-        return ((0..n).map(|p| super::Player { name: vf.powers[p].name.clone(), powers: vec![p as PowerId] }).collect(), (0..n as u8).collect());
+        return ((0..n).map(|p| super::Player { name: vf.powers[p].name.clone(), powers: vec![PowerId::new(p)] }).collect(), (0..n as u8).collect());
     }
     let mut player_of = vec![u8::MAX; n];
     let mut players = Vec::new();
@@ -454,8 +455,8 @@ fn players(vf: &VariantFile, power_names: &HashMap<String, PowerId>, problems: &
         let mut powers = Vec::new();
         for name in &pf.powers {
             match power_names.get(&normalize(name)) {
-                Some(&p) if player_of[p as usize] == u8::MAX => {
-                    player_of[p as usize] = i as u8;
+                Some(&p) if player_of[p.index()] == u8::MAX => {
+                    player_of[p.index()] = i as u8;
                     powers.push(p);
                 }
                 Some(_) => {
@@ -466,7 +467,7 @@ fn players(vf: &VariantFile, power_names: &HashMap<String, PowerId>, problems: &
         }
         if powers.is_empty() {
             problems.push(Problem::new("variant.toml", &format!("player `{}`.powers", pf.name), "a player needs a power".into()));
-            powers.push(0);
+            powers.push(PowerId(0));
         }
         players.push(super::Player { name: pf.name.clone(), powers });
     }
@@ -493,8 +494,8 @@ fn borders(pfs: &[ProvinceFile], board: &Board, problems: &mut Vec<Problem>) -> 
     let mut fleet = BitMatrix::new(board.locs.len());
     for (i, pf) in pfs.iter().enumerate() {
         for to in &pf.army {
-            match board.find(to) {
-                Some(l) if (l as usize) < n => army.set(i, l as usize),
+            match board.find(to).map(|l| &board.locs[l.index()]) {
+                Some(loc) if loc.coast.is_none() => army.set(i, loc.province.index()),
                 Some(_) => problems.push(Problem::at("map.toml", &pf.abbr, "army", format!("`{to}` is a coast; army borders name provinces"))),
                 None => problems.push(Problem::at("map.toml", &pf.abbr, "army", format!("unknown province `{to}`"))),
             }
@@ -502,14 +503,14 @@ fn borders(pfs: &[ProvinceFile], board: &Board, problems: &mut Vec<Problem>) -> 
         let mut fleet_list = |from: LocId, list: &[String], key: &str| {
             for to in list {
                 match board.find(to) {
-                    Some(l) => fleet.set(from as usize, l as usize),
+                    Some(l) => fleet.set(from.index(), l.index()),
                     None => problems.push(Problem::at("map.toml", &pf.abbr, key, format!("unknown location `{to}`"))),
                 }
             }
         };
-        fleet_list(i as LocId, &pf.fleet, "fleet");
+        fleet_list(LocId::of_province(ProvinceId::new(i)), &pf.fleet, "fleet");
         for (coast, cf) in &pf.coasts {
-            let l = board.provinces[i].coasts.iter().copied().find(|&l| board.locs[l as usize].coast.as_deref() == Some(coast)).expect("coast was registered");
+            let l = board.provinces[i].coasts.iter().copied().find(|&l| board.locs[l.index()].coast.as_deref() == Some(coast)).expect("coast was registered");
             fleet_list(l, &cf.fleet, &format!("coasts.{coast}.fleet"));
         }
         if !pf.coasts.is_empty() && !pf.fleet.is_empty() {

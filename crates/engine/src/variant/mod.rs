@@ -165,30 +165,30 @@ pub struct Variant {
 
 impl Variant {
     pub fn province(&self, p: ProvinceId) -> &Province {
-        &self.provinces[p as usize]
+        &self.provinces[p.index()]
     }
 
     pub fn loc(&self, l: LocId) -> &Loc {
-        &self.locs[l as usize]
+        &self.locs[l.index()]
     }
 
     pub fn province_of(&self, l: LocId) -> ProvinceId {
-        self.locs[l as usize].province
+        self.locs[l.index()].province
     }
 
     pub fn power(&self, p: PowerId) -> &Power {
-        &self.powers[p as usize]
+        &self.powers[p.index()]
     }
 
     /// Do two powers belong to one player (the same side)?
     pub fn same_player(&self, a: PowerId, b: PowerId) -> bool {
-        self.player_of[a as usize] == self.player_of[b as usize]
+        self.player_of[a.index()] == self.player_of[b.index()]
     }
 
     /// The Major of a power's player (the power itself where each power is
     /// a player).
     pub fn major_of(&self, p: PowerId) -> PowerId {
-        self.players[self.player_of[p as usize] as usize].powers[0]
+        self.players[self.player_of[p.index()] as usize].powers[0]
     }
 
     /// Short name of a location: `lon`, `stp/nc`.
@@ -231,6 +231,21 @@ impl Variant {
         self.provinces.len()
     }
 
+    /// Every province, in order.
+    pub fn province_ids(&self) -> impl DoubleEndedIterator<Item = ProvinceId> + ExactSizeIterator + Clone {
+        ProvinceId::all(self.provinces.len())
+    }
+
+    /// Every location, in order: the provinces' own, then the coasts.
+    pub fn loc_ids(&self) -> impl DoubleEndedIterator<Item = LocId> + ExactSizeIterator + Clone {
+        LocId::all(self.locs.len())
+    }
+
+    /// Every power, in order.
+    pub fn power_ids(&self) -> impl DoubleEndedIterator<Item = PowerId> + ExactSizeIterator + Clone {
+        PowerId::all(self.powers.len())
+    }
+
     /// The row of a unit kind.
     #[inline]
     pub fn kind(&self, k: Kind) -> &'static KindRow {
@@ -249,6 +264,6 @@ impl Variant {
 
     /// The power whose home centre `p` is, if any.
     pub fn home_of(&self, p: ProvinceId) -> Option<PowerId> {
-        self.powers.iter().position(|pw| pw.homes.contains(&p)).map(|i| i as PowerId)
+        self.powers.iter().position(|pw| pw.homes.contains(&p)).map(PowerId::new)
     }
 }

@@ -71,7 +71,7 @@ pub fn drop_needless_convoys(v: &Variant, forces: &[Force], seas: &Seas, plans: 
 /// next on the route do not touch)?
 fn on_some_route(v: &Variant, from: ProvinceId, dest: ProvinceId, fleets: &[ProvinceId], needed: ProvinceId) -> bool {
     fn touches(v: &Variant, a: ProvinceId, b: ProvinceId) -> bool {
-        v.any_borders.get(a as usize, b as usize)
+        v.any_borders.get(a.index(), b.index())
     }
     fn extend(v: &Variant, path: &mut Seaway, fleets: &[ProvinceId], dest: ProvinceId, needed: ProvinceId) -> bool {
         let last = *path.last().unwrap();
@@ -116,7 +116,7 @@ pub fn mark_own_convoys(v: &Variant, parts: &mut [Part]) {
 pub fn convoy_possible(v: &Variant, seas: &Seas, army: &Force, dest: ProvinceId, except: Option<u16>) -> bool {
     let from = v.province_of(army.loc);
     let fleets: Seaway = seas.carrying(army.kinds()[0], except).collect();
-    let touches = |a: ProvinceId, b: ProvinceId| v.any_borders.get(a as usize, b as usize);
+    let touches = |a: ProvinceId, b: ProvinceId| v.any_borders.get(a.index(), b.index());
     let mut seen: smallvec::SmallVec<[bool; 16]> = smallvec::smallvec![false; fleets.len()];
     let mut stack: smallvec::SmallVec<[u16; 16]> = (0..fleets.len() as u16).filter(|&i| touches(from, fleets[i as usize])).collect();
     for &i in &stack {

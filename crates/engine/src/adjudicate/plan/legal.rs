@@ -12,15 +12,15 @@ pub fn can_reach(v: &Variant, force: &Force, dest: ProvinceId) -> bool {
     let from = v.province_of(force.loc);
     match force.moves_as() {
         Moves::Fleet => fleet_coasts(v, force.loc, dest).next().is_some() && (v.province(dest).terrain != Terrain::Sea || force.seaworthy()),
-        _ => v.army_borders.get(from as usize, dest as usize),
+        _ => v.army_borders.get(from.index(), dest.index()),
     }
 }
 
 /// The locations of `dest` a fleet at `from` borders.
 pub fn fleet_coasts(v: &Variant, from: LocId, dest: ProvinceId) -> impl Iterator<Item = LocId> + '_ {
     let coasts = &v.province(dest).coasts;
-    let whole = coasts.is_empty().then_some(dest as LocId);
-    whole.into_iter().chain(coasts.iter().copied()).filter(move |&l| v.fleet_borders.get(from as usize, l as usize))
+    let whole = coasts.is_empty().then_some(LocId::of_province(dest));
+    whole.into_iter().chain(coasts.iter().copied()).filter(move |&l| v.fleet_borders.get(from.index(), l.index()))
 }
 
 /// The plan for `force` moving to `to`; `merge` for a MERGE order.
@@ -53,19 +53,21 @@ pub fn plan_move(v: &Variant, force: &Force, to: LocId, via_convoy: bool, merge:
         if !terrain.shore() || fleet_coasts(v, force.loc, dest).next().is_none() {
             return Err(Illegal::NotAdjacent);
         }
-        return Ok(Plan::Move { to: dest, dest, convoy: false, merge, rider: false });
+        return Ok(Plan::Move { to: LocId::of_province(dest), dest, convoy: false, merge, rider: false });
     }
     match terrain {
-        Terrain::Sea if merge && v.any_borders.get(from as usize, dest as usize) => Ok(Plan::Move { to: dest, dest, convoy: false, merge, rider: true }),
+        Terrain::Sea if merge && v.any_borders.get(from.index(), dest.index()) => {
+            Ok(Plan::Move { to: LocId::of_province(dest), dest, convoy: false, merge, rider: true })
+        }
         Terrain::Sea => Err(Illegal::ArmyToSea),
         Terrain::Impassable => Err(Illegal::NotAdjacent),
         _ => {
-            let adjacent = v.army_borders.get(from as usize, dest as usize);
+            let adjacent = v.army_borders.get(from.index(), dest.index());
             let both_coastal = v.province(from).terrain.shore() && terrain.shore();
             if !adjacent && !both_coastal {
                 return Err(Illegal::NotAdjacent);
             }
-            Ok(Plan::Move { to: dest, dest, convoy: via_convoy || !adjacent, merge, rider: false })
+            Ok(Plan::Move { to: LocId::of_province(dest), dest, convoy: via_convoy || !adjacent, merge, rider: false })
         }
     }
 }
@@ -76,7 +78,7 @@ pub fn plan_move(v: &Variant, force: &Force, to: LocId, via_convoy: bool, merge:
 fn fleet_destination(v: &Variant, from: LocId, to: LocId) -> Result<LocId, Illegal> {
     let dest = v.province_of(to);
     if v.loc(to).coast.is_some() {
-        return if v.fleet_borders.get(from as usize, to as usize) {
+        return if v.fleet_borders.get(from.index(), to.index()) {
             Ok(to)
         } else if fleet_coasts(v, from, dest).next().is_some() {
             Err(Illegal::NoSuchCoast)

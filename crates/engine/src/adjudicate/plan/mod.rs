@@ -129,7 +129,7 @@ pub struct Plans {
 pub fn occupancy(v: &Variant, forces: &[Force]) -> Vec<u16> {
     let mut at = vec![u16::MAX; v.province_count()];
     for (i, f) in forces.iter().enumerate() {
-        at[v.province_of(f.loc) as usize] = i as u16;
+        at[v.province_of(f.loc).index()] = i as u16;
     }
     at
 }
@@ -145,7 +145,7 @@ pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order], state: 
             illegal[i] = Some(Illegal::WrongPhase);
             continue;
         };
-        let f = at[v.province_of(unit.loc) as usize];
+        let f = at[v.province_of(unit.loc).index()];
         let checked = if f == u16::MAX {
             Err(Illegal::NoUnit)
         } else if order.power.is_some_and(|p| !v.same_player(p, forces[f as usize].power)) {
@@ -197,7 +197,7 @@ impl Planning<'_> {
                 // moves to `to` as a merge.
                 let mut members = vec![f];
                 for u in with {
-                    let g = at[v.province_of(u.loc) as usize];
+                    let g = at[v.province_of(u.loc).index()];
                     if g == u16::MAX {
                         return Err(Illegal::NoUnit);
                     }
@@ -269,7 +269,7 @@ impl Planning<'_> {
     pub(super) fn plan_one(&self, f: u16, body: &Force, action: &Action) -> Result<Plan, Illegal> {
         let Planning { v, forces, seas, at, state } = *self;
         let target = |u: &UnitRef| -> Result<u16, Illegal> {
-            let t = at[v.province_of(u.loc) as usize];
+            let t = at[v.province_of(u.loc).index()];
             if t == u16::MAX {
                 Err(Illegal::NoSupportedUnit)
             } else if t == f {
@@ -287,7 +287,7 @@ impl Planning<'_> {
             Action::Move { to, via_convoy } => {
                 let plan = plan_move(v, body, *to, *via_convoy, false)?;
                 if let Plan::Move { dest, convoy: true, .. } = plan {
-                    if !v.army_borders.get(v.province_of(body.loc) as usize, dest as usize) && !convoy_possible(v, seas, body, dest, None) {
+                    if !v.army_borders.get(v.province_of(body.loc).index(), dest.index()) && !convoy_possible(v, seas, body, dest, None) {
                         return Err(Illegal::NoConvoyPossible);
                     }
                 }
@@ -310,7 +310,7 @@ impl Planning<'_> {
                 }
                 let moving = &forces[t as usize];
                 let from = v.province_of(moving.loc);
-                let needs_convoy = moving.is_army() && !v.army_borders.get(from as usize, dest as usize);
+                let needs_convoy = moving.is_army() && !v.army_borders.get(from.index(), dest.index());
                 if needs_convoy && !convoy_possible(v, seas, moving, dest, Some(f)) {
                     return Err(Illegal::NoConvoyPossible);
                 }
