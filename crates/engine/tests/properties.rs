@@ -8,7 +8,7 @@
 
 use polemarch_engine::adjudicate::{adjudicate, retreat_options, Outcome, Verdict};
 use polemarch_engine::order::{parse_order, parse_order_line, Action, Order, ParseError, UnitRef};
-use polemarch_engine::state::{Force, Kind, Position};
+use polemarch_engine::state::{Dislodged, Force, Kind, Position};
 use polemarch_engine::variant::{embedded_variant, LocId, PowerId, ProvinceId, Terrain, Variant};
 use proptest::collection::vec;
 use proptest::prelude::*;
@@ -877,16 +877,35 @@ fn check_retreat(v: &Variant, pos: &Position, orders: &[Order], outcome: &Outcom
     for f in &pos.forces {
         prop_assert!(next.forces.contains(f), "{} vanished in a retreat phase{}", force_text(v, f), at);
     }
-    let mut retreated = HashSet::new();
-    for f in next.forces.iter().filter(|f| !pos.forces.contains(f)) {
-        let d = pos
-            .dislodged
-            .iter()
-            .position(|d| same_force(&d.force, f) && retreat_options(v, pos, d).contains(&f.loc) && !retreated.contains(&v.province_of(d.force.loc)));
-        prop_assert!(d.is_some(), "{} is no dislodged force retreating to one of its options{}", force_text(v, f), at);
-        retreated.insert(v.province_of(pos.dislodged[d.unwrap()].force.loc));
-    }
+    // Each arrival must be matched to its own dislodged force: a greedy
+    // match can give a force's place to another that could have gone there
+    // too, so try every assignment (there are only a few).
+    let arrived: Vec<&Force> = next.forces.iter().filter(|f| !pos.forces.contains(f)).collect();
+    let can = |d: &Dislodged, f: &Force| same_force(&d.force, f) && retreat_options(v, pos, d).contains(&f.loc);
+    let mut used = vec![false; pos.dislodged.len()];
+    prop_assert!(
+        assign(&arrived, &pos.dislodged, &can, &mut used),
+        "[{}] are not dislodged forces each retreating to one of its options{}",
+        arrived.iter().map(|f| force_text(v, f)).collect::<Vec<_>>().join(", "),
+        at
+    );
     Ok(())
+}
+
+/// Can every force of `arrived` be given a dislodged force of its own
+/// (`used` marks those taken) that `can` retreat there?
+fn assign(arrived: &[&Force], dislodged: &[Dislodged], can: &dyn Fn(&Dislodged, &Force) -> bool, used: &mut [bool]) -> bool {
+    let Some((first, rest)) = arrived.split_first() else { return true };
+    for (j, d) in dislodged.iter().enumerate() {
+        if !used[j] && can(d, first) {
+            used[j] = true;
+            if assign(rest, dislodged, can, used) {
+                return true;
+            }
+            used[j] = false;
+        }
+    }
+    false
 }
 
 fn centres(v: &Variant, pos: &Position, power: PowerId) -> usize {
