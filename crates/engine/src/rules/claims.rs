@@ -5,7 +5,7 @@
 //!
 //! State: `claim <province>` names the claiming power.
 
-use super::state_text::{province_index, Codec, Slot};
+use super::state_text::{read_province_power, set_province_power, write_province_powers, Codec, Slot};
 use crate::adjudicate::{OrderResult, Verdict};
 use crate::order::Action;
 use crate::state::{Position, VariantState};
@@ -15,14 +15,8 @@ use crate::variant::{PowerId, ProvinceId, Variant};
 pub fn note(v: &Variant, results: &[OrderResult<'_>], next: &mut Position) {
     for order in results.iter().filter(|r| r.verdict == Verdict::Success).map(|r| &*r.order) {
         let (Some(power), Action::Move { to, .. } | Action::Merge { to, .. }) = (order.claim, &order.action) else { continue };
-        set(&mut next.state, v.province_of(*to), power);
+        set_province_power(&mut next.state.claims, v.province_of(*to), power);
     }
-}
-
-fn set(state: &mut VariantState, p: ProvinceId, power: PowerId) {
-    state.claims.retain(|&(q, _)| q != p);
-    state.claims.push((p, power));
-    state.claims.sort_unstable();
 }
 
 /// A centre captured under a claim of the mover's player goes to the
@@ -38,15 +32,8 @@ pub const CLAIM: Codec = Codec {
     key: "claim",
     indexed: true,
     shown: false,
-    write: |v, state, out| {
-        for &(p, power) in &state.claims {
-            out(v.province(p).abbr.clone(), v.power(power).name.clone());
-        }
-    },
-    read: |v, province, value, state| {
-        set(state, province_index(v, province)?, v.power_named(value)?);
-        Ok(())
-    },
+    write: |v, state, out| write_province_powers(v, &state.claims, out),
+    read: |v, province, value, state| read_province_power(v, province, value, &mut state.claims),
 };
 
 pub const SLOTS: Slot = &[CLAIM];

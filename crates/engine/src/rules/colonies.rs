@@ -4,7 +4,7 @@
 //!
 //! State: `colony <province>` names the Major it was dealt to.
 
-use super::state_text::{province_index, Codec, Slot};
+use super::state_text::{read_province_power, set_province_power, write_province_powers, Codec, Slot};
 use crate::state::Position;
 use crate::variant::{PowerId, ProvinceId, Variant};
 
@@ -21,9 +21,8 @@ pub fn deal(v: &Variant, colonies: &[ProvinceId], next: &mut Position) {
     }
     for (&colony, &major) in colonies.iter().zip(&majors) {
         next.owners[colony.index()] = Some(major);
-        next.state.colonies.push((colony, major));
+        set_province_power(&mut next.state.colonies, colony, major);
     }
-    next.state.colonies.sort_unstable();
 }
 
 /// SplitMix64 (Steele, Lea, Flood 2014): a small generator whose output
@@ -45,17 +44,8 @@ pub const COLONY: Codec = Codec {
     key: "colony",
     indexed: true,
     shown: true,
-    write: |v, state, out| {
-        for &(p, power) in &state.colonies {
-            out(v.province(p).abbr.clone(), v.power(power).name.clone());
-        }
-    },
-    read: |v, province, value, state| {
-        let entry = (province_index(v, province)?, v.power_named(value)?);
-        state.colonies.push(entry);
-        state.colonies.sort_unstable();
-        Ok(())
-    },
+    write: |v, state, out| write_province_powers(v, &state.colonies, out),
+    read: |v, province, value, state| read_province_power(v, province, value, &mut state.colonies),
 };
 
 pub const SLOTS: Slot = &[COLONY];

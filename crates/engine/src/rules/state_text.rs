@@ -5,7 +5,7 @@
 
 use super::{Mechanic, Rules};
 use crate::state::VariantState;
-use crate::variant::{ProvinceId, Variant};
+use crate::variant::{PowerId, ProvinceId, Variant};
 use std::collections::BTreeMap;
 
 /// How one family of state keys reads and writes: `key` alone (`delphi`),
@@ -63,6 +63,28 @@ impl Rules {
 /// A province named in a state key.
 pub fn province_index(v: &Variant, name: &str) -> Result<ProvinceId, String> {
     v.find_loc(name).map(|l| v.province_of(l)).ok_or_else(|| format!("unknown province `{name}`"))
+}
+
+/// Writes a slot that names a power for each of some provinces
+/// (`colony chi Athens`, `claim chi Athens`).
+pub fn write_province_powers(v: &Variant, list: &[(ProvinceId, PowerId)], out: &mut dyn FnMut(String, String)) {
+    for &(p, power) in list {
+        out(v.province(p).abbr.clone(), v.power(power).name.clone());
+    }
+}
+
+/// Reads one entry of such a slot into it: the province's power, kept in
+/// province order.
+pub fn read_province_power(v: &Variant, province: &str, power: &str, list: &mut Vec<(ProvinceId, PowerId)>) -> Result<(), String> {
+    set_province_power(list, province_index(v, province)?, v.power_named(power)?);
+    Ok(())
+}
+
+/// Sets the power of province `p` in such a slot.
+pub fn set_province_power(list: &mut Vec<(ProvinceId, PowerId)>, p: ProvinceId, power: PowerId) {
+    list.retain(|&(q, _)| q != p);
+    list.push((p, power));
+    list.sort_unstable();
 }
 
 /// The state as text: key -> value, keys in lower case.
