@@ -132,6 +132,28 @@ fn a_box_with_three_forces_survives_normalize() {
     assert_eq!(written, ["A ger", "2A ger", "A* ger"]);
 }
 
+/// Components are put in order before forces are: the same forces with
+/// their components written in another order make one normalized position.
+#[test]
+fn a_box_normalizes_components_before_forces() {
+    let v = spaces();
+    let (loc, power) = (v.find_loc("ger").unwrap(), v.find_power("Emperor").unwrap());
+    let force = |c: &str, reversed: bool| {
+        let mut components = parse_composition(c, power).unwrap();
+        if reversed {
+            components.reverse();
+        }
+        Force { loc, power, components }
+    };
+    let mut a = Position::empty(&v, v.calendar.first);
+    a.forces = vec![force("A/G", true), force("F", false)];
+    let mut b = a.clone();
+    b.forces[0] = force("A/G", false);
+    a.normalize();
+    b.normalize();
+    assert_eq!(a, b);
+}
+
 #[test]
 fn walls_only_on_a_centre() {
     assert_eq!(problems_with(("name = \"Pavia\"\n", "name = \"Pavia\"\nwalls = true\n")), ["map.toml: province `pav`, walls: only a supply centre has walls"]);

@@ -76,3 +76,18 @@ fn a_victory_table_needs_one_goal() {
     let problems = load_texts(&text, MAP).expect_err("two goals");
     assert!(problems.iter().any(|p| p.to_string().contains("expected one goal")), "{problems:?}");
 }
+
+/// D2: "after a Winter adjustment". A Winter in which nobody adjusts is
+/// skipped by the calendar, and the goal is judged all the same; an initial
+/// placement is no Winter adjustment.
+#[test]
+fn a_skipped_winter_still_counts() {
+    use polemarch_engine::game::{new_game, process, GameResult};
+    let v = standard_with("units = 4");
+    let mut rec = new_game(&v, "units", 1);
+    process(&v, &mut rec).unwrap(); // Spring 1901: every unit holds.
+    assert_eq!(rec.result, None, "not after a movement");
+    process(&v, &mut rec).unwrap(); // Autumn 1901; Winter 1901 has nothing to adjust.
+    assert_eq!(rec.phases.last().unwrap().phase, "Spring 1902, Movement", "the Winter was skipped");
+    assert_eq!(rec.result, Some(GameResult::Solo("Russia".into())), "Russia: four units on its four centres");
+}

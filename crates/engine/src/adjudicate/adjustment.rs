@@ -35,7 +35,7 @@ pub fn adjustment<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<
     // A mechanic may carry out some orders before the rest, whatever the
     // order of writing (H14: a garrison disbanded at will).
     let mut early: Vec<Option<OrderResult<'a>>> = vec![None; orders.len()];
-    if !v.rules.mechanics.is_empty() {
+    if v.rules.adjusts_first() {
         for (i, order) in orders.iter().enumerate() {
             if let Some(reason) = v.rules.adjust_first(v, &mut next, &mut balance, order) {
                 early[i] = Some(OrderResult { order: Cow::Borrowed(order), verdict: Verdict::Success, reason });
@@ -82,7 +82,8 @@ fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32]
     // A free build (`A*`) spends one of the Delphi builds, not supply (H19).
     let free = components[0].free;
     let cost: i32 = if free { 0 } else { upkeep(components[0].kind) };
-    if free && (components[0].kind == Kind::GARRISON || v.rules.free_builds(&next.state, power) == 0) {
+    // Free builds move (H19: `A*`, `F*`, never a garrison).
+    if free && (!components[0].kind.row().moves() || v.rules.free_builds(&next.state, power) == 0) {
         return Err(Illegal::NoBuildsDue);
     }
     if balance[power.index()] < cost {

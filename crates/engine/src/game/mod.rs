@@ -119,7 +119,7 @@ pub fn process(v: &Variant, rec: &mut GameRecord) -> Result<Outcome<'static>, St
     let current = rec.phases.last_mut().unwrap();
     current.processed = Some(Processed { orders: by_power, results, end: outcome.next.to_json(v) });
     rec.phases.push(phase_record(v, &outcome.next));
-    let after_adjustment = v.calendar.kind(pos.phase) == PhaseKind::Adjustment;
+    let after_adjustment = winter_passed(v, &pos, &outcome.next);
     let mut winners: Vec<String> = crate::rules::winners(v, &outcome.next, after_adjustment).into_iter().map(|p| v.power(p).name.clone()).collect();
     rec.result = match winners.len() {
         0 => None,
@@ -127,6 +127,19 @@ pub fn process(v: &Variant, rec: &mut GameRecord) -> Result<Outcome<'static>, St
         _ => Some(GameResult::Joint(winners)),
     };
     Ok(outcome.into_owned())
+}
+
+/// Did a Winter adjustment end between `before` and `after` (the one
+/// processed, or one skipped because nobody had anything to adjust)? An
+/// initial placement is not one.
+fn winter_passed(v: &Variant, before: &Position, after: &Position) -> bool {
+    let adjusting = |phase| v.calendar.kind(phase) == PhaseKind::Adjustment;
+    if adjusting(before.phase) && !v.rules.own_phase(v, before) {
+        return true;
+    }
+    // `next_phase` skips at most one round of the calendar.
+    let skipped = std::iter::successors(Some(v.calendar.next(before.phase)), |&p| Some(v.calendar.next(p)));
+    skipped.take(v.calendar.steps.len()).take_while(|&p| p != after.phase).any(adjusting)
 }
 
 /// Powers still in the game: they own a centre or have a unit.

@@ -26,12 +26,6 @@ use crate::order::{Action, Order};
 use crate::state::{Force, Position, VariantState};
 use crate::variant::{Kind, PowerId, ProvinceId, Variant};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CivilDisorder {
-    /// DATC 4.D.8, 2023 rulebook: distance to the nearest owned centre.
-    Rules2023,
-}
-
 /// A mechanic a variant plays, with what it needs to know of the map.
 /// Declared in the order the hooks call them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -103,16 +97,9 @@ pub enum Notation {
 }
 
 /// The mechanics of a variant, built once at load.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct Rules {
     pub mechanics: Vec<Mechanic>,
-    pub civil_disorder: CivilDisorder,
-}
-
-impl Default for Rules {
-    fn default() -> Self {
-        Rules { mechanics: Vec::new(), civil_disorder: CivilDisorder::Rules2023 }
-    }
 }
 
 impl Rules {
@@ -148,15 +135,12 @@ impl Rules {
     /// Hook `plan_order`, second half: the plan of an order the core does
     /// not know (a SACK), or why it is illegal.
     pub fn plan_order(&self, v: &Variant, state: &VariantState, body: &Force, action: &Action) -> Result<Plan, Illegal> {
-        for m in &self.mechanics {
-            if let (Mechanic::Delphi(delphi), Action::Sack) = (m, action) {
-                return delphi::plan_sack(v, state, *delphi, body);
-            }
+        let delphi = self.mechanics.iter().find_map(|m| if let Mechanic::Delphi(p) = m { Some(*p) } else { None });
+        match (action, delphi) {
+            (Action::Sack, Some(delphi)) => delphi::plan_sack(v, state, delphi, body),
+            (Action::Sack, None) => Err(Illegal::NotDelphi),
+            _ => Err(Illegal::WrongPhase),
         }
-        Err(match action {
-            Action::Sack => Illegal::NotDelphi,
-            _ => Illegal::WrongPhase,
-        })
     }
 
     /// Hook `may_support`: the player no other player may support, if any.
@@ -178,8 +162,8 @@ impl Rules {
         }
     }
 
-    /// Hook `after_movement` for ownership: does a centre worth `value`
-    /// halves change hands after a season that changes no other?
+    /// Ownership hook (`end_of_season`): does a centre worth `value` halves
+    /// change hands after a season that changes no other?
     pub fn changes_hands_midyear(&self, value: u8) -> bool {
         value == 1 && self.has(&Mechanic::TownsEveryMove)
     }
@@ -289,12 +273,15 @@ impl Rules {
         placement::placement(v, self.placement().expect("own_phase said so"), pos, orders)
     }
 
-    /// Checks one power's orders so far in a phase a mechanic adjudicates
+    /// Checks one power's orders so far in a phase `own_phase` claimed
     /// (each line as a power submits it).
     pub fn check_own_phase(&self, v: &Variant, pos: &Position, power: PowerId, orders: &[&Order]) -> Result<(), Illegal> {
-        match self.placement() {
-            Some(how) if self.own_phase(v, pos) => placement::check(v, how, pos, power, orders),
-            _ => Ok(()),
-        }
+        placement::check(v, self.placement().expect("own_phase said so"), pos, power, orders)
+    }
+
+    /// Does a mechanic carry out some adjustment orders before the others
+    /// (`adjust_first`)?
+    pub fn adjusts_first(&self) -> bool {
+        self.has(&Mechanic::Garrisons)
     }
 }

@@ -2,7 +2,7 @@
 //! mechanics the variant plays (docs/variant-format.md lists the options).
 
 use super::placement::Placement;
-use super::{CivilDisorder, Mechanic, Rules};
+use super::{Mechanic, Rules};
 use crate::variant::{Problem, ProvinceId};
 
 /// Reads the table; `province` finds a province by name (None: unknown).
@@ -76,6 +76,5 @@ pub fn from_table(table: &toml::Table, province: &dyn Fn(&str) -> Option<Provinc
     // One order for every variant: the hooks call the mechanics in the
     // order of their declaration, whatever the order of the table.
     rules.mechanics.sort_by_key(Mechanic::rank);
-    rules.civil_disorder = CivilDisorder::Rules2023;
     rules
 }

@@ -114,8 +114,9 @@ pub fn read_state<'a>(v: &Variant, entries: impl IntoIterator<Item = (&'a str, &
     let mut state = VariantState::default();
     for (key, value) in entries {
         let codec = v.rules.codec(key).ok_or_else(|| unknown_key(v, key))?;
-        let index = key.split_whitespace().nth(1).unwrap_or("");
-        if codec.indexed == index.is_empty() {
+        let words: Vec<&str> = key.split_whitespace().collect();
+        let index = words.get(1).copied().unwrap_or("");
+        if words.len() != if codec.indexed { 2 } else { 1 } {
             return Err(format!("state key `{key}`: expected `{}`", shape(codec)));
         }
         (codec.read)(v, index, value.trim(), &mut state).map_err(|e| format!("state `{key}`: {e}"))?;

@@ -8,10 +8,11 @@ use crate::variant::{Goal, PowerId, Variant};
 /// centres' values (Cities 2, Towns 1), and whatever the mechanics add
 /// (none of today's do: loans and bonuses will).
 pub fn supply(v: &Variant, pos: &Position, power: PowerId) -> u32 {
-    pos.supply_halves(v, power)
+    supplies(v, pos)[power.index()]
 }
 
-/// `supply` of every power at once (one pass over the centres), by power.
+/// `supply` of every power at once (one pass over the centres), by power:
+/// the one place supply is worked out.
 pub fn supplies(v: &Variant, pos: &Position) -> Vec<u32> {
     let mut supply = vec![0; v.powers.len()];
     for (p, owner) in pos.owners.iter().enumerate() {
@@ -30,7 +31,7 @@ pub fn self_supporting_units(v: &Variant, pos: &Position, power: PowerId) -> u32
         .iter()
         .flat_map(|f| &f.components)
         .filter(|c| c.power == power && !c.free && c.kind.row().needs_supply)
-        .map(|c| v.kind(c.kind).upkeep as u32)
+        .map(|c| c.kind.row().upkeep as u32)
         .collect();
     upkeeps.sort_unstable();
     let mut left = supply(v, pos, power);

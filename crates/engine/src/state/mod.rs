@@ -103,13 +103,18 @@ impl Force {
 /// How many of `components` move as armies, as fleets, and not at all
 /// (armies, fleets and garrisons, in today's variants).
 pub fn kinds(components: &[Component]) -> [usize; 3] {
+    let class = |c: &Component| match c.kind.row().moves {
+        Moves::Army => 0,
+        Moves::Fleet => 1,
+        Moves::None => 2,
+    };
     let mut n = [0; 3];
     if let [one] = components {
-        n[one.kind.row().moves as usize] = 1;
+        n[class(one)] = 1;
         return n;
     }
     for c in components {
-        n[c.kind.row().moves as usize] += 1;
+        n[class(c)] += 1;
     }
     n
 }
@@ -202,7 +207,9 @@ impl Position {
         Ok(())
     }
 
-    /// Centres owned by a power, in halves.
+    /// What the centres a power owns are worth, in halves (Cities 2, Towns
+    /// 1): whether it is still in the game, and what it shows. A Winter's
+    /// supply, which mechanics may add to, is `rules::supply`.
     pub fn supply_halves(&self, variant: &Variant, power: PowerId) -> u32 {
         self.owners.iter().enumerate().filter(|(_, o)| **o == Some(power)).map(|(p, _)| variant.provinces[p].centre as u32).sum()
     }
@@ -210,10 +217,12 @@ impl Position {
     /// Sorts forces by location, power and components (several forces of
     /// one power may share a box), so that equal positions compare equal.
     pub fn normalize(&mut self) {
+        // Components first: the board order compares them.
+        self.sort_components();
         if !self.forces.is_sorted_by(|a, b| board_order(a, b).is_le()) {
             self.forces.sort_unstable_by(board_order);
         }
-        self.tidy();
+        self.sort_contested();
     }
 
     /// Adds a force where board order puts it (no sorting needed after).
@@ -225,10 +234,18 @@ impl Position {
     /// Normalizes a position whose forces are in board order already:
     /// sorts the components of each force and the standoffs.
     pub fn tidy(&mut self) {
+        self.sort_components();
         debug_assert!(self.forces.is_sorted_by(|a, b| board_order(a, b).is_le()));
+        self.sort_contested();
+    }
+
+    fn sort_components(&mut self) {
         for f in self.forces.iter_mut().filter(|f| f.components.len() > 1) {
             f.components.sort_unstable();
         }
+    }
+
+    fn sort_contested(&mut self) {
         self.contested.sort_unstable();
         self.contested.dedup();
     }

@@ -10,7 +10,7 @@ pub struct VariantState {
     /// The game's seed: what the engine draws from (colonies, dice), so
     /// that a replay draws the same. Key `seed`.
     pub seed: Option<u64>,
-    /// Colonies dealt, in dealing order (Hoplite Wars H9). Key
+    /// Colonies dealt, in province order (Hoplite Wars H9). Key
     /// `colony <province>`.
     pub colonies: Vec<(ProvinceId, PowerId)>,
     /// Claims made by successful capturing orders, until the ownership
@@ -27,10 +27,4 @@ pub struct VariantState {
 pub enum Delphi {
     Intact,
     SackedBy(PowerId),
-}
-
-impl VariantState {
-    pub fn is_empty(&self) -> bool {
-        *self == VariantState::default()
-    }
 }

@@ -246,12 +246,6 @@ impl Variant {
         PowerId::all(self.powers.len())
     }
 
-    /// The row of a unit kind.
-    #[inline]
-    pub fn kind(&self, k: Kind) -> &'static KindRow {
-        k.row()
-    }
-
     /// Does the variant have units of this kind?
     pub fn has_kind(&self, k: Kind) -> bool {
         self.kinds.contains(&k)

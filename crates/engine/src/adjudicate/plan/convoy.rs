@@ -32,7 +32,9 @@ impl Seas {
                 .enumerate()
                 .filter(|(_, f)| v.province(v.province_of(f.loc)).terrain.convoys())
                 .map(|(i, f)| {
-                    let [armies, fleets, _] = f.kinds();
+                    let [armies, _, _] = f.kinds();
+                    // M8: what can convoy (fleets) carries one army each.
+                    let fleets = f.components.iter().filter(|c| c.kind.row().may_convoy).count();
                     Sea { province: v.province_of(f.loc), armies, fleets, force: i as u16 }
                 })
                 .filter(|s| s.fleets > 0)

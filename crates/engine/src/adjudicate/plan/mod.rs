@@ -257,7 +257,7 @@ impl Planning<'_> {
             parts[g as usize].order = Some(i);
             return Ok(());
         }
-        let (movers, staying): (Components, Components) = force.components.iter().copied().partition(|c| v.kind(c.kind).moves());
+        let (movers, staying): (Components, Components) = force.components.iter().copied().partition(|c| c.kind.row().moves());
         let body = Force { loc: force.loc, power: force.power, components: movers.clone() };
         let plan = self.plan_one(g, &body, action)?;
         parts[g as usize] = Part { order: Some(i), ..Part::new(g, force, Some(staying)) };
@@ -280,7 +280,7 @@ impl Planning<'_> {
         };
         // H11: components that may not support (garrisons) support only a
         // merge into their own province.
-        let none_supports = || body.components.iter().all(|c| !v.kind(c.kind).may_support);
+        let none_supports = || body.components.iter().all(|c| !c.kind.row().may_support);
         match action {
             Action::SupportHold { .. } | Action::SupportMove { .. } | Action::Convoy { .. } if none_supports() => Err(Illegal::GarrisonSupport),
             Action::Hold => Ok(Plan::Hold),
@@ -319,8 +319,9 @@ impl Planning<'_> {
             }
             Action::SupportMerge { power, to } => {
                 let dest = v.province_of(*to);
-                // H11: garrisons may support a merge into their own province.
-                let staying_at_home = dest == v.province_of(body.loc) && body.components.iter().any(|c| !v.kind(c.kind).moves());
+                // H11: what may not support otherwise (garrisons) may support
+                // a merge into its own province.
+                let staying_at_home = dest == v.province_of(body.loc) && body.components.iter().any(|c| !c.kind.row().may_support);
                 if !can_reach(v, body, dest) && !staying_at_home {
                     return Err(Illegal::CannotReach);
                 }
@@ -328,7 +329,7 @@ impl Planning<'_> {
             }
             Action::Convoy { unit, to } => {
                 let [armies, _, _] = body.kinds();
-                let convoying = body.components.iter().filter(|c| v.kind(c.kind).may_convoy).count();
+                let convoying = body.components.iter().filter(|c| c.kind.row().may_convoy).count();
                 if convoying == 0 {
                     return Err(Illegal::ConvoyNotFleet);
                 }
@@ -337,8 +338,8 @@ impl Planning<'_> {
                 }
                 let t = target(unit)?;
                 let army = &forces[t as usize];
-                let [carried, others, immobile] = army.kinds();
-                if others + immobile > 0 {
+                let [carried, fleets, immobile] = army.kinds();
+                if fleets + immobile > 0 {
                     return Err(Illegal::ConvoyNotArmy);
                 }
                 // M8: the convoying force carries no more armies than it has fleets.
@@ -358,8 +359,8 @@ impl Planning<'_> {
 /// Does a move of this force leave components behind that cannot move
 /// (H12: garrisons)?
 fn leaves_immobile(v: &Variant, force: &Force) -> bool {
-    force.components.len() > 1 && {
-        let movers = force.components.iter().filter(|c| v.kind(c.kind).moves()).count();
+    force.components.len() > 1 && v.has_immobile_kinds() && {
+        let movers = force.components.iter().filter(|c| c.kind.row().moves()).count();
         movers > 0 && movers < force.components.len()
     }
 }
