@@ -12,9 +12,11 @@ mod conversion;
 mod delphi;
 mod garrisons;
 mod liberation;
+mod multiplicity;
 mod options;
 pub mod placement;
 mod state_text;
+mod towns;
 mod victory;
 
 pub use options::from_table;
@@ -129,7 +131,7 @@ impl Rules {
     /// (MERGE and SPLIT belong to Multiplicity.)
     #[inline]
     pub fn allows(&self, action: &Action) -> bool {
-        !matches!(action, Action::Split { .. } | Action::Merge { .. } | Action::SupportMerge { .. }) || self.reads(Notation::MergeSplit)
+        !multiplicity::brings(action) || self.has(&Mechanic::Multiplicity)
     }
 
     /// Hook `plan_order`, second half: the plan of an order the core does
@@ -165,7 +167,7 @@ impl Rules {
     /// Ownership hook (`end_of_season`): does a centre worth `value` halves
     /// change hands after a season that changes no other?
     pub fn changes_hands_midyear(&self, value: u8) -> bool {
-        value == 1 && self.has(&Mechanic::TownsEveryMove)
+        self.has(&Mechanic::TownsEveryMove) && towns::changes_hands_midyear(value)
     }
 
     /// Does any centre change hands after a season that changes no other?
@@ -211,6 +213,8 @@ impl Rules {
 
     /// Hook `build_sites`: may `power` build in centre `site` it owns?
     pub fn may_build_at(&self, v: &Variant, power: PowerId, site: ProvinceId) -> bool {
+        // H7: any centre it owns (the core checks the owner; only centres
+        // are owned).
         self.has(&Mechanic::OwnedCentreBuilds) || v.power(power).homes.contains(&site)
     }
 
