@@ -73,3 +73,41 @@ fn a_missing_shared_folder_is_skipped_outside_ci() {
     std::fs::create_dir_all(base.join("reference/games")).unwrap();
     assert_eq!(shared_at(&base, "reference/games", Some("true")), Some(base.join("reference/games")));
 }
+
+/// A copy of the built-in variant `id` with its first phase set to `first`.
+fn variant_starting(id: &str, tag: &str, first: &str) -> String {
+    let dir = tempdir(tag);
+    let src = root().join("variants").join(id);
+    for entry in std::fs::read_dir(&src).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_file() {
+            std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    let toml = std::fs::read_to_string(dir.join("variant.toml")).unwrap();
+    let line = toml.lines().find(|l| l.starts_with("first = ")).expect("a first phase").to_string();
+    std::fs::write(dir.join("variant.toml"), toml.replacen(&line, &format!("first = \"{first}\""), 1)).unwrap();
+    dir.to_str().unwrap().to_string()
+}
+
+/// `variant check` refuses a first year that year arithmetic could run off
+/// the end of, or one outside the calendar's era; it accepts the ends of
+/// the range.
+#[test]
+fn variant_check_refuses_a_first_year_out_of_range() {
+    for (id, first) in [
+        ("standard", "Spring 2147483647 movement"),
+        ("standard", "Spring 10000 movement"),
+        ("standard", "Spring 0 movement"),
+        ("hoplite_wars", "Winter 10000 BC adjustment"),
+        ("hoplite_wars", "Winter 3 AD adjustment"),
+    ] {
+        let out = polemarch(&["variant", "check", &variant_starting(id, "first-year-bad", first)]);
+        let text = stdout(&out);
+        assert!(!out.status.success(), "{first}: {text}");
+        assert!(text.contains("variant.toml: calendar.first: "), "{first}: {text}");
+    }
+    for (id, first) in [("standard", "Spring 9999 movement"), ("hoplite_wars", "Winter 1 BC adjustment")] {
+        ok(&["variant", "check", &variant_starting(id, "first-year-good", first)]);
+    }
+}

@@ -58,10 +58,19 @@ pub fn submit(file: &str, power: &str, orders: &str) -> String {
 /// elsewhere None, and a `SKIPPED` notice that shows in `cargo test`'s own
 /// output (not captured with the test's).
 pub fn shared(rel: &str) -> Option<PathBuf> {
-    shared_at(&root().join("../shared"), rel, std::env::var("CI").ok().as_deref())
+    let base = root().join("../shared");
+    let found = shared_at(&base, rel, std::env::var("CI").ok().as_deref());
+    if found.is_none() {
+        // Straight to the standard error handle: `eprintln!` would be
+        // captured with the passing test's output and never shown.
+        use std::io::Write;
+        let _ =
+            writeln!(std::io::stderr(), "SKIPPED (passes without running): {} is absent; it lives in ../shared beside the checkout", base.join(rel).display());
+    }
+    found
 }
 
-/// `shared` with its folder and the value of `CI` given.
+/// `shared` with its folder and the value of `CI` given, and no notice.
 pub fn shared_at(base: &Path, rel: &str, ci: Option<&str>) -> Option<PathBuf> {
     let path = base.join(rel);
     if path.exists() {
@@ -69,10 +78,6 @@ pub fn shared_at(base: &Path, rel: &str, ci: Option<&str>) -> Option<PathBuf> {
     }
     let under_ci = ci.is_some_and(|v| !matches!(v.trim().to_ascii_lowercase().as_str(), "" | "0" | "false" | "no"));
     assert!(!under_ci, "{} is absent, and CI is set: the reference material in ../shared must be beside the checkout", path.display());
-    // Straight to the standard error handle: `eprintln!` would be captured
-    // with the passing test's output and never shown.
-    use std::io::Write;
-    let _ = writeln!(std::io::stderr(), "SKIPPED (passes without running): {} is absent; it lives in ../shared beside the checkout", path.display());
     None
 }
 
