@@ -111,3 +111,77 @@ fn variant_check_refuses_a_first_year_out_of_range() {
         ok(&["variant", "check", &variant_starting(id, "first-year-good", first)]);
     }
 }
+
+/// An orders file of `text` in a fresh folder: its path.
+fn orders_in(tag: &str, text: &str) -> String {
+    let path = tempdir(tag).join("orders.txt");
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// `adjudicate` refuses the file whole, with an error that names the cap
+/// and is short, whatever the size of the input.
+fn refused(file: &str, said: &str) {
+    let out = polemarch(&["adjudicate", "--orders", file]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(err.contains(said), "{}", &err[..err.len().min(500)]);
+    assert!(err.len() < 300, "{} bytes of error", err.len());
+}
+
+#[test]
+fn an_orders_file_over_1_mib_is_refused() {
+    // 1 MiB and a line: every line a good order.
+    let file = orders_in("over-1-mib", &"France: A par H\n".repeat((1 << 20) / 16 + 1));
+    refused(&file, "an orders file may be at most 1 MiB (1048576 bytes)");
+}
+
+#[test]
+fn a_line_over_1000_characters_is_refused_and_quoted_in_part() {
+    let file = orders_in("long-line", &format!("France: A par H\nFrance: A mar - {}\n", "x".repeat(5_000)));
+    refused(&file, "line 2: longer than 1000 characters (`France: A mar - xxx");
+}
+
+#[test]
+fn more_than_10000_order_lines_are_refused_but_comments_do_not_count() {
+    let file = orders_in("many-lines", &"France: A par H\n".repeat(10_001));
+    refused(&file, "more than 10000 order lines (line 10001");
+    let file = orders_in("many-comments", &format!("{}{}", "# a comment\n\n".repeat(10_000), "France: A par H\n".repeat(10_000)));
+    ok(&["adjudicate", "--orders", &file]);
+}
+
+/// A bad line is quoted in its error cut to 60 characters and `…`, both as
+/// the line and as what was found.
+#[test]
+fn an_error_quotes_a_long_line_in_part() {
+    let file = orders_in("long-bad-line", &format!("France: A par - {}\n", "y".repeat(900)));
+    let out = polemarch(&["adjudicate", "--orders", &file]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2));
+    let line = err.lines().find(|l| l.starts_with("line 1:")).unwrap_or_else(|| panic!("{err}"));
+    let cut = format!("`{}…`", "y".repeat(60));
+    assert!(line.starts_with(&format!("line 1: `France: A par - {}…`: column 17:", "y".repeat(44))), "{line}");
+    assert!(line.ends_with(&format!("found {cut}")), "{line}");
+    assert!(line.chars().count() < 250, "{line}");
+}
+
+/// `game orders` has the same caps, and stores nothing when the file is
+/// refused; a rejected line is echoed cut short.
+#[test]
+fn game_orders_has_the_caps_and_echoes_a_rejected_line_cut_short() {
+    let dir = tempdir("game-limits");
+    let (file, _) = new_game(&dir, "standard", 1);
+    let before = std::fs::read_to_string(&file).unwrap();
+    let many = orders_file(&file, "France", &"A par H\n".repeat(10_001));
+    let out = polemarch(&["game", "orders", &file, "France", &many]);
+    assert_eq!(out.status.code(), Some(2), "{}", &stdout(&out)[..stdout(&out).len().min(300)]);
+    assert!(stderr(&out).contains("more than 10000 order lines"), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), before, "the record is unchanged");
+
+    let bad = orders_file(&file, "France", &format!("A par - {}\n", "z".repeat(900)));
+    let out = polemarch(&["game", "orders", &file, "France", &bad]);
+    let text = stdout(&out);
+    let line = text.lines().find(|l| l.starts_with("rejected")).unwrap_or_else(|| panic!("{text}"));
+    assert!(line.starts_with(&format!("rejected  A par - {}…  -- ", "z".repeat(52))), "{line}");
+    assert!(line.chars().count() < 250, "{line}");
+}
