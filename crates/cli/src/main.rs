@@ -169,7 +169,21 @@ enum VariantCommand {
     List,
 }
 
+/// Output piped into a reader that stops early (`polemarch ... | head -1`)
+/// ends the program quietly, as it does other Unix tools: the default action
+/// of SIGPIPE, which Rust's runtime sets to ignore (so that a write would
+/// fail and `println!` panic).
+fn quiet_on_broken_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in `main`, before any other thread exists;
+    // it only restores the signal's default action.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
 fn main() -> ExitCode {
+    quiet_on_broken_pipe();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Cases { paths, verbose, variants } => commands::cases::run(&paths, verbose, variants.as_deref()),

@@ -32,6 +32,12 @@ pub fn run(paths: &[PathBuf], verbose: bool, variant_dir: Option<&Path>) -> Resu
     for p in paths {
         collect(p, &mut files)?;
     }
+    // A check that ran nothing must not pass: a wrong path or an emptied
+    // folder would otherwise read as `0 passed, 0 failed`.
+    let named = || paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ");
+    if files.is_empty() {
+        return Err(format!("no case files (*.txt) found in {}", named()));
+    }
     let mut cache: HashMap<String, Result<Rc<Variant>, String>> = HashMap::new();
     let mut variant_of = |id: &str| cache.entry(id.to_string()).or_insert_with(|| variants::load(id, variant_dir).map(Rc::new)).clone();
     let (mut passed, mut failed) = (0, 0);
@@ -52,6 +58,9 @@ pub fn run(paths: &[PathBuf], verbose: bool, variant_dir: Option<&Path>) -> Resu
                 }
             }
         }
+    }
+    if passed + failed == 0 {
+        return Err(format!("no cases found in {}: a case starts with a `CASE <id>` line", named()));
     }
     println!("{passed} passed, {failed} failed");
     Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })

@@ -38,7 +38,7 @@ pub fn orders(file: &Path, power: &str, source: &Path, by: Option<&str>) -> Resu
             Status::Replaced => println!("replaced  {}  (replaces the earlier order for that unit)", s.order.as_deref().unwrap_or(&s.text)),
             Status::Rejected => {
                 rejected += 1;
-                println!("rejected  {}  -- {}", s.text, s.reason.as_deref().unwrap_or(""));
+                println!("rejected  {}  -- {}", polemarch_engine::order::excerpt(&s.text), s.reason.as_deref().unwrap_or(""));
             }
         }
     }

@@ -5,6 +5,7 @@ mod parse;
 mod print;
 
 pub use parse::{before_comment, find_power_lenient, parse_order, parse_order_line, ParseError};
+pub use parse::{excerpt, EXCERPT_CHARS};
 
 use crate::state::{Components, Force};
 use crate::variant::{LocId, PowerId};

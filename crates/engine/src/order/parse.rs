@@ -22,12 +22,24 @@ impl fmt::Display for ParseError {
         if self.found.is_empty() {
             write!(f, "column {}: expected {}, found the end of the order", self.column, self.expected)
         } else {
-            write!(f, "column {}: expected {}, found `{}`", self.column, self.expected, self.found)
+            write!(f, "column {}: expected {}, found `{}`", self.column, self.expected, excerpt(&self.found))
         }
     }
 }
 
 impl std::error::Error for ParseError {}
+
+/// Text quoted in an error, cut to `EXCERPT_CHARS` characters and `…`: a
+/// line of a megabyte is not echoed back whole.
+pub fn excerpt(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        None => text.into(),
+        Some((end, _)) => format!("{}…", &text[..end]).into(),
+    }
+}
+
+/// How much of a text an error quotes (`excerpt`).
+pub const EXCERPT_CHARS: usize = 60;
 
 /// The part of a line before its comment (`#` to the end of the line), not
 /// trimmed: a parser given it reports the line's own column numbers.

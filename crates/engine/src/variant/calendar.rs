@@ -1,5 +1,6 @@
 //! The calendar: the phases of a game year, year numbering (AD counts up,
-//! BC counts down), and which seasons change centre ownership.
+//! BC counts down, and 1 BC is followed by 1 AD: there is no year 0), and
+//! which seasons change centre ownership.
 
 use super::names::normalize;
 use std::collections::HashMap;
@@ -37,8 +38,16 @@ pub enum Era {
     Bc,
 }
 
+/// The years a variant's first phase may be in, in the calendar's own era.
+pub const FIRST_YEARS: std::ops::RangeInclusive<i32> = 1..=9999;
+
+/// The largest year a phase may name (a game record, a position): far past
+/// any game, and far from the ends of `i32`.
+pub const MAX_YEAR: i32 = 1_000_000;
+
 /// A phase of the game: the index of its step in the calendar's year, and
-/// the year as printed (451 for 451 BC).
+/// the year as printed (451 for 451 BC). A BC calendar goes on past 1 BC
+/// into AD years: its year 0 is 1 AD, -1 is 2 AD, and so on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Phase {
     pub step: u8,
@@ -76,11 +85,13 @@ impl Calendar {
         if step < self.steps.len() {
             Phase { step: step as u8, year: phase.year }
         } else {
+            // Checked: a year at the end of `i32` (past MAX_YEAR, which
+            // parsing refuses) stays there rather than wrap or panic.
             let year = match self.era {
-                Era::Ad => phase.year + 1,
-                Era::Bc => phase.year - 1,
+                Era::Ad => phase.year.checked_add(1),
+                Era::Bc => phase.year.checked_sub(1),
             };
-            Phase { step: 0, year }
+            Phase { step: 0, year: year.unwrap_or(phase.year) }
         }
     }
 
@@ -114,15 +125,18 @@ impl Calendar {
         }
         let kind = PhaseKind::parse(words[words.len() - 1]).ok_or_else(|| format!("`{text}`: unknown phase kind `{}`; {expected}", words[words.len() - 1]))?;
         let mut year_words = &words[1..words.len() - 1];
+        let mut era = None;
         if let Some(last) = year_words.last() {
-            let era = match normalize(last).as_str() {
+            era = match normalize(last).as_str() {
                 "bc" | "bce" => Some(Era::Bc),
                 "ad" | "ce" => Some(Era::Ad),
                 _ => None,
             };
             if let Some(era) = era {
-                if era != self.era {
-                    return Err(format!("`{text}`: this variant counts its years {}", if self.era == Era::Bc { "BC" } else { "AD" }));
+                // A BC calendar crosses into AD years; an AD one never
+                // reaches back into BC.
+                if era == Era::Bc && self.era == Era::Ad {
+                    return Err(format!("`{text}`: this variant counts its years AD"));
                 }
                 year_words = &year_words[..year_words.len() - 1];
             }
@@ -131,6 +145,11 @@ impl Calendar {
             [y] => y.parse().map_err(|_| format!("`{text}`: `{y}` is not a year; {expected}"))?,
             _ => return Err(format!("`{text}`: {expected}")),
         };
+        if !(1..=MAX_YEAR).contains(&year) {
+            return Err(format!("`{text}`: the year must be 1 to {MAX_YEAR} (there is no year 0)"));
+        }
+        // A BC calendar's AD years (after 1 BC): 1 AD is its year 0.
+        let year = if self.era == Era::Bc && era == Some(Era::Ad) { 1 - year } else { year };
         let step = self.find_step(words[0], kind).ok_or_else(|| format!("`{text}`: this variant has no {} phase in {}", kind.name(), words[0]))?;
         Ok(Phase { step, year })
     }
@@ -148,7 +167,12 @@ pub struct PhaseDisplay<'a> {
 impl fmt::Display for PhaseDisplay<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let step = self.calendar.step(self.phase);
-        let era = if self.calendar.era == Era::Bc { " BC" } else { "" };
-        write!(f, "{} {}{}, {}", step.season, self.phase.year, era, step.kind.name())
+        let year = self.phase.year;
+        match self.calendar.era {
+            Era::Ad => write!(f, "{} {year}, {}", step.season, step.kind.name()),
+            Era::Bc if year >= 1 => write!(f, "{} {year} BC, {}", step.season, step.kind.name()),
+            // Past 1 BC: year 0 is 1 AD. i64: no overflow at i32::MIN.
+            Era::Bc => write!(f, "{} {} AD, {}", step.season, 1 - i64::from(year), step.kind.name()),
+        }
     }
 }

@@ -13,6 +13,18 @@ pub(super) fn check(v: &Variant, problems: &mut Vec<Problem>) {
     units(v, problems);
     spaces(v, problems);
     reachable(v, problems);
+    calendar(v, problems);
+}
+
+/// The first year must be in the calendar's own era and a sane range
+/// (`FIRST_YEARS`), so that year arithmetic can never run off `i32`.
+fn calendar(v: &Variant, problems: &mut Vec<Problem>) {
+    let year = v.calendar.first.year;
+    if !super::calendar::FIRST_YEARS.contains(&year) {
+        let (lo, hi) = (super::calendar::FIRST_YEARS.start(), super::calendar::FIRST_YEARS.end());
+        let era = if v.calendar.era == super::calendar::Era::Bc { " BC" } else { "" };
+        problems.push(Problem::new("variant.toml", "calendar.first", format!("the first year must be {lo}{era} to {hi}{era}")));
+    }
 }
 
 /// A border to or from a place behind the walls: the loader makes the one

@@ -1,0 +1,187 @@
+//! The command line at its edges: output cut short by the reader, checks
+//! given nothing to check, input past the caps (docs/orders.md).
+
+mod common;
+
+use common::*;
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+
+/// `polemarch ... | head -1`: the reader closes the pipe after one line; the
+/// program ends quietly (exit 0 or killed by SIGPIPE), with no panic.
+#[test]
+fn a_closed_output_pipe_ends_the_program_quietly() {
+    // Four times the case files: more than a pipe's buffer, so the program
+    // is still writing when the pipe closes.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_polemarch"))
+        .args(["cases", "--verbose", "tests/cases", "tests/cases", "tests/cases", "tests/cases"])
+        .current_dir(root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("polemarch runs");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    assert!(first.starts_with("ok "), "{first}");
+    // The reader is dropped here: the pipe is closed.
+    let out = child.wait_with_output().unwrap();
+    let err = stderr(&out);
+    assert!(!err.contains("panicked"), "{err}");
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        assert!(out.status.success() || out.status.signal() == Some(13 /* SIGPIPE */), "{:?}\n{err}", out.status);
+    }
+    #[cfg(not(unix))]
+    assert!(out.status.success(), "{:?}\n{err}", out.status);
+}
+
+/// `polemarch cases` on an empty file, a folder without case files, or a
+/// file of comments only: an error naming the path, not `0 passed, 0 failed`.
+#[test]
+fn cases_on_nothing_fail_with_a_clear_error() {
+    let dir = tempdir("cases-on-nothing");
+    let empty = dir.join("empty.txt");
+    std::fs::write(&empty, "").unwrap();
+    let comments = dir.join("comments.txt");
+    std::fs::write(&comments, "# a case file with no case yet\n\n").unwrap();
+    let empty_dir = dir.join("emptydir");
+    std::fs::create_dir_all(empty_dir.join("sub")).unwrap();
+    std::fs::write(empty_dir.join("notes.md"), "not a case file").unwrap();
+    for (path, said) in [(&empty, "no cases found in"), (&comments, "no cases found in"), (&empty_dir, "no case files (*.txt) found in")] {
+        let out = polemarch(&["cases", path.to_str().unwrap()]);
+        assert!(!out.status.success(), "{}: {}", path.display(), stdout(&out));
+        assert!(!stdout(&out).contains("0 passed"), "{}", stdout(&out));
+        let err = stderr(&out);
+        assert!(err.contains(said) && err.contains(path.to_str().unwrap()), "{err}");
+    }
+}
+
+/// A test that needs ../shared fails when it is absent under CI.
+#[test]
+#[should_panic(expected = "is absent, and CI is set")]
+fn a_missing_shared_folder_fails_under_ci() {
+    shared_at(&tempdir("no-shared").join("shared"), "reference/games", Some("true"));
+}
+
+/// Outside CI (or with `CI=false`) it is skipped, loudly.
+#[test]
+fn a_missing_shared_folder_is_skipped_outside_ci() {
+    let base = tempdir("no-shared-local").join("shared");
+    assert_eq!(shared_at(&base, "reference/games", None), None);
+    assert_eq!(shared_at(&base, "reference/games", Some("false")), None);
+    std::fs::create_dir_all(base.join("reference/games")).unwrap();
+    assert_eq!(shared_at(&base, "reference/games", Some("true")), Some(base.join("reference/games")));
+}
+
+/// A copy of the built-in variant `id` with its first phase set to `first`.
+fn variant_starting(id: &str, tag: &str, first: &str) -> String {
+    let dir = tempdir(tag);
+    let src = root().join("variants").join(id);
+    for entry in std::fs::read_dir(&src).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_file() {
+            std::fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    let toml = std::fs::read_to_string(dir.join("variant.toml")).unwrap();
+    let line = toml.lines().find(|l| l.starts_with("first = ")).expect("a first phase").to_string();
+    std::fs::write(dir.join("variant.toml"), toml.replacen(&line, &format!("first = \"{first}\""), 1)).unwrap();
+    dir.to_str().unwrap().to_string()
+}
+
+/// `variant check` refuses a first year that year arithmetic could run off
+/// the end of, or one outside the calendar's era; it accepts the ends of
+/// the range.
+#[test]
+fn variant_check_refuses_a_first_year_out_of_range() {
+    for (id, first) in [
+        ("standard", "Spring 2147483647 movement"),
+        ("standard", "Spring 10000 movement"),
+        ("standard", "Spring 0 movement"),
+        ("hoplite_wars", "Winter 10000 BC adjustment"),
+        ("hoplite_wars", "Winter 3 AD adjustment"),
+    ] {
+        let out = polemarch(&["variant", "check", &variant_starting(id, "first-year-bad", first)]);
+        let text = stdout(&out);
+        assert!(!out.status.success(), "{first}: {text}");
+        assert!(text.contains("variant.toml: calendar.first: "), "{first}: {text}");
+    }
+    for (id, first) in [("standard", "Spring 9999 movement"), ("hoplite_wars", "Winter 1 BC adjustment")] {
+        ok(&["variant", "check", &variant_starting(id, "first-year-good", first)]);
+    }
+}
+
+/// An orders file of `text` in a fresh folder: its path.
+fn orders_in(tag: &str, text: &str) -> String {
+    let path = tempdir(tag).join("orders.txt");
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// `adjudicate` refuses the file whole, with an error that names the cap
+/// and is short, whatever the size of the input.
+fn refused(file: &str, said: &str) {
+    let out = polemarch(&["adjudicate", "--orders", file]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(err.contains(said), "{}", &err[..err.len().min(500)]);
+    assert!(err.len() < 300, "{} bytes of error", err.len());
+}
+
+#[test]
+fn an_orders_file_over_1_mib_is_refused() {
+    // 1 MiB and a line: every line a good order.
+    let file = orders_in("over-1-mib", &"France: A par H\n".repeat((1 << 20) / 16 + 1));
+    refused(&file, "an orders file may be at most 1 MiB (1048576 bytes)");
+}
+
+#[test]
+fn a_line_over_1000_characters_is_refused_and_quoted_in_part() {
+    let file = orders_in("long-line", &format!("France: A par H\nFrance: A mar - {}\n", "x".repeat(5_000)));
+    refused(&file, "line 2: longer than 1000 characters (`France: A mar - xxx");
+}
+
+#[test]
+fn more_than_10000_order_lines_are_refused_but_comments_do_not_count() {
+    let file = orders_in("many-lines", &"France: A par H\n".repeat(10_001));
+    refused(&file, "more than 10000 order lines (line 10001");
+    let file = orders_in("many-comments", &format!("{}{}", "# a comment\n\n".repeat(10_000), "France: A par H\n".repeat(10_000)));
+    ok(&["adjudicate", "--orders", &file]);
+}
+
+/// A bad line is quoted in its error cut to 60 characters and `…`, both as
+/// the line and as what was found.
+#[test]
+fn an_error_quotes_a_long_line_in_part() {
+    let file = orders_in("long-bad-line", &format!("France: A par - {}\n", "y".repeat(900)));
+    let out = polemarch(&["adjudicate", "--orders", &file]);
+    let err = stderr(&out);
+    assert_eq!(out.status.code(), Some(2));
+    let line = err.lines().find(|l| l.starts_with("line 1:")).unwrap_or_else(|| panic!("{err}"));
+    let cut = format!("`{}…`", "y".repeat(60));
+    assert!(line.starts_with(&format!("line 1: `France: A par - {}…`: column 17:", "y".repeat(44))), "{line}");
+    assert!(line.ends_with(&format!("found {cut}")), "{line}");
+    assert!(line.chars().count() < 250, "{line}");
+}
+
+/// `game orders` has the same caps, and stores nothing when the file is
+/// refused; a rejected line is echoed cut short.
+#[test]
+fn game_orders_has_the_caps_and_echoes_a_rejected_line_cut_short() {
+    let dir = tempdir("game-limits");
+    let (file, _) = new_game(&dir, "standard", 1);
+    let before = std::fs::read_to_string(&file).unwrap();
+    let many = orders_file(&file, "France", &"A par H\n".repeat(10_001));
+    let out = polemarch(&["game", "orders", &file, "France", &many]);
+    assert_eq!(out.status.code(), Some(2), "{}", &stdout(&out)[..stdout(&out).len().min(300)]);
+    assert!(stderr(&out).contains("more than 10000 order lines"), "{}", stderr(&out));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), before, "the record is unchanged");
+
+    let bad = orders_file(&file, "France", &format!("A par - {}\n", "z".repeat(900)));
+    let out = polemarch(&["game", "orders", &file, "France", &bad]);
+    let text = stdout(&out);
+    let line = text.lines().find(|l| l.starts_with("rejected")).unwrap_or_else(|| panic!("{text}"));
+    assert!(line.starts_with(&format!("rejected  A par - {}…  -- ", "z".repeat(52))), "{line}");
+    assert!(line.chars().count() < 250, "{line}");
+}
