@@ -94,3 +94,22 @@ fn a_game_record_with_a_fleet_inland_does_not_load_its_position() {
     let e = game::current(&v, &rec).unwrap_err();
     assert_eq!(e, "phase Spring 1901, Movement: position JSON, units of Germany: `F mun`: a fleet cannot stand in Munich (land)");
 }
+
+/// `variant check` says the same of a variant's starting units, with the
+/// same words.
+#[test]
+fn a_starting_unit_that_cannot_stand_is_a_problem_of_the_variant() {
+    let text = include_str!("../../../variants/standard/variant.toml");
+    let map = include_str!("../../../variants/standard/map.toml");
+    let austria = r#"units = ["A bud", "A vie", "F tri"]"#;
+    assert!(text.contains(austria));
+    let problems = polemarch_engine::variant::load_texts(&text.replace(austria, r#"units = ["A bud", "F vie", "G tri"]"#), map).unwrap_err();
+    let problems: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+    assert_eq!(
+        problems,
+        [
+            "variant.toml: power `Austria`.units: `F vie`: a fleet cannot stand in Vienna (land)",
+            "variant.toml: power `Austria`.units: `G tri`: Standard Diplomacy has no garrisons"
+        ]
+    );
+}
