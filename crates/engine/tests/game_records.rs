@@ -129,6 +129,8 @@ fn powers_in_submissions_orders_and_results_exist() {
     let mut rec = played(&v);
     rec.phases[0].submissions[0].power = "Frankia".into();
     assert!(game::check_game(&v, &rec).unwrap_err().starts_with("phase Spring 1901, Movement: submission: `Frankia` is not a power of standard"));
+    rec.phases[0].submissions[0].power = String::new();
+    assert!(game::check_game(&v, &rec).unwrap_err().starts_with("phase Spring 1901, Movement: submission: `` is not a power of standard"));
     let mut rec = played(&v);
     let done = rec.phases[1].processed.as_mut().unwrap();
     let orders = done.orders.remove("France").unwrap();

@@ -35,10 +35,11 @@ pub fn check_game(v: &Variant, rec: &GameRecord) -> Result<(), String> {
             None if i + 1 < rec.phases.len() => return Err(at("not processed, yet a phase follows it".into())),
             None => {}
             Some(done) => {
-                for name in done.orders.keys() {
+                // An order without a power is recorded under the empty name.
+                for name in done.orders.keys().filter(|n| !n.is_empty()) {
                     power(v, name).map_err(|e| at(format!("orders: {e}")))?;
                 }
-                for r in &done.results {
+                for r in done.results.iter().filter(|r| !r.power.is_empty()) {
                     power(v, &r.power).map_err(|e| at(format!("results: `{}`: {e}", r.order)))?;
                 }
                 let end = Position::from_position_json(v, &done.end).map_err(|e| at(format!("end: {e}")))?;
@@ -68,9 +69,6 @@ fn check_result(v: &Variant, result: &GameResult) -> Result<(), String> {
         return Err("it names no power".into());
     }
     for (i, name) in names.iter().enumerate() {
-        if name.is_empty() {
-            return Err("a power's name is empty".into());
-        }
         power(v, name)?;
         if names[..i].contains(name) {
             return Err(format!("`{name}` is named twice"));
@@ -79,10 +77,9 @@ fn check_result(v: &Variant, result: &GameResult) -> Result<(), String> {
     Ok(())
 }
 
-/// A power's name as the judge writes it in records (an order without a
-/// power is recorded under the empty name).
+/// A power's name as the judge writes it in records.
 fn power(v: &Variant, name: &str) -> Result<(), String> {
-    if name.is_empty() || v.powers.iter().any(|p| p.name == name) {
+    if v.powers.iter().any(|p| p.name == name) {
         Ok(())
     } else {
         let names: Vec<&str> = v.powers.iter().map(|p| p.name.as_str()).collect();
