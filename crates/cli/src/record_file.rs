@@ -3,7 +3,7 @@
 //! so a crash at any moment leaves either the old record or the new one.
 
 use crate::variants;
-use polemarch_engine::game::{check_record, GameRecord};
+use polemarch_engine::game::{check_game, check_record, GameRecord};
 use polemarch_engine::Variant;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -19,6 +19,7 @@ pub fn read(path: &Path) -> Result<GameRecord, String> {
 pub fn open(path: &Path) -> Result<(Variant, GameRecord), String> {
     let rec = read(path)?;
     let v = variants::load(&rec.variant, None).map_err(|e| format!("{}: variant `{}`: {e}", path.display(), rec.variant))?;
+    check_game(&v, &rec).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok((v, rec))
 }
 

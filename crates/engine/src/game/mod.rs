@@ -2,9 +2,11 @@
 //! `GameRecord`. Everything here works on values; reading and writing the
 //! record's file is the caller's business (the CLI writes it atomically).
 
+mod check;
 mod orders;
 pub mod record;
 
+pub use check::check_game;
 pub use orders::submit;
 
 use orders::orders_in_force;
@@ -29,7 +31,8 @@ fn phase_record(v: &Variant, start: &Position) -> PhaseRecord {
     PhaseRecord { phase: v.calendar.display(start.phase).to_string(), start: start.to_json(v), submissions: Vec::new(), processed: None }
 }
 
-/// Checks that a record read from a file is one this version understands.
+/// Checks that a record read from a file is one this version understands
+/// (`check_game` checks it against its variant).
 pub fn check_record(rec: &GameRecord) -> Result<(), String> {
     if rec.format != record::FORMAT {
         return Err(format!("not a polemarch game record (format `{}`, expected `{}`)", rec.format, record::FORMAT));

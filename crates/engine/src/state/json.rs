@@ -4,7 +4,7 @@
 
 use super::{parse_composition, write_composition, Component, Dislodged, Force, Position};
 use crate::adjudicate::retreat_options;
-use crate::variant::{LocId, PowerId, Variant};
+use crate::variant::{LocId, PowerId, Terrain, Variant};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -70,6 +70,42 @@ fn unit(v: &Variant, power: PowerId, text: &str) -> Result<Force, String> {
     })
 }
 
+/// Why a force of `components` cannot stand at `loc` in this variant, if
+/// it cannot: a kind the variant does not have, a fleet off the water, a
+/// fleet on a two-coast province without its coast, an army or garrison
+/// where armies cannot stand, or a force at sea with more armies than
+/// fleets (Multiplicity M2: `Force::seaworthy`). An army on a coast is
+/// fine: a force keeps its coast when its fleet is removed.
+pub fn cannot_stand(v: &Variant, components: &[Component], loc: LocId) -> Option<String> {
+    if let Some(c) = components.iter().find(|c| !v.has_kind(c.kind)) {
+        return Some(format!("{} has no {}s", v.name, c.kind.name()));
+    }
+    let province = v.province(v.province_of(loc));
+    let place = format!("{} ({})", province.name, province.terrain.name());
+    let [armies, fleets, garrisons] = super::kinds(components);
+    if fleets > 0 && !province.terrain.holds_fleets() {
+        return Some(format!("a fleet cannot stand in {place}"));
+    }
+    if fleets > 0 && !province.coasts.is_empty() && v.loc(loc).coast.is_none() {
+        let coasts: Vec<String> = province.coasts.iter().map(|&l| format!("`{}`", v.loc_abbr(l))).collect();
+        return Some(format!("a fleet in {} stands on one of its coasts ({})", province.name, coasts.join(", ")));
+    }
+    if garrisons > 0 && !province.terrain.holds_armies() {
+        return Some(format!("a garrison cannot stand in {place}"));
+    }
+    if armies > 0 && province.terrain == Terrain::Sea {
+        if fleets == 0 {
+            return Some(format!("an army cannot stand in {place}"));
+        }
+        if fleets < armies {
+            return Some(format!("a force with more armies than fleets cannot stand in {place}"));
+        }
+    } else if armies > 0 && !province.terrain.holds_armies() {
+        return Some(format!("an army cannot stand in {place}"));
+    }
+    None
+}
+
 /// A force as positions, reports and records write it: `F lon`,
 /// `2A/F stp/nc`.
 pub fn unit_text(v: &Variant, components: &[Component], loc: LocId) -> String {
@@ -93,26 +129,45 @@ impl Position {
     pub fn from_position_json(v: &Variant, j: &PositionJson) -> Result<Position, String> {
         let phase = v.calendar.parse_phase(&j.phase).map_err(|e| format!("position JSON, phase: {e}"))?;
         let mut pos = Position::empty(v, phase);
+        // The lines each force was read from, by power: to name them when
+        // the force cannot stand where it is.
+        let mut lines: Vec<Vec<(&str, &str)>> = Vec::new();
         for (name, units) in &j.units {
             let p = power(v, name)?;
             for u in units {
                 let force = unit(v, p, u).map_err(|e| format!("position JSON, units of {name}: {e}"))?;
                 let province = v.province_of(force.loc);
-                match pos.forces.iter_mut().find(|f| v.province_of(f.loc) == province) {
+                match pos.forces.iter_mut().position(|f| v.province_of(f.loc) == province) {
                     // A box holds any number of forces: each unit is one.
-                    _ if v.province(province).is_box => pos.forces.push(force),
+                    _ if v.province(province).is_box => {}
                     // One player's powers listed at one place make one force,
                     // the Major's (Hoplite Wars H3).
-                    Some(f) if v.same_player(f.power, p) && f.power != p => f.join(v, force),
+                    Some(i) if v.same_player(pos.forces[i].power, p) && pos.forces[i].power != p => {
+                        pos.forces[i].join(v, force);
+                        lines[i].push((name, u));
+                        continue;
+                    }
                     Some(_) => return Err(format!("position JSON, units of {name}: `{u}`: the province already holds a unit")),
-                    None => pos.forces.push(force),
+                    None => {}
                 }
+                pos.forces.push(force);
+                lines.push(vec![(name, u)]);
+            }
+        }
+        for (f, lines) in pos.forces.iter().zip(&lines) {
+            if let Some(why) = cannot_stand(v, &f.components, f.loc) {
+                let names: Vec<&str> = lines.iter().map(|l| l.0).collect();
+                let units: Vec<String> = lines.iter().map(|l| format!("`{}`", l.1)).collect();
+                return Err(format!("position JSON, units of {}: {}: {why}", names.join(" and "), units.join(", ")));
             }
         }
         for (name, list) in &j.dislodged {
             let p = power(v, name)?;
             for d in list {
                 let force = unit(v, p, &d.unit).map_err(|e| format!("position JSON, dislodged of {name}: {e}"))?;
+                if let Some(why) = cannot_stand(v, &force.components, force.loc) {
+                    return Err(format!("position JSON, dislodged of {name}: `{}`: {why}", d.unit));
+                }
                 let attacker_from = match &d.attacker_from {
                     Some(a) => {
                         Some(v.find_loc(a).map(|l| v.province_of(l)).ok_or_else(|| format!("position JSON, dislodged of {name}: unknown province `{a}`"))?)
@@ -141,7 +196,13 @@ impl Position {
                         if !v.is_centre(v.province_of(loc)) {
                             return Err(format!("position JSON, owners of {name}: `{c}` is not a supply centre"));
                         }
-                        list[v.province_of(loc).index()] = Some(p);
+                        match list[v.province_of(loc).index()].replace(p) {
+                            Some(other) if other != p => {
+                                return Err(format!("position JSON, owners of {name}: `{c}` is owned by {} too", v.power(other).name));
+                            }
+                            Some(_) => return Err(format!("position JSON, owners of {name}: `{c}` is listed twice")),
+                            None => {}
+                        }
                     }
                 }
                 list

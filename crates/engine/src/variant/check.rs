@@ -5,6 +5,8 @@
 
 use super::load::Problem;
 use super::{LocId, Moves, Province, Terrain, Variant};
+use crate::state::json::cannot_stand;
+use crate::state::Component;
 use std::collections::BTreeMap;
 
 pub(super) fn check(v: &Variant, problems: &mut Vec<Problem>) {
@@ -113,12 +115,13 @@ fn units(v: &Variant, problems: &mut Vec<Problem>) {
         let p = v.province(v.province_of(loc));
         let key = format!("power `{}`.units", v.power(power).name);
         let unit = format!("{} {}", kind.letter(), v.loc_abbr(loc));
-        let wrong = match kind.row().moves {
-            Moves::Army | Moves::None => !p.terrain.holds_armies() || v.loc(loc).coast.is_some(),
-            Moves::Fleet => !p.terrain.holds_fleets() || (!p.coasts.is_empty() && v.loc(loc).coast.is_none()),
-        };
-        if wrong {
-            problems.push(Problem::new("variant.toml", &key, format!("`{unit}`: a {} cannot stand there", kind.name())));
+        // Where any position may hold it (a kind the variant has, terrain,
+        // coasts); and a starting army stands on its province, not a coast.
+        let component = Component { kind, power, free: false };
+        let on_coast = kind.row().moves != Moves::Fleet && v.loc(loc).coast.is_some();
+        let wrong = cannot_stand(v, &[component], loc).or_else(|| on_coast.then(|| format!("a {} stands on the province, not on a coast", kind.name())));
+        if let Some(why) = wrong {
+            problems.push(Problem::new("variant.toml", &key, format!("`{unit}`: {why}")));
         }
         if seen.insert(v.province_of(loc), unit.clone()).is_some() && !p.is_box {
             problems.push(Problem::new("variant.toml", &key, format!("`{unit}`: two starting units in `{}`", p.abbr)));

@@ -1,0 +1,153 @@
+//! A game record is checked against its variant when it is opened (issue
+//! 11, item 5): phases labelled as their positions, each processed phase's
+//! end the next phase's start, the phases in the calendar's order, and
+//! every power named a power of the variant; the error names the phase.
+
+use polemarch_engine::game::{self, GameRecord, GameResult};
+use polemarch_engine::variant::embedded_variant;
+use polemarch_engine::Variant;
+
+fn variant(id: &str) -> Variant {
+    embedded_variant(id).expect("a built-in variant").expect("it loads")
+}
+
+/// A standard game played to Spring 1902: France takes Spain and
+/// Portugal, builds in Winter 1901.
+fn played(v: &Variant) -> GameRecord {
+    let mut rec = game::new_game(v, "standard", 7);
+    let france = v.find_power("France").unwrap();
+    for orders in [&["A mar - spa", "F bre - mao"][..], &["F mao - por"], &["BUILD A mar", "BUILD F bre"]] {
+        let lines: Vec<String> = orders.iter().map(|s| s.to_string()).collect();
+        game::submit(v, &mut rec, france, "France", "2026-11-23T00:00:00Z", &lines).unwrap();
+        game::process(v, &mut rec).unwrap();
+    }
+    let labels: Vec<&str> = rec.phases.iter().map(|p| p.phase.as_str()).collect();
+    assert_eq!(labels, ["Spring 1901, Movement", "Autumn 1901, Movement", "Winter 1901, Adjustment", "Spring 1902, Movement"]);
+    rec
+}
+
+#[test]
+fn a_record_the_judge_wrote_passes() {
+    let v = variant("standard");
+    game::check_game(&v, &game::new_game(&v, "standard", 1)).unwrap();
+    let mut rec = played(&v);
+    game::check_game(&v, &rec).unwrap();
+    game::draw(&v, &mut rec).unwrap();
+    game::check_game(&v, &rec).unwrap();
+    for id in ["multiplicity", "hoplite_wars", "ancient_mediterranean"] {
+        let v = variant(id);
+        let mut rec = game::new_game(&v, id, 3);
+        for _ in 0..4 {
+            game::process(&v, &mut rec).unwrap();
+        }
+        game::check_game(&v, &rec).unwrap_or_else(|e| panic!("{id}: {e}"));
+    }
+}
+
+#[test]
+fn a_start_edited_back_to_winter_1901_is_refused() {
+    let v = variant("standard");
+    let mut rec = played(&v);
+    rec.phases[3].start.phase = "Winter 1901, Adjustment".into();
+    assert_eq!(game::check_game(&v, &rec).unwrap_err(), "phase Spring 1902, Movement: its start position is at Winter 1901, Adjustment");
+    // Its name too: the phase before did not end there.
+    rec.phases[3].phase = "Winter 1901, Adjustment".into();
+    assert_eq!(game::check_game(&v, &rec).unwrap_err(), "phase Winter 1901, Adjustment: its start is not where Winter 1901, Adjustment ended (phases differ)");
+    // And the end of the phase before: processing it does not open it.
+    rec.phases[2].processed.as_mut().unwrap().end.phase = "Winter 1901, Adjustment".into();
+    assert_eq!(
+        game::check_game(&v, &rec).unwrap_err(),
+        "phase Winter 1901, Adjustment: processing it opens Spring 1902, Movement, not Winter 1901, Adjustment"
+    );
+}
+
+#[test]
+fn phases_out_of_the_calendar_are_refused() {
+    let v = variant("standard");
+    let mut rec = played(&v);
+    // Winter 1901 skipped by hand: Autumn 1901 ends in Spring 1902,
+    // though France has builds due.
+    rec.phases.remove(2);
+    rec.phases[1].processed.as_mut().unwrap().end.phase = "Spring 1902, Movement".into();
+    assert_eq!(game::check_game(&v, &rec).unwrap_err(), "phase Autumn 1901, Movement: processing it opens Winter 1901, Adjustment, not Spring 1902, Movement");
+}
+
+#[test]
+fn units_removed_by_hand_from_an_earlier_phase_are_found() {
+    let v = variant("standard");
+    let mut rec = played(&v);
+    rec.phases[1].start.units.get_mut("Turkey").unwrap().retain(|u| u != "F ank");
+    assert_eq!(game::check_game(&v, &rec).unwrap_err(), "phase Autumn 1901, Movement: its start is not where Spring 1901, Movement ended (units differ)");
+    // From the end as well: its start is then not where processing leaves
+    // it, which only playing the phase again would show; the next phase's
+    // start still differs.
+    let mut rec = played(&v);
+    rec.phases[2].processed.as_mut().unwrap().end.owners.as_mut().unwrap().get_mut("France").unwrap().retain(|c| c != "spa");
+    assert_eq!(
+        game::check_game(&v, &rec).unwrap_err(),
+        "phase Spring 1902, Movement: its start is not where Winter 1901, Adjustment ended (centre owners differ)"
+    );
+}
+
+#[test]
+fn an_open_phase_before_the_last_is_refused() {
+    let v = variant("standard");
+    let mut rec = played(&v);
+    rec.phases[1].processed = None;
+    assert_eq!(game::check_game(&v, &rec).unwrap_err(), "phase Autumn 1901, Movement: not processed, yet a phase follows it");
+}
+
+#[test]
+fn a_phase_name_that_does_not_read_is_refused() {
+    let v = variant("standard");
+    let mut rec = played(&v);
+    rec.phases[0].phase = "the first spring".into();
+    let e = game::check_game(&v, &rec).unwrap_err();
+    assert!(e.starts_with("phase the first spring: its name: `the first spring`: unknown phase kind"), "{e}");
+}
+
+#[test]
+fn a_draw_with_nobody_is_refused() {
+    let v = variant("standard");
+    let mut rec = played(&v);
+    rec.result = Some(GameResult::Draw(vec!["France".into(), "Nobody".into()]));
+    assert_eq!(
+        game::check_game(&v, &rec).unwrap_err(),
+        "result: `Nobody` is not a power of standard (Austria, England, France, Germany, Italy, Russia, Turkey)"
+    );
+    rec.result = Some(GameResult::Draw(vec!["France".into(), "France".into()]));
+    assert_eq!(game::check_game(&v, &rec).unwrap_err(), "result: `France` is named twice");
+    rec.result = Some(GameResult::Joint(vec![]));
+    assert_eq!(game::check_game(&v, &rec).unwrap_err(), "result: it names no power");
+    rec.result = Some(GameResult::Solo("france".into()));
+    assert!(game::check_game(&v, &rec).unwrap_err().starts_with("result: `france` is not a power of standard"));
+}
+
+#[test]
+fn powers_in_submissions_orders_and_results_exist() {
+    let v = variant("standard");
+    let mut rec = played(&v);
+    rec.phases[0].submissions[0].power = "Frankia".into();
+    assert!(game::check_game(&v, &rec).unwrap_err().starts_with("phase Spring 1901, Movement: submission: `Frankia` is not a power of standard"));
+    rec.phases[0].submissions[0].power = String::new();
+    assert!(game::check_game(&v, &rec).unwrap_err().starts_with("phase Spring 1901, Movement: submission: `` is not a power of standard"));
+    let mut rec = played(&v);
+    let done = rec.phases[1].processed.as_mut().unwrap();
+    let orders = done.orders.remove("France").unwrap();
+    done.orders.insert("Gaul".into(), orders);
+    assert!(game::check_game(&v, &rec).unwrap_err().starts_with("phase Autumn 1901, Movement: orders: `Gaul` is not a power"));
+    let mut rec = played(&v);
+    rec.phases[2].processed.as_mut().unwrap().results[0].power = "Gaul".into();
+    assert!(game::check_game(&v, &rec).unwrap_err().starts_with("phase Winter 1901, Adjustment: results: `BUILD A mar`: `Gaul` is not a power"));
+}
+
+#[test]
+fn a_record_with_an_impossible_position_is_refused() {
+    let v = variant("standard");
+    let mut rec = played(&v);
+    rec.phases[1].start.units.get_mut("Italy").unwrap().push("A wes".into());
+    assert_eq!(
+        game::check_game(&v, &rec).unwrap_err(),
+        "phase Autumn 1901, Movement: start: position JSON, units of Italy: `A wes`: an army cannot stand in Western Mediterranean (sea)"
+    );
+}
