@@ -1,6 +1,9 @@
 //! Reading and writing game record files. A record is written to a
 //! temporary file beside it, flushed to disk, then renamed over the old one,
 //! so a crash at any moment leaves either the old record or the new one.
+//! Every read-modify-write of a record holds an exclusive advisory lock on
+//! a lock file beside it (`.NAME.lock`), so that two commands changing one
+//! record at once (two players submitting) both keep their change.
 
 use crate::variants;
 use polemarch_engine::game::{check_record, GameRecord};
@@ -22,12 +25,101 @@ pub fn open(path: &Path) -> Result<(Variant, GameRecord), String> {
     Ok((v, rec))
 }
 
+/// An exclusive advisory lock on a record (flock(2) on `.NAME.lock` beside
+/// it), held until dropped. Only the commands that change the record take
+/// it: readers need none, since a record is replaced by a rename.
+pub struct Lock {
+    _file: std::fs::File,
+}
+
+fn lock_path(path: &Path) -> PathBuf {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    path.with_file_name(format!(".{name}.lock"))
+}
+
+/// Waits for the lock of the record at `path` and takes it. The lock file
+/// holds nothing; it is made when missing and left in place (removing it
+/// would let two commands lock two different files).
+pub fn lock(path: &Path) -> Result<Lock, String> {
+    let at = lock_path(path);
+    let file = open_lock_file(&at).and_then(|f| flock(&f).map(|()| f));
+    file.map(|f| Lock { _file: f }).map_err(|e| format!("{}: cannot lock the record: {e}", at.display()))
+}
+
+#[cfg(unix)]
+fn open_lock_file(at: &Path) -> std::io::Result<std::fs::File> {
+    use std::io::ErrorKind;
+    use std::os::unix::fs::OpenOptionsExt;
+    loop {
+        // Opened for reading, so that whoever may read the lock file may
+        // lock it; never through a symlink.
+        match std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC).open(at) {
+            Err(e) if e.kind() == ErrorKind::NotFound => {}
+            found => return found,
+        }
+        match std::fs::OpenOptions::new().write(true).create_new(true).custom_flags(libc::O_CLOEXEC).open(at) {
+            Err(e) if e.kind() == ErrorKind::AlreadyExists => continue,
+            made => return made,
+        }
+    }
+}
+
+#[cfg(unix)]
+fn flock(f: &std::fs::File) -> std::io::Result<()> {
+    use std::os::unix::io::AsRawFd;
+    loop {
+        // SAFETY: flock on a file descriptor that `f` owns and keeps open.
+        if unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX) } == 0 {
+            return Ok(());
+        }
+        let e = std::io::Error::last_os_error();
+        if e.kind() != std::io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
+}
+
+// Elsewhere than Unix the lock file is made but not locked: concurrent
+// changes to one record are then the user's to avoid.
+#[cfg(not(unix))]
+fn open_lock_file(at: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::OpenOptions::new().write(true).create(true).truncate(false).open(at)
+}
+
+#[cfg(not(unix))]
+fn flock(_: &std::fs::File) -> std::io::Result<()> {
+    Ok(())
+}
+
+/// Reads the record at `path` under its lock, lets `change` change it, and
+/// writes it back before the lock is released: the variant, the record as
+/// written and what `change` returned. Nothing is written when `change`
+/// fails.
+pub fn edit<T>(path: &Path, change: impl FnOnce(&Variant, &mut GameRecord) -> Result<T, String>) -> Result<(Variant, GameRecord, T), String> {
+    let _lock = lock(path)?;
+    let (v, mut rec) = open(path)?;
+    let out = change(&v, &mut rec)?;
+    write(path, &rec)?;
+    Ok((v, rec, out))
+}
+
+/// Writes a new record at `path` under its lock; an existing file is
+/// replaced only when `force` is given.
+pub fn create(path: &Path, rec: &GameRecord, force: bool) -> Result<(), String> {
+    let _lock = lock(path)?;
+    if path.exists() && !force {
+        return Err(format!("{} exists: choose another file, or add --force to replace it", path.display()));
+    }
+    write(path, rec)
+}
+
 fn temporary(path: &Path) -> PathBuf {
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
 }
 
-pub fn write(path: &Path, rec: &GameRecord) -> Result<(), String> {
+/// Writes the record at `path` atomically; the caller holds its lock.
+fn write(path: &Path, rec: &GameRecord) -> Result<(), String> {
     let text = serde_json::to_string_pretty(rec).expect("records serialize") + "\n";
     let tmp = temporary(path);
     let result = (|| {

@@ -34,7 +34,7 @@ pub fn run() -> Result<ExitCode, String> {
         println!();
     }
     let path = std::env::temp_dir().join("polemarch-demo.json");
-    record_file::write(&path, &rec)?;
+    record_file::create(&path, &rec, true)?;
     println!("The whole game is recorded in {}.", path.display());
     println!("Try: polemarch game show {} --phase 2", path.display());
     Ok(ExitCode::SUCCESS)
