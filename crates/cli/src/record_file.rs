@@ -118,12 +118,26 @@ fn temporary(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
 }
 
-/// Writes the record at `path` atomically; the caller holds its lock.
+/// Writes the record at `path` atomically; the caller holds its lock. A
+/// record made read-only is refused; the new record keeps the old one's
+/// permission bits and, where the user may set them, its owner and group.
 fn write(path: &Path, rec: &GameRecord) -> Result<(), String> {
+    let old = match std::fs::metadata(path) {
+        Ok(meta) => Some(meta),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    if old.as_ref().is_some_and(|m| m.permissions().readonly()) {
+        let p = path.display();
+        return Err(format!("the record {p} is read-only: nothing was changed (make it writable, e.g. `chmod u+w {p}`, to change the game)"));
+    }
     let text = serde_json::to_string_pretty(rec).expect("records serialize") + "\n";
     let tmp = temporary(path);
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
+        if let Some(old) = &old {
+            keep_mode_and_owner(&f, old)?;
+        }
         f.write_all(text.as_bytes())?;
         f.sync_all()?;
         std::fs::rename(&tmp, path)?;
@@ -137,6 +151,24 @@ fn write(path: &Path, rec: &GameRecord) -> Result<(), String> {
         let _ = std::fs::remove_file(&tmp);
         format!("{}: cannot write the record: {e}", path.display())
     })
+}
+
+/// Gives the new record `f` the old one's owner and group where the user
+/// may (root may give a file to anyone; others may give it to one of their
+/// groups), then its permission bits, before anything is written to it.
+#[cfg(unix)]
+fn keep_mode_and_owner(f: &std::fs::File, old: &std::fs::Metadata) -> std::io::Result<()> {
+    use std::os::unix::fs::{fchown, MetadataExt, PermissionsExt};
+    let new = f.metadata()?;
+    if (new.uid(), new.gid()) != (old.uid(), old.gid()) && fchown(f, Some(old.uid()), Some(old.gid())).is_err() {
+        let _ = fchown(f, None, Some(old.gid()));
+    }
+    f.set_permissions(std::fs::Permissions::from_mode(old.mode() & 0o777))
+}
+
+#[cfg(not(unix))]
+fn keep_mode_and_owner(f: &std::fs::File, old: &std::fs::Metadata) -> std::io::Result<()> {
+    f.set_permissions(old.permissions())
 }
 
 /// Now, as RFC 3339 in UTC (`2026-11-22T03:04:05Z`).

@@ -3,12 +3,22 @@
 //! cannot redirect.
 
 use polemarch_engine::game::GameRecord;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::path::Path;
 
 mod common;
-use common::{new_game, orders_file, polemarch, stderr, stdout, tempdir};
+use common::{new_game, ok, orders_file, polemarch, stderr, stdout, tempdir};
 
 fn record(file: &str) -> GameRecord {
     serde_json::from_str(&std::fs::read_to_string(file).unwrap()).expect("the record is valid JSON")
+}
+
+fn mode(path: impl AsRef<Path>) -> u32 {
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o7777
+}
+
+fn set_mode(path: impl AsRef<Path>, mode: u32) {
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
 }
 
 /// Two game masters' scripts submit 50 times each, France and Germany, at
@@ -38,4 +48,60 @@ fn concurrent_submissions_are_all_kept() {
     let subs = &rec.phases.last().unwrap().submissions;
     let count = |power: &str| subs.iter().filter(|s| s.power == power).count();
     assert_eq!((count("France"), count("Germany")), (EACH, EACH), "{} of {} submissions kept", subs.len(), 2 * EACH);
+}
+
+/// A record readable only by its owner and group stays so after every
+/// command that rewrites it.
+#[test]
+fn the_records_mode_survives_a_rewrite() {
+    let dir = tempdir("mode");
+    let (file, _) = new_game(&dir, "standard", 6);
+    set_mode(&file, 0o640);
+    ok(&["game", "orders", &file, "France", &orders_file(&file, "France", "A par - bur")]);
+    assert_eq!(mode(&file), 0o640, "after game orders");
+    ok(&["game", "process", &file]);
+    assert_eq!(mode(&file), 0o640, "after game process");
+    set_mode(&file, 0o600);
+    ok(&["game", "undo", &file]);
+    assert_eq!(mode(&file), 0o600, "after game undo");
+}
+
+/// A record owned by another user and group (set up only where the test
+/// may give files away, as root) keeps its owner and group on rewrite.
+#[test]
+fn the_records_owner_survives_a_rewrite() {
+    let dir = tempdir("owner");
+    let (file, _) = new_game(&dir, "standard", 7);
+    let other = 4242;
+    if std::os::unix::fs::chown(&file, Some(other), Some(other)).is_err() {
+        // Not root: the record cannot be given away, and then it is ours.
+        ok(&["game", "orders", &file, "France", &orders_file(&file, "France", "A par H")]);
+        assert_eq!(std::fs::metadata(&file).unwrap().uid(), std::fs::metadata(&dir).unwrap().uid());
+        return;
+    }
+    ok(&["game", "orders", &file, "France", &orders_file(&file, "France", "A par H")]);
+    let meta = std::fs::metadata(&file).unwrap();
+    assert_eq!((meta.uid(), meta.gid()), (other, other), "the owner and group of the record");
+}
+
+/// A record made read-only is refused, and left as it was.
+#[test]
+fn a_read_only_record_is_refused() {
+    let dir = tempdir("read-only");
+    let (file, _) = new_game(&dir, "standard", 8);
+    set_mode(&file, 0o444);
+    let before = std::fs::read(&file).unwrap();
+    for args in [vec!["game", "orders", &file, "France"], vec!["game", "process", &file], vec!["game", "draw", &file]] {
+        let mut args = args;
+        let orders = orders_file(&file, "France", "A par - bur");
+        if args[1] == "orders" {
+            args.push(&orders);
+        }
+        let out = polemarch(&args);
+        assert!(!out.status.success(), "{args:?} succeeded on a read-only record");
+        let said = stderr(&out);
+        assert!(said.contains(&format!("the record {file} is read-only")), "{args:?}: {said}");
+        assert_eq!(std::fs::read(&file).unwrap(), before, "{args:?} changed the read-only record");
+        assert_eq!(mode(&file), 0o444);
+    }
 }
