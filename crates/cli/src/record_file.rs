@@ -113,9 +113,44 @@ pub fn create(path: &Path, rec: &GameRecord, force: bool) -> Result<(), String> 
     write(path, rec)
 }
 
-fn temporary(path: &Path) -> PathBuf {
+/// Candidate names for the temporary file of the record at `path`:
+/// `.NAME.PID.RANDOM.tmp` beside it, RANDOM 64 bits drawn afresh for each
+/// (the process id tells a test which process left one behind; the random
+/// part makes the name unguessable).
+fn temporaries(path: &Path) -> impl Iterator<Item = PathBuf> + '_ {
+    use std::hash::{BuildHasher, Hasher};
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+    let pid = std::process::id();
+    (0..100).map(move |i| {
+        // Each RandomState has fresh keys, seeded from the system's
+        // randomness; the clock and the attempt are mixed in besides.
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0));
+        h.write_u32(i);
+        path.with_file_name(format!(".{name}.{pid}.{:016x}.tmp", h.finish()))
+    })
+}
+
+/// Creates the first of `names` that does not exist yet, exclusively
+/// (`create_new`, O_EXCL: never through a symlink or over another's file),
+/// readable and writable by its owner only when `private`.
+fn create_temporary(names: impl Iterator<Item = PathBuf>, private: bool) -> std::io::Result<(std::fs::File, PathBuf)> {
+    for name in names {
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        if private {
+            std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        }
+        #[cfg(not(unix))]
+        let _ = private;
+        match options.open(&name) {
+            Ok(f) => return Ok((f, name)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(std::io::Error::new(std::io::ErrorKind::AlreadyExists, "no free name for a temporary file"))
 }
 
 /// Writes the record at `path` atomically; the caller holds its lock. A
@@ -132,9 +167,10 @@ fn write(path: &Path, rec: &GameRecord) -> Result<(), String> {
         return Err(format!("the record {p} is read-only: nothing was changed (make it writable, e.g. `chmod u+w {p}`, to change the game)"));
     }
     let text = serde_json::to_string_pretty(rec).expect("records serialize") + "\n";
-    let tmp = temporary(path);
+    // An existing record's temporary file is private until it has the
+    // record's owner and mode; a new record's has the usual mode.
+    let (mut f, tmp) = create_temporary(temporaries(path), old.is_some()).map_err(|e| format!("{}: cannot write the record: {e}", path.display()))?;
     let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
         if let Some(old) = &old {
             keep_mode_and_owner(&f, old)?;
         }
@@ -186,4 +222,47 @@ pub fn now() -> String {
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
     format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z", rem / 3600, rem % 3600 / 60, rem % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A name taken by a planted symlink is passed over: the link's target
+    /// is left as it was, and the next name is used.
+    #[cfg(unix)]
+    #[test]
+    fn a_temporary_name_taken_by_a_symlink_is_not_followed() {
+        let dir = std::env::temp_dir().join(format!("polemarch-unit-{}-symlink", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let target = dir.join("victim.txt");
+        std::fs::write(&target, "precious\n").unwrap();
+        let planted = dir.join(".game.json.1.tmp");
+        std::os::unix::fs::symlink(&target, &planted).unwrap();
+        let dangling = dir.join(".game.json.2.tmp");
+        std::os::unix::fs::symlink(dir.join("nowhere.txt"), &dangling).unwrap();
+        let names = [planted.clone(), dangling.clone(), dir.join(".game.json.3.tmp")];
+        let (mut f, name) = create_temporary(names.into_iter(), true).unwrap();
+        f.write_all(b"record\n").unwrap();
+        assert_eq!(name, dir.join(".game.json.3.tmp"));
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "precious\n");
+        assert!(!dir.join("nowhere.txt").exists(), "a dangling link is not followed either");
+        assert!(create_temporary([planted].into_iter(), true).is_err(), "no free name is an error");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Every candidate name is beside the record, hidden, and different.
+    #[test]
+    fn temporary_names_are_beside_the_record_and_differ() {
+        let names: Vec<PathBuf> = temporaries(Path::new("games/game.json")).collect();
+        assert_eq!(names.len(), 100);
+        let prefix = format!(".game.json.{}.", std::process::id());
+        for n in &names {
+            assert_eq!(n.parent(), Some(Path::new("games")));
+            let file = n.file_name().unwrap().to_str().unwrap();
+            assert!(file.starts_with(&prefix) && file.ends_with(".tmp") && file.len() == prefix.len() + 16 + 4, "{file}");
+        }
+        assert_eq!(names.iter().collect::<std::collections::HashSet<_>>().len(), names.len());
+    }
 }

@@ -3,8 +3,10 @@
 //! cannot redirect.
 
 use polemarch_engine::game::GameRecord;
+use std::io::Write;
 use std::os::unix::fs::{MetadataExt, PermissionsExt};
 use std::path::Path;
+use std::process::{Command, Stdio};
 
 mod common;
 use common::{new_game, ok, orders_file, polemarch, stderr, stdout, tempdir};
@@ -104,4 +106,30 @@ fn a_read_only_record_is_refused() {
         assert_eq!(std::fs::read(&file).unwrap(), before, "{args:?} changed the read-only record");
         assert_eq!(mode(&file), 0o444);
     }
+}
+
+/// A symlink planted at the name the temporary file used to have
+/// (`.NAME.PID.tmp`, the child's id being known once it waits for its
+/// orders on standard input) is not followed: its target is unchanged.
+#[test]
+fn a_symlink_at_the_old_temporary_name_is_not_followed() {
+    let dir = tempdir("symlink");
+    let (file, _) = new_game(&dir, "standard", 9);
+    let target = dir.join("victim.txt");
+    std::fs::write(&target, "precious\n").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_polemarch"))
+        .args(["game", "orders", &file, "France", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let planted = dir.join(format!(".game.json.{}.tmp", child.id()));
+    std::os::unix::fs::symlink(&target, &planted).unwrap();
+    child.stdin.take().unwrap().write_all(b"A par - bur\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "precious\n", "the symlink's target was overwritten");
+    assert!(std::fs::symlink_metadata(&planted).unwrap().file_type().is_symlink(), "the planted link is left alone");
+    assert_eq!(record(&file).phases.last().unwrap().submissions.len(), 1, "the orders are recorded");
 }
