@@ -133,3 +133,34 @@ fn a_symlink_at_the_old_temporary_name_is_not_followed() {
     assert!(std::fs::symlink_metadata(&planted).unwrap().file_type().is_symlink(), "the planted link is left alone");
     assert_eq!(record(&file).phases.last().unwrap().submissions.len(), 1, "the orders are recorded");
 }
+
+/// `demo FILE` writes its record where it is told; without FILE it writes
+/// into a new folder of its own under the temporary directory, never at a
+/// fixed name there (where another user may have planted a link).
+#[test]
+fn demo_writes_where_it_is_told_or_in_a_fresh_folder() {
+    let dir = tempdir("demo");
+    let file = dir.join("my-demo.json");
+    let text = ok(&["demo", file.to_str().unwrap()]);
+    assert!(text.contains(&format!("The whole game is recorded in {}.", file.display())), "{text}");
+    assert_eq!(record(file.to_str().unwrap()).phases.len(), 6);
+    // An existing file is not replaced without --force.
+    let out = polemarch(&["demo", file.to_str().unwrap()]);
+    assert!(!out.status.success() && stderr(&out).contains("exists"), "{}", stderr(&out));
+    ok(&["demo", file.to_str().unwrap(), "--force"]);
+
+    let tmp = tempdir("demo-tmp");
+    let fixed = tmp.join("polemarch-demo.json");
+    std::os::unix::fs::symlink(tmp.join("victim.txt"), &fixed).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_polemarch")).arg("demo").env("TMPDIR", &tmp).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let path = text.lines().find_map(|l| l.strip_prefix("The whole game is recorded in ")).and_then(|l| l.strip_suffix('.')).expect("the record's path");
+    let path = Path::new(path);
+    assert_ne!(path, fixed);
+    let folder = path.parent().unwrap();
+    assert_eq!(folder.parent().unwrap(), tmp, "a folder of its own under TMPDIR");
+    assert_eq!(mode(folder), 0o700, "the folder is the user's alone");
+    assert_eq!(record(path.to_str().unwrap()).phases.len(), 6);
+    assert!(!tmp.join("victim.txt").exists(), "nothing written through the planted link");
+}
