@@ -96,6 +96,9 @@ fn flock(_: &std::fs::File) -> std::io::Result<()> {
 /// written and what `change` returned. Nothing is written when `change`
 /// fails.
 pub fn edit<T>(path: &Path, change: impl FnOnce(&Variant, &mut GameRecord) -> Result<T, String>) -> Result<(Variant, GameRecord, T), String> {
+    // A record that is not there is said so, and no lock file is left
+    // beside nothing.
+    std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let _lock = lock(path)?;
     let (v, mut rec) = open(path)?;
     let out = change(&v, &mut rec)?;
@@ -106,6 +109,9 @@ pub fn edit<T>(path: &Path, change: impl FnOnce(&Variant, &mut GameRecord) -> Re
 /// Writes a new record at `path` under its lock; an existing file is
 /// replaced only when `force` is given.
 pub fn create(path: &Path, rec: &GameRecord, force: bool) -> Result<(), String> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty() && !d.is_dir()) {
+        return Err(format!("{}: cannot write the record: {} is not a folder", path.display(), dir.display()));
+    }
     let _lock = lock(path)?;
     if path.exists() && !force {
         return Err(format!("{} exists: choose another file, or add --force to replace it", path.display()));

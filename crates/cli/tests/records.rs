@@ -1,6 +1,7 @@
 //! The record file as the file system sees it: concurrent writers, the
 //! record's permissions and owner, and temporary files that an attacker
 //! cannot redirect.
+#![cfg(unix)]
 
 use polemarch_engine::game::GameRecord;
 use std::io::Write;
@@ -163,4 +164,17 @@ fn demo_writes_where_it_is_told_or_in_a_fresh_folder() {
     assert_eq!(mode(folder), 0o700, "the folder is the user's alone");
     assert_eq!(record(path.to_str().unwrap()).phases.len(), 6);
     assert!(!tmp.join("victim.txt").exists(), "nothing written through the planted link");
+}
+
+/// A record that is not there is said so, and no lock file is left beside
+/// nothing.
+#[test]
+fn a_missing_record_leaves_no_lock_file() {
+    let dir = tempdir("missing");
+    let file = dir.join("none.json");
+    let orders = orders_file(file.to_str().unwrap(), "France", "A par H");
+    let out = polemarch(&["game", "orders", file.to_str().unwrap(), "France", &orders]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("none.json: No such file"), "{}", stderr(&out));
+    assert!(!dir.join(".none.json.lock").exists(), "a lock file was left");
 }
