@@ -73,7 +73,14 @@ enum Command {
     Game(GameCommand),
     /// Adjudicate a sample turn of standard Diplomacy and print what a game
     /// master would publish (the README's first command).
-    Demo,
+    Demo {
+        /// Where to write the game's record (default: demo.json in a new
+        /// folder of its own under the temporary directory, which it names).
+        file: Option<PathBuf>,
+        /// Replace FILE if it exists.
+        #[arg(long)]
+        force: bool,
+    },
     /// Replay recorded games phase by phase and report `N passed, M failed`.
     ///
     /// Each FILE is a godip game text, a MILA saved game (JSON) or a polemarch
@@ -190,7 +197,7 @@ fn main() -> ExitCode {
         Command::Variant(VariantCommand::Check { variant }) => commands::variant::check(&variant),
         Command::Variant(VariantCommand::List) => commands::variant::list(),
         Command::Adjudicate { variant, position, orders, json } => commands::adjudicate::run(&variant, position.as_deref(), &orders, json),
-        Command::Demo => commands::demo::run(),
+        Command::Demo { file, force } => commands::demo::run(file.as_deref(), force),
         Command::Replay { files, variant } => commands::replay::run(&files, variant.as_deref()),
         Command::Game(g) => match g {
             GameCommand::New { variant, file, seed, force } => commands::game::new(&variant, &file, seed, force),

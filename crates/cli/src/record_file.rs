@@ -1,6 +1,9 @@
 //! Reading and writing game record files. A record is written to a
 //! temporary file beside it, flushed to disk, then renamed over the old one,
 //! so a crash at any moment leaves either the old record or the new one.
+//! Every read-modify-write of a record holds an exclusive advisory lock on
+//! a lock file beside it (`.NAME.lock`), so that two commands changing one
+//! record at once (two players submitting) both keep their change.
 
 use crate::variants;
 use polemarch_engine::game::{check_game, check_record, GameRecord};
@@ -23,16 +26,161 @@ pub fn open(path: &Path) -> Result<(Variant, GameRecord), String> {
     Ok((v, rec))
 }
 
-fn temporary(path: &Path) -> PathBuf {
-    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+/// An exclusive advisory lock on a record (flock(2) on `.NAME.lock` beside
+/// it), held until dropped. Only the commands that change the record take
+/// it: readers need none, since a record is replaced by a rename.
+pub struct Lock {
+    _file: std::fs::File,
 }
 
-pub fn write(path: &Path, rec: &GameRecord) -> Result<(), String> {
+fn lock_path(path: &Path) -> PathBuf {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    path.with_file_name(format!(".{name}.lock"))
+}
+
+/// Waits for the lock of the record at `path` and takes it. The lock file
+/// holds nothing; it is made when missing and left in place (removing it
+/// would let two commands lock two different files).
+pub fn lock(path: &Path) -> Result<Lock, String> {
+    let at = lock_path(path);
+    let file = open_lock_file(&at).and_then(|f| flock(&f).map(|()| f));
+    file.map(|f| Lock { _file: f }).map_err(|e| format!("{}: cannot lock the record: {e}", at.display()))
+}
+
+#[cfg(unix)]
+fn open_lock_file(at: &Path) -> std::io::Result<std::fs::File> {
+    use std::io::ErrorKind;
+    use std::os::unix::fs::OpenOptionsExt;
+    loop {
+        // Opened for reading, so that whoever may read the lock file may
+        // lock it; never through a symlink.
+        match std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC).open(at) {
+            Err(e) if e.kind() == ErrorKind::NotFound => {}
+            found => return found,
+        }
+        match std::fs::OpenOptions::new().write(true).create_new(true).custom_flags(libc::O_CLOEXEC).open(at) {
+            Err(e) if e.kind() == ErrorKind::AlreadyExists => continue,
+            made => return made,
+        }
+    }
+}
+
+#[cfg(unix)]
+fn flock(f: &std::fs::File) -> std::io::Result<()> {
+    use std::os::unix::io::AsRawFd;
+    loop {
+        // SAFETY: flock on a file descriptor that `f` owns and keeps open.
+        if unsafe { libc::flock(f.as_raw_fd(), libc::LOCK_EX) } == 0 {
+            return Ok(());
+        }
+        let e = std::io::Error::last_os_error();
+        if e.kind() != std::io::ErrorKind::Interrupted {
+            return Err(e);
+        }
+    }
+}
+
+// Elsewhere than Unix the lock file is made but not locked: concurrent
+// changes to one record are then the user's to avoid.
+#[cfg(not(unix))]
+fn open_lock_file(at: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::OpenOptions::new().write(true).create(true).truncate(false).open(at)
+}
+
+#[cfg(not(unix))]
+fn flock(_: &std::fs::File) -> std::io::Result<()> {
+    Ok(())
+}
+
+/// Reads the record at `path` under its lock, lets `change` change it, and
+/// writes it back before the lock is released: the variant, the record as
+/// written and what `change` returned. Nothing is written when `change`
+/// fails.
+pub fn edit<T>(path: &Path, change: impl FnOnce(&Variant, &mut GameRecord) -> Result<T, String>) -> Result<(Variant, GameRecord, T), String> {
+    // A record that is not there is said so, and no lock file is left
+    // beside nothing.
+    std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let _lock = lock(path)?;
+    let (v, mut rec) = open(path)?;
+    let out = change(&v, &mut rec)?;
+    write(path, &rec)?;
+    Ok((v, rec, out))
+}
+
+/// Writes a new record at `path` under its lock; an existing file is
+/// replaced only when `force` is given.
+pub fn create(path: &Path, rec: &GameRecord, force: bool) -> Result<(), String> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty() && !d.is_dir()) {
+        return Err(format!("{}: cannot write the record: {} is not a folder", path.display(), dir.display()));
+    }
+    let _lock = lock(path)?;
+    if path.exists() && !force {
+        return Err(format!("{} exists: choose another file, or add --force to replace it", path.display()));
+    }
+    write(path, rec)
+}
+
+/// Candidate names for the temporary file of the record at `path`:
+/// `.NAME.PID.RANDOM.tmp` beside it, RANDOM 64 bits drawn afresh for each
+/// (the process id tells a test which process left one behind; the random
+/// part makes the name unguessable).
+fn temporaries(path: &Path) -> impl Iterator<Item = PathBuf> + '_ {
+    use std::hash::{BuildHasher, Hasher};
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let pid = std::process::id();
+    (0..100).map(move |i| {
+        // Each RandomState has fresh keys, seeded from the system's
+        // randomness; the clock and the attempt are mixed in besides.
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0));
+        h.write_u32(i);
+        path.with_file_name(format!(".{name}.{pid}.{:016x}.tmp", h.finish()))
+    })
+}
+
+/// Creates the first of `names` that does not exist yet, exclusively
+/// (`create_new`, O_EXCL: never through a symlink or over another's file),
+/// readable and writable by its owner only when `private`.
+fn create_temporary(names: impl Iterator<Item = PathBuf>, private: bool) -> std::io::Result<(std::fs::File, PathBuf)> {
+    for name in names {
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        if private {
+            std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        }
+        #[cfg(not(unix))]
+        let _ = private;
+        match options.open(&name) {
+            Ok(f) => return Ok((f, name)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(e),
+        }
+    }
+    Err(std::io::Error::new(std::io::ErrorKind::AlreadyExists, "no free name for a temporary file"))
+}
+
+/// Writes the record at `path` atomically; the caller holds its lock. A
+/// record made read-only is refused; the new record keeps the old one's
+/// permission bits and, where the user may set them, its owner and group.
+fn write(path: &Path, rec: &GameRecord) -> Result<(), String> {
+    let old = match std::fs::metadata(path) {
+        Ok(meta) => Some(meta),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    if old.as_ref().is_some_and(|m| m.permissions().readonly()) {
+        let p = path.display();
+        return Err(format!("the record {p} is read-only: nothing was changed (make it writable, e.g. `chmod u+w {p}`, to change the game)"));
+    }
     let text = serde_json::to_string_pretty(rec).expect("records serialize") + "\n";
-    let tmp = temporary(path);
+    // An existing record's temporary file is private until it has the
+    // record's owner and mode; a new record's has the usual mode.
+    let (mut f, tmp) = create_temporary(temporaries(path), old.is_some()).map_err(|e| format!("{}: cannot write the record: {e}", path.display()))?;
     let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
+        if let Some(old) = &old {
+            keep_mode_and_owner(&f, old)?;
+        }
         f.write_all(text.as_bytes())?;
         f.sync_all()?;
         std::fs::rename(&tmp, path)?;
@@ -46,6 +194,24 @@ pub fn write(path: &Path, rec: &GameRecord) -> Result<(), String> {
         let _ = std::fs::remove_file(&tmp);
         format!("{}: cannot write the record: {e}", path.display())
     })
+}
+
+/// Gives the new record `f` the old one's owner and group where the user
+/// may (root may give a file to anyone; others may give it to one of their
+/// groups), then its permission bits, before anything is written to it.
+#[cfg(unix)]
+fn keep_mode_and_owner(f: &std::fs::File, old: &std::fs::Metadata) -> std::io::Result<()> {
+    use std::os::unix::fs::{fchown, MetadataExt, PermissionsExt};
+    let new = f.metadata()?;
+    if (new.uid(), new.gid()) != (old.uid(), old.gid()) && fchown(f, Some(old.uid()), Some(old.gid())).is_err() {
+        let _ = fchown(f, None, Some(old.gid()));
+    }
+    f.set_permissions(std::fs::Permissions::from_mode(old.mode() & 0o777))
+}
+
+#[cfg(not(unix))]
+fn keep_mode_and_owner(f: &std::fs::File, old: &std::fs::Metadata) -> std::io::Result<()> {
+    f.set_permissions(old.permissions())
 }
 
 /// Now, as RFC 3339 in UTC (`2026-11-22T03:04:05Z`).
@@ -63,4 +229,47 @@ pub fn now() -> String {
     let month = if mp < 10 { mp + 3 } else { mp - 9 };
     let year = yoe + era * 400 + i64::from(month <= 2);
     format!("{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z", rem / 3600, rem % 3600 / 60, rem % 60)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A name taken by a planted symlink is passed over: the link's target
+    /// is left as it was, and the next name is used.
+    #[cfg(unix)]
+    #[test]
+    fn a_temporary_name_taken_by_a_symlink_is_not_followed() {
+        let dir = std::env::temp_dir().join(format!("polemarch-unit-{}-symlink", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let target = dir.join("victim.txt");
+        std::fs::write(&target, "precious\n").unwrap();
+        let planted = dir.join(".game.json.1.tmp");
+        std::os::unix::fs::symlink(&target, &planted).unwrap();
+        let dangling = dir.join(".game.json.2.tmp");
+        std::os::unix::fs::symlink(dir.join("nowhere.txt"), &dangling).unwrap();
+        let names = [planted.clone(), dangling.clone(), dir.join(".game.json.3.tmp")];
+        let (mut f, name) = create_temporary(names.into_iter(), true).unwrap();
+        f.write_all(b"record\n").unwrap();
+        assert_eq!(name, dir.join(".game.json.3.tmp"));
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "precious\n");
+        assert!(!dir.join("nowhere.txt").exists(), "a dangling link is not followed either");
+        assert!(create_temporary([planted].into_iter(), true).is_err(), "no free name is an error");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Every candidate name is beside the record, hidden, and different.
+    #[test]
+    fn temporary_names_are_beside_the_record_and_differ() {
+        let names: Vec<PathBuf> = temporaries(Path::new("games/game.json")).collect();
+        assert_eq!(names.len(), 100);
+        let prefix = format!(".game.json.{}.", std::process::id());
+        for n in &names {
+            assert_eq!(n.parent(), Some(Path::new("games")));
+            let file = n.file_name().unwrap().to_str().unwrap();
+            assert!(file.starts_with(&prefix) && file.ends_with(".tmp") && file.len() == prefix.len() + 16 + 4, "{file}");
+        }
+        assert_eq!(names.iter().collect::<std::collections::HashSet<_>>().len(), names.len());
+    }
 }

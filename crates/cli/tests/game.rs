@@ -405,14 +405,14 @@ fn killing_the_process_never_corrupts_the_record() {
             assert_eq!(rec.phases.len(), old.phases.len() + 1, "a kill after {delay:?}: a whole phase was added");
         }
     }
-    // The record is written to `.game.json.<pid>.tmp` and renamed over
+    // The record is written to `.game.json.<pid>.<random>.tmp` and renamed over
     // `game.json`: a kill between the two leaves that file behind, and the
-    // old record. Nothing else is left beside the record.
+    // old record. Nothing else is left beside the record but its lock file.
     let mut mid_write = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let name = entry.unwrap().file_name().to_string_lossy().into_owned();
-        let of_a_kill_mid_write = left_old.iter().any(|pid| name == format!(".game.json.{pid}.tmp"));
-        assert!(name == "game.json" || of_a_kill_mid_write, "unexpected file {name}");
+        let of_a_kill_mid_write = left_old.iter().any(|pid| name.starts_with(&format!(".game.json.{pid}.")) && name.ends_with(".tmp"));
+        assert!(name == "game.json" || name == ".game.json.lock" || of_a_kill_mid_write, "unexpected file {name}");
         mid_write += usize::from(of_a_kill_mid_write);
     }
     eprintln!("a run takes {run:?}; {saw_old} kills left the old record ({mid_write} of them mid-write), {saw_new} the new one");

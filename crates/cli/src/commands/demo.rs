@@ -8,6 +8,7 @@ use polemarch_engine::game::{self, GameRecord, Status};
 use polemarch_engine::state::{Component, Kind};
 use polemarch_engine::variant::{LocId, PowerId};
 use polemarch_engine::Variant;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// The orders of each scripted phase; the winter's builds are chosen by
@@ -20,7 +21,12 @@ const SCRIPT: &[(&str, &str)] = &[
     ("Spring 1902", include_str!("../demo/4_spring_1902.txt")),
 ];
 
-pub fn run() -> Result<ExitCode, String> {
+/// Plays the script and writes its record to `file`, which is replaced only
+/// with `force`, or (no `file`) to `demo.json` in a new folder of its own.
+pub fn run(file: Option<&Path>, force: bool) -> Result<ExitCode, String> {
+    if let Some(file) = file.filter(|f| f.exists() && !force) {
+        return Err(format!("{} exists: choose another file, or add --force to replace it", file.display()));
+    }
     let v = variants::load("standard", None)?;
     let mut rec = game::new_game(&v, "standard", 1901);
     println!("polemarch demo: a new game of standard Diplomacy, played by script\n");
@@ -33,11 +39,36 @@ pub fn run() -> Result<ExitCode, String> {
         print!("{}", report::phase_report(&v, &before, &outcome));
         println!();
     }
-    let path = std::env::temp_dir().join("polemarch-demo.json");
-    record_file::write(&path, &rec)?;
+    let path = match file {
+        Some(file) => file.to_path_buf(),
+        None => fresh_folder()?.join("demo.json"),
+    };
+    record_file::create(&path, &rec, force)?;
     println!("The whole game is recorded in {}.", path.display());
     println!("Try: polemarch game show {} --phase 2", path.display());
     Ok(ExitCode::SUCCESS)
+}
+
+/// A new folder under the temporary directory, `polemarch-demo-RANDOM`,
+/// made exclusively (a name that exists, a planted link among them, is
+/// passed over) and, on Unix, open to its owner only.
+fn fresh_folder() -> Result<PathBuf, String> {
+    use std::hash::{BuildHasher, Hasher};
+    let base = std::env::temp_dir();
+    for _ in 0..100 {
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u32(std::process::id());
+        let dir = base.join(format!("polemarch-demo-{:016x}", h.finish()));
+        let mut builder = std::fs::DirBuilder::new();
+        #[cfg(unix)]
+        std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+        match builder.create(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(format!("{}: cannot make a folder for the demo's record: {e}", dir.display())),
+        }
+    }
+    Err(format!("{}: no free name for a folder for the demo's record", base.display()))
 }
 
 /// Submits every power's lines of one phase, as each power would.

@@ -17,20 +17,22 @@ pub fn new(variant: &str, file: &Path, seed: Option<u64>, force: bool) -> Result
     let v = variants::load(variant, None)?;
     let seed = seed.unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0));
     let rec = game::new_game(&v, variant, seed);
-    record_file::write(file, &rec)?;
+    record_file::create(file, &rec, force)?;
     println!("New game of {} in {} (seed {seed}).", v.name, file.display());
     print!("{}", show_text(&v, &rec, rec.phases.len() - 1)?);
     Ok(ExitCode::SUCCESS)
 }
 
 pub fn orders(file: &Path, power: &str, source: &Path, by: Option<&str>) -> Result<ExitCode, String> {
-    let (v, mut rec) = open(file)?;
-    let p = v.power_named(power)?;
+    // The orders are read before the record is locked: standard input may
+    // take its time.
     let text = orders_file::read_input(source)?;
     let lines: Vec<String> = text.lines().map(String::from).collect();
-    let by = by.unwrap_or(&v.power(p).name).to_string();
-    let said = game::submit(&v, &mut rec, p, &by, &record_file::now(), &lines)?;
-    record_file::write(file, &rec)?;
+    let (v, rec, (p, said)) = record_file::edit(file, |v, rec| {
+        let p = v.power_named(power)?;
+        let by = by.unwrap_or(&v.power(p).name).to_string();
+        Ok((p, game::submit(v, rec, p, &by, &record_file::now(), &lines)?))
+    })?;
     let mut rejected = 0;
     for s in &said {
         match s.status {
@@ -47,11 +49,12 @@ pub fn orders(file: &Path, power: &str, source: &Path, by: Option<&str>) -> Resu
 }
 
 pub fn process(file: &Path) -> Result<ExitCode, String> {
-    let (v, mut rec) = open(file)?;
-    let before = game::current(&v, &rec)?;
-    let missing = game::missing_orders(&v, &rec, &before);
-    let outcome = game::process(&v, &mut rec)?;
-    record_file::write(file, &rec)?;
+    let (v, rec, (before, missing, outcome)) = record_file::edit(file, |v, rec| {
+        let before = game::current(v, rec)?;
+        let missing = game::missing_orders(v, rec, &before);
+        let outcome = game::process(v, rec)?;
+        Ok((before, missing, outcome))
+    })?;
     if !missing.is_empty() {
         let names: Vec<&str> = missing.iter().map(|&p| v.power(p).name.as_str()).collect();
         println!("No orders from {}: their units hold, retreats disband, adjustments by the rules.\n", names.join(", "));
@@ -136,17 +139,13 @@ fn show_text(v: &Variant, rec: &GameRecord, index: usize) -> Result<String, Stri
 }
 
 pub fn undo(file: &Path) -> Result<ExitCode, String> {
-    let (_, mut rec) = open(file)?;
-    let phase = game::undo(&mut rec)?;
-    record_file::write(file, &rec)?;
+    let (_, _, phase) = record_file::edit(file, |_, rec| game::undo(rec))?;
     println!("Back to {phase}: its orders stand and may be changed before it is processed again.");
     Ok(ExitCode::SUCCESS)
 }
 
 pub fn draw(file: &Path) -> Result<ExitCode, String> {
-    let (v, mut rec) = open(file)?;
-    let powers = game::draw(&v, &mut rec)?;
-    record_file::write(file, &rec)?;
+    let (_, _, powers) = record_file::edit(file, game::draw)?;
     println!("The game is drawn between {}.", powers.join(", "));
     Ok(ExitCode::SUCCESS)
 }

@@ -1,0 +1,180 @@
+//! The record file as the file system sees it: concurrent writers, the
+//! record's permissions and owner, and temporary files that an attacker
+//! cannot redirect.
+#![cfg(unix)]
+
+use polemarch_engine::game::GameRecord;
+use std::io::Write;
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+mod common;
+use common::{new_game, ok, orders_file, polemarch, stderr, stdout, tempdir};
+
+fn record(file: &str) -> GameRecord {
+    serde_json::from_str(&std::fs::read_to_string(file).unwrap()).expect("the record is valid JSON")
+}
+
+fn mode(path: impl AsRef<Path>) -> u32 {
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o7777
+}
+
+fn set_mode(path: impl AsRef<Path>, mode: u32) {
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+}
+
+/// Two game masters' scripts submit 50 times each, France and Germany, at
+/// the same time to one record: every one of the 100 submissions is in it.
+#[test]
+fn concurrent_submissions_are_all_kept() {
+    let dir = tempdir("concurrent");
+    let (file, _) = new_game(&dir, "standard", 5);
+    const EACH: usize = 50;
+    let writers: Vec<_> = [("France", "A par H"), ("Germany", "A ber H")]
+        .into_iter()
+        .map(|(power, order)| {
+            let orders = orders_file(&file, power, order);
+            let file = file.clone();
+            std::thread::spawn(move || {
+                for i in 0..EACH {
+                    let out = polemarch(&["game", "orders", &file, power, &orders]);
+                    assert!(out.status.success(), "{power}'s submission {i} failed:\n{}{}", stdout(&out), stderr(&out));
+                }
+            })
+        })
+        .collect();
+    for w in writers {
+        w.join().unwrap();
+    }
+    let rec = record(&file);
+    let subs = &rec.phases.last().unwrap().submissions;
+    let count = |power: &str| subs.iter().filter(|s| s.power == power).count();
+    assert_eq!((count("France"), count("Germany")), (EACH, EACH), "{} of {} submissions kept", subs.len(), 2 * EACH);
+}
+
+/// A record readable only by its owner and group stays so after every
+/// command that rewrites it.
+#[test]
+fn the_records_mode_survives_a_rewrite() {
+    let dir = tempdir("mode");
+    let (file, _) = new_game(&dir, "standard", 6);
+    set_mode(&file, 0o640);
+    ok(&["game", "orders", &file, "France", &orders_file(&file, "France", "A par - bur")]);
+    assert_eq!(mode(&file), 0o640, "after game orders");
+    ok(&["game", "process", &file]);
+    assert_eq!(mode(&file), 0o640, "after game process");
+    set_mode(&file, 0o600);
+    ok(&["game", "undo", &file]);
+    assert_eq!(mode(&file), 0o600, "after game undo");
+}
+
+/// A record owned by another user and group (set up only where the test
+/// may give files away, as root) keeps its owner and group on rewrite.
+#[test]
+fn the_records_owner_survives_a_rewrite() {
+    let dir = tempdir("owner");
+    let (file, _) = new_game(&dir, "standard", 7);
+    let other = 4242;
+    if std::os::unix::fs::chown(&file, Some(other), Some(other)).is_err() {
+        // Not root: the record cannot be given away, and then it is ours.
+        ok(&["game", "orders", &file, "France", &orders_file(&file, "France", "A par H")]);
+        assert_eq!(std::fs::metadata(&file).unwrap().uid(), std::fs::metadata(&dir).unwrap().uid());
+        return;
+    }
+    ok(&["game", "orders", &file, "France", &orders_file(&file, "France", "A par H")]);
+    let meta = std::fs::metadata(&file).unwrap();
+    assert_eq!((meta.uid(), meta.gid()), (other, other), "the owner and group of the record");
+}
+
+/// A record made read-only is refused, and left as it was.
+#[test]
+fn a_read_only_record_is_refused() {
+    let dir = tempdir("read-only");
+    let (file, _) = new_game(&dir, "standard", 8);
+    set_mode(&file, 0o444);
+    let before = std::fs::read(&file).unwrap();
+    for args in [vec!["game", "orders", &file, "France"], vec!["game", "process", &file], vec!["game", "draw", &file]] {
+        let mut args = args;
+        let orders = orders_file(&file, "France", "A par - bur");
+        if args[1] == "orders" {
+            args.push(&orders);
+        }
+        let out = polemarch(&args);
+        assert!(!out.status.success(), "{args:?} succeeded on a read-only record");
+        let said = stderr(&out);
+        assert!(said.contains(&format!("the record {file} is read-only")), "{args:?}: {said}");
+        assert_eq!(std::fs::read(&file).unwrap(), before, "{args:?} changed the read-only record");
+        assert_eq!(mode(&file), 0o444);
+    }
+}
+
+/// A symlink planted at the name the temporary file used to have
+/// (`.NAME.PID.tmp`, the child's id being known once it waits for its
+/// orders on standard input) is not followed: its target is unchanged.
+#[test]
+fn a_symlink_at_the_old_temporary_name_is_not_followed() {
+    let dir = tempdir("symlink");
+    let (file, _) = new_game(&dir, "standard", 9);
+    let target = dir.join("victim.txt");
+    std::fs::write(&target, "precious\n").unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_polemarch"))
+        .args(["game", "orders", &file, "France", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let planted = dir.join(format!(".game.json.{}.tmp", child.id()));
+    std::os::unix::fs::symlink(&target, &planted).unwrap();
+    child.stdin.take().unwrap().write_all(b"A par - bur\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}{}", stdout(&out), stderr(&out));
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "precious\n", "the symlink's target was overwritten");
+    assert!(std::fs::symlink_metadata(&planted).unwrap().file_type().is_symlink(), "the planted link is left alone");
+    assert_eq!(record(&file).phases.last().unwrap().submissions.len(), 1, "the orders are recorded");
+}
+
+/// `demo FILE` writes its record where it is told; without FILE it writes
+/// into a new folder of its own under the temporary directory, never at a
+/// fixed name there (where another user may have planted a link).
+#[test]
+fn demo_writes_where_it_is_told_or_in_a_fresh_folder() {
+    let dir = tempdir("demo");
+    let file = dir.join("my-demo.json");
+    let text = ok(&["demo", file.to_str().unwrap()]);
+    assert!(text.contains(&format!("The whole game is recorded in {}.", file.display())), "{text}");
+    assert_eq!(record(file.to_str().unwrap()).phases.len(), 6);
+    // An existing file is not replaced without --force.
+    let out = polemarch(&["demo", file.to_str().unwrap()]);
+    assert!(!out.status.success() && stderr(&out).contains("exists"), "{}", stderr(&out));
+    ok(&["demo", file.to_str().unwrap(), "--force"]);
+
+    let tmp = tempdir("demo-tmp");
+    let fixed = tmp.join("polemarch-demo.json");
+    std::os::unix::fs::symlink(tmp.join("victim.txt"), &fixed).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_polemarch")).arg("demo").env("TMPDIR", &tmp).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let path = text.lines().find_map(|l| l.strip_prefix("The whole game is recorded in ")).and_then(|l| l.strip_suffix('.')).expect("the record's path");
+    let path = Path::new(path);
+    assert_ne!(path, fixed);
+    let folder = path.parent().unwrap();
+    assert_eq!(folder.parent().unwrap(), tmp, "a folder of its own under TMPDIR");
+    assert_eq!(mode(folder), 0o700, "the folder is the user's alone");
+    assert_eq!(record(path.to_str().unwrap()).phases.len(), 6);
+    assert!(!tmp.join("victim.txt").exists(), "nothing written through the planted link");
+}
+
+/// A record that is not there is said so, and no lock file is left beside
+/// nothing.
+#[test]
+fn a_missing_record_leaves_no_lock_file() {
+    let dir = tempdir("missing");
+    let file = dir.join("none.json");
+    let orders = orders_file(file.to_str().unwrap(), "France", "A par H");
+    let out = polemarch(&["game", "orders", file.to_str().unwrap(), "France", &orders]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("none.json: No such file"), "{}", stderr(&out));
+    assert!(!dir.join(".none.json.lock").exists(), "a lock file was left");
+}
