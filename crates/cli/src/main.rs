@@ -131,7 +131,9 @@ enum GameCommand {
     /// results as a game master publishes them, and open the next phase.
     Process { file: PathBuf },
     /// Show the position (units, centres, dislodged units and their retreats,
-    /// builds due) and whose orders are missing.
+    /// builds due) and whose orders are missing: the powers that have
+    /// submitted nothing, and each unit still without an order, power by
+    /// power (movement and retreat phases).
     Show {
         file: PathBuf,
         /// A phase by number (1 = first) or name (`Autumn 1901, Movement`).

@@ -4,6 +4,7 @@
 use crate::record_file::open;
 use crate::{orders_file, record_file, report, variants};
 use polemarch_engine::game::{self, GameRecord, Status};
+use polemarch_engine::state::json::unit_text;
 use polemarch_engine::variant::check::halves_text;
 use polemarch_engine::variant::PowerId;
 use polemarch_engine::Variant;
@@ -130,6 +131,18 @@ fn show_text(v: &Variant, rec: &GameRecord, index: usize) -> Result<String, Stri
             let names = |ps: &[PowerId]| ps.iter().map(|&p| v.power(p).name.as_str()).collect::<Vec<_>>().join(", ");
             let _ = writeln!(out, "To order: {}", if to_order.is_empty() { "nobody".into() } else { names(&to_order) });
             let _ = writeln!(out, "Orders missing from: {}", if missing.is_empty() { "nobody".into() } else { names(&missing) });
+            // Each unit still without an order, power by power: a power that
+            // ordered some of its units is listed with the rest.
+            let unordered = game::units_without_orders(v, rec, &pos)?;
+            if !unordered.is_empty() {
+                let _ = writeln!(out, "Units without orders:");
+                for p in v.power_ids() {
+                    let units: Vec<String> = unordered.iter().filter(|f| f.power == p).map(|f| unit_text(v, &f.components, f.loc)).collect();
+                    if !units.is_empty() {
+                        let _ = writeln!(out, "  {:<10} {}", v.power(p).name, units.join(", "));
+                    }
+                }
+            }
         }
     }
     Ok(out)

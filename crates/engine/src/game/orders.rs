@@ -7,8 +7,8 @@ use super::record::{PhaseRecord, Status, Submission, SubmittedOrder};
 use super::GameRecord;
 use crate::adjudicate::{adjudicate, Verdict};
 use crate::order::{before_comment, parse_order, parse_order_line, Action, Order};
-use crate::state::Position;
-use crate::variant::{PowerId, ProvinceId, Variant};
+use crate::state::{Force, Position};
+use crate::variant::{PhaseKind, PowerId, ProvinceId, Variant};
 
 /// What an order takes up: its unit's province, or its build site. A waive
 /// takes up nothing (each waive is one more), nor does a build where
@@ -49,6 +49,22 @@ pub(super) fn orders_in_force(v: &Variant, pos: &Position, phase: &PhaseRecord) 
         }
     }
     Ok(orders)
+}
+
+/// The forces that have no order in force yet, in board order: in a
+/// movement phase each unit on the board, in a retreat phase each
+/// dislodged unit; none in an adjustment phase (a power's orders there are
+/// a set, not orders for units). Only powers with something to order count.
+pub fn units_without_orders(v: &Variant, rec: &GameRecord, pos: &Position) -> Result<Vec<Force>, String> {
+    let phase = rec.phases.last().expect("a current phase");
+    let orders = orders_in_force(v, pos, phase)?;
+    let ordered = |f: &Force| orders.iter().any(|o| o.power == Some(f.power) && o.unit.as_ref().is_some_and(|u| v.province_of(u.loc) == v.province_of(f.loc)));
+    let units: Vec<&Force> = match v.calendar.kind(pos.phase) {
+        PhaseKind::Movement => pos.forces.iter().collect(),
+        PhaseKind::Retreat => pos.dislodged.iter().map(|d| &d.force).collect(),
+        PhaseKind::Adjustment => Vec::new(),
+    };
+    Ok(units.into_iter().filter(|f| !ordered(f)).cloned().collect())
 }
 
 /// Adds an order, replacing one for the same slot; true when it replaced.
