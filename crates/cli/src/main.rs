@@ -113,8 +113,11 @@ enum GameCommand {
         force: bool,
     },
     /// Submit a power's orders for the current phase; each line is said to be
-    /// accepted, replaced or rejected (with the reason). Resubmitting replaces
-    /// earlier orders for the same units, until the phase is processed.
+    /// accepted, replaced or rejected (with the reason), then the power's
+    /// orders in force are printed. Resubmitting replaces earlier orders for
+    /// the same units, until the phase is processed; in an adjustment or
+    /// placement phase a submission with anything accepted replaces the
+    /// power's earlier one whole (a placement must then be complete).
     ///
     /// Example: polemarch game orders mygame.json France france.txt
     Orders {

@@ -44,6 +44,14 @@ pub fn orders(file: &Path, power: &str, source: &Path, by: Option<&str>) -> Resu
         }
     }
     println!("{} order(s) for {} in {}; {rejected} rejected.", said.len() - rejected, v.power(p).name, rec.phases.last().unwrap().phase);
+    // What counts when the phase is processed, after this submission.
+    let in_force = game::orders_in_force_of(&v, &rec, p)?;
+    let whole = if v.calendar.kind(game::current(&v, &rec)?.phase) == polemarch_engine::variant::PhaseKind::Adjustment {
+        " (in this phase a submission with anything accepted replaces the earlier one whole)"
+    } else {
+        ""
+    };
+    println!("In force for {}{whole}: {}", v.power(p).name, if in_force.is_empty() { "nothing".into() } else { in_force.join(", ") });
     Ok(if rejected == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 

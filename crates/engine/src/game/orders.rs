@@ -67,6 +67,14 @@ pub fn units_without_orders(v: &Variant, rec: &GameRecord, pos: &Position) -> Re
     Ok(units.into_iter().filter(|f| !ordered(f)).cloned().collect())
 }
 
+/// The orders of `power` in force in the current phase, as the judge
+/// prints them.
+pub fn orders_in_force_of(v: &Variant, rec: &GameRecord, power: PowerId) -> Result<Vec<String>, String> {
+    let pos = super::current(v, rec)?;
+    let orders = orders_in_force(v, &pos, rec.phases.last().expect("a current phase"))?;
+    Ok(orders.iter().filter(|o| o.power == Some(power)).map(|o| o.display(v).to_string()).collect())
+}
+
 /// Adds an order, replacing one for the same slot; true when it replaced.
 fn place(v: &Variant, orders: &mut Vec<Order>, order: Order) -> bool {
     let key = slot(v, &order);
@@ -111,6 +119,24 @@ pub fn submit(v: &Variant, rec: &mut GameRecord, power: PowerId, by: &str, at: &
             }
         });
     }
+    // A placement (a phase a mechanic adjudicates) is judged whole when it
+    // is submitted: it replaces the power's earlier one whole, so it must
+    // be complete (cost what the home centres are worth). If it is not,
+    // nothing of it is accepted and the earlier placement stays in force.
+    if v.rules.own_phase(v, &pos) && said.iter().any(|s| s.status != Status::Rejected) {
+        let mine: Vec<&Order> = in_force.iter().filter(|o| o.power == Some(power)).collect();
+        if let Err(why) = v.rules.check_own_phase(v, &pos, power, &mine, true) {
+            let earlier = if orders_in_force(v, &pos, rec.phases.last().unwrap())?.iter().any(|o| o.power == Some(power)) {
+                "the earlier placement stays in force"
+            } else {
+                "no placement is in force yet"
+            };
+            let reason = format!("{} (this submission as a whole; it replaces nothing and {earlier})", crate::adjudicate::Reason::Illegal(why).describe(v));
+            for s in said.iter_mut().filter(|s| s.status != Status::Rejected) {
+                *s = SubmittedOrder { text: s.text.clone(), status: Status::Rejected, order: None, reason: Some(reason.clone()) };
+            }
+        }
+    }
     let name = v.power(power).name.clone();
     rec.phases.last_mut().unwrap().submissions.push(Submission { power: name, by: by.into(), at: at.into(), orders: said.clone() });
     Ok(said)
@@ -126,7 +152,7 @@ fn check(v: &Variant, pos: &Position, in_force: &[Order], order: &Order) -> Resu
         let mut mine: Vec<&Order> = in_force.iter().filter(|o| o.power == order.power).collect();
         mine.push(order);
         let power = order.power.expect("a submitting power");
-        return v.rules.check_own_phase(v, pos, power, &mine).map_err(|why| crate::adjudicate::Reason::Illegal(why).describe(v));
+        return v.rules.check_own_phase(v, pos, power, &mine, false).map_err(|why| crate::adjudicate::Reason::Illegal(why).describe(v));
     }
     let key = slot(v, order);
     let mut trial: Vec<Order> = in_force.iter().filter(|o| key.is_none() || o.power != order.power || slot(v, o) != key).cloned().collect();
