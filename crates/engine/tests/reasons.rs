@@ -105,3 +105,21 @@ END",
     assert!(results.iter().any(|(_, r)| r == "illegal: only an army can be convoyed"), "{results:?}");
     assert!(results.iter().any(|(o, r)| o.contains("lon - eng") && r == "moved"), "{results:?}");
 }
+
+/// A support given says what it adds: its strength (issue 11, item 13).
+#[test]
+fn a_support_given_says_the_strength_it_adds() {
+    let results = reasons(
+        "CASE R5
+VARIANT standard
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+    France: A par
+    France: A mar
+ORDERS
+    France: A par - bur
+    France: A mar S A par - bur
+END",
+    );
+    assert_eq!(reason_of(&results, "A mar S A par - bur"), "support given (+1 strength)");
+}
