@@ -58,7 +58,9 @@ pub(super) fn orders_in_force(v: &Variant, pos: &Position, phase: &PhaseRecord) 
 pub fn units_without_orders(v: &Variant, rec: &GameRecord, pos: &Position) -> Result<Vec<Force>, String> {
     let phase = rec.phases.last().expect("a current phase");
     let orders = orders_in_force(v, pos, phase)?;
-    let ordered = |f: &Force| orders.iter().any(|o| o.power == Some(f.power) && o.unit.as_ref().is_some_and(|u| v.province_of(u.loc) == v.province_of(f.loc)));
+    // A mixed force (Hoplite Wars H3) is ordered by any of its powers.
+    let by_its_power = |f: &Force, o: &Order| o.power == Some(f.power) || f.components.iter().any(|c| o.power == Some(c.power));
+    let ordered = |f: &Force| orders.iter().any(|o| by_its_power(f, o) && o.unit.as_ref().is_some_and(|u| v.province_of(u.loc) == v.province_of(f.loc)));
     let units: Vec<&Force> = match v.calendar.kind(pos.phase) {
         PhaseKind::Movement => pos.forces.iter().collect(),
         PhaseKind::Retreat => pos.dislodged.iter().map(|d| &d.force).collect(),
@@ -189,5 +191,30 @@ mod tests {
         let pos = current(&v, &rec).unwrap();
         let in_force: Vec<String> = super::orders_in_force(&v, &pos, &rec.phases[0]).unwrap().iter().map(|o| o.display(&v).to_string()).collect();
         assert_eq!(in_force, ["WAIVE"]);
+    }
+
+    /// A mixed force ordered by its Minor is not listed as without an order
+    /// (Hoplite Wars H3: either power orders it).
+    #[test]
+    fn a_mixed_force_ordered_by_its_minor_has_an_order() {
+        use crate::state::{Force, Kind, Position};
+        let v = embedded_variant("hoplite_wars").expect("built in").expect("valid");
+        let mut rec = new_game(&v, "hoplite_wars", 1);
+        let start = current(&v, &rec).unwrap();
+        let phase = v.calendar.parse_phase("Spring 450 BC, Movement").unwrap();
+        let (sparta, elatea, spa) = (v.find_power("Sparta").unwrap(), v.find_power("Elatea").unwrap(), v.find_loc("spa").unwrap());
+        let mut pos = Position::empty(&v, phase);
+        pos.owners = start.owners.clone();
+        let mut force = Force::single(sparta, Kind::ARMY, spa);
+        force.join(&v, Force::single(elatea, Kind::ARMY, spa));
+        pos.forces.push(force);
+        pos.forces.push(Force::single(sparta, Kind::ARMY, v.find_loc("pra").unwrap()));
+        rec.phases[0].start = pos.to_json(&v);
+        rec.phases[0].phase = v.calendar.display(phase).to_string();
+        let said = super::submit(&v, &mut rec, elatea, "Elatea", "now", &["2A spa H".into()]).unwrap();
+        assert_eq!(said[0].status, super::Status::Accepted, "{said:?}");
+        let pos = current(&v, &rec).unwrap();
+        let left: Vec<String> = super::units_without_orders(&v, &rec, &pos).unwrap().iter().map(|f| v.loc_abbr(f.loc)).collect();
+        assert_eq!(left, ["pra"]);
     }
 }
