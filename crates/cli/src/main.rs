@@ -16,8 +16,24 @@ use std::process::ExitCode;
 /// Adjudicates orders, checks variant files, and runs adjudication case files
 /// (the DATC and polemarch's own). Variants are named by id (`standard`) or
 /// by the path of a folder holding variant.toml and map.toml.
+/// The top-level `--help` ends with an example of every command; each
+/// command's own `--help` repeats its example.
+const EXAMPLES: &str = "Examples:
+  polemarch demo                                         a scripted game, published phase by phase
+  polemarch adjudicate --variant standard --orders spring.txt
+  polemarch cases tests/cases                            run the adjudication case files
+  polemarch variant list                                 the built-in variants
+  polemarch variant check hoplite_wars                   validate a variant and print its summary
+  polemarch game new standard mygame.json --seed 7       start a game in a record file
+  polemarch game orders mygame.json France france.txt    submit France's orders
+  polemarch game show mygame.json                        the position and the missing orders
+  polemarch game process mygame.json                     adjudicate the phase, open the next
+  polemarch replay game_1417.txt 1.json                  replay recorded games
+
+Run `polemarch help <COMMAND>` (or `polemarch game help <COMMAND>`) for a command's options.";
+
 #[derive(Parser)]
-#[command(name = "polemarch", version, about, long_about)]
+#[command(name = "polemarch", version, about, long_about, after_long_help = EXAMPLES)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -71,8 +87,11 @@ enum Command {
     /// atomically, so a crash never leaves it broken.
     #[command(subcommand)]
     Game(GameCommand),
-    /// Adjudicate a sample turn of standard Diplomacy and print what a game
-    /// master would publish (the README's first command).
+    /// Play a short scripted game of standard Diplomacy: five phases, Spring
+    /// 1901 to Spring 1902 with its retreats and builds, each printed as a
+    /// game master would publish it (the README's first command).
+    ///
+    /// Example: polemarch demo; polemarch demo my-demo.json --force
     Demo {
         /// Where to write the game's record (default: demo.json in a new
         /// folder of its own under the temporary directory, which it names).
@@ -119,12 +138,18 @@ enum GameCommand {
         #[arg(long)]
         force: bool,
     },
-    /// Submit a power's orders for the current phase; each line is said to be
-    /// accepted, replaced or rejected (with the reason). Resubmitting replaces
-    /// earlier orders for the same units, until the phase is processed.
+    /// Submit a power's orders for the current phase.
+    ///
+    /// Each line is said to be accepted, replaced or rejected (with the
+    /// reason), then the power's
+    /// orders in force are printed. Resubmitting replaces earlier orders for
+    /// the same units, until the phase is processed; in an adjustment or
+    /// placement phase a submission with anything accepted replaces the
+    /// power's earlier one whole (a placement must then be complete).
     ///
     /// Example: polemarch game orders mygame.json France france.txt
     Orders {
+        /// The game record file.
         file: PathBuf,
         /// The power whose orders these are.
         power: String,
@@ -136,24 +161,45 @@ enum GameCommand {
     },
     /// Adjudicate the current phase with the orders in force, print the
     /// results as a game master publishes them, and open the next phase.
-    Process { file: PathBuf },
+    ///
+    /// Example: polemarch game process mygame.json
+    Process {
+        /// The game record file.
+        file: PathBuf,
+    },
     /// Show the position (units, centres, dislodged units and their retreats,
-    /// builds due) and whose orders are missing.
+    /// builds due) and whose orders are missing: the powers that have
+    /// submitted nothing, and each unit still without an order, power by
+    /// power (movement and retreat phases).
+    ///
+    /// Example: polemarch game show mygame.json --phase 2
     Show {
+        /// The game record file.
         file: PathBuf,
         /// A phase by number (1 = first) or name (`Autumn 1901, Movement`).
         #[arg(long)]
         phase: Option<String>,
     },
     /// Go back one phase: the last processed phase is open again.
-    Undo { file: PathBuf },
+    ///
+    /// Example: polemarch game undo mygame.json
+    Undo {
+        /// The game record file.
+        file: PathBuf,
+    },
     /// End the game in a draw between the surviving powers.
-    Draw { file: PathBuf },
+    ///
+    /// Example: polemarch game draw mygame.json
+    Draw {
+        /// The game record file.
+        file: PathBuf,
+    },
     /// Write the game in another judge's format (only `mila`: the MILA
     /// diplomacy saved game, read by AI research tools).
     ///
     /// Example: polemarch game export mygame.json --format mila --output mygame.mila.json
     Export {
+        /// The game record file.
         file: PathBuf,
         /// The format to write: mila.
         #[arg(long)]
@@ -168,11 +214,15 @@ enum GameCommand {
 enum VariantCommand {
     /// Validate a variant (id or folder) and print its summary, or every
     /// problem found (file, key, province).
+    ///
+    /// Example: polemarch variant check hoplite_wars
     Check {
         /// Variant id (built in) or folder.
         variant: String,
     },
     /// List the built-in variants.
+    ///
+    /// Example: polemarch variant list
     List,
 }
 

@@ -47,7 +47,11 @@ pub fn position_report(v: &Variant, pos: &Position) -> String {
     for (p, power) in v.powers.iter().enumerate() {
         let units: Vec<String> = pos.forces.iter().filter(|f| f.power.index() == p).map(|f| unit_text(v, &f.components, f.loc)).collect();
         let halves = pos.supply_halves(v, PowerId::new(p));
-        let _ = writeln!(out, "  {:<10} {:>4} centres, {:>2} units: {}", power.name, halves_text(halves), units.len(), units.join(", "));
+        // `1 centre`, `1.5 centres`; `1 unit: A par`, `0 units`.
+        let centres = if halves == 2 { "centre," } else { "centres," };
+        let noun = if units.len() == 1 { "unit" } else { "units" };
+        let list = if units.is_empty() { String::new() } else { format!(": {}", units.join(", ")) };
+        let _ = writeln!(out, "  {:<10} {:>4} {centres:<8} {:>2} {noun}{list}", power.name, halves_text(halves), units.len());
     }
     out
 }

@@ -94,3 +94,42 @@ fn ancient_mediterranean_takes_other_judges_spellings() {
     let order = parse_order(&v, "F THB - SIN", egypt).unwrap();
     assert_eq!(order.display(&v).to_string(), "F the - sii");
 }
+
+/// Dashes and arrows a phone or a word processor types, and a full stop,
+/// `;` or `,` at the end, read as the plain notation (issue 11, item 12).
+#[test]
+fn notation_from_phones_and_word_processors_reads() {
+    let v = standard();
+    for (text, printed) in [
+        ("A par – bur", "A par - bur"),
+        ("A par — bur", "A par - bur"),
+        ("A par → bur", "A par - bur"),
+        ("A par−bur", "A par - bur"),
+        ("A par - bur;", "A par - bur"),
+        ("A par - bur,", "A par - bur"),
+        ("A par - bur. ", "A par - bur"),
+        ("F bre holds.", "F bre H"),
+        ("A mun S A par – bur.", "A mun S A par - bur"),
+        ("F nth C A lon — bel;", "F nth C A lon - bel"),
+        ("F Mid–Atlantic Ocean → Spain(nc)", "F mao - spa/nc"),
+    ] {
+        assert_eq!(canonical(&v, text), printed, "`{text}`");
+    }
+    // Columns are still the order's own, counted in bytes before the dash.
+    let e = parse_order(&v, "A par – xyz;", Some(PowerId(2))).unwrap_err();
+    assert_eq!(e.to_string(), "column 11: expected a province (abbreviation or name), found `xyz`");
+}
+
+/// An unknown province after the unit's kind is pointed at, not the kind.
+#[test]
+fn an_unknown_province_after_the_kind_is_pointed_at() {
+    let v = standard();
+    let e = parse_order(&v, "A zzz - bur", Some(PowerId(2))).unwrap_err();
+    assert_eq!(e.to_string(), "column 3: expected a province (abbreviation or name), found `zzz - bur`");
+    let e = parse_order(&v, "A par S F zzz", Some(PowerId(2))).unwrap_err();
+    assert_eq!(e.column, 11);
+    let e = parse_order(&v, "BUILD A zzz", Some(PowerId(2))).unwrap_err();
+    assert_eq!(e.column, 9);
+    let e = parse_order_line(&v, "France: A zzz - bur").unwrap_err();
+    assert_eq!(e.column, 11);
+}

@@ -84,3 +84,42 @@ END",
     assert_eq!(reason_of(&results, "A par - bur"), "bounced: 1 against 2 from mun");
     assert_eq!(reason_of(&results, "A mun - bur"), "moved");
 }
+
+/// A fleet ordered to move via convoy where it cannot go by itself is told
+/// that only armies are convoyed, not that the destination is not adjacent
+/// (issue 11, item 12); a fleet's move via convoy it can make stays legal.
+#[test]
+fn a_fleet_via_convoy_is_told_only_an_army_is_convoyed() {
+    let results = reasons(
+        "CASE R4
+VARIANT standard
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+    France: F bre
+    England: F lon
+ORDERS
+    France: A bre - lon via convoy
+    England: F lon - eng via convoy
+END",
+    );
+    assert!(results.iter().any(|(_, r)| r == "illegal: only an army can be convoyed"), "{results:?}");
+    assert!(results.iter().any(|(o, r)| o.contains("lon - eng") && r == "moved"), "{results:?}");
+}
+
+/// A support given says what it adds: its strength (issue 11, item 13).
+#[test]
+fn a_support_given_says_the_strength_it_adds() {
+    let results = reasons(
+        "CASE R5
+VARIANT standard
+PRESTATE_SETPHASE Spring 1901, Movement
+PRESTATE
+    France: A par
+    France: A mar
+ORDERS
+    France: A par - bur
+    France: A mar S A par - bur
+END",
+    );
+    assert_eq!(reason_of(&results, "A mar S A par - bur"), "support given (+1 strength)");
+}

@@ -4,6 +4,7 @@
 use crate::record_file::open;
 use crate::{orders_file, record_file, report, variants};
 use polemarch_engine::game::{self, GameRecord, Status};
+use polemarch_engine::state::json::unit_text;
 use polemarch_engine::variant::check::halves_text;
 use polemarch_engine::variant::PowerId;
 use polemarch_engine::Variant;
@@ -45,6 +46,14 @@ pub fn orders(file: &Path, power: &str, source: &Path, by: Option<&str>) -> Resu
         }
     }
     println!("{} order(s) for {} in {}; {rejected} rejected.", said.len() - rejected, v.power(p).name, rec.phases.last().unwrap().phase);
+    // What counts when the phase is processed, after this submission.
+    let in_force = game::orders_in_force_of(&v, &rec, p)?;
+    let whole = if v.calendar.kind(game::current(&v, &rec)?.phase) == polemarch_engine::variant::PhaseKind::Adjustment {
+        " (in this phase a submission with anything accepted replaces the earlier one whole)"
+    } else {
+        ""
+    };
+    println!("In force for {}{whole}: {}", v.power(p).name, if in_force.is_empty() { "nothing".into() } else { in_force.join(", ") });
     Ok(if rejected == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
@@ -133,6 +142,18 @@ fn show_text(v: &Variant, rec: &GameRecord, index: usize) -> Result<String, Stri
             let names = |ps: &[PowerId]| ps.iter().map(|&p| v.power(p).name.as_str()).collect::<Vec<_>>().join(", ");
             let _ = writeln!(out, "To order: {}", if to_order.is_empty() { "nobody".into() } else { names(&to_order) });
             let _ = writeln!(out, "Orders missing from: {}", if missing.is_empty() { "nobody".into() } else { names(&missing) });
+            // Each unit still without an order, power by power: a power that
+            // ordered some of its units is listed with the rest.
+            let unordered = game::units_without_orders(v, rec, &pos)?;
+            if !unordered.is_empty() {
+                let _ = writeln!(out, "Units without orders:");
+                for p in v.power_ids() {
+                    let units: Vec<String> = unordered.iter().filter(|f| f.power == p).map(|f| unit_text(v, &f.components, f.loc)).collect();
+                    if !units.is_empty() {
+                        let _ = writeln!(out, "  {:<10} {}", v.power(p).name, units.join(", "));
+                    }
+                }
+            }
         }
     }
     Ok(out)

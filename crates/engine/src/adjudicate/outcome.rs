@@ -186,7 +186,8 @@ impl Reason {
             Reason::NoConvoyRoute => "no convoy route".into(),
             Reason::ConvoyParadox => "convoy paradox: the convoy fails (Szykman rule)".into(),
             Reason::Dislodged { from } => format!("dislodged by the attack from {}", name(from)),
-            Reason::SupportGiven { amount } => format!("support given ({amount})"),
+            // The strength the support adds to the supported unit.
+            Reason::SupportGiven { amount } => format!("support given (+{amount} strength)"),
             Reason::SupportCut { by } => format!("support cut by the attack from {}", name(by)),
             Reason::Void => "void: the unit did not do what the order says".into(),
             Reason::Convoyed => "convoyed".into(),

@@ -7,8 +7,8 @@ use super::record::{PhaseRecord, Status, Submission, SubmittedOrder};
 use super::GameRecord;
 use crate::adjudicate::{adjudicate, Verdict};
 use crate::order::{before_comment, parse_order, parse_order_line, Action, Order};
-use crate::state::Position;
-use crate::variant::{PowerId, ProvinceId, Variant};
+use crate::state::{Force, Position};
+use crate::variant::{PhaseKind, PowerId, ProvinceId, Variant};
 
 /// What an order takes up: its unit's province, or its build site. A waive
 /// takes up nothing (each waive is one more), nor does a build where
@@ -49,6 +49,32 @@ pub(super) fn orders_in_force(v: &Variant, pos: &Position, phase: &PhaseRecord) 
         }
     }
     Ok(orders)
+}
+
+/// The forces that have no order in force yet, in board order: in a
+/// movement phase each unit on the board, in a retreat phase each
+/// dislodged unit; none in an adjustment phase (a power's orders there are
+/// a set, not orders for units). Only powers with something to order count.
+pub fn units_without_orders(v: &Variant, rec: &GameRecord, pos: &Position) -> Result<Vec<Force>, String> {
+    let phase = rec.phases.last().expect("a current phase");
+    let orders = orders_in_force(v, pos, phase)?;
+    // A mixed force (Hoplite Wars H3) is ordered by any of its powers.
+    let by_its_power = |f: &Force, o: &Order| o.power == Some(f.power) || f.components.iter().any(|c| o.power == Some(c.power));
+    let ordered = |f: &Force| orders.iter().any(|o| by_its_power(f, o) && o.unit.as_ref().is_some_and(|u| v.province_of(u.loc) == v.province_of(f.loc)));
+    let units: Vec<&Force> = match v.calendar.kind(pos.phase) {
+        PhaseKind::Movement => pos.forces.iter().collect(),
+        PhaseKind::Retreat => pos.dislodged.iter().map(|d| &d.force).collect(),
+        PhaseKind::Adjustment => Vec::new(),
+    };
+    Ok(units.into_iter().filter(|f| !ordered(f)).cloned().collect())
+}
+
+/// The orders of `power` in force in the current phase, as the judge
+/// prints them.
+pub fn orders_in_force_of(v: &Variant, rec: &GameRecord, power: PowerId) -> Result<Vec<String>, String> {
+    let pos = super::current(v, rec)?;
+    let orders = orders_in_force(v, &pos, rec.phases.last().expect("a current phase"))?;
+    Ok(orders.iter().filter(|o| o.power == Some(power)).map(|o| o.display(v).to_string()).collect())
 }
 
 /// Adds an order, replacing one for the same slot; true when it replaced.
@@ -95,6 +121,24 @@ pub fn submit(v: &Variant, rec: &mut GameRecord, power: PowerId, by: &str, at: &
             }
         });
     }
+    // A placement (a phase a mechanic adjudicates) is judged whole when it
+    // is submitted: it replaces the power's earlier one whole, so it must
+    // be complete (cost what the home centres are worth). If it is not,
+    // nothing of it is accepted and the earlier placement stays in force.
+    if v.rules.own_phase(v, &pos) && said.iter().any(|s| s.status != Status::Rejected) {
+        let mine: Vec<&Order> = in_force.iter().filter(|o| o.power == Some(power)).collect();
+        if let Err(why) = v.rules.check_own_phase(v, &pos, power, &mine, true) {
+            let earlier = if orders_in_force(v, &pos, rec.phases.last().unwrap())?.iter().any(|o| o.power == Some(power)) {
+                "the earlier placement stays in force"
+            } else {
+                "no placement is in force yet"
+            };
+            let reason = format!("{} (this submission as a whole; it replaces nothing and {earlier})", crate::adjudicate::Reason::Illegal(why).describe(v));
+            for s in said.iter_mut().filter(|s| s.status != Status::Rejected) {
+                *s = SubmittedOrder { text: s.text.clone(), status: Status::Rejected, order: None, reason: Some(reason.clone()) };
+            }
+        }
+    }
     let name = v.power(power).name.clone();
     rec.phases.last_mut().unwrap().submissions.push(Submission { power: name, by: by.into(), at: at.into(), orders: said.clone() });
     Ok(said)
@@ -110,7 +154,7 @@ fn check(v: &Variant, pos: &Position, in_force: &[Order], order: &Order) -> Resu
         let mut mine: Vec<&Order> = in_force.iter().filter(|o| o.power == order.power).collect();
         mine.push(order);
         let power = order.power.expect("a submitting power");
-        return v.rules.check_own_phase(v, pos, power, &mine).map_err(|why| crate::adjudicate::Reason::Illegal(why).describe(v));
+        return v.rules.check_own_phase(v, pos, power, &mine, false).map_err(|why| crate::adjudicate::Reason::Illegal(why).describe(v));
     }
     let key = slot(v, order);
     let mut trial: Vec<Order> = in_force.iter().filter(|o| key.is_none() || o.power != order.power || slot(v, o) != key).cloned().collect();
@@ -147,5 +191,30 @@ mod tests {
         let pos = current(&v, &rec).unwrap();
         let in_force: Vec<String> = super::orders_in_force(&v, &pos, &rec.phases[0]).unwrap().iter().map(|o| o.display(&v).to_string()).collect();
         assert_eq!(in_force, ["WAIVE"]);
+    }
+
+    /// A mixed force ordered by its Minor is not listed as without an order
+    /// (Hoplite Wars H3: either power orders it).
+    #[test]
+    fn a_mixed_force_ordered_by_its_minor_has_an_order() {
+        use crate::state::{Force, Kind, Position};
+        let v = embedded_variant("hoplite_wars").expect("built in").expect("valid");
+        let mut rec = new_game(&v, "hoplite_wars", 1);
+        let start = current(&v, &rec).unwrap();
+        let phase = v.calendar.parse_phase("Spring 450 BC, Movement").unwrap();
+        let (sparta, elatea, spa) = (v.find_power("Sparta").unwrap(), v.find_power("Elatea").unwrap(), v.find_loc("spa").unwrap());
+        let mut pos = Position::empty(&v, phase);
+        pos.owners = start.owners.clone();
+        let mut force = Force::single(sparta, Kind::ARMY, spa);
+        force.join(&v, Force::single(elatea, Kind::ARMY, spa));
+        pos.forces.push(force);
+        pos.forces.push(Force::single(sparta, Kind::ARMY, v.find_loc("pra").unwrap()));
+        rec.phases[0].start = pos.to_json(&v);
+        rec.phases[0].phase = v.calendar.display(phase).to_string();
+        let said = super::submit(&v, &mut rec, elatea, "Elatea", "now", &["2A spa H".into()]).unwrap();
+        assert_eq!(said[0].status, super::Status::Accepted, "{said:?}");
+        let pos = current(&v, &rec).unwrap();
+        let left: Vec<String> = super::units_without_orders(&v, &rec, &pos).unwrap().iter().map(|f| v.loc_abbr(f.loc)).collect();
+        assert_eq!(left, ["pra"]);
     }
 }

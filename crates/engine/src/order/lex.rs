@@ -27,6 +27,13 @@ impl Token {
     }
 }
 
+/// The dashes and arrows a phone or a word processor puts where a `-` was
+/// typed (en dash, em dash, minus sign, Unicode hyphens, arrows): each is
+/// read as `-`.
+fn is_dash(c: char) -> bool {
+    matches!(c, '\u{2010}'..='\u{2015}' | '\u{2212}' | '\u{2192}' | '\u{21D2}' | '\u{27F6}' | '\u{27F9}')
+}
+
 fn is_word_char(c: char) -> bool {
     c.is_alphanumeric() || c == '.' || c == '\'' || c == '_'
 }
@@ -49,7 +56,8 @@ pub fn lex(text: &str) -> Vec<Token> {
             tokens.push(Token { tok: Tok::Word(text[i..end].to_string()), start: i, end });
         } else {
             chars.next();
-            tokens.push(Token { tok: Tok::Sym(c), start: i, end: i + c.len_utf8() });
+            let sym = if is_dash(c) { '-' } else { c };
+            tokens.push(Token { tok: Tok::Sym(sym), start: i, end: i + c.len_utf8() });
         }
     }
     tokens

@@ -66,6 +66,9 @@ pub fn parse_order_line(variant: &Variant, line: &str) -> Result<Order, ParseErr
 
 /// Parses one order given by `power` (if known).
 pub fn parse_order(variant: &Variant, text: &str, power: Option<PowerId>) -> Result<Order, ParseError> {
+    // A full stop, `;` or `,` at the end (as phones and word processors
+    // leave) ends the order; columns stay those of `text`.
+    let text = text.trim_end_matches(|c: char| c.is_whitespace() || matches!(c, '.' | ';' | ','));
     let tokens = lex(text);
     let mut p = Parser { variant, text, tokens: &tokens, pos: 0 };
     let order = p.order(power)?;
@@ -323,11 +326,24 @@ impl Parser<'_> {
     /// A force: optional composition or kind word, then a location.
     fn unit(&mut self, for_build: bool) -> Result<UnitRef, ParseError> {
         let components = self.composition();
+        if components.is_none() && self.unknown_after_kind() {
+            // `A zzz`: the kind is read, the province after it is unknown.
+            self.pos += 1;
+            return Err(self.error("a province (abbreviation or name)"));
+        }
         if components.is_none() && for_build {
             return Err(self.error("the kind of unit to build (A, F, army, fleet)"));
         }
         let loc = self.loc()?;
         Ok(UnitRef { components, loc })
+    }
+
+    /// Is the next token a unit kind (`A`, `2F`) that names no location,
+    /// followed by a word that names none either (`A zzz`)?
+    fn unknown_after_kind(&self) -> bool {
+        let kind = self.tokens.get(self.pos).and_then(|t| t.word()).is_some_and(is_component);
+        let next_word = self.tokens.get(self.pos + 1).is_some_and(|t| t.word().is_some());
+        kind && next_word && self.loc_at(self.pos).is_none() && self.loc_at(self.pos + 1).is_none()
     }
 
     fn composition(&mut self) -> Option<Components> {

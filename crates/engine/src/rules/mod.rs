@@ -278,9 +278,10 @@ impl Rules {
     }
 
     /// Checks one power's orders so far in a phase `own_phase` claimed
-    /// (each line as a power submits it).
-    pub fn check_own_phase(&self, v: &Variant, pos: &Position, power: PowerId, orders: &[&Order]) -> Result<(), Illegal> {
-        placement::check(v, self.placement().expect("own_phase said so"), pos, power, orders)
+    /// (each line as a power submits it); with `whole`, they are the power's
+    /// whole submission and must be complete (a placement's full cost).
+    pub fn check_own_phase(&self, v: &Variant, pos: &Position, power: PowerId, orders: &[&Order], whole: bool) -> Result<(), Illegal> {
+        placement::check(v, self.placement().expect("own_phase said so"), pos, power, orders, whole)
     }
 
     /// Does a mechanic carry out some adjustment orders before the others

@@ -153,11 +153,12 @@ fn placed_forces(v: &Variant, power: PowerId, orders: &[&Order], complete: bool)
 
 /// Checks one power's placement orders given so far (each line as a power
 /// submits it): every order must be possible and together they may not
-/// cost more than the power's home centres are worth. Whether the placement
-/// is complete is judged when the phase is processed.
-pub fn check(v: &Variant, how: Placement, pos: &Position, power: PowerId, orders: &[&Order]) -> Result<(), Illegal> {
+/// cost more than the power's home centres are worth.
+/// With `whole`, the orders are the power's whole placement (a submission
+/// replaces the earlier one whole) and must cost exactly what they should.
+pub fn check(v: &Variant, how: Placement, pos: &Position, power: PowerId, orders: &[&Order], whole: bool) -> Result<(), Illegal> {
     if how == Placement::Costed {
-        placed_forces(v, power, orders, false).map(|_| ())
+        placed_forces(v, power, orders, whole).map(|_| ())
     } else {
         let mut placed = vec![false; v.start_units.len()];
         let mut scratch = pos.clone();

@@ -285,7 +285,16 @@ impl Planning<'_> {
             Action::SupportHold { .. } | Action::SupportMove { .. } | Action::Convoy { .. } if none_supports() => Err(Illegal::GarrisonSupport),
             Action::Hold => Ok(Plan::Hold),
             Action::Move { to, via_convoy } => {
-                let plan = plan_move(v, body, *to, *via_convoy, false)?;
+                let plan = plan_move(v, body, *to, *via_convoy, false).map_err(|why| {
+                    // A fleet ordered `via convoy` where it cannot go: the
+                    // convoy is what was wrong, not the border.
+                    let [_, fleets, _] = body.kinds();
+                    if *via_convoy && fleets > 0 && why == Illegal::NotAdjacent {
+                        Illegal::ConvoyNotArmy
+                    } else {
+                        why
+                    }
+                })?;
                 if let Plan::Move { dest, convoy: true, .. } = plan {
                     if !v.army_borders.get(v.province_of(body.loc).index(), dest.index()) && !convoy_possible(v, seas, body, dest, None) {
                         return Err(Illegal::NoConvoyPossible);
