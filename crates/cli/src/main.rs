@@ -58,6 +58,11 @@ enum Command {
         /// Folder holding variant folders, searched before the built-in variants.
         #[arg(long, value_name = "DIR")]
         variants: Option<PathBuf>,
+        /// Rule edition: the DATC chapter-4 choices of `2023` (the DATC v3.0
+        /// preferences), `droidippy` or `mila` (docs/conformance.md); default:
+        /// the variant's own.
+        #[arg(long, value_name = "EDITION")]
+        edition: Option<String>,
     },
     /// Variant files: check them, list them.
     #[command(subcommand)]
@@ -79,6 +84,11 @@ enum Command {
         /// Print the outcome as JSON instead of text.
         #[arg(long)]
         json: bool,
+        /// Rule edition: the DATC chapter-4 choices of `2023` (the DATC v3.0
+        /// preferences), `droidippy` or `mila` (docs/conformance.md); default:
+        /// the variant's own.
+        #[arg(long, value_name = "EDITION")]
+        edition: Option<String>,
     },
     /// Run a game: create it, take orders, process phases, show, undo, draw.
     ///
@@ -118,6 +128,12 @@ enum Command {
         /// Variant for records that name none (godip text); default standard.
         #[arg(long)]
         variant: Option<String>,
+        /// Rule edition: the DATC chapter-4 choices of `2023`, `droidippy` or
+        /// `mila` (docs/conformance.md); default: the edition of the judge
+        /// that wrote the record (godip text: droidippy; MILA JSON: mila;
+        /// polemarch records: the record's own).
+        #[arg(long, value_name = "EDITION")]
+        edition: Option<String>,
     },
 }
 
@@ -137,6 +153,11 @@ enum GameCommand {
         /// Replace an existing file.
         #[arg(long)]
         force: bool,
+        /// Rule edition: the DATC chapter-4 choices of `2023` (the DATC v3.0
+        /// preferences), `droidippy` or `mila` (docs/conformance.md); default:
+        /// the variant's own. Kept in the record.
+        #[arg(long, value_name = "EDITION")]
+        edition: Option<String>,
     },
     /// Submit a power's orders for the current phase.
     ///
@@ -243,14 +264,16 @@ fn main() -> ExitCode {
     quiet_on_broken_pipe();
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Cases { paths, verbose, variants } => commands::cases::run(&paths, verbose, variants.as_deref()),
+        Command::Cases { paths, verbose, variants, edition } => commands::cases::run(&paths, verbose, variants.as_deref(), edition.as_deref()),
         Command::Variant(VariantCommand::Check { variant }) => commands::variant::check(&variant),
         Command::Variant(VariantCommand::List) => commands::variant::list(),
-        Command::Adjudicate { variant, position, orders, json } => commands::adjudicate::run(&variant, position.as_deref(), &orders, json),
+        Command::Adjudicate { variant, position, orders, json, edition } => {
+            commands::adjudicate::run(&variant, edition.as_deref(), position.as_deref(), &orders, json)
+        }
         Command::Demo { file, force } => commands::demo::run(file.as_deref(), force),
-        Command::Replay { files, variant } => commands::replay::run(&files, variant.as_deref()),
+        Command::Replay { files, variant, edition } => commands::replay::run(&files, variant.as_deref(), edition.as_deref()),
         Command::Game(g) => match g {
-            GameCommand::New { variant, file, seed, force } => commands::game::new(&variant, &file, seed, force),
+            GameCommand::New { variant, file, seed, force, edition } => commands::game::new(&variant, edition.as_deref(), &file, seed, force),
             GameCommand::Orders { file, power, orders, by } => commands::game::orders(&file, &power, &orders, by.as_deref()),
             GameCommand::Process { file } => commands::game::process(&file),
             GameCommand::Show { file, phase } => commands::game::show(&file, phase.as_deref()),

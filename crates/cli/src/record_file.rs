@@ -21,7 +21,7 @@ pub fn read(path: &Path) -> Result<GameRecord, String> {
 /// Reads a record and loads the variant it names.
 pub fn open(path: &Path) -> Result<(Variant, GameRecord), String> {
     let rec = read(path)?;
-    let v = variants::load(&rec.variant, None).map_err(|e| format!("{}: variant `{}`: {e}", path.display(), rec.variant))?;
+    let v = variants::load_as(&rec.variant, None, rec.edition.as_deref()).map_err(|e| format!("{}: variant `{}`: {e}", path.display(), rec.variant))?;
     check_game(&v, &rec).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok((v, rec))
 }

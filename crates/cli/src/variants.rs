@@ -1,5 +1,6 @@
 //! Finding a variant by id (built in) or folder.
 
+use polemarch_engine::rules::Edition;
 use polemarch_engine::variant::{embedded_ids, embedded_variant, load_dir, Problem};
 use polemarch_engine::Variant;
 use std::path::Path;
@@ -23,4 +24,14 @@ pub fn load(name: &str, extra: Option<&Path>) -> Result<Variant, String> {
         None if path.is_dir() => Err(format!("{}: no variant.toml in this folder", path.display())),
         None => Err(format!("unknown variant `{name}` (built in: {}; or give a folder holding variant.toml and map.toml)", embedded_ids().join(", "))),
     }
+}
+
+/// Loads a variant as `load` does, then plays it under `edition` (the DATC
+/// chapter-4 choices of `2023`, `droidippy` or `mila`) when one is given.
+pub fn load_as(name: &str, extra: Option<&Path>, edition: Option<&str>) -> Result<Variant, String> {
+    let mut v = load(name, extra)?;
+    if let Some(e) = edition {
+        v.rules.edition = Edition::named(e)?;
+    }
+    Ok(v)
 }

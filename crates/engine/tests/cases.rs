@@ -1,8 +1,11 @@
-//! Every case file under tests/cases (CASES.md) as one test, named by its
-//! path there, so that a failure names its file.
+//! Every case file under tests/cases (docs/case-files.md) as one test, named
+//! by its path there, so that a failure names its file; and the case files
+//! of the other rule editions (crates/engine/tests/editions/EDITION.txt),
+//! each under the edition its name gives.
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use polemarch_engine::cases::{parse_cases, run_case};
+use polemarch_engine::rules::Edition;
 use polemarch_engine::variant::embedded_variant;
 use polemarch_engine::Variant;
 use std::collections::HashMap;
@@ -22,9 +25,10 @@ fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
     }
 }
 
-/// Runs every case of one file; fails on an unreadable file, a file with no
-/// case, or any case that fails (including one that cannot be parsed).
-fn run_file(file: &Path, name: &str) -> Result<(), Failed> {
+/// Runs every case of one file, under `edition` (None: each variant's own);
+/// fails on an unreadable file, a file with no case, or any case that fails
+/// (including one that cannot be parsed).
+fn run_file(file: &Path, name: &str, edition: Option<Edition>) -> Result<(), Failed> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("{name}: {e}"))?;
     let cases = parse_cases(&text);
     if cases.is_empty() {
@@ -33,7 +37,14 @@ fn run_file(file: &Path, name: &str) -> Result<(), Failed> {
     let mut cache: HashMap<String, Result<Rc<Variant>, String>> = HashMap::new();
     let mut variant_of = |id: &str| {
         let load = || match embedded_variant(id) {
-            Some(result) => result.map(Rc::new).map_err(|p| p.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("\n")),
+            Some(result) => result
+                .map(|mut v| {
+                    if let Some(e) = edition {
+                        v.rules.edition = e;
+                    }
+                    Rc::new(v)
+                })
+                .map_err(|p| p.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("\n")),
             None => Err(format!("no built-in variant `{id}`")),
         };
         cache.entry(id.to_string()).or_insert_with(load).clone()
@@ -62,9 +73,14 @@ fn main() {
         .into_iter()
         .map(|file| {
             let name = file.strip_prefix(&root).unwrap().components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
-            Trial::test(name.clone(), move || run_file(&file, &name))
+            Trial::test(name.clone(), move || run_file(&file, &name, None))
         })
         .collect();
+    for edition in [Edition::DROIDIPPY, Edition::MILA] {
+        let file = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/editions/{}.txt", edition.name));
+        let name = format!("editions/{}.txt (edition {})", edition.name, edition.name);
+        trials.push(Trial::test(name.clone(), move || run_file(&file, &name, Some(edition))));
+    }
     if trials.is_empty() {
         let message = format!("{}: no case files", root.display());
         trials.push(Trial::test("no_case_files", move || Err(message.into())));

@@ -5,8 +5,8 @@ use polemarch_engine::{adjudicate, Position};
 use std::path::Path;
 use std::process::ExitCode;
 
-pub fn run(variant: &str, position: Option<&Path>, orders: &Path, json: bool) -> Result<ExitCode, String> {
-    let v = variants::load(variant, None)?;
+pub fn run(variant: &str, edition: Option<&str>, position: Option<&Path>, orders: &Path, json: bool) -> Result<ExitCode, String> {
+    let v = variants::load_as(variant, None, edition)?;
     let pos = match position {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;

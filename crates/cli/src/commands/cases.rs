@@ -27,7 +27,10 @@ fn collect(path: &Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
     }
 }
 
-pub fn run(paths: &[PathBuf], verbose: bool, variant_dir: Option<&Path>) -> Result<ExitCode, String> {
+pub fn run(paths: &[PathBuf], verbose: bool, variant_dir: Option<&Path>, edition: Option<&str>) -> Result<ExitCode, String> {
+    if let Some(name) = edition {
+        polemarch_engine::rules::Edition::named(name)?;
+    }
     let mut files = Vec::new();
     for p in paths {
         collect(p, &mut files)?;
@@ -39,7 +42,7 @@ pub fn run(paths: &[PathBuf], verbose: bool, variant_dir: Option<&Path>) -> Resu
         return Err(format!("no case files (*.txt) found in {}", named()));
     }
     let mut cache: HashMap<String, Result<Rc<Variant>, String>> = HashMap::new();
-    let mut variant_of = |id: &str| cache.entry(id.to_string()).or_insert_with(|| variants::load(id, variant_dir).map(Rc::new)).clone();
+    let mut variant_of = |id: &str| cache.entry(id.to_string()).or_insert_with(|| variants::load_as(id, variant_dir, edition).map(Rc::new)).clone();
     let (mut passed, mut failed) = (0, 0);
     for file in &files {
         let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;

@@ -11,13 +11,14 @@ use polemarch_engine::Variant;
 use std::path::Path;
 use std::process::ExitCode;
 
-pub fn new(variant: &str, file: &Path, seed: Option<u64>, force: bool) -> Result<ExitCode, String> {
+pub fn new(variant: &str, edition: Option<&str>, file: &Path, seed: Option<u64>, force: bool) -> Result<ExitCode, String> {
     if file.exists() && !force {
         return Err(format!("{} exists: choose another file, or add --force to replace it", file.display()));
     }
-    let v = variants::load(variant, None)?;
+    let v = variants::load_as(variant, None, edition)?;
     let seed = seed.unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0));
-    let rec = game::new_game(&v, variant, seed);
+    let mut rec = game::new_game(&v, variant, seed);
+    rec.edition = edition.map(String::from);
     record_file::create(file, &rec, force)?;
     println!("New game of {} in {} (seed {seed}).", v.name, file.display());
     print!("{}", show_text(&v, &rec, rec.phases.len() - 1)?);

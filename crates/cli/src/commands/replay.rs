@@ -1,46 +1,149 @@
 //! `polemarch replay FILE...`: replays recorded games (godip text, MILA
-//! saved games, polemarch records) and ends with `N passed, M failed`.
+//! saved games, polemarch records), each under the edition of the judge
+//! that wrote it unless `--edition` says otherwise, and ends with `N passed,
+//! M failed` (and `K record errors` where records contradict themselves).
 
 use crate::variants;
-use polemarch_engine::replay::{detect, import, replay};
+use polemarch_engine::replay::{detect, import, replay, ReplayReport};
+use polemarch_engine::rules::{Choice, Edition};
+use polemarch_engine::Variant;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::rc::Rc;
 
-/// Replays one file: the report, or why it could not be read.
-fn one(file: &Path, variant: Option<&str>) -> Result<polemarch_engine::replay::ReplayReport, String> {
-    let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
-    let (format, named) = detect(&text)?;
-    let id = named.or(variant.map(String::from)).unwrap_or_else(|| "standard".into());
-    let v = variants::load(&id, None).map_err(|e| format!("variant `{id}`: {e}"))?;
-    let game = import(&v, format, &text).map_err(|e| format!("{}: {e}", format.name()))?;
-    Ok(replay(&v, &game))
+/// What became of one file.
+enum Replayed {
+    /// Replayed under the edition named.
+    Done(ReplayReport, &'static str),
+    /// The file is not a record polemarch can read, or the record
+    /// contradicts itself where it cannot be read around.
+    Record(String),
+    /// The file could not be read.
+    Unreadable(String),
 }
 
-pub fn run(files: &[PathBuf], variant: Option<&str>) -> Result<ExitCode, String> {
-    let (mut passed, mut failed) = (0, 0);
+/// Variants loaded once for all files, by id and edition.
+#[derive(Default)]
+struct Variants(HashMap<(String, &'static str), Result<Rc<Variant>, String>>);
+
+impl Variants {
+    fn get(&mut self, id: &str, edition: Option<Edition>) -> Result<Rc<Variant>, String> {
+        let key = (id.to_string(), edition.map_or("", |e| e.name));
+        self.0
+            .entry(key)
+            .or_insert_with(|| {
+                let mut v = variants::load(id, None).map_err(|e| format!("variant `{id}`: {e}"))?;
+                if let Some(e) = edition {
+                    v.rules.edition = e;
+                }
+                Ok(Rc::new(v))
+            })
+            .clone()
+    }
+}
+
+/// Replays one file under `edition` (None: the record's own judge's).
+fn one(file: &Path, variant: Option<&str>, edition: Option<Edition>, cache: &mut Variants) -> Replayed {
+    let text = match std::fs::read_to_string(file) {
+        Ok(text) => text,
+        Err(e) => return Replayed::Unreadable(e.to_string()),
+    };
+    let found = match detect(&text) {
+        Ok(found) => found,
+        Err(e) => return Replayed::Record(e),
+    };
+    let id = found.variant.clone().or(variant.map(String::from)).unwrap_or_else(|| "standard".into());
+    let own = match cache.get(&id, None) {
+        Ok(v) => v,
+        Err(e) => return Replayed::Unreadable(e),
+    };
+    // The record's judge's edition: the format's, or the one a polemarch
+    // record names, or its variant's own.
+    let native = match (found.format.judge_edition(), &found.edition) {
+        (Some(e), _) => e,
+        (None, Some(name)) => match Edition::named(name) {
+            Ok(e) => e,
+            Err(e) => return Replayed::Record(e),
+        },
+        (None, None) => own.rules.edition,
+    };
+    let used = edition.unwrap_or(native);
+    let v = match cache.get(&id, Some(used)) {
+        Ok(v) => v,
+        Err(e) => return Replayed::Unreadable(e),
+    };
+    match import(&v, found.format, &text) {
+        Ok(game) => Replayed::Done(replay(&v, &game, native), used.name),
+        Err(e) => Replayed::Record(format!("{}: {e}", found.format.name())),
+    }
+}
+
+pub fn run(files: &[PathBuf], variant: Option<&str>, edition: Option<&str>) -> Result<ExitCode, String> {
+    let edition = edition.map(Edition::named).transpose()?;
+    let mut cache = Variants::default();
+    let (mut passed, mut failed, mut record_errors) = (0, 0, 0);
+    // Differences explained by the edition: by choice, phases and games.
+    let mut by_choice: BTreeMap<Choice, (usize, usize)> = BTreeMap::new();
     for file in files {
-        match one(file, variant) {
-            Ok(report) => {
-                match &report.first_difference {
-                    None => {
-                        passed += 1;
-                        println!("OK {} ({} phases)", file.display(), report.phases);
-                    }
-                    Some(d) => {
+        let name = file.display();
+        match one(file, variant, edition, &mut cache) {
+            Replayed::Done(report, used) => {
+                match (&report.first_difference, report.record_errors.is_empty()) {
+                    (Some(d), _) => {
                         failed += 1;
-                        println!("FAIL {}: {d}", file.display());
+                        println!("FAIL {name} (edition {used}): {d}");
+                    }
+                    (None, true) => {
+                        passed += 1;
+                        println!("OK {name} ({} phases, edition {used})", report.phases);
+                    }
+                    (None, false) => {
+                        record_errors += 1;
+                        println!("RECORD {name} ({} phases, edition {used}): the record contradicts itself; the other phases agree", report.phases);
+                    }
+                }
+                for e in &report.record_errors {
+                    println!("    record: {e}");
+                }
+                let mut chosen: Vec<Choice> = Vec::new();
+                for (choice, d) in &report.edition_differences {
+                    println!("    {}: {d}", choice.describe());
+                    by_choice.entry(*choice).or_default().0 += 1;
+                    if !chosen.contains(choice) {
+                        chosen.push(*choice);
+                        by_choice.entry(*choice).or_default().1 += 1;
                     }
                 }
                 for note in &report.notes {
                     println!("    note: {note}");
                 }
             }
-            Err(e) => {
+            Replayed::Record(e) => {
+                record_errors += 1;
+                println!("RECORD {name}: {e}");
+            }
+            Replayed::Unreadable(e) => {
                 failed += 1;
-                println!("FAIL {}: {e}", file.display());
+                println!("FAIL {name}: {e}");
             }
         }
     }
-    println!("{passed} passed, {failed} failed");
+    if !by_choice.is_empty() {
+        println!("Differences from the records' own judges, each removed by that judge's answer to one choice (docs/conformance.md):");
+        for (choice, (phases, games)) in &by_choice {
+            println!("    {}: {phases} {} in {games} {}", choice.describe(), plural(*phases, "phase"), plural(*games, "game"));
+        }
+    }
+    let records = if record_errors > 0 { format!(", {record_errors} record {}", plural(record_errors, "error")) } else { String::new() };
+    println!("{passed} passed, {failed} failed{records}");
     Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        word.into()
+    } else {
+        format!("{word}s")
+    }
 }

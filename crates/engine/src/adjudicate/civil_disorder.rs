@@ -1,26 +1,25 @@
-//! Civil disorder (DATC 4.D.8, 2023 rulebook): a power that orders too few
-//! removals loses the units farthest from its nearest owned centre, counting
-//! moves over land and sea alike; ties go fleets first, then by province
-//! name in alphabetical order.
+//! Civil disorder (DATC 4.D.8): a power that orders too few removals loses
+//! the units farthest from its centres, as the edition counts distance
+//! (`rules::CivilDisorder`); ties go fleets first, then by province name in
+//! alphabetical order.
 
 use super::removal::{component_to_remove, take_component};
+use crate::rules::CivilDisorder;
 use crate::state::{Force, Kind, Position};
-use crate::variant::{LocId, PowerId, Variant};
+use crate::variant::{BitMatrix, LocId, PowerId, ProvinceId, Variant};
 
-/// Distance in moves from every province to the nearest centre `power` owns.
-pub fn distances(v: &Variant, pos: &Position, power: PowerId) -> Vec<u32> {
-    let n = v.province_count();
+/// Distances in moves over `borders` (between provinces, or between
+/// locations for fleets) from the places `from` marks.
+fn spread(borders: &BitMatrix, n: usize, from: impl Fn(usize) -> bool) -> Vec<u32> {
     let mut dist = vec![u32::MAX; n];
     let mut queue = std::collections::VecDeque::new();
-    for p in 0..n {
-        if pos.owners[p] == Some(power) {
-            dist[p] = 0;
-            queue.push_back(p);
-        }
+    for p in (0..n).filter(|&p| from(p)) {
+        dist[p] = 0;
+        queue.push_back(p);
     }
     while let Some(a) = queue.pop_front() {
         for b in 0..n {
-            if dist[b] == u32::MAX && v.any_borders.get(a, b) {
+            if dist[b] == u32::MAX && borders.get(a, b) {
                 dist[b] = dist[a] + 1;
                 queue.push_back(b);
             }
@@ -29,16 +28,38 @@ pub fn distances(v: &Variant, pos: &Position, power: PowerId) -> Vec<u32> {
     dist
 }
 
+/// Distance in moves from every province to the nearest centre `power` owns.
+pub fn distances(v: &Variant, pos: &Position, power: PowerId) -> Vec<u32> {
+    spread(&v.any_borders, v.province_count(), |p| pos.owners[p] == Some(power))
+}
+
+/// How far each of `power`'s forces is, as the edition counts it.
+fn farness<'v>(v: &'v Variant, pos: &Position, power: PowerId) -> impl Fn(&Force) -> u32 + 'v {
+    let home = |p: usize| v.home_of(ProvinceId::new(p)) == Some(power);
+    let (by_land, by_sea) = match v.rules.edition.civil_disorder {
+        CivilDisorder::NearestOwnedCentre => (distances(v, pos, power), None),
+        CivilDisorder::NearestHomeCentre => (spread(&v.any_borders, v.province_count(), home), None),
+        CivilDisorder::NearestHomeCentreFleetsBySea => {
+            let by_sea = spread(&v.fleet_borders, v.locs.len(), |l| home(v.province_of(LocId::new(l)).index()));
+            (spread(&v.any_borders, v.province_count(), home), Some(by_sea))
+        }
+    };
+    move |f: &Force| match &by_sea {
+        Some(by_sea) if f.is_fleet() => by_sea[f.loc.index()],
+        _ => by_land[v.province_of(f.loc).index()],
+    }
+}
+
 /// Removes components of `power` until `halves` of upkeep are gone, one at a
 /// time (M12; in standard Diplomacy a force is one component): from the
-/// force farthest from an owned centre, fleets before armies (then by
+/// force farthest (`farness`), fleets before armies (then by
 /// province name); within a force as `component_to_remove` says. Returns
 /// what was removed, where.
 pub fn civil_disorder(v: &Variant, pos: &mut Position, power: PowerId, halves: i32) -> Vec<(LocId, Kind)> {
-    let dist = distances(v, pos, power);
+    let far = farness(v, pos, power);
     let key = |f: &Force| {
         let p = v.province_of(f.loc);
-        (std::cmp::Reverse(dist[p.index()]), !f.is_fleet(), v.province(p).name.to_lowercase())
+        (std::cmp::Reverse(far(f)), !f.is_fleet(), v.province(p).name.to_lowercase())
     };
     let mut removed = Vec::new();
     let mut left = halves;

@@ -117,7 +117,9 @@ pub fn retreat<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<Ord
 fn retreat_to(v: &Variant, pos: &Position, occupied: &[bool], d: &Dislodged, to: LocId) -> Result<LocId, Illegal> {
     let options = options(v, occupied, &pos.contested, d);
     let dest = v.province_of(to);
-    let coast_given = v.loc(to).coast.is_some();
+    // DATC 4.B.6: a coast means nothing to a force without fleets (`A nwy R
+    // stp/sc`, as Droidippy's records write it), so it is not read.
+    let coast_given = v.loc(to).coast.is_some() && d.force.kinds()[1] > 0;
     let fits: Vec<LocId> = options.iter().copied().filter(|&l| v.province_of(l) == dest && (!coast_given || l == to)).collect();
     match fits.as_slice() {
         [l] => Ok(*l),

@@ -16,6 +16,10 @@ pub struct GameRecord {
     pub format: String,
     /// The variant id (or the folder it was loaded from).
     pub variant: String,
+    /// The rule edition the game is played under (`2023`, `droidippy`,
+    /// `mila`), when it is not the variant's own.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edition: Option<String>,
     /// The seed of every random draw the variant makes.
     pub seed: u64,
     /// Set when the game is over.

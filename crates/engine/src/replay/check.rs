@@ -4,83 +4,123 @@
 //! owners) and with each order's recorded result. The replay always goes on
 //! from the recorded start, so one difference does not hide the next.
 //!
-//! Rule choices the other judge made differently from rules/standard.md are
-//! noted, not failed: which units a power in civil disorder loses. Phases a
-//! record leaves out because it thought them empty are adjudicated with no
-//! orders (and noted); a next phase other than the calendar's is noted.
+//! The replay plays under an edition (the variant's `rules.edition`); the
+//! record was judged under its judge's own (`native`). Where the two differ,
+//! a difference that switching one choice to the record's judge's answer
+//! removes is that choice's difference, counted by class, not a failure.
+//! Phases a record leaves out because it thought them empty are adjudicated
+//! with no orders (and noted); a next phase other than the calendar's is
+//! noted. Where the record contradicts itself (a glitch), the phases it
+//! touches are not compared, and the glitch is reported apart.
 
 use super::diff::{order_key, order_provinces, position_differences};
-use super::RecordedGame;
-use crate::adjudicate::{adjudicate, adjustment_due, balances, retreat_options, OrderResult, Reason, Verdict};
-use crate::state::json::force_text;
-use crate::state::{Force, Position};
+use super::{RecordedGame, RecordedPhase};
+use crate::adjudicate::{adjudicate, adjustment_due, balances, retreat_options, Verdict};
+use crate::rules::{Choice, Edition};
+use crate::state::Position;
 use crate::variant::{PhaseKind, PowerId, Variant};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct ReplayReport {
-    /// None when the replay agrees with the record throughout.
+    /// None when the replay agrees with the record throughout (but for the
+    /// edition's differences).
     pub first_difference: Option<String>,
     pub notes: Vec<String>,
     /// Phases in the record.
     pub phases: usize,
+    /// Differences from the record that the record's judge's answer to one
+    /// choice of the edition removes: the choice, and the difference.
+    pub edition_differences: Vec<(Choice, String)>,
+    /// Where the record contradicts itself.
+    pub record_errors: Vec<String>,
 }
 
-pub fn replay(v: &Variant, game: &RecordedGame) -> ReplayReport {
-    let mut notes = Vec::new();
-    let first_difference = run(v, game, &mut notes).err();
-    ReplayReport { first_difference, notes, phases: game.phases.len() }
+/// Replays `game` under `v`'s edition; `native` is the edition of the judge
+/// that wrote the record.
+pub fn replay(v: &Variant, game: &RecordedGame, native: Edition) -> ReplayReport {
+    let mut report =
+        ReplayReport { first_difference: None, notes: Vec::new(), phases: game.phases.len(), edition_differences: Vec::new(), record_errors: Vec::new() };
+    for phase in &game.phases {
+        for glitch in [&phase.start_glitch, &phase.orders_glitch].into_iter().flatten() {
+            report.record_errors.push(format!("{}: {glitch}", phase.label));
+        }
+    }
+    report.first_difference = run(v, game, native, &mut report).err();
+    report
 }
 
-fn run(v: &Variant, game: &RecordedGame, notes: &mut Vec<String>) -> Result<(), String> {
+fn run(v: &Variant, game: &RecordedGame, native: Edition, report: &mut ReplayReport) -> Result<(), String> {
     let first = game.phases.first().ok_or("the record has no phases")?;
     let mut pos = first.start.clone();
     for pair in game.phases.windows(2) {
         let (phase, recorded) = (&pair[0], &pair[1]);
-        let name = format!("{} ({})", phase.label, v.calendar.display(pos.phase));
-        let outcome = adjudicate(v, &pos, &phase.orders);
-        if let Some(results) = &phase.results {
-            for (j, said) in results.iter().enumerate() {
-                let (Some(said), Some(ours)) = (said, outcome.results.get(j)) else { continue };
-                if said.success != (ours.verdict == Verdict::Success) {
-                    return Err(format!(
-                        "{name}: order {}: expected (record) {} ({}); actual (polemarch) {} ({})",
-                        order_key(v, &pos, &phase.orders[j]),
-                        if said.success { "success" } else { "failure" },
-                        said.said,
-                        ours.verdict.word().to_lowercase(),
-                        ours.reason.describe(v)
-                    ));
-                }
-            }
+        if phase.start_glitch.is_some() || phase.orders_glitch.is_some() {
+            pos = recorded.start.clone();
+            continue;
         }
-        let next = catch_up(v, &name, outcome.next.clone(), recorded.start.phase, &recorded.label, notes);
-        let diff = position_differences(v, &without_hopeless(v, &recorded.start), &without_hopeless(v, &next));
-        if !diff.is_empty() {
-            let choice =
-                (next.phase == outcome.next.phase && v.calendar.kind(pos.phase) == PhaseKind::Adjustment && diff.what.iter().all(|w| w.starts_with("units:")))
-                    .then(|| civil_disorder_choice(v, &pos, &outcome.results, &recorded.start, &next))
-                    .flatten();
-            match choice {
-                Some(note) => notes.push(format!("{name}: {note}; the replay goes on from the record's position")),
-                None => {
-                    let involved: Vec<String> = phase
-                        .orders
-                        .iter()
-                        .filter(|o| order_provinces(v, o).iter().any(|p| diff.provinces.contains(p)))
-                        .map(|o| order_key(v, &pos, o))
-                        .collect();
-                    return Err(format!(
-                        "{name} -> {}: {}; orders involved: {}",
-                        recorded.label,
-                        diff.what.join("; "),
-                        if involved.is_empty() { "none".into() } else { involved.join(", ") }
-                    ));
-                }
+        pos = match step(v, &pos, phase, recorded, &mut report.notes) {
+            Ok(next) => next,
+            Err(difference) => {
+                let (choice, next) = explained(v, native, &pos, phase, recorded).ok_or_else(|| difference.clone())?;
+                report.edition_differences.push((choice, difference));
+                next
             }
-        }
-        pos = merged(&recorded.start, &next);
+        };
     }
     Ok(())
+}
+
+/// The one choice of the edition whose switch to the record's judge's
+/// answer makes the phase agree with the record, and the position to go on
+/// from.
+fn explained(v: &Variant, native: Edition, pos: &Position, phase: &RecordedPhase, recorded: &RecordedPhase) -> Option<(Choice, Position)> {
+    let ours = v.rules.edition;
+    Choice::ALL.into_iter().filter(|&c| ours.differs(&native, c)).find_map(|c| {
+        let mut switched = v.clone();
+        switched.rules.edition = ours.with(&native, c);
+        step(&switched, pos, phase, recorded, &mut Vec::new()).ok().map(|next| (c, next))
+    })
+}
+
+/// Adjudicates one phase from `pos` and compares it with the record: the
+/// position to go on from (the record's), or the first difference.
+fn step(v: &Variant, pos: &Position, phase: &RecordedPhase, recorded: &RecordedPhase, notes: &mut Vec<String>) -> Result<Position, String> {
+    let name = format!("{} ({})", phase.label, v.calendar.display(pos.phase));
+    let outcome = adjudicate(v, pos, &phase.orders);
+    if let Some(results) = &phase.results {
+        for (j, said) in results.iter().enumerate() {
+            let (Some(said), Some(ours)) = (said, outcome.results.get(j)) else { continue };
+            if said.success != (ours.verdict == Verdict::Success) {
+                return Err(format!(
+                    "{name}: order {}: expected (record) {} ({}); actual (polemarch) {} ({})",
+                    order_key(v, pos, &phase.orders[j]),
+                    if said.success { "success" } else { "failure" },
+                    said.said,
+                    ours.verdict.word().to_lowercase(),
+                    ours.reason.describe(v)
+                ));
+            }
+        }
+    }
+    let next = catch_up(v, &name, outcome.next, recorded.start.phase, &recorded.label, notes);
+    // Which dislodged units have nowhere to go depends on where their
+    // attackers came from and on standoffs, which records do not say.
+    let recorded_start = merged(&recorded.start, &next);
+    if recorded.start_glitch.is_some() {
+        return Ok(recorded_start);
+    }
+    let diff = position_differences(v, &without_hopeless(v, &recorded_start), &without_hopeless(v, &next));
+    if diff.is_empty() {
+        return Ok(recorded_start);
+    }
+    let involved: Vec<String> =
+        phase.orders.iter().filter(|o| order_provinces(v, o).iter().any(|p| diff.provinces.contains(p))).map(|o| order_key(v, pos, o)).collect();
+    Err(format!(
+        "{name} -> {}: {}; orders involved: {}",
+        recorded.label,
+        diff.what.join("; "),
+        if involved.is_empty() { "none".into() } else { involved.join(", ") }
+    ))
 }
 
 /// Brings polemarch's next position to the record's next phase when the
@@ -146,44 +186,6 @@ fn merged(recorded: &Position, ours: &Position) -> Position {
         m.contested = ours.contested.clone();
     }
     m
-}
-
-fn units_of(pos: &Position, p: PowerId) -> Vec<&Force> {
-    pos.forces.iter().filter(|f| f.power == p).collect()
-}
-
-/// When the only difference after an adjustment is which units were removed
-/// for powers that ordered too few removals, that is the record's judge's
-/// civil-disorder rule: the note says what each side removed.
-fn civil_disorder_choice(v: &Variant, start: &Position, results: &[OrderResult], recorded: &Position, ours: &Position) -> Option<String> {
-    let balance = balances(v, start);
-    let mut said = Vec::new();
-    for p in v.power_ids() {
-        let (rec_units, our_units) = (units_of(recorded, p), units_of(ours, p));
-        let same = rec_units.len() == our_units.len() && rec_units.iter().all(|f| our_units.contains(f));
-        if same {
-            continue;
-        }
-        let start_units = units_of(start, p);
-        let in_disorder = results.iter().any(|r| r.reason == Reason::CivilDisorder && r.order.power == Some(p));
-        if !in_disorder || balance[p.index()] >= 0 || !rec_units.iter().all(|f| start_units.contains(f)) {
-            return None;
-        }
-        let removed = |after: &[&Force]| start_units.iter().filter(|f| !after.contains(f)).map(|f| force_text(v, f)).collect::<Vec<_>>();
-        let (by_record, by_us) = (removed(&rec_units), removed(&our_units));
-        if by_record.len() != by_us.len() {
-            return None;
-        }
-        let due = (-balance[p.index()] + 1) / 2;
-        let ordered = results.iter().filter(|r| r.reason == Reason::Removed && r.order.power == Some(p)).count();
-        said.push(format!(
-            "{} ordered {ordered} of {due} removal(s) (civil disorder): the record removed {}, polemarch's rule (standard.md, DATC 4.D.8, 2023) removes {}",
-            v.power(p).name,
-            by_record.join(", "),
-            by_us.join(", ")
-        ));
-    }
-    (!said.is_empty()).then(|| said.join("; "))
 }
 
 #[cfg(test)]

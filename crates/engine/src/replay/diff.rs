@@ -30,6 +30,11 @@ fn list(items: &[&String]) -> String {
 }
 
 fn compare_forces(v: &Variant, what: &str, expected: &[&Force], actual: &[&Force], out: &mut PositionDiff) {
+    // The usual case, without writing a word: the same forces in the same
+    // (board) order.
+    if expected == actual {
+        return;
+    }
     let e: BTreeSet<String> = expected.iter().map(|f| force_text(v, f)).collect();
     let a: BTreeSet<String> = actual.iter().map(|f| force_text(v, f)).collect();
     if e == a {

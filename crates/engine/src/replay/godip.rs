@@ -6,18 +6,20 @@
 //! stp/nc ...), which the standard variant knows as aliases.
 
 use super::{RecordedGame, RecordedPhase};
-use crate::order::{Action, Order, UnitRef};
+use crate::order::{excerpt, Action, Order, UnitRef};
 use crate::state::{Dislodged, Force, Kind, Position};
 use crate::variant::{LocId, PhaseKind, PowerId, Variant};
 
-struct Block {
-    label: String,
+struct Block<'a> {
+    label: &'a str,
     line: usize,
-    positions: Vec<(usize, String)>,
-    orders: Vec<(usize, String)>,
+    positions: Vec<(usize, &'a str)>,
+    orders: Vec<(usize, &'a str)>,
 }
 
-/// Reads godip's game text; `name` labels it (`RecordedGame::name`).
+/// Reads godip's game text. A line the record gets wrong in itself (an
+/// unknown province, two units in one province) does not stop the reading:
+/// it is kept as the phase's glitch, for the replay to report.
 pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, String> {
     let mut blocks: Vec<Block> = Vec::new();
     let mut in_orders = false;
@@ -27,7 +29,7 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Stri
             continue;
         }
         if let Some(label) = line.strip_prefix("PHASE ") {
-            blocks.push(Block { label: label.trim().into(), line: n, positions: Vec::new(), orders: Vec::new() });
+            blocks.push(Block { label: label.trim(), line: n, positions: Vec::new(), orders: Vec::new() });
             in_orders = false;
             continue;
         }
@@ -35,8 +37,8 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Stri
         match line {
             "POSITIONS" => in_orders = false,
             "ORDERS" => in_orders = true,
-            _ if in_orders => block.orders.push((n, line.into())),
-            _ => block.positions.push((n, line.into())),
+            _ if in_orders => block.orders.push((n, line)),
+            _ => block.positions.push((n, line)),
         }
     }
     if blocks.is_empty() {
@@ -44,51 +46,73 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Stri
     }
     let mut phases = Vec::with_capacity(blocks.len());
     for b in &blocks {
-        let start = position(v, b)?;
-        let orders = b.orders.iter().map(|(n, o)| order(v, &start, o).map_err(|e| format!("line {n}: `{o}`: {e}"))).collect::<Result<Vec<_>, _>>()?;
-        phases.push(RecordedPhase { label: b.label.clone(), start, orders, results: None });
+        let (start, start_glitch) = position(v, b)?;
+        let mut orders = Vec::with_capacity(b.orders.len());
+        let mut orders_glitch = None;
+        for (n, o) in &b.orders {
+            match order(v, &start, o) {
+                Ok(order) => orders.push(order),
+                Err(e) => {
+                    orders_glitch.get_or_insert_with(|| format!("line {n}: `{}`: {e}", excerpt(o)));
+                }
+            }
+        }
+        phases.push(RecordedPhase { label: b.label.into(), start, orders, results: None, start_glitch, orders_glitch });
     }
     Ok(RecordedGame { phases })
 }
 
-/// `PHASE 1901 Fall Adjustment` and its POSITIONS.
-fn position(v: &Variant, b: &Block) -> Result<Position, String> {
+/// `PHASE 1901 Fall Adjustment` and its POSITIONS; with the position, the
+/// first line of it the record gets wrong.
+fn position(v: &Variant, b: &Block) -> Result<(Position, Option<String>), String> {
     let words: Vec<&str> = b.label.split_whitespace().collect();
     let [year, season, kind] = words[..] else {
-        return Err(format!("line {}: `PHASE {}`: expected `PHASE <year> <season> <kind>`", b.line, b.label));
+        return Err(format!("line {}: `PHASE {}`: expected `PHASE <year> <season> <kind>`", b.line, excerpt(b.label)));
     };
     let phase = v.calendar.parse_phase(&format!("{season} {year} {kind}")).map_err(|e| format!("line {}: {e}", b.line))?;
     let mut pos = Position::empty(v, phase);
-    for (n, line) in &b.positions {
-        let err = |e: String| format!("line {n}: `{line}`: {e}");
-        let (nation, rest) = line.split_once(':').ok_or_else(|| err("expected `<Nation>: <army|fleet|supply> <province>`".into()))?;
-        let power = v.find_power(nation.trim()).ok_or_else(|| err(format!("unknown nation `{}`", nation.trim())))?;
-        let (what, place) = rest.trim().split_once(char::is_whitespace).ok_or_else(|| err("expected `<army|fleet|supply> <province>`".into()))?;
-        let loc = find(v, place.trim()).map_err(err)?;
-        let (kind, dislodged) = match what {
-            "supply" => {
-                let p = v.province_of(loc);
-                if !v.is_centre(p) {
-                    return Err(err(format!("`{}` is not a supply centre", place.trim())));
-                }
-                pos.owners[p.index()] = Some(power);
-                continue;
-            }
-            "army" => (Kind::ARMY, false),
-            "fleet" => (Kind::FLEET, false),
-            "army/dislodged" => (Kind::ARMY, true),
-            "fleet/dislodged" => (Kind::FLEET, true),
-            other => return Err(err(format!("unknown entry `{other}` (army, fleet, army/dislodged, fleet/dislodged, supply)"))),
-        };
-        let force = Force::single(power, kind, loc);
-        if dislodged {
-            pos.dislodged.push(Dislodged { force, attacker_from: None, by_convoy: false, also_from: Vec::new() });
-        } else {
-            pos.forces.push(force);
+    let mut glitch = None;
+    for &(n, line) in &b.positions {
+        if let Err(e) = entry(v, line, &mut pos) {
+            glitch.get_or_insert_with(|| format!("line {n}: `{}`: {e}", excerpt(line)));
         }
     }
     pos.normalize();
-    Ok(pos)
+    Ok((pos, glitch))
+}
+
+/// One POSITIONS line, `<Nation>: <army|fleet|army/dislodged|fleet/dislodged|supply> <province>`.
+fn entry(v: &Variant, line: &str, pos: &mut Position) -> Result<(), String> {
+    let (nation, rest) = line.split_once(':').ok_or("expected `<Nation>: <army|fleet|supply> <province>`")?;
+    let power = v.find_power(nation.trim()).ok_or_else(|| format!("unknown nation `{}`", excerpt(nation.trim())))?;
+    let (what, place) = rest.trim().split_once(char::is_whitespace).ok_or("expected `<army|fleet|supply> <province>`")?;
+    let loc = find(v, place.trim())?;
+    let p = v.province_of(loc);
+    let (kind, dislodged) = match what {
+        "supply" => {
+            if !v.is_centre(p) {
+                return Err(format!("`{}` is not a supply centre", place.trim()));
+            }
+            pos.owners[p.index()] = Some(power);
+            return Ok(());
+        }
+        "army" => (Kind::ARMY, false),
+        "fleet" => (Kind::FLEET, false),
+        "army/dislodged" => (Kind::ARMY, true),
+        "fleet/dislodged" => (Kind::FLEET, true),
+        other => return Err(format!("unknown entry `{}` (army, fleet, army/dislodged, fleet/dislodged, supply)", excerpt(other))),
+    };
+    let force = Force::single(power, kind, loc);
+    let twice = if dislodged { super::dislodged_in(v, pos, p).is_some() } else { pos.forces.iter().any(|f| v.province_of(f.loc) == p) };
+    if twice {
+        return Err(format!("a second unit in {}", v.province(p).name));
+    }
+    if dislodged {
+        pos.dislodged.push(Dislodged { force, attacker_from: None, by_convoy: false, also_from: Vec::new() });
+    } else {
+        pos.forces.push(force);
+    }
+    Ok(())
 }
 
 fn find(v: &Variant, name: &str) -> Result<LocId, String> {

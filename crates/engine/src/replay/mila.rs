@@ -159,11 +159,19 @@ pub fn import_mila(v: &Variant, text: &str) -> Result<RecordedGame, String> {
         let start = position(v, phase, state).map_err(err)?;
         let mut orders = Vec::new();
         let mut keys = Vec::new();
+        let mut orders_glitch = None;
         for (power_name, list) in entries(p.get("orders"), "orders").map_err(err)? {
             let power = power_of(v, power_name).map_err(err)?;
             for text in strings(list, "orders").map_err(err)? {
-                orders.push(order(v, power, text, kind).map_err(err)?);
-                keys.push(text.split_whitespace().take(2).collect::<Vec<_>>().join(" "));
+                match order(v, power, text, kind) {
+                    Ok(o) => {
+                        orders.push(o);
+                        keys.push(text.split_whitespace().take(2).collect::<Vec<_>>().join(" "));
+                    }
+                    Err(e) => {
+                        orders_glitch.get_or_insert_with(|| err(e));
+                    }
+                }
             }
         }
         let results = match p.get("results") {
@@ -187,7 +195,7 @@ pub fn import_mila(v: &Variant, text: &str) -> Result<RecordedGame, String> {
             ),
             _ => None,
         };
-        phases.push(RecordedPhase { label: label.into(), start, orders, results });
+        phases.push(RecordedPhase { label: label.into(), start, orders, results, start_glitch: None, orders_glitch });
     }
     Ok(RecordedGame { phases })
 }

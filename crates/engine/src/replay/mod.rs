@@ -15,6 +15,7 @@ pub use mila::{export_mila, import_mila};
 pub use own::import_own;
 
 use crate::order::Order;
+use crate::rules::Edition;
 use crate::state::{Force, Position};
 use crate::variant::{ProvinceId, Variant};
 
@@ -46,6 +47,14 @@ pub struct RecordedPhase {
     /// One entry per order, None where the record says nothing of it; None
     /// as a whole when the record has no results.
     pub results: Option<Vec<Option<RecordedResult>>>,
+    /// Where the record contradicts itself in the position at the start (an
+    /// unknown province, two units in one province): the first such line.
+    /// The replay neither compares its outcome with this start nor
+    /// adjudicates from it.
+    pub start_glitch: Option<String>,
+    /// The first order the record gets wrong in itself (an unknown
+    /// province): the phase is not adjudicated.
+    pub orders_glitch: Option<String>,
 }
 
 /// What the record says of one order.
@@ -68,6 +77,16 @@ pub enum Format {
 }
 
 impl Format {
+    /// The edition of the judge that writes records in this format; None
+    /// for polemarch's records, which say their own.
+    pub fn judge_edition(self) -> Option<Edition> {
+        match self {
+            Format::Polemarch => None,
+            Format::Mila => Some(Edition::MILA),
+            Format::Godip => Some(Edition::DROIDIPPY),
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Format::Polemarch => "polemarch game record",
@@ -77,25 +96,36 @@ impl Format {
     }
 }
 
-/// Tells the format from the content; with it, the variant the record names
-/// (None when the record names none).
-pub fn detect(text: &str) -> Result<(Format, Option<String>), String> {
+/// What the content of a file says it is.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Detected {
+    pub format: Format,
+    /// The variant the record names (None when it names none).
+    pub variant: Option<String>,
+    /// The edition a polemarch record was played under, when not its
+    /// variant's own.
+    pub edition: Option<String>,
+}
+
+/// Tells the format from the content.
+pub fn detect(text: &str) -> Result<Detected, String> {
+    let found =
+        |format, variant: Option<&str>, edition: Option<&str>| Detected { format, variant: variant.map(String::from), edition: edition.map(String::from) };
     if text.trim_start().starts_with("PHASE") {
-        return Ok((Format::Godip, None));
+        return Ok(found(Format::Godip, None, None));
     }
     let json: serde_json::Value = serde_json::from_str(text)
         .map_err(|e| format!("not a recorded game: neither godip text (starts with PHASE) nor JSON (line {} column {}: {e})", e.line(), e.column()))?;
-    if json.get("format").and_then(|f| f.as_str()) == Some(crate::game::record::FORMAT) {
-        let variant = json.get("variant").and_then(|v| v.as_str()).map(String::from);
-        return Ok((Format::Polemarch, variant));
+    let field = |key: &str| json.get(key).and_then(|v| v.as_str());
+    if field("format") == Some(crate::game::record::FORMAT) {
+        return Ok(found(Format::Polemarch, field("variant"), field("edition")));
     }
     let mila_phases = json
         .get("phases")
         .and_then(|p| p.as_array())
         .is_some_and(|ps| ps.first().and_then(|p| p.get("name")).and_then(|n| n.as_str()).is_some_and(|n| mila::parse_phase_name(n).is_some()));
     if mila_phases && json.get("map").is_some() {
-        let map = json.get("map").and_then(|m| m.as_str()).map(String::from);
-        return Ok((Format::Mila, map));
+        return Ok(found(Format::Mila, field("map"), None));
     }
     Err("not a recorded game: JSON, but neither a polemarch record (\"format\": \"polemarch-game 1\") nor a MILA saved game (\"phases\" named like S1901M and a \"map\")".into())
 }

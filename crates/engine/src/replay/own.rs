@@ -31,7 +31,7 @@ pub fn import_own(v: &Variant, rec: &GameRecord) -> Result<RecordedGame, String>
             }
             results = Some(said);
         }
-        phases.push(RecordedPhase { label: record.phase.clone(), start, orders, results });
+        phases.push(RecordedPhase { label: record.phase.clone(), start, orders, results, start_glitch: None, orders_glitch: None });
     }
     Ok(RecordedGame { phases })
 }

@@ -10,6 +10,7 @@ mod claims;
 mod colonies;
 mod conversion;
 mod delphi;
+mod edition;
 mod garrisons;
 mod liberation;
 mod multiplicity;
@@ -19,6 +20,7 @@ mod state_text;
 mod towns;
 mod victory;
 
+pub use edition::{Choice, CivilDisorder, Edition};
 pub use options::from_table;
 pub use state_text::{read_state, shown_state, state_key, write_state};
 pub use victory::{self_supporting_units, supplies, supply, winners};
@@ -102,6 +104,8 @@ pub enum Notation {
 #[derive(Clone, Debug, Default)]
 pub struct Rules {
     pub mechanics: Vec<Mechanic>,
+    /// The DATC chapter-4 choices (`[rules] edition`, or `--edition`).
+    pub edition: Edition,
 }
 
 impl Rules {

@@ -2,12 +2,13 @@
 //! mechanics the variant plays (docs/variant-format.md lists the options).
 
 use super::placement::Placement;
-use super::{Mechanic, Rules};
+use super::{Edition, Mechanic, Rules};
 use crate::variant::{Problem, ProvinceId};
 
 /// Reads the table; `province` finds a province by name (None: unknown).
 pub fn from_table(table: &toml::Table, province: &dyn Fn(&str) -> Option<ProvinceId>, problems: &mut Vec<Problem>) -> Rules {
     let mut rules = Rules::default();
+    let mut edition = Edition::default();
     let mut add = |m: Mechanic| rules.mechanics.push(m);
     for (key, value) in table {
         let mut problem = |what: String| problems.push(Problem::new("variant.toml", &format!("rules.{key}"), what));
@@ -19,9 +20,11 @@ pub fn from_table(table: &toml::Table, province: &dyn Fn(&str) -> Option<Provinc
             found
         };
         match key.as_str() {
-            "civil_disorder" => {
-                choice(&["2023"]);
-            }
+            "edition" => match value.as_str().map(Edition::named) {
+                Some(Ok(e)) => edition = e,
+                Some(Err(e)) => problem(e),
+                None => problem(format!("expected the name of an edition, found {value}")),
+            },
             "placement" => match choice(&["none", "units", "costed"]) {
                 Some(1) => add(Mechanic::Placement(Placement::Units)),
                 Some(2) => add(Mechanic::Placement(Placement::Costed)),
@@ -76,5 +79,6 @@ pub fn from_table(table: &toml::Table, province: &dyn Fn(&str) -> Option<Provinc
     // One order for every variant: the hooks call the mechanics in the
     // order of their declaration, whatever the order of the table.
     rules.mechanics.sort_by_key(Mechanic::rank);
+    rules.edition = edition;
     rules
 }

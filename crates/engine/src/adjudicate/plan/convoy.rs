@@ -112,28 +112,52 @@ pub fn mark_own_convoys(v: &Variant, parts: &mut [Part]) {
     }
 }
 
-/// Could fleets standing at sea carry `army` to `dest`, not counting force
-/// `except`? (DATC 6.D.31, 6.D.32: a move or support that no convoy could
-/// make possible is illegal.)
-pub fn convoy_possible(v: &Variant, seas: &Seas, army: &Force, dest: ProvinceId, except: Option<u16>) -> bool {
-    let from = v.province_of(army.loc);
-    let fleets: Seaway = seas.carrying(army.kinds()[0], except).collect();
+/// DATC 4.A.3 as the DATC v2 preferred it (6.G.8 in v2.4): an army moving
+/// by convoy to a province it borders, with no route of fleets ordered to
+/// convoy it there, takes the land route instead.
+pub fn fall_back_to_land(v: &Variant, parts: &mut [Part]) {
+    for m in 0..parts.len() {
+        let Plan::Move { dest, convoy: true, .. } = parts[m].plan else { continue };
+        let from = v.province_of(parts[m].loc);
+        if !v.army_borders.get(from.index(), dest.index()) {
+            continue;
+        }
+        let army = parts[m].force;
+        let convoying: Seaway = parts.iter().filter(|p| p.plan == Plan::Convoy { army, dest }).map(|p| v.province_of(p.loc)).collect();
+        if !route_exists(v, from, dest, &convoying) {
+            if let Plan::Move { ref mut convoy, .. } = parts[m].plan {
+                *convoy = false;
+            }
+        }
+    }
+}
+
+/// Is there a chain of the seas `fleets` from `from` to `dest`?
+fn route_exists(v: &Variant, from: ProvinceId, dest: ProvinceId, fleets: &[ProvinceId]) -> bool {
     let touches = |a: ProvinceId, b: ProvinceId| v.any_borders.get(a.index(), b.index());
     let mut seen: smallvec::SmallVec<[bool; 16]> = smallvec::smallvec![false; fleets.len()];
-    let mut stack: smallvec::SmallVec<[u16; 16]> = (0..fleets.len() as u16).filter(|&i| touches(from, fleets[i as usize])).collect();
+    let mut stack: smallvec::SmallVec<[usize; 16]> = (0..fleets.len()).filter(|&i| touches(from, fleets[i])).collect();
     for &i in &stack {
-        seen[i as usize] = true;
+        seen[i] = true;
     }
     while let Some(i) = stack.pop() {
-        if touches(fleets[i as usize], dest) {
+        if touches(fleets[i], dest) {
             return true;
         }
         for j in 0..fleets.len() {
-            if !seen[j] && touches(fleets[i as usize], fleets[j]) {
+            if !seen[j] && touches(fleets[i], fleets[j]) {
                 seen[j] = true;
-                stack.push(j as u16);
+                stack.push(j);
             }
         }
     }
     false
+}
+
+/// Could fleets standing at sea carry `army` to `dest`, not counting force
+/// `except`? (DATC 6.D.31, 6.D.32: a move or support that no convoy could
+/// make possible is illegal.)
+pub fn convoy_possible(v: &Variant, seas: &Seas, army: &Force, dest: ProvinceId, except: Option<u16>) -> bool {
+    let fleets: Seaway = seas.carrying(army.kinds()[0], except).collect();
+    route_exists(v, v.province_of(army.loc), dest, &fleets)
 }

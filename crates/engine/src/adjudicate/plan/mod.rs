@@ -14,7 +14,7 @@ use super::outcome::Illegal;
 use crate::order::{Action, Order, UnitRef};
 use crate::state::{Components, Force, VariantState};
 use crate::variant::{LocId, PowerId, ProvinceId, Variant};
-use convoy::{convoy_possible, drop_needless_convoys, mark_own_convoys, Seas};
+use convoy::{convoy_possible, drop_needless_convoys, fall_back_to_land, mark_own_convoys, Seas};
 use legal::plan_move;
 
 /// What a part does this movement phase.
@@ -165,6 +165,9 @@ pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order], state: 
     let mut plans = Plans { parts, illegal, coupled };
     drop_needless_convoys(v, forces, &seas, &mut plans);
     mark_own_convoys(v, &mut plans.parts);
+    if v.rules.edition.convoy_falls_back_to_land {
+        fall_back_to_land(v, &mut plans.parts);
+    }
     plans
 }
 
@@ -323,7 +326,8 @@ impl Planning<'_> {
                 if needs_convoy && !convoy_possible(v, seas, moving, dest, Some(f)) {
                     return Err(Illegal::NoConvoyPossible);
                 }
-                let coast = v.loc(*to).coast.is_some().then_some(*to);
+                // DATC 4.B.4: the edition says whether a written coast must match.
+                let coast = (v.rules.edition.support_coast_must_match && v.loc(*to).coast.is_some()).then_some(*to);
                 Ok(Plan::SupportMove { target: t, dest, coast })
             }
             Action::SupportMerge { power, to } => {
