@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 fn help_has_the_examples_it_promises() {
     let top = ok(&["--help"]);
     assert!(top.contains("Examples:"), "{top}");
+    // The description (the doc comment of `Cli`) comes before the commands.
+    assert!(top.contains("Adjudicates orders, checks variant files"), "no description: {top}");
     for command in ["demo", "adjudicate", "cases", "variant list", "variant check", "game new", "game orders", "game show", "game process", "replay"] {
         assert!(top.contains(&format!("polemarch {command} ")), "`{command}` has no example: {top}");
     }
