@@ -244,6 +244,12 @@ fn spaces_summary(v: &Variant) -> String {
     out
 }
 
+/// A number of centres given in halves, with its noun: 2 -> "1 centre",
+/// 3 -> "1.5 centres", 4 -> "2 centres".
+pub fn centres_text(h: u32) -> String {
+    format!("{} {}", halves_text(h), if h == 2 { "centre" } else { "centres" })
+}
+
 /// Writes a count in halves as a number: 4 -> "2", 5 -> "2.5".
 pub fn halves_text(h: u32) -> String {
     if h.is_multiple_of(2) {
