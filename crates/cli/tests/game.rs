@@ -492,7 +492,7 @@ fn a_hoplite_wars_game_from_the_placement_to_the_sack_of_delphi() {
     // Aetolia: 3 Cities, Naupactus and its colony (seed 451 deals it Cos):
     // 8 halves against 6 of upkeep.
     assert!(shown.contains("colony cos: Aetolia"), "{shown}");
-    assert!(shown.contains("Aetolia may build for 1 centre(s)"), "{shown}");
+    assert!(shown.contains("Aetolia may build for 1 centre\n"), "{shown}");
     assert_eq!(owner(&winter, "teg").as_deref(), Some("Sparta"), "seed rule 8: Tegea kept");
     assert_eq!(owner(&winter, "lep").as_deref(), Some("Sparta"), "seed rule 8: Lepreon taken");
     // Winter 450 BC: builds in Towns, one a garrison (H5, H7).

@@ -56,7 +56,7 @@ fn demo_help_says_what_it_plays() {
     assert!(!help.contains("a sample turn") && help.contains("five phases"), "{help}");
 }
 
-/// `1 centre`, `1 unit`, and no dangling colon after `0 units`.
+/// `1 centre`, `1 unit`, `1 order`, and no dangling colon after `0 units`.
 #[test]
 fn the_position_counts_in_good_english() {
     let dir = tempdir("plurals");
@@ -66,7 +66,11 @@ fn the_position_counts_in_good_english() {
     assert!(!created.contains("1 centres") && !created.contains("units: \n") && !created.contains(" 1 units"), "{created}");
     let athens = created.lines().find(|l| l.trim_start().starts_with("Athens ")).unwrap();
     assert!(athens.ends_with(" 3 centres,  0 units"), "`{athens}`");
-    submit(&file, "Messene", "BUILD A mes");
+    let said = submit(&file, "Messene", "BUILD A mes");
+    assert!(said.contains("\n1 order for Messene in Winter 451 BC, Adjustment; 0 rejected."), "{said}");
+    let said = submit(&file, "Athens", "BUILD A ath\nBUILD A mar\nBUILD A tho");
+    assert!(said.contains("\n3 orders for Athens in "), "{said}");
+    assert!(!said.contains("order(s)"), "{said}");
     let placed = ok(&["game", "process", &file]);
     assert!(placed.lines().any(|l| l.trim_start().starts_with("Messene ") && l.ends_with(" 1 centre,   1 unit: A mes")), "{placed}");
 }

@@ -16,8 +16,10 @@ pub fn run(variant: &str, position: Option<&Path>, orders: &Path, json: bool) ->
     };
     pos.check_boxes(&v)?;
     let text = orders_file::read_input(orders)?;
-    let orders = orders_file::parse(&v, &text)
-        .map_err(|errors| format!("{}: {} bad order line(s); nothing was adjudicated:\n{}", orders.display(), errors.len(), errors.join("\n")))?;
+    let orders = orders_file::parse(&v, &text).map_err(|errors| {
+        let lines = if errors.len() == 1 { "line" } else { "lines" };
+        format!("{}: {} bad order {lines}; nothing was adjudicated:\n{}", orders.display(), errors.len(), errors.join("\n"))
+    })?;
     let outcome = adjudicate(&v, &pos, &orders);
     if json {
         let results: Vec<serde_json::Value> = outcome
