@@ -71,18 +71,25 @@ fn unit(v: &Variant, power: PowerId, text: &str) -> Result<Force, String> {
 }
 
 /// Why a force of `components` cannot stand at `loc` in this variant, if
-/// it cannot: a kind the variant does not have, a fleet off the water, a
-/// fleet on a two-coast province without its coast, an army or garrison
-/// where armies cannot stand, or a force at sea with more armies than
-/// fleets (Multiplicity M2: `Force::seaworthy`). An army on a coast is
-/// fine: a force keeps its coast when its fleet is removed.
+/// it cannot: a kind the variant does not have, several units where a force
+/// is one, a fleet off the water, a fleet on a two-coast province without
+/// its coast, an army or garrison where armies cannot stand, or a force at
+/// sea with more armies than fleets (Multiplicity M2: `Force::seaworthy`).
+/// An army on a coast is fine only where forces hold several units: a
+/// force keeps its coast when its fleet is removed.
 pub fn cannot_stand(v: &Variant, components: &[Component], loc: LocId) -> Option<String> {
     if let Some(c) = components.iter().find(|c| !v.has_kind(c.kind)) {
         return Some(format!("{} has no {}s", v.name, c.kind.name()));
     }
+    if components.len() > 1 && !v.rules.composite_forces() {
+        return Some(format!("{} has one unit to a force (forces of several units are Multiplicity's)", v.name));
+    }
     let province = v.province(v.province_of(loc));
     let place = format!("{} ({})", province.name, province.terrain.name());
     let [armies, fleets, garrisons] = super::kinds(components);
+    if fleets == 0 && v.loc(loc).coast.is_some() && !v.rules.composite_forces() {
+        return Some(off_the_coast(v, components, loc));
+    }
     if fleets > 0 && !province.terrain.holds_fleets() {
         return Some(format!("a fleet cannot stand in {place}"));
     }
@@ -104,6 +111,14 @@ pub fn cannot_stand(v: &Variant, components: &[Component], loc: LocId) -> Option
         return Some(format!("an army cannot stand in {place}"));
     }
     None
+}
+
+/// Why a force without a fleet may not stand on a coast of its province:
+/// ``an army stands in St Petersburg, not on one of its coasts (`A stp`)``.
+pub fn off_the_coast(v: &Variant, components: &[Component], loc: LocId) -> String {
+    let province = v.province(v.province_of(loc));
+    let unit = if super::kinds(components)[0] > 0 { "an army" } else { "a garrison" };
+    format!("{unit} stands in {}, not on one of its coasts (`{} {}`)", province.name, write_composition(components), province.abbr)
 }
 
 /// A force as positions, reports and records write it: `F lon`,
