@@ -61,6 +61,23 @@ fn a_start_edited_back_to_winter_1901_is_refused() {
     );
 }
 
+/// A one-phase record has no phase before its first to compare with: its
+/// first phase must be the variant's first.
+#[test]
+fn a_first_phase_edited_to_winter_1901_is_refused() {
+    let v = variant("standard");
+    let mut rec = game::new_game(&v, "standard", 1);
+    rec.phases[0].phase = "Winter 1901, Adjustment".into();
+    rec.phases[0].start.phase = "Winter 1901, Adjustment".into();
+    assert_eq!(game::check_game(&v, &rec).unwrap_err(), "phase Winter 1901, Adjustment: a game of Standard Diplomacy starts at Spring 1901, Movement");
+    let v = variant("hoplite_wars");
+    let mut rec = game::new_game(&v, "hoplite_wars", 1);
+    game::check_game(&v, &rec).unwrap();
+    rec.phases[0].phase = "Spring 450 BC, Movement".into();
+    rec.phases[0].start.phase = "Spring 450 BC, Movement".into();
+    assert_eq!(game::check_game(&v, &rec).unwrap_err(), "phase Spring 450 BC, Movement: a game of Hoplite Wars starts at Winter 451 BC, Adjustment");
+}
+
 #[test]
 fn phases_out_of_the_calendar_are_refused() {
     let v = variant("standard");

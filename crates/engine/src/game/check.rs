@@ -8,7 +8,8 @@ use crate::state::Position;
 use crate::variant::Variant;
 
 /// Checks every phase of `rec` against `v`: each phase's label is the phase
-/// of its start position, and that position can be; each processed phase's
+/// of its start position, and that position can be; the first phase is the
+/// variant's first (its calendar's `first`); each processed phase's
 /// end is the next phase's start, and the next phase is the one processing
 /// opens (the calendar's next with something to do); only the last phase
 /// is open; the powers named by submissions, orders, results and the game's
@@ -22,6 +23,9 @@ pub fn check_game(v: &Variant, rec: &GameRecord) -> Result<(), String> {
         let start = Position::from_position_json(v, &p.start).map_err(|e| at(format!("start: {e}")))?;
         if start.phase != label {
             return Err(at(format!("its start position is at {}", v.calendar.display(start.phase))));
+        }
+        if i == 0 && start.phase != v.calendar.first {
+            return Err(at(format!("a game of {} starts at {}", v.name, v.calendar.display(v.calendar.first))));
         }
         if let Some((prev, end)) = &before {
             if let Some(what) = difference(end, &start) {
