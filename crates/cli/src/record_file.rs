@@ -100,6 +100,7 @@ pub fn edit<T>(path: &Path, change: impl FnOnce(&Variant, &mut GameRecord) -> Re
     // A record that is not there is said so, and no lock file is left
     // beside nothing.
     std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let path = &real_file(path)?;
     let _lock = lock(path)?;
     let (v, mut rec) = open(path)?;
     let out = change(&v, &mut rec)?;
@@ -107,9 +108,23 @@ pub fn edit<T>(path: &Path, change: impl FnOnce(&Variant, &mut GameRecord) -> Re
     Ok((v, rec, out))
 }
 
+/// The file a record at `path` is: `path` itself, or the file a symlink
+/// there points to, so that the lock and the rename act on the real record
+/// and the link is kept. A link to nothing is an error: it is not followed
+/// to make a record.
+fn real_file(path: &Path) -> Result<PathBuf, String> {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            std::fs::canonicalize(path).map_err(|e| format!("{}: cannot follow the link to the record: {e}", path.display()))
+        }
+        _ => Ok(path.to_path_buf()),
+    }
+}
+
 /// Writes a new record at `path` under its lock; an existing file is
 /// replaced only when `force` is given.
 pub fn create(path: &Path, rec: &GameRecord, force: bool) -> Result<(), String> {
+    let path = &real_file(path)?;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty() && !d.is_dir()) {
         return Err(format!("{}: cannot write the record: {} is not a folder", path.display(), dir.display()));
     }

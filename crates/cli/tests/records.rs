@@ -178,3 +178,29 @@ fn a_missing_record_leaves_no_lock_file() {
     assert!(stderr(&out).contains("none.json: No such file"), "{}", stderr(&out));
     assert!(!dir.join(".none.json.lock").exists(), "a lock file was left");
 }
+
+/// A record opened through a symlink is changed where it is: the lock and
+/// the rename act on the real file, and the link still points at it.
+#[test]
+fn a_record_opened_through_a_symlink_keeps_the_link() {
+    let dir = tempdir("through-link");
+    let (file, _) = new_game(&dir, "standard", 10);
+    let link = dir.join("link.json");
+    std::os::unix::fs::symlink("game.json", &link).unwrap();
+    let link = link.to_str().unwrap();
+    ok(&["game", "orders", link, "France", &orders_file(&file, "France", "A par - bur")]);
+    ok(&["game", "process", link]);
+    ok(&["game", "new", "standard", link, "--seed", "11", "--force"]);
+    ok(&["game", "orders", link, "France", &orders_file(&file, "France", "A par H")]);
+    assert!(std::fs::symlink_metadata(link).unwrap().file_type().is_symlink(), "the link was replaced by a file");
+    assert_eq!(std::fs::read_link(link).unwrap(), Path::new("game.json"));
+    let rec = record(&file);
+    assert_eq!((rec.seed, rec.phases.len(), rec.phases[0].submissions.len()), (11, 1, 1), "the real record has every change");
+    assert!(dir.join(".game.json.lock").exists() && !dir.join(".link.json.lock").exists(), "the lock is the real record's");
+    // A link to nothing is not followed to make a record.
+    let dangling = dir.join("dangling.json");
+    std::os::unix::fs::symlink("nowhere.json", &dangling).unwrap();
+    let out = polemarch(&["game", "new", "standard", dangling.to_str().unwrap()]);
+    assert!(!out.status.success() && stderr(&out).contains("dangling.json: cannot follow the link"), "{}", stderr(&out));
+    assert!(!dir.join("nowhere.json").exists());
+}
