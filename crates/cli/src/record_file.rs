@@ -40,11 +40,18 @@ fn lock_path(path: &Path) -> PathBuf {
 
 /// Waits for the lock of the record at `path` and takes it. The lock file
 /// holds nothing; it is made when missing and left in place (removing it
-/// would let two commands lock two different files).
-pub fn lock(path: &Path) -> Result<Lock, String> {
+/// would let two commands lock two different files). It has the record's
+/// permission bits, where the user may set them: it is no more readable
+/// than the record.
+fn lock(path: &Path) -> Result<Lock, String> {
     let at = lock_path(path);
     let file = open_lock_file(&at).and_then(|f| flock(&f).map(|()| f));
-    file.map(|f| Lock { _file: f }).map_err(|e| format!("{}: cannot lock the record: {e}", at.display()))
+    let file = file.map_err(|e| format!("{}: cannot lock the record: {e}", at.display()))?;
+    if let Ok(record) = std::fs::metadata(path) {
+        // Another user's lock file keeps its mode.
+        let _ = same_mode(&file, &record);
+    }
+    Ok(Lock { _file: file })
 }
 
 #[cfg(unix)]
@@ -53,7 +60,8 @@ fn open_lock_file(at: &Path) -> std::io::Result<std::fs::File> {
     use std::os::unix::fs::OpenOptionsExt;
     loop {
         // Opened for reading, so that whoever may read the lock file may
-        // lock it; never through a symlink.
+        // lock it; never through a symlink. Made with a new file's mode,
+        // as a new record is, then given the record's mode if it has one.
         match std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC).open(at) {
             Err(e) if e.kind() == ErrorKind::NotFound => {}
             found => return found,
@@ -184,9 +192,8 @@ fn write(path: &Path, rec: &GameRecord) -> Result<(), String> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => return Err(format!("{}: {e}", path.display())),
     };
-    if old.as_ref().is_some_and(|m| m.permissions().readonly()) {
-        let p = path.display();
-        return Err(format!("the record {p} is read-only: nothing was changed (make it writable, e.g. `chmod u+w {p}`, to change the game)"));
+    if let Some(old) = &old {
+        may_write(path, old)?;
     }
     let text = serde_json::to_string_pretty(rec).expect("records serialize") + "\n";
     // An existing record's temporary file is private until it has the
@@ -211,22 +218,49 @@ fn write(path: &Path, rec: &GameRecord) -> Result<(), String> {
     })
 }
 
+/// Refuses a record the user may not write: one made read-only, or one
+/// that cannot be opened for writing (another user's, say, though it has
+/// write bits; root may open any file, so the bits are asked first). It is
+/// opened, not changed: the new record replaces it by a rename.
+fn may_write(path: &Path, old: &std::fs::Metadata) -> Result<(), String> {
+    let p = path.display();
+    if old.permissions().readonly() {
+        return Err(format!("{p}: the record is read-only: nothing was changed (make it writable, e.g. `chmod u+w {p}`, to change the game)"));
+    }
+    match std::fs::OpenOptions::new().append(true).open(path) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(format!("{p}: the record is read-only for this user ({e}): nothing was changed (its owner may change the game)")),
+    }
+}
+
 /// Gives the new record `f` the old one's owner and group where the user
 /// may (root may give a file to anyone; others may give it to one of their
 /// groups), then its permission bits, before anything is written to it.
 #[cfg(unix)]
 fn keep_mode_and_owner(f: &std::fs::File, old: &std::fs::Metadata) -> std::io::Result<()> {
-    use std::os::unix::fs::{fchown, MetadataExt, PermissionsExt};
+    use std::os::unix::fs::{fchown, MetadataExt};
     let new = f.metadata()?;
     if (new.uid(), new.gid()) != (old.uid(), old.gid()) && fchown(f, Some(old.uid()), Some(old.gid())).is_err() {
         let _ = fchown(f, None, Some(old.gid()));
     }
-    f.set_permissions(std::fs::Permissions::from_mode(old.mode() & 0o777))
+    same_mode(f, old)
 }
 
 #[cfg(not(unix))]
 fn keep_mode_and_owner(f: &std::fs::File, old: &std::fs::Metadata) -> std::io::Result<()> {
-    f.set_permissions(old.permissions())
+    same_mode(f, old)
+}
+
+/// Gives `f` the permission bits of the file `like` describes.
+#[cfg(unix)]
+fn same_mode(f: &std::fs::File, like: &std::fs::Metadata) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    f.set_permissions(std::fs::Permissions::from_mode(like.permissions().mode() & 0o777))
+}
+
+#[cfg(not(unix))]
+fn same_mode(f: &std::fs::File, like: &std::fs::Metadata) -> std::io::Result<()> {
+    f.set_permissions(like.permissions())
 }
 
 /// Now, as RFC 3339 in UTC (`2026-11-22T03:04:05Z`).
