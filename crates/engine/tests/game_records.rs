@@ -168,3 +168,28 @@ fn a_record_with_an_impossible_position_is_refused() {
         "phase Autumn 1901, Movement: start: position JSON, units of Italy: `A wes`: an army cannot stand in Western Mediterranean (sea)"
     );
 }
+
+/// Names from the record quoted in an error are cut to 60 characters.
+#[test]
+fn long_names_are_cut_in_errors() {
+    let v = variant("standard");
+    let long = "x".repeat(10_000);
+    let cut = format!("{}…", "x".repeat(60));
+    let edits: [&dyn Fn(&mut GameRecord); 4] = [
+        &|rec| rec.phases[0].submissions[0].power = long.clone(),
+        &|rec| rec.phases[0].phase = long.clone(),
+        &|rec| rec.result = Some(GameResult::Solo(long.clone())),
+        &|rec| rec.phases[0].processed.as_mut().unwrap().results[0].power = long.clone(),
+    ];
+    for edit in edits {
+        let mut rec = played(&v);
+        edit(&mut rec);
+        let e = game::check_game(&v, &rec).unwrap_err();
+        assert!(e.len() < 400 && e.contains(&cut), "{} characters: {}", e.len(), e.chars().take(300).collect::<String>());
+    }
+    let mut rec = played(&v);
+    rec.phases[0].processed.as_mut().unwrap().results[0].power = "Nobody".into();
+    rec.phases[0].processed.as_mut().unwrap().results[0].order = long.clone();
+    let e = game::check_game(&v, &rec).unwrap_err();
+    assert!(e.len() < 400 && e.contains(&cut), "{} characters", e.len());
+}

@@ -132,3 +132,29 @@ fn a_starting_unit_that_cannot_stand_is_a_problem_of_the_variant() {
         ]
     );
 }
+
+/// Text from the file quoted in an error is cut to 60 characters and `…`:
+/// a name of a megabyte is not echoed back whole.
+#[test]
+fn long_text_is_cut_in_errors() {
+    let v = variant("standard");
+    let long = "x".repeat(10_000);
+    let cut = format!("{}…", "x".repeat(60));
+    let cases = [
+        format!(r#""units": {{"{long}": ["A par"]}}"#),
+        format!(r#""units": {{"France": ["A {long}"]}}"#),
+        format!(r#""units": {{"France": ["{long} par"]}}"#),
+        format!(r#""units": {{"France": ["A par", "A {long}"]}}"#),
+        format!(r#""owners": {{"France": ["{long}"]}}"#),
+        format!(r#""contested": ["{long}"]"#),
+        format!(r#""units": {{"France": ["A pic"]}}, "dislodged": {{"France": [{{"unit": "A bur", "attacker_from": "{long}"}}]}}"#),
+    ];
+    for units in &cases {
+        let e = read(&v, units).unwrap_err();
+        assert!(e.len() < 400 && e.contains(&cut), "{} characters: {}", e.len(), e.chars().take(300).collect::<String>());
+    }
+    let e = Position::from_json(&v, &format!(r#"{{"phase": "{long}"}}"#)).unwrap_err();
+    assert!(e.len() < 400 && e.contains(&cut), "{} characters", e.len());
+    let e = v.power_named(&long).unwrap_err();
+    assert!(e.len() < 400 && e.contains(&cut), "{} characters", e.len());
+}
