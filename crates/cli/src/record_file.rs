@@ -5,14 +5,14 @@
 //! a lock file beside it (`.NAME.lock`), so that two commands changing one
 //! record at once (two players submitting) both keep their change.
 
-use crate::variants;
+use crate::{input, variants};
 use polemarch_engine::game::{check_game, check_record, GameRecord};
 use polemarch_engine::Variant;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
 pub fn read(path: &Path) -> Result<GameRecord, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = input::read_file(path, input::MAX_FILE_BYTES, "a game record")?;
     let rec: GameRecord = serde_json::from_str(&text).map_err(|e| format!("{}: line {} column {}: {e}", path.display(), e.line(), e.column()))?;
     check_record(&rec).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(rec)
@@ -195,7 +195,12 @@ fn write(path: &Path, rec: &GameRecord) -> Result<(), String> {
     if let Some(old) = &old {
         may_write(path, old)?;
     }
-    let text = serde_json::to_string_pretty(rec).expect("records serialize") + "\n";
+    let text = serde_json::to_string_pretty(rec).map_err(|e| format!("{}: cannot write the record: {e}", path.display()))? + "\n";
+    // A record past the cap could not be opened again.
+    if text.len() as u64 > input::MAX_FILE_BYTES {
+        let mib = input::MAX_FILE_BYTES >> 20;
+        return Err(format!("{}: the record would be larger than {mib} MiB, the most that is read: nothing was changed", path.display()));
+    }
     // An existing record's temporary file is private until it has the
     // record's owner and mode; a new record's has the usual mode.
     let (mut f, tmp) = create_temporary(temporaries(path), old.is_some()).map_err(|e| format!("{}: cannot write the record: {e}", path.display()))?;
@@ -305,6 +310,29 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&target).unwrap(), "precious\n");
         assert!(!dir.join("nowhere.txt").exists(), "a dangling link is not followed either");
         assert!(create_temporary([planted].into_iter(), true).is_err(), "no free name is an error");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A record that would be past the cap on reading it is not written:
+    /// it could not be opened again.
+    #[test]
+    fn a_record_past_the_cap_is_not_written() {
+        let dir = std::env::temp_dir().join(format!("polemarch-unit-{}-too-big", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let v = polemarch_engine::variant::embedded_variant("standard").unwrap().unwrap();
+        let mut rec = polemarch_engine::game::new_game(&v, "standard", 1);
+        rec.phases[0].submissions.push(polemarch_engine::game::record::Submission {
+            power: "France".into(),
+            by: "x".repeat(input::MAX_FILE_BYTES as usize),
+            at: now(),
+            orders: Vec::new(),
+        });
+        let path = dir.join("game.json");
+        let e = write(&path, &rec).unwrap_err();
+        assert!(e.contains("the record would be larger than 16 MiB") && e.len() < 300, "{}", &e[..e.len().min(300)]);
+        assert!(!path.exists());
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "no temporary file is left");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

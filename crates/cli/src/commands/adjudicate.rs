@@ -1,6 +1,6 @@
 //! `polemarch adjudicate`: one phase from a position and an orders file.
 
-use crate::{orders_file, report, variants};
+use crate::{input, orders_file, report, variants};
 use polemarch_engine::{adjudicate, Position};
 use std::path::Path;
 use std::process::ExitCode;
@@ -9,7 +9,7 @@ pub fn run(variant: &str, position: Option<&Path>, orders: &Path, json: bool) ->
     let v = variants::load(variant, None)?;
     let pos = match position {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let text = input::read_file(path, input::MAX_FILE_BYTES, "a position file")?;
             Position::from_json(&v, &text).map_err(|e| format!("{}: {e}", path.display()))?
         }
         None => Position::start(&v),

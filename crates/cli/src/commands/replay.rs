@@ -1,14 +1,15 @@
 //! `polemarch replay FILE...`: replays recorded games (godip text, MILA
 //! saved games, polemarch records) and ends with `N passed, M failed`.
 
-use crate::variants;
+use crate::{input, variants};
 use polemarch_engine::replay::{detect, import, replay};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Replays one file: the report, or why it could not be read.
 fn one(file: &Path, variant: Option<&str>) -> Result<polemarch_engine::replay::ReplayReport, String> {
-    let text = std::fs::read_to_string(file).map_err(|e| e.to_string())?;
+    let source = std::fs::File::open(file).map_err(|e| e.to_string())?;
+    let text = input::read_text(source, input::MAX_FILE_BYTES, "a recorded game")?;
     let (format, named) = detect(&text)?;
     let id = named.or(variant.map(String::from)).unwrap_or_else(|| "standard".into());
     let v = variants::load(&id, None).map_err(|e| format!("variant `{id}`: {e}"))?;
