@@ -42,7 +42,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run adjudication case files (CASES.md format) and report `N passed, M failed`.
+    /// Run adjudication case files (docs/case-files.md) and report `N passed, M failed`.
     ///
     /// PATHs are files or folders (searched recursively for *.txt). Each failing
     /// case prints its id, what was expected and what came out. Exits non-zero

@@ -34,7 +34,7 @@ fn a_failing_case_is_reported_with_what_was_expected() {
     assert!(text.trim_end().ends_with("0 passed, 1 failed"), "{text}");
 }
 
-/// CASES.md: lines naming one location build one force, which only one
+/// docs/case-files.md: lines naming one location build one force, which only one
 /// player's powers may share; two players there is a mistake in the case,
 /// named by its line, not a force made up of both.
 #[test]

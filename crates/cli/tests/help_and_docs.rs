@@ -122,3 +122,17 @@ fn docs_link_only_to_files_in_the_repository() {
     }
     assert!(broken.is_empty(), "links to files not in the repository:\n{}", broken.join("\n"));
 }
+
+/// The case file format is described in the repository (docs/case-files.md),
+/// and `cases --help` and the README point there, not at a file outside it.
+#[test]
+fn the_case_file_format_is_documented_in_the_repository() {
+    let doc = std::fs::read_to_string(root().join("docs/case-files.md")).expect("docs/case-files.md");
+    for keyword in ["PRESTATE_SETPHASE", "POSTSTATE_SAME", "POSTSTATE_RESULTS", "PRESTATE_SUPPLYCENTER_OWNERS", "VARIANT_ALL", "16 MiB"] {
+        assert!(doc.contains(keyword), "docs/case-files.md does not describe {keyword}");
+    }
+    let help = ok(&["cases", "--help"]);
+    assert!(help.contains("docs/case-files.md") && !help.contains("CASES.md"), "{help}");
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    assert!(readme.contains("](docs/case-files.md)") && !readme.contains("CASES.md"), "the README does not point at docs/case-files.md");
+}

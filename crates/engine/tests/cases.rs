@@ -1,4 +1,4 @@
-//! Every case file under tests/cases (CASES.md) as one test, named by its
+//! Every case file under tests/cases (docs/case-files.md) as one test, named by its
 //! path there, so that a failure names its file.
 
 use libtest_mimic::{Arguments, Failed, Trial};
