@@ -2,6 +2,7 @@
 //! is a thin shell over the engine library.
 
 mod commands;
+mod fresh;
 mod input;
 mod orders_file;
 mod record_file;

@@ -5,22 +5,17 @@
 //! a lock file beside it (`.NAME.lock`), so that two commands changing one
 //! record at once (two players submitting) both keep their change.
 
-use crate::{input, variants};
-use polemarch_engine::game::{check_game, check_record, GameRecord};
+use crate::{fresh, input, variants};
+use polemarch_engine::game::{check_game, GameRecord};
 use polemarch_engine::Variant;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-pub fn read(path: &Path) -> Result<GameRecord, String> {
+/// Reads a record, loads the variant it names and checks the record
+/// against it (`check_game`, which checks its format first).
+pub fn open(path: &Path) -> Result<(Variant, GameRecord), String> {
     let text = input::read_file(path, input::MAX_FILE_BYTES, "a game record")?;
     let rec: GameRecord = serde_json::from_str(&text).map_err(|e| format!("{}: line {} column {}: {e}", path.display(), e.line(), e.column()))?;
-    check_record(&rec).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(rec)
-}
-
-/// Reads a record and loads the variant it names.
-pub fn open(path: &Path) -> Result<(Variant, GameRecord), String> {
-    let rec = read(path)?;
     let v = variants::load(&rec.variant, None).map_err(|e| format!("{}: variant `{}`: {e}", path.display(), rec.variant))?;
     check_game(&v, &rec).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok((v, rec))
@@ -29,7 +24,7 @@ pub fn open(path: &Path) -> Result<(Variant, GameRecord), String> {
 /// An exclusive advisory lock on a record (flock(2) on `.NAME.lock` beside
 /// it), held until dropped. Only the commands that change the record take
 /// it: readers need none, since a record is replaced by a rename.
-pub struct Lock {
+struct Lock {
     _file: std::fs::File,
 }
 
@@ -137,10 +132,18 @@ pub fn create(path: &Path, rec: &GameRecord, force: bool) -> Result<(), String> 
         return Err(format!("{}: cannot write the record: {} is not a folder", path.display(), dir.display()));
     }
     let _lock = lock(path)?;
+    may_create(path, force)?;
+    write(path, rec)
+}
+
+/// Refuses to make a new record where a file is, unless `force` says to
+/// replace it. `create` asks under the lock; a command may ask first too,
+/// before doing the work whose record it would write.
+pub fn may_create(path: &Path, force: bool) -> Result<(), String> {
     if path.exists() && !force {
         return Err(format!("{} exists: choose another file, or add --force to replace it", path.display()));
     }
-    write(path, rec)
+    Ok(())
 }
 
 /// Candidate names for the temporary file of the record at `path`:
@@ -148,39 +151,24 @@ pub fn create(path: &Path, rec: &GameRecord, force: bool) -> Result<(), String> 
 /// (the process id tells a test which process left one behind; the random
 /// part makes the name unguessable).
 fn temporaries(path: &Path) -> impl Iterator<Item = PathBuf> + '_ {
-    use std::hash::{BuildHasher, Hasher};
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let pid = std::process::id();
-    (0..100).map(move |i| {
-        // Each RandomState has fresh keys, seeded from the system's
-        // randomness; the clock and the attempt are mixed in besides.
-        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-        h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0));
-        h.write_u32(i);
-        path.with_file_name(format!(".{name}.{pid}.{:016x}.tmp", h.finish()))
-    })
+    (0..100).map(move |_| path.with_file_name(format!(".{name}.{pid}.{}.tmp", fresh::random_hex())))
 }
 
 /// Creates the first of `names` that does not exist yet, exclusively
 /// (`create_new`, O_EXCL: never through a symlink or over another's file),
 /// readable and writable by its owner only when `private`.
 fn create_temporary(names: impl Iterator<Item = PathBuf>, private: bool) -> std::io::Result<(std::fs::File, PathBuf)> {
-    for name in names {
-        let mut options = std::fs::OpenOptions::new();
-        options.write(true).create_new(true);
-        #[cfg(unix)]
-        if private {
-            std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-        }
-        #[cfg(not(unix))]
-        let _ = private;
-        match options.open(&name) {
-            Ok(f) => return Ok((f, name)),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(e),
-        }
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    if private {
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
     }
-    Err(std::io::Error::new(std::io::ErrorKind::AlreadyExists, "no free name for a temporary file"))
+    #[cfg(not(unix))]
+    let _ = private;
+    fresh::make_first(names, |name| options.open(name))
 }
 
 /// Writes the record at `path` atomically; the caller holds its lock. A

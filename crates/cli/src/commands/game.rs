@@ -12,9 +12,7 @@ use std::path::Path;
 use std::process::ExitCode;
 
 pub fn new(variant: &str, file: &Path, seed: Option<u64>, force: bool) -> Result<ExitCode, String> {
-    if file.exists() && !force {
-        return Err(format!("{} exists: choose another file, or add --force to replace it", file.display()));
-    }
+    record_file::may_create(file, force)?;
     let v = variants::load(variant, None)?;
     let seed = seed.unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0));
     let rec = game::new_game(&v, variant, seed);
