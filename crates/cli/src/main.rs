@@ -2,6 +2,8 @@
 //! is a thin shell over the engine library.
 
 mod commands;
+mod fresh;
+mod input;
 mod orders_file;
 mod record_file;
 mod report;
@@ -11,11 +13,6 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// polemarch: a judge for Diplomacy and its historical variants.
-///
-/// Adjudicates orders, checks variant files, and runs adjudication case files
-/// (the DATC and polemarch's own). Variants are named by id (`standard`) or
-/// by the path of a folder holding variant.toml and map.toml.
 /// The top-level `--help` ends with an example of every command; each
 /// command's own `--help` repeats its example.
 const EXAMPLES: &str = "Examples:
@@ -32,6 +29,11 @@ const EXAMPLES: &str = "Examples:
 
 Run `polemarch help <COMMAND>` (or `polemarch game help <COMMAND>`) for a command's options.";
 
+/// polemarch: a judge for Diplomacy and its historical variants.
+///
+/// Adjudicates orders, checks variant files, and runs adjudication case files
+/// (the DATC and polemarch's own). Variants are named by id (`standard`) or
+/// by the path of a folder holding variant.toml and map.toml.
 #[derive(Parser)]
 #[command(name = "polemarch", version, about, long_about, after_long_help = EXAMPLES)]
 struct Cli {
@@ -41,7 +43,7 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run adjudication case files (CASES.md format) and report `N passed, M failed`.
+    /// Run adjudication case files (docs/case-files.md) and report `N passed, M failed`.
     ///
     /// PATHs are files or folders (searched recursively for *.txt). Each failing
     /// case prints its id, what was expected and what came out. Exits non-zero

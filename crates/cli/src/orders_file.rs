@@ -4,6 +4,7 @@
 //! `MAX_FILE_BYTES`, at most `MAX_ORDER_LINES` orders, lines of at most
 //! `MAX_LINE_CHARS` characters. Past a cap the whole file is refused.
 
+use crate::input;
 use polemarch_engine::order::{before_comment, excerpt, parse_order_line};
 use polemarch_engine::{Order, Variant};
 use std::io::Read;
@@ -22,14 +23,7 @@ pub fn read_input(path: &Path) -> Result<String, String> {
     let name = if path == Path::new("-") { "standard input".to_string() } else { path.display().to_string() };
     let source: Box<dyn Read> =
         if path == Path::new("-") { Box::new(std::io::stdin()) } else { Box::new(std::fs::File::open(path).map_err(|e| format!("{name}: {e}"))?) };
-    // One byte past the cap tells a file at the cap from a larger one,
-    // without reading (or holding) the rest.
-    let mut bytes = Vec::new();
-    source.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| format!("{name}: {e}"))?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(format!("{name}: an orders file may be at most 1 MiB ({MAX_FILE_BYTES} bytes); this one is larger"));
-    }
-    let text = String::from_utf8(bytes).map_err(|e| format!("{name}: not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1))?;
+    let text = input::read_text(source, MAX_FILE_BYTES, "an orders file").map_err(|e| format!("{name}: {e}"))?;
     check_limits(&text).map_err(|e| format!("{name}: {e}"))?;
     Ok(text)
 }

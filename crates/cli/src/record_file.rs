@@ -5,22 +5,17 @@
 //! a lock file beside it (`.NAME.lock`), so that two commands changing one
 //! record at once (two players submitting) both keep their change.
 
-use crate::variants;
-use polemarch_engine::game::{check_game, check_record, GameRecord};
+use crate::{fresh, input, variants};
+use polemarch_engine::game::{check_game, GameRecord};
 use polemarch_engine::Variant;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-pub fn read(path: &Path) -> Result<GameRecord, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let rec: GameRecord = serde_json::from_str(&text).map_err(|e| format!("{}: line {} column {}: {e}", path.display(), e.line(), e.column()))?;
-    check_record(&rec).map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(rec)
-}
-
-/// Reads a record and loads the variant it names.
+/// Reads a record, loads the variant it names and checks the record
+/// against it (`check_game`, which checks its format first).
 pub fn open(path: &Path) -> Result<(Variant, GameRecord), String> {
-    let rec = read(path)?;
+    let text = input::read_file(path, input::MAX_FILE_BYTES, "a game record")?;
+    let rec: GameRecord = serde_json::from_str(&text).map_err(|e| format!("{}: line {} column {}: {e}", path.display(), e.line(), e.column()))?;
     let v = variants::load_as(&rec.variant, None, rec.edition.as_deref()).map_err(|e| format!("{}: variant `{}`: {e}", path.display(), rec.variant))?;
     check_game(&v, &rec).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok((v, rec))
@@ -29,7 +24,7 @@ pub fn open(path: &Path) -> Result<(Variant, GameRecord), String> {
 /// An exclusive advisory lock on a record (flock(2) on `.NAME.lock` beside
 /// it), held until dropped. Only the commands that change the record take
 /// it: readers need none, since a record is replaced by a rename.
-pub struct Lock {
+struct Lock {
     _file: std::fs::File,
 }
 
@@ -40,11 +35,18 @@ fn lock_path(path: &Path) -> PathBuf {
 
 /// Waits for the lock of the record at `path` and takes it. The lock file
 /// holds nothing; it is made when missing and left in place (removing it
-/// would let two commands lock two different files).
-pub fn lock(path: &Path) -> Result<Lock, String> {
+/// would let two commands lock two different files). It has the record's
+/// permission bits, where the user may set them: it is no more readable
+/// than the record.
+fn lock(path: &Path) -> Result<Lock, String> {
     let at = lock_path(path);
     let file = open_lock_file(&at).and_then(|f| flock(&f).map(|()| f));
-    file.map(|f| Lock { _file: f }).map_err(|e| format!("{}: cannot lock the record: {e}", at.display()))
+    let file = file.map_err(|e| format!("{}: cannot lock the record: {e}", at.display()))?;
+    if let Ok(record) = std::fs::metadata(path) {
+        // Another user's lock file keeps its mode.
+        let _ = same_mode(&file, &record);
+    }
+    Ok(Lock { _file: file })
 }
 
 #[cfg(unix)]
@@ -53,7 +55,8 @@ fn open_lock_file(at: &Path) -> std::io::Result<std::fs::File> {
     use std::os::unix::fs::OpenOptionsExt;
     loop {
         // Opened for reading, so that whoever may read the lock file may
-        // lock it; never through a symlink.
+        // lock it; never through a symlink. Made with a new file's mode,
+        // as a new record is, then given the record's mode if it has one.
         match std::fs::OpenOptions::new().read(true).custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC).open(at) {
             Err(e) if e.kind() == ErrorKind::NotFound => {}
             found => return found,
@@ -100,6 +103,7 @@ pub fn edit<T>(path: &Path, change: impl FnOnce(&Variant, &mut GameRecord) -> Re
     // A record that is not there is said so, and no lock file is left
     // beside nothing.
     std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let path = &real_file(path)?;
     let _lock = lock(path)?;
     let (v, mut rec) = open(path)?;
     let out = change(&v, &mut rec)?;
@@ -107,17 +111,39 @@ pub fn edit<T>(path: &Path, change: impl FnOnce(&Variant, &mut GameRecord) -> Re
     Ok((v, rec, out))
 }
 
+/// The file a record at `path` is: `path` itself, or the file a symlink
+/// there points to, so that the lock and the rename act on the real record
+/// and the link is kept. A link to nothing is an error: it is not followed
+/// to make a record.
+fn real_file(path: &Path) -> Result<PathBuf, String> {
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            std::fs::canonicalize(path).map_err(|e| format!("{}: cannot follow the link to the record: {e}", path.display()))
+        }
+        _ => Ok(path.to_path_buf()),
+    }
+}
+
 /// Writes a new record at `path` under its lock; an existing file is
 /// replaced only when `force` is given.
 pub fn create(path: &Path, rec: &GameRecord, force: bool) -> Result<(), String> {
+    let path = &real_file(path)?;
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty() && !d.is_dir()) {
         return Err(format!("{}: cannot write the record: {} is not a folder", path.display(), dir.display()));
     }
     let _lock = lock(path)?;
+    may_create(path, force)?;
+    write(path, rec)
+}
+
+/// Refuses to make a new record where a file is, unless `force` says to
+/// replace it. `create` asks under the lock; a command may ask first too,
+/// before doing the work whose record it would write.
+pub fn may_create(path: &Path, force: bool) -> Result<(), String> {
     if path.exists() && !force {
         return Err(format!("{} exists: choose another file, or add --force to replace it", path.display()));
     }
-    write(path, rec)
+    Ok(())
 }
 
 /// Candidate names for the temporary file of the record at `path`:
@@ -125,39 +151,24 @@ pub fn create(path: &Path, rec: &GameRecord, force: bool) -> Result<(), String> 
 /// (the process id tells a test which process left one behind; the random
 /// part makes the name unguessable).
 fn temporaries(path: &Path) -> impl Iterator<Item = PathBuf> + '_ {
-    use std::hash::{BuildHasher, Hasher};
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let pid = std::process::id();
-    (0..100).map(move |i| {
-        // Each RandomState has fresh keys, seeded from the system's
-        // randomness; the clock and the attempt are mixed in besides.
-        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-        h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0));
-        h.write_u32(i);
-        path.with_file_name(format!(".{name}.{pid}.{:016x}.tmp", h.finish()))
-    })
+    (0..100).map(move |_| path.with_file_name(format!(".{name}.{pid}.{}.tmp", fresh::random_hex())))
 }
 
 /// Creates the first of `names` that does not exist yet, exclusively
 /// (`create_new`, O_EXCL: never through a symlink or over another's file),
 /// readable and writable by its owner only when `private`.
 fn create_temporary(names: impl Iterator<Item = PathBuf>, private: bool) -> std::io::Result<(std::fs::File, PathBuf)> {
-    for name in names {
-        let mut options = std::fs::OpenOptions::new();
-        options.write(true).create_new(true);
-        #[cfg(unix)]
-        if private {
-            std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-        }
-        #[cfg(not(unix))]
-        let _ = private;
-        match options.open(&name) {
-            Ok(f) => return Ok((f, name)),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(e),
-        }
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    if private {
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
     }
-    Err(std::io::Error::new(std::io::ErrorKind::AlreadyExists, "no free name for a temporary file"))
+    #[cfg(not(unix))]
+    let _ = private;
+    fresh::make_first(names, |name| options.open(name))
 }
 
 /// Writes the record at `path` atomically; the caller holds its lock. A
@@ -169,11 +180,15 @@ fn write(path: &Path, rec: &GameRecord) -> Result<(), String> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => return Err(format!("{}: {e}", path.display())),
     };
-    if old.as_ref().is_some_and(|m| m.permissions().readonly()) {
-        let p = path.display();
-        return Err(format!("the record {p} is read-only: nothing was changed (make it writable, e.g. `chmod u+w {p}`, to change the game)"));
+    if let Some(old) = &old {
+        may_write(path, old)?;
     }
-    let text = serde_json::to_string_pretty(rec).expect("records serialize") + "\n";
+    let text = serde_json::to_string_pretty(rec).map_err(|e| format!("{}: cannot write the record: {e}", path.display()))? + "\n";
+    // A record past the cap could not be opened again.
+    if text.len() as u64 > input::MAX_FILE_BYTES {
+        let mib = input::MAX_FILE_BYTES >> 20;
+        return Err(format!("{}: the record would be larger than {mib} MiB, the most that is read: nothing was changed", path.display()));
+    }
     // An existing record's temporary file is private until it has the
     // record's owner and mode; a new record's has the usual mode.
     let (mut f, tmp) = create_temporary(temporaries(path), old.is_some()).map_err(|e| format!("{}: cannot write the record: {e}", path.display()))?;
@@ -196,22 +211,49 @@ fn write(path: &Path, rec: &GameRecord) -> Result<(), String> {
     })
 }
 
+/// Refuses a record the user may not write: one made read-only, or one
+/// that cannot be opened for writing (another user's, say, though it has
+/// write bits; root may open any file, so the bits are asked first). It is
+/// opened, not changed: the new record replaces it by a rename.
+fn may_write(path: &Path, old: &std::fs::Metadata) -> Result<(), String> {
+    let p = path.display();
+    if old.permissions().readonly() {
+        return Err(format!("{p}: the record is read-only: nothing was changed (make it writable, e.g. `chmod u+w {p}`, to change the game)"));
+    }
+    match std::fs::OpenOptions::new().append(true).open(path) {
+        Ok(_) => Ok(()),
+        Err(e) => Err(format!("{p}: the record is read-only for this user ({e}): nothing was changed (its owner may change the game)")),
+    }
+}
+
 /// Gives the new record `f` the old one's owner and group where the user
 /// may (root may give a file to anyone; others may give it to one of their
 /// groups), then its permission bits, before anything is written to it.
 #[cfg(unix)]
 fn keep_mode_and_owner(f: &std::fs::File, old: &std::fs::Metadata) -> std::io::Result<()> {
-    use std::os::unix::fs::{fchown, MetadataExt, PermissionsExt};
+    use std::os::unix::fs::{fchown, MetadataExt};
     let new = f.metadata()?;
     if (new.uid(), new.gid()) != (old.uid(), old.gid()) && fchown(f, Some(old.uid()), Some(old.gid())).is_err() {
         let _ = fchown(f, None, Some(old.gid()));
     }
-    f.set_permissions(std::fs::Permissions::from_mode(old.mode() & 0o777))
+    same_mode(f, old)
 }
 
 #[cfg(not(unix))]
 fn keep_mode_and_owner(f: &std::fs::File, old: &std::fs::Metadata) -> std::io::Result<()> {
-    f.set_permissions(old.permissions())
+    same_mode(f, old)
+}
+
+/// Gives `f` the permission bits of the file `like` describes.
+#[cfg(unix)]
+fn same_mode(f: &std::fs::File, like: &std::fs::Metadata) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    f.set_permissions(std::fs::Permissions::from_mode(like.permissions().mode() & 0o777))
+}
+
+#[cfg(not(unix))]
+fn same_mode(f: &std::fs::File, like: &std::fs::Metadata) -> std::io::Result<()> {
+    f.set_permissions(like.permissions())
 }
 
 /// Now, as RFC 3339 in UTC (`2026-11-22T03:04:05Z`).
@@ -256,6 +298,29 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&target).unwrap(), "precious\n");
         assert!(!dir.join("nowhere.txt").exists(), "a dangling link is not followed either");
         assert!(create_temporary([planted].into_iter(), true).is_err(), "no free name is an error");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A record that would be past the cap on reading it is not written:
+    /// it could not be opened again.
+    #[test]
+    fn a_record_past_the_cap_is_not_written() {
+        let dir = std::env::temp_dir().join(format!("polemarch-unit-{}-too-big", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let v = polemarch_engine::variant::embedded_variant("standard").unwrap().unwrap();
+        let mut rec = polemarch_engine::game::new_game(&v, "standard", 1);
+        rec.phases[0].submissions.push(polemarch_engine::game::record::Submission {
+            power: "France".into(),
+            by: "x".repeat(input::MAX_FILE_BYTES as usize),
+            at: now(),
+            orders: Vec::new(),
+        });
+        let path = dir.join("game.json");
+        let e = write(&path, &rec).unwrap_err();
+        assert!(e.contains("the record would be larger than 16 MiB") && e.len() < 300, "{}", &e[..e.len().min(300)]);
+        assert!(!path.exists());
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0, "no temporary file is left");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -34,7 +34,7 @@ fn a_failing_case_is_reported_with_what_was_expected() {
     assert!(text.trim_end().ends_with("0 passed, 1 failed"), "{text}");
 }
 
-/// CASES.md: lines naming one location build one force, which only one
+/// docs/case-files.md: lines naming one location build one force, which only one
 /// player's powers may share; two players there is a mistake in the case,
 /// named by its line, not a force made up of both.
 #[test]
@@ -193,12 +193,20 @@ fn a_bad_order_names_its_line_and_column() {
     assert!(text.contains("nothing was adjudicated"), "{text}");
 }
 
+/// `demo` without FILE, as the README runs it; its record goes to a new
+/// folder under TMPDIR, here a folder of the test's own, so that no
+/// `polemarch-demo-*` folder is left in the shared temporary directory.
 #[test]
 fn demo_plays_a_scripted_game() {
-    let text = ok(&["demo"]);
+    let tmp = tempdir("demo-plays");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_polemarch")).arg("demo").env("TMPDIR", &tmp).output().unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains(&format!("The whole game is recorded in {}/polemarch-demo-", tmp.display())), "{text}");
     assert!(text.contains("Winter 1901, Adjustment"), "{text}");
     assert!(text.contains("Autumn 1901, Retreat"), "{text}");
     assert!(text.contains("Next: Autumn 1902, Movement"), "{text}");
     assert!(text.contains("The whole game is recorded in"), "{text}");
     assert!(!text.contains("[illegal]"), "the demo's orders are all legal: {text}");
+    std::fs::remove_dir_all(&tmp).unwrap();
 }

@@ -11,7 +11,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::{new_game, ok, orders_file, polemarch, stderr, stdout, submit, tempdir, variant};
+use common::{new_game, ok, orders_file, polemarch, stderr, stdout, submit, submit_any, tempdir, variant};
 
 fn record(file: &str) -> GameRecord {
     serde_json::from_str(&std::fs::read_to_string(file).unwrap()).expect("the record is valid JSON")
@@ -492,7 +492,7 @@ fn a_hoplite_wars_game_from_the_placement_to_the_sack_of_delphi() {
     // Aetolia: 3 Cities, Naupactus and its colony (seed 451 deals it Cos):
     // 8 halves against 6 of upkeep.
     assert!(shown.contains("colony cos: Aetolia"), "{shown}");
-    assert!(shown.contains("Aetolia may build for 1 centre(s)"), "{shown}");
+    assert!(shown.contains("Aetolia may build for 1 centre\n"), "{shown}");
     assert_eq!(owner(&winter, "teg").as_deref(), Some("Sparta"), "seed rule 8: Tegea kept");
     assert_eq!(owner(&winter, "lep").as_deref(), Some("Sparta"), "seed rule 8: Lepreon taken");
     // Winter 450 BC: builds in Towns, one a garrison (H5, H7).
@@ -542,4 +542,27 @@ fn an_adjustment_submission_replaces_the_earlier_one() {
     }
     let placed = ok(&["game", "process", &file2]);
     assert!(placed.contains("BUILD F mes                  built") && !placed.contains("BUILD A mes"), "{placed}");
+}
+
+/// In the Multiplicity placement a later submission replaces the whole
+/// earlier one (a site it does not name gets its standard unit), and a
+/// second order for a site in one submission is refused, as
+/// docs/variants/multiplicity.md says.
+#[test]
+fn a_multiplicity_placement_is_replaced_whole_as_its_doc_says() {
+    let dir = tempdir("multiplicity-resubmit");
+    let (file, _) = new_game(&dir, "multiplicity", 1);
+    submit(&file, "France", "BUILD F mar\nBUILD F bre");
+    let said = submit_any(&file, "France", "BUILD A bre\nBUILD F bre");
+    assert!(said.contains("rejected  BUILD F bre  -- illegal: the unit already has an order"), "{said}");
+    assert!(said.contains("In force for France (in this phase a submission with anything accepted replaces the earlier one whole): BUILD A bre\n"), "{said}");
+    let placed = ok(&["game", "process", &file]);
+    assert!(placed.contains("BUILD A bre") && !placed.contains("BUILD F mar"), "the earlier fleet in Marseilles is gone: {placed}");
+    let doc = std::fs::read_to_string(common::root().join("docs/variants/multiplicity.md")).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        doc.contains("a power's later submission with anything accepted replaces its whole earlier one")
+            && doc.contains("the first legal order for a site counts and a second is refused")
+            && !doc.contains("a second order for a site replaces the first"),
+        "docs/variants/multiplicity.md does not say what `game orders` does"
+    );
 }

@@ -42,7 +42,10 @@ fn a_placement_submission_is_checked_whole_and_says_what_is_in_force() {
     };
     // Part of a placement (2 of Athens' 3 centres) is refused.
     let (said, code) = run("BUILD 2F ath");
-    assert!(said.contains("rejected  BUILD 2F ath  -- illegal: a placement costs exactly"), "{said}");
+    assert!(
+        said.contains("rejected  BUILD 2F ath  -- illegal: this placement costs 2 centres, the home centres are worth 3: a placement costs exactly"),
+        "{said}"
+    );
     assert!(said.contains("no placement is in force yet"), "{said}");
     assert!(said.contains("In force for Athens (in this phase a submission with anything accepted replaces the earlier one whole): nothing"), "{said}");
     assert_eq!(code, Some(1));
@@ -53,9 +56,15 @@ fn a_placement_submission_is_checked_whole_and_says_what_is_in_force() {
     // The second submission: alone it is short, so it is refused
     // and the first stays in force, as the answer says.
     let (said, _) = run("BUILD A mar");
-    assert!(said.contains("rejected  BUILD A mar  -- illegal: a placement costs exactly"), "{said}");
+    assert!(
+        said.contains("rejected  BUILD A mar  -- illegal: this placement costs 1 centre, the home centres are worth 3: a placement costs exactly"),
+        "{said}"
+    );
     assert!(said.contains("the earlier placement stays in force"), "{said}");
     assert!(said.contains("whole): BUILD 2F ath, BUILD A mar\n"), "{said}");
+    // Too much, line by line: the line past the amount is refused.
+    let (said, _) = run("BUILD 2F ath\nBUILD A mar\nBUILD G tho");
+    assert!(said.contains("rejected  BUILD G tho  -- illegal: this placement costs 3.5 centres, the home centres are worth 3: "), "{said}");
     // A complete second placement replaces the first whole.
     let (said, _) = run("BUILD 3A ath");
     assert!(said.contains("accepted  BUILD 3A ath") && said.contains("whole): BUILD 3A ath\n"), "{said}");

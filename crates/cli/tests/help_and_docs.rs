@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 fn help_has_the_examples_it_promises() {
     let top = ok(&["--help"]);
     assert!(top.contains("Examples:"), "{top}");
+    // The description (the doc comment of `Cli`) comes before the commands.
+    assert!(top.contains("Adjudicates orders, checks variant files"), "no description: {top}");
     for command in ["demo", "adjudicate", "cases", "variant list", "variant check", "game new", "game orders", "game show", "game process", "replay"] {
         assert!(top.contains(&format!("polemarch {command} ")), "`{command}` has no example: {top}");
     }
@@ -54,7 +56,7 @@ fn demo_help_says_what_it_plays() {
     assert!(!help.contains("a sample turn") && help.contains("five phases"), "{help}");
 }
 
-/// `1 centre`, `1 unit`, and no dangling colon after `0 units`.
+/// `1 centre`, `1 unit`, `1 order`, and no dangling colon after `0 units`.
 #[test]
 fn the_position_counts_in_good_english() {
     let dir = tempdir("plurals");
@@ -64,7 +66,11 @@ fn the_position_counts_in_good_english() {
     assert!(!created.contains("1 centres") && !created.contains("units: \n") && !created.contains(" 1 units"), "{created}");
     let athens = created.lines().find(|l| l.trim_start().starts_with("Athens ")).unwrap();
     assert!(athens.ends_with(" 3 centres,  0 units"), "`{athens}`");
-    submit(&file, "Messene", "BUILD A mes");
+    let said = submit(&file, "Messene", "BUILD A mes");
+    assert!(said.contains("\n1 order for Messene in Winter 451 BC, Adjustment; 0 rejected."), "{said}");
+    let said = submit(&file, "Athens", "BUILD A ath\nBUILD A mar\nBUILD A tho");
+    assert!(said.contains("\n3 orders for Athens in "), "{said}");
+    assert!(!said.contains("order(s)"), "{said}");
     let placed = ok(&["game", "process", &file]);
     assert!(placed.lines().any(|l| l.trim_start().starts_with("Messene ") && l.ends_with(" 1 centre,   1 unit: A mes")), "{placed}");
 }
@@ -115,4 +121,18 @@ fn docs_link_only_to_files_in_the_repository() {
         }
     }
     assert!(broken.is_empty(), "links to files not in the repository:\n{}", broken.join("\n"));
+}
+
+/// The case file format is described in the repository (docs/case-files.md),
+/// and `cases --help` and the README point there, not at a file outside it.
+#[test]
+fn the_case_file_format_is_documented_in_the_repository() {
+    let doc = std::fs::read_to_string(root().join("docs/case-files.md")).expect("docs/case-files.md");
+    for keyword in ["PRESTATE_SETPHASE", "POSTSTATE_SAME", "POSTSTATE_RESULTS", "PRESTATE_SUPPLYCENTER_OWNERS", "VARIANT_ALL", "16 MiB"] {
+        assert!(doc.contains(keyword), "docs/case-files.md does not describe {keyword}");
+    }
+    let help = ok(&["cases", "--help"]);
+    assert!(help.contains("docs/case-files.md") && !help.contains("CASES.md"), "{help}");
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    assert!(readme.contains("](docs/case-files.md)") && !readme.contains("CASES.md"), "the README does not point at docs/case-files.md");
 }

@@ -185,3 +185,44 @@ fn game_orders_has_the_caps_and_echoes_a_rejected_line_cut_short() {
     assert!(line.starts_with(&format!("rejected  A par - {}…  -- ", "z".repeat(52))), "{line}");
     assert!(line.chars().count() < 250, "{line}");
 }
+
+/// A file of `bytes` bytes (zeros, made sparse: the program must refuse it
+/// before reading it all).
+fn file_of(dir: &std::path::Path, name: &str, bytes: u64) -> String {
+    let path = dir.join(name);
+    std::fs::File::create(&path).unwrap().set_len(bytes).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// A game record, a position file, a case file or a game to replay of
+/// more than 16 MiB is refused with a clear error, not read into memory.
+#[test]
+fn records_positions_and_case_files_past_16_mib_are_refused() {
+    let dir = tempdir("big-files");
+    let over = (16 << 20) + 1;
+    let orders = dir.join("orders.txt");
+    std::fs::write(&orders, "France: A par H\n").unwrap();
+    let record = file_of(&dir, "game.json", over);
+    let position = file_of(&dir, "position.json", over);
+    let cases = file_of(&dir, "cases.txt", over);
+    let runs: [(Vec<&str>, String); 5] = [
+        (vec!["game", "show", &record], format!("polemarch: {record}: a game record may be at most 16 MiB (16777216 bytes); this one is larger")),
+        (vec!["game", "process", &record], format!("polemarch: {record}: a game record may be at most 16 MiB (16777216 bytes); this one is larger")),
+        (
+            vec!["adjudicate", "--position", &position, "--orders", orders.to_str().unwrap()],
+            format!("polemarch: {position}: a position file may be at most 16 MiB (16777216 bytes); this one is larger"),
+        ),
+        (vec!["cases", &cases], format!("polemarch: {cases}: a case file may be at most 16 MiB (16777216 bytes); this one is larger")),
+        (vec!["replay", &record], format!("FAIL {record}: a recorded game may be at most 16 MiB (16777216 bytes); this one is larger")),
+    ];
+    for (args, said) in runs {
+        let out = polemarch(&args);
+        assert!(!out.status.success(), "{args:?}");
+        let all = stdout(&out) + &stderr(&out);
+        assert!(all.contains(&said), "{args:?}: {}", all.chars().take(300).collect::<String>());
+    }
+    // At the cap is not past it: the file is read (and found not to be JSON).
+    let at = file_of(&dir, "at.json", 16 << 20);
+    let err = stderr(&polemarch(&["game", "show", &at]));
+    assert!(!err.contains("16 MiB"), "{}", err.chars().take(300).collect::<String>());
+}

@@ -103,10 +103,50 @@ fn a_read_only_record_is_refused() {
         let out = polemarch(&args);
         assert!(!out.status.success(), "{args:?} succeeded on a read-only record");
         let said = stderr(&out);
-        assert!(said.contains(&format!("the record {file} is read-only")), "{args:?}: {said}");
+        assert!(said.starts_with(&format!("polemarch: {file}: the record is read-only: nothing was changed")), "{args:?}: {said}");
         assert_eq!(std::fs::read(&file).unwrap(), before, "{args:?} changed the read-only record");
         assert_eq!(mode(&file), 0o444);
     }
+}
+
+/// A record that this user may not write, though its mode has write bits
+/// (root's 0644 record in a folder open to all, changed by `nobody`), is
+/// refused and left as it was: the check asks whether the file may be
+/// opened for writing, not only its mode bits. Set up only where the test
+/// runs as root, since only root may run a command as another user.
+#[test]
+fn a_record_another_user_owns_is_refused() {
+    use std::os::unix::process::CommandExt;
+    let dir = tempdir("not-mine");
+    let (file, _) = new_game(&dir, "standard", 12);
+    if std::fs::metadata(&dir).unwrap().uid() != 0 {
+        return;
+    }
+    set_mode(&dir, 0o777);
+    set_mode(&file, 0o644);
+    let orders = orders_file(&file, "France", "A par - bur");
+    let before = std::fs::read(&file).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_polemarch")).args(["game", "orders", &file, "France", &orders]).uid(65534).gid(65534).output().unwrap();
+    assert!(!out.status.success(), "nobody changed root's record: {}", stdout(&out));
+    assert!(stderr(&out).starts_with(&format!("polemarch: {file}: the record is read-only for this user (")), "{}", stderr(&out));
+    assert_eq!(std::fs::read(&file).unwrap(), before);
+    assert_eq!(std::fs::metadata(&file).unwrap().uid(), 0, "the record is still root's");
+}
+
+/// The lock file beside a record has the record's mode: not readable by
+/// all when the record is not.
+#[test]
+fn the_lock_file_has_the_records_mode() {
+    let dir = tempdir("lock-mode");
+    let (file, _) = new_game(&dir, "standard", 13);
+    let lock = dir.join(".game.json.lock");
+    set_mode(&file, 0o640);
+    ok(&["game", "orders", &file, "France", &orders_file(&file, "France", "A par H")]);
+    assert_eq!(mode(&lock), 0o640);
+    set_mode(&file, 0o600);
+    std::fs::remove_file(&lock).unwrap();
+    ok(&["game", "process", &file]);
+    assert_eq!(mode(&lock), 0o600, "a lock file made beside a 0600 record");
 }
 
 /// A symlink planted at the name the temporary file used to have
@@ -177,4 +217,30 @@ fn a_missing_record_leaves_no_lock_file() {
     assert!(!out.status.success());
     assert!(stderr(&out).contains("none.json: No such file"), "{}", stderr(&out));
     assert!(!dir.join(".none.json.lock").exists(), "a lock file was left");
+}
+
+/// A record opened through a symlink is changed where it is: the lock and
+/// the rename act on the real file, and the link still points at it.
+#[test]
+fn a_record_opened_through_a_symlink_keeps_the_link() {
+    let dir = tempdir("through-link");
+    let (file, _) = new_game(&dir, "standard", 10);
+    let link = dir.join("link.json");
+    std::os::unix::fs::symlink("game.json", &link).unwrap();
+    let link = link.to_str().unwrap();
+    ok(&["game", "orders", link, "France", &orders_file(&file, "France", "A par - bur")]);
+    ok(&["game", "process", link]);
+    ok(&["game", "new", "standard", link, "--seed", "11", "--force"]);
+    ok(&["game", "orders", link, "France", &orders_file(&file, "France", "A par H")]);
+    assert!(std::fs::symlink_metadata(link).unwrap().file_type().is_symlink(), "the link was replaced by a file");
+    assert_eq!(std::fs::read_link(link).unwrap(), Path::new("game.json"));
+    let rec = record(&file);
+    assert_eq!((rec.seed, rec.phases.len(), rec.phases[0].submissions.len()), (11, 1, 1), "the real record has every change");
+    assert!(dir.join(".game.json.lock").exists() && !dir.join(".link.json.lock").exists(), "the lock is the real record's");
+    // A link to nothing is not followed to make a record.
+    let dangling = dir.join("dangling.json");
+    std::os::unix::fs::symlink("nowhere.json", &dangling).unwrap();
+    let out = polemarch(&["game", "new", "standard", dangling.to_str().unwrap()]);
+    assert!(!out.status.success() && stderr(&out).contains("dangling.json: cannot follow the link"), "{}", stderr(&out));
+    assert!(!dir.join("nowhere.json").exists());
 }

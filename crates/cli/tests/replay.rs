@@ -96,7 +96,9 @@ fn a_dislodged_unit_with_no_retreat_kept_by_the_record_agrees() {
     let dir = tempdir("cicero");
     let file = dir.join("game.json");
     let state = |name: &str, units: &str, retreats: &str| {
-        format!(r#"{{"name": "{name}", "units": {units}, "retreats": {retreats}, "centers": {{"AUSTRIA": ["BUD"], "RUSSIA": ["SEV"], "TURKEY": ["BUL"]}}, "homes": {{}}}}"#)
+        format!(
+            r#"{{"name": "{name}", "units": {units}, "retreats": {retreats}, "centers": {{"AUSTRIA": ["BUD"], "RUSSIA": ["SEV"], "TURKEY": ["BUL"]}}, "homes": {{}}}}"#
+        )
     };
     let before = r#"{"AUSTRIA": ["A RUM", "A BUD", "A SER"], "RUSSIA": ["F SEV", "A UKR", "A GAL"], "TURKEY": ["A BUL"]}"#;
     let after = r#"{"AUSTRIA": ["A BUD", "A SER", "*A RUM"], "RUSSIA": ["F SEV", "A RUM", "A GAL"], "TURKEY": ["A BUL"]}"#;

@@ -61,6 +61,23 @@ fn a_start_edited_back_to_winter_1901_is_refused() {
     );
 }
 
+/// A one-phase record has no phase before its first to compare with: its
+/// first phase must be the variant's first.
+#[test]
+fn a_first_phase_edited_to_winter_1901_is_refused() {
+    let v = variant("standard");
+    let mut rec = game::new_game(&v, "standard", 1);
+    rec.phases[0].phase = "Winter 1901, Adjustment".into();
+    rec.phases[0].start.phase = "Winter 1901, Adjustment".into();
+    assert_eq!(game::check_game(&v, &rec).unwrap_err(), "phase Winter 1901, Adjustment: a game of Standard Diplomacy starts at Spring 1901, Movement");
+    let v = variant("hoplite_wars");
+    let mut rec = game::new_game(&v, "hoplite_wars", 1);
+    game::check_game(&v, &rec).unwrap();
+    rec.phases[0].phase = "Spring 450 BC, Movement".into();
+    rec.phases[0].start.phase = "Spring 450 BC, Movement".into();
+    assert_eq!(game::check_game(&v, &rec).unwrap_err(), "phase Spring 450 BC, Movement: a game of Hoplite Wars starts at Winter 451 BC, Adjustment");
+}
+
 #[test]
 fn phases_out_of_the_calendar_are_refused() {
     let v = variant("standard");
@@ -150,4 +167,29 @@ fn a_record_with_an_impossible_position_is_refused() {
         game::check_game(&v, &rec).unwrap_err(),
         "phase Autumn 1901, Movement: start: position JSON, units of Italy: `A wes`: an army cannot stand in Western Mediterranean (sea)"
     );
+}
+
+/// Names from the record quoted in an error are cut to 60 characters.
+#[test]
+fn long_names_are_cut_in_errors() {
+    let v = variant("standard");
+    let long = "x".repeat(10_000);
+    let cut = format!("{}…", "x".repeat(60));
+    let edits: [&dyn Fn(&mut GameRecord); 4] = [
+        &|rec| rec.phases[0].submissions[0].power = long.clone(),
+        &|rec| rec.phases[0].phase = long.clone(),
+        &|rec| rec.result = Some(GameResult::Solo(long.clone())),
+        &|rec| rec.phases[0].processed.as_mut().unwrap().results[0].power = long.clone(),
+    ];
+    for edit in edits {
+        let mut rec = played(&v);
+        edit(&mut rec);
+        let e = game::check_game(&v, &rec).unwrap_err();
+        assert!(e.len() < 400 && e.contains(&cut), "{} characters: {}", e.len(), e.chars().take(300).collect::<String>());
+    }
+    let mut rec = played(&v);
+    rec.phases[0].processed.as_mut().unwrap().results[0].power = "Nobody".into();
+    rec.phases[0].processed.as_mut().unwrap().results[0].order = long.clone();
+    let e = game::check_game(&v, &rec).unwrap_err();
+    assert!(e.len() < 400 && e.contains(&cut), "{} characters", e.len());
 }

@@ -1,5 +1,6 @@
-//! The judge notation: every form of CASES.md reads, prints back in the
-//! canonical form, and a bad order says where and what was expected.
+//! The judge notation: every order form of the case files (docs/case-files.md,
+//! docs/orders.md) reads, prints back in the canonical form, and a bad order
+//! says where and what was expected.
 
 use polemarch_engine::order::{parse_order, parse_order_line};
 use polemarch_engine::variant::{embedded_variant, PowerId};

@@ -60,6 +60,25 @@ fn a_dislodged_unit_is_checked_too() {
     assert_eq!(e, "position JSON, dislodged of England: `A mao`: an army cannot stand in Mid-Atlantic Ocean (sea)");
 }
 
+/// Forces of several units, and an army that keeps a coast, belong to
+/// Multiplicity; standard has one unit to a province, an army on the
+/// province itself.
+#[test]
+fn a_force_of_several_units_or_an_army_on_a_coast_needs_multiplicity() {
+    let v = variant("standard");
+    let e = read(&v, r#""units": {"France": ["2A/F gas"]}"#).unwrap_err();
+    assert_eq!(e, "position JSON, units of France: `2A/F gas`: Standard Diplomacy has one unit to a force (forces of several units are Multiplicity's)");
+    let e = read(&v, r#""units": {"France": ["2A bur"]}"#).unwrap_err();
+    assert_eq!(e, "position JSON, units of France: `2A bur`: Standard Diplomacy has one unit to a force (forces of several units are Multiplicity's)");
+    let e = read(&v, r#""units": {"Russia": ["A stp/nc"]}"#).unwrap_err();
+    assert_eq!(e, "position JSON, units of Russia: `A stp/nc`: an army stands in St Petersburg, not on one of its coasts (`A stp`)");
+    let e = Position::from_json(&v, r#"{"phase": "Spring 1901, Retreat", "dislodged": {"France": [{"unit": "A spa/sc"}]}}"#).unwrap_err();
+    assert_eq!(e, "position JSON, dislodged of France: `A spa/sc`: an army stands in Spain, not on one of its coasts (`A spa`)");
+    assert!(read(&v, r#""units": {"Russia": ["A stp", "F bot"]}"#).is_ok());
+    let m = variant("multiplicity");
+    assert!(read(&m, r#""units": {"France": ["2A bur", "A spa/sc"]}"#).is_ok());
+}
+
 #[test]
 fn a_mixed_force_at_sea_needs_as_many_fleets_as_armies() {
     let v = variant("multiplicity");
@@ -112,4 +131,30 @@ fn a_starting_unit_that_cannot_stand_is_a_problem_of_the_variant() {
             "variant.toml: power `Austria`.units: `G tri`: Standard Diplomacy has no garrisons"
         ]
     );
+}
+
+/// Text from the file quoted in an error is cut to 60 characters and `…`:
+/// a name of a megabyte is not echoed back whole.
+#[test]
+fn long_text_is_cut_in_errors() {
+    let v = variant("standard");
+    let long = "x".repeat(10_000);
+    let cut = format!("{}…", "x".repeat(60));
+    let cases = [
+        format!(r#""units": {{"{long}": ["A par"]}}"#),
+        format!(r#""units": {{"France": ["A {long}"]}}"#),
+        format!(r#""units": {{"France": ["{long} par"]}}"#),
+        format!(r#""units": {{"France": ["A par", "A {long}"]}}"#),
+        format!(r#""owners": {{"France": ["{long}"]}}"#),
+        format!(r#""contested": ["{long}"]"#),
+        format!(r#""units": {{"France": ["A pic"]}}, "dislodged": {{"France": [{{"unit": "A bur", "attacker_from": "{long}"}}]}}"#),
+    ];
+    for units in &cases {
+        let e = read(&v, units).unwrap_err();
+        assert!(e.len() < 400 && e.contains(&cut), "{} characters: {}", e.len(), e.chars().take(300).collect::<String>());
+    }
+    let e = Position::from_json(&v, &format!(r#"{{"phase": "{long}"}}"#)).unwrap_err();
+    assert!(e.len() < 400 && e.contains(&cut), "{} characters", e.len());
+    let e = v.power_named(&long).unwrap_err();
+    assert!(e.len() < 400 && e.contains(&cut), "{} characters", e.len());
 }

@@ -1,6 +1,6 @@
 //! `polemarch adjudicate`: one phase from a position and an orders file.
 
-use crate::{orders_file, report, variants};
+use crate::{input, orders_file, report, variants};
 use polemarch_engine::{adjudicate, Position};
 use std::path::Path;
 use std::process::ExitCode;
@@ -9,15 +9,17 @@ pub fn run(variant: &str, edition: Option<&str>, position: Option<&Path>, orders
     let v = variants::load_as(variant, None, edition)?;
     let pos = match position {
         Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let text = input::read_file(path, input::MAX_FILE_BYTES, "a position file")?;
             Position::from_json(&v, &text).map_err(|e| format!("{}: {e}", path.display()))?
         }
         None => Position::start(&v),
     };
     pos.check_boxes(&v)?;
     let text = orders_file::read_input(orders)?;
-    let orders = orders_file::parse(&v, &text)
-        .map_err(|errors| format!("{}: {} bad order line(s); nothing was adjudicated:\n{}", orders.display(), errors.len(), errors.join("\n")))?;
+    let orders = orders_file::parse(&v, &text).map_err(|errors| {
+        let lines = if errors.len() == 1 { "line" } else { "lines" };
+        format!("{}: {} bad order {lines}; nothing was adjudicated:\n{}", orders.display(), errors.len(), errors.join("\n"))
+    })?;
     let outcome = adjudicate(&v, &pos, &orders);
     if json {
         let results: Vec<serde_json::Value> = outcome

@@ -1,6 +1,6 @@
 //! `polemarch cases PATH...`: runs case files and ends with `N passed, M failed`.
 
-use crate::variants;
+use crate::{input, variants};
 use polemarch_engine::cases::{parse_cases, run_case};
 use polemarch_engine::Variant;
 use std::collections::HashMap;
@@ -45,7 +45,7 @@ pub fn run(paths: &[PathBuf], verbose: bool, variant_dir: Option<&Path>, edition
     let mut variant_of = |id: &str| cache.entry(id.to_string()).or_insert_with(|| variants::load_as(id, variant_dir, edition).map(Rc::new)).clone();
     let (mut passed, mut failed) = (0, 0);
     for file in &files {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let text = input::read_file(file, input::MAX_FILE_BYTES, "a case file")?;
         for case in parse_cases(&text) {
             let report = run_case(&case, &mut variant_of);
             if report.passed {

@@ -2,7 +2,7 @@
 //! game through a year and a half, run by the game manager and published
 //! phase by phase as a game master would.
 
-use crate::{record_file, report, variants};
+use crate::{fresh, record_file, report, variants};
 use polemarch_engine::adjudicate::balances;
 use polemarch_engine::game::{self, GameRecord, Status};
 use polemarch_engine::state::{Component, Kind};
@@ -24,8 +24,8 @@ const SCRIPT: &[(&str, &str)] = &[
 /// Plays the script and writes its record to `file`, which is replaced only
 /// with `force`, or (no `file`) to `demo.json` in a new folder of its own.
 pub fn run(file: Option<&Path>, force: bool) -> Result<ExitCode, String> {
-    if let Some(file) = file.filter(|f| f.exists() && !force) {
-        return Err(format!("{} exists: choose another file, or add --force to replace it", file.display()));
+    if let Some(file) = file {
+        record_file::may_create(file, force)?;
     }
     let v = variants::load("standard", None)?;
     let mut rec = game::new_game(&v, "standard", 1901);
@@ -53,22 +53,13 @@ pub fn run(file: Option<&Path>, force: bool) -> Result<ExitCode, String> {
 /// made exclusively (a name that exists, a planted link among them, is
 /// passed over) and, on Unix, open to its owner only.
 fn fresh_folder() -> Result<PathBuf, String> {
-    use std::hash::{BuildHasher, Hasher};
     let base = std::env::temp_dir();
-    for _ in 0..100 {
-        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-        h.write_u32(std::process::id());
-        let dir = base.join(format!("polemarch-demo-{:016x}", h.finish()));
-        let mut builder = std::fs::DirBuilder::new();
-        #[cfg(unix)]
-        std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
-        match builder.create(&dir) {
-            Ok(()) => return Ok(dir),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(format!("{}: cannot make a folder for the demo's record: {e}", dir.display())),
-        }
-    }
-    Err(format!("{}: no free name for a folder for the demo's record", base.display()))
+    let mut builder = std::fs::DirBuilder::new();
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
+    let names = (0..100).map(|_| base.join(format!("polemarch-demo-{}", fresh::random_hex())));
+    let made = fresh::make_first(names, |dir| builder.create(dir));
+    made.map(|((), dir)| dir).map_err(|e| format!("{}: cannot make a folder for the demo's record: {e}", base.display()))
 }
 
 /// Submits every power's lines of one phase, as each power would.

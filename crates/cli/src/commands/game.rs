@@ -5,16 +5,14 @@ use crate::record_file::open;
 use crate::{orders_file, record_file, report, variants};
 use polemarch_engine::game::{self, GameRecord, Status};
 use polemarch_engine::state::json::unit_text;
-use polemarch_engine::variant::check::halves_text;
+use polemarch_engine::variant::check::centres_text;
 use polemarch_engine::variant::PowerId;
 use polemarch_engine::Variant;
 use std::path::Path;
 use std::process::ExitCode;
 
 pub fn new(variant: &str, edition: Option<&str>, file: &Path, seed: Option<u64>, force: bool) -> Result<ExitCode, String> {
-    if file.exists() && !force {
-        return Err(format!("{} exists: choose another file, or add --force to replace it", file.display()));
-    }
+    record_file::may_create(file, force)?;
     let v = variants::load_as(variant, None, edition)?;
     let seed = seed.unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0));
     let mut rec = game::new_game(&v, variant, seed);
@@ -46,7 +44,8 @@ pub fn orders(file: &Path, power: &str, source: &Path, by: Option<&str>) -> Resu
             }
         }
     }
-    println!("{} order(s) for {} in {}; {rejected} rejected.", said.len() - rejected, v.power(p).name, rec.phases.last().unwrap().phase);
+    let kept = said.len() - rejected;
+    println!("{kept} {} for {} in {}; {rejected} rejected.", if kept == 1 { "order" } else { "orders" }, v.power(p).name, rec.phases.last().unwrap().phase);
     // What counts when the phase is processed, after this submission.
     let in_force = game::orders_in_force_of(&v, &rec, p)?;
     let whole = if v.calendar.kind(game::current(&v, &rec)?.phase) == polemarch_engine::variant::PhaseKind::Adjustment {
@@ -117,9 +116,9 @@ fn show_text(v: &Variant, rec: &GameRecord, index: usize) -> Result<String, Stri
         for (p, b) in polemarch_engine::adjudicate::balances(v, &pos).into_iter().enumerate() {
             // In halves of a centre: a build is 2 (a garrison 1, H5).
             if b > 0 && polemarch_engine::adjudicate::adjustment_due(v, &pos, b, PowerId::new(p)) {
-                let _ = writeln!(out, "  {} may build for {} centre(s)", v.powers[p].name, halves_text(b as u32));
+                let _ = writeln!(out, "  {} may build for {}", v.powers[p].name, centres_text(b as u32));
             } else if b < 0 {
-                let _ = writeln!(out, "  {} must remove units costing {} centre(s)", v.powers[p].name, halves_text((-b) as u32));
+                let _ = writeln!(out, "  {} must remove units costing {}", v.powers[p].name, centres_text((-b) as u32));
             }
         }
     }

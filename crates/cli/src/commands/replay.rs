@@ -3,7 +3,7 @@
 //! that wrote it unless `--edition` says otherwise, and ends with `N passed,
 //! M failed` (and `K record errors` where records contradict themselves).
 
-use crate::variants;
+use crate::{input, variants};
 use polemarch_engine::replay::{detect, import, replay, ReplayReport};
 use polemarch_engine::rules::{Choice, Edition};
 use polemarch_engine::Variant;
@@ -45,7 +45,7 @@ impl Variants {
 
 /// Replays one file under `edition` (None: the record's own judge's).
 fn one(file: &Path, variant: Option<&str>, edition: Option<Edition>, cache: &mut Variants) -> Replayed {
-    let text = match std::fs::read_to_string(file) {
+    let text = match std::fs::File::open(file).map_err(|e| e.to_string()).and_then(|f| input::read_text(f, input::MAX_FILE_BYTES, "a recorded game")) {
         Ok(text) => text,
         Err(e) => return Replayed::Unreadable(e.to_string()),
     };

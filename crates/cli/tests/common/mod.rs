@@ -52,6 +52,12 @@ pub fn submit(file: &str, power: &str, orders: &str) -> String {
     ok(&["game", "orders", file, power, &orders_file(file, power, orders)])
 }
 
+/// Submits `orders` for `power` with `game orders`, which may reject some
+/// of them: what it printed on standard output.
+pub fn submit_any(file: &str, power: &str, orders: &str) -> String {
+    stdout(&polemarch(&["game", "orders", file, power, &orders_file(file, power, orders)]))
+}
+
 /// `rel` in `../shared` beside the checkout (reference material kept out of
 /// the repository). When it is absent: under CI (the `CI` variable set, as
 /// CI services set it) the test fails, since CI always has ../shared;

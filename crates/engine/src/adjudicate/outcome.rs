@@ -2,6 +2,7 @@
 //! and why.
 
 use crate::order::Order;
+use crate::variant::check::{centres_text, halves_text};
 use crate::variant::{ProvinceId, Variant};
 use std::borrow::Cow;
 use std::fmt;
@@ -61,14 +62,30 @@ pub enum Illegal {
     ConvoyTooHeavy,
     GarrisonCannotMove,
     GarrisonSupport,
-    PlacementCost,
+    /// A placement that does not cost what the power's home centres are
+    /// worth: what it costs and what they are worth, in halves of a centre.
+    PlacementCost {
+        cost: u32,
+        worth: u32,
+    },
     NotDelphi,
     AlreadySacked,
     NoConversion,
 }
 
 impl Illegal {
-    pub fn text(self) -> &'static str {
+    /// Why the order is illegal, with the amounts of a placement's cost.
+    pub fn text(self) -> Cow<'static, str> {
+        match self {
+            Illegal::PlacementCost { cost, worth } => {
+                format!("this placement costs {}, the home centres are worth {}: {}", centres_text(cost), halves_text(worth), self.rule()).into()
+            }
+            _ => self.rule().into(),
+        }
+    }
+
+    /// The rule the order breaks.
+    fn rule(self) -> &'static str {
         match self {
             Illegal::NoUnit => "there is no unit there",
             Illegal::NotYourUnit => "the unit belongs to another power",
@@ -107,7 +124,7 @@ impl Illegal {
             Illegal::NotDelphi => "only a force in Delphi can sack it",
             Illegal::AlreadySacked => "Delphi can be sacked once per game",
             Illegal::NoConversion => "a conversion turns one army into a fleet (on a coastal centre) or one fleet into an army, in a City or Town",
-            Illegal::PlacementCost => "a placement costs exactly what the home centres are worth (one unit, or two garrisons, for a Minor)",
+            Illegal::PlacementCost { .. } => "a placement costs exactly what the home centres are worth (one unit, or two garrisons, for a Minor)",
             Illegal::GarrisonSupport => "a garrison supports only a merge into its own province",
         }
     }

@@ -1,4 +1,4 @@
-//! Adjudication case files (CASES.md): reading them and running them.
+//! Adjudication case files (docs/case-files.md): reading them and running them.
 
 mod board;
 mod parse;

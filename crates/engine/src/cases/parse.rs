@@ -1,4 +1,4 @@
-//! Reads case files (CASES.md) into cases: sections of lines, each line kept
+//! Reads case files (docs/case-files.md) into cases: sections of lines, each line kept
 //! with its number. Orders and units are read later, against the variant.
 
 /// A body line: its 1-based line number and text (comment removed, trimmed).

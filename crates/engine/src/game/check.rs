@@ -4,11 +4,13 @@
 
 use super::record::{GameRecord, GameResult};
 use crate::adjudicate::next_phase;
+use crate::order::excerpt;
 use crate::state::Position;
 use crate::variant::Variant;
 
 /// Checks every phase of `rec` against `v`: each phase's label is the phase
-/// of its start position, and that position can be; each processed phase's
+/// of its start position, and that position can be; the first phase is the
+/// variant's first (its calendar's `first`); each processed phase's
 /// end is the next phase's start, and the next phase is the one processing
 /// opens (the calendar's next with something to do); only the last phase
 /// is open; the powers named by submissions, orders, results and the game's
@@ -17,11 +19,14 @@ pub fn check_game(v: &Variant, rec: &GameRecord) -> Result<(), String> {
     super::check_record(rec)?;
     let mut before: Option<(&str, Position)> = None;
     for (i, p) in rec.phases.iter().enumerate() {
-        let at = |e: String| format!("phase {}: {e}", p.phase);
+        let at = |e: String| format!("phase {}: {e}", excerpt(&p.phase));
         let label = v.calendar.parse_phase(&p.phase).map_err(|e| at(format!("its name: {e}")))?;
         let start = Position::from_position_json(v, &p.start).map_err(|e| at(format!("start: {e}")))?;
         if start.phase != label {
             return Err(at(format!("its start position is at {}", v.calendar.display(start.phase))));
+        }
+        if i == 0 && start.phase != v.calendar.first {
+            return Err(at(format!("a game of {} starts at {}", v.name, v.calendar.display(v.calendar.first))));
         }
         if let Some((prev, end)) = &before {
             if let Some(what) = difference(end, &start) {
@@ -40,7 +45,7 @@ pub fn check_game(v: &Variant, rec: &GameRecord) -> Result<(), String> {
                     power(v, name).map_err(|e| at(format!("orders: {e}")))?;
                 }
                 for r in done.results.iter().filter(|r| !r.power.is_empty()) {
-                    power(v, &r.power).map_err(|e| at(format!("results: `{}`: {e}", r.order)))?;
+                    power(v, &r.power).map_err(|e| at(format!("results: `{}`: {e}", excerpt(&r.order))))?;
                 }
                 let end = Position::from_position_json(v, &done.end).map_err(|e| at(format!("end: {e}")))?;
                 // Processing opens the next phase with something to do.
@@ -83,7 +88,7 @@ fn power(v: &Variant, name: &str) -> Result<(), String> {
         Ok(())
     } else {
         let names: Vec<&str> = v.powers.iter().map(|p| p.name.as_str()).collect();
-        Err(format!("`{name}` is not a power of {} ({})", v.id, names.join(", ")))
+        Err(format!("`{}` is not a power of {} ({})", excerpt(name), v.id, names.join(", ")))
     }
 }
 

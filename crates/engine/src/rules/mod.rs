@@ -222,6 +222,13 @@ impl Rules {
         self.has(&Mechanic::OwnedCentreBuilds) || v.power(power).homes.contains(&site)
     }
 
+    /// May a force hold several units (`2A/F`, Multiplicity M1), and an
+    /// army keep the coast its force stood on when its fleet was removed?
+    /// Elsewhere a force is one unit, and an army stands on its province.
+    pub fn composite_forces(&self) -> bool {
+        self.has(&Mechanic::Multiplicity)
+    }
+
     /// May a build join a force of its player already there (M12)? And may
     /// a power write several builds for one centre?
     pub fn builds_join(&self) -> bool {

@@ -3,7 +3,7 @@
 //! fleet only on a coast, naming its coast where there are two). A site with
 //! no order, or only impossible orders, gets the standard unit.
 
-use crate::adjudicate::{build_loc, upkeep, Illegal, OrderResult, Reason, Verdict};
+use crate::adjudicate::{build_loc, Illegal, OrderResult, Reason, Verdict};
 use crate::order::{Action, Order};
 use crate::state::{Force, Kind, Position};
 use crate::variant::{LocId, PowerId, Variant};
@@ -111,7 +111,8 @@ fn placed_forces(v: &Variant, power: PowerId, orders: &[&Order], complete: bool)
         return Err(Illegal::NoUnit);
     }
     let homes = &v.power(power).homes;
-    let budget: i32 = homes.iter().map(|&h| v.province(h).centre as i32).sum();
+    // In halves of a centre.
+    let worth: u32 = homes.iter().map(|&h| u32::from(v.province(h).centre)).sum();
     let mut forces: Vec<Force> = Vec::new();
     let mut cost = 0;
     for order in orders {
@@ -129,7 +130,7 @@ fn placed_forces(v: &Variant, power: PowerId, orders: &[&Order], complete: bool)
                 return Err(Illegal::NotBuildable);
             }
             let loc = build_loc(v, c.kind, unit.loc, None)?;
-            cost += upkeep(c.kind);
+            cost += u32::from(c.kind.row().upkeep);
             let placed = Force::single(power, c.kind, loc);
             match forces.iter_mut().find(|f| v.province_of(f.loc) == site) {
                 Some(f) => f.join(v, placed),
@@ -142,11 +143,11 @@ fn placed_forces(v: &Variant, power: PowerId, orders: &[&Order], complete: bool)
         let [a, f, g] = forces[0].kinds();
         (a + f == 1 && g == 0) || (a + f == 0 && g == 2)
     };
-    let whole = cost == budget && (homes.len() > 1 || single);
+    let whole = cost == worth && (homes.len() > 1 || single);
     // Part of a placement (a game master's check of each line as it comes)
     // need only not overspend.
-    if (complete && !whole) || cost > budget {
-        return Err(Illegal::PlacementCost);
+    if (complete && !whole) || cost > worth {
+        return Err(Illegal::PlacementCost { cost, worth });
     }
     Ok(forces)
 }

@@ -2,6 +2,7 @@
 //! and components that need no supply marked `*` (`A*`, `2A/F*`).
 
 use super::{Component, Components, Kind};
+use crate::order::excerpt;
 use crate::variant::PowerId;
 
 /// Parses a composition; every component belongs to `power`.
@@ -15,15 +16,15 @@ pub fn parse_composition(text: &str, power: PowerId) -> Result<Components, Strin
         };
         let digits = part.chars().take_while(|c| c.is_ascii_digit()).count();
         let (count, letter) = part.split_at(digits);
-        let count: usize = if count.is_empty() { 1 } else { count.parse().map_err(|_| format!("bad count in `{text}`"))? };
+        let count: usize = if count.is_empty() { 1 } else { count.parse().map_err(|_| format!("bad count in `{}`", excerpt(text)))? };
         let mut chars = letter.chars();
         let kind = match (chars.next(), chars.next()) {
             (Some(c), None) => Kind::from_letter(c),
             _ => None,
         }
-        .ok_or_else(|| format!("`{text}` is not a force: expected components like A, F, 2A, A/F"))?;
+        .ok_or_else(|| format!("`{}` is not a force: expected components like A, F, 2A, A/F", excerpt(text)))?;
         if count == 0 || count > 99 {
-            return Err(format!("`{text}`: a component count must be 1 to 99"));
+            return Err(format!("`{}`: a component count must be 1 to 99", excerpt(text)));
         }
         components.extend(std::iter::repeat_n(Component { kind, power, free }, count));
     }

@@ -4,6 +4,7 @@
 
 use super::{parse_composition, write_composition, Component, Dislodged, Force, Position};
 use crate::adjudicate::retreat_options;
+use crate::order::excerpt;
 use crate::variant::{LocId, PowerId, Terrain, Variant};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -59,30 +60,37 @@ pub(crate) enum BadUnit {
 pub(crate) fn read_unit(v: &Variant, power: PowerId, text: &str) -> Result<Force, BadUnit> {
     let (comp, place) = text.trim().split_once(char::is_whitespace).ok_or(BadUnit::Shape)?;
     let components = parse_composition(comp, power).map_err(BadUnit::Part)?;
-    let loc = v.find_loc(place.trim()).ok_or_else(|| BadUnit::Part(format!("unknown location `{}`", place.trim())))?;
+    let loc = v.find_loc(place.trim()).ok_or_else(|| BadUnit::Part(format!("unknown location `{}`", excerpt(place.trim()))))?;
     Ok(Force { loc, power, components })
 }
 
 fn unit(v: &Variant, power: PowerId, text: &str) -> Result<Force, String> {
     read_unit(v, power, text).map_err(|e| match e {
-        BadUnit::Shape => format!("`{text}`: expected a unit like `A par` or `2A/F mar`"),
-        BadUnit::Part(why) => format!("`{text}`: {why}"),
+        BadUnit::Shape => format!("`{}`: expected a unit like `A par` or `2A/F mar`", excerpt(text)),
+        BadUnit::Part(why) => format!("`{}`: {why}", excerpt(text)),
     })
 }
 
 /// Why a force of `components` cannot stand at `loc` in this variant, if
-/// it cannot: a kind the variant does not have, a fleet off the water, a
-/// fleet on a two-coast province without its coast, an army or garrison
-/// where armies cannot stand, or a force at sea with more armies than
-/// fleets (Multiplicity M2: `Force::seaworthy`). An army on a coast is
-/// fine: a force keeps its coast when its fleet is removed.
+/// it cannot: a kind the variant does not have, several units where a force
+/// is one, a fleet off the water, a fleet on a two-coast province without
+/// its coast, an army or garrison where armies cannot stand, or a force at
+/// sea with more armies than fleets (Multiplicity M2: `Force::seaworthy`).
+/// An army on a coast is fine only where forces hold several units: a
+/// force keeps its coast when its fleet is removed.
 pub fn cannot_stand(v: &Variant, components: &[Component], loc: LocId) -> Option<String> {
     if let Some(c) = components.iter().find(|c| !v.has_kind(c.kind)) {
         return Some(format!("{} has no {}s", v.name, c.kind.name()));
     }
+    if components.len() > 1 && !v.rules.composite_forces() {
+        return Some(format!("{} has one unit to a force (forces of several units are Multiplicity's)", v.name));
+    }
     let province = v.province(v.province_of(loc));
     let place = format!("{} ({})", province.name, province.terrain.name());
     let [armies, fleets, garrisons] = super::kinds(components);
+    if fleets == 0 && v.loc(loc).coast.is_some() && !v.rules.composite_forces() {
+        return Some(off_the_coast(v, components, loc));
+    }
     if fleets > 0 && !province.terrain.holds_fleets() {
         return Some(format!("a fleet cannot stand in {place}"));
     }
@@ -104,6 +112,14 @@ pub fn cannot_stand(v: &Variant, components: &[Component], loc: LocId) -> Option
         return Some(format!("an army cannot stand in {place}"));
     }
     None
+}
+
+/// Why a force without a fleet may not stand on a coast of its province:
+/// ``an army stands in St Petersburg, not on one of its coasts (`A stp`)``.
+pub fn off_the_coast(v: &Variant, components: &[Component], loc: LocId) -> String {
+    let province = v.province(v.province_of(loc));
+    let unit = if super::kinds(components)[0] > 0 { "an army" } else { "a garrison" };
+    format!("{unit} stands in {}, not on one of its coasts (`{} {}`)", province.name, write_composition(components), province.abbr)
 }
 
 /// A force as positions, reports and records write it: `F lon`,
@@ -147,7 +163,7 @@ impl Position {
                         lines[i].push((name, u));
                         continue;
                     }
-                    Some(_) => return Err(format!("position JSON, units of {name}: `{u}`: the province already holds a unit")),
+                    Some(_) => return Err(format!("position JSON, units of {name}: `{}`: the province already holds a unit", excerpt(u))),
                     None => {}
                 }
                 pos.forces.push(force);
@@ -157,7 +173,7 @@ impl Position {
         for (f, lines) in pos.forces.iter().zip(&lines) {
             if let Some(why) = cannot_stand(v, &f.components, f.loc) {
                 let names: Vec<&str> = lines.iter().map(|l| l.0).collect();
-                let units: Vec<String> = lines.iter().map(|l| format!("`{}`", l.1)).collect();
+                let units: Vec<String> = lines.iter().map(|l| format!("`{}`", excerpt(l.1))).collect();
                 return Err(format!("position JSON, units of {}: {}: {why}", names.join(" and "), units.join(", ")));
             }
         }
@@ -166,24 +182,29 @@ impl Position {
             for d in list {
                 let force = unit(v, p, &d.unit).map_err(|e| format!("position JSON, dislodged of {name}: {e}"))?;
                 if let Some(why) = cannot_stand(v, &force.components, force.loc) {
-                    return Err(format!("position JSON, dislodged of {name}: `{}`: {why}", d.unit));
+                    return Err(format!("position JSON, dislodged of {name}: `{}`: {why}", excerpt(&d.unit)));
                 }
                 let attacker_from = match &d.attacker_from {
-                    Some(a) => {
-                        Some(v.find_loc(a).map(|l| v.province_of(l)).ok_or_else(|| format!("position JSON, dislodged of {name}: unknown province `{a}`"))?)
-                    }
+                    Some(a) => Some(
+                        v.find_loc(a)
+                            .map(|l| v.province_of(l))
+                            .ok_or_else(|| format!("position JSON, dislodged of {name}: unknown province `{}`", excerpt(a)))?,
+                    ),
                     None => None,
                 };
                 let mut also_from = Vec::new();
                 for a in &d.also_from {
-                    also_from
-                        .push(v.find_loc(a).map(|l| v.province_of(l)).ok_or_else(|| format!("position JSON, dislodged of {name}: unknown province `{a}`"))?);
+                    also_from.push(
+                        v.find_loc(a)
+                            .map(|l| v.province_of(l))
+                            .ok_or_else(|| format!("position JSON, dislodged of {name}: unknown province `{}`", excerpt(a)))?,
+                    );
                 }
                 pos.dislodged.push(Dislodged { force, attacker_from, by_convoy: d.by_convoy, also_from });
             }
         }
         for c in &j.contested {
-            pos.contested.push(v.find_loc(c).map(|l| v.province_of(l)).ok_or_else(|| format!("position JSON, contested: unknown province `{c}`"))?);
+            pos.contested.push(v.find_loc(c).map(|l| v.province_of(l)).ok_or_else(|| format!("position JSON, contested: unknown province `{}`", excerpt(c)))?);
         }
         pos.owners = match &j.owners {
             None => v.start_owners.clone(),
@@ -192,7 +213,7 @@ impl Position {
                 for (name, centres) in owners {
                     let p = power(v, name)?;
                     for c in centres {
-                        let loc = v.find_loc(c).ok_or_else(|| format!("position JSON, owners of {name}: unknown province `{c}`"))?;
+                        let loc = v.find_loc(c).ok_or_else(|| format!("position JSON, owners of {name}: unknown province `{}`", excerpt(c)))?;
                         if !v.is_centre(v.province_of(loc)) {
                             return Err(format!("position JSON, owners of {name}: `{c}` is not a supply centre"));
                         }

@@ -120,10 +120,14 @@ impl Calendar {
     pub fn parse_phase(&self, text: &str) -> Result<Phase, String> {
         let words: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
         let expected = "expected `<Season> <Year> [BC], <Movement|Retreat|Adjustment>`";
+        // Quoted cut short: a phase from a file may be of any length.
+        let text = crate::order::excerpt(text);
+        let word = |w: &str| crate::order::excerpt(w).into_owned();
         if words.len() < 3 {
             return Err(format!("`{text}`: {expected}"));
         }
-        let kind = PhaseKind::parse(words[words.len() - 1]).ok_or_else(|| format!("`{text}`: unknown phase kind `{}`; {expected}", words[words.len() - 1]))?;
+        let kind =
+            PhaseKind::parse(words[words.len() - 1]).ok_or_else(|| format!("`{text}`: unknown phase kind `{}`; {expected}", word(words[words.len() - 1])))?;
         let mut year_words = &words[1..words.len() - 1];
         let mut era = None;
         if let Some(last) = year_words.last() {
@@ -142,7 +146,7 @@ impl Calendar {
             }
         }
         let year: i32 = match year_words {
-            [y] => y.parse().map_err(|_| format!("`{text}`: `{y}` is not a year; {expected}"))?,
+            [y] => y.parse().map_err(|_| format!("`{text}`: `{}` is not a year; {expected}", word(y)))?,
             _ => return Err(format!("`{text}`: {expected}")),
         };
         if !(1..=MAX_YEAR).contains(&year) {
@@ -150,7 +154,7 @@ impl Calendar {
         }
         // A BC calendar's AD years (after 1 BC): 1 AD is its year 0.
         let year = if self.era == Era::Bc && era == Some(Era::Ad) { 1 - year } else { year };
-        let step = self.find_step(words[0], kind).ok_or_else(|| format!("`{text}`: this variant has no {} phase in {}", kind.name(), words[0]))?;
+        let step = self.find_step(words[0], kind).ok_or_else(|| format!("`{text}`: this variant has no {} phase in {}", kind.name(), word(words[0])))?;
         Ok(Phase { step, year })
     }
 

@@ -5,7 +5,7 @@
 
 use super::load::Problem;
 use super::{LocId, Moves, Province, Terrain, Variant};
-use crate::state::json::cannot_stand;
+use crate::state::json::{cannot_stand, off_the_coast};
 use crate::state::Component;
 use std::collections::BTreeMap;
 
@@ -119,7 +119,7 @@ fn units(v: &Variant, problems: &mut Vec<Problem>) {
         // coasts); and a starting army stands on its province, not a coast.
         let component = Component { kind, power, free: false };
         let on_coast = kind.row().moves != Moves::Fleet && v.loc(loc).coast.is_some();
-        let wrong = cannot_stand(v, &[component], loc).or_else(|| on_coast.then(|| format!("a {} stands on the province, not on a coast", kind.name())));
+        let wrong = cannot_stand(v, &[component], loc).or_else(|| on_coast.then(|| off_the_coast(v, &[component], loc)));
         if let Some(why) = wrong {
             problems.push(Problem::new("variant.toml", &key, format!("`{unit}`: {why}")));
         }
@@ -242,6 +242,12 @@ fn spaces_summary(v: &Variant) -> String {
         out += &format!("  places behind the walls: {}\n", list(walls));
     }
     out
+}
+
+/// A number of centres given in halves, with its noun: 2 -> "1 centre",
+/// 3 -> "1.5 centres", 4 -> "2 centres".
+pub fn centres_text(h: u32) -> String {
+    format!("{} {}", halves_text(h), if h == 2 { "centre" } else { "centres" })
 }
 
 /// Writes a count in halves as a number: 4 -> "2", 5 -> "2.5".

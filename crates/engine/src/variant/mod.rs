@@ -214,8 +214,9 @@ impl Variant {
     /// A power by name, or the error that names the variant's powers:
     /// ``unknown power `Prussia` (powers: Austria, England, ...)``.
     pub fn power_named(&self, name: &str) -> Result<PowerId, String> {
-        self.find_power(name)
-            .ok_or_else(|| format!("unknown power `{name}` (powers: {})", self.powers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")))
+        self.find_power(name).ok_or_else(|| {
+            format!("unknown power `{}` (powers: {})", crate::order::excerpt(name), self.powers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", "))
+        })
     }
 
     /// The location of a coast of a province, by short coast name.

@@ -1,0 +1,31 @@
+//! Input files read within a size cap: past it a file is refused whole,
+//! with a clear error, before the rest is read (or held). The caps and
+//! their errors are in docs/orders.md (orders files) and
+//! docs/game-record.md (records, positions, case files, recorded games).
+
+use std::io::Read;
+use std::path::Path;
+
+/// The largest game record, position file, case file or recorded game
+/// read: 16 MiB, far above any real one.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// The text of the file at `path`, at most `max` bytes; `what` names the
+/// kind of file in the error (`FILE: a game record may be at most ...`).
+pub fn read_file(path: &Path, max: u64, what: &str) -> Result<String, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    read_text(file, max, what).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The text `source` holds, at most `max` bytes of UTF-8; the error does
+/// not say where it comes from.
+pub fn read_text(source: impl Read, max: u64, what: &str) -> Result<String, String> {
+    // One byte past the cap tells a file at the cap from a larger one,
+    // without reading (or holding) the rest.
+    let mut bytes = Vec::new();
+    source.take(max + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > max {
+        return Err(format!("{what} may be at most {} MiB ({max} bytes); this one is larger", max >> 20));
+    }
+    String::from_utf8(bytes).map_err(|e| format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1))
+}
