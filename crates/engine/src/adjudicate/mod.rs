@@ -21,7 +21,7 @@ type Few = smallvec::SmallVec<[u16; 4]>;
 pub use adjustment::{adjustment_due, balances, build_loc};
 pub use civil_disorder::distances;
 pub use outcome::{Illegal, OrderResult, Reason, Verdict};
-pub use plan::Plan;
+pub use plan::{occupancy as occupancy_of, Plan};
 pub use removal::{take_component, upkeep};
 pub use retreat::retreat_options;
 

@@ -166,10 +166,13 @@ fn has_choice(v: &Variant, pos: &Position) -> bool {
 /// The position without dislodged units that have nowhere to retreat: they
 /// are disbanded, whether at once (as godip and MILA do) or in the retreat
 /// phase (as polemarch does).
-fn without_hopeless(v: &Variant, pos: &Position) -> Position {
+fn without_hopeless<'a>(v: &Variant, pos: &'a Position) -> std::borrow::Cow<'a, Position> {
+    if pos.dislodged.iter().all(|d| !retreat_options(v, pos, d).is_empty()) {
+        return std::borrow::Cow::Borrowed(pos);
+    }
     let mut p = pos.clone();
     p.dislodged.retain(|d| !retreat_options(v, pos, d).is_empty());
-    p
+    std::borrow::Cow::Owned(p)
 }
 
 /// The record's position, with what polemarch knows and the record does

@@ -10,88 +10,152 @@ use crate::order::{excerpt, Action, Order, UnitRef};
 use crate::state::{Dislodged, Force, Kind, Position};
 use crate::variant::{LocId, PhaseKind, PowerId, Variant};
 
-struct Block<'a> {
+/// The phase being read: its start position grows line by line until
+/// ORDERS, whose lines are read against it.
+struct Reading<'a> {
     label: &'a str,
-    line: usize,
-    positions: Vec<(usize, &'a str)>,
-    orders: Vec<(usize, &'a str)>,
+    pos: Position,
+    nations: Nations<'a>,
+    /// What each province holds so far (`entry`).
+    seen: Vec<u8>,
+    /// Once the position is complete, the force in each province.
+    at: Vec<u16>,
+    start_glitch: Option<String>,
+    in_orders: bool,
+    orders: Vec<Order>,
+    orders_glitch: Option<String>,
 }
 
-/// Reads godip's game text. A line the record gets wrong in itself (an
-/// unknown province, two units in one province) does not stop the reading:
-/// it is kept as the phase's glitch, for the replay to report.
+impl<'a> Reading<'a> {
+    /// `PHASE 1901 Fall Adjustment` on line `n`.
+    fn new(v: &Variant, n: usize, label: &'a str) -> Result<Reading<'a>, String> {
+        let mut words = label.split_ascii_whitespace();
+        let (Some(year), Some(season), Some(kind), None) = (words.next(), words.next(), words.next(), words.next()) else {
+            return Err(format!("line {n}: `PHASE {}`: expected `PHASE <year> <season> <kind>`", excerpt(label)));
+        };
+        let phase = v.calendar.parse_phase(&format!("{season} {year} {kind}")).map_err(|e| format!("line {n}: {e}"))?;
+        Ok(Reading {
+            label,
+            pos: Position::empty(v, phase),
+            nations: Nations::default(),
+            seen: vec![0; v.province_count()],
+            at: Vec::new(),
+            start_glitch: None,
+            in_orders: false,
+            orders: Vec::with_capacity(40),
+            orders_glitch: None,
+        })
+    }
+
+    /// The position is complete: orders may be read against it.
+    fn to_orders(&mut self, v: &Variant) {
+        if !self.in_orders {
+            self.pos.normalize();
+            self.in_orders = true;
+            self.at = crate::adjudicate::occupancy_of(v, &self.pos.forces);
+        }
+    }
+
+    fn line(&mut self, v: &Variant, n: usize, line: &'a str) {
+        let (result, glitch) = if self.in_orders {
+            let board = Board { pos: &self.pos, at: &self.at };
+            (order(v, &board, line).map(|o| self.orders.push(o)), &mut self.orders_glitch)
+        } else {
+            (entry(v, line, &mut self.nations, &mut self.seen, &mut self.pos), &mut self.start_glitch)
+        };
+        if let Err(e) = result {
+            glitch.get_or_insert_with(|| format!("line {n}: `{}`: {e}", excerpt(line)));
+        }
+    }
+
+    fn done(mut self, v: &Variant) -> RecordedPhase {
+        self.to_orders(v);
+        RecordedPhase {
+            label: self.label.into(),
+            start: self.pos,
+            orders: self.orders,
+            results: None,
+            start_glitch: self.start_glitch,
+            orders_glitch: self.orders_glitch,
+        }
+    }
+}
+
+/// The lines of `text`, found byte by byte: quicker than `str::lines` for
+/// the short lines of a game text.
+fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = text;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let end = rest.bytes().position(|b| b == b'\n').unwrap_or(rest.len());
+        let line = &rest[..end];
+        rest = rest.get(end + 1..).unwrap_or("");
+        Some(line)
+    })
+}
+
+/// Reads godip's game text in one pass. A line the record gets wrong in
+/// itself (an unknown province, two units in one province) does not stop
+/// the reading: it is kept as the phase's glitch, for the replay to report.
 pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, String> {
-    let mut blocks: Vec<Block> = Vec::new();
-    let mut in_orders = false;
-    for (i, raw) in text.lines().enumerate() {
-        let (n, line) = (i + 1, raw.trim());
+    let mut phases = Vec::new();
+    let mut reading: Option<Reading> = None;
+    for (i, raw) in lines(text).enumerate() {
+        let (n, line) = (i + 1, raw.trim_ascii());
         if line.is_empty() {
             continue;
         }
         if let Some(label) = line.strip_prefix("PHASE ") {
-            blocks.push(Block { label: label.trim(), line: n, positions: Vec::new(), orders: Vec::new() });
-            in_orders = false;
+            phases.extend(reading.take().map(|r| r.done(v)));
+            reading = Some(Reading::new(v, n, label.trim_ascii())?);
             continue;
         }
-        let block = blocks.last_mut().ok_or_else(|| format!("line {n}: expected `PHASE <year> <season> <kind>` first"))?;
+        let r = reading.as_mut().ok_or_else(|| format!("line {n}: expected `PHASE <year> <season> <kind>` first"))?;
         match line {
-            "POSITIONS" => in_orders = false,
-            "ORDERS" => in_orders = true,
-            _ if in_orders => block.orders.push((n, line)),
-            _ => block.positions.push((n, line)),
+            "POSITIONS" => {}
+            "ORDERS" => r.to_orders(v),
+            _ => r.line(v, n, line),
         }
     }
-    if blocks.is_empty() {
+    phases.extend(reading.map(|r| r.done(v)));
+    if phases.is_empty() {
         return Err("no PHASE block".into());
-    }
-    let mut phases = Vec::with_capacity(blocks.len());
-    for b in &blocks {
-        let (start, start_glitch) = position(v, b)?;
-        let mut orders = Vec::with_capacity(b.orders.len());
-        let mut orders_glitch = None;
-        for (n, o) in &b.orders {
-            match order(v, &start, o) {
-                Ok(order) => orders.push(order),
-                Err(e) => {
-                    orders_glitch.get_or_insert_with(|| format!("line {n}: `{}`: {e}", excerpt(o)));
-                }
-            }
-        }
-        phases.push(RecordedPhase { label: b.label.into(), start, orders, results: None, start_glitch, orders_glitch });
     }
     Ok(RecordedGame { phases })
 }
 
-/// `PHASE 1901 Fall Adjustment` and its POSITIONS; with the position, the
-/// first line of it the record gets wrong.
-fn position(v: &Variant, b: &Block) -> Result<(Position, Option<String>), String> {
-    let words: Vec<&str> = b.label.split_whitespace().collect();
-    let [year, season, kind] = words[..] else {
-        return Err(format!("line {}: `PHASE {}`: expected `PHASE <year> <season> <kind>`", b.line, excerpt(b.label)));
-    };
-    let phase = v.calendar.parse_phase(&format!("{season} {year} {kind}")).map_err(|e| format!("line {}: {e}", b.line))?;
-    let mut pos = Position::empty(v, phase);
-    let mut glitch = None;
-    for &(n, line) in &b.positions {
-        if let Err(e) = entry(v, line, &mut pos) {
-            glitch.get_or_insert_with(|| format!("line {n}: `{}`: {e}", excerpt(line)));
+/// The nations a block names, as written, with their powers: a block names
+/// each a dozen times or more.
+#[derive(Default)]
+struct Nations<'a>(Vec<(&'a str, PowerId)>);
+
+impl<'a> Nations<'a> {
+    fn power(&mut self, v: &Variant, nation: &'a str) -> Result<PowerId, String> {
+        if let Some(&(_, p)) = self.0.iter().find(|(n, _)| *n == nation) {
+            return Ok(p);
         }
+        let p = v.find_power(nation).ok_or_else(|| format!("unknown nation `{}`", excerpt(nation)))?;
+        self.0.push((nation, p));
+        Ok(p)
     }
-    pos.normalize();
-    Ok((pos, glitch))
 }
 
 /// One POSITIONS line, `<Nation>: <army|fleet|army/dislodged|fleet/dislodged|supply> <province>`.
-fn entry(v: &Variant, line: &str, pos: &mut Position) -> Result<(), String> {
-    let (nation, rest) = line.split_once(':').ok_or("expected `<Nation>: <army|fleet|supply> <province>`")?;
-    let power = v.find_power(nation.trim()).ok_or_else(|| format!("unknown nation `{}`", excerpt(nation.trim())))?;
-    let (what, place) = rest.trim().split_once(char::is_whitespace).ok_or("expected `<army|fleet|supply> <province>`")?;
-    let loc = find(v, place.trim())?;
+fn entry<'a>(v: &Variant, line: &'a str, nations: &mut Nations<'a>, seen: &mut [u8], pos: &mut Position) -> Result<(), String> {
+    let colon = line.bytes().position(|b| b == b':').ok_or("expected `<Nation>: <army|fleet|supply> <province>`")?;
+    let (nation, rest) = (&line[..colon], &line[colon + 1..]);
+    let power = nations.power(v, nation.trim_ascii())?;
+    let rest = rest.trim_ascii();
+    let space = rest.bytes().position(|b| b.is_ascii_whitespace()).ok_or("expected `<army|fleet|supply> <province>`")?;
+    let (what, place) = (&rest[..space], rest[space..].trim_ascii());
+    let loc = find(v, place)?;
     let p = v.province_of(loc);
     let (kind, dislodged) = match what {
         "supply" => {
             if !v.is_centre(p) {
-                return Err(format!("`{}` is not a supply centre", place.trim()));
+                return Err(format!("`{place}` is not a supply centre"));
             }
             pos.owners[p.index()] = Some(power);
             return Ok(());
@@ -103,8 +167,11 @@ fn entry(v: &Variant, line: &str, pos: &mut Position) -> Result<(), String> {
         other => return Err(format!("unknown entry `{}` (army, fleet, army/dislodged, fleet/dislodged, supply)", excerpt(other))),
     };
     let force = Force::single(power, kind, loc);
-    let twice = if dislodged { super::dislodged_in(v, pos, p).is_some() } else { pos.forces.iter().any(|f| v.province_of(f.loc) == p) };
-    if twice {
+    // What each province holds so far: 1 a unit, 2 a dislodged one.
+    let mark = if dislodged { 2 } else { 1 };
+    let held = seen[p.index()];
+    seen[p.index()] = held | mark;
+    if held & mark != 0 {
         return Err(format!("a second unit in {}", v.province(p).name));
     }
     if dislodged {
@@ -121,21 +188,30 @@ fn find(v: &Variant, name: &str) -> Result<LocId, String> {
 
 /// The unit an order names: in a retreat phase a dislodged one, else the
 /// one on the board. Unknown units keep the location as written.
-fn unit(v: &Variant, pos: &Position, name: &str, dislodged: bool) -> Result<(UnitRef, Option<PowerId>), String> {
+fn unit(v: &Variant, board: &Board, name: &str, dislodged: bool) -> Result<(UnitRef, Option<PowerId>), String> {
     let loc = find(v, name)?;
     let p = v.province_of(loc);
-    let force = if dislodged { super::dislodged_in(v, pos, p) } else { pos.force_in(v, p) };
+    let pos = board.pos;
+    let force = if dislodged { super::dislodged_in(v, pos, p) } else { board.at.get(p.index()).and_then(|&i| pos.forces.get(i as usize)) };
     Ok(match force {
         Some(f) => (UnitRef { components: Some(f.components.clone()), loc: f.loc }, Some(f.power)),
         None => (UnitRef { components: None, loc }, None),
     })
 }
 
-fn order(v: &Variant, pos: &Position, text: &str) -> Result<Order, String> {
-    let w: Vec<&str> = text.split_whitespace().collect();
+/// A phase's start position, with the force standing in each province
+/// (an index into `pos.forces`, or u16::MAX).
+struct Board<'p> {
+    pos: &'p Position,
+    at: &'p [u16],
+}
+
+fn order(v: &Variant, board: &Board, text: &str) -> Result<Order, String> {
+    let pos = board.pos;
+    let w: smallvec::SmallVec<[&str; 8]> = text.split_ascii_whitespace().collect();
     let retreat = v.calendar.kind(pos.phase) == PhaseKind::Retreat;
-    let own = |name: &str| unit(v, pos, name, retreat);
-    let other = |name: &str| unit(v, pos, name, false).map(|(u, _)| u);
+    let own = |name: &str| unit(v, board, name, retreat);
+    let other = |name: &str| unit(v, board, name, false).map(|(u, _)| u);
     let order = |(u, power): (UnitRef, Option<PowerId>), action| Order { claim: None, power, unit: Some(u), action };
     Ok(match w[..] {
         ["build", kind, place] => {

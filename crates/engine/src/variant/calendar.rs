@@ -2,7 +2,7 @@
 //! BC counts down, and 1 BC is followed by 1 AD: there is no year 0), and
 //! which seasons change centre ownership.
 
-use super::names::normalize;
+use super::names::with_normal;
 use std::collections::HashMap;
 use std::fmt;
 
@@ -15,12 +15,12 @@ pub enum PhaseKind {
 
 impl PhaseKind {
     pub fn parse(s: &str) -> Option<PhaseKind> {
-        match normalize(s).as_str() {
+        with_normal(s, |s| match s {
             "movement" | "moves" | "move" => Some(PhaseKind::Movement),
             "retreat" | "retreats" => Some(PhaseKind::Retreat),
             "adjustment" | "adjustments" | "build" | "builds" => Some(PhaseKind::Adjustment),
             _ => None,
-        }
+        })
     }
 
     pub fn name(self) -> &'static str {
@@ -100,17 +100,19 @@ impl Calendar {
         self.step(phase).changes_ownership
     }
 
-    fn season_key(&self, season: &str) -> String {
-        let key = normalize(season);
-        self.season_aliases.get(&key).cloned().unwrap_or(key)
+    /// Calls `f` with the normal name of a season, after its alias.
+    fn with_season_key<R>(&self, season: &str, f: impl FnOnce(&str) -> R) -> R {
+        with_normal(season, |key| match self.season_aliases.get(key) {
+            Some(alias) => f(alias),
+            None => f(key),
+        })
     }
 
     /// Finds the step for a season and kind. An adjustment phase written with
     /// another season's name (old files write `Fall 1901, Adjustment`) is
     /// taken as the year's adjustment step.
     pub fn find_step(&self, season: &str, kind: PhaseKind) -> Option<u8> {
-        let key = self.season_key(season);
-        let exact = self.steps.iter().position(|s| normalize(&s.season) == key && s.kind == kind);
+        let exact = self.with_season_key(season, |key| self.steps.iter().position(|s| s.kind == kind && with_normal(&s.season, |n| n == key)));
         let any_of_kind = || if kind == PhaseKind::Adjustment { self.steps.iter().position(|s| s.kind == kind) } else { None };
         exact.or_else(any_of_kind).map(|i| i as u8)
     }
@@ -118,7 +120,7 @@ impl Calendar {
     /// Parses `Spring 1901 movement`, `Spring 1901, Movement`,
     /// `Winter 451 BC adjustment`.
     pub fn parse_phase(&self, text: &str) -> Result<Phase, String> {
-        let words: Vec<&str> = text.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
+        let words: smallvec::SmallVec<[&str; 6]> = text.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
         let expected = "expected `<Season> <Year> [BC], <Movement|Retreat|Adjustment>`";
         // Quoted cut short: a phase from a file may be of any length.
         let text = crate::order::excerpt(text);
@@ -131,11 +133,11 @@ impl Calendar {
         let mut year_words = &words[1..words.len() - 1];
         let mut era = None;
         if let Some(last) = year_words.last() {
-            era = match normalize(last).as_str() {
+            era = with_normal(last, |w| match w {
                 "bc" | "bce" => Some(Era::Bc),
                 "ad" | "ce" => Some(Era::Ad),
                 _ => None,
-            };
+            });
             if let Some(era) = era {
                 // A BC calendar crosses into AD years; an AD one never
                 // reaches back into BC.

@@ -3,9 +3,8 @@
 
 use super::calendar::{Calendar, Era, Phase, PhaseKind, Step};
 use super::file::{MapFile, ProvinceFile, VariantFile};
-use super::names::normalize;
+use super::names::{normalize, NameMap};
 use super::{check, BitMatrix, Kind, Loc, LocId, Power, PowerId, Province, ProvinceId, Terrain, Variant};
-use std::collections::HashMap;
 use std::fmt;
 use std::path::Path;
 
@@ -100,7 +99,7 @@ fn terrain(s: &str) -> Option<Terrain> {
 /// The names of the board: provinces, coasts, places behind the walls and
 /// every alias.
 struct Names {
-    locs: HashMap<String, LocId>,
+    locs: NameMap<LocId>,
 }
 
 impl Names {
@@ -169,7 +168,7 @@ struct Start {
 }
 
 fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
-    let mut board = Board { provinces: Vec::with_capacity(mf.provinces.len()), locs: Vec::new(), names: Names { locs: HashMap::new() } };
+    let mut board = Board { provinces: Vec::with_capacity(mf.provinces.len()), locs: Vec::new(), names: Names { locs: NameMap::default() } };
     add_provinces(&mf.provinces, &mut board, problems);
     add_walls(&mf.provinces, &mut board, problems);
     add_coasts(&mf.provinces, &mut board, problems);
@@ -368,8 +367,8 @@ fn walls_borders(board: &Board, army: &mut BitMatrix, fleet: &mut BitMatrix) {
 
 /// The powers with their home centres, and the table of every power's
 /// names (name, adjective, aliases).
-fn powers(vf: &VariantFile, board: &Board, problems: &mut Vec<Problem>) -> (Vec<Power>, HashMap<String, PowerId>) {
-    let mut power_names = HashMap::new();
+fn powers(vf: &VariantFile, board: &Board, problems: &mut Vec<Problem>) -> (Vec<Power>, NameMap<PowerId>) {
+    let mut power_names = NameMap::default();
     let mut powers = Vec::new();
     for (i, pw) in vf.powers.iter().enumerate() {
         for name in std::iter::once(&pw.name).chain(std::iter::once(&pw.adjective)).chain(&pw.aliases) {
@@ -444,7 +443,7 @@ fn victory(vf: &VariantFile, problems: &mut Vec<Problem>) -> super::Victory {
 }
 
 /// The players: as listed, or one per power.
-fn players(vf: &VariantFile, power_names: &HashMap<String, PowerId>, problems: &mut Vec<Problem>) -> (Vec<super::Player>, Vec<u8>) {
+fn players(vf: &VariantFile, power_names: &NameMap<PowerId>, problems: &mut Vec<Problem>) -> (Vec<super::Player>, Vec<u8>) {
     let n = vf.powers.len();
     if vf.players.is_empty() {
         return ((0..n).map(|p| super::Player { name: vf.powers[p].name.clone(), powers: vec![PowerId::new(p)] }).collect(), (0..n as u8).collect());

@@ -18,8 +18,7 @@ pub use ids::{LocId, PowerId, ProvinceId};
 pub use kinds::{Kind, KindRow, Moves, BUILT_IN};
 pub use load::{load_dir, load_texts, Problem};
 pub use names::normalize;
-
-use std::collections::HashMap;
+use names::{with_normal, NameMap};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Terrain {
@@ -159,8 +158,8 @@ pub struct Variant {
     pub fleet_neighbours: Vec<Vec<LocId>>,
     /// Army neighbours of every province, sorted.
     pub army_neighbours: Vec<Vec<ProvinceId>>,
-    pub(crate) loc_names: HashMap<String, LocId>,
-    pub(crate) power_names: HashMap<String, PowerId>,
+    pub(crate) loc_names: NameMap<LocId>,
+    pub(crate) power_names: NameMap<PowerId>,
 }
 
 impl Variant {
@@ -204,11 +203,11 @@ impl Variant {
     /// Finds a location by any of its names (abbreviation, full name, alias,
     /// with or without coast), in any letter case.
     pub fn find_loc(&self, name: &str) -> Option<LocId> {
-        self.loc_names.get(&normalize(name)).copied()
+        with_normal(name, |n| self.loc_names.get(n).copied())
     }
 
     pub fn find_power(&self, name: &str) -> Option<PowerId> {
-        self.power_names.get(&normalize(name)).copied()
+        with_normal(name, |n| self.power_names.get(n).copied())
     }
 
     /// A power by name, or the error that names the variant's powers:

@@ -20,9 +20,116 @@ pub fn normalize(name: &str) -> String {
     out
 }
 
+/// Calls `f` with the normal form of `name`, without allocating for the
+/// usual short ASCII names (the replay of a recorded game looks up a name
+/// for every line it reads).
+#[inline]
+pub fn with_normal<R>(name: &str, f: impl FnOnce(&str) -> R) -> R {
+    let bytes = name.as_bytes();
+    if bytes.iter().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()) {
+        return f(name);
+    }
+    let mut buf = [0u8; 64];
+    if bytes.len() <= buf.len() && name.is_ascii() {
+        let (mut len, mut gap) = (0, false);
+        for &b in bytes {
+            if b.is_ascii_alphanumeric() {
+                if gap && len > 0 {
+                    buf[len] = b' ';
+                    len += 1;
+                }
+                gap = false;
+                buf[len] = b.to_ascii_lowercase();
+                len += 1;
+            } else {
+                gap = true;
+            }
+        }
+        return f(std::str::from_utf8(&buf[..len]).expect("ASCII"));
+    }
+    f(&normalize(name))
+}
+
+/// A map from normal names. Names of up to 8 bytes (all the short ids
+/// orders use) are packed into a number and found by binary search; longer
+/// ones are hashed.
+#[derive(Clone, Debug)]
+pub struct NameMap<V> {
+    /// Three-letter names (`par`, `nrg`), by their letters: an index into
+    /// `short`, or u16::MAX.
+    three: Vec<u16>,
+    short: Vec<(u64, V)>,
+    long: std::collections::HashMap<String, V>,
+}
+
+impl<V> Default for NameMap<V> {
+    fn default() -> NameMap<V> {
+        NameMap { three: Vec::new(), short: Vec::new(), long: std::collections::HashMap::new() }
+    }
+}
+
+/// Where a name of three lower-case letters stands in `NameMap::three`.
+fn three_letters(name: &str) -> Option<usize> {
+    match name.as_bytes() {
+        &[a, b, c] if [a, b, c].iter().all(u8::is_ascii_lowercase) => Some(((a - b'a') as usize * 26 + (b - b'a') as usize) * 26 + (c - b'a') as usize),
+        _ => None,
+    }
+}
+
+/// A name of at most 8 bytes as one number (bytes in order, so numbers
+/// compare as the names do).
+fn packed(name: &str) -> Option<u64> {
+    let bytes = name.as_bytes();
+    (bytes.len() <= 8).then(|| bytes.iter().fold(0u64, |n, &b| (n << 8) | b as u64).checked_shl(8 * (8 - bytes.len() as u32)).unwrap_or(0))
+}
+
+impl<V> NameMap<V> {
+    pub fn get(&self, name: &str) -> Option<&V> {
+        if let Some(i) = three_letters(name).filter(|_| !self.three.is_empty()) {
+            let at = self.three[i];
+            return (at != u16::MAX).then(|| &self.short[at as usize].1);
+        }
+        match packed(name) {
+            Some(key) => self.short.binary_search_by_key(&key, |(k, _)| *k).ok().map(|i| &self.short[i].1),
+            None => self.long.get(name),
+        }
+    }
+
+    /// Adds a name; the value it had before, if any.
+    pub fn insert(&mut self, name: String, value: V) -> Option<V> {
+        match packed(&name) {
+            Some(key) => match self.short.binary_search_by_key(&key, |(k, _)| *k) {
+                Ok(i) => Some(std::mem::replace(&mut self.short[i].1, value)),
+                Err(i) => {
+                    self.short.insert(i, (key, value));
+                    self.index_three_letters(i);
+                    None
+                }
+            },
+            None => self.long.insert(name, value),
+        }
+    }
+
+    /// Points the three-letter index at `short[from..]`, whose places moved
+    /// (an insert shifted them).
+    fn index_three_letters(&mut self, from: usize) {
+        if self.three.is_empty() {
+            self.three.resize(26 * 26 * 26, u16::MAX);
+        }
+        for (at, (key, _)) in self.short.iter().enumerate().skip(from) {
+            let bytes = key.to_be_bytes();
+            if bytes[3..].iter().all(|&b| b == 0) {
+                if let Some(i) = std::str::from_utf8(&bytes[..3]).ok().and_then(three_letters) {
+                    self.three[i] = at as u16;
+                }
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::normalize;
+    use super::{normalize, with_normal};
 
     #[test]
     fn separators_fold_to_one_space() {
@@ -30,5 +137,27 @@ mod tests {
         assert_eq!(normalize("stp(nc)"), "stp nc");
         assert_eq!(normalize("  Mid-Atlantic  Ocean "), "mid atlantic ocean");
         assert_ne!(normalize("mar S"), normalize("mars"));
+    }
+
+    #[test]
+    fn short_and_long_names_are_found() {
+        let mut m = super::NameMap::default();
+        for (i, n) in ["stp", "stp nc", "a", "st petersburg", "abcdefgh", "abcdefghi", "ab"].iter().enumerate() {
+            assert_eq!(m.insert(n.to_string(), i), None);
+        }
+        assert_eq!(m.insert("ab".into(), 9), Some(6));
+        for (n, i) in [("stp", 0), ("stp nc", 1), ("a", 2), ("st petersburg", 3), ("abcdefgh", 4), ("abcdefghi", 5), ("ab", 9)] {
+            assert_eq!(m.get(n), Some(&i), "{n}");
+        }
+        for n in ["", "s", "st", "stpx", "abcdefg", "abcdefghij"] {
+            assert_eq!(m.get(n), None, "{n}");
+        }
+    }
+
+    #[test]
+    fn the_quick_form_is_the_same() {
+        for name in ["stp", "St. Petersburg", "stp(nc)", "  Mid-Atlantic  Ocean ", "mar S", "STP/NC", "Zürich", "x".repeat(70).as_str(), ""] {
+            assert_eq!(with_normal(name, |n| n.to_string()), normalize(name), "{name}");
+        }
     }
 }
