@@ -48,7 +48,7 @@ impl<'a> Reading<'a> {
     }
 
     /// The position is complete: orders may be read against it.
-    fn to_orders(&mut self, v: &Variant) {
+    fn begin_orders(&mut self, v: &Variant) {
         if !self.in_orders {
             self.pos.normalize();
             self.in_orders = true;
@@ -69,7 +69,7 @@ impl<'a> Reading<'a> {
     }
 
     fn done(mut self, v: &Variant) -> RecordedPhase {
-        self.to_orders(v);
+        self.begin_orders(v);
         RecordedPhase {
             label: self.label.into(),
             start: self.pos,
@@ -115,7 +115,7 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Stri
         let r = reading.as_mut().ok_or_else(|| format!("line {n}: expected `PHASE <year> <season> <kind>` first"))?;
         match line {
             "POSITIONS" => {}
-            "ORDERS" => r.to_orders(v),
+            "ORDERS" => r.begin_orders(v),
             _ => r.line(v, n, line),
         }
     }
