@@ -85,14 +85,16 @@ fn explained(v: &Variant, native: Edition, pos: &Position, phase: &RecordedPhase
 /// Adjudicates one phase from `pos` and compares it with the record: the
 /// position to go on from (the record's), or the first difference.
 fn step(v: &Variant, pos: &Position, phase: &RecordedPhase, recorded: &RecordedPhase, notes: &mut Vec<String>) -> Result<Position, String> {
-    let name = format!("{} ({})", phase.label, v.calendar.display(pos.phase));
+    // Written only when something is said of the phase.
+    let name = || format!("{} ({})", phase.label, v.calendar.display(pos.phase));
     let outcome = adjudicate(v, pos, &phase.orders);
     if let Some(results) = &phase.results {
         for (j, said) in results.iter().enumerate() {
             let (Some(said), Some(ours)) = (said, outcome.results.get(j)) else { continue };
             if said.success != (ours.verdict == Verdict::Success) {
                 return Err(format!(
-                    "{name}: order {}: expected (record) {} ({}); actual (polemarch) {} ({})",
+                    "{}: order {}: expected (record) {} ({}); actual (polemarch) {} ({})",
+                    name(),
                     order_key(v, pos, &phase.orders[j]),
                     if said.success { "success" } else { "failure" },
                     said.said,
@@ -116,7 +118,8 @@ fn step(v: &Variant, pos: &Position, phase: &RecordedPhase, recorded: &RecordedP
     let involved: Vec<String> =
         phase.orders.iter().filter(|o| order_provinces(v, o).iter().any(|p| diff.provinces.contains(p))).map(|o| order_key(v, pos, o)).collect();
     Err(format!(
-        "{name} -> {}: {}; orders involved: {}",
+        "{} -> {}: {}; orders involved: {}",
+        name(),
         recorded.label,
         diff.what.join("; "),
         if involved.is_empty() { "none".into() } else { involved.join(", ") }
@@ -126,7 +129,7 @@ fn step(v: &Variant, pos: &Position, phase: &RecordedPhase, recorded: &RecordedP
 /// Brings polemarch's next position to the record's next phase when the
 /// record left out phases it thought empty (adjudicating them with no
 /// orders), and notes any disagreement about which phase comes next.
-fn catch_up(v: &Variant, name: &str, next: Position, wanted: crate::variant::Phase, label: &str, notes: &mut Vec<String>) -> Position {
+fn catch_up(v: &Variant, name: &dyn Fn() -> String, next: Position, wanted: crate::variant::Phase, label: &str, notes: &mut Vec<String>) -> Position {
     if next.phase == wanted {
         return next;
     }
@@ -140,11 +143,11 @@ fn catch_up(v: &Variant, name: &str, next: Position, wanted: crate::variant::Pha
     }
     if probe.phase == wanted {
         if chosen {
-            notes.push(format!("{name}: the record has no {} phase after it; polemarch adjudicated it with no orders", skipped.join(", ")));
+            notes.push(format!("{}: the record has no {} phase after it; polemarch adjudicated it with no orders", name(), skipped.join(", ")));
         }
         return probe;
     }
-    notes.push(format!("{name}: the record goes on to {label}, polemarch's calendar to {}", v.calendar.display(next.phase)));
+    notes.push(format!("{}: the record goes on to {label}, polemarch's calendar to {}", name(), v.calendar.display(next.phase)));
     next
 }
 

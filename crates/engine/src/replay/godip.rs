@@ -15,7 +15,6 @@ use crate::variant::{LocId, PhaseKind, PowerId, Variant};
 struct Reading<'a> {
     label: &'a str,
     pos: Position,
-    nations: Nations<'a>,
     /// What each province holds so far (`entry`).
     seen: Vec<u8>,
     /// Once the position is complete, the force in each province.
@@ -37,7 +36,6 @@ impl<'a> Reading<'a> {
         Ok(Reading {
             label,
             pos: Position::empty(v, phase),
-            nations: Nations::default(),
             seen: vec![0; v.province_count()],
             at: Vec::new(),
             start_glitch: None,
@@ -56,12 +54,12 @@ impl<'a> Reading<'a> {
         }
     }
 
-    fn line(&mut self, v: &Variant, n: usize, line: &'a str) {
+    fn line(&mut self, v: &Variant, nations: &mut Nations<'a>, n: usize, line: &'a str) {
         let (result, glitch) = if self.in_orders {
             let board = Board { pos: &self.pos, at: &self.at };
             (order(v, &board, line).map(|o| self.orders.push(o)), &mut self.orders_glitch)
         } else {
-            (entry(v, line, &mut self.nations, &mut self.seen, &mut self.pos), &mut self.start_glitch)
+            (entry(v, line, nations, &mut self.seen, &mut self.pos), &mut self.start_glitch)
         };
         if let Err(e) = result {
             glitch.get_or_insert_with(|| format!("line {n}: `{}`: {e}", excerpt(line)));
@@ -81,18 +79,17 @@ impl<'a> Reading<'a> {
     }
 }
 
-/// The lines of `text`, found byte by byte: quicker than `str::lines` for
-/// the short lines of a game text.
+/// The lines of `text`, the newlines found by `memchr`: quicker than
+/// `str::lines` for the many short lines of a game text.
 fn lines(text: &str) -> impl Iterator<Item = &str> {
-    let mut rest = text;
-    std::iter::from_fn(move || {
-        if rest.is_empty() {
-            return None;
-        }
-        let end = rest.bytes().position(|b| b == b'\n').unwrap_or(rest.len());
-        let line = &rest[..end];
-        rest = rest.get(end + 1..).unwrap_or("");
-        Some(line)
+    let mut start = 0;
+    memchr::memchr_iter(b'\n', text.as_bytes()).map(Some).chain([None]).map_while(move |end| {
+        let end = end.unwrap_or(text.len());
+        (start < text.len() || end > start).then(|| {
+            let line = &text[start..end];
+            start = end + 1;
+            line
+        })
     })
 }
 
@@ -102,6 +99,7 @@ fn lines(text: &str) -> impl Iterator<Item = &str> {
 pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, String> {
     let mut phases = Vec::new();
     let mut reading: Option<Reading> = None;
+    let mut nations = Nations::default();
     for (i, raw) in lines(text).enumerate() {
         let (n, line) = (i + 1, raw.trim_ascii());
         if line.is_empty() {
@@ -116,7 +114,7 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Stri
         match line {
             "POSITIONS" => {}
             "ORDERS" => r.begin_orders(v),
-            _ => r.line(v, n, line),
+            _ => r.line(v, &mut nations, n, line),
         }
     }
     phases.extend(reading.map(|r| r.done(v)));
@@ -126,25 +124,41 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Stri
     Ok(RecordedGame { phases })
 }
 
-/// The nations a block names, as written, with their powers: a block names
-/// each a dozen times or more.
-#[derive(Default)]
-struct Nations<'a>(Vec<(&'a str, PowerId)>);
+/// The nations a record names, as written, with their powers: a record
+/// names each hundreds of times. Found by the first letter, then checked.
+struct Nations<'a> {
+    by_first: [u8; 256],
+    list: Vec<(&'a str, PowerId)>,
+}
+
+impl Default for Nations<'_> {
+    fn default() -> Self {
+        Nations { by_first: [0; 256], list: Vec::new() }
+    }
+}
 
 impl<'a> Nations<'a> {
     fn power(&mut self, v: &Variant, nation: &'a str) -> Result<PowerId, String> {
-        if let Some(&(_, p)) = self.0.iter().find(|(n, _)| *n == nation) {
+        let first = nation.as_bytes().first().copied().unwrap_or(0) as usize;
+        let slot = self.by_first[first] as usize;
+        if slot > 0 && self.list[slot - 1].0 == nation {
+            return Ok(self.list[slot - 1].1);
+        }
+        if let Some(&(_, p)) = self.list.iter().find(|(n, _)| *n == nation) {
             return Ok(p);
         }
         let p = v.find_power(nation).ok_or_else(|| format!("unknown nation `{}`", excerpt(nation)))?;
-        self.0.push((nation, p));
+        self.list.push((nation, p));
+        if slot == 0 && self.list.len() < 256 {
+            self.by_first[first] = self.list.len() as u8;
+        }
         Ok(p)
     }
 }
 
 /// One POSITIONS line, `<Nation>: <army|fleet|army/dislodged|fleet/dislodged|supply> <province>`.
 fn entry<'a>(v: &Variant, line: &'a str, nations: &mut Nations<'a>, seen: &mut [u8], pos: &mut Position) -> Result<(), String> {
-    let colon = line.bytes().position(|b| b == b':').ok_or("expected `<Nation>: <army|fleet|supply> <province>`")?;
+    let colon = memchr::memchr(b':', line.as_bytes()).ok_or("expected `<Nation>: <army|fleet|supply> <province>`")?;
     let (nation, rest) = (&line[..colon], &line[colon + 1..]);
     let power = nations.power(v, nation.trim_ascii())?;
     let rest = rest.trim_ascii();
@@ -194,7 +208,8 @@ fn unit(v: &Variant, board: &Board, name: &str, dislodged: bool) -> Result<(Unit
     let pos = board.pos;
     let force = if dislodged { super::dislodged_in(v, pos, p) } else { board.at.get(p.index()).and_then(|&i| pos.forces.get(i as usize)) };
     Ok(match force {
-        Some(f) => (UnitRef { components: Some(f.components.clone()), loc: f.loc }, Some(f.power)),
+        // godip names a unit by its province only, not its kind.
+        Some(f) => (UnitRef { components: None, loc: f.loc }, Some(f.power)),
         None => (UnitRef { components: None, loc }, None),
     })
 }

@@ -1,0 +1,51 @@
+//! `cargo bench -p polemarch-bench --bench replay [-- --quick]`
+//!
+//! Replays the 300 Droidippy games of ../shared/reference/games/droidippy_sample
+//! (godip text, under the `droidippy` edition, as `polemarch replay` does):
+//! reading each record, adjudicating every phase and comparing it with the
+//! record. Prints the median time of one pass over all the games and the
+//! phases replayed per second, on one core. The files are read from disk
+//! once, before timing; the variant is loaded once, as `replay` does.
+
+use polemarch_bench::timing::{format_duration, measure, Budget};
+use polemarch_engine::replay::{detect, import, replay};
+use polemarch_engine::rules::Edition;
+use polemarch_engine::variant::embedded_variant;
+use std::path::Path;
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "--quick");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference/games/droidippy_sample");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        println!();
+        println!("SKIPPED replay benchmark: {} not found (it is kept beside the checkout, in ../shared)", dir.display());
+        return;
+    };
+    let mut paths: Vec<_> =
+        entries.map(|e| e.expect("a directory entry").path()).filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("game_"))).collect();
+    paths.sort();
+    let texts: Vec<String> = paths.iter().map(|p| std::fs::read_to_string(p).expect("a game text")).collect();
+    let mut v = embedded_variant("standard").expect("built in").expect("valid");
+    v.rules.edition = Edition::DROIDIPPY;
+
+    // One pass: every game read and replayed; the phases replayed.
+    let pass = |texts: &Vec<String>| -> usize {
+        let mut phases = 0;
+        for text in texts {
+            let found = detect(text).expect("godip text");
+            let game = import(&v, found.format, text).expect("a readable game");
+            let report = replay(&v, &game, Edition::DROIDIPPY);
+            assert!(report.first_difference.is_none(), "{:?}", report.first_difference);
+            phases += report.phases;
+        }
+        phases
+    };
+    let phases = pass(&texts);
+    let budget = if quick { Budget::QUICK } else { Budget { batches: 10, ..Budget::FULL } };
+    let m = measure(budget, &texts, pass);
+    let per_second = phases as f64 / m.median.as_secs_f64();
+    println!();
+    println!("replay of {} Droidippy games ({phases} phases), median of {} passes", texts.len(), m.iterations);
+    println!("{:<28} {:>12} {:>20}", "", "one pass", "phases per second");
+    println!("{:<28} {:>12} {:>20.0}", "polemarch (droidippy)", format_duration(m.median), per_second);
+}
