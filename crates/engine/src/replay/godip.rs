@@ -33,9 +33,11 @@ impl<'a> Reading<'a> {
             return Err(format!("line {n}: `PHASE {}`: expected `PHASE <year> <season> <kind>`", excerpt(label)));
         };
         let phase = v.calendar.parse_phase(&format!("{season} {year} {kind}")).map_err(|e| format!("line {n}: {e}"))?;
+        let mut pos = Position::empty(v, phase);
+        pos.forces.reserve(v.province_count() / 2);
         Ok(Reading {
             label,
-            pos: Position::empty(v, phase),
+            pos,
             seen: vec![0; v.province_count()],
             at: Vec::new(),
             start_glitch: None,
@@ -223,12 +225,21 @@ struct Board<'p> {
 
 fn order(v: &Variant, board: &Board, text: &str) -> Result<Order, String> {
     let pos = board.pos;
-    let w: smallvec::SmallVec<[&str; 8]> = text.split_ascii_whitespace().collect();
+    let mut words = [""; 7];
+    let mut count = 0;
+    for word in text.split_ascii_whitespace() {
+        if count == words.len() {
+            return Err("not a godip order (move, support, convoy, hold, build, remove, disband)".into());
+        }
+        words[count] = word;
+        count += 1;
+    }
+    let w = &words[..count];
     let retreat = v.calendar.kind(pos.phase) == PhaseKind::Retreat;
     let own = |name: &str| unit(v, board, name, retreat);
     let other = |name: &str| unit(v, board, name, false).map(|(u, _)| u);
     let order = |(u, power): (UnitRef, Option<PowerId>), action| Order { claim: None, power, unit: Some(u), action };
-    Ok(match w[..] {
+    Ok(match *w {
         ["build", kind, place] => {
             let kind = match kind.to_ascii_lowercase().as_str() {
                 "army" => Kind::ARMY,
