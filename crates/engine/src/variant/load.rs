@@ -183,7 +183,7 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
     let (players, player_of) = players(&vf, &power_names, problems);
     let calendar = calendar(&vf, problems);
     let victory = victory(&vf, problems);
-    let rules = crate::rules::from_table(&vf.rules, &|name| board.find_province(name), problems);
+    let rules = crate::rules::from_table(&vf.rules, &|name| board.find_province(name), &|name| power_names.get(&normalize(name)).copied(), problems);
     let kinds = rules.kinds();
     Variant {
         id: vf.id,
