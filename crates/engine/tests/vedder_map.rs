@@ -103,3 +103,32 @@ fn starts_match_the_data() {
     assert_eq!(ours, listed);
     assert_eq!(ours.len(), 17);
 }
+
+const VARIANT: &str = include_str!("../../../variants/diadochi_v/variant.toml");
+const MAP: &str = include_str!("../../../variants/vedder/map.toml");
+
+/// A flag no game knows is a problem that names the province and game,
+/// whichever game's list it is in.
+#[test]
+fn an_unknown_flag_is_a_problem() {
+    let map = MAP.replace("flags.tr = [\"parthian\"]", "flags.tr = [\"parthain\"]");
+    assert_ne!(map, MAP, "the map has the flag this test misspells");
+    let problems = polemarch_engine::variant::load_texts(VARIANT, &map).unwrap_err();
+    let text: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+    assert!(text.iter().any(|t| t.contains("province `arb`, flags.tr: unknown flag `parthain`")), "{text:?}");
+}
+
+/// Each game reads its own flags: read as Imperator's map (`im`), Britain
+/// and Dacia are open and Media, Charax and Persepolis are closed.
+#[test]
+fn each_game_reads_its_own_flags() {
+    let variant = VARIANT.replace("map_game = \"dv\"", "map_game = \"im\"");
+    let v = polemarch_engine::variant::load_texts(&variant, MAP).unwrap_or_else(|p| panic!("{p:?}"));
+    let terrain = |abbr: &str| v.province(v.province_of(v.find_loc(abbr).unwrap())).terrain;
+    assert_eq!(terrain("bri"), Terrain::Coast);
+    assert_eq!(terrain("dac"), Terrain::Land);
+    assert_eq!(terrain("psp"), Terrain::Impassable);
+    let arm = v.province(v.province_of(v.find_loc("arm").unwrap()));
+    assert!(arm.flags.sassanid && !arm.flags.garrison_required);
+    assert!(v.powers.iter().all(|p| p.optional_homes.is_empty()), "optional homes are Diadochi V's only");
+}
