@@ -68,3 +68,19 @@ pub fn dislodged_lines(v: &Variant, pos: &Position) -> String {
     }
     out
 }
+
+/// Each power's supply as own + loaned, where the variant has loans
+/// (Vedder D7): `  Egypt      supply 4 own + 1 loaned = 5`.
+pub fn supply_lines(v: &Variant, pos: &Position) -> String {
+    if !v.rules.has_declarations() {
+        return String::new();
+    }
+    let own = polemarch_engine::rules::own_supplies(v, pos);
+    let all = polemarch_engine::rules::supplies(v, pos);
+    let mut out = String::from("Supply (own + loaned):\n");
+    for (p, power) in v.powers.iter().enumerate() {
+        let loaned = all[p] - own[p];
+        let _ = writeln!(out, "  {:<10} {} + {} = {}", power.name, halves_text(own[p]), halves_text(loaned), halves_text(all[p]));
+    }
+    out
+}

@@ -92,6 +92,27 @@ fn hoplite_wars_checks_clean_with_the_rulings_counts() {
     assert!(text.contains("rules: multiplicity, placement (costed), garrisons, builds in owned centres, towns change hands every move, 7 colonies, delphi (del), claims, conversion, liberation"), "{text}");
 }
 
+/// Issue 12: `polemarch variant check diadochi_v` is clean and prints the
+/// counts of the reconstructed Vedder map as Diadochi V reads it (109
+/// spaces, 52 centres of which 50 in play: Britain and Dacia are impassable,
+/// D3), and its rules D3-D7.
+#[test]
+fn diadochi_v_checks_clean_with_its_counts() {
+    let text = ok(&["variant", "check", "diadochi_v"]);
+    assert!(text.contains("Diadochi V (diadochi_v): ok"), "{text}");
+    assert!(text.contains("provinces: 109 (21 land, 60 coast, 26 sea, 2 impassable)"), "{text}");
+    assert!(text.contains("coasts: 6 locations on 3 multi-coast provinces"), "{text}");
+    assert!(text.contains("centres: 50 (48 worth 1, 2 worth 2; 17 home, 33 neutral), 52 in all"), "{text}");
+    assert!(text.contains("garrison required: arm bel ill scy"), "{text}");
+    assert!(text.contains("victory: 25 self-supporting units, joint victory"), "{text}");
+    assert!(
+        text.contains(
+            "rules: centres worth more to Rome, garrison-required centres, destroying centres, rebuilding centres, loans, at most 2 fleets built per Winter"
+        ),
+        "{text}"
+    );
+}
+
 #[test]
 fn standard_variant_checks_clean() {
     let text = ok(&["variant", "check", "standard"]);

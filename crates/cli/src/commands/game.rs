@@ -70,7 +70,7 @@ pub fn process(file: &Path) -> Result<ExitCode, String> {
     }
     print!("{}", report::phase_report(&v, &before, &outcome));
     if let Some(result) = &rec.result {
-        println!("\nThe game is over: {}.", game::result_text(result));
+        println!("\nThe game is over: {}.", game::victory_text(&v, result));
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -122,10 +122,12 @@ fn show_text(v: &Variant, rec: &GameRecord, index: usize) -> Result<String, Stri
             }
         }
     }
-    // Variant state a player should see: colonies dealt, Delphi, free builds.
+    // Variant state a player should see: colonies dealt, Delphi, free
+    // builds, destroyed centres, rebuilds under way, loans.
     for (key, value) in polemarch_engine::rules::shown_state(v, &pos.state) {
-        let _ = writeln!(out, "  {key}: {value}");
+        let _ = writeln!(out, "  {}", if value.is_empty() { key } else { format!("{key}: {value}") });
     }
+    out += &report::supply_lines(v, &pos);
     match (&phase.processed, &rec.result) {
         (Some(done), _) => {
             let _ = writeln!(out, "Processed:");
@@ -134,7 +136,7 @@ fn show_text(v: &Variant, rec: &GameRecord, index: usize) -> Result<String, Stri
             }
         }
         (None, Some(result)) => {
-            let _ = writeln!(out, "The game is over: {}.", game::result_text(result));
+            let _ = writeln!(out, "The game is over: {}.", game::victory_text(v, result));
         }
         (None, None) => {
             let to_order = game::powers_to_order(v, &pos);

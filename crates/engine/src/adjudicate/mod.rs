@@ -5,6 +5,7 @@ mod adjustment;
 mod civil_disorder;
 mod cut;
 mod decisions;
+mod declarations;
 mod groups;
 mod links;
 mod movement;
@@ -41,6 +42,10 @@ pub struct Outcome<'a> {
 
 pub fn adjudicate<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> Outcome<'a> {
     let kind = v.calendar.kind(pos.phase);
+    // Declarations (orders with no unit: D7's loans) are carried out first,
+    // in writing order, on the position the phase is then judged on.
+    let declared = declarations::declare(v, pos, orders);
+    let pos = declared.as_ref().map_or(pos, |d| &d.position);
     let (mut results, mut next) = match kind {
         PhaseKind::Movement => movement::movement(v, pos, orders),
         PhaseKind::Retreat => retreat::retreat(v, pos, orders),
@@ -57,6 +62,12 @@ pub fn adjudicate<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> Outco
     }
     if season_over {
         ownership::end_of_season(v, v.calendar.changes_ownership(pos.phase), &mut next);
+    }
+    if kind == PhaseKind::Adjustment {
+        v.rules.after_adjustment(&mut next);
+    }
+    if let Some(d) = declared {
+        d.explain(orders, &mut results);
     }
     next.phase = next_phase(v, &next);
     Outcome { results, next }
@@ -77,7 +88,9 @@ pub fn next_phase(v: &Variant, after: &Position) -> crate::variant::Phase {
         let busy = match v.calendar.kind(phase) {
             PhaseKind::Movement => true,
             PhaseKind::Retreat => !after.dislodged.is_empty(),
-            PhaseKind::Adjustment => balances(v, after).iter().enumerate().any(|(p, &b)| adjustment_due(v, after, b, PowerId::new(p))),
+            PhaseKind::Adjustment => {
+                v.rules.winter_due(after) || balances(v, after).iter().enumerate().any(|(p, &b)| adjustment_due(v, after, b, PowerId::new(p)))
+            }
         };
         if busy {
             break;

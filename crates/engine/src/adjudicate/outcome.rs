@@ -71,6 +71,18 @@ pub enum Illegal {
     NotDelphi,
     AlreadySacked,
     NoConversion,
+    NotACentre,
+    NotDestroyable,
+    AlreadyDestroyed,
+    NotDestroyed,
+    NoDestruction,
+    NoLoans,
+    LoanNotYours,
+    LoanToSelf,
+    BorrowerOwnsNoCentre,
+    LoanNeeded,
+    NoSuchLoan,
+    FleetBuildCap,
 }
 
 impl Illegal {
@@ -126,6 +138,18 @@ impl Illegal {
             Illegal::NoConversion => "a conversion turns one army into a fleet (on a coastal centre) or one fleet into an army, in a City or Town",
             Illegal::PlacementCost { .. } => "a placement costs exactly what the home centres are worth (one unit, or two garrisons, for a Minor)",
             Illegal::GarrisonSupport => "a garrison supports only a merge into its own province",
+            Illegal::NotACentre => "only a unit in a supply centre can destroy it",
+            Illegal::NotDestroyable => "Alexandria, Antioch and Rome cannot be destroyed",
+            Illegal::AlreadyDestroyed => "the centre is already destroyed",
+            Illegal::NotDestroyed => "only a destroyed centre can be rebuilt",
+            Illegal::NoDestruction => "this variant has no destroying or rebuilding of centres",
+            Illegal::NoLoans => "this variant has no loans",
+            Illegal::LoanNotYours => "a power lends only a centre it owns and has not lent, or one lent to it",
+            Illegal::LoanToSelf => "a power cannot lend to itself",
+            Illegal::BorrowerOwnsNoCentre => "a loan goes only to a power that owns at least one centre",
+            Illegal::LoanNeeded => "the loan would leave the lender with less supply than its own units need",
+            Illegal::NoSuchLoan => "there is no loan of that centre for this power to end",
+            Illegal::FleetBuildCap => "no power builds more than 2 fleets in one Winter",
         }
     }
 }
@@ -180,6 +204,16 @@ pub enum Reason {
     Sacked,
     /// No support for a player who sacked Delphi (H20).
     Shunned,
+    /// A centre destroyed (D5).
+    Destroyed,
+    /// The first of the two phases of a rebuild (D6).
+    Rebuilding,
+    /// A centre rebuilt (D6).
+    Rebuilt,
+    /// A loan made (D7).
+    Lent,
+    /// A loan ended: it still counts in this year's Winter (D7).
+    LoanEnded,
     Converted,
     /// A part that could enter the sea only inside a seaworthy merged force
     /// found it unseaworthy (M7).
@@ -219,6 +253,11 @@ impl Reason {
             Reason::Unused => "build not used".into(),
             Reason::Sacked => "Delphi sacked: two free builds next Winter; no other player may support this player again".into(),
             Reason::Converted => "converted".into(),
+            Reason::Destroyed => "centre destroyed: worth nothing until rebuilt".into(),
+            Reason::Rebuilding => "rebuilding: one more movement phase to go".into(),
+            Reason::Rebuilt => "centre rebuilt: it counts again from the next Winter".into(),
+            Reason::Lent => "loan made".into(),
+            Reason::LoanEnded => "loan ended: it still counts for the borrower this Winter".into(),
             Reason::Shunned => "void: no other player may support a player who sacked Delphi".into(),
             Reason::Unseaworthy => "the merged force would not be seaworthy".into(),
             Reason::LeftBehind => "could not reach the place its group moved to".into(),

@@ -119,5 +119,9 @@ pub fn meaning(v: &Variant, order: &Order) -> (Option<ProvinceId>, u8, Named, Na
         Action::Split { .. } => (unit, 10, none, none),
         Action::Sack => (unit, 11, none, none),
         Action::Convert { to } => (unit, 12, Named::Kind(*to), none),
+        Action::Destroy => (unit, 13, none, none),
+        Action::Rebuild => (unit, 14, none, none),
+        Action::Loan { centre, to } => (None, 15, Named::Province(*centre), Named::Power(*to)),
+        Action::EndLoan { centre } => (None, 16, Named::Province(*centre), none),
     }
 }

@@ -176,6 +176,16 @@ pub fn draw(v: &Variant, rec: &mut GameRecord) -> Result<Vec<String>, String> {
     Ok(powers)
 }
 
+/// `result_text`, saying what was reached where the goal is not centres:
+/// `Syria wins with 25 self-supporting units` (Vedder D2).
+pub fn victory_text(v: &Variant, result: &GameResult) -> String {
+    let text = result_text(result);
+    match (v.victory.goal, result) {
+        (crate::variant::Goal::SelfSupportingUnits(n), GameResult::Solo(_) | GameResult::Joint(_)) => format!("{text} with {n} self-supporting units"),
+        _ => text,
+    }
+}
+
 pub fn result_text(result: &GameResult) -> String {
     match result {
         GameResult::Solo(p) => format!("{p} wins"),

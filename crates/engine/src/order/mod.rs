@@ -64,6 +64,19 @@ pub enum Action {
     Convert {
         to: crate::variant::Kind,
     },
+    /// Vedder D5: destroy the centre the unit stands in (the unit holds).
+    Destroy,
+    /// Vedder D6: rebuild the destroyed centre the unit stands in.
+    Rebuild,
+    /// Vedder D7: lend the supply of a centre to a power (no unit).
+    Loan {
+        centre: crate::variant::ProvinceId,
+        to: PowerId,
+    },
+    /// Vedder D7: end the loan of a centre (no unit).
+    EndLoan {
+        centre: crate::variant::ProvinceId,
+    },
     Disband,
     Build,
     Remove,

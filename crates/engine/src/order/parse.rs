@@ -150,6 +150,19 @@ impl Parser<'_> {
             let to = self.kind_word().ok_or_else(|| self.error("the kind to convert to (A or F)"))?;
             return Ok(Order { claim: None, power, unit: Some(unit), action: Action::Convert { to } });
         }
+        if self.eat_word(&["loan", "loans", "lend", "lends"]) {
+            let centre = self.province()?;
+            if !self.eat_word(&["to"]) {
+                return Err(self.error("TO and the power the loan goes to"));
+            }
+            let to = self.power()?;
+            return Ok(Order { claim: None, power, unit: None, action: Action::Loan { centre, to } });
+        }
+        if self.peek_word().as_deref() == Some("end") && self.tokens.get(self.pos + 1).and_then(|t| t.word()).is_some_and(|w| keyword(w).starts_with("loan")) {
+            self.pos += 2;
+            let centre = self.province()?;
+            return Ok(Order { claim: None, power, unit: None, action: Action::EndLoan { centre } });
+        }
         if self.eat_word(&["remove", "removes", "disband", "disbands"]) {
             let unit = self.unit(false)?;
             return Ok(Order { claim: None, power, unit: Some(unit), action: Action::Remove });
@@ -207,6 +220,15 @@ impl Parser<'_> {
         if self.eat_word(&["sack", "sacks"]) {
             return Ok(Action::Sack);
         }
+        // The seed's short forms `X` and `Rb` only where the variant plays
+        // destruction (elsewhere `X` is no order at all).
+        let short = self.variant.rules.reads(Notation::DestroyShort);
+        if self.eat_word(&["destroy", "destroys"]) || (short && self.eat_word(&["x"])) {
+            return Ok(Action::Destroy);
+        }
+        if self.eat_word(&["rebuild", "rebuilds"]) || (short && self.eat_word(&["rb"])) {
+            return Ok(Action::Rebuild);
+        }
         if self.eat_word(&["b", "build", "builds"]) {
             return Ok(Action::Build);
         }
@@ -227,6 +249,22 @@ impl Parser<'_> {
             return self.merge(with);
         }
         Err(self.error("an order: H, -, S, C, R, D or B"))
+    }
+
+    /// A province, not one of its coasts (LOAN, END LOAN).
+    fn province(&mut self) -> Result<crate::variant::ProvinceId, ParseError> {
+        let loc = self.loc()?;
+        Ok(self.variant.province_of(loc))
+    }
+
+    /// A power by name (`LOAN kor TO Egypt`).
+    fn power(&mut self) -> Result<PowerId, ParseError> {
+        let power = self
+            .peek_word()
+            .and_then(|w| self.variant.find_power(&w))
+            .ok_or_else(|| self.error(&format!("a power ({})", self.variant.powers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", "))))?;
+        self.pos += 1;
+        Ok(power)
     }
 
     /// `CLAIM <power>` after a capturing order (variants with claims).

@@ -101,6 +101,10 @@ impl OrderDisplay<'_> {
             }
             Action::Disband => write!(f, "{} D", unit()),
             Action::Sack => write!(f, "{} SACK", unit()),
+            Action::Destroy => write!(f, "{} DESTROY", unit()),
+            Action::Rebuild => write!(f, "{} REBUILD", unit()),
+            Action::Loan { centre, to } => write!(f, "LOAN {} TO {}", v.province(*centre).abbr, v.power(*to).name),
+            Action::EndLoan { centre } => write!(f, "END LOAN {}", v.province(*centre).abbr),
             Action::Convert { to } => write!(f, "CONVERT {} {}", unit(), to.letter()),
             Action::Build => write!(f, "BUILD {}", unit()),
             Action::Remove => write!(f, "REMOVE {}", unit()),

@@ -121,7 +121,15 @@ fn failure_codes(action: &Action) -> &'static [&'static str] {
         Action::Retreat { .. } => &["bounce", "disband", "void"],
         Action::Disband | Action::Build | Action::Remove | Action::Waive => &["void"],
         // Multiplicity orders have no MILA form.
-        Action::Merge { .. } | Action::SupportMerge { .. } | Action::Split { .. } | Action::Sack | Action::Convert { .. } => &["void"],
+        Action::Merge { .. }
+        | Action::SupportMerge { .. }
+        | Action::Split { .. }
+        | Action::Sack
+        | Action::Convert { .. }
+        | Action::Destroy
+        | Action::Rebuild
+        | Action::Loan { .. }
+        | Action::EndLoan { .. } => &["void"],
     }
 }
 
@@ -229,9 +237,15 @@ fn mila_order(v: &Variant, pos: &Position, o: &Order) -> String {
         Action::Build => format!("{unit} B"),
         Action::Waive => "WAIVE".into(),
         // Multiplicity orders have no MILA form: written in polemarch's notation.
-        Action::Merge { .. } | Action::SupportMerge { .. } | Action::Split { .. } | Action::Sack | Action::Convert { .. } => {
-            o.display(v).to_string().to_uppercase()
-        }
+        Action::Merge { .. }
+        | Action::SupportMerge { .. }
+        | Action::Split { .. }
+        | Action::Sack
+        | Action::Convert { .. }
+        | Action::Destroy
+        | Action::Rebuild
+        | Action::Loan { .. }
+        | Action::EndLoan { .. } => o.display(v).to_string().to_uppercase(),
     }
 }
 

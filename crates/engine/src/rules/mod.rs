@@ -6,16 +6,21 @@
 //! Dispatch is a `match` over a short list (empty for standard Diplomacy),
 //! never a virtual call.
 
+mod centre_values;
 mod claims;
 mod colonies;
 mod conversion;
 mod delphi;
+mod destroy;
 mod edition;
+mod fleet_cap;
 mod garrisons;
 mod liberation;
+mod loans;
 mod multiplicity;
 mod options;
 pub mod placement;
+mod rebuild;
 mod state_text;
 mod towns;
 mod victory;
@@ -23,7 +28,7 @@ mod victory;
 pub use edition::{Choice, CivilDisorder, Edition};
 pub use options::from_table;
 pub use state_text::{read_state, shown_state, state_key, write_state};
-pub use victory::{self_supporting_units, supplies, supply, winners};
+pub use victory::{own_supplies, self_supporting_units, supplies, supply, winners};
 
 use crate::adjudicate::{Illegal, OrderResult, Plan, Reason};
 use crate::order::{Action, Order};
@@ -56,6 +61,20 @@ pub enum Mechanic {
     Conversion,
     /// A Minor's home City retaken by its player returns to it (H10).
     Liberation,
+    /// Centres worth more to these powers, the Romans (the map's
+    /// `roman_centre`; Vedder D3: Rome 3 to Rome).
+    RomanCentres(Vec<PowerId>),
+    /// Centres the map flags `garrison_required` count only while their
+    /// owner's unit stands in them (D3).
+    GarrisonRequired,
+    /// `A xxx DESTROY` (D5).
+    Destroy,
+    /// `A xxx REBUILD` in two movement phases in a row (D6).
+    Rebuild,
+    /// `LOAN xxx TO <power>`, `END LOAN xxx` (D7).
+    Loans,
+    /// At most this many fleets built per power in one Winter (D4).
+    FleetBuildCap(u8),
 }
 
 impl Mechanic {
@@ -71,6 +90,12 @@ impl Mechanic {
             Mechanic::Claims => 7,
             Mechanic::Conversion => 8,
             Mechanic::Liberation => 9,
+            Mechanic::RomanCentres(_) => 10,
+            Mechanic::GarrisonRequired => 11,
+            Mechanic::Destroy => 12,
+            Mechanic::Rebuild => 13,
+            Mechanic::Loans => 14,
+            Mechanic::FleetBuildCap(_) => 15,
         }
     }
 
@@ -87,6 +112,14 @@ impl Mechanic {
             Mechanic::Colonies(c) => format!("{} colonies", c.len()),
             Mechanic::Delphi(p) => format!("delphi ({})", v.province(*p).abbr),
             Mechanic::Conversion => "conversion".into(),
+            Mechanic::RomanCentres(powers) => {
+                format!("centres worth more to {}", powers.iter().map(|&p| v.power(p).name.as_str()).collect::<Vec<_>>().join(", "))
+            }
+            Mechanic::GarrisonRequired => "garrison-required centres".into(),
+            Mechanic::Destroy => "destroying centres".into(),
+            Mechanic::Rebuild => "rebuilding centres".into(),
+            Mechanic::Loans => "loans".into(),
+            Mechanic::FleetBuildCap(n) => format!("at most {n} fleets built per Winter"),
         }
     }
 }
@@ -98,6 +131,8 @@ pub enum Notation {
     MergeSplit,
     /// `CLAIM <power>` after a capturing order.
     Claim,
+    /// `X` for DESTROY and `Rb` for REBUILD (Vedder D5, D6).
+    DestroyShort,
 }
 
 /// The mechanics of a variant, built once at load.
@@ -128,6 +163,7 @@ impl Rules {
         match notation {
             Notation::MergeSplit => self.has(&Mechanic::Multiplicity),
             Notation::Claim => self.has(&Mechanic::Claims),
+            Notation::DestroyShort => self.has(&Mechanic::Destroy),
         }
     }
 
@@ -145,6 +181,9 @@ impl Rules {
         match (action, delphi) {
             (Action::Sack, Some(delphi)) => delphi::plan_sack(v, state, delphi, body),
             (Action::Sack, None) => Err(Illegal::NotDelphi),
+            (Action::Destroy, _) if self.has(&Mechanic::Destroy) => destroy::plan(v, state, body),
+            (Action::Rebuild, _) if self.has(&Mechanic::Rebuild) => rebuild::plan(v, state, body),
+            (Action::Destroy | Action::Rebuild, _) => Err(Illegal::NoDestruction),
             _ => Err(Illegal::WrongPhase),
         }
     }
@@ -163,6 +202,8 @@ impl Rules {
             match m {
                 Mechanic::Claims => claims::note(v, results, next),
                 Mechanic::Delphi(_) => delphi::after_movement(v, results, next),
+                Mechanic::Destroy => destroy::after_movement(v, results, next),
+                Mechanic::Rebuild => rebuild::after_movement(v, results, next),
                 _ => {}
             }
         }
@@ -183,6 +224,9 @@ impl Rules {
     /// its owner `current`, if a mechanic decides (the first that does
     /// wins: a claim before a liberation); None leaves it to the core.
     pub fn capture(&self, v: &Variant, state: &mut VariantState, p: ProvinceId, mover: PowerId, current: Option<PowerId>) -> Option<PowerId> {
+        if self.has(&Mechanic::Loans) {
+            loans::capture(state, p, mover, current);
+        }
         self.mechanics.iter().find_map(|m| match m {
             Mechanic::Claims => claims::capture(v, state, p, mover),
             Mechanic::Liberation => liberation::capture(v, p, mover, current),
@@ -218,8 +262,79 @@ impl Rules {
     /// Hook `build_sites`: may `power` build in centre `site` it owns?
     pub fn may_build_at(&self, v: &Variant, power: PowerId, site: ProvinceId) -> bool {
         // H7: any centre it owns (the core checks the owner; only centres
-        // are owned).
-        self.has(&Mechanic::OwnedCentreBuilds) || v.power(power).homes.contains(&site)
+        // are owned). D4: the map's optional homes of the power.
+        self.has(&Mechanic::OwnedCentreBuilds) || v.power(power).homes.contains(&site) || v.power(power).optional_homes.contains(&site)
+    }
+
+    /// Hook `build_sites`: may a power that built `built` fleets this
+    /// Winter build another (D4)?
+    pub fn may_build_fleet(&self, built: u32) -> Result<(), Illegal> {
+        match self.mechanics.iter().find_map(|m| if let Mechanic::FleetBuildCap(n) = m { Some(*n as u32) } else { None }) {
+            Some(cap) => fleet_cap::check(cap, built),
+            None => Ok(()),
+        }
+    }
+
+    /// Hook `supply`: what centre `p` owned by `owner` is worth to it in
+    /// `pos`, in halves (D3: Rome to the Romans, garrison-required centres;
+    /// D5: destroyed centres are worth nothing).
+    pub fn centre_value(&self, v: &Variant, pos: &Position, p: ProvinceId, owner: PowerId) -> u32 {
+        let mut value = v.province(p).centre as u32;
+        for m in &self.mechanics {
+            match m {
+                Mechanic::RomanCentres(romans) => value = centre_values::roman_value(v, romans, p, owner).unwrap_or(value),
+                Mechanic::GarrisonRequired if centre_values::ungarrisoned(v, pos, p, owner) => return 0,
+                Mechanic::Destroy if destroy::is_destroyed(&pos.state, p) => return 0,
+                _ => {}
+            }
+        }
+        value
+    }
+
+    /// Hook `supply`: the power that gets the supply of centre `p` owned by
+    /// `owner` (the borrower of a loan, D7).
+    #[inline]
+    pub fn supply_holder(&self, state: &VariantState, p: ProvinceId, owner: PowerId) -> PowerId {
+        if self.has(&Mechanic::Loans) {
+            loans::holder(state, p, owner)
+        } else {
+            owner
+        }
+    }
+
+    /// Hook `declarations`: does the variant judge orders with no unit
+    /// (LOAN, END LOAN) before the phase?
+    pub fn has_declarations(&self) -> bool {
+        self.has(&Mechanic::Loans)
+    }
+
+    /// Is this an order with no unit that a mechanic judges (D7)? Such
+    /// orders are judged by `declare`, in any phase, whether the variant
+    /// plays the mechanic or not.
+    pub fn is_declaration(&self, action: &Action) -> bool {
+        loans::declares(action)
+    }
+
+    /// Hook `declarations`: carries out a declaration on the position before
+    /// the phase is adjudicated; its reason, or why it is illegal.
+    pub fn declare(&self, v: &Variant, pos: &mut Position, order: &Order) -> Result<Reason, Illegal> {
+        if !self.has(&Mechanic::Loans) {
+            return Err(Illegal::NoLoans);
+        }
+        loans::declare(v, pos, order.power, &order.action)
+    }
+
+    /// Hook `adjust`, after a Winter adjustment (D7: ended loans are gone).
+    pub fn after_adjustment(&self, next: &mut Position) {
+        if self.has(&Mechanic::Loans) {
+            loans::after_adjustment(next);
+        }
+    }
+
+    /// Has a mechanic Winter business even where no power builds or
+    /// removes (D7: ended loans to clear)?
+    pub fn winter_due(&self, pos: &Position) -> bool {
+        self.has(&Mechanic::Loans) && loans::ending(&pos.state)
     }
 
     /// May a force hold several units (`2A/F`, Multiplicity M1), and an

@@ -3,10 +3,16 @@
 
 use super::placement::Placement;
 use super::{Edition, Mechanic, Rules};
-use crate::variant::{Problem, ProvinceId};
+use crate::variant::{PowerId, Problem, ProvinceId};
 
-/// Reads the table; `province` finds a province by name (None: unknown).
-pub fn from_table(table: &toml::Table, province: &dyn Fn(&str) -> Option<ProvinceId>, problems: &mut Vec<Problem>) -> Rules {
+/// Reads the table; `province` finds a province by name, `power` a power
+/// (None: unknown).
+pub fn from_table(
+    table: &toml::Table,
+    province: &dyn Fn(&str) -> Option<ProvinceId>,
+    power: &dyn Fn(&str) -> Option<PowerId>,
+    problems: &mut Vec<Problem>,
+) -> Rules {
     let mut rules = Rules::default();
     let mut edition = Edition::default();
     let mut add = |m: Mechanic| rules.mechanics.push(m);
@@ -40,16 +46,39 @@ pub fn from_table(table: &toml::Table, province: &dyn Fn(&str) -> Option<Provinc
                     add(Mechanic::TownsEveryMove);
                 }
             }
-            "multiplicity" | "garrisons" | "claims" | "conversion" | "liberation" => match value.as_bool() {
-                Some(false) => {}
-                Some(true) => add(match key.as_str() {
-                    "multiplicity" => Mechanic::Multiplicity,
-                    "garrisons" => Mechanic::Garrisons,
-                    "claims" => Mechanic::Claims,
-                    "conversion" => Mechanic::Conversion,
-                    _ => Mechanic::Liberation,
-                }),
-                None => problem(format!("expected true or false, found {value}")),
+            "multiplicity" | "garrisons" | "claims" | "conversion" | "liberation" | "garrison_required" | "destroy" | "rebuild" | "loans" => {
+                match value.as_bool() {
+                    Some(false) => {}
+                    Some(true) => add(match key.as_str() {
+                        "multiplicity" => Mechanic::Multiplicity,
+                        "garrisons" => Mechanic::Garrisons,
+                        "claims" => Mechanic::Claims,
+                        "conversion" => Mechanic::Conversion,
+                        "garrison_required" => Mechanic::GarrisonRequired,
+                        "destroy" => Mechanic::Destroy,
+                        "rebuild" => Mechanic::Rebuild,
+                        "loans" => Mechanic::Loans,
+                        _ => Mechanic::Liberation,
+                    }),
+                    None => problem(format!("expected true or false, found {value}")),
+                }
+            }
+            "fleet_builds_per_winter" => match value.as_integer() {
+                Some(n @ 0..=99) => add(Mechanic::FleetBuildCap(n as u8)),
+                _ => problem(format!("expected a number of fleets (0 to 99), found {value}")),
+            },
+            "roman_powers" => match value.as_array().and_then(|a| a.iter().map(|v| v.as_str()).collect::<Option<Vec<_>>>()) {
+                Some(names) => {
+                    let mut romans = Vec::new();
+                    for name in names {
+                        match power(name) {
+                            Some(p) => romans.push(p),
+                            None => problem(format!("unknown power `{name}`")),
+                        }
+                    }
+                    add(Mechanic::RomanCentres(romans));
+                }
+                None => problem(format!("expected a list of powers, found {value}")),
             },
             "delphi" => match value.as_str() {
                 Some(name) => match province(name) {

@@ -49,6 +49,9 @@ impl Rules {
             Mechanic::Claims => super::claims::SLOTS,
             Mechanic::Colonies(_) => super::colonies::SLOTS,
             Mechanic::Delphi(_) => super::delphi::SLOTS,
+            Mechanic::Destroy => super::destroy::SLOTS,
+            Mechanic::Rebuild => super::rebuild::SLOTS,
+            Mechanic::Loans => super::loans::SLOTS,
             _ => &[],
         });
         std::iter::once(&[SEED][..]).chain(slots).flatten()
@@ -129,7 +132,8 @@ pub fn read_state<'a>(v: &Variant, entries: impl IntoIterator<Item = (&'a str, &
 pub fn state_key(v: &Variant, line: &str) -> (String, String) {
     let words: Vec<&str> = line.split_whitespace().collect();
     let indexed = v.rules.codec(line).is_some_and(|c| c.indexed);
-    let split = if indexed && words.len() >= 3 { 2 } else { 1.min(words.len()) };
+    // An indexed key may take no value (`destroyed kor`).
+    let split = if indexed && words.len() >= 2 { 2 } else { 1.min(words.len()) };
     (words[..split].join(" ").to_ascii_lowercase(), words[split..].join(" "))
 }
 

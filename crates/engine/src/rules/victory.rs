@@ -5,19 +5,35 @@ use crate::state::Position;
 use crate::variant::{Goal, PowerId, Variant};
 
 /// What `power`'s centres are worth in a Winter, in halves: its own
-/// centres' values (Cities 2, Towns 1), and whatever the mechanics add
-/// (none of today's do: loans and bonuses will).
+/// centres' values (Cities 2, Towns 1; the mechanics' values: Rome to the
+/// Romans, garrison-required and destroyed centres), with loans (D7).
 pub fn supply(v: &Variant, pos: &Position, power: PowerId) -> u32 {
     supplies(v, pos)[power.index()]
 }
 
 /// `supply` of every power at once (one pass over the centres), by power:
-/// the one place supply is worked out.
+/// the one place supply is worked out. A lent centre's supply is the
+/// borrower's.
 pub fn supplies(v: &Variant, pos: &Position) -> Vec<u32> {
+    count(v, pos, true)
+}
+
+/// What every power's own centres supply it, loans left out: a centre it
+/// lent is not its own supply, one lent to it neither (D2's
+/// self-supporting units).
+pub fn own_supplies(v: &Variant, pos: &Position) -> Vec<u32> {
+    count(v, pos, false)
+}
+
+fn count(v: &Variant, pos: &Position, with_loans: bool) -> Vec<u32> {
     let mut supply = vec![0; v.powers.len()];
     for (p, owner) in pos.owners.iter().enumerate() {
-        if let Some(o) = owner {
-            supply[o.index()] += v.provinces[p].centre as u32;
+        if let Some(&o) = owner.as_ref() {
+            let p = crate::variant::ProvinceId::new(p);
+            let holder = v.rules.supply_holder(&pos.state, p, o);
+            if with_loans || holder == o {
+                supply[holder.index()] += v.rules.centre_value(v, pos, p, o);
+            }
         }
     }
     supply
@@ -34,7 +50,7 @@ pub fn self_supporting_units(v: &Variant, pos: &Position, power: PowerId) -> u32
         .map(|c| c.kind.row().upkeep as u32)
         .collect();
     upkeeps.sort_unstable();
-    let mut left = supply(v, pos, power);
+    let mut left = own_supplies(v, pos)[power.index()];
     upkeeps.into_iter().take_while(|&u| left.checked_sub(u).map(|l| left = l).is_some()).count() as u32
 }
 

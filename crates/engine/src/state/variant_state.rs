@@ -21,6 +21,35 @@ pub struct VariantState {
     /// Free builds still to place, per power (H19). Key
     /// `delphi-builds <power>`.
     pub free_builds: Vec<(PowerId, u8)>,
+    /// Destroyed centres, in province order (Vedder D5). Key
+    /// `destroyed <centre>`.
+    pub destroyed: Vec<ProvinceId>,
+    /// Rebuilds under way: the centre, the power rebuilding it and the
+    /// movement phases done so far (D6). Key `rebuild <centre>`, value
+    /// `<power> <phases>`.
+    pub rebuilds: Vec<Rebuild>,
+    /// Loans of supply, one per centre (D7). Key `loan <centre>`, value
+    /// `<lender> <borrower>`, with `ending` after it once ended.
+    pub loans: Vec<Loan>,
+}
+
+/// A rebuild under way (D6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Rebuild {
+    pub centre: ProvinceId,
+    pub power: PowerId,
+    pub phases: u8,
+}
+
+/// A loan of one centre's supply (D7): `lender` gives it to `borrower`.
+/// An ended loan still counts for the borrower in that year's Winter
+/// adjustment (`ending`), and is gone after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Loan {
+    pub centre: ProvinceId,
+    pub lender: PowerId,
+    pub borrower: PowerId,
+    pub ending: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

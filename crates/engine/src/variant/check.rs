@@ -207,6 +207,7 @@ pub fn summary(v: &Variant) -> String {
     let homes: usize = v.powers.iter().map(|p| p.homes.len()).sum();
     let count = centres.clone().count();
     out += &format!("  centres: {count} ({}; {homes} home, {} neutral), {} in all\n", values.join(", "), count - homes, halves_text(halves));
+    out += &flags_summary(v);
     out += &format!("  powers: {}\n", v.powers.len());
     if v.players.len() < v.powers.len() {
         let players: Vec<String> = v.players.iter().map(|p| p.powers.iter().map(|&q| v.power(q).name.as_str()).collect::<Vec<_>>().join("+")).collect();
@@ -257,4 +258,32 @@ pub fn halves_text(h: u32) -> String {
     } else {
         format!("{}.5", h / 2)
     }
+}
+
+/// The per-game flags of a shared map the variant reads, one line each:
+/// `  garrison required: arm bel ill scy`.
+fn flags_summary(v: &Variant) -> String {
+    let list = |pick: &dyn Fn(&Province) -> bool| -> Vec<&str> {
+        let mut names: Vec<&str> = v.provinces.iter().filter(|p| pick(p)).map(|p| p.abbr.as_str()).collect();
+        names.sort_unstable();
+        names
+    };
+    let mut out = String::new();
+    let mut line = |what: &str, names: Vec<&str>| {
+        if !names.is_empty() {
+            out += &format!("  {what}: {}\n", names.join(" "));
+        }
+    };
+    line("worth more to Romans", list(&|p| p.roman_centre > 0));
+    line("garrison required", list(&|p| p.flags.garrison_required));
+    line("not destroyable", list(&|p| p.flags.not_destroyable));
+    line("parthian", list(&|p| p.flags.parthian));
+    line("sassanid", list(&|p| p.flags.sassanid));
+    line("frontier", list(&|p| p.flags.frontier));
+    let optional: Vec<String> =
+        v.powers.iter().flat_map(|pw| pw.optional_homes.iter().map(move |&h| format!("{} ({})", v.province(h).abbr, pw.name))).collect();
+    if !optional.is_empty() {
+        out += &format!("  optional homes: {}\n", optional.join(", "));
+    }
+    out
 }

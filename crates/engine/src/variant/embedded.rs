@@ -12,6 +12,7 @@ const EMBEDDED: &[(&str, &str, &str)] = &[
         include_str!("../../../../variants/ancient_mediterranean/map.toml"),
     ),
     ("hoplite_wars", include_str!("../../../../variants/hoplite_wars/variant.toml"), include_str!("../../../../variants/hoplite_wars/map.toml")),
+    ("diadochi_v", include_str!("../../../../variants/diadochi_v/variant.toml"), include_str!("../../../../variants/vedder/map.toml")),
 ];
 
 pub fn embedded_ids() -> Vec<&'static str> {

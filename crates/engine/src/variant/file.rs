@@ -14,6 +14,10 @@ pub struct VariantFile {
     /// this folder, e.g. `../standard/map.toml`).
     #[serde(default)]
     pub map: Option<String>,
+    /// Which game's flags of a shared map this variant reads (`dv` on the
+    /// Vedder map: `flags.dv`); None reads none.
+    #[serde(default)]
+    pub map_game: Option<String>,
     pub calendar: CalendarFile,
     pub victory: VictoryFile,
     #[serde(default)]
@@ -109,6 +113,14 @@ pub struct ProvinceFile {
     /// it (City State's sieges).
     #[serde(default)]
     pub walls: bool,
+    /// A centre worth more to a Roman owner (Vedder's Rome: 6 halves, 3
+    /// centres), in halves; the variant names the Roman powers.
+    #[serde(default)]
+    pub roman_centre: Option<u8>,
+    /// Flags per game of a shared map (`flags.dv = ["garrison_required"]`);
+    /// a variant reads those of its `map_game`.
+    #[serde(default)]
+    pub flags: BTreeMap<String, Vec<String>>,
 }
 
 #[derive(Deserialize, Debug)]

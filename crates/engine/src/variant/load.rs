@@ -138,6 +138,9 @@ struct Board {
     provinces: Vec<Province>,
     locs: Vec<Loc>,
     names: Names,
+    /// Provinces the variant's game closes (`flags.<game>` impassable):
+    /// the borders the map lists to them are dropped.
+    closed: Vec<bool>,
 }
 
 impl Board {
@@ -168,17 +171,19 @@ struct Start {
 }
 
 fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
-    let mut board = Board { provinces: Vec::with_capacity(mf.provinces.len()), locs: Vec::new(), names: Names { locs: NameMap::default() } };
+    let mut board =
+        Board { provinces: Vec::with_capacity(mf.provinces.len()), locs: Vec::new(), names: Names { locs: NameMap::default() }, closed: Vec::new() };
     add_provinces(&mf.provinces, &mut board, problems);
     add_walls(&mf.provinces, &mut board, problems);
     add_coasts(&mf.provinces, &mut board, problems);
+    let (mut powers, power_names) = powers(&vf, &board, problems);
+    board.closed = super::flags::read(&vf, &mf.provinces, &mut board.provinces, &mut powers, &power_names, problems);
     let links = links(&mf.provinces, &board, problems);
-    let (powers, power_names) = powers(&vf, &board, problems);
     let start = start(&vf, &powers, &board, problems);
     let (players, player_of) = players(&vf, &power_names, problems);
     let calendar = calendar(&vf, problems);
     let victory = victory(&vf, problems);
-    let rules = crate::rules::from_table(&vf.rules, &|name| board.find_province(name), problems);
+    let rules = crate::rules::from_table(&vf.rules, &|name| board.find_province(name), &|name| power_names.get(&normalize(name)).copied(), problems);
     let kinds = rules.kinds();
     Variant {
         id: vf.id,
@@ -230,6 +235,8 @@ fn add_provinces(pfs: &[ProvinceFile], board: &mut Board, problems: &mut Vec<Pro
             is_box: pf.is_box,
             walls: None,
             walls_of: None,
+            roman_centre: pf.roman_centre.unwrap_or(0),
+            flags: Default::default(),
         });
         let p = ProvinceId::new(i);
         board.locs.push(Loc { province: p, coast: None, at });
@@ -256,6 +263,8 @@ fn add_walls(pfs: &[ProvinceFile], board: &mut Board, problems: &mut Vec<Problem
             is_box: false,
             walls: None,
             walls_of: Some(ProvinceId::new(i)),
+            roman_centre: 0,
+            flags: Default::default(),
         };
         board.locs.push(Loc { province: w, coast: None, at: place.at });
         for name in walls_names(pf) {
@@ -383,7 +392,7 @@ fn powers(vf: &VariantFile, board: &Board, problems: &mut Vec<Problem>) -> (Vec<
                 None => problems.push(Problem::new("variant.toml", &format!("power `{}`.homes", pw.name), format!("unknown province `{h}`"))),
             }
         }
-        powers.push(Power { name: pw.name.clone(), adjective: pw.adjective.clone(), homes });
+        powers.push(Power { name: pw.name.clone(), adjective: pw.adjective.clone(), homes, optional_homes: Vec::new() });
     }
     (powers, power_names)
 }
@@ -491,9 +500,11 @@ fn borders(pfs: &[ProvinceFile], board: &Board, problems: &mut Vec<Problem>) -> 
     let n = board.provinces.len();
     let mut army = BitMatrix::new(n);
     let mut fleet = BitMatrix::new(board.locs.len());
+    let closed = |p: usize| board.closed.get(p).copied().unwrap_or(false);
     for (i, pf) in pfs.iter().enumerate() {
         for to in &pf.army {
             match board.find(to).map(|l| &board.locs[l.index()]) {
+                Some(loc) if closed(i) || closed(loc.province.index()) => {}
                 Some(loc) if loc.coast.is_none() => army.set(i, loc.province.index()),
                 Some(_) => problems.push(Problem::at("map.toml", &pf.abbr, "army", format!("`{to}` is a coast; army borders name provinces"))),
                 None => problems.push(Problem::at("map.toml", &pf.abbr, "army", format!("unknown province `{to}`"))),
@@ -502,6 +513,7 @@ fn borders(pfs: &[ProvinceFile], board: &Board, problems: &mut Vec<Problem>) -> 
         let mut fleet_list = |from: LocId, list: &[String], key: &str| {
             for to in list {
                 match board.find(to) {
+                    Some(l) if closed(i) || closed(board.locs[l.index()].province.index()) => {}
                     Some(l) => fleet.set(from.index(), l.index()),
                     None => problems.push(Problem::at("map.toml", &pf.abbr, key, format!("unknown location `{to}`"))),
                 }

@@ -6,6 +6,7 @@ mod calendar;
 pub mod check;
 mod embedded;
 mod file;
+mod flags;
 mod ids;
 mod kinds;
 mod load;
@@ -81,6 +82,31 @@ pub struct Province {
     pub walls: Option<ProvinceId>,
     /// For a place behind the walls: the centre whose walls these are.
     pub walls_of: Option<ProvinceId>,
+    /// What the centre is worth to a Roman owner, in halves (0: `centre`,
+    /// as to anyone; Vedder's Rome: 6).
+    pub roman_centre: u8,
+    /// The flags of this variant's game on a shared map (`map_game`).
+    pub flags: ProvinceFlags,
+}
+
+/// The per-game flags of a province on a shared map (the Vedder map's
+/// `flags.<game>`), for the variant's own game. A flag the variant does not
+/// play is kept but never read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ProvinceFlags {
+    /// Counts for supply only while its owner's unit stands there at the
+    /// Winter adjustment (Vedder D3).
+    pub garrison_required: bool,
+    /// May not be destroyed (Vedder D5: Alexandria, Antioch, Rome).
+    pub not_destroyable: bool,
+    /// Parthian: entered only by a supported attack (Triumvirate T9).
+    pub parthian: bool,
+    /// Sassanid: never entered (Imperator I9).
+    pub sassanid: bool,
+    /// A frontier province (Imperator I4).
+    pub frontier: bool,
+    /// Barbarians may not sack it (Imperator I5).
+    pub barbarian_cannot_sack: bool,
 }
 
 /// A place a unit stands: a whole province, or one coast of it.
@@ -97,6 +123,9 @@ pub struct Power {
     pub name: String,
     pub adjective: String,
     pub homes: Vec<ProvinceId>,
+    /// Extra build sites of this power only, while it owns them (the map's
+    /// `optional_home:<power>` flag; Vedder D4: Athens for Macedonia).
+    pub optional_homes: Vec<ProvinceId>,
 }
 
 /// What wins the game (`[victory]`).

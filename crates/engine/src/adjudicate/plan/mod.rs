@@ -364,7 +364,9 @@ impl Planning<'_> {
             Action::Retreat { .. } | Action::Disband | Action::Build | Action::Remove | Action::Waive => Err(Illegal::WrongPhase),
             Action::Split { .. } => Err(Illegal::WrongPhase),
             // The mechanics' own orders (H18: SACK).
-            Action::Sack | Action::Convert { .. } => v.rules.plan_order(v, state, body, action),
+            Action::Sack | Action::Convert { .. } | Action::Destroy | Action::Rebuild => v.rules.plan_order(v, state, body, action),
+            // Declarations (LOAN) are judged by the rules before the phase.
+            Action::Loan { .. } | Action::EndLoan { .. } => Err(Illegal::WrongPhase),
         }
     }
 }

@@ -1,0 +1,239 @@
+//! Issue 12: a whole Diadochi V game through the command line, from Spring
+//! 240 BC: Macedonia destroys Athens; Rome's third fleet build is refused;
+//! Rome lends Egypt the supply that keeps an Egyptian unit through the
+//! Winter of 239 BC, then ends the loan; Egypt rebuilds Jerusalem over two
+//! seasons; Syria, played by a plain conqueror, goes on to 25
+//! self-supporting units (D2). The record replays identically.
+
+use polemarch_engine::game::{self, GameRecord, GameResult};
+use polemarch_engine::state::Force;
+use polemarch_engine::variant::{LocId, PhaseKind, PowerId, ProvinceId};
+use polemarch_engine::{Position, Variant};
+use std::collections::{HashSet, VecDeque};
+
+mod common;
+use common::{new_game, ok, orders_file, polemarch, stdout, submit, tempdir, variant};
+
+fn record(file: &str) -> GameRecord {
+    serde_json::from_str(&std::fs::read_to_string(file).unwrap()).expect("the record is valid JSON")
+}
+
+fn steps(v: &Variant, at: LocId, fleet: bool) -> Vec<LocId> {
+    if fleet {
+        v.fleet_neighbours[at.index()].clone()
+    } else {
+        v.army_neighbours[v.province_of(at).index()].iter().copied().map(LocId::of_province).collect()
+    }
+}
+
+/// The first step of a shortest way from `from` to a target, through empty
+/// provinces.
+fn first_step(v: &Variant, pos: &Position, from: LocId, fleet: bool, targets: &HashSet<ProvinceId>) -> Option<LocId> {
+    let mut seen = HashSet::from([from]);
+    let mut queue = VecDeque::from([(from, None)]);
+    while let Some((here, first)) = queue.pop_front() {
+        if first.is_some() && targets.contains(&v.province_of(here)) {
+            return first;
+        }
+        if first.is_some() && pos.force_in(v, v.province_of(here)).is_some() {
+            continue;
+        }
+        for s in steps(v, here, fleet) {
+            if seen.insert(s) {
+                queue.push_back((s, first.or(Some(s))));
+            }
+        }
+    }
+    None
+}
+
+fn unit(v: &Variant, f: &Force) -> String {
+    format!("{} {}", if f.is_fleet() { "F" } else { "A" }, v.loc_abbr(f.loc))
+}
+
+/// A plain conqueror for `me` aiming at `targets`: two units against an
+/// occupied one, one against an empty one; units on a target sit tight (and
+/// garrisons stay: D3); the rest head for the nearest target.
+fn movement_orders(v: &Variant, pos: &Position, me: PowerId, targets: &HashSet<ProvinceId>) -> Vec<String> {
+    let mine: Vec<&Force> = pos.forces.iter().filter(|f| f.power == me).collect();
+    let mut busy = vec![false; mine.len()];
+    let mut taken: HashSet<ProvinceId> = HashSet::new();
+    let mut orders = Vec::new();
+    for (i, f) in mine.iter().enumerate() {
+        let p = v.province_of(f.loc);
+        if targets.contains(&p) || v.province(p).flags.garrison_required {
+            busy[i] = true;
+            orders.push(format!("{} H", unit(v, f)));
+        }
+    }
+    let mut sorted: Vec<ProvinceId> = targets.iter().copied().collect();
+    sorted.sort();
+    for t in sorted {
+        if pos.force_in(v, t).is_some_and(|o| o.power == me) {
+            continue;
+        }
+        let reach = |f: &Force| steps(v, f.loc, f.is_fleet()).into_iter().find(|&l| v.province_of(l) == t);
+        let near: Vec<(usize, LocId)> = (0..mine.len()).filter(|&i| !busy[i]).filter_map(|i| reach(mine[i]).map(|l| (i, l))).collect();
+        let need = if pos.force_in(v, t).is_some() { 2 } else { 1 };
+        if near.len() < need {
+            continue;
+        }
+        let (mover, to) = near[0];
+        orders.push(format!("{} - {}", unit(v, mine[mover]), v.loc_abbr(to)));
+        for &(s, _) in &near[1..need] {
+            orders.push(format!("{} S {} - {}", unit(v, mine[s]), unit(v, mine[mover]), v.province(t).abbr));
+            busy[s] = true;
+        }
+        busy[mover] = true;
+        taken.insert(t);
+    }
+    for (f, _) in mine.iter().zip(&busy).filter(|&(_, &busy)| !busy) {
+        let step = first_step(v, pos, f.loc, f.is_fleet(), targets).filter(|&s| {
+            let p = v.province_of(s);
+            pos.force_in(v, p).is_none() && !taken.contains(&p)
+        });
+        match step {
+            Some(s) => {
+                taken.insert(v.province_of(s));
+                orders.push(format!("{} - {}", unit(v, f), v.loc_abbr(s)));
+            }
+            None => orders.push(format!("{} H", unit(v, f))),
+        }
+    }
+    orders
+}
+
+fn retreat_orders(v: &Variant, pos: &Position, me: PowerId) -> Vec<String> {
+    pos.dislodged
+        .iter()
+        .filter(|d| d.force.power == me)
+        .map(|d| match polemarch_engine::adjudicate::retreat_options(v, pos, d).first() {
+            Some(&to) => format!("{} R {}", unit(v, &d.force), v.loc_abbr(to)),
+            None => format!("{} D", unit(v, &d.force)),
+        })
+        .collect()
+}
+
+/// Armies in the free home centres and optional homes it owns (D4).
+fn build_orders(v: &Variant, pos: &Position, me: PowerId) -> Vec<String> {
+    let due = polemarch_engine::adjudicate::balances(v, pos)[me.index()] / 2;
+    let power = v.power(me);
+    let free = power.homes.iter().chain(&power.optional_homes).filter(|&&h| pos.owners[h.index()] == Some(me) && pos.force_in(v, h).is_none());
+    free.take(due.max(0) as usize).map(|&h| format!("BUILD A {}", v.province(h).abbr)).collect()
+}
+
+/// One power's orders in a phase.
+type PowerOrders = (&'static str, &'static [&'static str]);
+
+/// The scripted orders of the first three years, by phase and power.
+const SCRIPT: &[(&str, &[PowerOrders])] = &[
+    (
+        "Spring 240 BC, Movement",
+        &[("Macedonia", &["A lar - ath"]), ("Rome", &["A rav - ben", "F nea - syr", "F rom - nty"]), ("Egypt", &["A pto - alx", "F alx - egy", "F cyr - lib"])],
+    ),
+    // D5: Macedonia destroys the neutral Athens it stands in.
+    ("Autumn 240 BC, Movement", &[("Macedonia", &["A ath DESTROY"]), ("Rome", &["A ben H", "F syr H"]), ("Egypt", &["A alx - jer"])]),
+    // Rome's builds are submitted below (D4: a third fleet refused).
+    ("Winter 240 BC, Adjustment", &[("Egypt", &["BUILD F alx", "BUILD A pto"])]),
+    // D5: Egypt destroys its Jerusalem; D7: Rome lends it Syracuse.
+    ("Spring 239 BC, Movement", &[("Egypt", &["A jer DESTROY"]), ("Rome", &["LOAN syr TO Egypt"])]),
+    ("Autumn 239 BC, Movement", &[("Egypt", &["A jer H"])]),
+    // D6: two REBUILD orders in a row; D7: the loan ends in the Spring.
+    ("Spring 238 BC, Movement", &[("Egypt", &["A jer REBUILD"]), ("Rome", &["END LOAN syr"])]),
+    ("Autumn 238 BC, Movement", &[("Egypt", &["A jer REBUILD"])]),
+];
+
+fn phase_name(v: &Variant, pos: &Position) -> String {
+    v.calendar.display(pos.phase).to_string()
+}
+
+#[test]
+fn a_diadochi_v_game_to_twenty_five_self_supporting_units() {
+    let v = variant("diadochi_v");
+    let dir = tempdir("diadochi");
+    let (file, created) = new_game(&dir, "diadochi_v", 240);
+    assert!(created.contains("Spring 240 BC, Movement (1 of 1), Diadochi V"), "{created}");
+    let syria = v.find_power("Syria").unwrap();
+    let mut shows = Vec::new();
+    let mut phases = 0;
+    loop {
+        let rec = record(&file);
+        if rec.result.is_some() {
+            break;
+        }
+        let pos = game::current(&v, &rec).unwrap();
+        let name = phase_name(&v, &pos);
+        assert!(phases < 400, "no victory by {name}");
+        let script = SCRIPT.iter().find(|(phase, _)| *phase == name).map_or(&[][..], |(_, s)| *s);
+        for (power, lines) in script {
+            submit(&file, power, &lines.join("\n"));
+        }
+        if name == "Winter 240 BC, Adjustment" {
+            // D4: Rome (8 supply, 4 units) builds two fleets; the third fleet
+            // build is refused with its reason; the army build stands.
+            let builds = "BUILD F rom\nBUILD F nea\nBUILD F rav\nBUILD A rav";
+            let out = polemarch(&["game", "orders", &file, "Rome", &orders_file(&file, "Rome", builds)]);
+            let said = stdout(&out);
+            assert!(said.contains("rejected  BUILD F rav  -- illegal: no power builds more than 2 fleets in one Winter"), "{said}");
+            assert!(said.contains("In force for Rome") && said.contains("BUILD F rom, BUILD F nea, BUILD A rav"), "{said}");
+        }
+        // Syria conquers: at first only unowned centres, then everything.
+        let early = pos.phase.year >= 238;
+        let targets: HashSet<ProvinceId> = v
+            .province_ids()
+            .filter(|&p| v.is_centre(p) && pos.owners[p.index()] != Some(syria) && (!early || pos.owners[p.index()].is_none()))
+            .filter(|&p| !early || v.province(p).abbr != "jer")
+            .collect();
+        let orders = match v.calendar.kind(pos.phase) {
+            PhaseKind::Movement => movement_orders(&v, &pos, syria, &targets),
+            PhaseKind::Retreat => retreat_orders(&v, &pos, syria),
+            PhaseKind::Adjustment => build_orders(&v, &pos, syria),
+        };
+        if !orders.is_empty() {
+            submit(&file, "Syria", &orders.join("\n"));
+        }
+        ok(&["game", "process", &file]);
+        phases += 1;
+        let after = game::current(&v, &record(&file)).unwrap();
+        shows.push((name, phase_name(&v, &after), ok(&["game", "show", &file])));
+    }
+    let shown = |after: &str| shows.iter().find(|(name, _, _)| name == after).map(|(_, _, s)| s.clone()).unwrap_or_else(|| panic!("no phase {after}"));
+    // D5: Athens destroyed, shown; Macedonia owns it.
+    let s = shown("Autumn 240 BC, Movement");
+    assert!(s.contains("  destroyed ath\n"), "{s}");
+    // D7: the loan, shown, and Egypt's supply as own + loaned.
+    let s = shown("Spring 239 BC, Movement");
+    assert!(s.contains("  loan syr: Rome Egypt\n"), "{s}");
+    assert!(s.contains("  destroyed jer\n"), "{s}");
+    assert!(s.contains("Supply (own + loaned):"), "{s}");
+    assert!(s.contains("  Egypt      4 + 1 = 5\n"), "{s}");
+    // The loan keeps Egypt's fifth unit through the Winter of 239 BC: no
+    // Egyptian removal then.
+    let s = shown("Winter 239 BC, Adjustment");
+    assert!(!s.contains("Egypt      REMOVE"), "{s}");
+    let rec = record(&file);
+    let spring238 = rec.phases.iter().position(|p| p.phase == "Spring 238 BC, Movement").expect("Spring 238 BC was played");
+    let start = game::position_at(&v, &rec, spring238).unwrap();
+    let egypt = v.find_power("Egypt").unwrap();
+    assert_eq!(start.forces.iter().filter(|f| f.power == egypt).count(), 5, "Egypt kept its five units through the Winter");
+    assert_eq!(polemarch_engine::rules::own_supplies(&v, &start)[egypt.index()], 8, "4 own supply: Jerusalem is destroyed");
+    // D6: the first REBUILD is shown under way, the second rebuilds; D7: the
+    // ended loan is shown ending, and is gone after the Winter of 238 BC.
+    let s = shown("Spring 238 BC, Movement");
+    assert!(s.contains("  rebuild jer: Egypt 1\n"), "{s}");
+    assert!(s.contains("  loan syr: Rome Egypt ending\n"), "{s}");
+    let s = shown("Autumn 238 BC, Movement");
+    assert!(!s.contains("destroyed jer") && !s.contains("rebuild jer"), "{s}");
+    let s = shown("Winter 238 BC, Adjustment");
+    assert!(!s.contains("loan syr"), "{s}");
+    // D2: Syria wins with 25 self-supporting units.
+    let finished = record(&file);
+    assert_eq!(finished.result, Some(GameResult::Solo("Syria".into())), "{}", shows.last().unwrap().2);
+    let last = game::current(&v, &finished).unwrap();
+    assert!(polemarch_engine::rules::self_supporting_units(&v, &last, syria) >= 25);
+    let over = ok(&["game", "show", &file]);
+    assert!(over.contains("The game is over: Syria wins with 25 self-supporting units."), "{over}");
+    // The record replays identically.
+    let replayed = ok(&["replay", &file]);
+    assert!(replayed.trim_end().ends_with("1 passed, 0 failed"), "{replayed}");
+}

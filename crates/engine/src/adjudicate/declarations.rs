@@ -1,0 +1,51 @@
+//! Declarations: orders with no unit that a mechanic judges in any phase
+//! (hook `declarations`; Vedder D7's `LOAN xxx TO <power>` and `END LOAN
+//! xxx`). They are carried out in writing order before the phase, so that
+//! a loan made in a Winter counts in that Winter's adjustment; the phase is
+//! then judged on the position they leave, and their results replace what
+//! the phase said of them.
+
+use super::outcome::{OrderResult, Reason, Verdict};
+use crate::order::Order;
+use crate::state::Position;
+use crate::variant::Variant;
+
+pub struct Declared {
+    /// The position with every legal declaration carried out.
+    pub position: Position,
+    /// Each declaration's index among the orders and its result.
+    results: Vec<(usize, Verdict, Reason)>,
+}
+
+/// Carries out the declarations among `orders`; None when there are none.
+pub fn declare(v: &Variant, pos: &Position, orders: &[Order]) -> Option<Declared> {
+    if !orders.iter().any(|o| o.unit.is_none() && v.rules.is_declaration(&o.action)) {
+        return None;
+    }
+    let mut position = pos.clone();
+    let mut results = Vec::new();
+    for (i, order) in orders.iter().enumerate().filter(|(_, o)| o.unit.is_none() && v.rules.is_declaration(&o.action)) {
+        let (verdict, reason) = match v.rules.declare(v, &mut position, order) {
+            Ok(reason) => (Verdict::Success, reason),
+            Err(why) => (Verdict::Illegal, Reason::Illegal(why)),
+        };
+        results.push((i, verdict, reason));
+    }
+    Some(Declared { position, results })
+}
+
+impl Declared {
+    /// Puts the declarations' results in place of what the phase said of
+    /// them (it knows them as orders without a unit).
+    pub fn explain(self, orders: &[Order], results: &mut [OrderResult<'_>]) {
+        let mut left = self.results.into_iter().peekable();
+        for r in results.iter_mut() {
+            let Some(&(i, verdict, reason)) = left.peek() else { break };
+            if *r.order == orders[i] {
+                r.verdict = verdict;
+                r.reason = reason;
+                left.next();
+            }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+//! Destroying centres (Vedder D5): at the start of a movement phase a unit
+//! standing in a centre may destroy it (`A xxx DESTROY`), except the centres
+//! the map flags `not_destroyable` (Alexandria, Antioch, Rome). It is the
+//! unit's whole order (it holds otherwise), and takes effect whatever
+//! happens to the unit. A destroyed centre keeps its owner but is worth
+//! nothing until rebuilt (D6, rules/rebuild.rs).
+//!
+//! State: `destroyed <centre>` for each destroyed centre.
+
+use super::state_text::{province_index, Codec, Slot};
+use crate::adjudicate::{Illegal, OrderResult, Plan, Reason, Verdict};
+use crate::order::Action;
+use crate::state::{Force, Position, VariantState};
+use crate::variant::{ProvinceId, Variant};
+
+pub fn is_destroyed(state: &VariantState, p: ProvinceId) -> bool {
+    state.destroyed.binary_search(&p).is_ok()
+}
+
+/// D5: the destroying unit holds; only in a centre that may be destroyed
+/// and is not already.
+pub fn plan(v: &Variant, state: &VariantState, body: &Force) -> Result<Plan, Illegal> {
+    let p = v.province_of(body.loc);
+    if !v.is_centre(p) {
+        Err(Illegal::NotACentre)
+    } else if v.province(p).flags.not_destroyable {
+        Err(Illegal::NotDestroyable)
+    } else if is_destroyed(state, p) {
+        Err(Illegal::AlreadyDestroyed)
+    } else {
+        Ok(Plan::Hold)
+    }
+}
+
+/// After a movement: every legal DESTROY takes effect, held or dislodged.
+pub fn after_movement(v: &Variant, results: &mut [OrderResult<'_>], next: &mut Position) {
+    for r in results.iter_mut().filter(|r| r.order.action == Action::Destroy && r.verdict != Verdict::Illegal) {
+        let p = v.province_of(r.order.unit.as_ref().expect("a destroy names its unit").loc);
+        destroy(&mut next.state, p);
+        if r.verdict == Verdict::Success {
+            r.reason = Reason::Destroyed;
+        }
+    }
+}
+
+fn destroy(state: &mut VariantState, p: ProvinceId) {
+    if let Err(i) = state.destroyed.binary_search(&p) {
+        state.destroyed.insert(i, p);
+    }
+    state.rebuilds.retain(|r| r.centre != p);
+}
+
+/// `destroyed kor`: a destroyed centre (the key has no value).
+pub const DESTROYED: Codec = Codec {
+    key: "destroyed",
+    indexed: true,
+    shown: true,
+    write: |v, state, out| {
+        for &p in &state.destroyed {
+            out(v.province(p).abbr.clone(), String::new());
+        }
+    },
+    read: |v, centre, value, state| {
+        if !value.is_empty() {
+            return Err(format!("`{value}`: `destroyed <centre>` takes nothing after the centre"));
+        }
+        let p = province_index(v, centre)?;
+        if !v.is_centre(p) {
+            return Err(format!("`{centre}` is not a centre"));
+        }
+        destroy(state, p);
+        Ok(())
+    },
+};
+
+pub const SLOTS: Slot = &[DESTROYED];

@@ -1,0 +1,71 @@
+//! Rebuilding destroyed centres (Vedder D6): a unit standing in a destroyed
+//! centre that orders `REBUILD` in two consecutive movement phases without
+//! being dislodged rebuilds it; it is worth its value again from the next
+//! Winter adjustment. The order is the unit's whole order (it holds).
+//!
+//! State: `rebuild <centre> <power> <phases>`: the power whose unit has
+//! ordered REBUILD there in the last `phases` movement phases in a row.
+
+use super::destroy::is_destroyed;
+use super::state_text::{province_index, Codec, Slot};
+use crate::adjudicate::{Illegal, OrderResult, Plan, Reason, Verdict};
+use crate::order::Action;
+use crate::state::{Force, Position, Rebuild, VariantState};
+use crate::variant::Variant;
+
+/// The movement phases in a row a rebuild takes.
+const PHASES: u8 = 2;
+
+/// D6: the rebuilding unit holds, in a destroyed centre.
+pub fn plan(v: &Variant, state: &VariantState, body: &Force) -> Result<Plan, Illegal> {
+    if is_destroyed(state, v.province_of(body.loc)) {
+        Ok(Plan::Hold)
+    } else {
+        Err(Illegal::NotDestroyed)
+    }
+}
+
+/// After a movement: each REBUILD that held counts one phase more (or one,
+/// for another power's unit); two in a row rebuild the centre. A rebuild
+/// not ordered again this phase, or whose unit was dislodged, is lost.
+pub fn after_movement(v: &Variant, results: &mut [OrderResult<'_>], next: &mut Position) {
+    let before = std::mem::take(&mut next.state.rebuilds);
+    for r in results.iter_mut().filter(|r| r.order.action == Action::Rebuild && r.verdict == Verdict::Success) {
+        let centre = v.province_of(r.order.unit.as_ref().expect("a rebuild names its unit").loc);
+        let Some(power) = next.force_in(v, centre).map(|f| f.power) else { continue };
+        let done = before.iter().find(|b| b.centre == centre && b.power == power).map_or(0, |b| b.phases);
+        if done + 1 >= PHASES {
+            next.state.destroyed.retain(|&p| p != centre);
+            r.reason = Reason::Rebuilt;
+        } else {
+            next.state.rebuilds.push(Rebuild { centre, power, phases: done + 1 });
+            r.reason = Reason::Rebuilding;
+        }
+    }
+    next.state.rebuilds.sort_unstable();
+}
+
+/// `rebuild kor Macedonia 1`.
+pub const REBUILD: Codec = Codec {
+    key: "rebuild",
+    indexed: true,
+    shown: true,
+    write: |v, state, out| {
+        for r in &state.rebuilds {
+            out(v.province(r.centre).abbr.clone(), format!("{} {}", v.power(r.power).name, r.phases));
+        }
+    },
+    read: |v, centre, value, state| {
+        let centre = province_index(v, centre)?;
+        let (power, phases) = match value.split_whitespace().collect::<Vec<_>>()[..] {
+            [power, phases] => (v.power_named(power)?, phases.parse::<u8>().map_err(|_| format!("`{phases}`: expected a number of phases"))?),
+            _ => return Err(format!("`{value}`: expected `<power> <phases>`")),
+        };
+        state.rebuilds.retain(|r| r.centre != centre);
+        state.rebuilds.push(Rebuild { centre, power, phases });
+        state.rebuilds.sort_unstable();
+        Ok(())
+    },
+};
+
+pub const SLOTS: Slot = &[REBUILD];
