@@ -160,7 +160,7 @@ impl<'a> Nations<'a> {
 
 /// One POSITIONS line, `<Nation>: <army|fleet|army/dislodged|fleet/dislodged|supply> <province>`.
 fn entry<'a>(v: &Variant, line: &'a str, nations: &mut Nations<'a>, seen: &mut [u8], pos: &mut Position) -> Result<(), String> {
-    let colon = memchr::memchr(b':', line.as_bytes()).ok_or("expected `<Nation>: <army|fleet|supply> <province>`")?;
+    let colon = line.bytes().position(|b| b == b':').ok_or("expected `<Nation>: <army|fleet|supply> <province>`")?;
     let (nation, rest) = (&line[..colon], &line[colon + 1..]);
     let power = nations.power(v, nation.trim_ascii())?;
     let rest = rest.trim_ascii();

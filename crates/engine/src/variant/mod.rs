@@ -232,6 +232,9 @@ impl Variant {
     /// Finds a location by any of its names (abbreviation, full name, alias,
     /// with or without coast), in any letter case.
     pub fn find_loc(&self, name: &str) -> Option<LocId> {
+        if let Some(found) = self.loc_names.get_three_letters(name) {
+            return found.copied();
+        }
         with_normal(name, |n| self.loc_names.get(n).copied())
     }
 

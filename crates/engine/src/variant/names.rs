@@ -69,6 +69,7 @@ impl<V> Default for NameMap<V> {
 }
 
 /// Where a name of three lower-case letters stands in `NameMap::three`.
+#[inline]
 fn three_letters(name: &str) -> Option<usize> {
     match name.as_bytes() {
         &[a, b, c] if [a, b, c].iter().all(u8::is_ascii_lowercase) => Some(((a - b'a') as usize * 26 + (b - b'a') as usize) * 26 + (c - b'a') as usize),
@@ -84,10 +85,18 @@ fn packed(name: &str) -> Option<u64> {
 }
 
 impl<V> NameMap<V> {
+    /// The quick path for a name of three lower-case letters, already in
+    /// normal form: Some(what `get` would say), or None for other names.
+    #[inline]
+    pub fn get_three_letters(&self, name: &str) -> Option<Option<&V>> {
+        let i = three_letters(name).filter(|_| !self.three.is_empty())?;
+        let at = self.three[i];
+        Some((at != u16::MAX).then(|| &self.short[at as usize].1))
+    }
+
     pub fn get(&self, name: &str) -> Option<&V> {
-        if let Some(i) = three_letters(name).filter(|_| !self.three.is_empty()) {
-            let at = self.three[i];
-            return (at != u16::MAX).then(|| &self.short[at as usize].1);
+        if let Some(found) = self.get_three_letters(name) {
+            return found;
         }
         match packed(name) {
             Some(key) => self.short.binary_search_by_key(&key, |(k, _)| *k).ok().map(|i| &self.short[i].1),
