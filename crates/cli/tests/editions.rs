@@ -67,3 +67,19 @@ fn a_game_keeps_its_edition() {
     submit(&plain, "England", "A lvp - yor via convoy\n");
     assert!(ok(&["game", "process", &plain]).contains("no convoy route"));
 }
+
+/// The DATC v3.0 cases under the other editions fail exactly where the
+/// edition chooses otherwise (docs/conformance.md): 6.G.8 (4.A.3), 6.J.6,
+/// 6.J.10 and 6.J.11 (4.D.8), and under `mila` 6.B.9 (4.B.4); no other.
+#[test]
+fn the_datc_differs_only_where_the_edition_chooses_otherwise() {
+    let datc = root().join("tests/cases/standard/datc");
+    let datc = datc.to_str().unwrap();
+    for (edition, failing) in [("2023", vec![]), ("droidippy", vec!["6.G.8", "6.J.6", "6.J.10", "6.J.11"]), ("mila", vec!["6.B.9", "6.G.8", "6.J.6", "6.J.10", "6.J.11"])] {
+        let out = polemarch(&["cases", "--edition", edition, datc]);
+        let text = stdout(&out);
+        let failed: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("FAIL ")).map(|l| l.split(' ').next().unwrap()).collect();
+        assert_eq!(failed, failing, "{edition}: {text}");
+        assert!(text.ends_with(&format!("{} passed, {} failed\n", 169 - failing.len(), failing.len())), "{edition}: {text}");
+    }
+}
