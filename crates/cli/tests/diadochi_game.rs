@@ -5,51 +5,15 @@
 //! seasons; Syria, played by a plain conqueror, goes on to 25
 //! self-supporting units (D2). The record replays identically.
 
-use polemarch_engine::game::{self, GameRecord, GameResult};
+use polemarch_engine::game::{self, GameResult};
 use polemarch_engine::state::Force;
 use polemarch_engine::variant::{LocId, PhaseKind, PowerId, ProvinceId};
 use polemarch_engine::{Position, Variant};
-use std::collections::{HashSet, VecDeque};
+use std::collections::HashSet;
 
 mod common;
+use common::play::{first_step, record, steps, unit};
 use common::{new_game, ok, orders_file, polemarch, stdout, submit, tempdir, variant};
-
-fn record(file: &str) -> GameRecord {
-    serde_json::from_str(&std::fs::read_to_string(file).unwrap()).expect("the record is valid JSON")
-}
-
-fn steps(v: &Variant, at: LocId, fleet: bool) -> Vec<LocId> {
-    if fleet {
-        v.fleet_neighbours[at.index()].clone()
-    } else {
-        v.army_neighbours[v.province_of(at).index()].iter().copied().map(LocId::of_province).collect()
-    }
-}
-
-/// The first step of a shortest way from `from` to a target, through empty
-/// provinces.
-fn first_step(v: &Variant, pos: &Position, from: LocId, fleet: bool, targets: &HashSet<ProvinceId>) -> Option<LocId> {
-    let mut seen = HashSet::from([from]);
-    let mut queue = VecDeque::from([(from, None)]);
-    while let Some((here, first)) = queue.pop_front() {
-        if first.is_some() && targets.contains(&v.province_of(here)) {
-            return first;
-        }
-        if first.is_some() && pos.force_in(v, v.province_of(here)).is_some() {
-            continue;
-        }
-        for s in steps(v, here, fleet) {
-            if seen.insert(s) {
-                queue.push_back((s, first.or(Some(s))));
-            }
-        }
-    }
-    None
-}
-
-fn unit(v: &Variant, f: &Force) -> String {
-    format!("{} {}", if f.is_fleet() { "F" } else { "A" }, v.loc_abbr(f.loc))
-}
 
 /// A plain conqueror for `me` aiming at `targets`: two units against an
 /// occupied one, one against an empty one; units on a target sit tight (and

@@ -75,7 +75,9 @@ fn a_game_keeps_its_edition() {
 fn the_datc_differs_only_where_the_edition_chooses_otherwise() {
     let datc = root().join("tests/cases/standard/datc");
     let datc = datc.to_str().unwrap();
-    for (edition, failing) in [("2023", vec![]), ("droidippy", vec!["6.G.8", "6.J.6", "6.J.10", "6.J.11"]), ("mila", vec!["6.B.9", "6.G.8", "6.J.6", "6.J.10", "6.J.11"])] {
+    for (edition, failing) in
+        [("2023", vec![]), ("droidippy", vec!["6.G.8", "6.J.6", "6.J.10", "6.J.11"]), ("mila", vec!["6.B.9", "6.G.8", "6.J.6", "6.J.10", "6.J.11"])]
+    {
         let out = polemarch(&["cases", "--edition", edition, datc]);
         let text = stdout(&out);
         let failed: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("FAIL ")).map(|l| l.split(' ').next().unwrap()).collect();

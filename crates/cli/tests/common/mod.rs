@@ -2,6 +2,8 @@
 //! root and reading what it printed.
 #![allow(dead_code)]
 
+pub mod play;
+
 use polemarch_engine::Variant;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
