@@ -18,8 +18,8 @@ fn spread(borders: &BitMatrix, n: usize, from: impl Fn(usize) -> bool) -> Vec<u3
         queue.push_back(p);
     }
     while let Some(a) = queue.pop_front() {
-        for b in 0..n {
-            if dist[b] == u32::MAX && borders.get(a, b) {
+        for b in borders.row(a) {
+            if dist[b] == u32::MAX {
                 dist[b] = dist[a] + 1;
                 queue.push_back(b);
             }

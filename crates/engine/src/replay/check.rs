@@ -105,15 +105,24 @@ fn step(v: &Variant, pos: &Position, phase: &RecordedPhase, recorded: &RecordedP
         }
     }
     let next = catch_up(v, &name, outcome.next, recorded.start.phase, &recorded.label, notes);
-    // Which dislodged units have nowhere to go depends on where their
-    // attackers came from and on standoffs, which records do not say.
-    let recorded_start = merged(&recorded.start, &next);
     if recorded.start_glitch.is_some() {
-        return Ok(recorded_start);
+        return Ok(merged(&recorded.start, &next));
     }
-    let diff = position_differences(v, &without_hopeless(v, &recorded_start), &without_hopeless(v, &next));
+    // Which dislodged units have nowhere to go depends on where their
+    // attackers came from and on standoffs, which records do not say: they
+    // are judged on the record's position with what polemarch knows.
+    let diff = if recorded.start.dislodged.is_empty() && next.dislodged.is_empty() {
+        position_differences(v, &recorded.start, &next)
+    } else {
+        let recorded_start = merged(&recorded.start, &next);
+        position_differences(v, &without_hopeless(v, &recorded_start), &without_hopeless(v, &next))
+    };
     if diff.is_empty() {
-        return Ok(recorded_start);
+        // The replay goes on from the record's position; where it agrees
+        // with polemarch's in all that is compared and the phase is the
+        // same, polemarch's is that position (with the attack origins and
+        // standoffs the record leaves out), and no copy is needed.
+        return Ok(if next.phase == recorded.start.phase { next } else { merged(&recorded.start, &next) });
     }
     let involved: Vec<String> =
         phase.orders.iter().filter(|o| order_provinces(v, o).iter().any(|p| diff.provinces.contains(p))).map(|o| order_key(v, pos, o)).collect();

@@ -30,11 +30,6 @@ fn list(items: &[&String]) -> String {
 }
 
 fn compare_forces(v: &Variant, what: &str, expected: &[&Force], actual: &[&Force], out: &mut PositionDiff) {
-    // The usual case, without writing a word: the same forces in the same
-    // (board) order.
-    if expected == actual {
-        return;
-    }
     let e: BTreeSet<String> = expected.iter().map(|f| force_text(v, f)).collect();
     let a: BTreeSet<String> = actual.iter().map(|f| force_text(v, f)).collect();
     if e == a {
@@ -57,17 +52,24 @@ fn compare_forces(v: &Variant, what: &str, expected: &[&Force], actual: &[&Force
 /// attackers' origins are not compared.
 pub(super) fn position_differences(v: &Variant, expected: &Position, actual: &Position) -> PositionDiff {
     let mut out = PositionDiff::default();
-    compare_forces(v, "units", &expected.forces.iter().collect::<Vec<_>>(), &actual.forces.iter().collect::<Vec<_>>(), &mut out);
-    compare_forces(
-        v,
-        "dislodged units",
-        &expected.dislodged.iter().map(|d| &d.force).collect::<Vec<_>>(),
-        &actual.dislodged.iter().map(|d| &d.force).collect::<Vec<_>>(),
-        &mut out,
-    );
+    // The usual case first, without collecting or writing anything.
+    if expected.forces != actual.forces {
+        compare_forces(v, "units", &expected.forces.iter().collect::<Vec<_>>(), &actual.forces.iter().collect::<Vec<_>>(), &mut out);
+    }
+    if !expected.dislodged.iter().map(|d| &d.force).eq(actual.dislodged.iter().map(|d| &d.force)) {
+        compare_forces(
+            v,
+            "dislodged units",
+            &expected.dislodged.iter().map(|d| &d.force).collect::<Vec<_>>(),
+            &actual.dislodged.iter().map(|d| &d.force).collect::<Vec<_>>(),
+            &mut out,
+        );
+    }
     let owner = |o: Option<PowerId>| o.map(|p| v.power(p).name.clone()).unwrap_or_else(|| "nobody".into());
     let mut owners = Vec::new();
-    for p in 0..v.province_count() {
+    // Province by province only when the owners differ at all.
+    let provinces = if expected.owners == actual.owners { 0 } else { v.province_count() };
+    for p in 0..provinces {
         let (e, a) = (expected.owners.get(p).copied().flatten(), actual.owners.get(p).copied().flatten());
         if e != a {
             owners.push(format!("{} expected {} actual {}", v.provinces[p].abbr, owner(e), owner(a)));
