@@ -13,16 +13,28 @@ pub const MAX_FILE_BYTES: u64 = 16 << 20;
 /// The text of the file at `path`, at most `max` bytes; `what` names the
 /// kind of file in the error (`FILE: a game record may be at most ...`).
 pub fn read_file(path: &Path, max: u64, what: &str) -> Result<String, String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    read_text(file, max, what).map_err(|e| format!("{}: {e}", path.display()))
+    read_open_file(path, max, what).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// As `read_file`, the error without the path; the buffer is sized from the
+/// file's length, so a file is read with no copying as it grows.
+pub fn read_open_file(path: &Path, max: u64, what: &str) -> Result<String, String> {
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let size = file.metadata().map(|m| m.len()).unwrap_or(0).min(max);
+    read_sized(file, size, max, what)
 }
 
 /// The text `source` holds, at most `max` bytes of UTF-8; the error does
 /// not say where it comes from.
 pub fn read_text(source: impl Read, max: u64, what: &str) -> Result<String, String> {
+    read_sized(source, 0, max, what)
+}
+
+/// `read_text` with room for `size` bytes made first.
+fn read_sized(source: impl Read, size: u64, max: u64, what: &str) -> Result<String, String> {
     // One byte past the cap tells a file at the cap from a larger one,
     // without reading (or holding) the rest.
-    let mut bytes = Vec::new();
+    let mut bytes = Vec::with_capacity(size as usize + 1);
     source.take(max + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
     if bytes.len() as u64 > max {
         return Err(format!("{what} may be at most {} MiB ({max} bytes); this one is larger", max >> 20));

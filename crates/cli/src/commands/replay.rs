@@ -45,7 +45,7 @@ impl Variants {
 
 /// Replays one file under `edition` (None: the record's own judge's).
 fn one(file: &Path, variant: Option<&str>, edition: Option<Edition>, cache: &mut Variants) -> Replayed {
-    let text = match std::fs::File::open(file).map_err(|e| e.to_string()).and_then(|f| input::read_text(f, input::MAX_FILE_BYTES, "a recorded game")) {
+    let text = match input::read_open_file(file, input::MAX_FILE_BYTES, "a recorded game") {
         Ok(text) => text,
         Err(e) => return Replayed::Unreadable(e.to_string()),
     };

@@ -8,7 +8,7 @@
 use super::{RecordedGame, RecordedPhase};
 use crate::order::{excerpt, Action, Order, UnitRef};
 use crate::state::{Dislodged, Force, Kind, Position};
-use crate::variant::{LocId, PhaseKind, PowerId, Variant};
+use crate::variant::{LocId, Phase, PhaseKind, PowerId, Variant, MAX_YEAR};
 
 /// The phase being read: its start position grows line by line until
 /// ORDERS, whose lines are read against it.
@@ -27,12 +27,12 @@ struct Reading<'a> {
 
 impl<'a> Reading<'a> {
     /// `PHASE 1901 Fall Adjustment` on line `n`.
-    fn new(v: &Variant, n: usize, label: &'a str) -> Result<Reading<'a>, String> {
+    fn new(v: &Variant, steps: &mut Steps<'a>, n: usize, label: &'a str) -> Result<Reading<'a>, String> {
         let mut words = label.split_ascii_whitespace();
         let (Some(year), Some(season), Some(kind), None) = (words.next(), words.next(), words.next(), words.next()) else {
             return Err(format!("line {n}: `PHASE {}`: expected `PHASE <year> <season> <kind>`", excerpt(label)));
         };
-        let phase = v.calendar.parse_phase(&format!("{season} {year} {kind}")).map_err(|e| format!("line {n}: {e}"))?;
+        let phase = steps.phase(v, year, season, kind).map_err(|e| format!("line {n}: {e}"))?;
         let mut pos = Position::empty(v, phase);
         pos.forces.reserve(v.province_count() / 2);
         Ok(Reading {
@@ -81,6 +81,25 @@ impl<'a> Reading<'a> {
     }
 }
 
+/// The calendar steps a record names (`Spring Movement`), as written: a
+/// record names each a dozen times or more, with only the year changing.
+#[derive(Default)]
+struct Steps<'a>(Vec<(&'a str, &'a str, u8)>);
+
+impl<'a> Steps<'a> {
+    fn phase(&mut self, v: &Variant, year: &str, season: &'a str, kind: &'a str) -> Result<Phase, String> {
+        if let Some(&(_, _, step)) = self.0.iter().find(|(s, k, _)| *s == season && *k == kind) {
+            // A year with no era word is read as written (Calendar::parse_phase).
+            if let Some(year) = year.parse().ok().filter(|y| (1..=MAX_YEAR).contains(y)) {
+                return Ok(Phase { step, year });
+            }
+        }
+        let phase = v.calendar.parse_phase(&format!("{season} {year} {kind}"))?;
+        self.0.push((season, kind, phase.step));
+        Ok(phase)
+    }
+}
+
 /// The lines of `text`, the newlines found by `memchr`: quicker than
 /// `str::lines` for the many short lines of a game text.
 fn lines(text: &str) -> impl Iterator<Item = &str> {
@@ -99,9 +118,10 @@ fn lines(text: &str) -> impl Iterator<Item = &str> {
 /// itself (an unknown province, two units in one province) does not stop
 /// the reading: it is kept as the phase's glitch, for the replay to report.
 pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, String> {
-    let mut phases = Vec::new();
+    let mut phases = Vec::with_capacity(64);
     let mut reading: Option<Reading> = None;
     let mut nations = Nations::default();
+    let mut steps = Steps::default();
     for (i, raw) in lines(text).enumerate() {
         let (n, line) = (i + 1, raw.trim_ascii());
         if line.is_empty() {
@@ -109,7 +129,7 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Stri
         }
         if let Some(label) = line.strip_prefix("PHASE ") {
             phases.extend(reading.take().map(|r| r.done(v)));
-            reading = Some(Reading::new(v, n, label.trim_ascii())?);
+            reading = Some(Reading::new(v, &mut steps, n, label.trim_ascii())?);
             continue;
         }
         let r = reading.as_mut().ok_or_else(|| format!("line {n}: expected `PHASE <year> <season> <kind>` first"))?;
