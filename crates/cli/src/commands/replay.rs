@@ -1,7 +1,8 @@
 //! `polemarch replay FILE...`: replays recorded games (godip text, MILA
 //! saved games, polemarch records), each under the edition of the judge
 //! that wrote it unless `--edition` says otherwise, and ends with `N passed,
-//! M failed` (and `K record errors` where records contradict themselves).
+//! M failed` (with `D differ only by rule choice` under another judge's
+//! edition, and `K record errors` where records contradict themselves).
 
 use crate::{input, variants};
 use polemarch_engine::replay::{detect, import, replay, ReplayReport};
@@ -82,17 +83,28 @@ fn one(file: &Path, variant: Option<&str>, edition: Option<Edition>, cache: &mut
 pub fn run(files: &[PathBuf], variant: Option<&str>, edition: Option<&str>) -> Result<ExitCode, String> {
     let edition = edition.map(Edition::named).transpose()?;
     let mut cache = Variants::default();
-    let (mut passed, mut failed, mut record_errors) = (0, 0, 0);
+    let (mut passed, mut failed, mut differ, mut record_errors) = (0, 0, 0, 0);
     // Differences explained by the edition: by choice, phases and games.
     let mut by_choice: BTreeMap<Choice, (usize, usize)> = BTreeMap::new();
     for file in files {
         let name = file.display();
         match one(file, variant, edition, &mut cache) {
             Replayed::Done(report, used) => {
+                let by_choice_only = !report.edition_differences.is_empty();
                 match (&report.first_difference, report.record_errors.is_empty()) {
                     (Some(d), _) => {
                         failed += 1;
                         println!("FAIL {name} (edition {used}): {d}");
+                    }
+                    (None, true) if by_choice_only => {
+                        differ += 1;
+                        let n = report.edition_differences.len();
+                        let differ_word = if n == 1 { "differs" } else { "differ" };
+                        println!(
+                            "DIFF {name} ({} phases, edition {used}): {n} {} {differ_word} from the record, each only by a rule choice",
+                            report.phases,
+                            plural(n, "phase")
+                        );
                     }
                     (None, true) => {
                         passed += 1;
@@ -100,7 +112,12 @@ pub fn run(files: &[PathBuf], variant: Option<&str>, edition: Option<&str>) -> R
                     }
                     (None, false) => {
                         record_errors += 1;
-                        println!("RECORD {name} ({} phases, edition {used}): the record contradicts itself; the other phases agree", report.phases);
+                        let unchecked = report.unchecked;
+                        println!(
+                            "RECORD {name} ({} phases, edition {used}): the record contradicts itself; {unchecked} {} could not be checked, the others agree",
+                            report.phases,
+                            plural(unchecked, "phase")
+                        );
                     }
                 }
                 for e in &report.record_errors {
@@ -135,8 +152,9 @@ pub fn run(files: &[PathBuf], variant: Option<&str>, edition: Option<&str>) -> R
             println!("    {}: {phases} {} in {games} {}", choice.describe(), plural(*phases, "phase"), plural(*games, "game"));
         }
     }
+    let differing = if differ > 0 { format!(", {differ} differ only by rule choice") } else { String::new() };
     let records = if record_errors > 0 { format!(", {record_errors} record {}", plural(record_errors, "error")) } else { String::new() };
-    println!("{passed} passed, {failed} failed{records}");
+    println!("{passed} passed, {failed} failed{differing}{records}");
     Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 

@@ -13,12 +13,12 @@
 //! noted. Where the record contradicts itself (a glitch), the phases it
 //! touches are not compared, and the glitch is reported apart.
 
-use super::diff::{order_key, order_provinces, position_differences};
+use super::diff::{order_key, order_provinces, position_differences, PositionDiff};
 use super::{RecordedGame, RecordedPhase};
 use crate::adjudicate::{adjudicate, adjustment_due, balances, retreat_options, Verdict};
 use crate::rules::{Choice, Edition};
-use crate::state::Position;
-use crate::variant::{PhaseKind, PowerId, Variant};
+use crate::state::{Force, Position};
+use crate::variant::{PhaseKind, PowerId, ProvinceId, Variant};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct ReplayReport {
@@ -33,15 +33,26 @@ pub struct ReplayReport {
     pub edition_differences: Vec<(Choice, String)>,
     /// Where the record contradicts itself.
     pub record_errors: Vec<String>,
+    /// Phases whose outcome could not be compared with the record because
+    /// of its glitches: the phase's own start or orders are wrong, or the
+    /// next start is wrong where no province says where.
+    pub unchecked: usize,
 }
 
 /// Replays `game` under `v`'s edition; `native` is the edition of the judge
 /// that wrote the record.
 pub fn replay(v: &Variant, game: &RecordedGame, native: Edition) -> ReplayReport {
-    let mut report =
-        ReplayReport { first_difference: None, notes: Vec::new(), phases: game.phases.len(), edition_differences: Vec::new(), record_errors: Vec::new() };
+    let mut report = ReplayReport {
+        first_difference: None,
+        notes: Vec::new(),
+        phases: game.phases.len(),
+        edition_differences: Vec::new(),
+        record_errors: Vec::new(),
+        unchecked: 0,
+    };
     for phase in &game.phases {
-        for glitch in [&phase.start_glitch, &phase.orders_glitch].into_iter().flatten() {
+        let start = phase.start_glitch.as_ref().map(|g| &g.what);
+        for glitch in [start, phase.orders_glitch.as_ref()].into_iter().flatten() {
             report.record_errors.push(format!("{}: {glitch}", phase.label));
         }
     }
@@ -55,8 +66,12 @@ fn run(v: &Variant, game: &RecordedGame, native: Edition, report: &mut ReplayRep
     for pair in game.phases.windows(2) {
         let (phase, recorded) = (&pair[0], &pair[1]);
         if phase.start_glitch.is_some() || phase.orders_glitch.is_some() {
+            report.unchecked += 1;
             pos = recorded.start.clone();
             continue;
+        }
+        if recorded.start_glitch.as_ref().is_some_and(|g| g.provinces.is_none()) {
+            report.unchecked += 1;
         }
         pos = match step(v, &pos, phase, recorded, &mut report.notes) {
             Ok(next) => next,
@@ -105,8 +120,12 @@ fn step(v: &Variant, pos: &Position, phase: &RecordedPhase, recorded: &RecordedP
         }
     }
     let next = catch_up(v, &name, outcome.next, recorded.start.phase, &recorded.label, notes);
-    if recorded.start_glitch.is_some() {
-        return Ok(merged(&recorded.start, &next));
+    // Where the record's start contradicts itself: nothing is compared when
+    // a glitch has no province, else all but the glitches' provinces.
+    if let Some(glitch) = &recorded.start_glitch {
+        let Some(provinces) = &glitch.provinces else { return Ok(merged(&recorded.start, &next)) };
+        let diff = position_differences(v, &away_from(v, &recorded.start, provinces), &away_from(v, &next, provinces));
+        return if diff.is_empty() { Ok(merged(&recorded.start, &next)) } else { Err(difference(v, pos, phase, recorded, &diff, &name)) };
     }
     // Which dislodged units have nowhere to go depends on where their
     // attackers came from and on standoffs, which records do not say: they
@@ -124,15 +143,33 @@ fn step(v: &Variant, pos: &Position, phase: &RecordedPhase, recorded: &RecordedP
         // standoffs the record leaves out), and no copy is needed.
         return Ok(if next.phase == recorded.start.phase { next } else { merged(&recorded.start, &next) });
     }
+    Err(difference(v, pos, phase, recorded, &diff, &name))
+}
+
+/// A difference as the report says it: the phase, what differs, and the
+/// orders that name the provinces concerned.
+fn difference(v: &Variant, pos: &Position, phase: &RecordedPhase, recorded: &RecordedPhase, diff: &PositionDiff, name: &dyn Fn() -> String) -> String {
     let involved: Vec<String> =
         phase.orders.iter().filter(|o| order_provinces(v, o).iter().any(|p| diff.provinces.contains(p))).map(|o| order_key(v, pos, o)).collect();
-    Err(format!(
+    format!(
         "{} -> {}: {}; orders involved: {}",
         name(),
         recorded.label,
         diff.what.join("; "),
         if involved.is_empty() { "none".into() } else { involved.join(", ") }
-    ))
+    )
+}
+
+/// The position without what stands in, or owns, `provinces`.
+fn away_from(v: &Variant, pos: &Position, provinces: &[ProvinceId]) -> Position {
+    let mut p = pos.clone();
+    let elsewhere = |f: &Force| !provinces.contains(&v.province_of(f.loc));
+    p.forces.retain(|f| elsewhere(f));
+    p.dislodged.retain(|d| elsewhere(&d.force));
+    for &q in provinces {
+        p.owners[q.index()] = None;
+    }
+    p
 }
 
 /// Brings polemarch's next position to the record's next phase when the

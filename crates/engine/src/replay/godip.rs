@@ -5,10 +5,10 @@
 //! centre the province is. Province ids are godip's (nat, nrg, mid, gol,
 //! stp/nc ...), which the standard variant knows as aliases.
 
-use super::{RecordedGame, RecordedPhase};
+use super::{Glitch, RecordedGame, RecordedPhase};
 use crate::order::{excerpt, Action, Order, UnitRef};
 use crate::state::{Dislodged, Force, Kind, Position};
-use crate::variant::{LocId, Phase, PhaseKind, PowerId, Variant, MAX_YEAR};
+use crate::variant::{LocId, Phase, PhaseKind, PowerId, ProvinceId, Variant, MAX_YEAR};
 
 /// The phase being read: its start position grows line by line until
 /// ORDERS, whose lines are read against it.
@@ -19,7 +19,7 @@ struct Reading<'a> {
     seen: Vec<u8>,
     /// Once the position is complete, the force in each province.
     at: Vec<u16>,
-    start_glitch: Option<String>,
+    start_glitch: Option<Glitch>,
     in_orders: bool,
     orders: Vec<Order>,
     orders_glitch: Option<String>,
@@ -57,14 +57,17 @@ impl<'a> Reading<'a> {
     }
 
     fn line(&mut self, v: &Variant, nations: &mut Nations<'a>, n: usize, line: &'a str) {
-        let (result, glitch) = if self.in_orders {
+        let said = |e: &str| format!("line {n}: `{}`: {e}", excerpt(line));
+        if self.in_orders {
             let board = Board { pos: &self.pos, at: &self.at };
-            (order(v, &board, line).map(|o| self.orders.push(o)), &mut self.orders_glitch)
-        } else {
-            (entry(v, line, nations, &mut self.seen, &mut self.pos), &mut self.start_glitch)
-        };
-        if let Err(e) = result {
-            glitch.get_or_insert_with(|| format!("line {n}: `{}`: {e}", excerpt(line)));
+            match order(v, &board, line) {
+                Ok(o) => self.orders.push(o),
+                Err(e) => {
+                    self.orders_glitch.get_or_insert_with(|| said(&e));
+                }
+            }
+        } else if let Err((e, province)) = entry(v, line, nations, &mut self.seen, &mut self.pos) {
+            Glitch::add(&mut self.start_glitch, || said(&e), province);
         }
     }
 
@@ -179,19 +182,23 @@ impl<'a> Nations<'a> {
 }
 
 /// One POSITIONS line, `<Nation>: <army|fleet|army/dislodged|fleet/dislodged|supply> <province>`.
-fn entry<'a>(v: &Variant, line: &'a str, nations: &mut Nations<'a>, seen: &mut [u8], pos: &mut Position) -> Result<(), String> {
-    let colon = line.bytes().position(|b| b == b':').ok_or("expected `<Nation>: <army|fleet|supply> <province>`")?;
+/// A wrong line says why, and which province it concerns when it names one
+/// the variant knows.
+fn entry<'a>(v: &Variant, line: &'a str, nations: &mut Nations<'a>, seen: &mut [u8], pos: &mut Position) -> Result<(), (String, Option<ProvinceId>)> {
+    let nowhere = |e: String| (e, None);
+    let colon = line.bytes().position(|b| b == b':').ok_or_else(|| nowhere("expected `<Nation>: <army|fleet|supply> <province>`".into()))?;
     let (nation, rest) = (&line[..colon], &line[colon + 1..]);
-    let power = nations.power(v, nation.trim_ascii())?;
+    let power = nations.power(v, nation.trim_ascii()).map_err(nowhere)?;
     let rest = rest.trim_ascii();
-    let space = rest.bytes().position(|b| b.is_ascii_whitespace()).ok_or("expected `<army|fleet|supply> <province>`")?;
+    let space = rest.bytes().position(|b| b.is_ascii_whitespace()).ok_or_else(|| nowhere("expected `<army|fleet|supply> <province>`".into()))?;
     let (what, place) = (&rest[..space], rest[space..].trim_ascii());
-    let loc = find(v, place)?;
+    let loc = find(v, place).map_err(nowhere)?;
     let p = v.province_of(loc);
+    let here = |e: String| (e, Some(p));
     let (kind, dislodged) = match what {
         "supply" => {
             if !v.is_centre(p) {
-                return Err(format!("`{place}` is not a supply centre"));
+                return Err(here(format!("`{place}` is not a supply centre")));
             }
             pos.owners[p.index()] = Some(power);
             return Ok(());
@@ -200,7 +207,7 @@ fn entry<'a>(v: &Variant, line: &'a str, nations: &mut Nations<'a>, seen: &mut [
         "fleet" => (Kind::FLEET, false),
         "army/dislodged" => (Kind::ARMY, true),
         "fleet/dislodged" => (Kind::FLEET, true),
-        other => return Err(format!("unknown entry `{}` (army, fleet, army/dislodged, fleet/dislodged, supply)", excerpt(other))),
+        other => return Err(here(format!("unknown entry `{}` (army, fleet, army/dislodged, fleet/dislodged, supply)", excerpt(other)))),
     };
     let force = Force::single(power, kind, loc);
     // What each province holds so far: 1 a unit, 2 a dislodged one.
@@ -208,7 +215,7 @@ fn entry<'a>(v: &Variant, line: &'a str, nations: &mut Nations<'a>, seen: &mut [
     let held = seen[p.index()];
     seen[p.index()] = held | mark;
     if held & mark != 0 {
-        return Err(format!("a second unit in {}", v.province(p).name));
+        return Err(here(format!("a second unit in {}", v.province(p).name)));
     }
     if dislodged {
         pos.dislodged.push(Dislodged { force, attacker_from: None, by_convoy: false, also_from: Vec::new() });

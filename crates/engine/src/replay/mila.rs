@@ -6,10 +6,10 @@
 //! `dislodged`, `void`, `no convoy`, `disrupted`, `disband`; '' or nothing
 //! for success).
 
-use super::{RecordedGame, RecordedPhase, RecordedResult};
+use super::{Glitch, RecordedGame, RecordedPhase, RecordedResult};
 use crate::adjudicate::{adjudicate, retreat_options, Reason, Verdict};
 use crate::game::{position_at, GameRecord};
-use crate::order::{parse_order, Action, Order, UnitRef};
+use crate::order::{excerpt, parse_order, Action, Order, UnitRef};
 use crate::state::json::{read_unit, BadUnit};
 use crate::state::{Dislodged, Position};
 use crate::variant::{normalize, LocId, Phase, PhaseKind, PowerId, Variant};
@@ -75,21 +75,38 @@ fn strings<'a>(value: &'a Value, what: &str) -> Result<Vec<&'a str>, String> {
     }
 }
 
-/// A phase's state: units (`*` for dislodged) and centres.
-fn position(v: &Variant, phase: Phase, state: &Value) -> Result<Position, String> {
+/// A phase's state: units (`*` for dislodged) and centres; with it, where
+/// the state contradicts itself (an unknown unit, power or centre, two
+/// units in one province).
+fn position(v: &Variant, phase: Phase, state: &Value) -> Result<(Position, Option<Glitch>), String> {
     let mut pos = Position::empty(v, phase);
+    let mut glitch = None;
     for (name, units) in entries(state.get("units"), "units")? {
-        let power = power_of(v, name)?;
+        let Some(power) = v.find_power(name) else {
+            Glitch::add(&mut glitch, || format!("units of unknown power `{}`", excerpt(name)), None);
+            continue;
+        };
         for u in strings(units, "units")? {
             let (dislodged, text) = match u.strip_prefix('*') {
                 Some(t) => (true, t),
                 None => (false, u),
             };
-            let force = read_unit(v, power, text).map_err(|e| match e {
-                BadUnit::Shape => format!("unit `{u}`: expected `A BUD`"),
-                BadUnit::Part(why) => format!("unit `{u}`: {why}"),
-            })?;
-            if dislodged {
+            let force = match read_unit(v, power, text) {
+                Ok(force) => force,
+                Err(e) => {
+                    let why = match e {
+                        BadUnit::Shape => "expected `A BUD`".to_string(),
+                        BadUnit::Part(why) => why,
+                    };
+                    Glitch::add(&mut glitch, || format!("unit `{}` of {name}: {why}", excerpt(u)), None);
+                    continue;
+                }
+            };
+            let p = v.province_of(force.loc);
+            let twice = if dislodged { super::dislodged_in(v, &pos, p).is_some() } else { pos.force_in(v, p).is_some() };
+            if twice {
+                Glitch::add(&mut glitch, || format!("unit `{}` of {name}: a second unit in {}", excerpt(u), v.province(p).name), Some(p));
+            } else if dislodged {
                 pos.dislodged.push(Dislodged { force, attacker_from: None, by_convoy: false, also_from: Vec::new() });
             } else {
                 pos.forces.push(force);
@@ -97,18 +114,19 @@ fn position(v: &Variant, phase: Phase, state: &Value) -> Result<Position, String
         }
     }
     for (name, centres) in entries(state.get("centers"), "centers")? {
-        let power = power_of(v, name)?;
+        let power = v.find_power(name);
         for c in strings(centres, "centers")? {
-            let p = v
-                .find_loc(c)
-                .map(|l| v.province_of(l))
-                .filter(|&p| v.is_centre(p))
-                .ok_or_else(|| format!("centers of {name}: `{c}` is not a supply centre"))?;
-            pos.owners[p.index()] = Some(power);
+            let centre = v.find_loc(c).map(|l| v.province_of(l)).filter(|&p| v.is_centre(p));
+            match (power, centre) {
+                (Some(power), Some(p)) => pos.owners[p.index()] = Some(power),
+                (_, centre) => {
+                    Glitch::add(&mut glitch, || format!("centers of {}: `{}` is not a supply centre of a known power", excerpt(name), excerpt(c)), centre)
+                }
+            }
         }
     }
     pos.normalize();
-    Ok(pos)
+    Ok((pos, glitch))
 }
 
 /// The codes that make an order of this kind fail.
@@ -164,7 +182,7 @@ pub fn import_mila(v: &Variant, text: &str) -> Result<RecordedGame, String> {
         let phase = phase_of(v, label)?;
         let kind = v.calendar.kind(phase);
         let state = p.get("state").ok_or_else(|| err("no state".into()))?;
-        let start = position(v, phase, state).map_err(err)?;
+        let (start, start_glitch) = position(v, phase, state).map_err(err)?;
         let mut orders = Vec::new();
         let mut keys = Vec::new();
         let mut orders_glitch = None;
@@ -177,7 +195,7 @@ pub fn import_mila(v: &Variant, text: &str) -> Result<RecordedGame, String> {
                         keys.push(text.split_whitespace().take(2).collect::<Vec<_>>().join(" "));
                     }
                     Err(e) => {
-                        orders_glitch.get_or_insert_with(|| err(e));
+                        orders_glitch.get_or_insert(e);
                     }
                 }
             }
@@ -203,7 +221,7 @@ pub fn import_mila(v: &Variant, text: &str) -> Result<RecordedGame, String> {
             ),
             _ => None,
         };
-        phases.push(RecordedPhase { label: label.into(), start, orders, results, start_glitch: None, orders_glitch });
+        phases.push(RecordedPhase { label: label.into(), start, orders, results, start_glitch, orders_glitch });
     }
     Ok(RecordedGame { phases })
 }

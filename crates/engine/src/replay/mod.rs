@@ -48,13 +48,35 @@ pub struct RecordedPhase {
     /// as a whole when the record has no results.
     pub results: Option<Vec<Option<RecordedResult>>>,
     /// Where the record contradicts itself in the position at the start (an
-    /// unknown province, two units in one province): the first such line.
-    /// The replay neither compares its outcome with this start nor
-    /// adjudicates from it.
-    pub start_glitch: Option<String>,
+    /// unknown province, two units in one province). The replay does not
+    /// adjudicate from this start, and compares it only away from the
+    /// glitches' provinces (not at all when one has none).
+    pub start_glitch: Option<Glitch>,
     /// The first order the record gets wrong in itself (an unknown
     /// province): the phase is not adjudicated.
     pub orders_glitch: Option<String>,
+}
+
+/// Where a record contradicts itself in a phase's start position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Glitch {
+    /// The first wrong line or entry, and what is wrong with it.
+    pub what: String,
+    /// The provinces the wrong lines concern, when each names one the
+    /// variant knows; None when one does not (an unknown province).
+    pub provinces: Option<Vec<ProvinceId>>,
+}
+
+impl Glitch {
+    /// Adds a wrong line (`what`, written only for the first) concerning
+    /// `province` (None: no province known) to the phase's glitch.
+    pub fn add(glitch: &mut Option<Glitch>, what: impl FnOnce() -> String, province: Option<ProvinceId>) {
+        let g = glitch.get_or_insert_with(|| Glitch { what: what(), provinces: Some(Vec::new()) });
+        match (&mut g.provinces, province) {
+            (Some(ps), Some(p)) => ps.push(p),
+            (ps, _) => *ps = None,
+        }
+    }
 }
 
 /// What the record says of one order.
