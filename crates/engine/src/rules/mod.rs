@@ -275,14 +275,17 @@ impl Rules {
         }
     }
 
-    /// Hook `supply`: what centre `p` owned by `owner` is worth to it in
-    /// `pos`, in halves (D3: Rome to the Romans, garrison-required centres;
-    /// D5: destroyed centres are worth nothing).
-    pub fn centre_value(&self, v: &Variant, pos: &Position, p: ProvinceId, owner: PowerId) -> u32 {
+    /// Hook `supply`: what centre `p` owned by `owner` is worth in `pos`,
+    /// in halves, to `holder`, the power it supplies (the owner, or the
+    /// borrower of a loan, D7). D3: Rome is worth 3 to a Roman holder (seed
+    /// rule 3: "for the ROMAN player only"), whoever owns it; a
+    /// garrison-required centre needs its owner's unit in it, lent or not.
+    /// D5: destroyed centres are worth nothing.
+    pub fn centre_value(&self, v: &Variant, pos: &Position, p: ProvinceId, owner: PowerId, holder: PowerId) -> u32 {
         let mut value = v.province(p).centre as u32;
         for m in &self.mechanics {
             match m {
-                Mechanic::RomanCentres(romans) => value = centre_values::roman_value(v, romans, p, owner).unwrap_or(value),
+                Mechanic::RomanCentres(romans) => value = centre_values::roman_value(v, romans, p, holder).unwrap_or(value),
                 Mechanic::GarrisonRequired if centre_values::ungarrisoned(v, pos, p, owner) => return 0,
                 Mechanic::Destroy if destroy::is_destroyed(&pos.state, p) => return 0,
                 _ => {}
