@@ -413,6 +413,28 @@ impl Rules {
         placement::check(v, self.placement().expect("own_phase said so"), pos, power, orders, whole)
     }
 
+    /// The state read whole, each key against the others (D6: a rebuild
+    /// under way is of a destroyed centre); an error names the key.
+    pub fn check_state(&self, v: &Variant, state: &VariantState) -> Result<(), String> {
+        for m in &self.mechanics {
+            if let Mechanic::Rebuild = m {
+                rebuild::check(v, state)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A position read whole (units, owners and state), where the state
+    /// must agree with the owners (D7: a lent centre has an owner).
+    pub fn check_position(&self, v: &Variant, pos: &Position) -> Result<(), String> {
+        for m in &self.mechanics {
+            if let Mechanic::Loans = m {
+                loans::check_owners(v, pos)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Does a mechanic carry out some adjustment orders before the others
     /// (`adjust_first`)?
     pub fn adjusts_first(&self) -> bool {
