@@ -171,14 +171,18 @@ fn a_diadochi_v_game_to_twenty_five_self_supporting_units() {
     assert!(s.contains("  destroyed jer\n"), "{s}");
     assert!(s.contains("Supply (own + loaned):"), "{s}");
     assert!(s.contains("  Egypt      4 + 1 = 5\n"), "{s}");
-    // The loan keeps Egypt's fifth unit through the Winter of 239 BC: no
-    // Egyptian removal then.
-    let s = shown("Winter 239 BC, Adjustment");
-    assert!(!s.contains("Egypt      REMOVE"), "{s}");
+    // The loan keeps Egypt's fifth unit through the Winter of 239 BC: at
+    // the start of that Winter Egypt has 5 units and 4 supply of its own, 5
+    // with the loan; after it, still 5 units.
     let rec = record(&file);
+    let winter239 = rec.phases.iter().position(|p| p.phase == "Winter 239 BC, Adjustment").expect("Winter 239 BC was played");
+    let winter = game::position_at(&v, &rec, winter239).unwrap();
+    let egypt = v.find_power("Egypt").unwrap();
+    assert_eq!(winter.forces.iter().filter(|f| f.power == egypt).count(), 5, "Egypt had five units in the Winter");
+    assert_eq!(polemarch_engine::rules::own_supplies(&v, &winter)[egypt.index()], 8, "4 own supply: a removal without the loan");
+    assert_eq!(polemarch_engine::rules::supplies(&v, &winter)[egypt.index()], 10, "5 supply with the loan");
     let spring238 = rec.phases.iter().position(|p| p.phase == "Spring 238 BC, Movement").expect("Spring 238 BC was played");
     let start = game::position_at(&v, &rec, spring238).unwrap();
-    let egypt = v.find_power("Egypt").unwrap();
     assert_eq!(start.forces.iter().filter(|f| f.power == egypt).count(), 5, "Egypt kept its five units through the Winter");
     assert_eq!(polemarch_engine::rules::own_supplies(&v, &start)[egypt.index()], 8, "4 own supply: Jerusalem is destroyed");
     // D6: the first REBUILD is shown under way, the second rebuilds; D7: the
