@@ -107,7 +107,7 @@ fn diadochi_v_checks_clean_with_its_counts() {
     assert!(text.contains("victory: 25 self-supporting units, joint victory"), "{text}");
     assert!(
         text.contains(
-            "rules: centres worth more to Rome, garrison-required centres, destroying centres, rebuilding centres, loans, at most 2 fleets built per Winter"
+            "rules: builds in optional homes, centres worth more to Rome, garrison-required centres, destroying centres, rebuilding centres, loans, at most 2 fleets built per Winter"
         ),
         "{text}"
     );

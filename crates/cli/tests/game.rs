@@ -3,85 +3,19 @@
 //! resubmission; and a record that survives the process being killed.
 
 use polemarch_engine::game::{self, GameRecord, GameResult};
-use polemarch_engine::state::Force;
-use polemarch_engine::variant::{LocId, PhaseKind, PowerId, ProvinceId};
+use polemarch_engine::variant::{PhaseKind, PowerId, ProvinceId};
 use polemarch_engine::{Position, Variant};
 use std::collections::HashSet;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 mod common;
-use common::play::{first_step, record, steps, unit};
+use common::play::{build_orders, movement_orders, record, retreat_orders};
 use common::{new_game, ok, orders_file, polemarch, stderr, stdout, submit, submit_any, tempdir, variant};
 
-/// A plain conqueror for `me`: take the centres it does not own, two units
-/// against an occupied one (one moves, one supports), one against an empty
-/// one; units on a centre to be taken sit tight; the rest head for the
-/// nearest centre to take.
-fn movement_orders(v: &Variant, pos: &Position, me: PowerId) -> Vec<String> {
-    let mine: Vec<&Force> = pos.forces.iter().filter(|f| f.power == me).collect();
-    let targets: HashSet<ProvinceId> = v.province_ids().filter(|&p| v.is_centre(p) && pos.owners[p.index()] != Some(me)).collect();
-    let mut busy = vec![false; mine.len()];
-    let mut taken: HashSet<ProvinceId> = HashSet::new();
-    let mut orders = Vec::new();
-    for (i, f) in mine.iter().enumerate() {
-        if targets.contains(&v.province_of(f.loc)) {
-            busy[i] = true;
-            orders.push(format!("{} H", unit(v, f)));
-        }
-    }
-    let mut sorted: Vec<ProvinceId> = targets.iter().copied().collect();
-    sorted.sort();
-    for t in sorted {
-        if pos.force_in(v, t).is_some_and(|o| o.power == me) {
-            continue;
-        }
-        let reach = |f: &Force| steps(v, f.loc, f.is_fleet()).into_iter().find(|&l| v.province_of(l) == t);
-        let near: Vec<(usize, LocId)> = (0..mine.len()).filter(|&i| !busy[i]).filter_map(|i| reach(mine[i]).map(|l| (i, l))).collect();
-        let need = if pos.force_in(v, t).is_some() { 2 } else { 1 };
-        if near.len() < need {
-            continue;
-        }
-        let (mover, to) = near[0];
-        orders.push(format!("{} - {}", unit(v, mine[mover]), v.loc_abbr(to)));
-        for &(s, _) in &near[1..need] {
-            orders.push(format!("{} S {} - {}", unit(v, mine[s]), unit(v, mine[mover]), v.province(t).abbr));
-            busy[s] = true;
-        }
-        busy[mover] = true;
-        taken.insert(t);
-    }
-    for (f, _) in mine.iter().zip(&busy).filter(|&(_, &busy)| !busy) {
-        let step = first_step(v, pos, f.loc, f.is_fleet(), &targets).filter(|&s| {
-            let p = v.province_of(s);
-            pos.force_in(v, p).is_none() && !taken.contains(&p)
-        });
-        match step {
-            Some(s) => {
-                taken.insert(v.province_of(s));
-                orders.push(format!("{} - {}", unit(v, f), v.loc_abbr(s)));
-            }
-            None => orders.push(format!("{} H", unit(v, f))),
-        }
-    }
-    orders
-}
-
-fn retreat_orders(v: &Variant, pos: &Position, me: PowerId) -> Vec<String> {
-    pos.dislodged
-        .iter()
-        .filter(|d| d.force.power == me)
-        .map(|d| match polemarch_engine::adjudicate::retreat_options(v, pos, d).first() {
-            Some(&to) => format!("{} R {}", unit(v, &d.force), v.loc_abbr(to)),
-            None => format!("{} D", unit(v, &d.force)),
-        })
-        .collect()
-}
-
-fn build_orders(v: &Variant, pos: &Position, me: PowerId) -> Vec<String> {
-    let due = polemarch_engine::adjudicate::balances(v, pos)[me.index()] / 2;
-    let free = v.power(me).homes.iter().filter(|&&h| pos.owners[h.index()] == Some(me) && pos.force_in(v, h).is_none());
-    free.take(due.max(0) as usize).map(|&h| format!("BUILD A {}", v.province(h).abbr)).collect()
+/// The plain conqueror's targets: the centres `me` does not own.
+fn targets(v: &Variant, pos: &Position, me: PowerId) -> HashSet<ProvinceId> {
+    v.province_ids().filter(|&p| v.is_centre(p) && pos.owners[p.index()] != Some(me)).collect()
 }
 
 /// `power` plays (by `script` where it names the phase, else as the plain
@@ -105,7 +39,7 @@ fn play(v: &Variant, file: &str, power: &str, script: &[(&str, &[&str])], stop: 
         let orders = match script.iter().find(|(phase, _)| *phase == name) {
             Some((_, lines)) => lines.iter().map(|l| l.to_string()).collect(),
             None => match v.calendar.kind(pos.phase) {
-                PhaseKind::Movement => movement_orders(v, &pos, me),
+                PhaseKind::Movement => movement_orders(v, &pos, me, &targets(v, &pos, me)),
                 PhaseKind::Retreat => retreat_orders(v, &pos, me),
                 PhaseKind::Adjustment => build_orders(v, &pos, me),
             },

@@ -3,6 +3,9 @@
 //! results in a JOINT VICTORY", and rule 4, "Units supplied by loans do not
 //! count towards fulfilling the Victory Criterion"; ruling D2): units
 //! supported by the power's own centres, after a Winter adjustment.
+//!
+//! D2 is tested here, not in tests/cases/diadochi_v/: the case format
+//! describes one phase and has no key for a game's result.
 
 use polemarch_engine::rules::{own_supplies, read_state, self_supporting_units, supplies, winners};
 use polemarch_engine::state::{Force, Kind, Position};

@@ -45,3 +45,40 @@ fn a_value_that_does_not_read_is_an_error() {
     assert_eq!(read_state(&v, [("delphi", "burnt")]).unwrap_err(), "state `delphi`: `burnt`: expected `intact` or `sacked-by <power>`");
     assert!(read_state(&v, [("colony xyz", "Athens")]).unwrap_err().contains("unknown province `xyz`"));
 }
+
+/// Issue 12 review: Diadochi V state that contradicts the rules (D5-D7) is
+/// refused, naming the key and what is wrong.
+#[test]
+fn diadochi_v_state_that_breaks_the_rules_is_refused() {
+    let v = variant("diadochi_v");
+    let e = |entries: &[(&str, &str)]| read_state(&v, entries.iter().copied()).unwrap_err();
+    assert_eq!(e(&[("destroyed rom", "")]), "state `destroyed rom`: Rome cannot be destroyed (D5)");
+    assert_eq!(e(&[("loan kor", "Macedonia Macedonia")]), "state `loan kor`: Macedonia lends to itself");
+    assert_eq!(e(&[("loan aeg", "Macedonia Egypt")]), "state `loan aeg`: Aegean Sea is not a centre");
+    assert_eq!(e(&[("loan aet", "Macedonia Egypt")]), "state `loan aet`: Aetolia is not a centre");
+    assert_eq!(e(&[("rebuild ath", "Macedonia 1")]), "state `rebuild ath`: Athens is not destroyed (no `destroyed ath`)");
+    assert_eq!(
+        e(&[("destroyed ath", ""), ("rebuild ath", "Macedonia 0")]),
+        "state `rebuild ath`: `0` phases: a rebuild under way has done 1 to 1 of its 2 phases"
+    );
+    assert_eq!(
+        e(&[("destroyed ath", ""), ("rebuild ath", "Macedonia 2")]),
+        "state `rebuild ath`: `2` phases: a rebuild under way has done 1 to 1 of its 2 phases"
+    );
+    // Consistent state still reads, in either order of the keys.
+    assert!(read_state(&v, [("rebuild ath", "Macedonia 1"), ("destroyed ath", "")]).is_ok());
+    assert!(read_state(&v, [("loan kor", "Macedonia Egypt")]).is_ok());
+}
+
+/// Issue 12 review: in a position, where the owners are known, a lent
+/// centre must have an owner (its lender need not be it: a borrower may
+/// lend on, D7).
+#[test]
+fn diadochi_v_position_lending_an_unowned_centre_is_refused() {
+    let v = variant("diadochi_v");
+    let json = |owners: &str| format!(r#"{{"phase": "Spring 239 BC, Movement", "owners": {{{owners}}}, "state": {{"loan kor": "Macedonia Egypt"}}}}"#);
+    let e = polemarch_engine::Position::from_json(&v, &json(r#""Egypt": ["alx"]"#)).unwrap_err();
+    assert_eq!(e, "position JSON, state `loan kor`: Korinth is owned by nobody, so nobody lends it");
+    assert!(polemarch_engine::Position::from_json(&v, &json(r#""Egypt": ["alx"], "Macedonia": ["kor"]"#)).is_ok());
+    assert!(polemarch_engine::Position::from_json(&v, &json(r#""Egypt": ["alx"], "Rome": ["kor"]"#)).is_ok());
+}

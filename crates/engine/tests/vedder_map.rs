@@ -132,3 +132,18 @@ fn each_game_reads_its_own_flags() {
     assert!(arm.flags.sassanid && !arm.flags.garrison_required);
     assert!(v.powers.iter().all(|p| p.optional_homes.is_empty()), "optional homes are Diadochi V's only");
 }
+
+/// Issue 12 review: the map's optional homes are build sites only where
+/// the variant plays the `optional_homes` mechanic (D4), not in every
+/// variant whose map flags them.
+#[test]
+fn optional_homes_are_build_sites_only_with_their_mechanic() {
+    let mut v = dv();
+    let macedonia = v.find_power("Macedonia").unwrap();
+    let ath = v.province_of(v.find_loc("ath").unwrap());
+    let kor = v.province_of(v.find_loc("kor").unwrap());
+    assert!(v.rules.may_build_at(&v, macedonia, ath));
+    v.rules.mechanics.retain(|m| *m != polemarch_engine::rules::Mechanic::OptionalHomes);
+    assert!(!v.rules.may_build_at(&v, macedonia, ath));
+    assert!(v.rules.may_build_at(&v, macedonia, kor));
+}

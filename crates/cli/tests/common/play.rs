@@ -1,10 +1,10 @@
-//! What the whole-game tests share: reading a record, and the way a plain
-//! scripted player finds its next step.
+//! What the whole-game tests share: reading a record, and the plain
+//! scripted player (its movement, retreat and build orders).
 #![allow(dead_code)]
 
 use polemarch_engine::game::GameRecord;
 use polemarch_engine::state::Force;
-use polemarch_engine::variant::{LocId, ProvinceId};
+use polemarch_engine::variant::{LocId, PowerId, ProvinceId};
 use polemarch_engine::{Position, Variant};
 use std::collections::{HashSet, VecDeque};
 
@@ -45,4 +45,78 @@ pub fn first_step(v: &Variant, pos: &Position, from: LocId, fleet: bool, targets
 /// A unit as orders write it: `A par`, `F stp/nc`.
 pub fn unit(v: &Variant, f: &Force) -> String {
     format!("{} {}", if f.is_fleet() { "F" } else { "A" }, v.loc_abbr(f.loc))
+}
+
+/// A plain conqueror for `me` aiming at `targets` (its centres to take): two
+/// units against an occupied one (one moves, one supports), one against an
+/// empty one; units on a target sit tight (and garrisons of garrison-required
+/// centres stay: Vedder D3); the rest head for the nearest target.
+pub fn movement_orders(v: &Variant, pos: &Position, me: PowerId, targets: &HashSet<ProvinceId>) -> Vec<String> {
+    let mine: Vec<&Force> = pos.forces.iter().filter(|f| f.power == me).collect();
+    let mut busy = vec![false; mine.len()];
+    let mut taken: HashSet<ProvinceId> = HashSet::new();
+    let mut orders = Vec::new();
+    for (i, f) in mine.iter().enumerate() {
+        let p = v.province_of(f.loc);
+        if targets.contains(&p) || v.province(p).flags.garrison_required {
+            busy[i] = true;
+            orders.push(format!("{} H", unit(v, f)));
+        }
+    }
+    let mut sorted: Vec<ProvinceId> = targets.iter().copied().collect();
+    sorted.sort();
+    for t in sorted {
+        if pos.force_in(v, t).is_some_and(|o| o.power == me) {
+            continue;
+        }
+        let reach = |f: &Force| steps(v, f.loc, f.is_fleet()).into_iter().find(|&l| v.province_of(l) == t);
+        let near: Vec<(usize, LocId)> = (0..mine.len()).filter(|&i| !busy[i]).filter_map(|i| reach(mine[i]).map(|l| (i, l))).collect();
+        let need = if pos.force_in(v, t).is_some() { 2 } else { 1 };
+        if near.len() < need {
+            continue;
+        }
+        let (mover, to) = near[0];
+        orders.push(format!("{} - {}", unit(v, mine[mover]), v.loc_abbr(to)));
+        for &(s, _) in &near[1..need] {
+            orders.push(format!("{} S {} - {}", unit(v, mine[s]), unit(v, mine[mover]), v.province(t).abbr));
+            busy[s] = true;
+        }
+        busy[mover] = true;
+        taken.insert(t);
+    }
+    for (f, _) in mine.iter().zip(&busy).filter(|&(_, &busy)| !busy) {
+        let step = first_step(v, pos, f.loc, f.is_fleet(), targets).filter(|&s| {
+            let p = v.province_of(s);
+            pos.force_in(v, p).is_none() && !taken.contains(&p)
+        });
+        match step {
+            Some(s) => {
+                taken.insert(v.province_of(s));
+                orders.push(format!("{} - {}", unit(v, f), v.loc_abbr(s)));
+            }
+            None => orders.push(format!("{} H", unit(v, f))),
+        }
+    }
+    orders
+}
+
+/// Each dislodged unit of `me` retreats to its first option, or disbands.
+pub fn retreat_orders(v: &Variant, pos: &Position, me: PowerId) -> Vec<String> {
+    pos.dislodged
+        .iter()
+        .filter(|d| d.force.power == me)
+        .map(|d| match polemarch_engine::adjudicate::retreat_options(v, pos, d).first() {
+            Some(&to) => format!("{} R {}", unit(v, &d.force), v.loc_abbr(to)),
+            None => format!("{} D", unit(v, &d.force)),
+        })
+        .collect()
+}
+
+/// Armies in the free home centres and optional homes it owns (Vedder D4;
+/// other variants have none), as many as are due.
+pub fn build_orders(v: &Variant, pos: &Position, me: PowerId) -> Vec<String> {
+    let due = polemarch_engine::adjudicate::balances(v, pos)[me.index()] / 2;
+    let power = v.power(me);
+    let free = power.homes.iter().chain(&power.optional_homes).filter(|&&h| pos.owners[h.index()] == Some(me) && pos.force_in(v, h).is_none());
+    free.take(due.max(0) as usize).map(|&h| format!("BUILD A {}", v.province(h).abbr)).collect()
 }

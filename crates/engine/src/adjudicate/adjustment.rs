@@ -32,8 +32,6 @@ pub fn adjustment<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<
     let mut balance = balances(v, pos);
     let mut next = Position { dislodged: Vec::new(), contested: Vec::new(), ..pos.clone() };
     let mut results = Vec::with_capacity(orders.len());
-    // Fleets each power has built this Winter (D4 caps them).
-    let mut fleets_built = vec![0u32; v.powers.len()];
     // A mechanic may carry out some orders before the rest, whatever the
     // order of writing (H14: a garrison disbanded at will).
     let mut early: Vec<Option<OrderResult<'a>>> = vec![None; orders.len()];
@@ -50,7 +48,7 @@ pub fn adjustment<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<
             continue;
         }
         let outcome = match order.action {
-            Action::Build => build(v, pos, &mut next, &mut balance, &mut fleets_built, order),
+            Action::Build => build(v, pos, &mut next, &mut balance, &results, order),
             Action::Waive => waive(&mut balance, order),
             Action::Remove | Action::Disband => remove(v, &mut next, &mut balance, order),
             _ => v.rules.adjust_order(v, &mut next, order),
@@ -73,7 +71,7 @@ pub fn adjustment<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<
     (results, next)
 }
 
-fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32], fleets_built: &mut [u32], order: &Order) -> Result<Reason, Illegal> {
+fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32], earlier: &[OrderResult<'_>], order: &Order) -> Result<Reason, Illegal> {
     let unit = order.unit.as_ref().ok_or(Illegal::NoUnit)?;
     let site = v.province_of(unit.loc);
     let power = order.power.or_else(|| v.home_of(site)).ok_or(Illegal::NotHome)?;
@@ -107,10 +105,8 @@ fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32]
         return Err(Illegal::Occupied);
     }
     let loc = build_loc(v, components[0].kind, unit.loc, there.map(|i| &next.forces[i]))?;
-    let fleet = components[0].kind == Kind::FLEET;
-    if fleet {
-        v.rules.may_build_fleet(fleets_built[power.index()])?;
-        fleets_built[power.index()] += 1;
+    if components[0].kind == Kind::FLEET {
+        v.rules.may_build_fleet(v, next, earlier, power)?;
     }
     let mut built = Force::single(power, components[0].kind, loc);
     built.components[0].free = free;

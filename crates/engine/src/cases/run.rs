@@ -48,6 +48,7 @@ pub fn prestate(case: &Case, v: &Variant) -> Result<Position> {
     };
     let lines: Vec<(String, String)> = case.prestate_state.iter().map(|line| state_key(v, &line.text)).collect();
     pos.state = read_state(v, lines.iter().map(|(k, v)| (k.as_str(), v.as_str()))).map_err(|e| format!("PRESTATE_STATE: {e}"))?;
+    v.rules.check_position(v, &pos).map_err(|e| format!("PRESTATE_STATE: {e}"))?;
     let dislodged = forces(v, &case.prestate_dislodged)?;
     pos.dislodged = dislodged.into_iter().map(|force| Dislodged { force, attacker_from: None, by_convoy: false, also_from: Vec::new() }).collect();
     apply_prestate_results(case, v, &mut pos)?;

@@ -68,6 +68,9 @@ pub const DESTROYED: Codec = Codec {
         if !v.is_centre(p) {
             return Err(format!("`{centre}` is not a centre"));
         }
+        if v.province(p).flags.not_destroyable {
+            return Err(format!("{} cannot be destroyed (D5)", v.province(p).name));
+        }
         destroy(state, p);
         Ok(())
     },

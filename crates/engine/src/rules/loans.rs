@@ -119,6 +119,15 @@ pub fn ending(state: &VariantState) -> bool {
     state.loans.iter().any(|l| l.ending)
 }
 
+/// The position read whole: a lent centre has an owner. (Its lender need
+/// not be the owner: a borrower who lent it on is its latest lender.)
+pub fn check_owners(v: &Variant, pos: &Position) -> Result<(), String> {
+    match pos.state.loans.iter().find(|l| pos.owners[l.centre.index()].is_none()) {
+        Some(l) => Err(format!("state `loan {}`: {} is owned by nobody, so nobody lends it", v.province(l.centre).abbr, v.province(l.centre).name)),
+        None => Ok(()),
+    }
+}
+
 /// `loan kor Macedonia Egypt`, `loan kor Macedonia Egypt ending`.
 pub const LOAN: Codec = Codec {
     key: "loan",
@@ -137,7 +146,13 @@ pub const LOAN: Codec = Codec {
             [lender, borrower, "ending"] => (lender, borrower, true),
             _ => return Err(format!("`{value}`: expected `<lender> <borrower>` or `<lender> <borrower> ending`")),
         };
+        if !v.is_centre(centre) {
+            return Err(format!("{} is not a centre", v.province(centre).name));
+        }
         let loan = Loan { centre, lender: v.power_named(lender)?, borrower: v.power_named(borrower)?, ending };
+        if loan.lender == loan.borrower {
+            return Err(format!("{lender} lends to itself"));
+        }
         state.loans.retain(|l| l.centre != centre);
         state.loans.push(loan);
         state.loans.sort_unstable();

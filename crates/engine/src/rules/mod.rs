@@ -49,6 +49,9 @@ pub enum Mechanic {
     Garrisons,
     /// Builds in any owned City or Town, not only home centres (H7).
     OwnedCentreBuilds,
+    /// Builds also in the power's optional homes, the centres the map flags
+    /// `optional_home:<power>` for the variant's game (Vedder D4).
+    OptionalHomes,
     /// Towns change hands after every movement season (H6).
     TownsEveryMove,
     /// Towns dealt at random to the Majors after the first Autumn (H9).
@@ -84,6 +87,7 @@ impl Mechanic {
             Mechanic::Placement(_) => 1,
             Mechanic::Garrisons => 2,
             Mechanic::OwnedCentreBuilds => 3,
+            Mechanic::OptionalHomes => 3,
             Mechanic::TownsEveryMove => 4,
             Mechanic::Colonies(_) => 5,
             Mechanic::Delphi(_) => 6,
@@ -106,6 +110,7 @@ impl Mechanic {
             Mechanic::Placement(p) => format!("placement ({p:?})").to_lowercase(),
             Mechanic::Garrisons => "garrisons".into(),
             Mechanic::OwnedCentreBuilds => "builds in owned centres".into(),
+            Mechanic::OptionalHomes => "builds in optional homes".into(),
             Mechanic::TownsEveryMove => "towns change hands every move".into(),
             Mechanic::Liberation => "liberation".into(),
             Mechanic::Claims => "claims".into(),
@@ -222,16 +227,19 @@ impl Rules {
 
     /// Ownership hook: who owns centre `p` that `mover` stands on, given
     /// its owner `current`, if a mechanic decides (the first that does
-    /// wins: a claim before a liberation); None leaves it to the core.
+    /// wins: a claim before a liberation); None leaves it to the core. A
+    /// mechanic may also note the capture (D7: it ends the centre's loan).
     pub fn capture(&self, v: &Variant, state: &mut VariantState, p: ProvinceId, mover: PowerId, current: Option<PowerId>) -> Option<PowerId> {
-        if self.has(&Mechanic::Loans) {
-            loans::capture(state, p, mover, current);
+        let mut decided = None;
+        for m in &self.mechanics {
+            match m {
+                Mechanic::Claims if decided.is_none() => decided = claims::capture(v, state, p, mover),
+                Mechanic::Liberation if decided.is_none() => decided = liberation::capture(v, p, mover, current),
+                Mechanic::Loans => loans::capture(state, p, mover, current),
+                _ => {}
+            }
         }
-        self.mechanics.iter().find_map(|m| match m {
-            Mechanic::Claims => claims::capture(v, state, p, mover),
-            Mechanic::Liberation => liberation::capture(v, p, mover, current),
-            _ => None,
-        })
+        decided
     }
 
     /// Hook `after_retreat`: once centres changed hands at the end of a
@@ -263,26 +271,31 @@ impl Rules {
     pub fn may_build_at(&self, v: &Variant, power: PowerId, site: ProvinceId) -> bool {
         // H7: any centre it owns (the core checks the owner; only centres
         // are owned). D4: the map's optional homes of the power.
-        self.has(&Mechanic::OwnedCentreBuilds) || v.power(power).homes.contains(&site) || v.power(power).optional_homes.contains(&site)
+        self.has(&Mechanic::OwnedCentreBuilds)
+            || v.power(power).homes.contains(&site)
+            || (self.has(&Mechanic::OptionalHomes) && v.power(power).optional_homes.contains(&site))
     }
 
-    /// Hook `build_sites`: may a power that built `built` fleets this
-    /// Winter build another (D4)?
-    pub fn may_build_fleet(&self, built: u32) -> Result<(), Illegal> {
+    /// Hook `build_sites`: may `power` build one more fleet, given the
+    /// adjustment's results so far and the position they made (D4)?
+    pub fn may_build_fleet(&self, v: &Variant, next: &Position, earlier: &[OrderResult<'_>], power: PowerId) -> Result<(), Illegal> {
         match self.mechanics.iter().find_map(|m| if let Mechanic::FleetBuildCap(n) = m { Some(*n as u32) } else { None }) {
-            Some(cap) => fleet_cap::check(cap, built),
+            Some(cap) => fleet_cap::check(cap, fleet_cap::built(v, next, earlier, power)),
             None => Ok(()),
         }
     }
 
-    /// Hook `supply`: what centre `p` owned by `owner` is worth to it in
-    /// `pos`, in halves (D3: Rome to the Romans, garrison-required centres;
-    /// D5: destroyed centres are worth nothing).
-    pub fn centre_value(&self, v: &Variant, pos: &Position, p: ProvinceId, owner: PowerId) -> u32 {
+    /// Hook `supply`: what centre `p` owned by `owner` is worth in `pos`,
+    /// in halves, to `holder`, the power it supplies (the owner, or the
+    /// borrower of a loan, D7). D3: Rome is worth 3 to a Roman holder (seed
+    /// rule 3: "for the ROMAN player only"), whoever owns it; a
+    /// garrison-required centre needs its owner's unit in it, lent or not.
+    /// D5: destroyed centres are worth nothing.
+    pub fn centre_value(&self, v: &Variant, pos: &Position, p: ProvinceId, owner: PowerId, holder: PowerId) -> u32 {
         let mut value = v.province(p).centre as u32;
         for m in &self.mechanics {
             match m {
-                Mechanic::RomanCentres(romans) => value = centre_values::roman_value(v, romans, p, owner).unwrap_or(value),
+                Mechanic::RomanCentres(romans) => value = centre_values::roman_value(v, romans, p, holder).unwrap_or(value),
                 Mechanic::GarrisonRequired if centre_values::ungarrisoned(v, pos, p, owner) => return 0,
                 Mechanic::Destroy if destroy::is_destroyed(&pos.state, p) => return 0,
                 _ => {}
@@ -408,6 +421,28 @@ impl Rules {
     /// whole submission and must be complete (a placement's full cost).
     pub fn check_own_phase(&self, v: &Variant, pos: &Position, power: PowerId, orders: &[&Order], whole: bool) -> Result<(), Illegal> {
         placement::check(v, self.placement().expect("own_phase said so"), pos, power, orders, whole)
+    }
+
+    /// The state read whole, each key against the others (D6: a rebuild
+    /// under way is of a destroyed centre); an error names the key.
+    pub fn check_state(&self, v: &Variant, state: &VariantState) -> Result<(), String> {
+        for m in &self.mechanics {
+            if let Mechanic::Rebuild = m {
+                rebuild::check(v, state)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A position read whole (units, owners and state), where the state
+    /// must agree with the owners (D7: a lent centre has an owner).
+    pub fn check_position(&self, v: &Variant, pos: &Position) -> Result<(), String> {
+        for m in &self.mechanics {
+            if let Mechanic::Loans = m {
+                loans::check_owners(v, pos)?;
+            }
+        }
+        Ok(())
     }
 
     /// Does a mechanic carry out some adjustment orders before the others

@@ -46,23 +46,23 @@ pub fn from_table(
                     add(Mechanic::TownsEveryMove);
                 }
             }
-            "multiplicity" | "garrisons" | "claims" | "conversion" | "liberation" | "garrison_required" | "destroy" | "rebuild" | "loans" => {
-                match value.as_bool() {
-                    Some(false) => {}
-                    Some(true) => add(match key.as_str() {
-                        "multiplicity" => Mechanic::Multiplicity,
-                        "garrisons" => Mechanic::Garrisons,
-                        "claims" => Mechanic::Claims,
-                        "conversion" => Mechanic::Conversion,
-                        "garrison_required" => Mechanic::GarrisonRequired,
-                        "destroy" => Mechanic::Destroy,
-                        "rebuild" => Mechanic::Rebuild,
-                        "loans" => Mechanic::Loans,
-                        _ => Mechanic::Liberation,
-                    }),
-                    None => problem(format!("expected true or false, found {value}")),
-                }
-            }
+            "multiplicity" | "garrisons" | "claims" | "conversion" | "liberation" | "garrison_required" | "destroy" | "rebuild" | "loans"
+            | "optional_homes" => match value.as_bool() {
+                Some(false) => {}
+                Some(true) => add(match key.as_str() {
+                    "multiplicity" => Mechanic::Multiplicity,
+                    "garrisons" => Mechanic::Garrisons,
+                    "claims" => Mechanic::Claims,
+                    "conversion" => Mechanic::Conversion,
+                    "garrison_required" => Mechanic::GarrisonRequired,
+                    "destroy" => Mechanic::Destroy,
+                    "rebuild" => Mechanic::Rebuild,
+                    "loans" => Mechanic::Loans,
+                    "optional_homes" => Mechanic::OptionalHomes,
+                    _ => Mechanic::Liberation,
+                }),
+                None => problem(format!("expected true or false, found {value}")),
+            },
             "fleet_builds_per_winter" => match value.as_integer() {
                 Some(n @ 0..=99) => add(Mechanic::FleetBuildCap(n as u8)),
                 _ => problem(format!("expected a number of fleets (0 to 99), found {value}")),

@@ -45,6 +45,17 @@ pub fn after_movement(v: &Variant, results: &mut [OrderResult<'_>], next: &mut P
     next.state.rebuilds.sort_unstable();
 }
 
+/// The state read whole: a rebuild under way is of a destroyed centre.
+pub fn check(v: &Variant, state: &VariantState) -> Result<(), String> {
+    match state.rebuilds.iter().find(|r| !is_destroyed(state, r.centre)) {
+        Some(r) => {
+            let abbr = &v.province(r.centre).abbr;
+            Err(format!("state `rebuild {abbr}`: {} is not destroyed (no `destroyed {abbr}`)", v.province(r.centre).name))
+        }
+        None => Ok(()),
+    }
+}
+
 /// `rebuild kor Macedonia 1`.
 pub const REBUILD: Codec = Codec {
     key: "rebuild",
@@ -61,6 +72,9 @@ pub const REBUILD: Codec = Codec {
             [power, phases] => (v.power_named(power)?, phases.parse::<u8>().map_err(|_| format!("`{phases}`: expected a number of phases"))?),
             _ => return Err(format!("`{value}`: expected `<power> <phases>`")),
         };
+        if !(1..PHASES).contains(&phases) {
+            return Err(format!("`{phases}` phases: a rebuild under way has done 1 to {} of its {PHASES} phases", PHASES - 1));
+        }
         state.rebuilds.retain(|r| r.centre != centre);
         state.rebuilds.push(Rebuild { centre, power, phases });
         state.rebuilds.sort_unstable();

@@ -124,6 +124,7 @@ pub fn read_state<'a>(v: &Variant, entries: impl IntoIterator<Item = (&'a str, &
         }
         (codec.read)(v, index, value.trim(), &mut state).map_err(|e| format!("state `{key}`: {e}"))?;
     }
+    v.rules.check_state(v, &state)?;
     Ok(state)
 }
 

@@ -32,7 +32,7 @@ fn count(v: &Variant, pos: &Position, with_loans: bool) -> Vec<u32> {
             let p = crate::variant::ProvinceId::new(p);
             let holder = v.rules.supply_holder(&pos.state, p, o);
             if with_loans || holder == o {
-                supply[holder.index()] += v.rules.centre_value(v, pos, p, o);
+                supply[holder.index()] += v.rules.centre_value(v, pos, p, o, holder);
             }
         }
     }

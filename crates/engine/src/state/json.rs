@@ -230,6 +230,7 @@ impl Position {
             }
         };
         pos.state = crate::rules::read_state(v, j.state.iter().map(|(k, v)| (k.as_str(), v.as_str()))).map_err(|e| format!("position JSON, {e}"))?;
+        v.rules.check_position(v, &pos).map_err(|e| format!("position JSON, {e}"))?;
         pos.normalize();
         Ok(pos)
     }
