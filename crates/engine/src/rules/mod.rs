@@ -75,6 +75,10 @@ pub enum Mechanic {
     Loans,
     /// At most this many fleets built per power in one Winter (D4).
     FleetBuildCap(u8),
+    /// The Emperor's double armies: the DA row of the kind table (City
+    /// State C12). The rest of City State's rules are not adjudicated yet:
+    /// `Rules::not_adjudicated` refuses its positions.
+    DoubleArmies,
 }
 
 impl Mechanic {
@@ -96,6 +100,7 @@ impl Mechanic {
             Mechanic::Rebuild => 13,
             Mechanic::Loans => 14,
             Mechanic::FleetBuildCap(_) => 15,
+            Mechanic::DoubleArmies => 16,
         }
     }
 
@@ -120,6 +125,7 @@ impl Mechanic {
             Mechanic::Rebuild => "rebuilding centres".into(),
             Mechanic::Loans => "loans".into(),
             Mechanic::FleetBuildCap(n) => format!("at most {n} fleets built per Winter"),
+            Mechanic::DoubleArmies => "double armies".into(),
         }
     }
 }
@@ -155,7 +161,19 @@ impl Rules {
         if self.has(&Mechanic::Garrisons) {
             kinds.push(Kind::GARRISON);
         }
+        if self.has(&Mechanic::DoubleArmies) {
+            kinds.push(Kind::DOUBLE_ARMY);
+        }
         kinds
+    }
+
+    /// Why the adjudicator may not judge this variant's positions yet: a
+    /// refusal, never a silent wrong answer. City State (issue 14) has its
+    /// map, powers and double armies, but not yet its rules C2-C15.
+    pub fn not_adjudicated(&self) -> Option<&'static str> {
+        self.has(&Mechanic::DoubleArmies).then_some(
+            "City State's rules (passes, double armies, sieges, ports, sea lanes: C2-C15) are not implemented yet (issue 14); the adjudicator does not judge its positions",
+        )
     }
 
     /// Hook `parse`: may the parser read this notation?

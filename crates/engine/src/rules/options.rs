@@ -46,7 +46,7 @@ pub fn from_table(
                     add(Mechanic::TownsEveryMove);
                 }
             }
-            "multiplicity" | "garrisons" | "claims" | "conversion" | "liberation" | "garrison_required" | "destroy" | "rebuild" | "loans" => {
+            "multiplicity" | "garrisons" | "claims" | "conversion" | "liberation" | "garrison_required" | "destroy" | "rebuild" | "loans" | "double_armies" => {
                 match value.as_bool() {
                     Some(false) => {}
                     Some(true) => add(match key.as_str() {
@@ -58,6 +58,7 @@ pub fn from_table(
                         "destroy" => Mechanic::Destroy,
                         "rebuild" => Mechanic::Rebuild,
                         "loans" => Mechanic::Loans,
+                        "double_armies" => Mechanic::DoubleArmies,
                         _ => Mechanic::Liberation,
                     }),
                     None => problem(format!("expected true or false, found {value}")),
