@@ -46,24 +46,24 @@ pub fn from_table(
                     add(Mechanic::TownsEveryMove);
                 }
             }
-            "multiplicity" | "garrisons" | "claims" | "conversion" | "liberation" | "garrison_required" | "destroy" | "rebuild" | "loans" | "double_armies" => {
-                match value.as_bool() {
-                    Some(false) => {}
-                    Some(true) => add(match key.as_str() {
-                        "multiplicity" => Mechanic::Multiplicity,
-                        "garrisons" => Mechanic::Garrisons,
-                        "claims" => Mechanic::Claims,
-                        "conversion" => Mechanic::Conversion,
-                        "garrison_required" => Mechanic::GarrisonRequired,
-                        "destroy" => Mechanic::Destroy,
-                        "rebuild" => Mechanic::Rebuild,
-                        "loans" => Mechanic::Loans,
-                        "double_armies" => Mechanic::DoubleArmies,
-                        _ => Mechanic::Liberation,
-                    }),
-                    None => problem(format!("expected true or false, found {value}")),
-                }
-            }
+            "multiplicity" | "garrisons" | "claims" | "conversion" | "liberation" | "garrison_required" | "destroy" | "rebuild" | "loans" | "double_armies"
+            | "sieges" => match value.as_bool() {
+                Some(false) => {}
+                Some(true) => add(match key.as_str() {
+                    "multiplicity" => Mechanic::Multiplicity,
+                    "garrisons" => Mechanic::Garrisons,
+                    "claims" => Mechanic::Claims,
+                    "conversion" => Mechanic::Conversion,
+                    "garrison_required" => Mechanic::GarrisonRequired,
+                    "destroy" => Mechanic::Destroy,
+                    "rebuild" => Mechanic::Rebuild,
+                    "loans" => Mechanic::Loans,
+                    "double_armies" => Mechanic::DoubleArmies,
+                    "sieges" => Mechanic::Sieges,
+                    _ => Mechanic::Liberation,
+                }),
+                None => problem(format!("expected true or false, found {value}")),
+            },
             "fleet_builds_per_winter" => match value.as_integer() {
                 Some(n @ 0..=99) => add(Mechanic::FleetBuildCap(n as u8)),
                 _ => problem(format!("expected a number of fleets (0 to 99), found {value}")),
@@ -80,6 +80,11 @@ pub fn from_table(
                     add(Mechanic::RomanCentres(romans));
                 }
                 None => problem(format!("expected a list of powers, found {value}")),
+            },
+            "emperor" => match value.as_str().map(|name| (name, power(name))) {
+                Some((_, Some(p))) => add(Mechanic::ImperialSpaces(p)),
+                Some((name, None)) => problem(format!("unknown power `{name}`")),
+                None => problem(format!("expected a power, found {value}")),
             },
             "delphi" => match value.as_str() {
                 Some(name) => match province(name) {

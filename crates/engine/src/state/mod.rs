@@ -199,8 +199,8 @@ impl Position {
     /// the first box that holds more than one; and the variant's own refusal
     /// where its rules are not all implemented (`Rules::not_adjudicated`).
     pub fn check_boxes(&self, variant: &Variant) -> Result<(), String> {
-        if let Some(why) = variant.rules.not_adjudicated() {
-            return Err(why.into());
+        if let Some(why) = variant.rules.not_adjudicated(variant, self) {
+            return Err(why);
         }
         for (p, province) in variant.provinces.iter().enumerate().filter(|(_, province)| province.is_box) {
             let n = self.forces_in(variant, ProvinceId::new(p)).count();
