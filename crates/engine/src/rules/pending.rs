@@ -2,12 +2,12 @@
 //! implemented. The judge refuses them with the rule's name rather than
 //! judge them by the standard rules; each test goes when its rule comes in.
 //! What is judged already: movement and retreats with at most one force in
-//! Germany, none in a Pass or behind the walls and no DA on the board, the
-//! Passes and Germany closed to others (C10), the Messina box (C4, the
+//! Germany and none in a Pass or behind the walls, the Passes and Germany
+//! closed to others (C10), the double army (C12), the Messina box (C4, the
 //! map's), and retreats that do not start from a walled centre.
 
 use crate::state::Position;
-use crate::variant::{Kind, PhaseKind, PowerId, Variant};
+use crate::variant::{PhaseKind, PowerId, Variant};
 
 /// Why this position cannot be judged yet, if it cannot.
 pub fn refusal(v: &Variant, emperor: Option<PowerId>, pos: &Position) -> Option<String> {
@@ -19,9 +19,6 @@ pub fn refusal(v: &Variant, emperor: Option<PowerId>, pos: &Position) -> Option<
         }
         if p.walls_of.is_some() {
             return not_yet("a unit behind the walls (C6-C9)");
-        }
-        if !p.is_box && f.components.iter().any(|c| c.kind == Kind::DOUBLE_ARMY) {
-            return not_yet("a double army on the board (C12)");
         }
     }
     match v.calendar.kind(pos.phase) {

@@ -43,6 +43,10 @@ pub struct KindRow {
     pub may_convoy: bool,
     /// Counts against supply (a free build does not, whatever its kind).
     pub needs_supply: bool,
+    /// Acts as one: any attack that cuts its support cuts all of it, not
+    /// one part per point of the attack's strength (City State C12: the
+    /// double army "may not split its actions").
+    pub cut_whole: bool,
 }
 
 impl KindRow {
@@ -55,15 +59,55 @@ impl KindRow {
 /// A variant lists the rows it uses (`Variant::kinds`). The rows are static
 /// so that the resolver reads a kind's strength without a variant lookup.
 pub const BUILT_IN: [KindRow; 4] = [
-    KindRow { letter: "A", name: "army", moves: Moves::Army, strength: 1, upkeep: 2, may_support: true, may_convoy: false, needs_supply: true },
-    KindRow { letter: "F", name: "fleet", moves: Moves::Fleet, strength: 1, upkeep: 2, may_support: true, may_convoy: true, needs_supply: true },
+    KindRow {
+        letter: "A",
+        name: "army",
+        moves: Moves::Army,
+        strength: 1,
+        upkeep: 2,
+        may_support: true,
+        may_convoy: false,
+        needs_supply: true,
+        cut_whole: false,
+    },
+    KindRow {
+        letter: "F",
+        name: "fleet",
+        moves: Moves::Fleet,
+        strength: 1,
+        upkeep: 2,
+        may_support: true,
+        may_convoy: true,
+        needs_supply: true,
+        cut_whole: false,
+    },
     // Hoplite Wars H11: cannot move, supports only a merge into its own
     // province, costs half a centre.
-    KindRow { letter: "G", name: "garrison", moves: Moves::None, strength: 1, upkeep: 1, may_support: false, may_convoy: false, needs_supply: true },
+    KindRow {
+        letter: "G",
+        name: "garrison",
+        moves: Moves::None,
+        strength: 1,
+        upkeep: 1,
+        may_support: false,
+        may_convoy: false,
+        needs_supply: true,
+        cut_whole: false,
+    },
     // City State C12, C13: the Emperor's double army, one component of
     // strength 2 (so it never splits: a component is not divided), moving
     // as an army, needing no supply.
-    KindRow { letter: "DA", name: "double-army", moves: Moves::Army, strength: 2, upkeep: 0, may_support: true, may_convoy: false, needs_supply: false },
+    KindRow {
+        letter: "DA",
+        name: "double-army",
+        moves: Moves::Army,
+        strength: 2,
+        upkeep: 0,
+        may_support: true,
+        may_convoy: false,
+        needs_supply: false,
+        cut_whole: true,
+    },
 ];
 
 impl Kind {
@@ -127,6 +171,7 @@ mod tests {
         // City State C12, C13: a double army is worth two and needs no supply.
         assert_eq!(Kind::all().map(|k| (k.row().strength, k.row().upkeep)).collect::<Vec<_>>(), [(1, 2), (1, 2), (1, 1), (2, 0)]);
         assert!(!Kind::DOUBLE_ARMY.row().needs_supply && Kind::DOUBLE_ARMY.row().moves == Moves::Army);
+        assert_eq!(Kind::all().filter(|k| k.row().cut_whole).collect::<Vec<_>>(), [Kind::DOUBLE_ARMY]);
         assert!(Kind::FLEET.row().may_convoy && !Kind::ARMY.row().may_convoy && !Kind::GARRISON.row().may_support);
     }
 }
