@@ -146,3 +146,45 @@ fn positions_are_refused_until_the_rules_are_in() {
     winter.phase = v.calendar.parse_phase("Autumn 1300 movement").unwrap();
     assert_eq!(winter.check_boxes(&v), Ok(()));
 }
+
+/// Each rule not yet implemented refuses the positions that need it, and
+/// says which rule: a unit in a Pass (C11), behind the walls (C6-C9), a
+/// retreat from a walled centre (C5), the Emperor from 1302 (C15).
+#[test]
+fn each_pending_rule_is_named_in_its_refusal() {
+    use polemarch_engine::state::{Dislodged, Position};
+    use polemarch_engine::Force;
+    let v = cs();
+    let power = |name: &str| v.power_ids().find(|&p| v.power(p).name == name).unwrap();
+    let at = |abbr: &str| v.find_loc(abbr).unwrap();
+    let mut base = Position::start(&v);
+    base.forces.clear();
+    base.phase = v.calendar.parse_phase("Spring 1301 movement").unwrap();
+    let refusal = |pos: &Position| pos.check_boxes(&v).err().unwrap_or_default();
+
+    let mut pass = base.clone();
+    pass.forces.push(Force::single(power("Emperor"), Kind::DOUBLE_ARMY, at("stg")));
+    assert!(refusal(&pass).contains("a unit in a Pass (C11) is not implemented yet"), "{}", refusal(&pass));
+
+    let mut walls = base.clone();
+    walls.forces.push(Force::single(power("Milan"), Kind::ARMY, at("mil-walls")));
+    assert!(refusal(&walls).contains("a unit behind the walls (C6-C9)"), "{}", refusal(&walls));
+
+    let mut retreat = base.clone();
+    retreat.phase = v.calendar.parse_phase("Spring 1301 retreat").unwrap();
+    let force = Force::single(power("Milan"), Kind::ARMY, at("lod"));
+    retreat.dislodged.push(Dislodged { force, attacker_from: None, by_convoy: false, also_from: Vec::new() });
+    assert!(refusal(&retreat).contains("a retreat from a walled centre (C5)"), "{}", refusal(&retreat));
+
+    let mut late = base.clone();
+    late.phase = v.calendar.parse_phase("Spring 1302 movement").unwrap();
+    late.forces.push(Force::single(power("Emperor"), Kind::ARMY, at("tre")));
+    assert!(refusal(&late).contains("the Emperor's elimination from Spring 1302 (C15)"), "{}", refusal(&late));
+
+    // A DA on the board, the Emperor's army in 1301, a retreat from a
+    // space with no walls: judged (C12, C10).
+    let mut judged = base.clone();
+    judged.forces.push(Force::single(power("Emperor"), Kind::DOUBLE_ARMY, at("com")));
+    judged.forces.push(Force::single(power("Emperor"), Kind::ARMY, at("tre")));
+    assert_eq!(judged.check_boxes(&v), Ok(()));
+}
