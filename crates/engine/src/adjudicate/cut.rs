@@ -64,7 +64,11 @@ impl Resolver<'_> {
                 return cached as u32;
             }
             let offered = self.support_offered(s);
-            let cut = offered.min(self.strongest_cutter(s, offered).0);
+            let cutter = self.strongest_cutter(s, offered).0;
+            // City State C12: a double army's support is cut whole by any
+            // attack that cuts it at all.
+            let whole = self.parts[s as usize].components(self.forces).iter().any(|c| c.kind.row().cut_whole);
+            let cut = if whole && cutter > 0 { offered } else { offered.min(cutter) };
             if !self.convoy_attacks(self.origin(s)) {
                 self.nodes[s as usize].cut_cache = cut as u16;
             }

@@ -83,6 +83,9 @@ pub enum Illegal {
     LoanNeeded,
     NoSuchLoan,
     FleetBuildCap,
+    ImperialOnly,
+    WallsByRetreatOnly,
+    FleetWallsOnlyAtPort,
 }
 
 impl Illegal {
@@ -150,6 +153,9 @@ impl Illegal {
             Illegal::LoanNeeded => "the loan would leave the lender with less supply than its own units need",
             Illegal::NoSuchLoan => "there is no loan of that centre for this power to end",
             Illegal::FleetBuildCap => "no power builds more than 2 fleets in one Winter",
+            Illegal::ImperialOnly => "only Imperial units may enter the Passes and Germany",
+            Illegal::WallsByRetreatOnly => "a unit goes behind the walls only by retreating there when dislodged from the centre",
+            Illegal::FleetWallsOnlyAtPort => "a fleet may be behind the walls only in a port",
         }
     }
 }

@@ -4,7 +4,9 @@
 //! retreats to one province both disband; a force with no order disbands.
 
 use super::outcome::{Illegal, OrderResult, Reason, Verdict};
+use super::plan::may_enter;
 use crate::order::{Action, Order};
+use crate::rules::Entry;
 use crate::state::{Dislodged, Moves, Position};
 use crate::variant::{LocId, ProvinceId, Terrain, Variant};
 use std::borrow::Cow;
@@ -25,7 +27,13 @@ fn occupied(v: &Variant, pos: &Position) -> Vec<bool> {
 
 fn options(v: &Variant, occupied: &[bool], contested: &[ProvinceId], d: &Dislodged) -> Vec<LocId> {
     let from = v.province_of(d.force.loc);
-    let open = |p: ProvinceId| !occupied[p.index()] && !contested.contains(&p) && (d.attacker_from != Some(p) || d.by_convoy) && !d.also_from.contains(&p);
+    let open = |p: ProvinceId| {
+        !occupied[p.index()]
+            && !contested.contains(&p)
+            && (d.attacker_from != Some(p) || d.by_convoy)
+            && !d.also_from.contains(&p)
+            && may_enter(v, &d.force, p, Entry::Retreat).is_ok()
+    };
     match d.force.moves_as() {
         Moves::Fleet => {
             v.fleet_neighbours[d.force.loc.index()].iter().copied().filter(|&l| open(v.province_of(l)) && seaworthy_at(v, &d.force, v.province_of(l))).collect()
@@ -124,7 +132,9 @@ fn retreat_to(v: &Variant, pos: &Position, occupied: &[bool], d: &Dislodged, to:
     match fits.as_slice() {
         [l] => Ok(*l),
         [_, _, ..] => Err(Illegal::CoastNeeded),
-        [] => Err(if pos.force_in(v, dest).is_some() {
+        [] => Err(if let Err(why) = may_enter(v, &d.force, dest, Entry::Retreat) {
+            why
+        } else if pos.force_in(v, dest).is_some() {
             Illegal::RetreatOccupied
         } else if pos.contested.contains(&dest) {
             Illegal::RetreatContested

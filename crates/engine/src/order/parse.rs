@@ -277,14 +277,10 @@ impl Parser<'_> {
         Ok(Some(power))
     }
 
-    /// A unit kind: `A`, `F`, `G`, `army`, `fleet`, `garrison`.
+    /// A unit kind: `A`, `F`, `G`, `DA`, `army`, `fleet`, `garrison`.
     fn kind_word(&mut self) -> Option<Kind> {
         let word = self.peek_word()?;
-        let mut letters = word.chars();
-        let kind = match (letters.next(), letters.next()) {
-            (Some(letter), None) => Kind::from_letter(letter),
-            _ => Kind::from_name(&word),
-        }?;
+        let kind = Kind::from_code(&word).or_else(|| Kind::from_name(&word))?;
         self.pos += 1;
         Some(kind)
     }
@@ -389,7 +385,7 @@ impl Parser<'_> {
         let word = self.peek_word()?;
         if let Some(kind) = Kind::from_name(&word) {
             self.pos += 1;
-            return Some(parse_composition(&kind.letter().to_string(), PowerId(0)).expect("a kind letter"));
+            return Some(parse_composition(kind.letter(), PowerId(0)).expect("a kind letter"));
         }
         // A, 2A, A/F, 2A/F, A/2F: words and slashes. A tag suffix (`A*`) is
         // accepted for the variants that have tags.
@@ -471,7 +467,7 @@ impl Parser<'_> {
 fn is_component(w: &str) -> bool {
     let digits = w.chars().take_while(|c| c.is_ascii_digit()).count();
     let rest = &w[digits..];
-    rest.len() == 1 && Kind::from_letter(rest.chars().next().unwrap()).is_some()
+    Kind::from_code(rest).is_some()
 }
 
 /// Lenient power lookup for old case files: exact name, or a unique power

@@ -19,11 +19,14 @@ mod liberation;
 mod loans;
 mod multiplicity;
 mod options;
+mod passes;
+mod pending;
 pub mod placement;
 mod rebuild;
 mod state_text;
 mod towns;
 mod victory;
+mod walls;
 
 pub use edition::{Choice, CivilDisorder, Edition};
 pub use options::from_table;
@@ -78,6 +81,24 @@ pub enum Mechanic {
     Loans,
     /// At most this many fleets built per power in one Winter (D4).
     FleetBuildCap(u8),
+    /// The Emperor's double armies: the DA row of the kind table (City
+    /// State C12). What of City State is not adjudicated yet,
+    /// `Rules::not_adjudicated` refuses (`pending.rs`).
+    DoubleArmies,
+    /// Only this power's units enter the map's `imperial` spaces (City
+    /// State C10: the Emperor, Germany and the Passes).
+    ImperialSpaces(PowerId),
+    /// Centres have a place behind their walls, entered only by a retreat
+    /// (City State C5).
+    Sieges,
+}
+
+/// How a unit would go into a province: the `may_enter` hook.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry {
+    Move,
+    Support,
+    Retreat,
 }
 
 impl Mechanic {
@@ -100,6 +121,9 @@ impl Mechanic {
             Mechanic::Rebuild => 13,
             Mechanic::Loans => 14,
             Mechanic::FleetBuildCap(_) => 15,
+            Mechanic::DoubleArmies => 16,
+            Mechanic::ImperialSpaces(_) => 17,
+            Mechanic::Sieges => 18,
         }
     }
 
@@ -125,6 +149,9 @@ impl Mechanic {
             Mechanic::Rebuild => "rebuilding centres".into(),
             Mechanic::Loans => "loans".into(),
             Mechanic::FleetBuildCap(n) => format!("at most {n} fleets built per Winter"),
+            Mechanic::DoubleArmies => "double armies".into(),
+            Mechanic::ImperialSpaces(p) => format!("imperial spaces ({})", v.power(*p).name),
+            Mechanic::Sieges => "sieges".into(),
         }
     }
 }
@@ -160,7 +187,33 @@ impl Rules {
         if self.has(&Mechanic::Garrisons) {
             kinds.push(Kind::GARRISON);
         }
+        if self.has(&Mechanic::DoubleArmies) {
+            kinds.push(Kind::DOUBLE_ARMY);
+        }
         kinds
+    }
+
+    /// Why the adjudicator may not judge this position yet: a refusal,
+    /// never a silent wrong answer (City State's rules not yet in, issue 14).
+    pub fn not_adjudicated(&self, v: &Variant, pos: &Position) -> Option<String> {
+        let emperor = self.mechanics.iter().find_map(|m| match m {
+            Mechanic::ImperialSpaces(p) => Some(*p),
+            _ => None,
+        });
+        self.has(&Mechanic::DoubleArmies).then(|| pending::refusal(v, emperor, pos)).flatten()
+    }
+
+    /// Hook `may_enter`: may `force` go into `dest` by `entry`? Called from
+    /// `adjudicate/plan/legal.rs`, `may_enter`, only.
+    pub fn may_enter(&self, v: &Variant, force: &Force, dest: ProvinceId, entry: Entry) -> Result<(), Illegal> {
+        for m in &self.mechanics {
+            match m {
+                Mechanic::ImperialSpaces(emperor) => passes::may_enter(v, *emperor, force, dest)?,
+                Mechanic::Sieges => walls::may_enter(v, force, dest, entry)?,
+                _ => {}
+            }
+        }
+        Ok(())
     }
 
     /// Hook `parse`: may the parser read this notation?

@@ -47,7 +47,7 @@ pub fn from_table(
                 }
             }
             "multiplicity" | "garrisons" | "claims" | "conversion" | "liberation" | "garrison_required" | "destroy" | "rebuild" | "loans"
-            | "optional_homes" => match value.as_bool() {
+            | "optional_homes" | "double_armies" | "sieges" => match value.as_bool() {
                 Some(false) => {}
                 Some(true) => add(match key.as_str() {
                     "multiplicity" => Mechanic::Multiplicity,
@@ -59,6 +59,8 @@ pub fn from_table(
                     "rebuild" => Mechanic::Rebuild,
                     "loans" => Mechanic::Loans,
                     "optional_homes" => Mechanic::OptionalHomes,
+                    "double_armies" => Mechanic::DoubleArmies,
+                    "sieges" => Mechanic::Sieges,
                     _ => Mechanic::Liberation,
                 }),
                 None => problem(format!("expected true or false, found {value}")),
@@ -79,6 +81,11 @@ pub fn from_table(
                     add(Mechanic::RomanCentres(romans));
                 }
                 None => problem(format!("expected a list of powers, found {value}")),
+            },
+            "emperor" => match value.as_str().map(|name| (name, power(name))) {
+                Some((_, Some(p))) => add(Mechanic::ImperialSpaces(p)),
+                Some((name, None)) => problem(format!("unknown power `{name}`")),
+                None => problem(format!("expected a power, found {value}")),
             },
             "delphi" => match value.as_str() {
                 Some(name) => match province(name) {

@@ -206,8 +206,12 @@ impl Position {
 
     /// The adjudicator does not handle boxes yet: it would take the forces in
     /// a box for one force. The error to give instead of adjudicating, naming
-    /// the first box that holds more than one.
+    /// the first box that holds more than one; and the variant's own refusal
+    /// where its rules are not all implemented (`Rules::not_adjudicated`).
     pub fn check_boxes(&self, variant: &Variant) -> Result<(), String> {
+        if let Some(why) = variant.rules.not_adjudicated(variant, self) {
+            return Err(why);
+        }
         for (p, province) in variant.provinces.iter().enumerate().filter(|(_, province)| province.is_box) {
             let n = self.forces_in(variant, ProvinceId::new(p)).count();
             if n > 1 {

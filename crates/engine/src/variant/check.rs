@@ -280,6 +280,11 @@ fn flags_summary(v: &Variant) -> String {
     line("parthian", list(&|p| p.flags.parthian));
     line("sassanid", list(&|p| p.flags.sassanid));
     line("frontier", list(&|p| p.flags.frontier));
+    line("ports", list(&|p| p.flags.port));
+    line("double centres", list(&|p| p.flags.double_home));
+    line("southern edge", list(&|p| p.flags.southern_edge));
+    line("imperial only", list(&|p| p.flags.imperial));
+    line("passes", list(&|p| p.flags.pass));
     let optional: Vec<String> =
         v.powers.iter().flat_map(|pw| pw.optional_homes.iter().map(move |&h| format!("{} ({})", v.province(h).abbr, pw.name))).collect();
     if !optional.is_empty() {

@@ -11,8 +11,21 @@ use super::names::NameMap;
 use super::{Power, PowerId, Province, ProvinceFlags, Terrain};
 
 /// The flags every game of a shared map may set.
-pub const KNOWN: &[&str] =
-    &["impassable", "garrison_required", "not_destroyable", "parthian", "sassanid", "frontier", "barbarian_cannot_sack", "optional_home:<power>"];
+pub const KNOWN: &[&str] = &[
+    "impassable",
+    "garrison_required",
+    "not_destroyable",
+    "parthian",
+    "sassanid",
+    "frontier",
+    "barbarian_cannot_sack",
+    "optional_home:<power>",
+    "port",
+    "double_home",
+    "southern_edge",
+    "imperial",
+    "pass",
+];
 
 /// Reads the flags of `vf.map_game` onto the provinces and powers; returns
 /// which provinces the game closes.
@@ -40,6 +53,11 @@ pub fn read(
                         "sassanid" => f.sassanid = true,
                         "frontier" => f.frontier = true,
                         "barbarian_cannot_sack" => f.barbarian_cannot_sack = true,
+                        "port" => f.port = true,
+                        "double_home" => f.double_home = true,
+                        "southern_edge" => f.southern_edge = true,
+                        "imperial" => f.imperial = true,
+                        "pass" => f.pass = true,
                         other => return other.starts_with("optional_home:"),
                     }
                     true

@@ -11,6 +11,7 @@ impl Kind {
     pub const ARMY: Kind = Kind(0);
     pub const FLEET: Kind = Kind(1);
     pub const GARRISON: Kind = Kind(2);
+    pub const DOUBLE_ARMY: Kind = Kind(3);
 }
 
 /// How a kind moves.
@@ -42,6 +43,10 @@ pub struct KindRow {
     pub may_convoy: bool,
     /// Counts against supply (a free build does not, whatever its kind).
     pub needs_supply: bool,
+    /// Acts as one: any attack that cuts its support cuts all of it, not
+    /// one part per point of the attack's strength (City State C12: the
+    /// double army "may not split its actions").
+    pub cut_whole: bool,
 }
 
 impl KindRow {
@@ -53,12 +58,56 @@ impl KindRow {
 /// The engine's kind table, by `Kind` index: every kind any variant has.
 /// A variant lists the rows it uses (`Variant::kinds`). The rows are static
 /// so that the resolver reads a kind's strength without a variant lookup.
-pub const BUILT_IN: [KindRow; 3] = [
-    KindRow { letter: "A", name: "army", moves: Moves::Army, strength: 1, upkeep: 2, may_support: true, may_convoy: false, needs_supply: true },
-    KindRow { letter: "F", name: "fleet", moves: Moves::Fleet, strength: 1, upkeep: 2, may_support: true, may_convoy: true, needs_supply: true },
+pub const BUILT_IN: [KindRow; 4] = [
+    KindRow {
+        letter: "A",
+        name: "army",
+        moves: Moves::Army,
+        strength: 1,
+        upkeep: 2,
+        may_support: true,
+        may_convoy: false,
+        needs_supply: true,
+        cut_whole: false,
+    },
+    KindRow {
+        letter: "F",
+        name: "fleet",
+        moves: Moves::Fleet,
+        strength: 1,
+        upkeep: 2,
+        may_support: true,
+        may_convoy: true,
+        needs_supply: true,
+        cut_whole: false,
+    },
     // Hoplite Wars H11: cannot move, supports only a merge into its own
     // province, costs half a centre.
-    KindRow { letter: "G", name: "garrison", moves: Moves::None, strength: 1, upkeep: 1, may_support: false, may_convoy: false, needs_supply: true },
+    KindRow {
+        letter: "G",
+        name: "garrison",
+        moves: Moves::None,
+        strength: 1,
+        upkeep: 1,
+        may_support: false,
+        may_convoy: false,
+        needs_supply: true,
+        cut_whole: false,
+    },
+    // City State C12, C13: the Emperor's double army, one component of
+    // strength 2 (so it never splits: a component is not divided), moving
+    // as an army, needing no supply.
+    KindRow {
+        letter: "DA",
+        name: "double-army",
+        moves: Moves::Army,
+        strength: 2,
+        upkeep: 0,
+        may_support: true,
+        may_convoy: false,
+        needs_supply: false,
+        cut_whole: true,
+    },
 ];
 
 impl Kind {
@@ -72,12 +121,20 @@ impl Kind {
         &BUILT_IN[self.0 as usize]
     }
 
-    pub fn letter(self) -> char {
-        self.row().letter.chars().next().expect("a letter")
+    /// The judge notation of the kind: `A`, `F`, `G`, `DA`.
+    pub fn letter(self) -> &'static str {
+        self.row().letter
     }
 
+    /// The kind of a one-letter notation (`A`, any case).
     pub fn from_letter(c: char) -> Option<Kind> {
-        BUILT_IN.iter().position(|r| r.letter.starts_with(c.to_ascii_uppercase())).map(|i| Kind(i as u8))
+        let mut buf = [0; 4];
+        Kind::from_code(c.encode_utf8(&mut buf))
+    }
+
+    /// The kind a notation names, of one letter or two (`A`, `DA`; any case).
+    pub fn from_code(code: &str) -> Option<Kind> {
+        BUILT_IN.iter().position(|r| r.letter.eq_ignore_ascii_case(code)).map(|i| Kind(i as u8))
     }
 
     /// The kind a full name (`army`, any case) names.
@@ -97,10 +154,12 @@ mod tests {
     #[test]
     fn every_row_is_found_by_its_letter_and_its_name() {
         for kind in Kind::all() {
-            assert_eq!(Kind::from_letter(kind.letter()), Some(kind), "{}", kind.name());
+            assert_eq!(Kind::from_code(&kind.letter().to_lowercase()), Some(kind), "{}", kind.name());
             assert_eq!(Kind::from_name(&kind.name().to_uppercase()), Some(kind));
         }
         assert_eq!(Kind::from_letter('x'), None);
+        // `D` alone is no kind: the double army is `DA`.
+        assert_eq!((Kind::from_letter('d'), Kind::from_letter('a')), (None, Some(Kind::ARMY)));
     }
 
     #[test]
@@ -109,7 +168,10 @@ mod tests {
         // halves); Hoplite Wars H11: a garrison does not move or support and
         // costs half.
         assert_eq!((Kind::ARMY.row().moves, Kind::FLEET.row().moves, Kind::GARRISON.row().moves), (Moves::Army, Moves::Fleet, Moves::None));
-        assert_eq!(Kind::all().map(|k| (k.row().strength, k.row().upkeep)).collect::<Vec<_>>(), [(1, 2), (1, 2), (1, 1)]);
+        // City State C12, C13: a double army is worth two and needs no supply.
+        assert_eq!(Kind::all().map(|k| (k.row().strength, k.row().upkeep)).collect::<Vec<_>>(), [(1, 2), (1, 2), (1, 1), (2, 0)]);
+        assert!(!Kind::DOUBLE_ARMY.row().needs_supply && Kind::DOUBLE_ARMY.row().moves == Moves::Army);
+        assert_eq!(Kind::all().filter(|k| k.row().cut_whole).collect::<Vec<_>>(), [Kind::DOUBLE_ARMY]);
         assert!(Kind::FLEET.row().may_convoy && !Kind::ARMY.row().may_convoy && !Kind::GARRISON.row().may_support);
     }
 }

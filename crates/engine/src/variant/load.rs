@@ -489,8 +489,7 @@ fn players(vf: &VariantFile, power_names: &NameMap<PowerId>, problems: &mut Vec<
 
 fn parse_unit(text: &str, loc_of: &dyn Fn(&str) -> Option<LocId>) -> Result<(Kind, LocId), String> {
     let (letter, place) = text.trim().split_once(' ').ok_or_else(|| format!("`{text}`: expected a unit like `A par` or `F stp/sc`"))?;
-    let kind =
-        letter.chars().next().and_then(Kind::from_letter).filter(|_| letter.len() == 1).ok_or_else(|| format!("`{text}`: unknown unit kind `{letter}`"))?;
+    let kind = Kind::from_code(letter).ok_or_else(|| format!("`{text}`: unknown unit kind `{letter}`"))?;
     let loc = loc_of(place.trim()).ok_or_else(|| format!("`{text}`: unknown location `{}`", place.trim()))?;
     Ok((kind, loc))
 }

@@ -107,6 +107,17 @@ pub struct ProvinceFlags {
     pub frontier: bool,
     /// Barbarians may not sack it (Imperator I5).
     pub barbarian_cannot_sack: bool,
+    /// A port: fleets are built only here, by its owner (City State C3).
+    pub port: bool,
+    /// Worth 2 to its home power in a Winter with a sea chain to the
+    /// southern edge (City State C2: Venezia, Genova).
+    pub double_home: bool,
+    /// On the southern edge of the board (City State C2, C4).
+    pub southern_edge: bool,
+    /// Only Imperial units enter it (City State C10: Germany and the Passes).
+    pub imperial: bool,
+    /// A Pass box: one unit, which must move (City State C10, C11).
+    pub pass: bool,
 }
 
 /// A place a unit stands: a whole province, or one coast of it.

@@ -3,12 +3,22 @@
 
 use super::Plan;
 use crate::adjudicate::outcome::Illegal;
+use crate::rules::Entry;
 use crate::state::{Force, Moves};
 use crate::variant::{LocId, ProvinceId, Terrain, Variant};
+
+/// Hook `may_enter`: may `force` go into `dest` by `entry` (City State's
+/// Passes and walls, C5, C10)? The one caller of `Rules::may_enter`.
+pub fn may_enter(v: &Variant, force: &Force, dest: ProvinceId, entry: Entry) -> Result<(), Illegal> {
+    v.rules.may_enter(v, force, dest, entry)
+}
 
 /// Can `force` reach province `dest` by its own move, without convoy (the
 /// reach of a support, M2)? A fleet may reach any coast of it.
 pub fn can_reach(v: &Variant, force: &Force, dest: ProvinceId) -> bool {
+    if may_enter(v, force, dest, Entry::Support).is_err() {
+        return false;
+    }
     let from = v.province_of(force.loc);
     match force.moves_as() {
         Moves::Fleet => fleet_coasts(v, force.loc, dest).next().is_some() && (v.province(dest).terrain != Terrain::Sea || force.seaworthy()),
@@ -31,6 +41,7 @@ pub fn plan_move(v: &Variant, force: &Force, to: LocId, via_convoy: bool, merge:
     if from == dest {
         return Err(Illegal::SameProvince);
     }
+    may_enter(v, force, dest, Entry::Move)?;
     let terrain = v.province(dest).terrain;
     let [armies, fleets, garrisons] = force.kinds();
     if garrisons > 0 {

@@ -8,7 +8,7 @@ mod convoy;
 mod legal;
 mod split;
 
-pub use legal::can_reach;
+pub use legal::{can_reach, may_enter};
 
 use super::outcome::Illegal;
 use crate::order::{Action, Order, UnitRef};
