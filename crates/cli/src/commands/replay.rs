@@ -33,13 +33,7 @@ impl Variants {
         let key = (id.to_string(), edition.map_or("", |e| e.name));
         self.0
             .entry(key)
-            .or_insert_with(|| {
-                let mut v = variants::load(id, None).map_err(|e| format!("variant `{id}`: {e}"))?;
-                if let Some(e) = edition {
-                    v.rules.edition = e;
-                }
-                Ok(Rc::new(v))
-            })
+            .or_insert_with(|| variants::load_as(id, None, edition.map(|e| e.name)).map(Rc::new).map_err(|e| format!("variant `{id}`: {e}")))
             .clone()
     }
 }

@@ -10,8 +10,10 @@
 //! removes is that choice's difference, counted by class, not a failure.
 //! Phases a record leaves out because it thought them empty are adjudicated
 //! with no orders (and noted); a next phase other than the calendar's is
-//! noted. Where the record contradicts itself (a glitch), the phases it
-//! touches are not compared, and the glitch is reported apart.
+//! noted. Where the record contradicts itself (a glitch), the glitch is
+//! reported apart: a phase whose own start or orders are wrong is not
+//! adjudicated, and a wrong next start is compared away from the glitches'
+//! provinces only (not at all when a glitch names none).
 
 use super::diff::{order_key, order_provinces, position_differences, PositionDiff};
 use super::{RecordedGame, RecordedPhase};
@@ -98,7 +100,8 @@ fn explained(v: &Variant, native: Edition, pos: &Position, phase: &RecordedPhase
 }
 
 /// Adjudicates one phase from `pos` and compares it with the record: the
-/// position to go on from (the record's), or the first difference.
+/// position to go on from (the record's, or polemarch's where the two are
+/// the same), or the first difference.
 fn step(v: &Variant, pos: &Position, phase: &RecordedPhase, recorded: &RecordedPhase, notes: &mut Vec<String>) -> Result<Position, String> {
     // Written only when something is said of the phase.
     let name = || format!("{} ({})", phase.label, v.calendar.display(pos.phase));
@@ -216,11 +219,13 @@ fn has_choice(v: &Variant, pos: &Position) -> bool {
 /// are disbanded, whether at once (as godip and MILA do) or in the retreat
 /// phase (as polemarch does).
 fn without_hopeless<'a>(v: &Variant, pos: &'a Position) -> std::borrow::Cow<'a, Position> {
-    if pos.dislodged.iter().all(|d| !retreat_options(v, pos, d).is_empty()) {
+    let keep: Vec<bool> = pos.dislodged.iter().map(|d| !retreat_options(v, pos, d).is_empty()).collect();
+    if keep.iter().all(|&k| k) {
         return std::borrow::Cow::Borrowed(pos);
     }
     let mut p = pos.clone();
-    p.dislodged.retain(|d| !retreat_options(v, pos, d).is_empty());
+    let mut kept = keep.into_iter();
+    p.dislodged.retain(|_| kept.next().unwrap_or(true));
     std::borrow::Cow::Owned(p)
 }
 

@@ -98,7 +98,9 @@ impl<'a> Steps<'a> {
             }
         }
         let phase = v.calendar.parse_phase(&format!("{season} {year} {kind}"))?;
-        self.0.push((season, kind, phase.step));
+        if !self.0.iter().any(|(s, k, _)| *s == season && *k == kind) {
+            self.0.push((season, kind, phase.step));
+        }
         Ok(phase)
     }
 }
@@ -107,13 +109,10 @@ impl<'a> Steps<'a> {
 /// `str::lines` for the many short lines of a game text.
 fn lines(text: &str) -> impl Iterator<Item = &str> {
     let mut start = 0;
-    memchr::memchr_iter(b'\n', text.as_bytes()).map(Some).chain([None]).map_while(move |end| {
-        let end = end.unwrap_or(text.len());
-        (start < text.len() || end > start).then(|| {
-            let line = &text[start..end];
-            start = end + 1;
-            line
-        })
+    memchr::memchr_iter(b'\n', text.as_bytes()).chain([text.len()]).map(move |end| {
+        let line = &text[start..end];
+        start = end + 1;
+        line
     })
 }
 

@@ -138,7 +138,7 @@ fn failure_codes(action: &Action) -> &'static [&'static str] {
         Action::Hold => &["dislodged", "void"],
         Action::Retreat { .. } => &["bounce", "disband", "void"],
         Action::Disband | Action::Build | Action::Remove | Action::Waive => &["void"],
-        // Multiplicity orders have no MILA form.
+        // The orders of the variants' own mechanics have no MILA form.
         Action::Merge { .. }
         | Action::SupportMerge { .. }
         | Action::Split { .. }
@@ -254,7 +254,8 @@ fn mila_order(v: &Variant, pos: &Position, o: &Order) -> String {
         Action::Disband | Action::Remove => format!("{unit} D"),
         Action::Build => format!("{unit} B"),
         Action::Waive => "WAIVE".into(),
-        // Multiplicity orders have no MILA form: written in polemarch's notation.
+        // The orders of the variants' own mechanics have no MILA form:
+        // written in polemarch's notation.
         Action::Merge { .. }
         | Action::SupportMerge { .. }
         | Action::Split { .. }

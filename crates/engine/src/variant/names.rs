@@ -50,14 +50,15 @@ pub fn with_normal<R>(name: &str, f: impl FnOnce(&str) -> R) -> R {
     f(&normalize(name))
 }
 
-/// A map from normal names. Names of up to 8 bytes (all the short ids
-/// orders use) are packed into a number and found by binary search; longer
+/// A map from normal names. Names of three lower-case letters (`par`,
+/// `nrg`: most ids orders use) are found by direct index; other names of up
+/// to 8 bytes are packed into a number and found by binary search; longer
 /// ones are hashed.
 #[derive(Clone, Debug)]
 pub struct NameMap<V> {
-    /// Three-letter names (`par`, `nrg`), by their letters: an index into
-    /// `short`, or u16::MAX.
-    three: Vec<u16>,
+    /// By the three letters' place (`three_letters`); empty until the first
+    /// such name is added.
+    three: Vec<Option<V>>,
     short: Vec<(u64, V)>,
     long: std::collections::HashMap<String, V>,
 }
@@ -89,9 +90,7 @@ impl<V> NameMap<V> {
     /// normal form: Some(what `get` would say), or None for other names.
     #[inline]
     pub fn get_three_letters(&self, name: &str) -> Option<Option<&V>> {
-        let i = three_letters(name).filter(|_| !self.three.is_empty())?;
-        let at = self.three[i];
-        Some((at != u16::MAX).then(|| &self.short[at as usize].1))
+        three_letters(name).map(|i| self.three.get(i).and_then(Option::as_ref))
     }
 
     pub fn get(&self, name: &str) -> Option<&V> {
@@ -106,32 +105,21 @@ impl<V> NameMap<V> {
 
     /// Adds a name; the value it had before, if any.
     pub fn insert(&mut self, name: String, value: V) -> Option<V> {
+        if let Some(i) = three_letters(&name) {
+            if self.three.is_empty() {
+                self.three.resize_with(26 * 26 * 26, || None);
+            }
+            return self.three[i].replace(value);
+        }
         match packed(&name) {
             Some(key) => match self.short.binary_search_by_key(&key, |(k, _)| *k) {
                 Ok(i) => Some(std::mem::replace(&mut self.short[i].1, value)),
                 Err(i) => {
                     self.short.insert(i, (key, value));
-                    self.index_three_letters(i);
                     None
                 }
             },
             None => self.long.insert(name, value),
-        }
-    }
-
-    /// Points the three-letter index at `short[from..]`, whose places moved
-    /// (an insert shifted them).
-    fn index_three_letters(&mut self, from: usize) {
-        if self.three.is_empty() {
-            self.three.resize(26 * 26 * 26, u16::MAX);
-        }
-        for (at, (key, _)) in self.short.iter().enumerate().skip(from) {
-            let bytes = key.to_be_bytes();
-            if bytes[3..].iter().all(|&b| b == 0) {
-                if let Some(i) = std::str::from_utf8(&bytes[..3]).ok().and_then(three_letters) {
-                    self.three[i] = at as u16;
-                }
-            }
         }
     }
 }
