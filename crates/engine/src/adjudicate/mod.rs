@@ -20,7 +20,7 @@ mod retreat;
 type Few = smallvec::SmallVec<[u16; 4]>;
 
 pub use adjustment::{adjustment_due, balances, build_loc};
-pub use civil_disorder::distances;
+pub use civil_disorder::{distances, first_in_disorder};
 pub use outcome::{Illegal, OrderResult, Reason, Verdict};
 pub use plan::{occupancy as occupancy_of, Plan};
 pub use removal::{take_component, upkeep};
@@ -66,6 +66,7 @@ pub fn adjudicate<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> Outco
     if kind == PhaseKind::Adjustment {
         v.rules.after_adjustment(&mut next);
     }
+    v.rules.after_phase(v, pos.phase, &mut next);
     if let Some(d) = declared {
         d.explain(orders, &mut results);
     }
@@ -89,7 +90,7 @@ pub fn next_phase(v: &Variant, after: &Position) -> crate::variant::Phase {
             PhaseKind::Movement => true,
             PhaseKind::Retreat => !after.dislodged.is_empty(),
             PhaseKind::Adjustment => {
-                v.rules.winter_due(after) || balances(v, after).iter().enumerate().any(|(p, &b)| adjustment_due(v, after, b, PowerId::new(p)))
+                v.rules.winter_due(after, phase) || balances(v, after).iter().enumerate().any(|(p, &b)| adjustment_due(v, after, b, PowerId::new(p)))
             }
         };
         if busy {

@@ -1,16 +1,18 @@
 //! City State (issue 14): the positions whose judging needs a rule not yet
 //! implemented. The judge refuses them with the rule's name rather than
 //! judge them by the standard rules; each test goes when its rule comes in.
-//! What is judged already: movement and retreats with at most one force in
-//! Germany and none in a Pass or behind the walls, the Passes and Germany
-//! closed to others (C10), the double army (C12), the Messina box (C4, the
-//! map's), and retreats that do not start from a walled centre.
+//! What is judged already: movement, retreats and Winters with at most one
+//! force in Germany and none in a Pass or behind the walls, the Passes and
+//! Germany closed to others (C10), the double army (C12), the Messina box
+//! (C4, the map's), retreats that do not start from a walled centre, the
+//! Winter's double centres, ports, the Emperor's builds and DA rebuilds (C2,
+//! C3, C13, C14) and his elimination (C15).
 
 use crate::state::Position;
-use crate::variant::{PhaseKind, PowerId, Variant};
+use crate::variant::{PhaseKind, Variant};
 
 /// Why this position cannot be judged yet, if it cannot.
-pub fn refusal(v: &Variant, emperor: Option<PowerId>, pos: &Position) -> Option<String> {
+pub fn refusal(v: &Variant, pos: &Position) -> Option<String> {
     let not_yet = |what: &str| Some(format!("City State: {what} is not implemented yet (issue 14); the judge does not adjudicate this position"));
     for f in &pos.forces {
         let p = v.province(v.province_of(f.loc));
@@ -21,15 +23,8 @@ pub fn refusal(v: &Variant, emperor: Option<PowerId>, pos: &Position) -> Option<
             return not_yet("a unit behind the walls (C6-C9)");
         }
     }
-    match v.calendar.kind(pos.phase) {
-        PhaseKind::Adjustment => return not_yet("the Winter adjustment (C2, C3, C13-C15)"),
-        PhaseKind::Retreat if pos.dislodged.iter().any(|d| v.province(v.province_of(d.force.loc)).walls.is_some()) => {
-            return not_yet("a retreat from a walled centre (C5)")
-        }
-        _ => {}
-    }
-    if pos.phase.year >= 1302 && emperor.is_some_and(|e| pos.forces.iter().any(|f| f.power == e)) {
-        return not_yet("the Emperor's elimination from Spring 1302 (C15)");
+    if v.calendar.kind(pos.phase) == PhaseKind::Retreat && pos.dislodged.iter().any(|d| v.province(v.province_of(d.force.loc)).walls.is_some()) {
+        return not_yet("a retreat from a walled centre (C5)");
     }
     None
 }
