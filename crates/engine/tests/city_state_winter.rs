@@ -161,3 +161,16 @@ fn an_eliminated_emperor_is_no_survivor() {
     assert!(!survivors(&v, &pos).contains(&emperor));
     assert_eq!(supplies(&v, &pos)[emperor.index()], 0);
 }
+
+/// The Emperor's rules (C13-C15) need to know who the Emperor is: without
+/// `emperor` in `[rules]` the variant does not load, and says why.
+#[test]
+fn the_emperors_rules_need_an_emperor() {
+    const VARIANT: &str = include_str!("../../../variants/city_state/variant.toml");
+    const MAP: &str = include_str!("../../../variants/city_state/map.toml");
+    let line = "emperor = \"Emperor\"\n";
+    assert!(VARIANT.contains(line), "the variant names its Emperor as this test expects");
+    let problems = polemarch_engine::variant::load_texts(&VARIANT.replace(line, ""), MAP).err().expect("refused");
+    let text = format!("{problems:?}");
+    assert!(text.contains("emperor_supply, double_army_rebuilds and emperor_elimination need `emperor`"), "{text}");
+}
