@@ -170,7 +170,7 @@ fn the_emperors_rules_need_an_emperor() {
     const MAP: &str = include_str!("../../../variants/city_state/map.toml");
     let line = "emperor = \"Emperor\"\n";
     assert!(VARIANT.contains(line), "the variant names its Emperor as this test expects");
-    let problems = polemarch_engine::variant::load_texts(&VARIANT.replace(line, ""), MAP).err().expect("refused");
+    let problems = polemarch_engine::variant::load_texts(&VARIANT.replace(line, ""), MAP).map(|_| ()).expect_err("refused");
     let text = format!("{problems:?}");
     assert!(text.contains("emperor_supply, double_army_rebuilds and emperor_elimination need `emperor`"), "{text}");
 }
