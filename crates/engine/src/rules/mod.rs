@@ -91,7 +91,8 @@ pub enum Mechanic {
     /// State C10: the Emperor, Germany and the Passes).
     ImperialSpaces(PowerId),
     /// Centres have a place behind their walls, entered only by a retreat
-    /// (City State C5).
+    /// (City State C5, `walls.rs`); the sieges there (C6-C9, `sieges.rs`,
+    /// `siege_phase.rs`).
     Sieges,
 }
 
