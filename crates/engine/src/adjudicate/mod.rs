@@ -52,6 +52,8 @@ pub fn adjudicate<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> Outco
         PhaseKind::Adjustment if v.rules.own_phase(v, pos) => v.rules.adjudicate_own_phase(v, pos, orders),
         PhaseKind::Adjustment => adjustment::adjustment(v, pos, orders),
     };
+    // City State C7-C9: the walls' units, before centres change hands.
+    v.rules.after_phase(v, kind, &mut results, &mut next);
     let season_over = match kind {
         PhaseKind::Movement => next.dislodged.is_empty(),
         PhaseKind::Retreat => true,

@@ -23,6 +23,8 @@ mod passes;
 mod pending;
 pub mod placement;
 mod rebuild;
+mod siege_phase;
+mod sieges;
 mod state_text;
 mod towns;
 mod victory;
@@ -30,13 +32,13 @@ mod walls;
 
 pub use edition::{Choice, CivilDisorder, Edition};
 pub use options::from_table;
-pub use state_text::{read_state, shown_state, state_key, write_state};
+pub use state_text::{read_position_state, read_state, shown_position_state, shown_state, state_key, write_position_state, write_state};
 pub use victory::{own_supplies, self_supporting_units, supplies, supply, winners};
 
 use crate::adjudicate::{Illegal, OrderResult, Plan, Reason};
 use crate::order::{Action, Order};
 use crate::state::{Force, Position, VariantState};
-use crate::variant::{Kind, PowerId, ProvinceId, Variant};
+use crate::variant::{Kind, PhaseKind, PowerId, ProvinceId, Variant};
 
 /// A mechanic a variant plays, with what it needs to know of the map.
 /// Declared in the order the hooks call them.
@@ -89,7 +91,8 @@ pub enum Mechanic {
     /// State C10: the Emperor, Germany and the Passes).
     ImperialSpaces(PowerId),
     /// Centres have a place behind their walls, entered only by a retreat
-    /// (City State C5).
+    /// (City State C5, `walls.rs`); the sieges there (C6-C9, `sieges.rs`,
+    /// `siege_phase.rs`).
     Sieges,
 }
 
@@ -216,6 +219,36 @@ impl Rules {
         Ok(())
     }
 
+    /// Hook `plan_order`, checked first for every movement order: may
+    /// `body` give `action` at all (City State C6: a unit behind the walls
+    /// only stands or attacks its province, and no order supports it)?
+    pub fn may_order(&self, v: &Variant, body: &Force, action: &Action) -> Result<(), Illegal> {
+        if self.has(&Mechanic::Sieges) {
+            sieges::may_order(v, body, action)?;
+        }
+        Ok(())
+    }
+
+    /// Hook `plan_order`: may `body` raise the siege of `dest` (`R` in a
+    /// movement phase, City State C8)? Elsewhere a retreat order is of the
+    /// wrong phase.
+    pub fn may_raise(&self, v: &Variant, forces: &[Force], body: &Force, dest: ProvinceId) -> Result<(), Illegal> {
+        if !self.has(&Mechanic::Sieges) {
+            return Err(Illegal::WrongPhase);
+        }
+        sieges::may_raise(v, forces, body, dest)
+    }
+
+    /// Hook `after_phase`: state and board changes at the end of every
+    /// phase, before centres change hands (City State C7-C9: a unit behind
+    /// the walls reoccupies its empty province; after a movement, two
+    /// phases behind the walls disband it).
+    pub fn after_phase<'a>(&self, v: &Variant, kind: PhaseKind, results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
+        if self.has(&Mechanic::Sieges) {
+            siege_phase::after_phase(v, kind, results, next);
+        }
+    }
+
     /// Hook `parse`: may the parser read this notation?
     pub fn reads(&self, notation: Notation) -> bool {
         match notation {
@@ -282,10 +315,11 @@ impl Rules {
     /// its owner `current`, if a mechanic decides (the first that does
     /// wins: a claim before a liberation); None leaves it to the core. A
     /// mechanic may also note the capture (D7: it ends the centre's loan).
-    pub fn capture(&self, v: &Variant, state: &mut VariantState, p: ProvinceId, mover: PowerId, current: Option<PowerId>) -> Option<PowerId> {
+    pub fn capture(&self, v: &Variant, forces: &[Force], state: &mut VariantState, p: ProvinceId, mover: PowerId, current: Option<PowerId>) -> Option<PowerId> {
         let mut decided = None;
         for m in &self.mechanics {
             match m {
+                Mechanic::Sieges if decided.is_none() => decided = sieges::capture(v, forces, p),
                 Mechanic::Claims if decided.is_none() => decided = claims::capture(v, state, p, mover),
                 Mechanic::Liberation if decided.is_none() => decided = liberation::capture(v, p, mover, current),
                 Mechanic::Loans => loans::capture(state, p, mover, current),

@@ -2,9 +2,9 @@
 //! implemented. The judge refuses them with the rule's name rather than
 //! judge them by the standard rules; each test goes when its rule comes in.
 //! What is judged already: movement and retreats with at most one force in
-//! Germany and none in a Pass or behind the walls, the Passes and Germany
-//! closed to others (C10), the double army (C12), the Messina box (C4, the
-//! map's), and retreats that do not start from a walled centre.
+//! Germany and none in a Pass, the Passes and Germany closed to others
+//! (C10), the double army (C12), the Messina box (C4, the map's), and the
+//! sieges (C5-C9, `sieges.rs`).
 
 use crate::state::Position;
 use crate::variant::{PhaseKind, PowerId, Variant};
@@ -17,16 +17,9 @@ pub fn refusal(v: &Variant, emperor: Option<PowerId>, pos: &Position) -> Option<
         if p.flags.pass {
             return not_yet("a unit in a Pass (C11)");
         }
-        if p.walls_of.is_some() {
-            return not_yet("a unit behind the walls (C6-C9)");
-        }
     }
-    match v.calendar.kind(pos.phase) {
-        PhaseKind::Adjustment => return not_yet("the Winter adjustment (C2, C3, C13-C15)"),
-        PhaseKind::Retreat if pos.dislodged.iter().any(|d| v.province(v.province_of(d.force.loc)).walls.is_some()) => {
-            return not_yet("a retreat from a walled centre (C5)")
-        }
-        _ => {}
+    if v.calendar.kind(pos.phase) == PhaseKind::Adjustment {
+        return not_yet("the Winter adjustment (C2, C3, C13-C15)");
     }
     if pos.phase.year >= 1302 && emperor.is_some_and(|e| pos.forces.iter().any(|f| f.power == e)) {
         return not_yet("the Emperor's elimination from Spring 1302 (C15)");
