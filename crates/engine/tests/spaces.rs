@@ -50,14 +50,21 @@ fn the_test_variant_loads_and_checks_clean() {
 fn the_places_behind_the_walls_go_by_the_names_of_their_centre() {
     let v = spaces();
     let walls = v.province(province(&v, "mil")).walls.expect("Milano has walls");
-    for name in ["mil-walls", "MIL WALLS", "Milano walls", "milano-walls", "Milan walls"] {
+    for name in ["mil-walls", "MIL WALLS", "Milano walls", "milano-walls", "Milan walls", "((mil))", "((Milano))", "((MIL))"] {
         assert_eq!(v.find_loc(name), Some(LocId::of_province(walls)), "{name}");
     }
     assert_eq!(v.province(walls).abbr, "mil-walls");
     assert_eq!(v.province(walls).name, "Milano walls");
-    assert_eq!(v.loc_abbr(LocId::of_province(walls)), "mil-walls");
-    let order = parse_order_line(&v, "Milan: A mil-walls - mil").unwrap();
-    assert_eq!(order.display(&v).to_string(), "A mil-walls - mil");
+    // City State's notation (seed: "A((Mil))"): written `((mil))`.
+    assert_eq!(v.loc_abbr(LocId::of_province(walls)), "((mil))");
+    for text in ["Milan: A mil-walls - mil", "Milan: A ((mil)) - mil", "Milan: a ((Milano)) - mil"] {
+        let order = parse_order_line(&v, text).unwrap();
+        assert_eq!(order.display(&v).to_string(), "A ((mil)) - mil", "{text}");
+    }
+    // A centre with no walls has no place behind them, and `((x))` is not
+    // read as the province `x`.
+    assert_eq!(v.find_loc("((pav))"), None);
+    assert_eq!(v.find_loc("((zzz))"), None);
 }
 
 #[test]
@@ -99,7 +106,7 @@ fn a_box_and_the_walls_survive_position_json() {
     let text = serde_json::to_string(&pos.to_json(&v)).unwrap();
     assert_eq!(
         text,
-        r#"{"variant":"spaces","phase":"Spring 1300, Movement","units":{"Emperor":["A ger","A ger","A ger","A mil"],"Milan":["A lod","A mil-walls"]},"owners":{"Genoa":["gen"],"Milan":["mil","lod"]}}"#
+        r#"{"variant":"spaces","phase":"Spring 1300, Movement","units":{"Emperor":["A ger","A ger","A ger","A mil"],"Milan":["A lod","A ((mil))"]},"owners":{"Genoa":["gen"],"Milan":["mil","lod"]}}"#
     );
     let back = Position::from_json(&v, &text).unwrap();
     assert_eq!(back, pos);

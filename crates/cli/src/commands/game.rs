@@ -123,8 +123,8 @@ fn show_text(v: &Variant, rec: &GameRecord, index: usize) -> Result<String, Stri
         }
     }
     // Variant state a player should see: colonies dealt, Delphi, free
-    // builds, destroyed centres, rebuilds under way, loans.
-    for (key, value) in polemarch_engine::rules::shown_state(v, &pos.state) {
+    // builds, destroyed centres, rebuilds under way, loans, sieges.
+    for (key, value) in polemarch_engine::rules::shown_position_state(v, &pos) {
         let _ = writeln!(out, "  {}", if value.is_empty() { key } else { format!("{key}: {value}") });
     }
     out += &report::supply_lines(v, &pos);

@@ -46,6 +46,11 @@ impl Resolver<'_> {
         matches!(self.parts[p as usize].plan, Plan::Move { convoy: true, .. })
     }
 
+    /// Does part `p` raise a siege (City State C8)?
+    pub(super) fn raises(&self, p: u16) -> bool {
+        matches!(self.parts[p as usize].plan, Plan::Move { raise: true, .. })
+    }
+
     pub(super) fn rider(&self, p: u16) -> bool {
         matches!(self.parts[p as usize].plan, Plan::Move { rider: true, .. })
     }
@@ -68,7 +73,8 @@ impl Resolver<'_> {
 
     /// Does part `p` end the phase in its destination?
     pub fn arrives(&mut self, p: u16) -> bool {
-        let Plan::Move { rider, convoy, .. } = self.parts[p as usize].plan else { return false };
+        // A raise (City State C8) attacks but never leaves.
+        let Plan::Move { rider, convoy, raise: false, .. } = self.parts[p as usize].plan else { return false };
         if !rider && !self.coupled[self.parts[p as usize].force as usize] {
             // The common case, quicker: what follows, without the checks
             // that cannot apply.
@@ -206,6 +212,10 @@ impl Resolver<'_> {
     /// The opponent of a head-to-head battle: a group moving from `g`'s
     /// destination into the origin of one of `g`'s members, neither by convoy.
     pub fn head_to_head(&self, g: u16) -> Option<u16> {
+        // A raise stays where it is: no battle head to head (C8).
+        if self.raises(g) {
+            return None;
+        }
         let dest = self.dest(g)?;
         let force = self.force_in(dest)?;
         let mut m = g;
@@ -214,7 +224,7 @@ impl Resolver<'_> {
                 let origin = self.origin(m);
                 let mut q = force;
                 while q != NONE {
-                    if self.dest(q) == Some(origin) && !self.by_convoy(q) {
+                    if self.dest(q) == Some(origin) && !self.by_convoy(q) && !self.raises(q) {
                         return Some(self.links.at[q as usize].leader);
                     }
                     q = self.links.at[q as usize].next_part;

@@ -52,6 +52,9 @@ pub fn adjudicate<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> Outco
         PhaseKind::Adjustment if v.rules.own_phase(v, pos) => v.rules.adjudicate_own_phase(v, pos, orders),
         PhaseKind::Adjustment => adjustment::adjustment(v, pos, orders),
     };
+    // City State C7-C9: the walls' units, before centres change hands; C15:
+    // the Emperor with no DA on the board.
+    v.rules.after_phase(v, kind, &mut results, &mut next);
     let season_over = match kind {
         PhaseKind::Movement => next.dislodged.is_empty(),
         PhaseKind::Retreat => true,
@@ -66,7 +69,6 @@ pub fn adjudicate<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> Outco
     if kind == PhaseKind::Adjustment {
         v.rules.after_adjustment(&mut next);
     }
-    v.rules.after_phase(v, pos.phase, &mut next);
     if let Some(d) = declared {
         d.explain(orders, &mut results);
     }

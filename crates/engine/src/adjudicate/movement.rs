@@ -61,6 +61,14 @@ impl Resolver<'_> {
         let force = self.parts[p as usize].force;
         let dislodged_from = |r: &mut Self| r.dislodger(force).map(|g| Reason::Dislodged { from: r.origin(g) });
         match self.parts[p as usize].plan {
+            // A raise (City State C8) succeeds when its attack would.
+            Plan::Move { raise: true, .. } => {
+                if self.resolve(self.links.at[p as usize].leader) {
+                    (Verdict::Success, Reason::SiegeRaised)
+                } else {
+                    (Verdict::Failure, self.why_not_arrived(p))
+                }
+            }
             Plan::Move { .. } => {
                 if arrived[p as usize] {
                     (Verdict::Success, Reason::Moved)
@@ -197,7 +205,9 @@ impl Resolver<'_> {
             }
             if let Some(dest) = self.dest(g) {
                 // (`normalize` drops a province listed twice.)
-                if index[dest.index()] == NONE && self.prevent_strength(g) > 0 {
+                // (A raise that succeeds leaves its destination empty, and
+                // no standoff: City State C8.)
+                if index[dest.index()] == NONE && self.prevent_strength(g) > 0 && !(self.raises(g) && self.resolve(g)) {
                     next.contested.push(dest);
                 }
             }

@@ -91,6 +91,9 @@ pub enum Illegal {
     EmperorEliminated,
     NotBuiltByOrder,
     NeedsNoSupply,
+    WallsHoldOrAttack,
+    WallsUnsupported,
+    NoSiege,
 }
 
 impl Illegal {
@@ -166,6 +169,9 @@ impl Illegal {
             Illegal::EmperorEliminated => "the Emperor is eliminated: he builds nothing",
             Illegal::NotBuiltByOrder => "a unit that needs no supply is never built by order (a double army is rebuilt in Germany)",
             Illegal::NeedsNoSupply => "a unit that needs no supply frees none: it is not removed (a double army)",
+            Illegal::WallsHoldOrAttack => "a unit behind the walls may only stand or attack its own province, never support or convoy (City State C6)",
+            Illegal::WallsUnsupported => "a unit behind the walls may not be supported, holding or attacking (City State C6)",
+            Illegal::NoSiege => "`R` in a movement phase raises a siege: only of a province whose walls hold a unit, by a unit outside them (City State C8)",
         }
     }
 }
@@ -242,6 +248,12 @@ pub enum Reason {
     Unseaworthy,
     /// Its group arrived, but this part could not follow (M6).
     LeftBehind,
+    /// A siege raised: the attack succeeded and the raiser stayed (City
+    /// State C8).
+    SiegeRaised,
+    /// Disbanded after two movement phases behind the walls (City State
+    /// C9).
+    SiegeLost,
     /// A split at sea failed: a part did not leave, so none may (M9).
     SplitFailed,
 }
@@ -254,6 +266,8 @@ impl Reason {
             Reason::NoOrder => "no order".into(),
             Reason::Held => "held".into(),
             Reason::Moved => "moved".into(),
+            Reason::SiegeRaised => "siege raised: the attack succeeded, the raiser stays (C8)".into(),
+            Reason::SiegeLost => "disbanded after two movement phases behind the walls (C9)".into(),
             Reason::Bounced { attack, against, by } => format!("bounced: {attack} against {against} from {}", name(by)),
             Reason::OwnUnit { by } => format!("bounced: may not dislodge its own unit in {}", name(by)),
             Reason::NoConvoyRoute => "no convoy route".into(),

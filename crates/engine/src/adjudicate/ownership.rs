@@ -22,7 +22,7 @@ pub fn end_of_season(v: &Variant, season_changes_all: bool, next: &mut Position)
             continue;
         }
         let current = next.owners[p.index()];
-        let owner = v.rules.capture(v, &mut next.state, p, mover, current).or(current.filter(|&c| v.same_player(c, mover))).unwrap_or(mover);
+        let owner = v.rules.capture(v, &next.forces, &mut next.state, p, mover, current).or(current.filter(|&c| v.same_player(c, mover))).unwrap_or(mover);
         next.owners[p.index()] = Some(owner);
     }
     v.rules.after_ownership(v, next, season_changes_all);

@@ -138,7 +138,9 @@ fn retreat_to(v: &Variant, pos: &Position, occupied: &[bool], d: &Dislodged, to:
             Illegal::RetreatOccupied
         } else if pos.contested.contains(&dest) {
             Illegal::RetreatContested
-        } else if d.attacker_from == Some(dest) {
+        } else if d.attacker_from == Some(dest) || d.also_from.contains(&dest) {
+            // (Also a merge member's origin, M11, and the walls a raise
+            // reopened, City State C8.)
             Illegal::RetreatToAttackerOrigin
         } else {
             Illegal::NotAdjacent

@@ -29,6 +29,14 @@ pub fn force_line(v: &Variant, line: &Line) -> Result<(PowerId, Vec<Component>, 
         rest.split_once(char::is_whitespace).ok_or_else(|| format!("line {}: expected `<Power>: <force> <location>`, found `{}`", line.number, line.text))?;
     let components = parse_composition(comp, power).map_err(|e| format!("line {}: {e}", line.number))?;
     let loc = v.find_loc(place.trim()).ok_or_else(|| format!("line {}: unknown location `{}`", line.number, place.trim()))?;
+    if let Some(centre) = v.province(v.province_of(loc)).walls_of {
+        let centre = &v.province(centre).abbr;
+        return Err(format!(
+            "line {}: `{}`: a unit behind the walls is state, not a unit line: write `siege {centre} <power> <kind> <phases>` under PRESTATE_STATE or POSTSTATE_STATE",
+            line.number,
+            line.text.trim()
+        ));
+    }
     Ok((power, components.into_vec(), loc))
 }
 

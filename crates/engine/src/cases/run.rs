@@ -5,7 +5,7 @@ use super::board::{forces, meaning, order_line, owners, result_line, Result};
 use super::parse::{Case, Line};
 use crate::adjudicate::{adjudicate, retreat_options, Verdict};
 use crate::order::Action;
-use crate::rules::{read_state, state_key, write_state};
+use crate::rules::{read_position_state, state_key, write_position_state};
 use crate::state::json::force_text;
 use crate::state::{Dislodged, Force, Position};
 use crate::variant::{PhaseKind, PowerId, ProvinceId, Variant};
@@ -47,7 +47,7 @@ pub fn prestate(case: &Case, v: &Variant) -> Result<Position> {
         None => v.start_owners.clone(),
     };
     let lines: Vec<(String, String)> = case.prestate_state.iter().map(|line| state_key(v, &line.text)).collect();
-    pos.state = read_state(v, lines.iter().map(|(k, v)| (k.as_str(), v.as_str()))).map_err(|e| format!("PRESTATE_STATE: {e}"))?;
+    read_position_state(v, lines.iter().map(|(k, v)| (k.as_str(), v.as_str())), &mut pos).map_err(|e| format!("PRESTATE_STATE: {e}"))?;
     v.rules.check_position(v, &pos).map_err(|e| format!("PRESTATE_STATE: {e}"))?;
     let dislodged = forces(v, &case.prestate_dislodged)?;
     pos.dislodged = dislodged.into_iter().map(|force| Dislodged { force, attacker_from: None, by_convoy: false, also_from: Vec::new() }).collect();
@@ -66,6 +66,8 @@ fn apply_prestate_results(case: &Case, v: &Variant, pos: &mut Position) -> Resul
         let (unit, to, convoy) = match (&order.unit, &order.action) {
             (Some(u), Action::Move { to, via_convoy }) => (u, to, via_convoy),
             (Some(u), Action::Merge { to, .. }) => (u, to, &false),
+            // A movement's `R` raised a siege (City State C8): it attacked.
+            (Some(u), Action::Retreat { to }) => (u, to, &false),
             _ => continue,
         };
         let mut origins = vec![v.province_of(unit.loc)];
@@ -75,6 +77,11 @@ fn apply_prestate_results(case: &Case, v: &Variant, pos: &mut Position) -> Resul
         let dest = v.province_of(*to);
         match verdict {
             Verdict::Success => {
+                // C8: the unit a raise dislodged does not retreat behind the
+                // walls the besieged unit leaves.
+                if let (Action::Retreat { .. }, Some(walls)) = (&order.action, v.province(dest).walls) {
+                    pos.dislodged.iter_mut().filter(|d| v.province_of(d.force.loc) == dest).for_each(|d| d.also_from.push(walls));
+                }
                 for from in origins {
                     let by_convoy = *convoy || !v.any_borders.get(from.index(), dest.index());
                     for d in pos.dislodged.iter_mut().filter(|d| v.province_of(d.force.loc) == dest) {
@@ -122,7 +129,10 @@ fn check(case: &Case, v: &Variant) -> Result<Vec<String>> {
         };
         (units.unwrap_or_else(|| next.forces.clone()), dislodged)
     };
-    compare_forces(v, "POSTSTATE", &expected_units, &next.forces, &mut problems);
+    // Units behind the walls are state (`siege mil ...`), compared by
+    // POSTSTATE_STATE, not by POSTSTATE.
+    let on_board = |forces: &[Force]| -> Vec<Force> { forces.iter().filter(|f| v.province(v.province_of(f.loc)).walls_of.is_none()).cloned().collect() };
+    compare_forces(v, "POSTSTATE", &on_board(&expected_units), &on_board(&next.forces), &mut problems);
     if let Some(expected) = expected_dislodged {
         // Old jDip files leave out a dislodged force that has nowhere to
         // retreat (they count it destroyed at once): it may be left out.
@@ -144,7 +154,7 @@ fn check(case: &Case, v: &Variant) -> Result<Vec<String>> {
             }
         }
     }
-    let state = write_state(v, &next.state);
+    let state = write_position_state(v, next);
     for line in case.poststate_state.iter().flatten() {
         let (key, value) = state_key(v, &line.text);
         let actual = state.get(&key).map(String::as_str).unwrap_or("(unset)");

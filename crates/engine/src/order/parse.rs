@@ -184,7 +184,7 @@ impl Parser<'_> {
             return Ok(Action::Hold);
         }
         if self.eat_arrow() {
-            let to = self.loc()?;
+            let to = self.loc_or_walls(origin)?;
             let via_convoy = self.via_convoy();
             return Ok(Action::Move { to, via_convoy });
         }
@@ -211,7 +211,7 @@ impl Parser<'_> {
         if self.eat_word(&["r", "retreat", "retreats"]) {
             self.eat_word(&["to"]);
             self.eat_arrow();
-            let to = self.loc()?;
+            let to = self.loc_or_walls(origin)?;
             return Ok(Action::Retreat { to });
         }
         if self.eat_word(&["d", "disband", "disbands"]) {
@@ -421,6 +421,22 @@ impl Parser<'_> {
             self.pos = save;
         }
         components
+    }
+
+    /// A destination, or `WALLS`: the place behind the walls of the
+    /// origin's province (City State C5, `A mil R WALLS`).
+    fn loc_or_walls(&mut self, origin: LocId) -> Result<LocId, ParseError> {
+        if self.peek_word().as_deref() != Some("walls") || self.loc_at(self.pos).is_some() {
+            return self.loc();
+        }
+        let here = self.variant.province(self.variant.province_of(origin));
+        match here.walls {
+            Some(w) => {
+                self.pos += 1;
+                Ok(LocId::of_province(w))
+            }
+            None => Err(self.error(&format!("a province: `{}` has no walls to go behind (only a supply centre of City State has)", here.abbr))),
+        }
     }
 
     fn loc(&mut self) -> Result<LocId, ParseError> {

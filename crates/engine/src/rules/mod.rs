@@ -28,6 +28,8 @@ mod pending;
 pub mod placement;
 mod ports;
 mod rebuild;
+mod siege_phase;
+mod sieges;
 mod state_text;
 mod towns;
 mod victory;
@@ -35,13 +37,13 @@ mod walls;
 
 pub use edition::{Choice, CivilDisorder, Edition};
 pub use options::from_table;
-pub use state_text::{read_state, shown_state, state_key, write_state};
+pub use state_text::{read_position_state, read_state, shown_position_state, shown_state, state_key, write_position_state, write_state};
 pub use victory::{own_supplies, self_supporting_units, supplies, supply, victory_centres, winners};
 
 use crate::adjudicate::{Illegal, OrderResult, Plan, Reason};
 use crate::order::{Action, Order};
 use crate::state::{Force, Position, VariantState};
-use crate::variant::{Kind, Phase, PowerId, ProvinceId, Variant};
+use crate::variant::{Kind, Phase, PhaseKind, PowerId, ProvinceId, Variant};
 
 /// A mechanic a variant plays, with what it needs to know of the map.
 /// Declared in the order the hooks call them.
@@ -94,7 +96,8 @@ pub enum Mechanic {
     /// State C10: the Emperor, Germany and the Passes).
     ImperialSpaces(PowerId),
     /// Centres have a place behind their walls, entered only by a retreat
-    /// (City State C5).
+    /// (City State C5, `walls.rs`); the sieges there (C6-C9, `sieges.rs`,
+    /// `siege_phase.rs`).
     Sieges,
     /// The map's `double_home` centres supply 2 to their home power in a
     /// Winter with an open sea chain to the southern edge (City State C2).
@@ -242,6 +245,47 @@ impl Rules {
         Ok(())
     }
 
+    /// Hook `plan_order`, checked first for every movement order: may
+    /// `body` give `action` at all (City State C6: a unit behind the walls
+    /// only stands or attacks its province, and no order supports it)?
+    pub fn may_order(&self, v: &Variant, body: &Force, action: &Action) -> Result<(), Illegal> {
+        if self.has(&Mechanic::Sieges) {
+            sieges::may_order(v, body, action)?;
+        }
+        Ok(())
+    }
+
+    /// Hook `plan_order`: may `body` raise the siege of `dest` (`R` in a
+    /// movement phase, City State C8)? Elsewhere a retreat order is of the
+    /// wrong phase.
+    pub fn may_raise(&self, v: &Variant, forces: &[Force], body: &Force, dest: ProvinceId) -> Result<(), Illegal> {
+        if !self.has(&Mechanic::Sieges) {
+            return Err(Illegal::WrongPhase);
+        }
+        sieges::may_raise(v, forces, body, dest)
+    }
+
+    /// Hook `after_phase`: state and board changes at the end of every
+    /// phase, before centres change hands (City State C7-C9: a unit behind
+    /// the walls reoccupies its empty province; after a movement, two
+    /// phases behind the walls disband it; C15, last: from Spring 1302 the
+    /// Emperor is out with no DA on the board).
+    pub fn after_phase<'a>(&self, v: &Variant, kind: PhaseKind, results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
+        for m in &self.mechanics {
+            match m {
+                Mechanic::Sieges => siege_phase::after_phase(v, kind, results, next),
+                // C15, on the board the phase leaves (`next.phase` is still
+                // the phase judged): the Emperor is out with no DA on it.
+                Mechanic::EmperorElimination(from) => {
+                    if let Some(e) = self.emperor() {
+                        emperor_out::after_phase(v, next.phase, next, e, *from);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
     /// Hook `parse`: may the parser read this notation?
     pub fn reads(&self, notation: Notation) -> bool {
         match notation {
@@ -308,10 +352,11 @@ impl Rules {
     /// its owner `current`, if a mechanic decides (the first that does
     /// wins: a claim before a liberation); None leaves it to the core. A
     /// mechanic may also note the capture (D7: it ends the centre's loan).
-    pub fn capture(&self, v: &Variant, state: &mut VariantState, p: ProvinceId, mover: PowerId, current: Option<PowerId>) -> Option<PowerId> {
+    pub fn capture(&self, v: &Variant, forces: &[Force], state: &mut VariantState, p: ProvinceId, mover: PowerId, current: Option<PowerId>) -> Option<PowerId> {
         let mut decided = None;
         for m in &self.mechanics {
             match m {
+                Mechanic::Sieges if decided.is_none() => decided = sieges::capture(v, forces, p),
                 Mechanic::Claims if decided.is_none() => decided = claims::capture(v, state, p, mover),
                 Mechanic::Liberation if decided.is_none() => decided = liberation::capture(v, p, mover, current),
                 Mechanic::Loans => loans::capture(state, p, mover, current),
@@ -533,17 +578,6 @@ impl Rules {
                 if !self.is_out(&next.state, e) {
                     da_rebuild::rebuild(v, next, results, e, *most, next.phase.year);
                 }
-            }
-        }
-    }
-
-    /// Hook `after_phase`: at the end of every phase (`judged`), on the
-    /// position after it (City State C15: the Emperor is out with no DA on
-    /// the board).
-    pub fn after_phase(&self, v: &Variant, judged: Phase, next: &mut Position) {
-        for m in &self.mechanics {
-            if let (Mechanic::EmperorElimination(from), Some(e)) = (m, self.emperor()) {
-                emperor_out::after_phase(v, judged, next, e, *from);
             }
         }
     }

@@ -2,14 +2,14 @@
 //! implemented. The judge refuses them with the rule's name rather than
 //! judge them by the standard rules; each test goes when its rule comes in.
 //! What is judged already: movement, retreats and Winters with at most one
-//! force in Germany and none in a Pass or behind the walls, the Passes and
-//! Germany closed to others (C10), the double army (C12), the Messina box
-//! (C4, the map's), retreats that do not start from a walled centre, the
-//! Winter's double centres, ports, the Emperor's builds and DA rebuilds (C2,
-//! C3, C13, C14) and his elimination (C15).
+//! force in Germany and none in a Pass, the Passes and Germany closed to
+//! others (C10), the double army (C12), the Messina box (C4, the map's), the
+//! sieges (C5-C9, `sieges.rs`), the Winter's double centres, ports, the
+//! Emperor's builds and DA rebuilds (C2, C3, C13, C14) and his elimination
+//! (C15).
 
 use crate::state::Position;
-use crate::variant::{PhaseKind, Variant};
+use crate::variant::Variant;
 
 /// Why this position cannot be judged yet, if it cannot.
 pub fn refusal(v: &Variant, pos: &Position) -> Option<String> {
@@ -19,12 +19,6 @@ pub fn refusal(v: &Variant, pos: &Position) -> Option<String> {
         if p.flags.pass {
             return not_yet("a unit in a Pass (C11)");
         }
-        if p.walls_of.is_some() {
-            return not_yet("a unit behind the walls (C6-C9)");
-        }
-    }
-    if v.calendar.kind(pos.phase) == PhaseKind::Retreat && pos.dislodged.iter().any(|d| v.province(v.province_of(d.force.loc)).walls.is_some()) {
-        return not_yet("a retreat from a walled centre (C5)");
     }
     None
 }

@@ -4,7 +4,7 @@
 //! the engine's own.
 
 use super::{Mechanic, Rules};
-use crate::state::VariantState;
+use crate::state::{Position, VariantState};
 use crate::variant::{PowerId, ProvinceId, Variant};
 use std::collections::BTreeMap;
 
@@ -25,6 +25,19 @@ pub struct Codec {
 
 /// The codecs of one mechanic's slot.
 pub type Slot = &'static [Codec];
+
+/// An indexed key whose entries are part of the position, not of the state
+/// alone: City State's `siege <centre>` names a force on the board (the
+/// unit behind the walls) as well as its slot's count, so it reads into and
+/// writes from a whole position.
+pub struct PositionCodec {
+    pub key: &'static str,
+    pub shown: bool,
+    /// Writes each entry as (index, value).
+    pub write: fn(&Variant, &Position, &mut dyn FnMut(String, String)),
+    /// Reads one entry, (index, value), into the position.
+    pub read: fn(&Variant, &str, &str, &mut Position) -> Result<(), String>,
+}
 
 /// `seed 42`: the game's seed.
 const SEED: Codec = Codec {
@@ -62,6 +75,19 @@ impl Rules {
     fn codec(&self, key: &str) -> Option<&'static Codec> {
         let first = key.split_whitespace().next().unwrap_or("");
         self.codecs().find(|c| c.key.eq_ignore_ascii_case(first))
+    }
+
+    /// The codecs of the keys that are part of the position (`siege`).
+    fn position_codecs(&self) -> impl Iterator<Item = &'static PositionCodec> + '_ {
+        self.mechanics.iter().filter_map(|m| match m {
+            Mechanic::Sieges => Some(&super::sieges::SIEGE),
+            _ => None,
+        })
+    }
+
+    fn position_codec(&self, key: &str) -> Option<&'static PositionCodec> {
+        let first = key.split_whitespace().next().unwrap_or("");
+        self.position_codecs().find(|c| c.key.eq_ignore_ascii_case(first))
     }
 }
 
@@ -113,6 +139,45 @@ fn write(v: &Variant, state: &VariantState, only_shown: bool) -> BTreeMap<String
     out
 }
 
+/// The state of a position as text, with the keys that are part of the
+/// position (`siege`): what position JSON and case files write.
+pub fn write_position_state(v: &Variant, pos: &Position) -> BTreeMap<String, String> {
+    write_position(v, pos, false)
+}
+
+/// The state of a position the players see (`game show`).
+pub fn shown_position_state(v: &Variant, pos: &Position) -> BTreeMap<String, String> {
+    write_position(v, pos, true)
+}
+
+fn write_position(v: &Variant, pos: &Position, only_shown: bool) -> BTreeMap<String, String> {
+    let mut out = write(v, &pos.state, only_shown);
+    for codec in v.rules.position_codecs().filter(|c| c.shown || !only_shown) {
+        (codec.write)(v, pos, &mut |index, value| {
+            out.insert(format!("{} {index}", codec.key), value);
+        });
+    }
+    out
+}
+
+/// Reads a position's state from its text into `pos`, whose units are read
+/// already: the state keys, then the keys that are part of the position
+/// (`siege mil Milan A 1` puts Milan's army behind the walls of Milano).
+/// An unknown key or a bad value is an error naming the key.
+pub fn read_position_state<'a>(v: &Variant, entries: impl IntoIterator<Item = (&'a str, &'a str)>, pos: &mut Position) -> Result<(), String> {
+    let (of_position, of_state): (Vec<_>, Vec<_>) = entries.into_iter().partition(|(key, _)| v.rules.position_codec(key).is_some());
+    pos.state = read_state(v, of_state)?;
+    for (key, value) in of_position {
+        let codec = v.rules.position_codec(key).expect("partitioned so");
+        let words: Vec<&str> = key.split_whitespace().collect();
+        if words.len() != 2 {
+            return Err(format!("state key `{key}`: expected `{} <name>`", codec.key));
+        }
+        (codec.read)(v, words[1], value.trim(), pos).map_err(|e| format!("state `{key}`: {e}"))?;
+    }
+    Ok(())
+}
+
 /// Reads the state from its text; an unknown key or a bad value is an
 /// error naming the key.
 pub fn read_state<'a>(v: &Variant, entries: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<VariantState, String> {
@@ -134,7 +199,7 @@ pub fn read_state<'a>(v: &Variant, entries: impl IntoIterator<Item = (&'a str, &
 /// (`colony chi`, lower case) and value (`Athens`).
 pub fn state_key(v: &Variant, line: &str) -> (String, String) {
     let words: Vec<&str> = line.split_whitespace().collect();
-    let indexed = v.rules.codec(line).is_some_and(|c| c.indexed);
+    let indexed = v.rules.codec(line).is_some_and(|c| c.indexed) || v.rules.position_codec(line).is_some();
     // An indexed key may take no value (`destroyed kor`).
     let split = if indexed && words.len() >= 2 { 2 } else { 1.min(words.len()) };
     (words[..split].join(" ").to_ascii_lowercase(), words[split..].join(" "))
@@ -149,6 +214,6 @@ fn shape(codec: &Codec) -> String {
 }
 
 fn unknown_key(v: &Variant, key: &str) -> String {
-    let known: Vec<String> = v.rules.codecs().map(shape).collect();
+    let known: Vec<String> = v.rules.codecs().map(shape).chain(v.rules.position_codecs().map(|c| format!("{} <name>", c.key))).collect();
     format!("unknown state key `{key}` (variant {} keeps: {})", v.id, known.join(", "))
 }

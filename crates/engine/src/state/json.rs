@@ -229,7 +229,7 @@ impl Position {
                 list
             }
         };
-        pos.state = crate::rules::read_state(v, j.state.iter().map(|(k, v)| (k.as_str(), v.as_str()))).map_err(|e| format!("position JSON, {e}"))?;
+        crate::rules::read_position_state(v, j.state.iter().map(|(k, v)| (k.as_str(), v.as_str())), &mut pos).map_err(|e| format!("position JSON, {e}"))?;
         v.rules.check_position(v, &pos).map_err(|e| format!("position JSON, {e}"))?;
         pos.normalize();
         Ok(pos)
@@ -262,7 +262,7 @@ impl Position {
             }
         }
         j.owners = Some(owners);
-        j.state = crate::rules::write_state(v, &self.state);
+        j.state = crate::rules::write_position_state(v, self);
         j
     }
 }

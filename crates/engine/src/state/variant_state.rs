@@ -37,6 +37,12 @@ pub struct VariantState {
     /// The year the Emperor was eliminated (City State C15). Key
     /// `emperor-out`.
     pub emperor_out: Option<i32>,
+    /// Sieges (City State C9): for a centre whose walls hold a unit (the
+    /// force itself is in `Position::forces`, at the walls place), the
+    /// movement phases it has spent there, in province order; a centre not
+    /// listed counts 0 (and a count of 0 is not listed). Key `siege <centre>`, value `<power> <kind>
+    /// <phases>` (the codec reads and writes the force too).
+    pub sieges: Vec<(ProvinceId, u8)>,
 }
 
 /// A rebuild under way (D6).

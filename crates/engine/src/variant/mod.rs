@@ -233,10 +233,13 @@ impl Variant {
     /// Short name of a location: `lon`, `stp/nc`.
     pub fn loc_abbr(&self, l: LocId) -> String {
         let loc = self.loc(l);
-        let abbr = &self.province(loc.province).abbr;
-        match &loc.coast {
-            Some(c) => format!("{abbr}/{c}"),
-            None => abbr.clone(),
+        let province = self.province(loc.province);
+        let abbr = &province.abbr;
+        match (&loc.coast, province.walls_of) {
+            (Some(c), _) => format!("{abbr}/{c}"),
+            // City State: behind the walls of Milano is written `((mil))`.
+            (None, Some(centre)) => format!("(({}))", self.province(centre).abbr),
+            (None, None) => abbr.clone(),
         }
     }
 
@@ -245,6 +248,12 @@ impl Variant {
     pub fn find_loc(&self, name: &str) -> Option<LocId> {
         if let Some(found) = self.loc_names.get_three_letters(name) {
             return found.copied();
+        }
+        // `((mil))`: the place behind the walls of Milano (City State), and
+        // no place where the centre has no walls.
+        if let Some(inner) = name.trim().strip_prefix("((").and_then(|n| n.strip_suffix("))")) {
+            let centre = self.province_of(self.find_loc(inner)?);
+            return self.province(centre).walls.map(LocId::of_province);
         }
         with_normal(name, |n| self.loc_names.get(n).copied())
     }

@@ -57,18 +57,18 @@ pub fn plan_move(v: &Variant, force: &Force, to: LocId, via_convoy: bool, merge:
         if rider && !merge {
             return Err(Illegal::Unseaworthy);
         }
-        return Ok(Plan::Move { to, dest, convoy: false, merge, rider });
+        return Ok(Plan::Move { to, dest, convoy: false, merge, rider, raise: false });
     }
     if v.province(from).terrain == Terrain::Sea {
         // Armies at sea leave only for a coast that borders the sea (M2, M9).
         if !terrain.shore() || fleet_coasts(v, force.loc, dest).next().is_none() {
             return Err(Illegal::NotAdjacent);
         }
-        return Ok(Plan::Move { to: LocId::of_province(dest), dest, convoy: false, merge, rider: false });
+        return Ok(Plan::Move { to: LocId::of_province(dest), dest, convoy: false, merge, rider: false, raise: false });
     }
     match terrain {
         Terrain::Sea if merge && v.any_borders.get(from.index(), dest.index()) => {
-            Ok(Plan::Move { to: LocId::of_province(dest), dest, convoy: false, merge, rider: true })
+            Ok(Plan::Move { to: LocId::of_province(dest), dest, convoy: false, merge, rider: true, raise: false })
         }
         Terrain::Sea => Err(Illegal::ArmyToSea),
         Terrain::Impassable => Err(Illegal::NotAdjacent),
@@ -78,7 +78,7 @@ pub fn plan_move(v: &Variant, force: &Force, to: LocId, via_convoy: bool, merge:
             if !adjacent && !both_coastal {
                 return Err(Illegal::NotAdjacent);
             }
-            Ok(Plan::Move { to: LocId::of_province(dest), dest, convoy: via_convoy || !adjacent, merge, rider: false })
+            Ok(Plan::Move { to: LocId::of_province(dest), dest, convoy: via_convoy || !adjacent, merge, rider: false, raise: false })
         }
     }
 }

@@ -25,13 +25,16 @@ pub enum Plan {
     /// will stand on); `convoy` when the move goes by convoy; `merge` when it
     /// joins its player's forces moving to or staying in `dest` (M6);
     /// `rider` when the part may enter `dest` only inside a seaworthy merged
-    /// force and adds nothing to the attack (M7).
+    /// force and adds nothing to the attack (M7); `raise` when it raises a
+    /// siege (City State C8): it attacks `dest` as a move but never leaves,
+    /// and is never in a head-to-head battle.
     Move {
         to: LocId,
         dest: ProvinceId,
         convoy: bool,
         merge: bool,
         rider: bool,
+        raise: bool,
     },
     /// Support of the force `target` holding.
     SupportHold {
@@ -284,6 +287,9 @@ impl Planning<'_> {
         // H11: components that may not support (garrisons) support only a
         // merge into their own province.
         let none_supports = || body.components.iter().all(|c| !c.kind.row().may_support);
+        // City State C6: a unit behind the walls stands or attacks its
+        // province, and no one supports it.
+        v.rules.may_order(v, body, action)?;
         match action {
             Action::SupportHold { .. } | Action::SupportMove { .. } | Action::Convoy { .. } if none_supports() => Err(Illegal::GarrisonSupport),
             Action::Hold => Ok(Plan::Hold),
@@ -361,7 +367,17 @@ impl Planning<'_> {
                 }
                 Ok(Plan::Convoy { army: t, dest: v.province_of(*to) })
             }
-            Action::Retreat { .. } | Action::Disband | Action::Build | Action::Remove | Action::Waive => Err(Illegal::WrongPhase),
+            // City State C8: `R` in a movement phase raises a siege, a move
+            // by land that attacks but never leaves.
+            Action::Retreat { to } => {
+                v.rules.may_raise(v, forces, body, v.province_of(*to))?;
+                match plan_move(v, body, *to, false, false)? {
+                    Plan::Move { convoy: true, .. } => Err(Illegal::NotAdjacent),
+                    Plan::Move { to, dest, merge, rider, .. } => Ok(Plan::Move { to, dest, convoy: false, merge, rider, raise: true }),
+                    other => Ok(other),
+                }
+            }
+            Action::Disband | Action::Build | Action::Remove | Action::Waive => Err(Illegal::WrongPhase),
             Action::Split { .. } => Err(Illegal::WrongPhase),
             // The mechanics' own orders (H18: SACK).
             Action::Sack | Action::Convert { .. } | Action::Destroy | Action::Rebuild => v.rules.plan_order(v, state, body, action),
