@@ -4,6 +4,7 @@
 //! The first legal order for each force counts; an illegal order leaves the
 //! force holding (DATC 4.D, 4.E.1).
 
+mod boxes;
 mod convoy;
 mod legal;
 mod split;
@@ -14,6 +15,7 @@ use super::outcome::Illegal;
 use crate::order::{Action, Order, UnitRef};
 use crate::state::{Components, Force, VariantState};
 use crate::variant::{LocId, PowerId, ProvinceId, Variant};
+use boxes::Binding;
 use convoy::{convoy_possible, drop_needless_convoys, fall_back_to_land, mark_own_convoys, Seas};
 use legal::plan_move;
 
@@ -125,11 +127,17 @@ pub struct Plans {
     pub coupled: Vec<bool>,
 }
 
-/// Index of the force standing in each province.
+/// Index of the force standing in each province. A box (C10) holds any
+/// number of forces, none of which stands for the others: it reads empty,
+/// so nothing attacks or bounces there, and orders for its units are bound
+/// by `boxes::Binding`.
 pub fn occupancy(v: &Variant, forces: &[Force]) -> Vec<u16> {
     let mut at = vec![u16::MAX; v.province_count()];
     for (i, f) in forces.iter().enumerate() {
         at[v.province_of(f.loc).index()] = i as u16;
+    }
+    for b in &v.boxes {
+        at[b.index()] = u16::MAX;
     }
     at
 }
@@ -140,12 +148,13 @@ pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order], state: 
     let mut illegal: Vec<Option<Illegal>> = vec![None; orders.len()];
     let mut coupled = vec![false; forces.len()];
     let seas = Seas::new(v, forces);
+    let binding = Binding::new(v, forces, at, orders);
     for (i, order) in orders.iter().enumerate() {
         let Some(unit) = &order.unit else {
             illegal[i] = Some(Illegal::WrongPhase);
             continue;
         };
-        let f = at[v.province_of(unit.loc).index()];
+        let f = binding.force_of(i, at[v.province_of(unit.loc).index()]);
         let checked = if f == u16::MAX {
             Err(Illegal::NoUnit)
         } else if order.power.is_some_and(|p| !v.same_player(p, forces[f as usize].power)) {
@@ -155,7 +164,7 @@ pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order], state: 
         } else if !v.rules.allows(&order.action) {
             Err(Illegal::NotInThisVariant)
         } else {
-            let planning = Planning { v, forces, seas: &seas, at, state };
+            let planning = Planning { v, forces, seas: &seas, at, state, binding: &binding };
             planning.plan_force(f, i, &order.action, &mut parts, &mut coupled)
         };
         if let Err(why) = checked {
@@ -178,6 +187,8 @@ pub(super) struct Planning<'a> {
     seas: &'a Seas,
     at: &'a [u16],
     state: &'a VariantState,
+    /// The forces orders name in the boxes.
+    binding: &'a Binding<'a>,
 }
 
 impl Planning<'_> {
@@ -270,9 +281,12 @@ impl Planning<'_> {
 
     /// Plans one order for `body` (a whole force, or a part of force `f`).
     pub(super) fn plan_one(&self, f: u16, body: &Force, action: &Action) -> Result<Plan, Illegal> {
-        let Planning { v, forces, seas, at, state } = *self;
-        let target = |u: &UnitRef| -> Result<u16, Illegal> {
-            let t = at[v.province_of(u.loc).index()];
+        let Planning { v, forces, seas, at, state, binding } = *self;
+        let target = |u: &UnitRef, to: Option<ProvinceId>| -> Result<u16, Illegal> {
+            let mut t = at[v.province_of(u.loc).index()];
+            if t == u16::MAX {
+                t = binding.target(v, forces, f, u, to);
+            }
             if t == u16::MAX {
                 Err(Illegal::NoSupportedUnit)
             } else if t == f {
@@ -307,7 +321,7 @@ impl Planning<'_> {
             }
             Action::Merge { to, .. } => plan_move(v, body, *to, false, true),
             Action::SupportHold { unit } => {
-                let t = target(unit)?;
+                let t = target(unit, None)?;
                 let dest = v.province_of(forces[t as usize].loc);
                 if !can_reach(v, body, dest) {
                     return Err(Illegal::CannotReach);
@@ -315,8 +329,8 @@ impl Planning<'_> {
                 Ok(Plan::SupportHold { target: t })
             }
             Action::SupportMove { unit, to } => {
-                let t = target(unit)?;
                 let dest = v.province_of(*to);
+                let t = target(unit, Some(dest))?;
                 if !can_reach(v, body, dest) {
                     return Err(Illegal::CannotReach);
                 }
@@ -349,7 +363,7 @@ impl Planning<'_> {
                 if !v.province(v.province_of(body.loc)).terrain.convoys() {
                     return Err(Illegal::ConvoyFromCoast);
                 }
-                let t = target(unit)?;
+                let t = target(unit, Some(v.province_of(*to)))?;
                 let army = &forces[t as usize];
                 let [carried, fleets, immobile] = army.kinds();
                 if fleets + immobile > 0 {
