@@ -20,6 +20,7 @@ mod loans;
 mod multiplicity;
 mod options;
 mod passes;
+mod passes_must_move;
 mod pending;
 pub mod placement;
 mod rebuild;
@@ -216,6 +217,27 @@ impl Rules {
         Ok(())
     }
 
+    /// Hook `plan_order`, before the core plans an order: may `body` be
+    /// given `action` at all (C11: a unit in a Pass may only move)?
+    /// Called from `adjudicate/plan/mod.rs`, `Planning::plan_one`.
+    #[inline]
+    pub fn may_order(&self, v: &Variant, body: &Force, action: &Action) -> Result<(), Illegal> {
+        if self.mechanics.is_empty() {
+            return Ok(());
+        }
+        self.mechanics_may_order(v, body, action)
+    }
+
+    #[inline(never)]
+    fn mechanics_may_order(&self, v: &Variant, body: &Force, action: &Action) -> Result<(), Illegal> {
+        for m in &self.mechanics {
+            if let Mechanic::ImperialSpaces(_) = m {
+                passes_must_move::may_order(v, body, action)?;
+            }
+        }
+        Ok(())
+    }
+
     /// Hook `parse`: may the parser read this notation?
     pub fn reads(&self, notation: Notation) -> bool {
         match notation {
@@ -262,6 +284,7 @@ impl Rules {
                 Mechanic::Delphi(_) => delphi::after_movement(v, results, next),
                 Mechanic::Destroy => destroy::after_movement(v, results, next),
                 Mechanic::Rebuild => rebuild::after_movement(v, results, next),
+                Mechanic::ImperialSpaces(_) => passes_must_move::after_movement(v, results, next),
                 _ => {}
             }
         }

@@ -298,6 +298,7 @@ impl Planning<'_> {
         // H11: components that may not support (garrisons) support only a
         // merge into their own province.
         let none_supports = || body.components.iter().all(|c| !c.kind.row().may_support);
+        v.rules.may_order(v, body, action)?;
         match action {
             Action::SupportHold { .. } | Action::SupportMove { .. } | Action::Convoy { .. } if none_supports() => Err(Illegal::GarrisonSupport),
             Action::Hold => Ok(Plan::Hold),
