@@ -42,7 +42,7 @@ pub fn forces(v: &Variant, lines: &[Line]) -> Result<Vec<Force>> {
         let (power, components, loc) = force_line(v, line)?;
         let p = v.province_of(loc);
         if v.is_box(p) {
-            forces.extend(components.into_iter().map(|c| Force::single(c.power, c.kind, loc)));
+            forces.extend(components.into_iter().map(|c| Force { loc, power: c.power, components: std::iter::once(c).collect() }));
             continue;
         }
         let force = Force { loc, power, components: components.into_iter().collect() };
