@@ -20,6 +20,7 @@ mod loans;
 mod multiplicity;
 mod options;
 mod passes;
+mod passes_must_move;
 mod pending;
 pub mod placement;
 mod rebuild;
@@ -219,12 +220,27 @@ impl Rules {
         Ok(())
     }
 
-    /// Hook `plan_order`, checked first for every movement order: may
-    /// `body` give `action` at all (City State C6: a unit behind the walls
-    /// only stands or attacks its province, and no order supports it)?
+    /// Hook `plan_order`, before the core plans an order: may `body` be
+    /// given `action` at all (City State C6: a unit behind the walls only stands or attacks its
+    /// province, and no order supports it; C11: a unit in a Pass may only
+    /// move)?
+    /// Called from `adjudicate/plan/mod.rs`, `Planning::plan_one`.
+    #[inline]
     pub fn may_order(&self, v: &Variant, body: &Force, action: &Action) -> Result<(), Illegal> {
-        if self.has(&Mechanic::Sieges) {
-            sieges::may_order(v, body, action)?;
+        if self.mechanics.is_empty() {
+            return Ok(());
+        }
+        self.mechanics_may_order(v, body, action)
+    }
+
+    #[inline(never)]
+    fn mechanics_may_order(&self, v: &Variant, body: &Force, action: &Action) -> Result<(), Illegal> {
+        for m in &self.mechanics {
+            match m {
+                Mechanic::ImperialSpaces(_) => passes_must_move::may_order(v, body, action)?,
+                Mechanic::Sieges => sieges::may_order(v, body, action)?,
+                _ => {}
+            }
         }
         Ok(())
     }
@@ -295,6 +311,7 @@ impl Rules {
                 Mechanic::Delphi(_) => delphi::after_movement(v, results, next),
                 Mechanic::Destroy => destroy::after_movement(v, results, next),
                 Mechanic::Rebuild => rebuild::after_movement(v, results, next),
+                Mechanic::ImperialSpaces(_) => passes_must_move::after_movement(v, results, next),
                 _ => {}
             }
         }
