@@ -129,43 +129,27 @@ fn starts_are_the_seeds() {
     assert_eq!(v.calendar.display(v.calendar.first).to_string(), "Spring 1300, Movement");
 }
 
-/// Rules not implemented yet: the judge refuses to adjudicate a City State
-/// position that needs one rather than judge it by the standard rules. The
-/// start position has three forces in the Germany box, which the resolver
-/// does not hold yet; a Winter (C2, C3, C13-C15) is judged.
+/// Every rule of City State is judged now (issue 14): no position is
+/// refused for a rule not yet in. The start (three forces in the Germany
+/// box, C10), a Winter (C2, C3, C13-C15), a unit behind the walls and a
+/// retreat from a walled centre (C5-C9), the Emperor from 1302 (C15), a unit
+/// in a Pass (C11).
 #[test]
-fn positions_are_refused_until_the_rules_are_in() {
-    let v = cs();
-    let start = polemarch_engine::state::Position::start(&v);
-    assert_eq!(start.check_boxes(&v).unwrap_err(), "the box `ger` holds 3 forces: the adjudicator does not handle several forces in a box yet");
-    let mut winter = start.clone();
-    winter.forces.retain(|f| v.power(f.power).name != "Emperor");
-    winter.phase = v.calendar.parse_phase("Winter 1300 adjustment").unwrap();
-    assert_eq!(winter.check_boxes(&v), Ok(()));
-    winter.phase = v.calendar.parse_phase("Autumn 1300 movement").unwrap();
-    assert_eq!(winter.check_boxes(&v), Ok(()));
-}
-
-/// Each rule not yet implemented refuses the positions that need it, and
-/// says which rule: a unit in a Pass (C11). The sieges (C5-C9: a unit
-/// behind the walls, a retreat from a walled centre) and the Emperor from
-/// 1302 (C15) are judged.
-#[test]
-fn each_pending_rule_is_named_in_its_refusal() {
+fn no_position_is_refused() {
     use polemarch_engine::state::{Dislodged, Position};
     use polemarch_engine::Force;
     let v = cs();
     let power = |name: &str| v.power_ids().find(|&p| v.power(p).name == name).unwrap();
     let at = |abbr: &str| v.find_loc(abbr).unwrap();
+    let start = Position::start(&v);
+    assert_eq!(start.check_boxes(&v), Ok(()));
+    let mut winter = start.clone();
+    winter.phase = v.calendar.parse_phase("Winter 1300 adjustment").unwrap();
+    assert_eq!(winter.check_boxes(&v), Ok(()));
+
     let mut base = Position::start(&v);
     base.forces.clear();
     base.phase = v.calendar.parse_phase("Spring 1301 movement").unwrap();
-    let refusal = |pos: &Position| pos.check_boxes(&v).err().unwrap_or_default();
-
-    let mut pass = base.clone();
-    pass.forces.push(Force::single(power("Emperor"), Kind::DOUBLE_ARMY, at("stg")));
-    assert!(refusal(&pass).contains("a unit in a Pass (C11) is not implemented yet"), "{}", refusal(&pass));
-
     let mut walls = base.clone();
     walls.forces.push(Force::single(power("Milan"), Kind::ARMY, at("mil-walls")));
     assert_eq!(walls.check_boxes(&v), Ok(()), "C6-C9: a unit behind the walls is judged");
@@ -179,12 +163,44 @@ fn each_pending_rule_is_named_in_its_refusal() {
     let mut late = base.clone();
     late.phase = v.calendar.parse_phase("Spring 1302 movement").unwrap();
     late.forces.push(Force::single(power("Emperor"), Kind::ARMY, at("tre")));
-    assert_eq!(late.check_boxes(&v), Ok(()));
+    assert_eq!(late.check_boxes(&v), Ok(()), "C15: the Emperor from 1302 is judged");
 
-    // A DA on the board, the Emperor's army in 1301, a retreat from a
-    // space with no walls: judged (C12, C10).
+    // A DA on the board and one in a Pass, the Emperor's army: judged (C12,
+    // C10, C11).
     let mut judged = base.clone();
+    judged.forces.push(Force::single(power("Emperor"), Kind::DOUBLE_ARMY, at("stg")));
     judged.forces.push(Force::single(power("Emperor"), Kind::DOUBLE_ARMY, at("com")));
     judged.forces.push(Force::single(power("Emperor"), Kind::ARMY, at("tre")));
     assert_eq!(judged.check_boxes(&v), Ok(()));
+}
+
+/// C10 ("Germany holds any number of units (each one a separate force)"),
+/// for what adds units to Germany outside a movement (a DA rebuilt there in
+/// a Winter, C14): `Position::insert_in_order` adds a fourth DA as a force
+/// of its own; the position survives its JSON, and a movement binds four
+/// orders to the four DAs.
+#[test]
+fn a_force_added_to_germany_stays_a_force_of_its_own() {
+    use polemarch_engine::adjudicate::adjudicate;
+    use polemarch_engine::order::parse_order;
+    use polemarch_engine::state::Position;
+    use polemarch_engine::Force;
+    let v = cs();
+    let emperor = v.power_ids().find(|&p| v.power(p).name == "Emperor").unwrap();
+    let ger = v.find_loc("ger").unwrap();
+    let mut pos = Position::start(&v);
+    // (Board order, as every adjudicated position is: `insert_in_order`
+    // keeps it.)
+    pos.normalize();
+    pos.insert_in_order(Force::single(emperor, Kind::DOUBLE_ARMY, ger));
+    let in_germany = |pos: &Position| pos.forces_in(&v, v.province_of(ger)).map(|f| f.components.len()).collect::<Vec<_>>();
+    assert_eq!(in_germany(&pos), [1, 1, 1, 1]);
+    let back = Position::from_json(&v, &serde_json::to_string(&pos.to_json(&v)).unwrap()).unwrap();
+    assert_eq!(back, pos);
+    let orders: Vec<_> = ["DA ger - stg", "DA ger - sep", "DA ger - brn", "DA ger - tar"].iter().map(|o| parse_order(&v, o, Some(emperor)).unwrap()).collect();
+    let out = adjudicate(&v, &pos, &orders);
+    let mut left: Vec<String> = out.next.forces.iter().filter(|f| f.power == emperor).map(|f| v.loc_abbr(f.loc)).collect();
+    left.sort();
+    assert_eq!(left, ["brn", "sep", "stg", "tar"]);
+    assert!(in_germany(&out.next).is_empty());
 }

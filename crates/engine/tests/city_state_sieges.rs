@@ -3,7 +3,7 @@
 //! through a game record, the retreat options that include the walls, a
 //! case file's unit line naming the walls (an error pointing to the key),
 //! `R WALLS` from a province with no walls, and C7 after a Winter
-//! adjustment (which the case runner still refuses, C13-C15 pending).
+//! adjustment.
 
 use polemarch_engine::adjudicate::{adjudicate, retreat_options};
 use polemarch_engine::cases::{parse_cases, run_case};

@@ -187,16 +187,14 @@ fn a_name_of_the_walls_may_not_be_taken() {
     );
 }
 
-/// The adjudicator does not handle boxes yet: the judge refuses a box of
-/// several forces with an error, and the adjudicator given one directly
-/// does not panic.
+/// A box of several forces is judged (C10): with no orders, each force
+/// holds on its own, and the box still holds all three after.
 #[test]
-fn a_box_of_several_forces_is_not_adjudicated_yet() {
+fn a_box_of_several_forces_is_adjudicated() {
     let v = spaces();
     let start = Position::start(&v);
-    assert_eq!(start.check_boxes(&v), Err("the box `ger` holds 3 forces: the adjudicator does not handle several forces in a box yet".into()));
-    adjudicate(&v, &start, &[]);
-    let mut one = start.clone();
-    one.forces.truncate(one.forces.len() - 2);
-    assert_eq!(one.check_boxes(&v), Ok(()));
+    assert_eq!(start.check_boxes(&v), Ok(()));
+    let out = adjudicate(&v, &start, &[]);
+    assert_eq!(out.results.len(), start.forces.len());
+    assert_eq!(out.next.forces_in(&v, province(&v, "ger")).count(), 3);
 }

@@ -121,9 +121,13 @@ fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32]
     // Adjustment orders are simultaneous: a province a removal empties in
     // this phase is still occupied for a build. With Multiplicity, a build
     // may join the power's own force there (M12).
+    // A box holds any number of forces: a build there is a force of its
+    // own, never joined to one already there (C10).
     let joinable = |f: Option<&Force>| f.is_none_or(|f| v.rules.builds_join() && v.same_player(f.power, power));
-    let there = next.force_index(v, site);
-    if !joinable(start.force_in(v, site)) || !joinable(there.map(|i| &next.forces[i])) {
+    let in_box = v.is_box(site);
+    let there = if in_box { None } else { next.force_index(v, site) };
+    let start_force = if in_box { None } else { start.force_in(v, site) };
+    if !joinable(start_force) || !joinable(there.map(|i| &next.forces[i])) {
         return Err(Illegal::Occupied);
     }
     let loc = build_loc(v, components[0].kind, unit.loc, there.map(|i| &next.forces[i]))?;
@@ -180,7 +184,8 @@ fn waive(balance: &mut [i32], order: &Order) -> Result<Reason, Illegal> {
 fn remove(v: &Variant, next: &mut Position, balance: &mut [i32], order: &Order) -> Result<Reason, Illegal> {
     let unit = order.unit.as_ref().ok_or(Illegal::NoUnit)?;
     let p = v.province_of(unit.loc);
-    let i = next.force_index(v, p).ok_or(Illegal::NoUnit)?;
+    let wanted = unit.components.as_ref().and_then(|c| c.first()).map(|c| c.kind);
+    let i = if v.is_box(p) { in_box(v, next, p, order.power, wanted) } else { next.force_index(v, p) }.ok_or(Illegal::NoUnit)?;
     // Each power removes its own components, also from a force mixed with
     // its player's other power (H5: each component is on its own power's
     // chart).
@@ -195,11 +200,17 @@ fn remove(v: &Variant, next: &mut Position, balance: &mut [i32], order: &Order) 
     // A removal takes one component (M12): of the kind written, if the
     // force has one (any kind otherwise); at sea never so as to leave an
     // unseaworthy force, taking an army instead.
-    let wanted = unit.components.as_ref().and_then(|c| c.first()).map(|c| c.kind);
     let kind = component_to_remove(v, &next.forces[i], power, wanted).ok_or(Illegal::NoUnit)?;
     if !kind.row().needs_supply {
         return Err(Illegal::NeedsNoSupply);
     }
     balance[power.index()] += take_component(v, next, i, power, kind);
     Ok(Reason::Removed)
+}
+
+/// The force in box `p` a removal names: the first of the power's (any
+/// power's, if none is written) with a component of the kind written.
+fn in_box(v: &Variant, pos: &Position, p: crate::variant::ProvinceId, power: Option<PowerId>, kind: Option<Kind>) -> Option<usize> {
+    let fits = |f: &Force| v.province_of(f.loc) == p && f.components.iter().any(|c| power.is_none_or(|pw| c.power == pw) && kind.is_none_or(|k| c.kind == k));
+    pos.forces.iter().position(fits)
 }

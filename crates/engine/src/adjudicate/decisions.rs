@@ -224,7 +224,9 @@ impl Resolver<'_> {
                 let origin = self.origin(m);
                 let mut q = force;
                 while q != NONE {
-                    if self.dest(q) == Some(origin) && !self.by_convoy(q) && !self.raises(q) {
+                    // (A move into a box, which reads empty, meets nobody
+                    // there: it is never a head-to-head battle.)
+                    if self.dest(q) == Some(origin) && !self.by_convoy(q) && !self.raises(q) && self.force_in(origin).is_some() {
                         return Some(self.links.at[q as usize].leader);
                     }
                     q = self.links.at[q as usize].next_part;

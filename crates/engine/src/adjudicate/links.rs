@@ -116,6 +116,11 @@ impl Links {
                 links.at[helped as usize].first_helper = p as u16;
             }
         }
+        // A box (C10) takes any number of moves: they neither bounce one
+        // another nor attack (or cut, or dislodge) anything there.
+        for b in &v.boxes {
+            links.first_into[b.index()] = NONE;
+        }
         links
     }
 

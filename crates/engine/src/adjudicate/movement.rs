@@ -158,6 +158,9 @@ impl Resolver<'_> {
             state: pos.state.clone(),
         };
         let mut index: smallvec::SmallVec<[u16; 128]> = smallvec::smallvec![NONE; v.province_count()];
+        for b in &v.boxes {
+            index[b.index()] = IN_BOX;
+        }
         let mut crowded = false;
         for f in 0..pos.forces.len() as u16 {
             let force = &pos.forces[f as usize];
@@ -224,20 +227,20 @@ impl Resolver<'_> {
 
 /// Puts the forces in board order (by location: provinces, then coasts)
 /// by reading the province index, cheaper than sorting them; for a board
-/// with one force per province. Locations below the province count are
+/// with one force per province (a box's `IN_BOX` mark is none). Locations below the province count are
 /// the provinces' own (`LocId::of_province`), the coasts come after.
 fn in_board_order(v: &Variant, forces: &mut [Force], index: &[u16]) {
     let mut order: smallvec::SmallVec<[u16; 64]> = smallvec::SmallVec::with_capacity(forces.len());
     let provinces = v.province_count();
     for p in 0..provinces {
         let i = index[p];
-        if i != NONE && forces[i as usize].loc.index() < provinces {
+        if i < IN_BOX && forces[i as usize].loc.index() < provinces {
             order.push(i);
         }
     }
     for l in provinces..v.locs.len() {
         let i = index[v.locs[l].province.index()];
-        if i != NONE && forces[i as usize].loc.index() == l {
+        if i < IN_BOX && forces[i as usize].loc.index() == l {
             order.push(i);
         }
     }
@@ -245,12 +248,28 @@ fn in_board_order(v: &Variant, forces: &mut [Force], index: &[u16]) {
     permute(forces, &mut order);
 }
 
+/// A force arriving in or staying in a box: one more force there.
+#[cold]
+fn place_in_box(forces: &mut Vec<Force>, force: Force) -> bool {
+    forces.push(force);
+    true
+}
+
+/// `index` of a box: it holds any number of forces, each on its own (C10).
+const IN_BOX: u16 = NONE - 1;
+
 /// Adds a force to the board, joining a force of the same player already in
-/// the province (a merge). `index` holds each province's force on the new
-/// board. True when the province already held another player's force.
+/// the province (a merge), except in a box, where every force stays a
+/// force of its own. `index` holds each province's force on the new board.
+/// True when the province already held another player's force, or is a
+/// box (the board must then be sorted).
+#[inline]
 fn place(v: &Variant, forces: &mut Vec<Force>, index: &mut [u16], force: Force) -> bool {
     let p = v.province_of(force.loc).index();
     let i = index[p];
+    if i == IN_BOX {
+        return place_in_box(forces, force);
+    }
     if i != NONE && v.same_player(forces[i as usize].power, force.power) {
         forces[i as usize].join(v, force);
         return false;

@@ -84,6 +84,8 @@ pub enum Illegal {
     NoSuchLoan,
     FleetBuildCap,
     ImperialOnly,
+    /// C11: a unit in a Pass may only move.
+    MustLeavePass,
     WallsByRetreatOnly,
     FleetWallsOnlyAtPort,
     FleetOnlyAtPort,
@@ -162,6 +164,9 @@ impl Illegal {
             Illegal::NoSuchLoan => "there is no loan of that centre for this power to end",
             Illegal::FleetBuildCap => "no power builds more than 2 fleets in one Winter",
             Illegal::ImperialOnly => "only Imperial units may enter the Passes and Germany",
+            Illegal::MustLeavePass => {
+                "a unit that starts a movement phase in a Pass must move, to its exit or back to Germany (C11): it goes back to Germany at the end of the phase"
+            }
             Illegal::WallsByRetreatOnly => "a unit goes behind the walls only by retreating there when dislodged from the centre",
             Illegal::FleetWallsOnlyAtPort => "a fleet may be behind the walls only in a port",
             Illegal::FleetOnlyAtPort => "fleets are built only at the ports (Venezia, Genova, Pisa, Napoli), by whoever owns the port",
@@ -256,6 +261,17 @@ pub enum Reason {
     SiegeLost,
     /// A split at sea failed: a part did not leave, so none may (M9).
     SplitFailed,
+    /// C11: a unit that started the movement in a Pass and did not leave it
+    /// was moved back to Germany (`to`), not dislodged; when its move
+    /// bounced, `by` is where the strength that stopped it came from, with
+    /// the attack and that strength (kept small: every result carries a
+    /// `Reason`).
+    SentBack {
+        to: ProvinceId,
+        by: Option<ProvinceId>,
+        attack: u16,
+        against: u16,
+    },
 }
 
 impl Reason {
@@ -301,6 +317,10 @@ impl Reason {
             Reason::Unseaworthy => "the merged force would not be seaworthy".into(),
             Reason::LeftBehind => "could not reach the place its group moved to".into(),
             Reason::SplitFailed => "another part of the force at sea did not leave, so none may".into(),
+            Reason::SentBack { to, by: Some(by), attack, against } => {
+                format!("bounced: {attack} against {against} from {}; moved back to {} (C11)", name(by), name(to))
+            }
+            Reason::SentBack { to, by: None, .. } => format!("did not leave the Pass: moved back to {} (C11)", name(to)),
         }
     }
 }

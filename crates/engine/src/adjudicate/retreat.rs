@@ -16,11 +16,15 @@ pub fn retreat_options(v: &Variant, pos: &Position, d: &Dislodged) -> Vec<LocId>
     options(v, &occupied(v, pos), &pos.contested, d)
 }
 
-/// Which provinces hold a force.
+/// Which provinces hold a force (a box never counts: it holds any
+/// number, C10).
 fn occupied(v: &Variant, pos: &Position) -> Vec<bool> {
     let mut occupied = vec![false; v.province_count()];
     for f in &pos.forces {
         occupied[v.province_of(f.loc).index()] = true;
+    }
+    for b in &v.boxes {
+        occupied[b.index()] = false;
     }
     occupied
 }
@@ -101,11 +105,13 @@ pub fn retreat<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<Ord
             Some(l) => {
                 // Several retreats to one province: the strongest arrives; if
                 // the strongest are equal, all disband (M11; in standard
-                // Diplomacy every force is 1, so all disband).
+                // Diplomacy every force is 1, so all disband). A box takes
+                // them all (C10).
                 let mine = dislodged.force.strength();
-                let beaten = chosen.iter().enumerate().any(|(e, c)| {
-                    e != d && matches!(c, Some((_, Some(o))) if v.province_of(*o) == v.province_of(l)) && pos.dislodged[e].force.strength() >= mine
-                });
+                let beaten = !v.is_box(v.province_of(l))
+                    && chosen.iter().enumerate().any(|(e, c)| {
+                        e != d && matches!(c, Some((_, Some(o))) if v.province_of(*o) == v.province_of(l)) && pos.dislodged[e].force.strength() >= mine
+                    });
                 if beaten {
                     (Verdict::Failure, Reason::RetreatBounced)
                 } else {

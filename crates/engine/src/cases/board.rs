@@ -41,13 +41,19 @@ pub fn force_line(v: &Variant, line: &Line) -> Result<(PowerId, Vec<Component>, 
 }
 
 /// Reads force lines; lines naming one location build one force, which
-/// may mix only one player's powers.
+/// may mix only one player's powers. In a box (C10) each component is a
+/// force of its own: `Emperor: 3DA ger` is three forces, as are three lines
+/// `Emperor: DA ger`.
 pub fn forces(v: &Variant, lines: &[Line]) -> Result<Vec<Force>> {
     let mut forces: Vec<Force> = Vec::new();
     for line in lines {
         let (power, components, loc) = force_line(v, line)?;
-        let force = Force { loc, power, components: components.into_iter().collect() };
         let p = v.province_of(loc);
+        if v.is_box(p) {
+            forces.extend(components.into_iter().map(|c| Force { loc, power: c.power, components: std::iter::once(c).collect() }));
+            continue;
+        }
+        let force = Force { loc, power, components: components.into_iter().collect() };
         match forces.iter_mut().find(|f| v.province_of(f.loc) == p) {
             Some(f) if v.same_player(f.power, power) => f.join(v, force),
             Some(_) => return Err(format!("line {}: `{}`: another player's force already stands there", line.number, line.text.trim())),

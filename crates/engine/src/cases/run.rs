@@ -162,17 +162,25 @@ fn check(case: &Case, v: &Variant) -> Result<Vec<String>> {
             problems.push(format!("POSTSTATE_STATE: line {}: `{key}` expected `{value}`, is `{actual}`", line.number));
         }
     }
+    let mut taken = Vec::new();
     for line in case.poststate_results.iter().flatten() {
-        compare_result(v, line, &outcome.results, &mut problems)?;
+        compare_result(v, line, &outcome.results, &mut taken, &mut problems)?;
     }
     Ok(problems)
 }
 
-fn compare_result(v: &Variant, line: &Line, results: &[crate::adjudicate::OrderResult], problems: &mut Vec<String>) -> Result<()> {
+fn compare_result(v: &Variant, line: &Line, results: &[crate::adjudicate::OrderResult], taken: &mut Vec<usize>, problems: &mut Vec<String>) -> Result<()> {
     let (verdict, order) = result_line(v, line)?;
     let key = meaning(v, &order);
     let text = order.display(v).to_string();
-    match results.iter().find(|r| meaning(v, &r.order) == key) {
+    // Orders for units in a box (C10) may read alike: each result line takes
+    // the first result of that meaning no earlier line took.
+    let in_box = key.0.is_some_and(|p| v.is_box(p));
+    let found = results.iter().enumerate().find(|(i, r)| meaning(v, &r.order) == key && !(in_box && taken.contains(i)));
+    if let Some((i, _)) = found {
+        taken.push(i);
+    }
+    match found.map(|(_, r)| r) {
         None => problems.push(format!("POSTSTATE_RESULTS line {}: no result for `{text}`", line.number)),
         Some(r) if r.verdict != verdict => {
             problems.push(format!("POSTSTATE_RESULTS line {}: `{text}` expected {}, got {} ({})", line.number, verdict, r.verdict, r.reason.describe(v)))
@@ -182,8 +190,9 @@ fn compare_result(v: &Variant, line: &Line, results: &[crate::adjudicate::OrderR
     Ok(())
 }
 
-/// Compares two sets of forces; a fleet written without a coast matches a
-/// fleet on any coast of the province.
+/// Compares two multisets of forces (a box holds several alike, C10): each
+/// expected force takes one actual force no other took; a fleet written
+/// without a coast matches a fleet on any coast of the province.
 fn compare_forces(v: &Variant, what: &str, expected: &[Force], actual: &[Force], problems: &mut Vec<String>) {
     let same = |e: &Force, a: &Force| {
         let (mut ec, mut ac) = (e.components.clone(), a.components.clone());
@@ -193,8 +202,18 @@ fn compare_forces(v: &Variant, what: &str, expected: &[Force], actual: &[Force],
             || (v.loc(e.loc).coast.is_none() && v.province_of(e.loc) == v.province_of(a.loc) && !v.province(v.province_of(e.loc)).coasts.is_empty());
         loc_ok && e.power == a.power && ec == ac
     };
-    let missing: Vec<String> = expected.iter().filter(|e| !actual.iter().any(|a| same(e, a))).map(|f| force_text(v, f)).collect();
-    let extra: Vec<String> = actual.iter().filter(|a| !expected.iter().any(|e| same(e, a))).map(|f| force_text(v, f)).collect();
+    let mut used = vec![false; actual.len()];
+    let mut missing: Vec<String> = Vec::new();
+    for e in expected {
+        // An exact match first, so that a coastless line does not take a
+        // force another line names exactly.
+        let exact = actual.iter().enumerate().position(|(i, a)| !used[i] && a == e);
+        match exact.or_else(|| actual.iter().enumerate().position(|(i, a)| !used[i] && same(e, a))) {
+            Some(i) => used[i] = true,
+            None => missing.push(force_text(v, e)),
+        }
+    }
+    let extra: Vec<String> = actual.iter().zip(&used).filter(|(_, &u)| !u).map(|(f, _)| force_text(v, f)).collect();
     if !missing.is_empty() || !extra.is_empty() {
         problems.push(format!("{what}: expected but missing [{}]; present but not expected [{}]", missing.join(", "), extra.join(", ")));
     }

@@ -45,7 +45,7 @@ pub(super) fn orders_in_force(v: &Variant, pos: &Position, phase: &PhaseRecord) 
         for o in s.orders.iter().filter(|o| o.status != Status::Rejected) {
             let text = o.order.as_deref().unwrap_or(&o.text);
             let order = parse_order(v, text, Some(power)).map_err(|e| format!("recorded order `{text}` of {}: {e}", s.power))?;
-            place(v, &mut orders, order);
+            place(v, pos, &mut orders, order);
         }
     }
     Ok(orders)
@@ -66,7 +66,25 @@ pub fn units_without_orders(v: &Variant, rec: &GameRecord, pos: &Position) -> Re
         PhaseKind::Retreat => pos.dislodged.iter().map(|d| &d.force).collect(),
         PhaseKind::Adjustment => Vec::new(),
     };
-    Ok(units.into_iter().filter(|f| !ordered(f)).cloned().collect())
+    // A box (C10) holds several units: each order there covers one of them.
+    let mut covered: Vec<(PowerId, ProvinceId)> = Vec::new();
+    let mut left = Vec::new();
+    for f in units {
+        let p = v.province_of(f.loc);
+        if !v.is_box(p) {
+            if !ordered(f) {
+                left.push(f.clone());
+            }
+            continue;
+        }
+        let orders_here = orders.iter().filter(|o| by_its_power(f, o) && o.unit.as_ref().is_some_and(|u| v.province_of(u.loc) == p)).count();
+        if covered.iter().filter(|&&c| c == (f.power, p)).count() < orders_here {
+            covered.push((f.power, p));
+        } else {
+            left.push(f.clone());
+        }
+    }
+    Ok(left)
 }
 
 /// The orders of `power` in force in the current phase, as the judge
@@ -78,16 +96,40 @@ pub fn orders_in_force_of(v: &Variant, rec: &GameRecord, power: PowerId) -> Resu
 }
 
 /// Adds an order, replacing one for the same slot; true when it replaced.
-fn place(v: &Variant, orders: &mut Vec<Order>, order: Order) -> bool {
-    let key = slot(v, &order);
-    if key.is_some() {
-        if let Some(i) = orders.iter().position(|o| o.power == order.power && slot(v, o) == key) {
-            orders[i] = order;
-            return true;
-        }
+fn place(v: &Variant, pos: &Position, orders: &mut Vec<Order>, order: Order) -> bool {
+    if let Some(i) = replaced(v, pos, orders, &order) {
+        orders[i] = order;
+        return true;
     }
     orders.push(order);
     false
+}
+
+/// The order in force that `order` replaces, if any: the power's order for
+/// the same slot. A box (C10) holds several units: there a power has one
+/// order per unit of that kind it has in the box, and an order beyond that
+/// replaces its earliest one for them.
+fn replaced(v: &Variant, pos: &Position, orders: &[Order], order: &Order) -> Option<usize> {
+    let key = slot(v, order)?;
+    let same = |o: &Order| o.power == order.power && slot(v, o) == Some(key);
+    if !v.is_box(key) {
+        return orders.iter().position(same);
+    }
+    let kinds = |o: &Order| {
+        let mut k: Vec<_> = o.unit.as_ref().and_then(|u| u.components.as_ref()).map(|c| c.iter().map(|c| c.kind).collect()).unwrap_or_default();
+        k.sort_unstable();
+        k
+    };
+    let written = kinds(order);
+    let fits = |f: &&Force| {
+        let mut k: Vec<_> = f.components.iter().map(|c| c.kind).collect();
+        k.sort_unstable();
+        order.power.is_none_or(|p| v.same_player(p, f.power)) && (written.is_empty() || k == written)
+    };
+    let room = pos.forces_in(v, key).filter(fits).count();
+    let mut mine = orders.iter().enumerate().filter(|(_, o)| same(o) && kinds(o) == written).map(|(i, _)| i);
+    let first = mine.next()?;
+    (1 + mine.count() >= room).then_some(first)
 }
 
 /// Reads and checks the lines a power submits, records the submission, and
@@ -116,7 +158,7 @@ pub fn submit(v: &Variant, rec: &mut GameRecord, power: PowerId, by: &str, at: &
             Err(reason) => SubmittedOrder { text: line.into(), status: Status::Rejected, order: None, reason: Some(reason) },
             Ok(order) => {
                 let text = order.display(v).to_string();
-                let replaced = place(v, &mut in_force, order);
+                let replaced = place(v, &pos, &mut in_force, order);
                 SubmittedOrder { text: line.into(), status: if replaced { Status::Replaced } else { Status::Accepted }, order: Some(text), reason: None }
             }
         });
@@ -156,8 +198,8 @@ fn check(v: &Variant, pos: &Position, in_force: &[Order], order: &Order) -> Resu
         let power = order.power.expect("a submitting power");
         return v.rules.check_own_phase(v, pos, power, &mine, false).map_err(|why| crate::adjudicate::Reason::Illegal(why).describe(v));
     }
-    let key = slot(v, order);
-    let mut trial: Vec<Order> = in_force.iter().filter(|o| key.is_none() || o.power != order.power || slot(v, o) != key).cloned().collect();
+    let gone = replaced(v, pos, in_force, order);
+    let mut trial: Vec<Order> = in_force.iter().enumerate().filter(|&(i, _)| Some(i) != gone).map(|(_, o)| o.clone()).collect();
     trial.push(order.clone());
     let outcome = adjudicate(v, pos, &trial);
     let r = &outcome.results[trial.len() - 1];
@@ -216,5 +258,28 @@ mod tests {
         let pos = current(&v, &rec).unwrap();
         let left: Vec<String> = super::units_without_orders(&v, &rec, &pos).unwrap().iter().map(|f| v.loc_abbr(f.loc)).collect();
         assert_eq!(left, ["pra"]);
+    }
+
+    /// C10: Germany holds three DAs at City State's start. Each order
+    /// there covers one of them; the units left without orders are the
+    /// others; an order beyond the three replaces the earliest.
+    #[test]
+    fn orders_for_units_in_a_box_each_cover_one() {
+        let v = embedded_variant("city_state").expect("built in").expect("valid");
+        let mut rec = new_game(&v, "city_state", 1);
+        let emperor = v.find_power("Emperor").unwrap();
+        let pos = current(&v, &rec).unwrap();
+        let left = |rec: &crate::game::GameRecord| {
+            super::units_without_orders(&v, rec, &pos).unwrap().iter().filter(|f| f.power == emperor).map(|f| v.loc_abbr(f.loc)).collect::<Vec<_>>()
+        };
+        assert_eq!(left(&rec), ["ger", "ger", "ger"]);
+        let said = super::submit(&v, &mut rec, emperor, "Emperor", "now", &["DA ger - stg".into(), "DA ger - brn".into()]).unwrap();
+        assert!(said.iter().all(|s| s.status == super::Status::Accepted), "{said:?}");
+        assert_eq!(left(&rec), ["ger"]);
+        super::submit(&v, &mut rec, emperor, "Emperor", "now", &["DA ger - sep".into()]).unwrap();
+        assert!(left(&rec).is_empty());
+        let said = super::submit(&v, &mut rec, emperor, "Emperor", "now", &["DA ger - tar".into()]).unwrap();
+        assert_eq!(said[0].status, super::Status::Replaced);
+        assert_eq!(super::orders_in_force_of(&v, &rec, emperor).unwrap(), ["DA ger - tar", "DA ger - brn", "DA ger - sep"]);
     }
 }

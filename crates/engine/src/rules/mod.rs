@@ -24,7 +24,7 @@ mod loans;
 mod multiplicity;
 mod options;
 mod passes;
-mod pending;
+mod passes_must_move;
 pub mod placement;
 mod ports;
 mod rebuild;
@@ -89,8 +89,7 @@ pub enum Mechanic {
     /// At most this many fleets built per power in one Winter (D4).
     FleetBuildCap(u8),
     /// The Emperor's double armies: the DA row of the kind table (City
-    /// State C12). What of City State is not adjudicated yet,
-    /// `Rules::not_adjudicated` refuses (`pending.rs`).
+    /// State C12).
     DoubleArmies,
     /// Only this power's units enter the map's `imperial` spaces (City
     /// State C10: the Emperor, Germany and the Passes).
@@ -227,9 +226,12 @@ impl Rules {
     }
 
     /// Why the adjudicator may not judge this position yet: a refusal,
-    /// never a silent wrong answer (City State's rules not yet in, issue 14).
-    pub fn not_adjudicated(&self, v: &Variant, pos: &Position) -> Option<String> {
-        self.has(&Mechanic::DoubleArmies).then(|| pending::refusal(v, pos)).flatten()
+    /// never a silent wrong answer, for a variant whose rules are not all in.
+    /// None today: City State's last refusals (its Winter, C2, C3, C13-C14,
+    /// and the Emperor from 1302, C15) went when those rules came in (issue
+    /// 14), and with them `rules/pending.rs`.
+    pub fn not_adjudicated(&self, _v: &Variant, _pos: &Position) -> Option<String> {
+        None
     }
 
     /// Hook `may_enter`: may `force` go into `dest` by `entry`? Called from
@@ -245,12 +247,27 @@ impl Rules {
         Ok(())
     }
 
-    /// Hook `plan_order`, checked first for every movement order: may
-    /// `body` give `action` at all (City State C6: a unit behind the walls
-    /// only stands or attacks its province, and no order supports it)?
+    /// Hook `plan_order`, before the core plans an order: may `body` be
+    /// given `action` at all (City State C6: a unit behind the walls only stands or attacks its
+    /// province, and no order supports it; C11: a unit in a Pass may only
+    /// move)?
+    /// Called from `adjudicate/plan/mod.rs`, `Planning::plan_one`.
+    #[inline]
     pub fn may_order(&self, v: &Variant, body: &Force, action: &Action) -> Result<(), Illegal> {
-        if self.has(&Mechanic::Sieges) {
-            sieges::may_order(v, body, action)?;
+        if self.mechanics.is_empty() {
+            return Ok(());
+        }
+        self.mechanics_may_order(v, body, action)
+    }
+
+    #[inline(never)]
+    fn mechanics_may_order(&self, v: &Variant, body: &Force, action: &Action) -> Result<(), Illegal> {
+        for m in &self.mechanics {
+            match m {
+                Mechanic::ImperialSpaces(_) => passes_must_move::may_order(v, body, action)?,
+                Mechanic::Sieges => sieges::may_order(v, body, action)?,
+                _ => {}
+            }
         }
         Ok(())
     }
@@ -332,6 +349,7 @@ impl Rules {
                 Mechanic::Delphi(_) => delphi::after_movement(v, results, next),
                 Mechanic::Destroy => destroy::after_movement(v, results, next),
                 Mechanic::Rebuild => rebuild::after_movement(v, results, next),
+                Mechanic::ImperialSpaces(_) => passes_must_move::after_movement(v, results, next),
                 _ => {}
             }
         }

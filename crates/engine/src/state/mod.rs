@@ -204,21 +204,14 @@ impl Position {
         self.forces.iter().filter(move |f| variant.province_of(f.loc) == p)
     }
 
-    /// The adjudicator does not handle boxes yet: it would take the forces in
-    /// a box for one force. The error to give instead of adjudicating, naming
-    /// the first box that holds more than one; and the variant's own refusal
+    /// The error to give instead of adjudicating: the variant's refusal
     /// where its rules are not all implemented (`Rules::not_adjudicated`).
+    /// (Boxes, which hold any number of forces, are judged: C10.)
     pub fn check_boxes(&self, variant: &Variant) -> Result<(), String> {
-        if let Some(why) = variant.rules.not_adjudicated(variant, self) {
-            return Err(why);
+        match variant.rules.not_adjudicated(variant, self) {
+            Some(why) => Err(why),
+            None => Ok(()),
         }
-        for (p, province) in variant.provinces.iter().enumerate().filter(|(_, province)| province.is_box) {
-            let n = self.forces_in(variant, ProvinceId::new(p)).count();
-            if n > 1 {
-                return Err(format!("the box `{}` holds {n} forces: the adjudicator does not handle several forces in a box yet", province.abbr));
-            }
-        }
-        Ok(())
     }
 
     /// What the centres a power owns are worth, in halves (Cities 2, Towns
@@ -240,6 +233,8 @@ impl Position {
     }
 
     /// Adds a force where board order puts it (no sorting needed after).
+    /// It never joins a force already there: in a box (C10) it is one more
+    /// force of its own, as a DA rebuilt in Germany beside others.
     pub fn insert_in_order(&mut self, force: Force) {
         let at = self.forces.partition_point(|f| board_order(f, &force).is_lt());
         self.forces.insert(at, force);

@@ -192,6 +192,7 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
         powers,
         players,
         player_of,
+        boxes: (0..board.provinces.len()).filter(|&p| board.provinces[p].is_box).map(ProvinceId::new).collect(),
         provinces: board.provinces,
         locs: board.locs,
         calendar,

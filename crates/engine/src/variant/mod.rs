@@ -177,6 +177,9 @@ pub struct Variant {
     /// The player of each power.
     pub player_of: Vec<u8>,
     pub provinces: Vec<Province>,
+    /// The boxes (`is_box`): provinces holding any number of forces, each
+    /// a separate force (City State's Germany, C10). Empty on most maps.
+    pub boxes: Vec<ProvinceId>,
     pub locs: Vec<Loc>,
     pub calendar: Calendar,
     pub victory: Victory,
@@ -301,6 +304,12 @@ impl Variant {
     /// Does the variant have units of this kind?
     pub fn has_kind(&self, k: Kind) -> bool {
         self.kinds.contains(&k)
+    }
+
+    /// Is `p` a box (any number of forces, each on its own)?
+    #[inline]
+    pub fn is_box(&self, p: ProvinceId) -> bool {
+        !self.boxes.is_empty() && self.boxes.contains(&p)
     }
 
     /// Has the variant kinds that cannot move (garrisons)?

@@ -4,6 +4,7 @@
 //! The first legal order for each force counts; an illegal order leaves the
 //! force holding (DATC 4.D, 4.E.1).
 
+mod boxes;
 mod convoy;
 mod legal;
 mod split;
@@ -14,6 +15,7 @@ use super::outcome::Illegal;
 use crate::order::{Action, Order, UnitRef};
 use crate::state::{Components, Force, VariantState};
 use crate::variant::{LocId, PowerId, ProvinceId, Variant};
+use boxes::Binding;
 use convoy::{convoy_possible, drop_needless_convoys, fall_back_to_land, mark_own_convoys, Seas};
 use legal::plan_move;
 
@@ -128,11 +130,17 @@ pub struct Plans {
     pub coupled: Vec<bool>,
 }
 
-/// Index of the force standing in each province.
+/// Index of the force standing in each province. A box (C10) holds any
+/// number of forces, none of which stands for the others: it reads empty,
+/// so nothing attacks or bounces there, and orders for its units are bound
+/// by `boxes::Binding`.
 pub fn occupancy(v: &Variant, forces: &[Force]) -> Vec<u16> {
     let mut at = vec![u16::MAX; v.province_count()];
     for (i, f) in forces.iter().enumerate() {
         at[v.province_of(f.loc).index()] = i as u16;
+    }
+    for b in &v.boxes {
+        at[b.index()] = u16::MAX;
     }
     at
 }
@@ -143,12 +151,13 @@ pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order], state: 
     let mut illegal: Vec<Option<Illegal>> = vec![None; orders.len()];
     let mut coupled = vec![false; forces.len()];
     let seas = Seas::new(v, forces);
+    let binding = Binding::new(v, forces, at, orders);
     for (i, order) in orders.iter().enumerate() {
         let Some(unit) = &order.unit else {
             illegal[i] = Some(Illegal::WrongPhase);
             continue;
         };
-        let f = at[v.province_of(unit.loc).index()];
+        let f = binding.force_of(i, at[v.province_of(unit.loc).index()]);
         let checked = if f == u16::MAX {
             Err(Illegal::NoUnit)
         } else if order.power.is_some_and(|p| !v.same_player(p, forces[f as usize].power)) {
@@ -158,7 +167,7 @@ pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order], state: 
         } else if !v.rules.allows(&order.action) {
             Err(Illegal::NotInThisVariant)
         } else {
-            let planning = Planning { v, forces, seas: &seas, at, state };
+            let planning = Planning { v, forces, seas: &seas, at, state, binding: &binding };
             planning.plan_force(f, i, &order.action, &mut parts, &mut coupled)
         };
         if let Err(why) = checked {
@@ -181,6 +190,8 @@ pub(super) struct Planning<'a> {
     seas: &'a Seas,
     at: &'a [u16],
     state: &'a VariantState,
+    /// The forces orders name in the boxes.
+    binding: &'a Binding<'a>,
 }
 
 impl Planning<'_> {
@@ -273,9 +284,12 @@ impl Planning<'_> {
 
     /// Plans one order for `body` (a whole force, or a part of force `f`).
     pub(super) fn plan_one(&self, f: u16, body: &Force, action: &Action) -> Result<Plan, Illegal> {
-        let Planning { v, forces, seas, at, state } = *self;
-        let target = |u: &UnitRef| -> Result<u16, Illegal> {
-            let t = at[v.province_of(u.loc).index()];
+        let Planning { v, forces, seas, at, state, binding } = *self;
+        let target = |u: &UnitRef, to: Option<ProvinceId>| -> Result<u16, Illegal> {
+            let mut t = at[v.province_of(u.loc).index()];
+            if t == u16::MAX {
+                t = binding.target(v, forces, f, u, to);
+            }
             if t == u16::MAX {
                 Err(Illegal::NoSupportedUnit)
             } else if t == f {
@@ -287,8 +301,9 @@ impl Planning<'_> {
         // H11: components that may not support (garrisons) support only a
         // merge into their own province.
         let none_supports = || body.components.iter().all(|c| !c.kind.row().may_support);
-        // City State C6: a unit behind the walls stands or attacks its
-        // province, and no one supports it.
+        // City State: a unit behind the walls stands or attacks its
+        // province, and no one supports it (C6); a unit in a Pass may only
+        // move (C11).
         v.rules.may_order(v, body, action)?;
         match action {
             Action::SupportHold { .. } | Action::SupportMove { .. } | Action::Convoy { .. } if none_supports() => Err(Illegal::GarrisonSupport),
@@ -313,7 +328,7 @@ impl Planning<'_> {
             }
             Action::Merge { to, .. } => plan_move(v, body, *to, false, true),
             Action::SupportHold { unit } => {
-                let t = target(unit)?;
+                let t = target(unit, None)?;
                 let dest = v.province_of(forces[t as usize].loc);
                 if !can_reach(v, body, dest) {
                     return Err(Illegal::CannotReach);
@@ -321,8 +336,8 @@ impl Planning<'_> {
                 Ok(Plan::SupportHold { target: t })
             }
             Action::SupportMove { unit, to } => {
-                let t = target(unit)?;
                 let dest = v.province_of(*to);
+                let t = target(unit, Some(dest))?;
                 if !can_reach(v, body, dest) {
                     return Err(Illegal::CannotReach);
                 }
@@ -355,7 +370,7 @@ impl Planning<'_> {
                 if !v.province(v.province_of(body.loc)).terrain.convoys() {
                     return Err(Illegal::ConvoyFromCoast);
                 }
-                let t = target(unit)?;
+                let t = target(unit, Some(v.province_of(*to)))?;
                 let army = &forces[t as usize];
                 let [carried, fleets, immobile] = army.kinds();
                 if fleets + immobile > 0 {

@@ -1,0 +1,50 @@
+//! City State C11: "An Imperial unit that starts a movement phase in a Pass
+//! must move (to its exit or back to Germany) and may be supported in doing
+//! so. If its move fails, or it has no legal move order, it is moved back to
+//! Germany at the end of the phase (not dislodged)."
+//!
+//! Two hooks: at planning, a hold, support or convoy by a unit in a Pass is
+//! illegal (`may_order`); after the movement, a unit that started in a Pass
+//! and is still there goes to Germany, the box next to the Pass, and its
+//! result says so (`after_movement`). A unit that entered a Pass in this
+//! phase stays: it did not start there.
+
+use crate::adjudicate::{Illegal, OrderResult, Reason};
+use crate::order::Action;
+use crate::state::{Force, Position};
+use crate::variant::{LocId, ProvinceId, Variant};
+
+/// May `body` be given `action`? In a Pass only a move is.
+pub fn may_order(v: &Variant, body: &Force, action: &Action) -> Result<(), Illegal> {
+    let in_pass = v.province(v.province_of(body.loc)).flags.pass;
+    match action {
+        Action::Hold | Action::SupportHold { .. } | Action::SupportMove { .. } | Action::Convoy { .. } if in_pass => Err(Illegal::MustLeavePass),
+        _ => Ok(()),
+    }
+}
+
+/// After the movement: every unit that started in a Pass and did not leave
+/// it is moved back to Germany.
+pub fn after_movement(v: &Variant, results: &mut [OrderResult<'_>], next: &mut Position) {
+    for pass in (0..v.province_count()).map(ProvinceId::new).filter(|&p| v.province(p).flags.pass) {
+        let from_here = |r: &OrderResult<'_>| r.order.unit.as_ref().is_some_and(|u| v.province_of(u.loc) == pass);
+        // The unit that started here left it (a unit may then have entered).
+        if results.iter().any(|r| from_here(r) && r.reason == Reason::Moved) {
+            continue;
+        }
+        // Orders for a Pass with nobody in it are illegal (no unit); a unit
+        // that started here and stayed has a result that is not illegal:
+        // its failed move, or the hold the judge gave it.
+        let Some(r) = results.iter().position(|r| from_here(r) && !matches!(r.reason, Reason::Illegal(_))) else { continue };
+        let Some(germany) = v.boxes.iter().copied().find(|&b| v.army_borders.get(pass.index(), b.index())) else { continue };
+        let Some(i) = next.force_index(v, pass) else { continue };
+        let mut force = next.forces.remove(i);
+        force.loc = LocId::of_province(germany);
+        next.insert_in_order(force);
+        let small = |n: u32| n.min(u16::MAX as u32) as u16;
+        results[r].reason = match results[r].reason {
+            Reason::Bounced { attack, against, by } => Reason::SentBack { to: germany, by: Some(by), attack: small(attack), against: small(against) },
+            _ => Reason::SentBack { to: germany, by: None, attack: 0, against: 0 },
+        };
+    }
+}
