@@ -3,7 +3,7 @@
 //! through a game record, the retreat options that include the walls, a
 //! case file's unit line naming the walls (an error pointing to the key),
 //! `R WALLS` from a province with no walls, and C7 after a Winter
-//! adjustment (which the case runner still refuses, C13-C15 pending).
+//! adjustment.
 
 use polemarch_engine::adjudicate::{adjudicate, retreat_options};
 use polemarch_engine::cases::{parse_cases, run_case};
@@ -140,6 +140,9 @@ fn walls_need_a_centre() {
 fn the_walls_unit_reoccupies_after_a_removal() {
     let v = cs();
     let mut pos = besieged_lodi(&v, "Winter 1301 adjustment");
+    // The Emperor, with no DA here, has had this year's rebuild (C14): no
+    // DA appears in Germany.
+    pos.state.da_rebuilt = Some(1301);
     let mantua = v.find_power("Mantua").unwrap();
     pos.owners.iter_mut().filter(|o| **o == Some(mantua)).for_each(|o| *o = None);
     let orders = vec![parse_order_line(&v, "Mantua: REMOVE A lod").unwrap()];

@@ -114,10 +114,12 @@ fn show_text(v: &Variant, rec: &GameRecord, index: usize) -> Result<String, Stri
     }
     if v.calendar.kind(pos.phase) == polemarch_engine::variant::PhaseKind::Adjustment {
         for (p, b) in polemarch_engine::adjudicate::balances(v, &pos).into_iter().enumerate() {
-            // In halves of a centre: a build is 2 (a garrison 1, H5).
-            if b > 0 && polemarch_engine::adjudicate::adjustment_due(v, &pos, b, PowerId::new(p)) {
+            // In halves of a centre: a build is 2 (a garrison 1, H5). A
+            // power out of the game (City State C15) has nothing to adjust.
+            let due = polemarch_engine::adjudicate::adjustment_due(v, &pos, b, PowerId::new(p));
+            if b > 0 && due {
                 let _ = writeln!(out, "  {} may build for {}", v.powers[p].name, centres_text(b as u32));
-            } else if b < 0 {
+            } else if b < 0 && due {
                 let _ = writeln!(out, "  {} must remove units costing {}", v.powers[p].name, centres_text((-b) as u32));
             }
         }

@@ -23,9 +23,14 @@ pub fn balances(v: &Variant, pos: &Position) -> Vec<i32> {
 
 /// Does `power` have builds or removals to make (a garrison's worth of
 /// supply is a build where garrisons exist), or free Delphi builds to place?
+/// Only kinds that need supply are built (a double army is not); a mechanic
+/// may owe an adjustment whatever the balance (City State C3: a fleet to
+/// disband for want of a port), and a power a mechanic put out of the game
+/// has nothing to adjust (C15).
 pub fn adjustment_due(v: &Variant, pos: &Position, balance: i32, power: PowerId) -> bool {
-    let cheapest = v.kinds.iter().map(|&k| upkeep(k)).min().unwrap_or(upkeep(Kind::ARMY));
-    balance < 0 || balance >= cheapest || v.rules.free_builds(&pos.state, power) > 0
+    let cheapest = v.kinds.iter().filter(|k| k.row().needs_supply).map(|&k| upkeep(k)).min().unwrap_or(upkeep(Kind::ARMY));
+    let owed = balance < 0 || balance >= cheapest || v.rules.free_builds(&pos.state, power) > 0 || v.rules.must_adjust(v, pos, power);
+    !v.rules.eliminated(&pos.state, power) && owed
 }
 
 pub fn adjustment<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {
@@ -35,6 +40,14 @@ pub fn adjustment<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<
     // A mechanic may carry out some orders before the rest, whatever the
     // order of writing (H14: a garrison disbanded at will).
     let mut early: Vec<Option<OrderResult<'a>>> = vec![None; orders.len()];
+    // Before any order, what a mechanic carries out in every Winter (City
+    // State: an eliminated Emperor's units, a fleet of a power with no
+    // port). Its results with no order of their own follow the orders'
+    // results, which stay at the orders' indices.
+    let mut done_first = Vec::new();
+    if v.rules.adjusts_before_orders() {
+        v.rules.adjust_before_orders(v, orders, &mut next, &mut balance, &mut early, &mut done_first);
+    }
     if v.rules.adjusts_first() {
         for (i, order) in orders.iter().enumerate() {
             if let Some(reason) = v.rules.adjust_first(v, &mut next, &mut balance, order) {
@@ -59,6 +72,7 @@ pub fn adjustment<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<
         };
         results.push(OrderResult { order: Cow::Borrowed(order), verdict, reason });
     }
+    results.append(&mut done_first);
     for power in 0..v.powers.len() {
         if balance[power] < 0 {
             for (loc, kind) in civil_disorder(v, &mut next, PowerId::new(power), -balance[power]) {
@@ -67,6 +81,7 @@ pub fn adjustment<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<
             }
         }
     }
+    v.rules.adjust_after_orders(v, &mut next, &mut results);
     next.normalize();
     (results, next)
 }
@@ -79,6 +94,10 @@ fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32]
     if components.len() != 1 || !v.has_kind(components[0].kind) {
         return Err(Illegal::NotBuildable);
     }
+    // A kind that needs no supply would cost nothing (City State's DA).
+    if !components[0].kind.row().needs_supply {
+        return Err(Illegal::NotBuiltByOrder);
+    }
     // A free build (`A*`) spends one of the Delphi builds, not supply (H19).
     let free = components[0].free;
     let cost: i32 = if free { 0 } else { upkeep(components[0].kind) };
@@ -89,9 +108,12 @@ fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32]
     if balance[power.index()] < cost {
         return Err(Illegal::NoBuildsDue);
     }
-    // Home centres, unless a mechanic says otherwise (H7: any owned centre).
-    if !v.rules.may_build_at(v, power, site) {
-        return Err(Illegal::NotHome);
+    // Home centres, unless a mechanic says otherwise (H7: any owned centre;
+    // City State: fleets at ports, the Emperor's centres).
+    match v.rules.build_site(v, &next.state, power, site, components[0].kind) {
+        Some(decided) => decided?,
+        None if !v.rules.may_build_at(v, power, site) => return Err(Illegal::NotHome),
+        None => {}
     }
     if next.owners[site.index()] != Some(power) {
         return Err(Illegal::NotOwned);
@@ -179,6 +201,9 @@ fn remove(v: &Variant, next: &mut Position, balance: &mut [i32], order: &Order) 
     // force has one (any kind otherwise); at sea never so as to leave an
     // unseaworthy force, taking an army instead.
     let kind = component_to_remove(v, &next.forces[i], power, wanted).ok_or(Illegal::NoUnit)?;
+    if !kind.row().needs_supply {
+        return Err(Illegal::NeedsNoSupply);
+    }
     balance[power.index()] += take_component(v, next, i, power, kind);
     Ok(Reason::Removed)
 }

@@ -50,17 +50,29 @@ fn farness<'v>(v: &'v Variant, pos: &Position, power: PowerId) -> impl Fn(&Force
     }
 }
 
+/// The order in which civil disorder takes `power`'s forces: the smallest
+/// key first (the farthest, fleets before armies, then by province name).
+fn disorder_order<'v>(v: &'v Variant, pos: &Position, power: PowerId) -> impl Fn(&Force) -> (std::cmp::Reverse<u32>, bool, String) + 'v {
+    let far = farness(v, pos, power);
+    move |f: &Force| (std::cmp::Reverse(far(f)), !f.is_fleet(), v.province(v.province_of(f.loc)).name.to_lowercase())
+}
+
+/// The force of `power` holding one of its components of `kind` that civil
+/// disorder would take first (City State C3: the fleet a power with no
+/// port must disband when it names none); its index.
+pub fn first_in_disorder(v: &Variant, pos: &Position, power: PowerId, kind: Kind) -> Option<usize> {
+    let key = disorder_order(v, pos, power);
+    let holds = |f: &Force| f.components.iter().any(|c| c.kind == kind && c.power == power && !c.free);
+    (0..pos.forces.len()).filter(|&i| holds(&pos.forces[i])).min_by_key(|&i| key(&pos.forces[i]))
+}
+
 /// Removes components of `power` until `halves` of upkeep are gone, one at a
 /// time (M12; in standard Diplomacy a force is one component): from the
 /// force farthest (`farness`), fleets before armies (then by
 /// province name); within a force as `component_to_remove` says. Returns
 /// what was removed, where.
 pub fn civil_disorder(v: &Variant, pos: &mut Position, power: PowerId, halves: i32) -> Vec<(LocId, Kind)> {
-    let far = farness(v, pos, power);
-    let key = |f: &Force| {
-        let p = v.province_of(f.loc);
-        (std::cmp::Reverse(far(f)), !f.is_fleet(), v.province(p).name.to_lowercase())
-    };
+    let key = disorder_order(v, pos, power);
     let mut removed = Vec::new();
     let mut left = halves;
     while left > 0 {

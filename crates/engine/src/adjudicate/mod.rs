@@ -20,7 +20,7 @@ mod retreat;
 type Few = smallvec::SmallVec<[u16; 4]>;
 
 pub use adjustment::{adjustment_due, balances, build_loc};
-pub use civil_disorder::distances;
+pub use civil_disorder::{distances, first_in_disorder};
 pub use outcome::{Illegal, OrderResult, Reason, Verdict};
 pub use plan::{occupancy as occupancy_of, Plan};
 pub use removal::{take_component, upkeep};
@@ -52,7 +52,8 @@ pub fn adjudicate<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> Outco
         PhaseKind::Adjustment if v.rules.own_phase(v, pos) => v.rules.adjudicate_own_phase(v, pos, orders),
         PhaseKind::Adjustment => adjustment::adjustment(v, pos, orders),
     };
-    // City State C7-C9: the walls' units, before centres change hands.
+    // City State C7-C9: the walls' units, before centres change hands; C15:
+    // the Emperor with no DA on the board.
     v.rules.after_phase(v, kind, &mut results, &mut next);
     let season_over = match kind {
         PhaseKind::Movement => next.dislodged.is_empty(),
@@ -91,7 +92,7 @@ pub fn next_phase(v: &Variant, after: &Position) -> crate::variant::Phase {
             PhaseKind::Movement => true,
             PhaseKind::Retreat => !after.dislodged.is_empty(),
             PhaseKind::Adjustment => {
-                v.rules.winter_due(after) || balances(v, after).iter().enumerate().any(|(p, &b)| adjustment_due(v, after, b, PowerId::new(p)))
+                v.rules.winter_due(after, phase) || balances(v, after).iter().enumerate().any(|(p, &b)| adjustment_due(v, after, b, PowerId::new(p)))
             }
         };
         if busy {

@@ -88,6 +88,11 @@ pub enum Illegal {
     MustLeavePass,
     WallsByRetreatOnly,
     FleetWallsOnlyAtPort,
+    FleetOnlyAtPort,
+    NoBuildInGermany,
+    EmperorEliminated,
+    NotBuiltByOrder,
+    NeedsNoSupply,
     WallsHoldOrAttack,
     WallsUnsupported,
     NoSiege,
@@ -164,6 +169,11 @@ impl Illegal {
             }
             Illegal::WallsByRetreatOnly => "a unit goes behind the walls only by retreating there when dislodged from the centre",
             Illegal::FleetWallsOnlyAtPort => "a fleet may be behind the walls only in a port",
+            Illegal::FleetOnlyAtPort => "fleets are built only at the ports (Venezia, Genova, Pisa, Napoli), by whoever owns the port",
+            Illegal::NoBuildInGermany => "the Emperor never builds in Germany: he builds in a centre he owns",
+            Illegal::EmperorEliminated => "the Emperor is eliminated: he builds nothing",
+            Illegal::NotBuiltByOrder => "a unit that needs no supply is never built by order (a double army is rebuilt in Germany)",
+            Illegal::NeedsNoSupply => "a unit that needs no supply frees none: it is not removed (a double army)",
             Illegal::WallsHoldOrAttack => "a unit behind the walls may only stand or attack its own province, never support or convoy (City State C6)",
             Illegal::WallsUnsupported => "a unit behind the walls may not be supported, holding or attacking (City State C6)",
             Illegal::NoSiege => "`R` in a movement phase raises a siege: only of a province whose walls hold a unit, by a unit outside them (City State C8)",
@@ -217,6 +227,12 @@ pub enum Reason {
     CivilDisorder,
     /// Build left unused.
     Unused,
+    /// A fleet disbanded first by a power that owns no port (City State C3).
+    NoPort,
+    /// A unit of the eliminated Emperor, disbanded in the Winter (C15).
+    EmperorOut,
+    /// A double army rebuilt in Germany (C14).
+    DoubleArmyRebuilt,
     /// Delphi sacked (H18).
     Sacked,
     /// No support for a player who sacked Delphi (H20).
@@ -287,6 +303,9 @@ impl Reason {
             Reason::Waived => "build waived".into(),
             Reason::CivilDisorder => "removed in civil disorder".into(),
             Reason::Unused => "build not used".into(),
+            Reason::NoPort => "disbanded first: the power has fleets and owns no port".into(),
+            Reason::EmperorOut => "disbanded: the Emperor is eliminated".into(),
+            Reason::DoubleArmyRebuilt => "a destroyed double army rebuilt in Germany".into(),
             Reason::Sacked => "Delphi sacked: two free builds next Winter; no other player may support this player again".into(),
             Reason::Converted => "converted".into(),
             Reason::Destroyed => "centre destroyed: worth nothing until rebuilt".into(),

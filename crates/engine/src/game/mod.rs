@@ -145,9 +145,11 @@ fn winter_passed(v: &Variant, before: &Position, after: &Position) -> bool {
     skipped.take(v.calendar.steps.len()).take_while(|&p| p != after.phase).any(adjusting)
 }
 
-/// Powers still in the game: they own a centre or have a unit.
+/// Powers still in the game: they own a centre or have a unit, and no
+/// mechanic put them out (City State C15: the Emperor).
 pub fn survivors(v: &Variant, pos: &Position) -> Vec<PowerId> {
     v.power_ids()
+        .filter(|&p| !v.rules.eliminated(&pos.state, p))
         .filter(|&p| pos.supply_halves(v, p) > 0 || pos.forces.iter().any(|f| f.power == p) || pos.dislodged.iter().any(|d| d.force.power == p))
         .collect()
 }

@@ -10,9 +10,13 @@ mod centre_values;
 mod claims;
 mod colonies;
 mod conversion;
+mod da_rebuild;
 mod delphi;
 mod destroy;
+mod double_centres;
 mod edition;
+mod emperor;
+mod emperor_out;
 mod fleet_cap;
 mod garrisons;
 mod liberation;
@@ -21,8 +25,8 @@ mod multiplicity;
 mod options;
 mod passes;
 mod passes_must_move;
-mod pending;
 pub mod placement;
+mod ports;
 mod rebuild;
 mod siege_phase;
 mod sieges;
@@ -34,12 +38,12 @@ mod walls;
 pub use edition::{Choice, CivilDisorder, Edition};
 pub use options::from_table;
 pub use state_text::{read_position_state, read_state, shown_position_state, shown_state, state_key, write_position_state, write_state};
-pub use victory::{own_supplies, self_supporting_units, supplies, supply, winners};
+pub use victory::{own_supplies, self_supporting_units, supplies, supply, victory_centres, winners};
 
 use crate::adjudicate::{Illegal, OrderResult, Plan, Reason};
 use crate::order::{Action, Order};
 use crate::state::{Force, Position, VariantState};
-use crate::variant::{Kind, PhaseKind, PowerId, ProvinceId, Variant};
+use crate::variant::{Kind, Phase, PhaseKind, PowerId, ProvinceId, Variant};
 
 /// A mechanic a variant plays, with what it needs to know of the map.
 /// Declared in the order the hooks call them.
@@ -85,8 +89,7 @@ pub enum Mechanic {
     /// At most this many fleets built per power in one Winter (D4).
     FleetBuildCap(u8),
     /// The Emperor's double armies: the DA row of the kind table (City
-    /// State C12). What of City State is not adjudicated yet,
-    /// `Rules::not_adjudicated` refuses (`pending.rs`).
+    /// State C12).
     DoubleArmies,
     /// Only this power's units enter the map's `imperial` spaces (City
     /// State C10: the Emperor, Germany and the Passes).
@@ -95,6 +98,21 @@ pub enum Mechanic {
     /// (City State C5, `walls.rs`); the sieges there (C6-C9, `sieges.rs`,
     /// `siege_phase.rs`).
     Sieges,
+    /// The map's `double_home` centres supply 2 to their home power in a
+    /// Winter with an open sea chain to the southern edge (City State C2).
+    DoubleCentres,
+    /// Fleets built only at the map's ports, by their owner; a power with
+    /// fleets and no port disbands one first in a Winter (City State C3).
+    Ports,
+    /// The Emperor's supply and builds: half of each centre, any owned
+    /// centre, never Germany (City State C13).
+    ImperialSupply,
+    /// A destroyed DA rebuilt in Germany, one a Winter, never more than
+    /// this many (City State C14).
+    DoubleArmyRebuilds(u8),
+    /// The Emperor is out with no DA on the board from Spring of this year
+    /// (City State C15).
+    EmperorElimination(i32),
 }
 
 /// How a unit would go into a province: the `may_enter` hook.
@@ -128,6 +146,11 @@ impl Mechanic {
             Mechanic::DoubleArmies => 16,
             Mechanic::ImperialSpaces(_) => 17,
             Mechanic::Sieges => 18,
+            Mechanic::DoubleCentres => 19,
+            Mechanic::Ports => 20,
+            Mechanic::ImperialSupply => 21,
+            Mechanic::DoubleArmyRebuilds(_) => 22,
+            Mechanic::EmperorElimination(_) => 23,
         }
     }
 
@@ -156,6 +179,11 @@ impl Mechanic {
             Mechanic::DoubleArmies => "double armies".into(),
             Mechanic::ImperialSpaces(p) => format!("imperial spaces ({})", v.power(*p).name),
             Mechanic::Sieges => "sieges".into(),
+            Mechanic::DoubleCentres => "double centres".into(),
+            Mechanic::Ports => "fleets built at ports".into(),
+            Mechanic::ImperialSupply => "imperial supply".into(),
+            Mechanic::DoubleArmyRebuilds(n) => format!("double armies rebuilt (at most {n})"),
+            Mechanic::EmperorElimination(year) => format!("the Emperor eliminated from {year}"),
         }
     }
 }
@@ -198,13 +226,12 @@ impl Rules {
     }
 
     /// Why the adjudicator may not judge this position yet: a refusal,
-    /// never a silent wrong answer (City State's rules not yet in, issue 14).
-    pub fn not_adjudicated(&self, v: &Variant, pos: &Position) -> Option<String> {
-        let emperor = self.mechanics.iter().find_map(|m| match m {
-            Mechanic::ImperialSpaces(p) => Some(*p),
-            _ => None,
-        });
-        self.has(&Mechanic::DoubleArmies).then(|| pending::refusal(v, emperor, pos)).flatten()
+    /// never a silent wrong answer, for a variant whose rules are not all in.
+    /// None today: City State's last refusals (its Winter, C2, C3, C13-C14,
+    /// and the Emperor from 1302, C15) went when those rules came in (issue
+    /// 14), and with them `rules/pending.rs`.
+    pub fn not_adjudicated(&self, _v: &Variant, _pos: &Position) -> Option<String> {
+        None
     }
 
     /// Hook `may_enter`: may `force` go into `dest` by `entry`? Called from
@@ -258,10 +285,21 @@ impl Rules {
     /// Hook `after_phase`: state and board changes at the end of every
     /// phase, before centres change hands (City State C7-C9: a unit behind
     /// the walls reoccupies its empty province; after a movement, two
-    /// phases behind the walls disband it).
+    /// phases behind the walls disband it; C15, last: from Spring 1302 the
+    /// Emperor is out with no DA on the board).
     pub fn after_phase<'a>(&self, v: &Variant, kind: PhaseKind, results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
-        if self.has(&Mechanic::Sieges) {
-            siege_phase::after_phase(v, kind, results, next);
+        for m in &self.mechanics {
+            match m {
+                Mechanic::Sieges => siege_phase::after_phase(v, kind, results, next),
+                // C15, on the board the phase leaves (`next.phase` is still
+                // the phase judged): the Emperor is out with no DA on it.
+                Mechanic::EmperorElimination(from) => {
+                    if let Some(e) = self.emperor() {
+                        emperor_out::after_phase(v, next.phase, next, e, *from);
+                    }
+                }
+                _ => {}
+            }
         }
     }
 
@@ -380,6 +418,23 @@ impl Rules {
             || (self.has(&Mechanic::OptionalHomes) && v.power(power).optional_homes.contains(&site))
     }
 
+    /// Hook `build_sites`, asked before `may_build_at`: a mechanic's own
+    /// answer for a build of `kind` at `site` by `power`, where it decides
+    /// (the owner is still the core's check); None leaves it to
+    /// `may_build_at`. City State: an eliminated Emperor builds nothing
+    /// (C15); a fleet only at a port, by whoever owns it (C3); the Emperor
+    /// in any centre, never Germany (C13).
+    pub fn build_site(&self, v: &Variant, state: &VariantState, power: PowerId, site: ProvinceId, kind: Kind) -> Option<Result<(), Illegal>> {
+        if self.is_out(state, power) {
+            return Some(Err(Illegal::EmperorEliminated));
+        }
+        self.mechanics.iter().find_map(|m| match m {
+            Mechanic::Ports => ports::fleet_site(v, site, kind),
+            Mechanic::ImperialSupply => emperor::build_site(v, self.emperor()?, power, site),
+            _ => None,
+        })
+    }
+
     /// Hook `build_sites`: may `power` build one more fleet, given the
     /// adjustment's results so far and the position they made (D4)?
     pub fn may_build_fleet(&self, v: &Variant, next: &Position, earlier: &[OrderResult<'_>], power: PowerId) -> Result<(), Illegal> {
@@ -406,6 +461,40 @@ impl Rules {
             }
         }
         value
+    }
+
+    /// Hook `supply`: what centre `p`, worth `value` to `holder` (its
+    /// `centre_value`), supplies `holder` in a Winter, beyond what it counts
+    /// for victory. City State: Venezia and Genova are worth twice that to
+    /// their home power with an open sea chain (C2); the Emperor's centres
+    /// half (C13), nothing once he is out (C15).
+    pub fn supply_value(&self, v: &Variant, pos: &Position, p: ProvinceId, owner: PowerId, holder: PowerId, value: u32) -> u32 {
+        let mut value = value;
+        for m in &self.mechanics {
+            match m {
+                Mechanic::DoubleCentres => value = double_centres::value(v, pos, p, owner, holder, value),
+                Mechanic::ImperialSupply if self.is_out(&pos.state, holder) => return 0,
+                Mechanic::ImperialSupply if self.emperor() == Some(holder) => value = emperor::supply(value),
+                _ => {}
+            }
+        }
+        value
+    }
+
+    /// The Emperor (City State), if the variant has one.
+    fn emperor(&self) -> Option<PowerId> {
+        self.mechanics.iter().find_map(|m| if let Mechanic::ImperialSpaces(p) = m { Some(*p) } else { None })
+    }
+
+    fn is_out(&self, state: &VariantState, power: PowerId) -> bool {
+        state.emperor_out.is_some() && self.emperor() == Some(power) && self.mechanics.iter().any(|m| matches!(m, Mechanic::EmperorElimination(_)))
+    }
+
+    /// Is `power` out of the game by a mechanic's rule, whatever it still
+    /// owns or has (City State C15: the Emperor)? `game::survivors` and
+    /// `winners` leave it out; it has no adjustment to make.
+    pub fn eliminated(&self, state: &VariantState, power: PowerId) -> bool {
+        self.is_out(state, power)
     }
 
     /// Hook `supply`: the power that gets the supply of centre `p` owned by
@@ -448,10 +537,67 @@ impl Rules {
         }
     }
 
-    /// Has a mechanic Winter business even where no power builds or
-    /// removes (D7: ended loans to clear)?
-    pub fn winter_due(&self, pos: &Position) -> bool {
-        self.has(&Mechanic::Loans) && loans::ending(&pos.state)
+    /// Has a mechanic Winter business in the Winter `winter` even where no
+    /// power builds or removes? D7: ended loans to clear; City State: a DA
+    /// to rebuild (C14), an eliminated Emperor's units to disband (C15). (A
+    /// fleet to disband for want of a port, C3, is a power's adjustment:
+    /// `must_adjust`.)
+    pub fn winter_due(&self, pos: &Position, winter: Phase) -> bool {
+        self.mechanics.iter().any(|m| match m {
+            Mechanic::Loans => loans::ending(&pos.state),
+            Mechanic::DoubleArmyRebuilds(most) => self.emperor().is_some_and(|e| !self.is_out(&pos.state, e) && da_rebuild::due(pos, e, *most, winter.year)),
+            Mechanic::EmperorElimination(_) => self.emperor().is_some_and(|e| emperor_out::disband_due(pos, e)),
+            _ => false,
+        })
+    }
+
+    /// Hook `adjust`: does `power` owe an adjustment in this Winter
+    /// whatever its balance (City State C3: a fleet to disband, having no
+    /// port)? It then has orders to give.
+    pub fn must_adjust(&self, v: &Variant, pos: &Position, power: PowerId) -> bool {
+        self.has(&Mechanic::Ports) && ports::portless(v, pos).contains(&power)
+    }
+
+    /// Hook `adjust`, before any order of a Winter: what mechanics carry out
+    /// first, whatever the orders' order. City State: an eliminated
+    /// Emperor's units are disbanded (C15); a power with fleets and no port
+    /// disbands one, its own `REMOVE` (its result goes into `early` at the
+    /// order's index) or by civil disorder (C3). Results with no order of
+    /// their own go into `done`; the supply freed goes back to `balance`.
+    pub fn adjust_before_orders<'a>(
+        &self,
+        v: &Variant,
+        orders: &'a [Order],
+        next: &mut Position,
+        balance: &mut [i32],
+        early: &mut [Option<OrderResult<'a>>],
+        done: &mut Vec<OrderResult<'a>>,
+    ) {
+        // C15 before C3: an eliminated Emperor's fleets go with the rest.
+        if let (true, Some(e)) = (self.mechanics.iter().any(|m| matches!(m, Mechanic::EmperorElimination(_))), self.emperor()) {
+            emperor_out::disband(next, done, e);
+        }
+        if self.has(&Mechanic::Ports) {
+            ports::disband_first(v, orders, next, balance, early, done);
+        }
+    }
+
+    /// Does a mechanic carry out anything before a Winter's orders?
+    pub fn adjusts_before_orders(&self) -> bool {
+        self.mechanics.iter().any(|m| matches!(m, Mechanic::EmperorElimination(_) | Mechanic::Ports))
+    }
+
+    /// Hook `adjust`, after a Winter's orders and civil disorder: what
+    /// mechanics do then (City State C14: a destroyed DA rebuilt in
+    /// Germany), with its result.
+    pub fn adjust_after_orders(&self, v: &Variant, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
+        for m in &self.mechanics {
+            if let (Mechanic::DoubleArmyRebuilds(most), Some(e)) = (m, self.emperor()) {
+                if !self.is_out(&next.state, e) {
+                    da_rebuild::rebuild(v, next, results, e, *most, next.phase.year);
+                }
+            }
+        }
     }
 
     /// May a force hold several units (`2A/F`, Multiplicity M1), and an

@@ -65,6 +65,23 @@ pub fn from_table(
                 }),
                 None => problem(format!("expected true or false, found {value}")),
             },
+            "double_centres" | "ports" | "emperor_supply" => match value.as_bool() {
+                Some(false) => {}
+                Some(true) => add(match key.as_str() {
+                    "double_centres" => Mechanic::DoubleCentres,
+                    "ports" => Mechanic::Ports,
+                    _ => Mechanic::ImperialSupply,
+                }),
+                None => problem(format!("expected true or false, found {value}")),
+            },
+            "double_army_rebuilds" => match value.as_integer() {
+                Some(n @ 0..=99) => add(Mechanic::DoubleArmyRebuilds(n as u8)),
+                _ => problem(format!("expected the most double armies there may be (0 to 99), found {value}")),
+            },
+            "emperor_elimination" => match value.as_integer().and_then(|y| i32::try_from(y).ok()) {
+                Some(year) => add(Mechanic::EmperorElimination(year)),
+                None => problem(format!("expected the year from whose Spring the Emperor may be eliminated, found {value}")),
+            },
             "fleet_builds_per_winter" => match value.as_integer() {
                 Some(n @ 0..=99) => add(Mechanic::FleetBuildCap(n as u8)),
                 _ => problem(format!("expected a number of fleets (0 to 99), found {value}")),
@@ -111,6 +128,12 @@ pub fn from_table(
             },
             _ => problem("unknown rule option".into()),
         }
+    }
+    // The Emperor's rules (City State C13-C15) need to know who he is.
+    let imperial = |m: &Mechanic| matches!(m, Mechanic::ImperialSupply | Mechanic::DoubleArmyRebuilds(_) | Mechanic::EmperorElimination(_));
+    let has_emperor = rules.mechanics.iter().any(|m| matches!(m, Mechanic::ImperialSpaces(_)));
+    if !has_emperor && rules.mechanics.iter().any(imperial) {
+        problems.push(Problem::new("variant.toml", "rules", "emperor_supply, double_army_rebuilds and emperor_elimination need `emperor`".into()));
     }
     // One order for every variant: the hooks call the mechanics in the
     // order of their declaration, whatever the order of the table.

@@ -65,6 +65,8 @@ impl Rules {
             Mechanic::Destroy => super::destroy::SLOTS,
             Mechanic::Rebuild => super::rebuild::SLOTS,
             Mechanic::Loans => super::loans::SLOTS,
+            Mechanic::DoubleArmyRebuilds(_) => super::da_rebuild::SLOTS,
+            Mechanic::EmperorElimination(_) => super::emperor_out::SLOTS,
             _ => &[],
         });
         std::iter::once(&[SEED][..]).chain(slots).flatten()

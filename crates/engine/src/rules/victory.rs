@@ -6,7 +6,9 @@ use crate::variant::{Goal, PowerId, Variant};
 
 /// What `power`'s centres are worth in a Winter, in halves: its own
 /// centres' values (Cities 2, Towns 1; the mechanics' values: Rome to the
-/// Romans, garrison-required and destroyed centres), with loans (D7).
+/// Romans, garrison-required and destroyed centres), with loans (D7), and
+/// what they supply beyond that (City State's double centres C2, the
+/// Emperor's halves C13).
 pub fn supply(v: &Variant, pos: &Position, power: PowerId) -> u32 {
     supplies(v, pos)[power.index()]
 }
@@ -15,24 +17,35 @@ pub fn supply(v: &Variant, pos: &Position, power: PowerId) -> u32 {
 /// the one place supply is worked out. A lent centre's supply is the
 /// borrower's.
 pub fn supplies(v: &Variant, pos: &Position) -> Vec<u32> {
-    count(v, pos, true)
+    count(v, pos, true, true)
 }
 
 /// What every power's own centres supply it, loans left out: a centre it
 /// lent is not its own supply, one lent to it neither (D2's
 /// self-supporting units).
 pub fn own_supplies(v: &Variant, pos: &Position) -> Vec<u32> {
-    count(v, pos, false)
+    count(v, pos, false, true)
 }
 
-fn count(v: &Variant, pos: &Position, with_loans: bool) -> Vec<u32> {
+/// What every power's centres count for victory, in halves, with loans:
+/// each centre at its value (`centre_value`), never at what it supplies in
+/// a Winter (City State: Venezia and Genova count once, C1, C2; the
+/// Emperor's centres count whole, C13).
+pub fn victory_centres(v: &Variant, pos: &Position) -> Vec<u32> {
+    count(v, pos, true, false)
+}
+
+/// Each centre's value to its holder; `as_supply` adds the `supply_value`
+/// hook (what it supplies in a Winter, which victory does not count).
+fn count(v: &Variant, pos: &Position, with_loans: bool, as_supply: bool) -> Vec<u32> {
     let mut supply = vec![0; v.powers.len()];
     for (p, owner) in pos.owners.iter().enumerate() {
         if let Some(&o) = owner.as_ref() {
             let p = crate::variant::ProvinceId::new(p);
             let holder = v.rules.supply_holder(&pos.state, p, o);
             if with_loans || holder == o {
-                supply[holder.index()] += v.rules.centre_value(v, pos, p, o, holder);
+                let value = v.rules.centre_value(v, pos, p, o, holder);
+                supply[holder.index()] += if as_supply { v.rules.supply_value(v, pos, p, o, holder, value) } else { value };
             }
         }
     }
@@ -60,8 +73,11 @@ pub fn self_supporting_units(v: &Variant, pos: &Position, power: PowerId) -> u32
 /// after a Winter adjustment (`after_adjustment`), one in centres at any
 /// time.
 pub fn winners(v: &Variant, pos: &Position, after_adjustment: bool) -> Vec<PowerId> {
+    let centres = matches!(v.victory.goal, Goal::Centres(_)).then(|| victory_centres(v, pos));
     let score = |p: PowerId| match v.victory.goal {
-        Goal::Centres(_) => supply(v, pos, p),
+        // A power out of the game (City State C15) scores nothing.
+        _ if v.rules.eliminated(&pos.state, p) => 0,
+        Goal::Centres(_) => centres.as_ref().map_or(0, |c| c[p.index()]),
         Goal::SelfSupportingUnits(_) => self_supporting_units(v, pos, p),
     };
     let target = match v.victory.goal {

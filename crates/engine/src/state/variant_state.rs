@@ -31,6 +31,12 @@ pub struct VariantState {
     /// Loans of supply, one per centre (D7). Key `loan <centre>`, value
     /// `<lender> <borrower>`, with `ending` after it once ended.
     pub loans: Vec<Loan>,
+    /// The year of the Winter in which the latest double army was rebuilt
+    /// in Germany (City State C14). Key `da-rebuilt`.
+    pub da_rebuilt: Option<i32>,
+    /// The year the Emperor was eliminated (City State C15). Key
+    /// `emperor-out`.
+    pub emperor_out: Option<i32>,
     /// Sieges (City State C9): for a centre whose walls hold a unit (the
     /// force itself is in `Position::forces`, at the walls place), the
     /// movement phases it has spent there, in province order; a centre not
