@@ -204,16 +204,6 @@ impl Position {
         self.forces.iter().filter(move |f| variant.province_of(f.loc) == p)
     }
 
-    /// The error to give instead of adjudicating: the variant's refusal
-    /// where its rules are not all implemented (`Rules::not_adjudicated`).
-    /// (Boxes, which hold any number of forces, are judged: C10.)
-    pub fn check_boxes(&self, variant: &Variant) -> Result<(), String> {
-        match variant.rules.not_adjudicated(variant, self) {
-            Some(why) => Err(why),
-            None => Ok(()),
-        }
-    }
-
     /// What the centres a power owns are worth, in halves (Cities 2, Towns
     /// 1): whether it is still in the game, and what it shows. A Winter's
     /// supply, which mechanics may add to, is `rules::supply`.
