@@ -242,10 +242,18 @@ impl Variant {
 
     /// Finds a location by any of its names (abbreviation, full name, alias,
     /// with or without coast), in any letter case.
+    /// Inline for the usual three-letter names (`par`): a record or an
+    /// order list names hundreds of places.
+    #[inline]
     pub fn find_loc(&self, name: &str) -> Option<LocId> {
-        if let Some(found) = self.loc_names.get_three_letters(name) {
-            return found.copied();
+        match self.loc_names.get_three_letters(name) {
+            Some(found) => found.copied(),
+            None => self.find_loc_normal(name),
         }
+    }
+
+    /// `find_loc` for other names, normalised first.
+    fn find_loc_normal(&self, name: &str) -> Option<LocId> {
         with_normal(name, |n| self.loc_names.get(n).copied())
     }
 
