@@ -7,7 +7,7 @@
 
 use super::{Glitch, RecordedGame, RecordedPhase};
 use crate::order::{excerpt, Action, Order, UnitRef};
-use crate::state::{Dislodged, Force, Kind, Position};
+use crate::state::{board_order, Dislodged, Force, Kind, Position};
 use crate::variant::{LocId, Phase, PhaseKind, PowerId, ProvinceId, Variant, MAX_YEAR};
 
 /// The phase being read: its start position grows line by line until
@@ -88,6 +88,7 @@ impl<'a> Reading<'a> {
     /// Puts what a POSITIONS line says into the start position: a centre's
     /// owner, or a unit. What each province holds so far is kept in `seen`
     /// (1 a unit, 2 a dislodged one), to find a second unit in a province.
+    #[inline]
     fn hold(&mut self, v: &Variant, e: Entry) -> Result<(), (String, Option<ProvinceId>)> {
         let p = v.province_of(e.loc);
         let here = |e: String| (e, Some(p));
@@ -110,6 +111,11 @@ impl<'a> Reading<'a> {
         }
         if dislodged {
             self.pos.dislodged.push(Dislodged { force, attacker_from: None, by_convoy: false, also_from: Vec::new() });
+        } else if self.pos.forces.last().is_some_and(|last| board_order(last, &force).is_gt()) {
+            // godip lists units by province name, a coast's with its
+            // province; board order puts the coasts last: the few units
+            // out of order are put in place, and no sorting is needed.
+            self.pos.insert_in_order(force);
         } else {
             self.pos.forces.push(force);
         }
@@ -264,13 +270,14 @@ enum Held {
 /// Most lines of a record are such lines.
 fn usual_entry<'a>(v: &Variant, nations: &Nations, text: &'a str) -> Option<(Entry<'a>, &'a str)> {
     let (power, rest) = nations.known_at_start(text)?;
-    let (held, rest) = [
-        (" army ", Held::Unit { kind: Kind::ARMY, dislodged: false }),
-        (" fleet ", Held::Unit { kind: Kind::FLEET, dislodged: false }),
-        (" supply ", Held::Supply),
-    ]
-    .into_iter()
-    .find_map(|(word, held)| rest.strip_prefix(word).map(|rest| (held, rest)))?;
+    let unit = |kind| Held::Unit { kind, dislodged: false };
+    let (held, rest) = if let Some(rest) = rest.strip_prefix(" army ") {
+        (unit(Kind::ARMY), rest)
+    } else if let Some(rest) = rest.strip_prefix(" fleet ") {
+        (unit(Kind::FLEET), rest)
+    } else {
+        (Held::Supply, rest.strip_prefix(" supply ")?)
+    };
     let place = rest.get(..3).filter(|p| p.bytes().all(|b| b.is_ascii_lowercase()))?;
     if !matches!(rest.as_bytes().get(3), None | Some(b'\n')) {
         return None;
