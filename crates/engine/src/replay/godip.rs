@@ -282,7 +282,7 @@ fn usual_entry<'a>(v: &Variant, nations: &Nations, text: &'a str) -> Option<(Ent
     if !matches!(rest.as_bytes().get(3), None | Some(b'\n')) {
         return None;
     }
-    let loc = v.find_loc(place)?;
+    let loc = v.find_three_letter_loc(place)?;
     let line = &text[..text.len() - rest.len() + 3];
     Some((Entry { power, held, loc, place }, line))
 }

@@ -242,19 +242,19 @@ impl Variant {
 
     /// Finds a location by any of its names (abbreviation, full name, alias,
     /// with or without coast), in any letter case.
-    /// Inline for the usual three-letter names (`par`): a record or an
-    /// order list names hundreds of places.
-    #[inline]
     pub fn find_loc(&self, name: &str) -> Option<LocId> {
-        match self.loc_names.get_three_letters(name) {
-            Some(found) => found.copied(),
-            None => self.find_loc_normal(name),
+        if let Some(found) = self.loc_names.get_three_letters(name) {
+            return found.copied();
         }
+        with_normal(name, |n| self.loc_names.get(n).copied())
     }
 
-    /// `find_loc` for other names, normalised first.
-    fn find_loc_normal(&self, name: &str) -> Option<LocId> {
-        with_normal(name, |n| self.loc_names.get(n).copied())
+    /// The location a name of three lower-case letters (`par`, the usual
+    /// name in records) stands for, found inline; None for any other name
+    /// (`find_loc` finds those) and for an unknown one.
+    #[inline]
+    pub fn find_three_letter_loc(&self, name: &str) -> Option<LocId> {
+        self.loc_names.get_three_letters(name).flatten().copied()
     }
 
     pub fn find_power(&self, name: &str) -> Option<PowerId> {
