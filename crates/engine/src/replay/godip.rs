@@ -376,3 +376,36 @@ fn order(v: &Variant, board: &Board, text: &str) -> Result<Order, String> {
         _ => return Err("not a godip order (move, support, convoy, hold, build, remove, disband)".into()),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::import_godip;
+    use crate::replay::RecordedPhase;
+    use crate::variant::embedded_variant;
+
+    /// The usual POSITIONS lines are read at once and other spellings of
+    /// the same lines by the general reader: both give the same phase, and
+    /// a wrong line the same glitch.
+    #[test]
+    fn usual_lines_read_as_the_general_reader_reads_them() {
+        let v = embedded_variant("standard").expect("built in").expect("valid");
+        let usual = "PHASE 1901 Fall Retreat\nPOSITIONS\nRussia: fleet stp/sc\nEngland: fleet lon\nEngland: supply lon\n\
+                     France: army par\nFrance: army/dislodged par\nFrance: army par\nItaly: supply tyr\nAustria: army vie\nGermany: army mun\n\
+                     ORDERS\npar move pic";
+        // A tab after each colon: no line is a usual one.
+        let general = usual.replace(": ", ":\t");
+        let (a, b) = (import_godip(&v, usual).expect("read"), import_godip(&v, &general).expect("read"));
+        let (a, b) = (&a.phases[0], &b.phases[0]);
+        assert_eq!(a.start, b.start);
+        assert_eq!(a.orders, b.orders);
+        let glitch = |p: &RecordedPhase| p.start_glitch.clone().map(|g| (g.what.replace('\t', " "), g.provinces));
+        assert_eq!(glitch(a), glitch(b));
+        let g = a.start_glitch.as_ref().expect("glitches");
+        assert_eq!(g.what, "line 8: `France: army par`: a second unit in Paris");
+        assert_eq!(g.provinces.as_ref().map(Vec::len), Some(2), "Paris, and Tyrolia (not a centre)");
+        // Units in board order (the coast's last), the dislodged one apart.
+        let units: Vec<String> = a.start.forces.iter().map(|f| v.loc_abbr(f.loc)).collect();
+        assert_eq!(units, ["lon", "mun", "par", "vie", "stp/sc"].map(String::from));
+        assert_eq!(a.start.dislodged.len(), 1);
+    }
+}
