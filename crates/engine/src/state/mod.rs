@@ -36,11 +36,17 @@ pub struct Force {
 
 /// A copy of the components as one block (they are `Copy`): quicker than
 /// the element-by-element clone `SmallVec` derives, and positions are
-/// copied whole in every phase.
+/// copied whole in every phase. One or two components (nearly every force)
+/// are copied as values, without a call to copy memory.
 impl Clone for Force {
     #[inline]
     fn clone(&self) -> Force {
-        Force { loc: self.loc, power: self.power, components: Components::from_slice(&self.components) }
+        let components = match self.components[..] {
+            [a] => Components::from_buf_and_len([a, a], 1),
+            [a, b] => Components::from_buf([a, b]),
+            ref more => Components::from_slice(more),
+        };
+        Force { loc: self.loc, power: self.power, components }
     }
 }
 
