@@ -129,6 +129,29 @@ fn diadochi_v_checks_clean_with_its_counts() {
     );
 }
 
+/// Issue 15: `polemarch variant check nikjon` is clean and prints the
+/// counts of the new Nikjon map (70 spaces and 3 impassable mountain areas,
+/// Grobag's two coasts, 34 centres, 18 to win, N1, N2); `variant list`
+/// lists it.
+#[test]
+fn nikjon_checks_clean_with_its_counts() {
+    let text = ok(&["variant", "check", "nikjon"]);
+    for line in [
+        "Nikjon (nikjon): ok\n",
+        "  provinces: 73 (10 land, 40 coast, 20 sea, 3 impassable)\n",
+        "  coasts: 2 locations on 1 multi-coast province\n",
+        "  borders: 180 bordering pairs\n",
+        "  centres: 34 (34 worth 1; 22 home, 12 neutral), 34 in all\n",
+        "  powers: 7\n",
+        "  victory: 18 centres\n",
+    ] {
+        assert!(text.contains(line), "{line}{text}");
+    }
+    assert!(!text.contains("rules:"), "{text}");
+    let list = ok(&["variant", "list"]);
+    assert!(list.lines().any(|l| l.starts_with("nikjon ") && l.ends_with(" Nikjon")), "{list}");
+}
+
 #[test]
 fn standard_variant_checks_clean() {
     let text = ok(&["variant", "check", "standard"]);
