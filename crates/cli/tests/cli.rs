@@ -46,25 +46,19 @@ fn two_players_in_one_province_is_a_case_error() {
     assert!(text.contains("line 6: `Sparta: A meg`: another player's force already stands there"), "{text}");
 }
 
-/// docs/case-files.md: a unit must be able to stand where a case puts it,
-/// as in a position: a fleet inland, an army at sea or a unit on an
-/// impassable province (Switzerland; Nikjon's mountains, N2) is a mistake in
-/// the case, named by its line, not a unit the adjudicator moves.
+/// docs/case-files.md: no unit stands in an impassable province
+/// (Switzerland; Nikjon's mountains, N2): a case putting one there is a
+/// mistake in the case, named by its line, not a unit the adjudicator moves.
 #[test]
-fn a_unit_that_cannot_stand_there_is_a_case_error() {
+fn a_unit_in_an_impassable_province_is_a_case_error() {
     let text = failing_case(
-        "cannot-stand",
-        "CASE X.3 units where none stand\nPRESTATE\n Germany: F mun\nORDERS\n Germany: F mun H\nPOSTSTATE_SAME\nEND\n\
-         CASE X.4 a unit in Switzerland\nPRESTATE\n France: A swi\nORDERS\n France: A swi - mar\nPOSTSTATE_SAME\nEND\n",
+        "impassable",
+        "CASE X.3 a unit in Switzerland\nPRESTATE\n France: A swi\nORDERS\n France: A swi - mar\nPOSTSTATE_SAME\nEND\n",
     );
-    assert!(text.contains("line 3: `Germany: F mun`: a fleet cannot stand in Munich (land)"), "{text}");
-    assert!(text.contains("line 10: `France: A swi`: an army cannot stand in Switzerland (impassable)"), "{text}");
-    assert!(text.trim_end().ends_with("0 passed, 2 failed"), "{text}");
+    assert!(text.contains("line 3: `France: A swi`: no unit stands in Switzerland (impassable): it is no space"), "{text}");
+    assert!(text.trim_end().ends_with("0 passed, 1 failed"), "{text}");
 }
 
-/// The old jDip v2.4 DATC file parses; it fails exactly the cases whose
-/// outcome v3.0 or our rulings change, or whose expected state is wrong in
-/// that file (docs/conformance.md).
 #[test]
 fn jdip_v2_4_file_fails_only_the_documented_cases() {
     let Some(file) = shared("reference/datc/jdip_v2.4/datc_v2.4_06.txt") else { return };

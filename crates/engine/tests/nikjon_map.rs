@@ -197,7 +197,7 @@ fn the_mountains_are_not_spaces() {
     let v = Rc::new(v);
     let report = run_case(&cases[0], &mut |_| Ok(v.clone()));
     assert!(!report.passed);
-    assert_eq!(report.problems, ["line 4: `Ollan: A spi`: an army cannot stand in the Spine (impassable)"]);
+    assert_eq!(report.problems, ["line 4: `Ollan: A spi`: no unit stands in the Spine (impassable): it is no space"]);
 }
 
 /// Tobrou's rivers: "fleets do not have to worry about which coast they are

@@ -5,9 +5,8 @@ use super::parse::Line;
 use crate::adjudicate::Verdict;
 use crate::order::find_power_lenient;
 use crate::order::{parse_order, Action, Order};
-use crate::state::json::cannot_stand;
 use crate::state::{parse_composition, Component, Force, Kind};
-use crate::variant::{LocId, PowerId, ProvinceId, Variant};
+use crate::variant::{LocId, PowerId, ProvinceId, Terrain, Variant};
 
 pub type Result<T> = std::result::Result<T, String>;
 
@@ -46,9 +45,11 @@ pub fn force_line(v: &Variant, line: &Line) -> Result<(PowerId, Vec<Component>, 
 /// force of its own: `Emperor: 3DA ger` is three forces, as are three lines
 /// `Emperor: DA ger`.
 ///
-/// Every force must be able to stand where it is, as in a position
-/// (`cannot_stand`): a unit in an impassable province (Nikjon N2), a fleet
-/// inland, an army at sea is an error naming the line.
+/// No force stands in an impassable province (Switzerland; Nikjon's
+/// mountains, which are not spaces, N2): a line putting one there is an
+/// error naming it. (Other misplaced units are left to the adjudicator,
+/// which some cases test on purpose: a garrison where the variant has
+/// none, crates/engine/tests/kinds.rs.)
 pub fn forces(v: &Variant, lines: &[Line]) -> Result<Vec<Force>> {
     let mut forces: Vec<Force> = Vec::new();
     // The line each force was first named on, for the error.
@@ -74,8 +75,9 @@ pub fn forces(v: &Variant, lines: &[Line]) -> Result<Vec<Force>> {
         }
     }
     for (force, line) in forces.iter().zip(&first) {
-        if let Some(why) = cannot_stand(v, &force.components, force.loc) {
-            return Err(format!("line {}: `{}`: {why}", line.number, line.text.trim()));
+        let province = v.province(v.province_of(force.loc));
+        if province.terrain == Terrain::Impassable {
+            return Err(format!("line {}: `{}`: no unit stands in {} (impassable): it is no space", line.number, line.text.trim(), province.name));
         }
     }
     Ok(forces)
