@@ -51,10 +51,7 @@ fn two_players_in_one_province_is_a_case_error() {
 /// mistake in the case, named by its line, not a unit the adjudicator moves.
 #[test]
 fn a_unit_in_an_impassable_province_is_a_case_error() {
-    let text = failing_case(
-        "impassable",
-        "CASE X.3 a unit in Switzerland\nPRESTATE\n France: A swi\nORDERS\n France: A swi - mar\nPOSTSTATE_SAME\nEND\n",
-    );
+    let text = failing_case("impassable", "CASE X.3 a unit in Switzerland\nPRESTATE\n France: A swi\nORDERS\n France: A swi - mar\nPOSTSTATE_SAME\nEND\n");
     assert!(text.contains("line 3: `France: A swi`: no unit stands in Switzerland (impassable): it is no space"), "{text}");
     assert!(text.trim_end().ends_with("0 passed, 1 failed"), "{text}");
 }

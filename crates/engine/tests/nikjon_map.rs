@@ -170,7 +170,12 @@ fn the_waters_of_the_note() {
     let three = ["taj", "tal", "ala"].map(|a| LocId::of_province(province(&v, a)).index());
     for a in three {
         for b in three {
-            assert!(!v.fleet_borders.get(a, b), "{} and {} border each other", v.loc_abbr(v.loc_ids().nth(a).unwrap()), v.loc_abbr(v.loc_ids().nth(b).unwrap()));
+            assert!(
+                !v.fleet_borders.get(a, b),
+                "{} and {} border each other",
+                v.loc_abbr(v.loc_ids().nth(a).unwrap()),
+                v.loc_abbr(v.loc_ids().nth(b).unwrap())
+            );
         }
     }
     // Taj Bay is land-locked: it borders no sea at all.
@@ -233,4 +238,25 @@ fn eighteen_of_thirty_four_win() {
     pos.owners[others[2]] = Some(senna);
     let won: Vec<String> = winners(&v, &pos, false).iter().map(|&p| v.power(p).name.clone()).collect();
     assert_eq!(won, ["Senna"]);
+}
+
+/// A fleet coasts from one coast to another only along a sea both touch
+/// (the data's rule for `both` rows and Grobag's coast rows): no border of
+/// the map lets a fleet cross land.
+#[test]
+fn coastal_fleet_borders_follow_a_shared_sea() {
+    let v = nikjon();
+    let is_sea = |l: LocId| v.province(v.province_of(l)).terrain == Terrain::Sea;
+    let mut checked = 0;
+    for a in v.loc_ids().filter(|&l| !is_sea(l)) {
+        for &b in v.fleet_neighbours[a.index()].iter().filter(|&&l| !is_sea(l)) {
+            let shared = v.fleet_neighbours[a.index()].iter().any(|&s| is_sea(s) && v.fleet_borders.get(s.index(), b.index()));
+            assert!(shared, "{} - {} shares no sea", v.loc_abbr(a), v.loc_abbr(b));
+            checked += 1;
+        }
+    }
+    // 31 `both` rows and Grobag's 4 coast rows to coasts (`gro/nc` to North
+    // Arcadia and Shole, `gro/sc` to Shole and the East Taj Shore), each
+    // seen from both sides.
+    assert_eq!(checked, 2 * (31 + 4));
 }
