@@ -161,8 +161,7 @@ fn a_city_state_game_from_spring_1300_to_eighteen_centres() {
         game::position_at(&v, &rec, i).unwrap()
     };
     let power = |name: &str| v.find_power(name).unwrap();
-    let units_of =
-        |pos: &Position, name: &str| pos.forces.iter().filter(|f| f.power == power(name)).map(|f| v.loc_abbr(f.loc).to_string()).collect::<Vec<_>>();
+    let units_of = |pos: &Position, name: &str| pos.forces.iter().filter(|f| f.power == power(name)).map(|f| v.loc_abbr(f.loc).to_string()).collect::<Vec<_>>();
     let owner = |pos: &Position, abbr: &str| pos.owners[v.province_of(v.find_loc(abbr).unwrap()).index()].map(|p| v.power(p).name.clone());
 
     // C11 and the seed's Pass example: the DA bounced from Como is back in
