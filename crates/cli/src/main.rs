@@ -26,6 +26,8 @@ const EXAMPLES: &str = "Examples:
   polemarch game show mygame.json                        the position and the missing orders
   polemarch game process mygame.json                     adjudicate the phase, open the next
   polemarch replay game_1417.txt 1.json                  replay recorded games
+  polemarch render standard --out map.png                a picture of the board at the start
+  polemarch render --game mygame.json --orders --out 1901.png   the last phase played, with its orders
 
 Run `polemarch help <COMMAND>` (or `polemarch game help <COMMAND>`) for a command's options.";
 
@@ -65,6 +67,44 @@ enum Command {
         /// the variant's own.
         #[arg(long, value_name = "EDITION")]
         edition: Option<String>,
+    },
+    /// Draw a map: a variant's board at its start or at a position, or a
+    /// phase of a game with its orders and their results (docs/rendering.md).
+    ///
+    /// The picture shows the provinces (regions drawn from the map's
+    /// coordinates), owners' colours, supply centres, every force with its
+    /// composition, dislodged forces, standoffs, and with --orders the
+    /// phase's orders as arrows: solid when they succeeded, dashed with a red
+    /// cross when they failed, grey and dotted when illegal. The file's
+    /// extension chooses SVG or PNG.
+    ///
+    /// Examples:
+    ///   polemarch render standard --out start.png
+    ///   polemarch render standard --position pos.json --out pos.svg
+    ///   polemarch render --game game.json --phase "Spring 1901, Movement" --orders --out s1901.png
+    #[command(verbatim_doc_comment)]
+    Render {
+        /// Variant id or folder (not with --game: a record names its variant).
+        variant: Option<String>,
+        /// Position JSON to draw (docs/position-json.md); default: the variant's start.
+        #[arg(long, value_name = "FILE")]
+        position: Option<PathBuf>,
+        /// A game record: draw one of its phases.
+        #[arg(long, value_name = "RECORD")]
+        game: Option<PathBuf>,
+        /// With --game: the phase, by name ("Spring 1902, Movement") or number (1 is the first); default: the last.
+        #[arg(long)]
+        phase: Option<String>,
+        /// With --game: draw the phase's orders and their results (the phase must have been processed).
+        #[arg(long)]
+        orders: bool,
+        /// The picture to write: NAME.svg or NAME.png.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+        /// Width of a PNG in pixels (default: the map's own, 900 to 2400,
+        /// so that names are readable).
+        #[arg(long)]
+        width: Option<u32>,
     },
     /// Variant files: check them, list them.
     #[command(subcommand)]
@@ -189,6 +229,10 @@ enum GameCommand {
     Process {
         /// The game record file.
         file: PathBuf,
+        /// Also write pictures (PNG) to this folder: the phase just
+        /// processed with its orders, and the new phase (docs/rendering.md).
+        #[arg(long, value_name = "DIR")]
+        pictures: Option<PathBuf>,
     },
     /// Show the position (units, centres, dislodged units and their retreats,
     /// builds due) and whose orders are missing: the powers that have
@@ -272,12 +316,21 @@ fn main() -> ExitCode {
         Command::Adjudicate { variant, position, orders, json, edition } => {
             commands::adjudicate::run(&variant, edition.as_deref(), position.as_deref(), &orders, json)
         }
+        Command::Render { variant, position, game, phase, orders, out, width } => commands::render::run(&commands::render::Request {
+            variant: variant.as_deref(),
+            position: position.as_deref(),
+            game: game.as_deref(),
+            phase: phase.as_deref(),
+            orders,
+            out: &out,
+            width,
+        }),
         Command::Demo { file, force } => commands::demo::run(file.as_deref(), force),
         Command::Replay { files, variant, edition } => commands::replay::run(&files, variant.as_deref(), edition.as_deref()),
         Command::Game(g) => match g {
             GameCommand::New { variant, file, seed, force, edition } => commands::game::new(&variant, edition.as_deref(), &file, seed, force),
             GameCommand::Orders { file, power, orders, by } => commands::game::orders(&file, &power, &orders, by.as_deref()),
-            GameCommand::Process { file } => commands::game::process(&file),
+            GameCommand::Process { file, pictures } => commands::game::process(&file, pictures.as_deref()),
             GameCommand::Show { file, phase } => commands::game::show(&file, phase.as_deref()),
             GameCommand::Undo { file } => commands::game::undo(&file),
             GameCommand::Draw { file } => commands::game::draw(&file),

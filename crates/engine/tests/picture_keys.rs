@@ -17,7 +17,7 @@ fn standard_gives_each_power_a_colour() {
 #[test]
 fn a_colour_that_is_not_six_hex_digits_is_a_problem_naming_the_power() {
     let text = VARIANT.replacen("colour = \"#1b3f94\"", "colour = \"navy\"", 1);
-    let problems = load_texts(&text, MAP).err().expect("a bad colour is refused");
+    let problems = load_texts(&text, MAP).expect_err("a bad colour is refused");
     let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
     assert!(said.iter().any(|p| p.contains("England") && p.contains("`navy` is not a colour")), "{said:?}");
 }

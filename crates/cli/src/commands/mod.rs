@@ -3,5 +3,6 @@ pub mod cases;
 pub mod demo;
 pub mod export;
 pub mod game;
+pub mod render;
 pub mod replay;
 pub mod variant;

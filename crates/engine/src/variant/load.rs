@@ -398,7 +398,11 @@ fn powers(vf: &VariantFile, board: &Board, problems: &mut Vec<Problem>) -> (Vec<
         let colour = pw.colour.clone().filter(|c| {
             let ok = c.len() == 7 && c.starts_with('#') && c[1..].chars().all(|d| d.is_ascii_hexdigit());
             if !ok {
-                problems.push(Problem::new("variant.toml", &format!("power `{}`.colour", pw.name), format!("`{c}` is not a colour: expected `#rrggbb`, six hexadecimal digits")));
+                problems.push(Problem::new(
+                    "variant.toml",
+                    &format!("power `{}`.colour", pw.name),
+                    format!("`{c}` is not a colour: expected `#rrggbb`, six hexadecimal digits"),
+                ));
             }
             ok
         });
