@@ -52,7 +52,8 @@ pub fn legend(svg: &mut Svg, board: &Board, v: &Variant, pos: &Position, with_or
         let halves: u32 = v.province_ids().filter(|&q| pos.owners.get(q.index()).copied().flatten() == Some(p)).map(|q| v.province(q).centre as u32).sum();
         let units: usize = pos.forces.iter().filter(|f| f.power == p).map(|f| f.components.len()).sum();
         let centres = if halves % 2 == 1 { format!("{}½", halves / 2) } else { (halves / 2).to_string() };
-        let text = format!("{} {centres} sc, {units} u", v.power(p).name);
+        let text =
+            format!("{}: {centres} {}, {units} {}", v.power(p).name, if halves == 2 { "centre" } else { "centres" }, if units == 1 { "unit" } else { "units" });
         let width = 1.4 + text.chars().count() as f64 * 0.4 + 0.8;
         let at = rows.next(width);
         svg.rect(Pt::new(at.x, at.y - 0.4 * u), 0.8 * u, 0.8 * u, 0.15 * u, &format!("fill=\"{colour}\" stroke=\"{}\"", palette::shade(&colour, 0.5)));

@@ -14,8 +14,8 @@ mod placement;
 mod png;
 mod svg;
 
-pub use board::Board;
-pub use geometry::{Pt, Rect};
+pub use board::{Board, Site};
+pub use geometry::{Across, Cell, Pt, Rect};
 pub use orders::DrawnOrder;
 pub use png::png;
 
@@ -42,7 +42,7 @@ pub fn svg_on(board: &Board, v: &Variant, pos: &Position, orders: &[DrawnOrder],
     map::regions(&mut body, board, v, pos);
     map::centres(&mut body, board, v, pos);
     map::labels(&mut body, board, v);
-    map::standoffs(&mut body, board, v, pos);
+    map::standoffs(&mut body, board, pos);
     forces::draw(&mut body, board, v, pos);
     orders::draw(&mut body, board, v, pos, orders);
     let default_title = format!("{}: {}", v.name, v.calendar.display(pos.phase));

@@ -121,15 +121,20 @@ pub fn labels(svg: &mut Svg, board: &Board, v: &Variant) {
 }
 
 /// Provinces left empty by a standoff: a ring of short dashes.
-pub fn standoffs(svg: &mut Svg, board: &Board, v: &Variant, pos: &Position) {
+pub fn standoffs(svg: &mut Svg, board: &Board, pos: &Position) {
     let u = board.unit;
     for &p in &pos.contested {
         let at = board.unit_at[p.index()];
-        let _ = v;
         svg.circle(
             at,
             0.75 * u,
-            &format!("fill=\"none\" stroke=\"{}\" stroke-width=\"{:.2}\" stroke-dasharray=\"{:.1} {:.1}\"", palette::FAILED, 0.12 * u, 0.2 * u, 0.15 * u),
+            &format!(
+                "class=\"standoff\" fill=\"none\" stroke=\"{}\" stroke-width=\"{:.2}\" stroke-dasharray=\"{:.1} {:.1}\"",
+                palette::FAILED,
+                0.12 * u,
+                0.2 * u,
+                0.15 * u
+            ),
         );
         cross(svg, at, 0.35 * u, palette::FAILED, 0.1 * u);
     }

@@ -68,17 +68,22 @@ impl Pen<'_> {
         self.board.unit_at[l.index()]
     }
 
-    /// The stroke of this order's lines, by result; `width` in units.
+    /// The colour and width of this order's lines (grey when illegal);
+    /// `width` in units.
+    fn pen(&self, width: f64) -> String {
+        let colour = if self.verdict == Some(Verdict::Illegal) { palette::ILLEGAL } else { &self.colour };
+        format!("stroke=\"{colour}\" stroke-width=\"{:.2}\"", width * self.u())
+    }
+
+    /// The stroke of this order's lines, by result: solid when it
+    /// succeeded (or has no result yet), dashed when it failed, dotted
+    /// when illegal.
     fn stroke(&self, width: f64) -> String {
         let u = self.u();
         match self.verdict {
-            Some(Verdict::Failure) => {
-                format!("stroke=\"{}\" stroke-width=\"{:.2}\" stroke-dasharray=\"{:.1} {:.1}\"", self.colour, width * u, 0.45 * u, 0.25 * u)
-            }
-            Some(Verdict::Illegal) => {
-                format!("stroke=\"{}\" stroke-width=\"{:.2}\" stroke-dasharray=\"{:.1} {:.1}\"", palette::ILLEGAL, width * u, 0.1 * u, 0.25 * u)
-            }
-            _ => format!("stroke=\"{}\" stroke-width=\"{:.2}\"", self.colour, width * u),
+            Some(Verdict::Failure) => format!("{} stroke-dasharray=\"{:.1} {:.1}\"", self.pen(width), 0.45 * u, 0.25 * u),
+            Some(Verdict::Illegal) => format!("{} stroke-dasharray=\"{:.1} {:.1}\"", self.pen(width), 0.1 * u, 0.25 * u),
+            _ => self.pen(width),
         }
     }
 
@@ -124,14 +129,9 @@ impl Pen<'_> {
             Action::Convoy { unit: army, to } => {
                 let (a, b) = (self.at(army.loc), self.at(*to));
                 let target = a.lerp(b, 0.5);
-                let style = format!(
-                    "stroke-dasharray=\"{:.1} {:.1} {:.1} {:.1}\" {}",
-                    0.5 * u,
-                    0.15 * u,
-                    0.1 * u,
-                    0.15 * u,
-                    self.stroke(0.09).replace("stroke-dasharray", "data-dash")
-                );
+                // A convoy's line is always dash-dotted; its colour says
+                // when it is illegal, the red cross when it failed.
+                let style = format!("stroke-dasharray=\"{:.1} {:.1} {:.1} {:.1}\" {}", 0.5 * u, 0.15 * u, 0.1 * u, 0.15 * u, self.pen(0.09));
                 let start = from.lerp(target, (0.7 * u / from.dist(target).max(1e-9)).min(0.4));
                 self.svg.line(start, target, &style);
                 self.svg.circle(target, 0.2 * u, &format!("fill=\"{}\"", self.fill()));
@@ -194,7 +194,7 @@ impl Pen<'_> {
         let side = if (towards.x - mid.x) * nx + (towards.y - mid.y) * ny > 0.0 { -1.0 } else { 1.0 };
         let via = Pt::new(mid.x + nx * bend * side, mid.y + ny * bend * side);
         self.svg.curve(a, via, b, &self.stroke(0.09));
-        self.svg.circle(b, 0.22 * u, &format!("fill=\"none\" {}", self.stroke(0.09).split(" stroke-dasharray").next().unwrap_or("")));
+        self.svg.circle(b, 0.22 * u, &format!("fill=\"none\" {}", self.pen(0.09)));
         self.result_mark(b);
     }
 
