@@ -34,6 +34,9 @@ pub struct Board {
     pub centre_at: Vec<Option<Pt>>,
     /// Where each province's name is written, and the name written there.
     pub label_at: Vec<Option<(Pt, String)>>,
+    /// The coasts of multi-coast provinces: each coast's location, and
+    /// where its short name (`nc`) is written, beside the coast's point.
+    pub coast_labels: Vec<(LocId, Pt)>,
 }
 
 impl Board {
@@ -66,14 +69,24 @@ impl Board {
             unit_at: Vec::new(),
             centre_at: Vec::new(),
             label_at: Vec::new(),
+            coast_labels: Vec::new(),
         };
         if add_bridges(v, &first, &mut sites, &mut regions) {
             points = sites.iter().map(|s| s.at).collect();
             cells = voronoi(&points, frame, 2.2 * spacing);
         }
         let unit_at = unit_places(v, unit);
-        let mut board =
-            Board { frame, unit, sites, cells, regions, unit_at, centre_at: vec![None; v.province_count()], label_at: vec![None; v.province_count()] };
+        let mut board = Board {
+            frame,
+            unit,
+            sites,
+            cells,
+            regions,
+            unit_at,
+            centre_at: vec![None; v.province_count()],
+            label_at: vec![None; v.province_count()],
+            coast_labels: Vec::new(),
+        };
         board.place_marks(v);
         board
     }
@@ -100,12 +113,22 @@ impl Board {
     }
 
     /// Centre marks and names, placed greedily where they overlap nothing
-    /// already placed: every unit's place first, then centres, then names.
+    /// already placed: every unit's place first, then coasts' names, then
+    /// centres, then names.
     fn place_marks(&mut self, v: &Variant) {
         let u = self.unit;
         let mut placer = Placer::new(self.frame);
         for &at in &self.unit_at {
             placer.reserve(Rect { min: Pt::new(at.x - 0.8 * u, at.y - 0.6 * u), max: Pt::new(at.x + 0.8 * u, at.y + 0.6 * u) });
+        }
+        for p in v.province_ids() {
+            for &c in &v.province(p).coasts {
+                let name = v.loc(c).coast.clone().unwrap_or_default();
+                let half = Pt::new(0.5 * text_width(&name, coast_size(u)), 0.5 * coast_size(u));
+                let wanted = |at: Pt| self.in_region(p, at);
+                let spot = placer.place(self.unit_at[c.index()], 0.95 * u, half, &wanted);
+                self.coast_labels.push((c, spot));
+            }
         }
         for p in v.province_ids() {
             let province = v.province(p);
@@ -190,6 +213,11 @@ fn label_text(v: &Variant, p: ProvinceId) -> String {
             s
         }
     }
+}
+
+/// The font size of coasts' names.
+pub fn coast_size(unit: f64) -> f64 {
+    0.48 * unit
 }
 
 /// The font size of names.

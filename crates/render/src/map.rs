@@ -1,7 +1,7 @@
 //! The board itself: regions filled by terrain and owner, borders and
 //! coastlines, supply centres (value, home, destroyed), standoffs and names.
 
-use crate::board::{label_size, Board};
+use crate::board::{coast_size, label_size, Board};
 use crate::geometry::{Across, Pt};
 use crate::palette;
 use crate::svg::Svg;
@@ -116,6 +116,15 @@ pub fn labels(svg: &mut Svg, board: &Board, v: &Variant) {
         let Some((at, text)) = &board.label_at[p.index()] else { continue };
         let colour = if v.province(p).terrain == Terrain::Sea { palette::COAST } else { palette::INK };
         svg.text(*at, size, text, &format!("fill=\"{colour}\""));
+    }
+    // Each coast of a multi-coast province: its short name in italics by
+    // the coast's point, where a fleet on that coast stands.
+    let small = coast_size(board.unit);
+    for &(c, at) in &board.coast_labels {
+        let name = v.loc(c).coast.as_deref().unwrap_or("");
+        svg.text(at, small, name, &format!("class=\"coast\" fill=\"{}\" font-style=\"italic\"", palette::COAST));
+        let point = board.unit_at[c.index()];
+        svg.circle(point, 0.1 * board.unit, &format!("fill=\"{}\"", palette::COAST));
     }
     svg.raw("</g>\n");
 }

@@ -39,6 +39,8 @@ fn every_variant_renders_its_start_and_every_province_has_a_region() {
         assert_eq!(marks, pos.forces.len(), "{}: a mark for every force", v.id);
         let centres = v.province_ids().filter(|&p| v.province(p).centre > 0).count();
         assert_eq!(board.centre_at.iter().flatten().count(), centres, "{}: a mark for every centre", v.id);
+        let coasts: usize = v.province_ids().map(|p| v.province(p).coasts.len()).sum();
+        assert_eq!(count(&svg, "class=\"coast\""), coasts, "{}: a name for every coast of a two-coast province", v.id);
         polemarch_render::png(&svg, Some(300)).unwrap_or_else(|e| panic!("{}: {e}", v.id));
     }
 }
