@@ -60,3 +60,24 @@ fn mistakes_are_refused_with_a_reason() {
     let (file, _) = new_game(&dir, "standard", 1);
     assert!(out(&["render", "--game", &file, "--orders", "--out", dir.join("s.svg").to_str().unwrap()]).contains("has not been processed"));
 }
+
+#[test]
+fn a_position_file_is_drawn_with_its_standoff() {
+    let dir = tempdir("render-position");
+    let orders = dir.join("orders.txt");
+    std::fs::write(&orders, "Austria: A vie - gal\nRussia: A war - gal\nFrance: A par - bur\n").unwrap();
+    let said = ok(&["adjudicate", "--orders", orders.to_str().unwrap(), "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&said).unwrap();
+    let pos = dir.join("pos.json");
+    std::fs::write(&pos, json["next"].to_string()).unwrap();
+    let svg = dir.join("pos.svg");
+    ok(&["render", "standard", "--position", pos.to_str().unwrap(), "--out", svg.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("Autumn 1901, Movement"));
+    assert_eq!(text.matches("class=\"standoff\"").count(), 1, "Galicia");
+    assert_eq!(text.matches("class=\"force\"").count(), 22);
+    std::fs::write(&pos, "{\"phase\": 3}").unwrap();
+    let o = polemarch(&["render", "standard", "--position", pos.to_str().unwrap(), "--out", svg.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("pos.json"), "the error names the file: {}", stderr(&o));
+}
