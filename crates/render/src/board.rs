@@ -91,6 +91,14 @@ impl Board {
         board
     }
 
+    /// The box a province's name takes (as placed; an estimate of the
+    /// text's width).
+    pub fn label_box(&self, province: ProvinceId) -> Option<Rect> {
+        let (at, text) = self.label_at[province.index()].as_ref()?;
+        let half = Pt::new(0.5 * text_width(text, label_size(self.unit)), 0.5 * label_size(self.unit));
+        Some(Rect { min: Pt::new(at.x - half.x, at.y - half.y), max: Pt::new(at.x + half.x, at.y + half.y) })
+    }
+
     /// Is `p` inside one of the cells of `province`?
     pub fn in_region(&self, province: ProvinceId, p: Pt) -> bool {
         self.regions[province.index()].iter().any(|&s| inside(&self.cells[s], p))

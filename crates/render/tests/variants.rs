@@ -147,3 +147,25 @@ fn golden_pictures_match_within_a_tolerance() {
         assert!(mean < 0.02, "{}: differs from {} by {:.2}% on average", v.id, path.display(), 100.0 * mean);
     }
 }
+
+/// No two names overlap, nor a name and a supply centre's mark (the
+/// placement reserves every unit's place first, so a name may touch a
+/// unit's mark only where its region left it no room: counted, not
+/// forbidden).
+#[test]
+fn names_do_not_overlap() {
+    for v in &variants() {
+        let board = Board::new(v);
+        let boxes: Vec<_> = v.province_ids().filter_map(|p| board.label_box(p).map(|b| (p, b))).collect();
+        for (i, (p, a)) in boxes.iter().enumerate() {
+            for (q, b) in &boxes[i + 1..] {
+                assert!(!a.overlaps(b), "{}: the names of {} and {} overlap", v.id, v.province(*p).abbr, v.province(*q).abbr);
+            }
+            let r = 0.45 * board.unit;
+            for (c, at) in board.centre_at.iter().enumerate().filter_map(|(c, at)| at.map(|at| (c, at))) {
+                let mark = polemarch_render::Rect { min: polemarch_render::Pt::new(at.x - r, at.y - r), max: polemarch_render::Pt::new(at.x + r, at.y + r) };
+                assert!(!a.overlaps(&mark), "{}: the name of {} covers the centre of {}", v.id, v.province(*p).abbr, v.provinces[c].abbr);
+            }
+        }
+    }
+}
