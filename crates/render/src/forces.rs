@@ -92,7 +92,13 @@ pub fn mark(svg: &mut Svg, board: &Board, v: &Variant, f: &Force, at: Pt, style:
             w + 2.0 * m,
             h + 2.0 * m,
             0.0,
-            &format!("fill=\"#fdfbf5\" stroke=\"{}\" stroke-width=\"{:.2}\" stroke-dasharray=\"{:.1} {:.1}\"", palette::INK, 0.12 * u, 0.25 * u, 0.12 * u),
+            &format!(
+                "class=\"walls\" fill=\"#fdfbf5\" stroke=\"{}\" stroke-width=\"{:.2}\" stroke-dasharray=\"{:.1} {:.1}\"",
+                palette::INK,
+                0.12 * u,
+                0.25 * u,
+                0.12 * u
+            ),
         );
     }
     if f.is_fleet() {

@@ -169,3 +169,22 @@ fn names_do_not_overlap() {
         }
     }
 }
+
+/// City State: a unit behind the walls of its centre has a wall drawn
+/// round it, beside the province's own place; the DAs in the Germany box
+/// stand in a row, each with its mark.
+#[test]
+fn walls_and_boxes_have_their_own_marks() {
+    let v = embedded_variant("city_state").unwrap().unwrap();
+    let mut pos = Position::start(&v);
+    let i = pos.forces.iter().position(|f| v.province(v.province_of(f.loc)).walls.is_some()).expect("a unit in a walled centre");
+    let walls = v.province(v.province_of(pos.forces[i].loc)).walls.unwrap();
+    pos.forces[i].loc = LocId::of_province(walls);
+    let svg = polemarch_render::svg(&v, &pos, &[], None);
+    assert_eq!(count(&svg, "class=\"walls\""), 1);
+    assert_eq!(count(&svg, "class=\"force\""), pos.forces.len());
+    let board = Board::new(&v);
+    let in_box = pos.forces.iter().filter(|f| v.is_box(v.province_of(f.loc))).count();
+    assert_eq!(in_box, 3, "three DAs in Germany, each with its mark (counted above)");
+    assert_ne!(board.unit_at[walls.index()], board.unit_at[v.province(walls).walls_of.unwrap().index()], "the walls beside the centre");
+}
