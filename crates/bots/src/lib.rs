@@ -16,6 +16,7 @@ pub mod greedy;
 pub mod legal;
 pub mod random;
 pub mod rng;
+pub mod run;
 pub mod selfplay;
 pub mod stats;
 
