@@ -34,6 +34,9 @@ pub fn reach(v: &Variant, f: &Force) -> Vec<ProvinceId> {
 pub struct Distances {
     pub army: Vec<u32>,
     pub fleet: Vec<u32>,
+    /// By any border, across seas too: how far an army is that needs a
+    /// convoy (from an island, say).
+    pub any: Vec<u32>,
 }
 
 impl Distances {
@@ -69,15 +72,34 @@ impl Distances {
                 }
             }
         }
-        Distances { army, fleet }
+        let mut any = vec![u32::MAX; v.province_count()];
+        for t in targets {
+            any[t.index()] = 0;
+            queue.push_back(t.index());
+        }
+        while let Some(p) = queue.pop_front() {
+            for n in v.province_ids().filter(|n| v.any_borders.get(p, n.index())) {
+                if any[n.index()] == u32::MAX {
+                    any[n.index()] = any[p] + 1;
+                    queue.push_back(n.index());
+                }
+            }
+        }
+        Distances { army, fleet, any }
     }
 
-    /// How far a force standing at `loc` is from the nearest target.
+    /// How far a force standing at `loc` is from the nearest target: an
+    /// army that cannot walk there counts the way by sea, and one step more.
     pub fn of(&self, v: &Variant, f: &Force, loc: LocId) -> u32 {
         if f.is_fleet() {
             self.fleet[loc.index()]
         } else {
-            self.army[v.province_of(loc).index()]
+            let p = v.province_of(loc).index();
+            if self.army[p] == u32::MAX {
+                self.any[p].saturating_add(1)
+            } else {
+                self.army[p]
+            }
         }
     }
 }

@@ -18,6 +18,7 @@ pub mod random;
 pub mod rng;
 pub mod run;
 pub mod selfplay;
+pub mod stand_in;
 pub mod stats;
 
 pub use legal::Board;

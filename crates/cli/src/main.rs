@@ -25,6 +25,7 @@ const EXAMPLES: &str = "Examples:
   polemarch game orders mygame.json France france.txt    submit France's orders
   polemarch game show mygame.json                        the position and the missing orders
   polemarch game process mygame.json                     adjudicate the phase, open the next
+  polemarch game process mygame.json --bot greedy        a bot plays the powers with no orders
   polemarch replay game_1417.txt 1.json                  replay recorded games
   polemarch selfplay standard --games 100 --bots greedy --seed 1   bots play games, with statistics
 
@@ -246,10 +247,34 @@ enum GameCommand {
     /// Adjudicate the current phase with the orders in force, print the
     /// results as a game master publishes them, and open the next phase.
     ///
-    /// Example: polemarch game process mygame.json
+    /// Powers that submitted nothing are played by a bot first where one is
+    /// named: `--bot NAME` for all of them, or the power's own bot in the
+    /// record (`game bot`). Its orders are printed and recorded as
+    /// submitted by `bot NAME`.
+    ///
+    /// Example: polemarch game process mygame.json --bot greedy
     Process {
         /// The game record file.
         file: PathBuf,
+        /// A bot (`greedy`, `random`) plays every power that has submitted
+        /// nothing.
+        #[arg(long, value_name = "NAME")]
+        bot: Option<String>,
+    },
+    /// Name the bot that plays a power whenever it has submitted nothing by
+    /// the time a phase is processed (kept in the record), or `none`.
+    ///
+    /// Lets fewer people play a game of seven: the powers nobody plays get
+    /// a bot.
+    ///
+    /// Example: polemarch game bot mygame.json Italy greedy
+    Bot {
+        /// The game record file.
+        file: PathBuf,
+        /// The power.
+        power: String,
+        /// `greedy`, `random`, or `none` to take the bot away.
+        bot: String,
     },
     /// Show the position (units, centres, dislodged units and their retreats,
     /// builds due) and whose orders are missing: the powers that have
@@ -341,7 +366,8 @@ fn main() -> ExitCode {
         Command::Game(g) => match g {
             GameCommand::New { variant, file, seed, force, edition } => commands::game::new(&variant, edition.as_deref(), &file, seed, force),
             GameCommand::Orders { file, power, orders, by } => commands::game::orders(&file, &power, &orders, by.as_deref()),
-            GameCommand::Process { file } => commands::game::process(&file),
+            GameCommand::Process { file, bot } => commands::game::process(&file, bot.as_deref()),
+            GameCommand::Bot { file, power, bot } => commands::game::bot(&file, &power, &bot),
             GameCommand::Show { file, phase } => commands::game::show(&file, phase.as_deref()),
             GameCommand::Undo { file } => commands::game::undo(&file),
             GameCommand::Draw { file } => commands::game::draw(&file),

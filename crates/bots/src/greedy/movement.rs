@@ -133,6 +133,7 @@ pub fn orders(board: &Board, me: PowerId, rng: &mut Rng) -> Vec<Order> {
     attacks(&mut plan, &targets, &threat, autumn, rng);
     defend(&mut plan, &threat);
     cover(&mut plan, &threat, autumn);
+    convoys(&mut plan, &dist);
     approach(&mut plan, &dist, rng);
     let Plan { chosen, mine, .. } = plan;
     board.settle(&mine, chosen)
@@ -285,6 +286,38 @@ fn cover(plan: &mut Plan, threat: &[u32], autumn: bool) {
         if let Some(k) = (0..plan.mine.len()).find(|&k| plan.role[k] == Role::Free && plan.move_to(k, c).is_some()) {
             let o = plan.move_to(k, c).expect("a legal move");
             plan.assign(k, o);
+        }
+    }
+}
+
+/// A free army that gets nearer to a centre by sea than by land goes by
+/// convoy, with a free fleet of ours beside it.
+fn convoys(plan: &mut Plan, dist: &Distances) {
+    let v = plan.board.v;
+    for k in 0..plan.mine.len() {
+        let army = plan.force(k);
+        if plan.role[k] != Role::Free || !army.is_army() {
+            continue;
+        }
+        let now = dist.of(v, army, army.loc);
+        let mut best: Option<(u32, usize, Order, Order)> = None;
+        for j in (0..plan.mine.len()).filter(|&j| j != k && plan.role[j] == Role::Free) {
+            for c in plan.legal(j) {
+                let Action::Convoy { unit, to } = &c.action else { continue };
+                let d = plan.province(*to);
+                if unit.loc != army.loc || plan.claimed.contains(&d) || plan.board.pos.force_in(v, d).is_some() {
+                    continue;
+                }
+                let Some(go) = plan.find(k, |a| matches!(a, Action::Move { to: t, via_convoy: true } if plan.province(*t) == d)) else { continue };
+                let far = dist.of(v, army, *to);
+                if far < now && best.as_ref().is_none_or(|b| far < b.0) {
+                    best = Some((far, j, go, c.clone()));
+                }
+            }
+        }
+        if let Some((_, j, go, c)) = best {
+            plan.assign(k, go);
+            plan.assign(j, c);
         }
     }
 }
