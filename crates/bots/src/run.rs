@@ -10,6 +10,10 @@ use polemarch_engine::Variant;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
+/// Called as each game ends: its number, its record, its summary (none
+/// for a game the judge could not go on with).
+pub type OnGame<'a> = dyn Fn(usize, &GameRecord, Option<&GameSummary>) -> Result<(), String> + Sync + 'a;
+
 pub struct RunConfig {
     pub games: usize,
     pub seed: u64,
@@ -42,15 +46,11 @@ pub fn seats(cfg: &RunConfig, powers: usize, index: usize) -> Vec<usize> {
 }
 
 /// Plays `cfg.games` games of `v`; `on_game` is called with each record
-/// and summary as its game ends (from the thread that played it),
-/// `progress` from the calling thread with the count of games finished.
-pub fn run(
-    v: &Variant,
-    variant_id: &str,
-    cfg: &RunConfig,
-    on_game: &(dyn Fn(&GameRecord, &GameSummary) -> Result<(), String> + Sync),
-    progress: &mut dyn FnMut(usize),
-) -> Result<Vec<GameSummary>, String> {
+/// and summary as its game ends (from the thread that played it; with no
+/// summary for a game the judge could not go on with, whose record stops
+/// there), `progress` from the calling thread with the count of games
+/// finished.
+pub fn run(v: &Variant, variant_id: &str, cfg: &RunConfig, on_game: &OnGame, progress: &mut dyn FnMut(usize)) -> Result<Vec<GameSummary>, String> {
     let bots: Vec<Box<dyn Bot>> = cfg.bots.iter().map(|n| bot_named(n)).collect::<Result<_, _>>()?;
     if bots.is_empty() {
         return Err("no bots named".into());
@@ -68,8 +68,13 @@ pub fn run(
                 }
                 let seat_bots: Vec<&dyn Bot> = seats(cfg, v.powers.len(), i).into_iter().map(|b| bots[b].as_ref()).collect();
                 let seed = Rng::game_seed(cfg.seed, i as u64);
-                let result =
-                    play_game(v, variant_id, &seat_bots, i, seed, cfg.years, &cfg.at).and_then(|(rec, summary)| on_game(&rec, &summary).map(|()| summary));
+                let result = match play_game(v, variant_id, &seat_bots, i, seed, cfg.years, &cfg.at) {
+                    Ok((rec, summary)) => on_game(i, &rec, Some(&summary)).map(|()| summary),
+                    Err(e) => Err(match on_game(i, &e.record, None) {
+                        Ok(()) => e.message,
+                        Err(also) => format!("{}; {also}", e.message),
+                    }),
+                };
                 if result.is_err() {
                     failed.store(true, Ordering::Relaxed);
                 }

@@ -50,16 +50,39 @@ fn centres(v: &Variant, pos: &Position) -> Vec<f64> {
     victory_centres(v, pos).into_iter().map(|h| h as f64 / 2.0).collect()
 }
 
+/// A game the judge could not go on with (a bug the bots found): what it
+/// said, and the record up to there.
+#[derive(Debug)]
+pub struct GameError {
+    pub message: String,
+    pub record: Box<GameRecord>,
+}
+
 /// Plays game `index` of `variant_id` with `bots[p]` for power `p`, seeded
 /// `seed`, until a result or `years` game years; submissions are stamped
 /// `at`. Returns the record and its summary, or the judge's error.
-pub fn play_game(v: &Variant, variant_id: &str, bots: &[&dyn Bot], index: usize, seed: u64, years: u32, at: &str) -> Result<(GameRecord, GameSummary), String> {
-    assert_eq!(bots.len(), v.powers.len(), "one bot a power");
+pub fn play_game(
+    v: &Variant,
+    variant_id: &str,
+    bots: &[&dyn Bot],
+    index: usize,
+    seed: u64,
+    years: u32,
+    at: &str,
+) -> Result<(GameRecord, GameSummary), GameError> {
     let mut rec = game::new_game(v, variant_id, seed);
+    match play_on(v, &mut rec, bots, index, seed, years, at) {
+        Ok(summary) => Ok((rec, summary)),
+        Err(e) => Err(GameError { message: format!("game {}: {e}", index + 1), record: Box::new(rec) }),
+    }
+}
+
+fn play_on(v: &Variant, rec: &mut GameRecord, bots: &[&dyn Bot], index: usize, seed: u64, years: u32, at: &str) -> Result<GameSummary, String> {
+    assert_eq!(bots.len(), v.powers.len(), "one bot a power");
     let mut rng = Rng::new(seed);
     let mut rejected = Vec::new();
     let mut centres_by_year: Vec<Vec<f64>> = Vec::new();
-    let mut pos = game::current(v, &rec)?;
+    let mut pos = game::current(v, rec)?;
     let mut phases = 0;
     loop {
         let played = years_since_start(v, pos.phase).max(0) as usize;
@@ -67,7 +90,7 @@ pub fn play_game(v: &Variant, variant_id: &str, bots: &[&dyn Bot], index: usize,
             centres_by_year.push(centres(v, &pos));
         }
         if played >= years as usize {
-            game::draw(v, &mut rec)?;
+            game::draw(v, rec)?;
             break;
         }
         let board = Board::new(v, &pos);
@@ -78,13 +101,13 @@ pub fn play_game(v: &Variant, variant_id: &str, bots: &[&dyn Bot], index: usize,
             }
             let lines: Vec<String> = orders.iter().map(|o| o.display(v).to_string()).collect();
             let by = format!("bot {}", bots[p.index()].name());
-            let said = game::submit(v, &mut rec, p, &by, at, &lines).map_err(|e| format!("game {}: {e}", index + 1))?;
+            let said = game::submit(v, rec, p, &by, at, &lines)?;
             for s in said.iter().filter(|s| s.status == Status::Rejected) {
                 let phase = v.calendar.display(pos.phase);
                 rejected.push(format!("{phase}: {}: {} -- {}", v.power(p).name, s.text, s.reason.as_deref().unwrap_or("")));
             }
         }
-        let outcome = game::process(v, &mut rec).map_err(|e| format!("game {}: {e}", index + 1))?;
+        let outcome = game::process(v, rec)?;
         phases += 1;
         pos = outcome.next;
         if rec.result.is_some() {
@@ -112,5 +135,5 @@ pub fn play_game(v: &Variant, variant_id: &str, bots: &[&dyn Bot], index: usize,
         eliminated: v.power_ids().map(|p| !survivors.contains(&p)).collect(),
         rejected,
     };
-    Ok((rec, summary))
+    Ok(summary)
 }

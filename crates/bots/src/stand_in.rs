@@ -9,9 +9,12 @@ use polemarch_engine::game::{self, GameRecord, SubmittedOrder};
 use polemarch_engine::variant::PowerId;
 use polemarch_engine::Variant;
 
+/// Powers and the bots that play them.
+pub type StandIns = Vec<(PowerId, Box<dyn Bot>)>;
+
 /// The bot each power without orders gets: `every` for all of them, else
 /// the record's own choice for that power (`bots`), else none.
-pub fn stand_ins(v: &Variant, rec: &GameRecord, every: Option<&str>) -> Result<Vec<(PowerId, Box<dyn Bot>)>, String> {
+pub fn stand_ins(v: &Variant, rec: &GameRecord, every: Option<&str>) -> Result<StandIns, String> {
     if rec.result.is_some() {
         return Ok(Vec::new());
     }

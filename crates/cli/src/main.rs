@@ -26,6 +26,7 @@ const EXAMPLES: &str = "Examples:
   polemarch game show mygame.json                        the position and the missing orders
   polemarch game process mygame.json                     adjudicate the phase, open the next
   polemarch game process mygame.json --bot greedy        a bot plays the powers with no orders
+  polemarch game bot mygame.json Italy greedy            a bot plays Italy whenever it has no orders
   polemarch replay game_1417.txt 1.json                  replay recorded games
   polemarch selfplay standard --games 100 --bots greedy --seed 1   bots play games, with statistics
 

@@ -371,7 +371,18 @@ fn approach(plan: &mut Plan, dist: &Distances, rng: &mut Rng) {
             }
         }
         match best {
-            Some((_, _, o)) => plan.assign(k, o),
+            Some((_, _, o)) => {
+                // The force merged into stays there: it is what the merge is for.
+                if let Action::Merge { to, .. } = o.action {
+                    let p = v.province_of(to);
+                    for s in 0..plan.mine.len() {
+                        if plan.role[s] == Role::Free && v.province_of(plan.force(s).loc) == p {
+                            plan.role[s] = Role::Keeper;
+                        }
+                    }
+                }
+                plan.assign(k, o)
+            }
             None => {
                 // Nothing better: support a neighbour of ours, or hold.
                 let helped = (0..plan.mine.len()).filter(|&s| s != k).find_map(|s| plan.support_hold(k, plan.force(s)));

@@ -40,13 +40,20 @@ pub fn run_command(o: Options) -> Result<ExitCode, String> {
         std::fs::create_dir_all(&games_dir).map_err(|e| format!("{}: {e}", games_dir.display()))?;
     }
     let cfg = RunConfig { games: o.games, seed: o.seed, years: o.years, jobs: o.jobs.max(1), bots, rotate: o.rotate, at: record_file::now() };
-    let write = |rec: &polemarch_engine::game::GameRecord, s: &polemarch_bots::selfplay::GameSummary| -> Result<(), String> {
-        if o.no_records {
+    // A game the judge could not go on with keeps its record (to the
+    // phase that failed) even with --no-records.
+    let write = |index: usize, rec: &polemarch_engine::game::GameRecord, done: Option<&polemarch_bots::selfplay::GameSummary>| -> Result<(), String> {
+        if o.no_records && done.is_some() {
             return Ok(());
         }
-        let path = games_dir.join(format!("game-{:04}.json", s.index + 1));
+        std::fs::create_dir_all(&games_dir).map_err(|e| format!("{}: {e}", games_dir.display()))?;
+        let path = games_dir.join(format!("game-{:04}{}.json", index + 1, if done.is_some() { "" } else { "-failed" }));
         let text = serde_json::to_string_pretty(rec).map_err(|e| format!("{}: {e}", path.display()))? + "\n";
-        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        if done.is_none() {
+            eprintln!("\nThe record of failed game {} is in {}", index + 1, path.display());
+        }
+        Ok(())
     };
     let terminal = std::io::stderr().is_terminal();
     let started = std::time::Instant::now();
