@@ -1,7 +1,8 @@
 //! `random`: for every unit, one of its legal orders drawn uniformly; in a
-//! Winter, legal builds, removals (and conversions) in a random order; a
-//! placement drawn site by site. Now and then a loan (Diadochi V D7) where
-//! the variant has them. For fuzzing the judge and as a baseline.
+//! Winter, legal builds (or a waive), removals (and conversions) in a random
+//! order; a placement drawn site by site. Now and then a claim (Hoplite Wars
+//! H3) or a loan (Diadochi V D7) where the variant has them. For fuzzing the
+//! judge and as a baseline.
 
 use crate::adjust::{adjustment, placement_ok, placement_sites};
 use crate::legal::Board;
@@ -24,6 +25,9 @@ impl Bot for Random {
                 let mine = board.mine(power);
                 let chosen = mine.iter().map(|&i| rng.pick(&board.legal[i]).cloned()).collect();
                 let mut orders = board.settle(&mine, chosen);
+                if board.kind == PhaseKind::Movement {
+                    claim(board, power, &mut orders, rng);
+                }
                 if board.kind == PhaseKind::Movement && v.rules.has_declarations() && rng.chance(1, 8) {
                     orders.extend(declaration(board, power, rng));
                 }
@@ -43,11 +47,33 @@ impl Bot for Random {
             PhaseKind::Adjustment => {
                 let a = adjustment(board, power);
                 let mut wanted = if a.balance > 0 { a.builds } else { a.removes };
+                if a.balance > 0 {
+                    wanted.push(Order { power: Some(power), unit: None, action: Action::Waive, claim: None });
+                }
                 if rng.chance(1, 3) {
                     wanted.extend(a.converts);
                 }
                 rng.shuffle(&mut wanted);
                 board.settle_adjustment(wanted)
+            }
+        }
+    }
+}
+
+/// Hoplite Wars H3: now and then a move into a centre claims it for the
+/// other power of the player, where the adjudicator allows it.
+fn claim(board: &Board, power: PowerId, orders: &mut [Order], rng: &mut Rng) {
+    let v = board.v;
+    let others: Vec<PowerId> = v.power_ids().filter(|&p| p != power && v.same_player(p, power)).collect();
+    if others.is_empty() {
+        return;
+    }
+    for o in orders.iter_mut() {
+        if matches!(o.action, Action::Move { to, .. } if v.is_centre(v.province_of(to))) && rng.chance(1, 4) {
+            let mut claimed = o.clone();
+            claimed.claim = rng.pick(&others).copied();
+            if board.legal_alone(&claimed) {
+                *o = claimed;
             }
         }
     }
