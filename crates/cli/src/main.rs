@@ -186,7 +186,8 @@ enum Command {
         /// played by each bot in turn.
         #[arg(long)]
         rotate: bool,
-        /// Output folder (default: selfplay-<variant>-seed<seed> here).
+        /// Output folder (default: selfplay-<variant>-seed<seed> here, or
+        /// with -2, -3, ... after it when an earlier run is there).
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
         /// Write only the statistics, no game records.

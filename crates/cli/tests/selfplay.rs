@@ -126,3 +126,26 @@ fn a_bot_stands_in_for_powers_without_orders() {
     let bad = polemarch(&["game", "bot", &file, "Italy", "clever"]);
     assert!(stderr(&bad).contains("unknown bot `clever`"), "{}", stdout(&bad));
 }
+
+/// The issue's own command, run twice where no folder is named: the second
+/// run keeps the first's results and writes beside them, and both print the
+/// same statistics.
+#[test]
+fn the_same_command_twice_keeps_both_runs() {
+    let dir = tempdir("selfplay-twice");
+    let run = || {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_polemarch"))
+            .args(["selfplay", "standard", "--games", "2", "--bots", "greedy", "--seed", "1", "--years", "3"])
+            .current_dir(&dir)
+            .output()
+            .expect("polemarch runs");
+        assert!(out.status.success(), "{}", stderr(&out));
+        stdout(&out)
+    };
+    let (first, second) = (run(), run());
+    assert_eq!(first, second);
+    for folder in ["selfplay-standard-seed1", "selfplay-standard-seed1-2"] {
+        assert!(dir.join(folder).join("stats.json").exists(), "{folder}");
+        assert!(dir.join(folder).join("games").join("game-0002.json").exists(), "{folder}");
+    }
+}

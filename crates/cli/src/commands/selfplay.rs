@@ -33,7 +33,10 @@ pub fn run_command(o: Options) -> Result<ExitCode, String> {
     }
     let v = variants::load_as(&o.variant, None, o.edition.as_deref())?;
     let bots = check_bots(&o.bots)?;
-    let out = o.out.clone().unwrap_or_else(|| PathBuf::from(format!("selfplay-{}-seed{}", id_for_folder(&o.variant), o.seed)));
+    let out = match &o.out {
+        Some(out) => out.clone(),
+        None => fresh_folder(&format!("selfplay-{}-seed{}", id_for_folder(&o.variant), o.seed), o.force),
+    };
     prepare(&out, o.force)?;
     let games_dir = out.join("games");
     if !o.no_records {
@@ -90,6 +93,17 @@ pub fn run_command(o: Options) -> Result<ExitCode, String> {
 /// A variant named by a folder gives its last part.
 fn id_for_folder(variant: &str) -> String {
     Path::new(variant).file_name().map_or_else(|| "variant".into(), |n| n.to_string_lossy().into_owned())
+}
+
+/// The default output folder: `base`, or where an earlier run's results
+/// are there (and not `force`), `base-2`, `base-3`, ...: running the same
+/// command twice keeps both runs.
+fn fresh_folder(base: &str, force: bool) -> PathBuf {
+    let taken = |p: &Path| p.join("stats.json").exists() && !force;
+    std::iter::once(PathBuf::from(base))
+        .chain((2..).map(|n| PathBuf::from(format!("{base}-{n}"))))
+        .find(|p| !taken(p))
+        .expect("an endless list of names has a free one")
 }
 
 /// The output folder: made if missing; one that already holds a run's
