@@ -159,7 +159,9 @@ enum Command {
     /// (a legal order drawn at random for every unit).
     ///
     /// Example: polemarch selfplay standard --games 100 --bots greedy --seed 1
-    /// Example: polemarch selfplay standard --games 70 --bots greedy,random,random,random,random,random,random --rotate
+    ///
+    /// Greedy against six random bots, each power greedy in turn:
+    /// polemarch selfplay standard --games 70 --bots greedy,random,random,random,random,random,random --rotate
     Selfplay {
         /// Variant id or folder.
         variant: String,
