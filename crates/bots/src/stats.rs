@@ -185,3 +185,65 @@ impl Stats {
 fn round(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Stats;
+    use crate::selfplay::GameSummary;
+    use polemarch_engine::game::GameResult;
+    use polemarch_engine::variant::embedded_variant;
+
+    fn game(index: usize, result: GameResult, years: Vec<Vec<f64>>, eliminated: [bool; 7], bots: [&'static str; 7]) -> GameSummary {
+        GameSummary {
+            index,
+            seed: index as u64,
+            bots: bots.to_vec(),
+            by_year_limit: matches!(result, GameResult::Draw(_)),
+            result,
+            years: years.len() as u32,
+            phases: 3 * years.len(),
+            centres_by_year: years,
+            eliminated: eliminated.to_vec(),
+            rejected: Vec::new(),
+        }
+    }
+
+    /// Two made-up games of standard: a solo in the second year, and a
+    /// draw at a three-year limit. Counts by power and by bot, centres by
+    /// year with the solo's last count carried on, and lengths.
+    #[test]
+    fn counts_add_up() {
+        let v = embedded_variant("standard").unwrap().unwrap();
+        let g = |a: f64, e: f64| vec![a, e, 3.0, 3.0, 3.0, 3.0, 3.0];
+        let solo = game(
+            0,
+            GameResult::Solo("Austria".into()),
+            vec![g(5.0, 3.0), g(18.0, 0.0)],
+            [false, true, false, false, false, false, false],
+            ["greedy", "random", "random", "random", "random", "random", "random"],
+        );
+        let names = |ps: &[&str]| ps.iter().map(|p| p.to_string()).collect();
+        let draw = game(
+            1,
+            GameResult::Draw(names(&["Austria", "England", "France"])),
+            vec![g(4.0, 4.0), g(4.0, 5.0), g(3.0, 6.0)],
+            [false; 7],
+            ["random", "greedy", "random", "random", "random", "random", "random"],
+        );
+        let s = Stats::new(&v, &[solo, draw], 3);
+        let austria = &s.by_power[0];
+        assert_eq!((austria.seats, austria.wins, austria.draws, austria.eliminated), (2, 1, 1, 0));
+        let england = &s.by_power[1];
+        assert_eq!((england.wins, england.draws, england.eliminated), (0, 1, 1));
+        assert_eq!(s.by_power[3].draws, 0, "Germany is not in the draw");
+        let greedy = &s.by_bot.iter().find(|(b, _)| b == "greedy").unwrap().1;
+        assert_eq!((greedy.seats, greedy.wins, greedy.draws, greedy.eliminated), (2, 1, 1, 0));
+        // Austria: (5 + 4) / 2, (18 + 4) / 2, then the solo's 18 carried to year 3: (18 + 3) / 2.
+        assert_eq!(s.centres_by_year.iter().map(|row| row[0]).collect::<Vec<_>>(), [4.5, 11.0, 10.5]);
+        assert_eq!((s.solos, s.year_limit, s.length_min, s.length_max), (1, 1, 2, 3));
+        assert!((s.length_mean - 2.5).abs() < 1e-9);
+        let md = s.markdown();
+        assert!(md.contains("| Austria | 2 | 1 | 0 | 1 | 0 | 10.5 |"), "{md}");
+        assert_eq!(s.json()["powers"][0]["centres_by_year"], serde_json::json!([4.5, 11.0, 10.5]));
+    }
+}

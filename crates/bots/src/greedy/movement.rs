@@ -92,13 +92,16 @@ pub fn orders(board: &Board, me: PowerId, rng: &mut Rng) -> Vec<Order> {
     let friendly = |p: PowerId| v.same_player(p, me);
     let ours = |p: ProvinceId| pos.owners[p.index()].is_some_and(friendly);
     let autumn = v.calendar.changes_ownership(pos.phase);
-    // The most one hostile power could bring against each province.
+    // The most one hostile power could bring against each province, and
+    // the hostile forces that could come.
     let mut threat = vec![0u32; v.province_count()];
+    let mut sources: Vec<Vec<usize>> = vec![Vec::new(); v.province_count()];
     {
         let mut by_power = vec![vec![0u32; v.province_count()]; v.powers.len()];
         for (j, g) in pos.forces.iter().enumerate().filter(|(_, g)| !friendly(g.power)) {
             for p in &board.reaches[j] {
                 by_power[g.power.index()][p.index()] += g.strength();
+                sources[p.index()].push(j);
             }
         }
         for row in &by_power {
@@ -136,7 +139,7 @@ pub fn orders(board: &Board, me: PowerId, rng: &mut Rng) -> Vec<Order> {
             plan.role[k] = Role::Keeper;
         }
     }
-    attacks(&mut plan, &targets, &threat, autumn, rng);
+    attacks(&mut plan, &targets, &threat, &sources, autumn, rng);
     defend(&mut plan, &threat);
     cover(&mut plan, &threat, autumn);
     convoys(&mut plan, &dist);
@@ -149,7 +152,7 @@ pub fn orders(board: &Board, me: PowerId, rng: &mut Rng) -> Vec<Order> {
 /// first: one force moves (or, with Multiplicity, several merge), the
 /// others support, when together they are stronger than the defender and
 /// what could support him.
-fn attacks(plan: &mut Plan, targets: &[ProvinceId], threat: &[u32], autumn: bool, rng: &mut Rng) {
+fn attacks(plan: &mut Plan, targets: &[ProvinceId], threat: &[u32], sources: &[Vec<usize>], autumn: bool, rng: &mut Rng) {
     let (v, pos, me) = (plan.board.v, plan.board.pos, plan.me);
     let mut ranked: Vec<(i64, ProvinceId)> = targets
         .iter()
@@ -173,7 +176,14 @@ fn attacks(plan: &mut Plan, targets: &[ProvinceId], threat: &[u32], autumn: bool
             }
             None => threat[t.index()].max(1),
         };
-        let movers: Vec<usize> = (0..plan.mine.len()).filter(|&k| plan.role[k] == Role::Free && plan.move_to(k, t).is_some()).collect();
+        // A force that keeps a centre may leave it to attack the only
+        // force that threatens it.
+        let may_go = |k: usize| match plan.role[k] {
+            Role::Free => true,
+            Role::Keeper => defender.is_some_and(|d| sources[v.province_of(plan.force(k).loc).index()].iter().all(|&j| pos.forces[j].loc == d.loc)),
+            Role::Busy => false,
+        };
+        let movers: Vec<usize> = (0..plan.mine.len()).filter(|&k| may_go(k) && plan.move_to(k, t).is_some()).collect();
         if movers.is_empty() {
             // A force that must stay may still send a part (Multiplicity).
             if defender.is_none() && need <= 1 {
@@ -254,26 +264,29 @@ fn split_to(plan: &mut Plan, t: ProvinceId) {
 /// neighbours while the threat is stronger.
 fn defend(plan: &mut Plan, threat: &[u32]) {
     let v = plan.board.v;
-    for k in 0..plan.mine.len() {
-        if plan.role[k] != Role::Keeper {
-            continue;
-        }
+    let deficit = |plan: &Plan, k: usize| threat[v.province_of(plan.force(k).loc).index()] as i64 - plan.force(k).strength() as i64;
+    let mut keepers: Vec<usize> = (0..plan.mine.len()).filter(|&k| plan.role[k] == Role::Keeper).collect();
+    keepers.sort_by_key(|&k| (std::cmp::Reverse(deficit(plan, k)), k));
+    for k in keepers {
         let holder = plan.force(k);
         let here = v.province_of(holder.loc);
         let mut strength = holder.strength();
+        // Free forces, and other keepers (a support keeps them in place).
         for s in 0..plan.mine.len() {
             if strength > threat[here.index()] {
                 break;
             }
-            if plan.role[s] == Role::Free {
+            if s != k && plan.role[s] != Role::Busy {
                 if let Some(o) = plan.support_hold(s, holder) {
                     strength += plan.force(s).strength();
                     plan.assign(s, o);
                 }
             }
         }
-        if let Some(o) = plan.find(k, |a| matches!(a, Action::Hold)) {
-            plan.assign(k, o);
+        if plan.role[k] == Role::Keeper {
+            if let Some(o) = plan.find(k, |a| matches!(a, Action::Hold)) {
+                plan.assign(k, o);
+            }
         }
     }
 }
