@@ -46,9 +46,16 @@ fn two_players_in_one_province_is_a_case_error() {
     assert!(text.contains("line 6: `Sparta: A meg`: another player's force already stands there"), "{text}");
 }
 
-/// The old jDip v2.4 DATC file parses; it fails exactly the cases whose
-/// outcome v3.0 or our rulings change, or whose expected state is wrong in
-/// that file (docs/conformance.md).
+/// docs/case-files.md: no unit stands in an impassable province
+/// (Switzerland; Nikjon's mountains, N2): a case putting one there is a
+/// mistake in the case, named by its line, not a unit the adjudicator moves.
+#[test]
+fn a_unit_in_an_impassable_province_is_a_case_error() {
+    let text = failing_case("impassable", "CASE X.3 a unit in Switzerland\nPRESTATE\n France: A swi\nORDERS\n France: A swi - mar\nPOSTSTATE_SAME\nEND\n");
+    assert!(text.contains("line 3: `France: A swi`: no unit stands in Switzerland (impassable): it is no space"), "{text}");
+    assert!(text.trim_end().ends_with("0 passed, 1 failed"), "{text}");
+}
+
 #[test]
 fn jdip_v2_4_file_fails_only_the_documented_cases() {
     let Some(file) = shared("reference/datc/jdip_v2.4/datc_v2.4_06.txt") else { return };
@@ -111,6 +118,29 @@ fn diadochi_v_checks_clean_with_its_counts() {
         ),
         "{text}"
     );
+}
+
+/// Issue 15: `polemarch variant check nikjon` is clean and prints the
+/// counts of the new Nikjon map (70 spaces and 3 impassable mountain areas,
+/// Grobag's two coasts, 34 centres, 18 to win, N1, N2); `variant list`
+/// lists it.
+#[test]
+fn nikjon_checks_clean_with_its_counts() {
+    let text = ok(&["variant", "check", "nikjon"]);
+    for line in [
+        "Nikjon (nikjon): ok\n",
+        "  provinces: 73 (10 land, 40 coast, 20 sea, 3 impassable)\n",
+        "  coasts: 2 locations on 1 multi-coast province\n",
+        "  borders: 180 bordering pairs\n",
+        "  centres: 34 (34 worth 1; 22 home, 12 neutral), 34 in all\n",
+        "  powers: 7\n",
+        "  victory: 18 centres\n",
+    ] {
+        assert!(text.contains(line), "{line}{text}");
+    }
+    assert!(!text.contains("rules:"), "{text}");
+    let list = ok(&["variant", "list"]);
+    assert!(list.lines().any(|l| l.starts_with("nikjon ") && l.ends_with(" Nikjon")), "{list}");
 }
 
 #[test]

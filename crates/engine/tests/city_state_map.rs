@@ -129,51 +129,6 @@ fn starts_are_the_seeds() {
     assert_eq!(v.calendar.display(v.calendar.first).to_string(), "Spring 1300, Movement");
 }
 
-/// Every rule of City State is judged now (issue 14): no position is
-/// refused for a rule not yet in. The start (three forces in the Germany
-/// box, C10), a Winter (C2, C3, C13-C15), a unit behind the walls and a
-/// retreat from a walled centre (C5-C9), the Emperor from 1302 (C15), a unit
-/// in a Pass (C11).
-#[test]
-fn no_position_is_refused() {
-    use polemarch_engine::state::{Dislodged, Position};
-    use polemarch_engine::Force;
-    let v = cs();
-    let power = |name: &str| v.power_ids().find(|&p| v.power(p).name == name).unwrap();
-    let at = |abbr: &str| v.find_loc(abbr).unwrap();
-    let start = Position::start(&v);
-    assert_eq!(start.check_boxes(&v), Ok(()));
-    let mut winter = start.clone();
-    winter.phase = v.calendar.parse_phase("Winter 1300 adjustment").unwrap();
-    assert_eq!(winter.check_boxes(&v), Ok(()));
-
-    let mut base = Position::start(&v);
-    base.forces.clear();
-    base.phase = v.calendar.parse_phase("Spring 1301 movement").unwrap();
-    let mut walls = base.clone();
-    walls.forces.push(Force::single(power("Milan"), Kind::ARMY, at("mil-walls")));
-    assert_eq!(walls.check_boxes(&v), Ok(()), "C6-C9: a unit behind the walls is judged");
-
-    let mut retreat = base.clone();
-    retreat.phase = v.calendar.parse_phase("Spring 1301 retreat").unwrap();
-    let force = Force::single(power("Milan"), Kind::ARMY, at("lod"));
-    retreat.dislodged.push(Dislodged { force, attacker_from: None, by_convoy: false, also_from: Vec::new() });
-    assert_eq!(retreat.check_boxes(&v), Ok(()), "C5: a retreat from a walled centre is judged");
-
-    let mut late = base.clone();
-    late.phase = v.calendar.parse_phase("Spring 1302 movement").unwrap();
-    late.forces.push(Force::single(power("Emperor"), Kind::ARMY, at("tre")));
-    assert_eq!(late.check_boxes(&v), Ok(()), "C15: the Emperor from 1302 is judged");
-
-    // A DA on the board and one in a Pass, the Emperor's army: judged (C12,
-    // C10, C11).
-    let mut judged = base.clone();
-    judged.forces.push(Force::single(power("Emperor"), Kind::DOUBLE_ARMY, at("stg")));
-    judged.forces.push(Force::single(power("Emperor"), Kind::DOUBLE_ARMY, at("com")));
-    judged.forces.push(Force::single(power("Emperor"), Kind::ARMY, at("tre")));
-    assert_eq!(judged.check_boxes(&v), Ok(()));
-}
-
 /// C10 ("Germany holds any number of units (each one a separate force)"),
 /// for what adds units to Germany outside a movement (a DA rebuilt there in
 /// a Winter, C14): `Position::insert_in_order` adds a fourth DA as a force

@@ -193,7 +193,6 @@ fn a_name_of_the_walls_may_not_be_taken() {
 fn a_box_of_several_forces_is_adjudicated() {
     let v = spaces();
     let start = Position::start(&v);
-    assert_eq!(start.check_boxes(&v), Ok(()));
     let out = adjudicate(&v, &start, &[]);
     assert_eq!(out.results.len(), start.forces.len());
     assert_eq!(out.next.forces_in(&v, province(&v, "ger")).count(), 3);

@@ -14,7 +14,6 @@ pub fn run(variant: &str, edition: Option<&str>, position: Option<&Path>, orders
         }
         None => Position::start(&v),
     };
-    pos.check_boxes(&v)?;
     let text = orders_file::read_input(orders)?;
     let orders = orders_file::parse(&v, &text).map_err(|errors| {
         let lines = if errors.len() == 1 { "line" } else { "lines" };

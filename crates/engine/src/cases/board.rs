@@ -6,7 +6,7 @@ use crate::adjudicate::Verdict;
 use crate::order::find_power_lenient;
 use crate::order::{parse_order, Action, Order};
 use crate::state::{parse_composition, Component, Force, Kind};
-use crate::variant::{LocId, PowerId, ProvinceId, Variant};
+use crate::variant::{LocId, PowerId, ProvinceId, Terrain, Variant};
 
 pub type Result<T> = std::result::Result<T, String>;
 
@@ -44,20 +44,40 @@ pub fn force_line(v: &Variant, line: &Line) -> Result<(PowerId, Vec<Component>, 
 /// may mix only one player's powers. In a box (C10) each component is a
 /// force of its own: `Emperor: 3DA ger` is three forces, as are three lines
 /// `Emperor: DA ger`.
+///
+/// No force stands in an impassable province (Switzerland; Nikjon's
+/// mountains, which are not spaces, N2): a line putting one there is an
+/// error naming it. (Other misplaced units are left to the adjudicator,
+/// which some cases test on purpose: a garrison where the variant has
+/// none, crates/engine/tests/kinds.rs.)
 pub fn forces(v: &Variant, lines: &[Line]) -> Result<Vec<Force>> {
     let mut forces: Vec<Force> = Vec::new();
+    // The line each force was first named on, for the error.
+    let mut first: Vec<&Line> = Vec::new();
     for line in lines {
         let (power, components, loc) = force_line(v, line)?;
         let p = v.province_of(loc);
         if v.is_box(p) {
-            forces.extend(components.into_iter().map(|c| Force { loc, power: c.power, components: std::iter::once(c).collect() }));
+            for c in components {
+                forces.push(Force { loc, power: c.power, components: std::iter::once(c).collect() });
+                first.push(line);
+            }
             continue;
         }
         let force = Force { loc, power, components: components.into_iter().collect() };
         match forces.iter_mut().find(|f| v.province_of(f.loc) == p) {
             Some(f) if v.same_player(f.power, power) => f.join(v, force),
             Some(_) => return Err(format!("line {}: `{}`: another player's force already stands there", line.number, line.text.trim())),
-            None => forces.push(force),
+            None => {
+                forces.push(force);
+                first.push(line);
+            }
+        }
+    }
+    for (force, line) in forces.iter().zip(&first) {
+        let province = v.province(v.province_of(force.loc));
+        if province.terrain == Terrain::Impassable {
+            return Err(format!("line {}: `{}`: no unit stands in {} (impassable): it is no space", line.number, line.text.trim(), province.name));
         }
     }
     Ok(forces)

@@ -113,7 +113,6 @@ fn apply_prestate_results(case: &Case, v: &Variant, pos: &mut Position) -> Resul
 
 fn check(case: &Case, v: &Variant) -> Result<Vec<String>> {
     let pos = prestate(case, v)?;
-    pos.check_boxes(v)?;
     let orders = case.orders.iter().map(|l| order_line(v, l)).collect::<Result<Vec<_>>>()?;
     let outcome = adjudicate(v, &pos, &orders);
     let next = &outcome.next;

@@ -109,7 +109,6 @@ pub fn process(v: &Variant, rec: &mut GameRecord) -> Result<Outcome<'static>, St
         return Err(format!("the game is over ({})", result_text(result)));
     }
     let pos = current(v, rec)?;
-    pos.check_boxes(v)?;
     let orders = orders_in_force(v, &pos, rec.phases.last().unwrap())?;
     let outcome = adjudicate(v, &pos, &orders);
     let mut by_power = std::collections::BTreeMap::<String, Vec<String>>::new();

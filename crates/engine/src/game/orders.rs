@@ -139,7 +139,6 @@ pub fn submit(v: &Variant, rec: &mut GameRecord, power: PowerId, by: &str, at: &
         return Err(format!("the game is over ({})", super::result_text(result)));
     }
     let pos = super::current(v, rec)?;
-    pos.check_boxes(v)?;
     let mut in_force = orders_in_force(v, &pos, rec.phases.last().unwrap())?;
     if adjusting(v, &pos) {
         in_force.retain(|o| o.power != Some(power));

@@ -137,7 +137,12 @@ fn step(v: &Variant, pos: &Position, phase: &RecordedPhase, recorded: &RecordedP
         position_differences(v, &recorded.start, &next)
     } else {
         let recorded_start = merged(&recorded.start, &next);
-        position_differences(v, &without_hopeless(v, &recorded_start), &without_hopeless(v, &next))
+        if recorded_start == next {
+            // The same position has the same hopeless retreats.
+            PositionDiff::default()
+        } else {
+            position_differences(v, &without_hopeless(v, &recorded_start), &without_hopeless(v, &next))
+        }
     };
     if diff.is_empty() {
         // The replay goes on from the record's position; where it agrees

@@ -7,7 +7,7 @@
 
 use super::{Glitch, RecordedGame, RecordedPhase};
 use crate::order::{excerpt, Action, Order, UnitRef};
-use crate::state::{Dislodged, Force, Kind, Position};
+use crate::state::{board_order, Dislodged, Force, Kind, Position};
 use crate::variant::{LocId, Phase, PhaseKind, PowerId, ProvinceId, Variant, MAX_YEAR};
 
 /// The phase being read: its start position grows line by line until
@@ -66,9 +66,60 @@ impl<'a> Reading<'a> {
                     self.orders_glitch.get_or_insert_with(|| said(&e));
                 }
             }
-        } else if let Err((e, province)) = entry(v, line, nations, &mut self.seen, &mut self.pos) {
+        } else if let Err((e, province)) = entry(v, line, nations).and_then(|e| self.hold(v, e)) {
             Glitch::add(&mut self.start_glitch, || said(&e), province);
         }
+    }
+
+    /// Reads the line at the start of `text` at once when it is a usual
+    /// POSITIONS line (see `usual_entry`), and returns it; None for any
+    /// other line, left to `line`.
+    fn usual_line<'t>(&mut self, v: &Variant, nations: &Nations, n: usize, text: &'t str) -> Option<&'t str> {
+        if self.in_orders {
+            return None;
+        }
+        let (e, line) = usual_entry(v, nations, text)?;
+        if let Err((e, province)) = self.hold(v, e) {
+            Glitch::add(&mut self.start_glitch, || format!("line {n}: `{}`: {e}", excerpt(line)), province);
+        }
+        Some(line)
+    }
+
+    /// Puts what a POSITIONS line says into the start position: a centre's
+    /// owner, or a unit. What each province holds so far is kept in `seen`
+    /// (1 a unit, 2 a dislodged one), to find a second unit in a province.
+    #[inline]
+    fn hold(&mut self, v: &Variant, e: Entry) -> Result<(), (String, Option<ProvinceId>)> {
+        let p = v.province_of(e.loc);
+        let here = |e: String| (e, Some(p));
+        let (kind, dislodged) = match e.held {
+            Held::Supply => {
+                if !v.is_centre(p) {
+                    return Err(here(format!("`{}` is not a supply centre", e.place)));
+                }
+                self.pos.owners[p.index()] = Some(e.power);
+                return Ok(());
+            }
+            Held::Unit { kind, dislodged } => (kind, dislodged),
+        };
+        let force = Force::single(e.power, kind, e.loc);
+        let mark = if dislodged { 2 } else { 1 };
+        let held = self.seen[p.index()];
+        self.seen[p.index()] = held | mark;
+        if held & mark != 0 {
+            return Err(here(format!("a second unit in {}", v.province(p).name)));
+        }
+        if dislodged {
+            self.pos.dislodged.push(Dislodged { force, attacker_from: None, by_convoy: false, also_from: Vec::new() });
+        } else if self.pos.forces.last().is_some_and(|last| board_order(last, &force).is_gt()) {
+            // godip lists units by province name, a coast's with its
+            // province; board order puts the coasts last: the few units
+            // out of order are put in place, and no sorting is needed.
+            self.pos.insert_in_order(force);
+        } else {
+            self.pos.forces.push(force);
+        }
+        Ok(())
     }
 
     fn done(mut self, v: &Variant) -> RecordedPhase {
@@ -105,15 +156,13 @@ impl<'a> Steps<'a> {
     }
 }
 
-/// The lines of `text`, the newlines found by `memchr`: quicker than
-/// `str::lines` for the many short lines of a game text.
-fn lines(text: &str) -> impl Iterator<Item = &str> {
-    let mut start = 0;
-    memchr::memchr_iter(b'\n', text.as_bytes()).chain([text.len()]).map(move |end| {
-        let line = &text[start..end];
-        start = end + 1;
-        line
-    })
+/// The line at the start of `text` (up to its newline, found by `memchr`),
+/// and the text after it, if any.
+fn first_line(text: &str) -> (&str, Option<&str>) {
+    match memchr::memchr(b'\n', text.as_bytes()) {
+        Some(end) => (&text[..end], Some(&text[end + 1..])),
+        None => (text, None),
+    }
 }
 
 /// Reads godip's game text in one pass. A line the record gets wrong in
@@ -124,8 +173,18 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Stri
     let mut reading: Option<Reading> = None;
     let mut nations = Nations::default();
     let mut steps = Steps::default();
-    for (i, raw) in lines(text).enumerate() {
-        let (n, line) = (i + 1, raw.trim_ascii());
+    let (mut rest, mut n) = (Some(text), 0);
+    while let Some(text) = rest {
+        n += 1;
+        // Most lines are usual POSITIONS lines, read where they stand: what
+        // they say shows where they end.
+        if let Some(line) = reading.as_mut().and_then(|r| r.usual_line(v, &nations, n, text)) {
+            rest = text.get(line.len() + 1..);
+            continue;
+        }
+        let (raw, after) = first_line(text);
+        rest = after;
+        let line = raw.trim_ascii();
         if line.is_empty() {
             continue;
         }
@@ -178,12 +237,60 @@ impl<'a> Nations<'a> {
         }
         Ok(p)
     }
+
+    /// The power of the nation `line` starts with, when it is the one met
+    /// before under its first letter and a colon follows it; with the rest
+    /// of the line after the colon.
+    fn known_at_start<'l>(&self, line: &'l str) -> Option<(PowerId, &'l str)> {
+        let slot = self.by_first[*line.as_bytes().first()? as usize] as usize;
+        let &(nation, power) = self.list.get(slot.checked_sub(1)?)?;
+        line.strip_prefix(nation)?.strip_prefix(':').map(|rest| (power, rest))
+    }
+}
+
+/// What a POSITIONS line says: `power` owns the centre at `place`, or has
+/// a unit (dislodged or not) there.
+struct Entry<'a> {
+    power: PowerId,
+    held: Held,
+    loc: LocId,
+    place: &'a str,
+}
+
+#[derive(Clone, Copy)]
+enum Held {
+    Supply,
+    Unit { kind: Kind, dislodged: bool },
+}
+
+/// The usual POSITIONS line, `England: fleet lon` (a nation met before, a
+/// single space after the colon and the word, a province of three letters,
+/// then the newline or the end of the text), read at the start of `text`
+/// at once, with the line; None for any other line, which `entry` reads.
+/// Most lines of a record are such lines.
+fn usual_entry<'a>(v: &Variant, nations: &Nations, text: &'a str) -> Option<(Entry<'a>, &'a str)> {
+    let (power, rest) = nations.known_at_start(text)?;
+    let unit = |kind| Held::Unit { kind, dislodged: false };
+    let (held, rest) = if let Some(rest) = rest.strip_prefix(" army ") {
+        (unit(Kind::ARMY), rest)
+    } else if let Some(rest) = rest.strip_prefix(" fleet ") {
+        (unit(Kind::FLEET), rest)
+    } else {
+        (Held::Supply, rest.strip_prefix(" supply ")?)
+    };
+    let place = rest.get(..3).filter(|p| p.bytes().all(|b| b.is_ascii_lowercase()))?;
+    if !matches!(rest.as_bytes().get(3), None | Some(b'\n')) {
+        return None;
+    }
+    let loc = v.find_three_letter_loc(place)?;
+    let line = &text[..text.len() - rest.len() + 3];
+    Some((Entry { power, held, loc, place }, line))
 }
 
 /// One POSITIONS line, `<Nation>: <army|fleet|army/dislodged|fleet/dislodged|supply> <province>`.
 /// A wrong line says why, and which province it concerns when it names one
 /// the variant knows.
-fn entry<'a>(v: &Variant, line: &'a str, nations: &mut Nations<'a>, seen: &mut [u8], pos: &mut Position) -> Result<(), (String, Option<ProvinceId>)> {
+fn entry<'a>(v: &Variant, line: &'a str, nations: &mut Nations<'a>) -> Result<Entry<'a>, (String, Option<ProvinceId>)> {
     let nowhere = |e: String| (e, None);
     let colon = line.bytes().position(|b| b == b':').ok_or_else(|| nowhere("expected `<Nation>: <army|fleet|supply> <province>`".into()))?;
     let (nation, rest) = (&line[..colon], &line[colon + 1..]);
@@ -192,36 +299,16 @@ fn entry<'a>(v: &Variant, line: &'a str, nations: &mut Nations<'a>, seen: &mut [
     let space = rest.bytes().position(|b| b.is_ascii_whitespace()).ok_or_else(|| nowhere("expected `<army|fleet|supply> <province>`".into()))?;
     let (what, place) = (&rest[..space], rest[space..].trim_ascii());
     let loc = find(v, place).map_err(nowhere)?;
-    let p = v.province_of(loc);
-    let here = |e: String| (e, Some(p));
-    let (kind, dislodged) = match what {
-        "supply" => {
-            if !v.is_centre(p) {
-                return Err(here(format!("`{place}` is not a supply centre")));
-            }
-            pos.owners[p.index()] = Some(power);
-            return Ok(());
-        }
-        "army" => (Kind::ARMY, false),
-        "fleet" => (Kind::FLEET, false),
-        "army/dislodged" => (Kind::ARMY, true),
-        "fleet/dislodged" => (Kind::FLEET, true),
-        other => return Err(here(format!("unknown entry `{}` (army, fleet, army/dislodged, fleet/dislodged, supply)", excerpt(other)))),
+    let unit = |kind, dislodged| Held::Unit { kind, dislodged };
+    let held = match what {
+        "supply" => Held::Supply,
+        "army" => unit(Kind::ARMY, false),
+        "fleet" => unit(Kind::FLEET, false),
+        "army/dislodged" => unit(Kind::ARMY, true),
+        "fleet/dislodged" => unit(Kind::FLEET, true),
+        other => return Err((format!("unknown entry `{}` (army, fleet, army/dislodged, fleet/dislodged, supply)", excerpt(other)), Some(v.province_of(loc)))),
     };
-    let force = Force::single(power, kind, loc);
-    // What each province holds so far: 1 a unit, 2 a dislodged one.
-    let mark = if dislodged { 2 } else { 1 };
-    let held = seen[p.index()];
-    seen[p.index()] = held | mark;
-    if held & mark != 0 {
-        return Err(here(format!("a second unit in {}", v.province(p).name)));
-    }
-    if dislodged {
-        pos.dislodged.push(Dislodged { force, attacker_from: None, by_convoy: false, also_from: Vec::new() });
-    } else {
-        pos.forces.push(force);
-    }
-    Ok(())
+    Ok(Entry { power, held, loc, place })
 }
 
 fn find(v: &Variant, name: &str) -> Result<LocId, String> {
@@ -288,4 +375,37 @@ fn order(v: &Variant, board: &Board, text: &str) -> Result<Order, String> {
         [place, "convoy", target, "move", to] => order(own(place)?, Action::Convoy { unit: other(target)?, to: find(v, to)? }),
         _ => return Err("not a godip order (move, support, convoy, hold, build, remove, disband)".into()),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::import_godip;
+    use crate::replay::RecordedPhase;
+    use crate::variant::embedded_variant;
+
+    /// The usual POSITIONS lines are read at once and other spellings of
+    /// the same lines by the general reader: both give the same phase, and
+    /// a wrong line the same glitch.
+    #[test]
+    fn usual_lines_read_as_the_general_reader_reads_them() {
+        let v = embedded_variant("standard").expect("built in").expect("valid");
+        let usual = "PHASE 1901 Fall Retreat\nPOSITIONS\nRussia: fleet stp/sc\nEngland: fleet lon\nEngland: supply lon\n\
+                     France: army par\nFrance: army/dislodged par\nFrance: army par\nItaly: supply tyr\nAustria: army vie\nGermany: army mun\n\
+                     ORDERS\npar move pic";
+        // A tab after each colon: no line is a usual one.
+        let general = usual.replace(": ", ":\t");
+        let (a, b) = (import_godip(&v, usual).expect("read"), import_godip(&v, &general).expect("read"));
+        let (a, b) = (&a.phases[0], &b.phases[0]);
+        assert_eq!(a.start, b.start);
+        assert_eq!(a.orders, b.orders);
+        let glitch = |p: &RecordedPhase| p.start_glitch.clone().map(|g| (g.what.replace('\t', " "), g.provinces));
+        assert_eq!(glitch(a), glitch(b));
+        let g = a.start_glitch.as_ref().expect("glitches");
+        assert_eq!(g.what, "line 8: `France: army par`: a second unit in Paris");
+        assert_eq!(g.provinces.as_ref().map(Vec::len), Some(2), "Paris, and Tyrolia (not a centre)");
+        // Units in board order (the coast's last), the dislodged one apart.
+        let units: Vec<String> = a.start.forces.iter().map(|f| v.loc_abbr(f.loc)).collect();
+        assert_eq!(units, ["lon", "mun", "par", "vie", "stp/sc"].map(String::from));
+        assert_eq!(a.start.dislodged.len(), 1);
+    }
 }

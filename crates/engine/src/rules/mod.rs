@@ -225,15 +225,6 @@ impl Rules {
         kinds
     }
 
-    /// Why the adjudicator may not judge this position yet: a refusal,
-    /// never a silent wrong answer, for a variant whose rules are not all in.
-    /// None today: City State's last refusals (its Winter, C2, C3, C13-C14,
-    /// and the Emperor from 1302, C15) went when those rules came in (issue
-    /// 14), and with them `rules/pending.rs`.
-    pub fn not_adjudicated(&self, _v: &Variant, _pos: &Position) -> Option<String> {
-        None
-    }
-
     /// Hook `may_enter`: may `force` go into `dest` by `entry`? Called from
     /// `adjudicate/plan/legal.rs`, `may_enter`, only.
     pub fn may_enter(&self, v: &Variant, force: &Force, dest: ProvinceId, entry: Entry) -> Result<(), Illegal> {

@@ -36,11 +36,17 @@ pub struct Force {
 
 /// A copy of the components as one block (they are `Copy`): quicker than
 /// the element-by-element clone `SmallVec` derives, and positions are
-/// copied whole in every phase.
+/// copied whole in every phase. One or two components (nearly every force)
+/// are copied as values, without a call to copy memory.
 impl Clone for Force {
     #[inline]
     fn clone(&self) -> Force {
-        Force { loc: self.loc, power: self.power, components: Components::from_slice(&self.components) }
+        let components = match self.components[..] {
+            [a] => Components::from_buf_and_len([a, a], 1),
+            [a, b] => Components::from_buf([a, b]),
+            ref more => Components::from_slice(more),
+        };
+        Force { loc: self.loc, power: self.power, components }
     }
 }
 
@@ -202,16 +208,6 @@ impl Position {
     /// box.
     pub fn forces_in<'a>(&'a self, variant: &'a Variant, p: ProvinceId) -> impl Iterator<Item = &'a Force> + 'a {
         self.forces.iter().filter(move |f| variant.province_of(f.loc) == p)
-    }
-
-    /// The error to give instead of adjudicating: the variant's refusal
-    /// where its rules are not all implemented (`Rules::not_adjudicated`).
-    /// (Boxes, which hold any number of forces, are judged: C10.)
-    pub fn check_boxes(&self, variant: &Variant) -> Result<(), String> {
-        match variant.rules.not_adjudicated(variant, self) {
-            Some(why) => Err(why),
-            None => Ok(()),
-        }
     }
 
     /// What the centres a power owns are worth, in halves (Cities 2, Towns

@@ -196,11 +196,9 @@ pub fn summary(v: &Variant) -> String {
     let mut out = format!("{} ({}): ok\n", v.name, v.id);
     out += &format!("  provinces: {} ({})\n", map_provinces.len(), terrains.join(", "));
     out += &spaces_summary(v);
-    out += &format!(
-        "  coasts: {} locations on {} multi-coast provinces\n",
-        v.locs.len() - v.provinces.len(),
-        v.provinces.iter().filter(|p| !p.coasts.is_empty()).count()
-    );
+    let multi_coast = v.provinces.iter().filter(|p| !p.coasts.is_empty()).count();
+    out +=
+        &format!("  coasts: {} locations on {multi_coast} multi-coast province{}\n", v.locs.len() - v.provinces.len(), if multi_coast == 1 { "" } else { "s" });
     let n = v.provinces.len();
     let pairs = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).filter(|&(a, b)| v.any_borders.get(a, b)).count();
     out += &format!("  borders: {pairs} bordering pairs\n");

@@ -261,6 +261,14 @@ impl Variant {
         with_normal(name, |n| self.loc_names.get(n).copied())
     }
 
+    /// The location a name of three lower-case letters (`par`, the usual
+    /// name in records) stands for, found inline; None for any other name
+    /// (`find_loc` finds those) and for an unknown one.
+    #[inline]
+    pub fn find_three_letter_loc(&self, name: &str) -> Option<LocId> {
+        self.loc_names.get_three_letters(name).flatten().copied()
+    }
+
     pub fn find_power(&self, name: &str) -> Option<PowerId> {
         with_normal(name, |n| self.power_names.get(n).copied())
     }
