@@ -99,6 +99,8 @@ fn selfplay_refuses_unknown_bots_and_no_games() {
     assert!(stderr(&bad).contains("unknown bot `clever` (bots: greedy, random)"), "{}", stderr(&bad));
     let none = polemarch(&["selfplay", "standard", "--games", "0", "--out", out.to_str().unwrap()]);
     assert!(stderr(&none).contains("--games: expected at least 1 game"), "{}", stderr(&none));
+    let long = polemarch(&["selfplay", "standard", "--years", "1000", "--out", out.to_str().unwrap()]);
+    assert!(stderr(&long).contains("--years: expected 1 to 200 years"), "{}", stderr(&long));
 }
 
 /// `game process --bot` plays every power without orders; `game bot`

@@ -10,6 +10,9 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+/// The longest year limit: a game of 20 years writes about 1 MB of record.
+const MAX_YEARS: u32 = 200;
+
 pub struct Options {
     pub variant: String,
     pub games: usize,
@@ -28,8 +31,8 @@ pub fn run_command(o: Options) -> Result<ExitCode, String> {
     if o.games == 0 {
         return Err("--games: expected at least 1 game".into());
     }
-    if o.years == 0 {
-        return Err("--years: expected at least 1 year".into());
+    if o.years == 0 || o.years > MAX_YEARS {
+        return Err(format!("--years: expected 1 to {MAX_YEARS} years (a longer game's record could pass the 16 MiB a record may be)"));
     }
     let v = variants::load_as(&o.variant, None, o.edition.as_deref())?;
     let bots = check_bots(&o.bots)?;
