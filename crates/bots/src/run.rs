@@ -26,6 +26,9 @@ pub struct RunConfig {
     /// Game `i` moves every bot `i` seats on, so that each power is played
     /// by each bot in turn.
     pub rotate: bool,
+    /// A game the judge cannot go on with is listed and the run goes on
+    /// (for fuzzing); otherwise the run stops at the first.
+    pub keep_going: bool,
     /// The time stamped on every submission.
     pub at: String,
 }
@@ -45,12 +48,19 @@ pub fn seats(cfg: &RunConfig, powers: usize, index: usize) -> Vec<usize> {
     (0..powers).map(|p| ((p + powers - shift) % powers) % cfg.bots.len()).collect()
 }
 
+/// What a run played: the games that ended, in game order, and the
+/// judge's errors in those it could not go on with (`keep_going`).
+pub struct Played {
+    pub summaries: Vec<GameSummary>,
+    pub failures: Vec<String>,
+}
+
 /// Plays `cfg.games` games of `v`; `on_game` is called with each record
 /// and summary as its game ends (from the thread that played it; with no
 /// summary for a game the judge could not go on with, whose record stops
 /// there), `progress` from the calling thread with the count of games
 /// finished.
-pub fn run(v: &Variant, variant_id: &str, cfg: &RunConfig, on_game: &OnGame, progress: &mut dyn FnMut(usize)) -> Result<Vec<GameSummary>, String> {
+pub fn run(v: &Variant, variant_id: &str, cfg: &RunConfig, on_game: &OnGame, progress: &mut dyn FnMut(usize)) -> Result<Played, String> {
     let bots: Vec<Box<dyn Bot>> = cfg.bots.iter().map(|n| bot_named(n)).collect::<Result<_, _>>()?;
     if bots.is_empty() {
         return Err("no bots named".into());
@@ -75,7 +85,7 @@ pub fn run(v: &Variant, variant_id: &str, cfg: &RunConfig, on_game: &OnGame, pro
                         Err(also) => format!("{}; {also}", e.message),
                     }),
                 };
-                if result.is_err() {
+                if result.is_err() && !cfg.keep_going {
                     failed.store(true, Ordering::Relaxed);
                 }
                 results.lock().expect("no thread panicked holding it")[i] = Some(result);
@@ -93,16 +103,18 @@ pub fn run(v: &Variant, variant_id: &str, cfg: &RunConfig, on_game: &OnGame, pro
         }
     });
     let results = results.into_inner().expect("no thread panicked holding it");
-    let mut out = Vec::with_capacity(cfg.games);
+    let mut out = Played { summaries: Vec::with_capacity(cfg.games), failures: Vec::new() };
     for r in results {
         match r {
-            Some(Ok(s)) => out.push(s),
+            Some(Ok(s)) => out.summaries.push(s),
+            Some(Err(e)) if cfg.keep_going => out.failures.push(e),
             Some(Err(e)) => return Err(e),
             None => {}
         }
     }
-    if out.len() < cfg.games {
-        return Err(format!("only {} of {} games were played", out.len(), cfg.games));
+    let played = out.summaries.len() + out.failures.len();
+    if played < cfg.games {
+        return Err(format!("only {played} of {} games were played", cfg.games));
     }
     Ok(out)
 }

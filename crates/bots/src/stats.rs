@@ -36,6 +36,9 @@ pub struct Stats {
     pub length_max: u32,
     pub length_mean: f64,
     pub rejected: Vec<String>,
+    /// Games the judge could not go on with (`--keep-going`): its errors.
+    /// They count in no other figure.
+    pub failed: Vec<String>,
 }
 
 fn named(result: &GameResult, name: &str) -> (bool, bool, bool) {
@@ -103,7 +106,13 @@ impl Stats {
             length_max: lengths.iter().copied().max().unwrap_or(0),
             length_mean: lengths.iter().map(|&l| l as f64).sum::<f64>() / n,
             rejected: games.iter().flat_map(|g| g.rejected.iter().map(move |r| format!("game {}: {r}", g.index + 1))).collect(),
+            failed: Vec::new(),
         }
+    }
+
+    /// Did every game end (none failed)?
+    pub fn games_ok(&self) -> bool {
+        self.failed.is_empty()
     }
 
     fn counts_row(name: &str, c: &Counts) -> String {
@@ -149,6 +158,12 @@ impl Stats {
             }
             out += "\n";
         }
+        if !self.failed.is_empty() {
+            out += "\nGames the judge could not go on with (counted in no figure above):\n\n";
+            for f in &self.failed {
+                let _ = writeln!(out, "- {f}");
+            }
+        }
         if !self.rejected.is_empty() {
             out += "\nRejected orders (a bot's fault):\n\n";
             for r in self.rejected.iter().take(20) {
@@ -177,6 +192,7 @@ impl Stats {
             }).collect::<Vec<_>>(),
             "bots": self.by_bot.iter().map(|(name, c)| { let mut j = counts(c); j["bot"] = json!(name); j }).collect::<Vec<_>>(),
             "rejected_orders": self.rejected,
+            "failed_games": self.failed,
         })
     }
 }

@@ -195,6 +195,11 @@ enum Command {
         /// Write only the statistics, no game records.
         #[arg(long)]
         no_records: bool,
+        /// Go on past a game the judge cannot go on with (a bug the bots
+        /// found): its record is written as game-NNNN-failed.json and its
+        /// error listed with the statistics (for fuzzing with `random`).
+        #[arg(long)]
+        keep_going: bool,
         /// Replace the results of an earlier run in the output folder.
         #[arg(long)]
         force: bool,
@@ -364,8 +369,21 @@ fn main() -> ExitCode {
         }
         Command::Demo { file, force } => commands::demo::run(file.as_deref(), force),
         Command::Replay { files, variant, edition } => commands::replay::run(&files, variant.as_deref(), edition.as_deref()),
-        Command::Selfplay { variant, games, bots, seed, jobs, years, rotate, out, no_records, force, edition } => {
-            commands::selfplay::run_command(commands::selfplay::Options { variant, games, bots, seed, jobs, years, rotate, out, no_records, force, edition })
+        Command::Selfplay { variant, games, bots, seed, jobs, years, rotate, out, no_records, keep_going, force, edition } => {
+            commands::selfplay::run_command(commands::selfplay::Options {
+                variant,
+                games,
+                bots,
+                seed,
+                jobs,
+                years,
+                rotate,
+                out,
+                no_records,
+                keep_going,
+                force,
+                edition,
+            })
         }
         Command::Game(g) => match g {
             GameCommand::New { variant, file, seed, force, edition } => commands::game::new(&variant, edition.as_deref(), &file, seed, force),

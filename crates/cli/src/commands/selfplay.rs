@@ -23,6 +23,7 @@ pub struct Options {
     pub rotate: bool,
     pub out: Option<PathBuf>,
     pub no_records: bool,
+    pub keep_going: bool,
     pub force: bool,
     pub edition: Option<String>,
 }
@@ -45,7 +46,16 @@ pub fn run_command(o: Options) -> Result<ExitCode, String> {
     if !o.no_records {
         std::fs::create_dir_all(&games_dir).map_err(|e| format!("{}: {e}", games_dir.display()))?;
     }
-    let cfg = RunConfig { games: o.games, seed: o.seed, years: o.years, jobs: o.jobs.max(1), bots, rotate: o.rotate, at: record_file::now() };
+    let cfg = RunConfig {
+        games: o.games,
+        seed: o.seed,
+        years: o.years,
+        jobs: o.jobs.max(1),
+        bots,
+        rotate: o.rotate,
+        keep_going: o.keep_going,
+        at: record_file::now(),
+    };
     // A game the judge could not go on with keeps its record (to the
     // phase that failed) even with --no-records.
     let write = |index: usize, rec: &polemarch_engine::game::GameRecord, done: Option<&polemarch_bots::selfplay::GameSummary>| -> Result<(), String> {
@@ -71,13 +81,17 @@ pub fn run_command(o: Options) -> Result<ExitCode, String> {
             let _ = std::io::stderr().flush();
         }
     };
-    let summaries = run(&v, &o.variant, &cfg, &write, &mut bar)?;
+    let played = run(&v, &o.variant, &cfg, &write, &mut bar)?;
     if terminal {
         eprintln!();
     }
     let secs = started.elapsed().as_secs_f64();
     eprintln!("{} games in {secs:.1} s ({:.1} games a second, {} threads)", o.games, o.games as f64 / secs.max(1e-9), cfg.jobs);
-    let stats = Stats::new(&v, &summaries, o.years);
+    let mut stats = Stats::new(&v, &played.summaries, o.years);
+    stats.failed = played.failures;
+    if !stats.games_ok() {
+        eprintln!("{} games the judge could not go on with (their records are in {})", stats.failed.len(), games_dir.display());
+    }
     let markdown = stats.markdown();
     print!("{markdown}");
     let json = serde_json::to_string_pretty(&stats.json()).map_err(|e| e.to_string())? + "\n";
@@ -90,7 +104,7 @@ pub fn run_command(o: Options) -> Result<ExitCode, String> {
     } else {
         eprintln!("Statistics in {}, the games' records in {}", out.display(), games_dir.display());
     }
-    Ok(if stats.rejected.is_empty() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
+    Ok(if stats.rejected.is_empty() && stats.games_ok() { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
 /// A variant named by a folder gives its last part.
