@@ -4,4 +4,5 @@ pub mod demo;
 pub mod export;
 pub mod game;
 pub mod replay;
+pub mod selfplay;
 pub mod variant;
