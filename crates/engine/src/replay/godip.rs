@@ -19,6 +19,9 @@ struct Reading<'a> {
     seen: Vec<u8>,
     /// Once the position is complete, the force in each province.
     at: Vec<u16>,
+    /// Units on a coast (`stp/sc`), kept apart until the position is
+    /// complete (see `hold`).
+    coasts: Vec<Force>,
     start_glitch: Option<Glitch>,
     in_orders: bool,
     orders: Vec<Order>,
@@ -40,6 +43,7 @@ impl<'a> Reading<'a> {
             pos,
             seen: vec![0; v.province_count()],
             at: Vec::new(),
+            coasts: Vec::new(),
             start_glitch: None,
             in_orders: false,
             orders: Vec::with_capacity(40),
@@ -50,6 +54,9 @@ impl<'a> Reading<'a> {
     /// The position is complete: orders may be read against it.
     fn begin_orders(&mut self, v: &Variant) {
         if !self.in_orders {
+            for force in std::mem::take(&mut self.coasts) {
+                self.pos.insert_in_order(force);
+            }
             self.pos.normalize();
             self.in_orders = true;
             self.at = crate::adjudicate::occupancy_of(v, &self.pos.forces);
@@ -111,10 +118,15 @@ impl<'a> Reading<'a> {
         }
         if dislodged {
             self.pos.dislodged.push(Dislodged { force, attacker_from: None, by_convoy: false, also_from: Vec::new() });
+        } else if e.loc != LocId::of_province(p) {
+            // godip lists a coast's unit with its province; board order
+            // puts the coasts after every province: such a unit joins the
+            // board once the rest is read, so that those listed after it
+            // are not out of order.
+            self.coasts.push(force);
         } else if self.pos.forces.last().is_some_and(|last| board_order(last, &force).is_gt()) {
-            // godip lists units by province name, a coast's with its
-            // province; board order puts the coasts last: the few units
-            // out of order are put in place, and no sorting is needed.
+            // godip lists units by province name: the few units out of
+            // board order are put in place, and no sorting is needed.
             self.pos.insert_in_order(force);
         } else {
             self.pos.forces.push(force);
