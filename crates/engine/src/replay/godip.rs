@@ -224,12 +224,21 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Stri
 struct Nations<'a> {
     by_first: [u8; 256],
     list: Vec<(&'a str, PowerId)>,
+    /// By the slot of `list`: the nation and its colon (`England:`) as one
+    /// number of up to 8 bytes, and the mask of those bytes; None for a
+    /// longer name.
+    words: Vec<Option<(u64, u64)>>,
 }
 
 impl Default for Nations<'_> {
     fn default() -> Self {
-        Nations { by_first: [0; 256], list: Vec::new() }
+        Nations { by_first: [0; 256], list: Vec::new(), words: Vec::new() }
     }
+}
+
+/// The first 8 bytes of `text` as one number (the first byte lowest).
+fn word_at(text: &[u8]) -> Option<u64> {
+    Some(u64::from_le_bytes(text.get(..8)?.try_into().ok()?))
 }
 
 impl<'a> Nations<'a> {
@@ -244,6 +253,12 @@ impl<'a> Nations<'a> {
         }
         let p = v.find_power(nation).ok_or_else(|| format!("unknown nation `{}`", excerpt(nation)))?;
         self.list.push((nation, p));
+        self.words.push((nation.len() < 8).then(|| {
+            let mut head = [0; 8];
+            head[..nation.len()].copy_from_slice(nation.as_bytes());
+            head[nation.len()] = b':';
+            (u64::from_le_bytes(head), u64::MAX >> (8 * (7 - nation.len())))
+        }));
         if slot == 0 && self.list.len() < 256 {
             self.by_first[first] = self.list.len() as u8;
         }
@@ -256,6 +271,11 @@ impl<'a> Nations<'a> {
     fn known_at_start<'l>(&self, line: &'l str) -> Option<(PowerId, &'l str)> {
         let slot = self.by_first[*line.as_bytes().first()? as usize] as usize;
         let &(nation, power) = self.list.get(slot.checked_sub(1)?)?;
+        // Compared as one number where the name is short (with no call to
+        // compare memory); the 8 bytes read may go past the line.
+        if let (Some((word, mask)), Some(read)) = (self.words[slot - 1], word_at(line.as_bytes())) {
+            return (read & mask == word).then(|| (power, &line[nation.len() + 1..]));
+        }
         line.strip_prefix(nation)?.strip_prefix(':').map(|rest| (power, rest))
     }
 }
@@ -324,7 +344,8 @@ fn entry<'a>(v: &Variant, line: &'a str, nations: &mut Nations<'a>) -> Result<En
 }
 
 fn find(v: &Variant, name: &str) -> Result<LocId, String> {
-    v.find_loc(name).ok_or_else(|| format!("unknown province `{name}`"))
+    // Most names are godip's three letters, found inline.
+    v.find_three_letter_loc(name).or_else(|| v.find_loc(name)).ok_or_else(|| format!("unknown province `{name}`"))
 }
 
 /// The unit an order names: in a retreat phase a dislodged one, else the
