@@ -57,7 +57,14 @@ impl<'a> Reading<'a> {
             for force in std::mem::take(&mut self.coasts) {
                 self.pos.insert_in_order(force);
             }
-            self.pos.normalize();
+            // Normal already: each force is one unit (its components need
+            // no sorting), put in board order as it was read (`hold`), and
+            // a record says nothing of standoffs.
+            debug_assert!({
+                let mut normal = self.pos.clone();
+                normal.normalize();
+                normal == self.pos
+            });
             self.in_orders = true;
             self.at = crate::adjudicate::occupancy_of(v, &self.pos.forces);
         }
@@ -95,7 +102,7 @@ impl<'a> Reading<'a> {
     /// Puts what a POSITIONS line says into the start position: a centre's
     /// owner, or a unit. What each province holds so far is kept in `seen`
     /// (1 a unit, 2 a dislodged one), to find a second unit in a province.
-    #[inline]
+    #[inline(always)]
     fn hold(&mut self, v: &Variant, e: Entry) -> Result<(), (String, Option<ProvinceId>)> {
         let p = v.province_of(e.loc);
         let here = |e: String| (e, Some(p));
@@ -303,13 +310,21 @@ enum Held {
 fn usual_entry<'a>(v: &Variant, nations: &Nations, text: &'a str) -> Option<(Entry<'a>, &'a str)> {
     let (power, rest) = nations.known_at_start(text)?;
     let unit = |kind| Held::Unit { kind, dislodged: false };
-    let (held, rest) = if let Some(rest) = rest.strip_prefix(" army ") {
-        (unit(Kind::ARMY), rest)
-    } else if let Some(rest) = rest.strip_prefix(" fleet ") {
-        (unit(Kind::FLEET), rest)
+    // The word after the colon, read as one number (the first byte lowest).
+    const ARMY: u64 = u64::from_le_bytes(*b" army \0\0");
+    const FLEET: u64 = u64::from_le_bytes(*b" fleet \0");
+    const SUPPLY: u64 = u64::from_le_bytes(*b" supply ");
+    let read = word_at(rest.as_bytes())?;
+    let (held, skip) = if read & 0xffff_ffff_ffff == ARMY {
+        (unit(Kind::ARMY), 6)
+    } else if read & 0xff_ffff_ffff_ffff == FLEET {
+        (unit(Kind::FLEET), 7)
+    } else if read == SUPPLY {
+        (Held::Supply, 8)
     } else {
-        (Held::Supply, rest.strip_prefix(" supply ")?)
+        return None;
     };
+    let rest = &rest[skip..];
     let place = rest.get(..3).filter(|p| p.bytes().all(|b| b.is_ascii_lowercase()))?;
     if !matches!(rest.as_bytes().get(3), None | Some(b'\n')) {
         return None;
