@@ -117,7 +117,8 @@ pub fn run(files: &[PathBuf], variant: Option<&str>, edition: Option<&str>) -> R
                         differ += 1;
                         let n = report.edition_differences.len();
                         let differ_word = if n == 1 { "differs" } else { "differ" };
-                        say!(out, 
+                        say!(
+                            out,
                             "DIFF {name} ({} phases, edition {used}): {n} {} {differ_word} from the record, each only by a rule choice",
                             report.phases,
                             plural(n, "phase")
@@ -130,7 +131,8 @@ pub fn run(files: &[PathBuf], variant: Option<&str>, edition: Option<&str>) -> R
                     (None, false) => {
                         record_errors += 1;
                         let unchecked = report.unchecked;
-                        say!(out, 
+                        say!(
+                            out,
                             "RECORD {name} ({} phases, edition {used}): the record contradicts itself; {unchecked} {} could not be checked, the others agree",
                             report.phases,
                             plural(unchecked, "phase")

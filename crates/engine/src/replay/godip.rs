@@ -325,10 +325,11 @@ fn usual_entry<'a>(v: &Variant, nations: &Nations, text: &'a str) -> Option<(Ent
         return None;
     };
     let rest = &rest[skip..];
-    let place = rest.get(..3).filter(|p| p.bytes().all(|b| b.is_ascii_lowercase()))?;
     if !matches!(rest.as_bytes().get(3), None | Some(b'\n')) {
         return None;
     }
+    // None unless three lower-case letters that name a place.
+    let place = rest.get(..3)?;
     let loc = v.find_three_letter_loc(place)?;
     let line = &text[..text.len() - rest.len() + 3];
     Some((Entry { power, held, loc, place }, line))
