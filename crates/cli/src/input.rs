@@ -32,12 +32,31 @@ pub fn read_text(source: impl Read, max: u64, what: &str) -> Result<String, Stri
 
 /// `read_text` with room for `size` bytes made first.
 fn read_sized(source: impl Read, size: u64, max: u64, what: &str) -> Result<String, String> {
+    let mut bytes = Vec::new();
+    read_capped(source, size, max, what, &mut bytes)?;
+    String::from_utf8(bytes).map_err(|e| format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1))
+}
+
+/// As `read_open_file`, into `buf`: a command that reads many files one
+/// after another (`replay`) keeps one buffer for all, and does not ask the
+/// allocator for a large block per file.
+pub fn read_open_file_into<'b>(path: &Path, max: u64, what: &str, buf: &'b mut Vec<u8>) -> Result<&'b str, String> {
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let size = file.metadata().map(|m| m.len()).unwrap_or(0).min(max);
+    read_capped(file, size, max, what, buf)?;
+    std::str::from_utf8(buf).map_err(|e| format!("not UTF-8 text (byte {})", e.valid_up_to() + 1))
+}
+
+/// Reads `source` into `buf` (emptied first, with room for `size` bytes
+/// made), refusing more than `max` bytes.
+fn read_capped(source: impl Read, size: u64, max: u64, what: &str, buf: &mut Vec<u8>) -> Result<(), String> {
+    buf.clear();
     // One byte past the cap tells a file at the cap from a larger one,
     // without reading (or holding) the rest.
-    let mut bytes = Vec::with_capacity(size as usize + 1);
-    source.take(max + 1).read_to_end(&mut bytes).map_err(|e| e.to_string())?;
-    if bytes.len() as u64 > max {
+    buf.reserve(size as usize + 1);
+    source.take(max + 1).read_to_end(buf).map_err(|e| e.to_string())?;
+    if buf.len() as u64 > max {
         return Err(format!("{what} may be at most {} MiB ({max} bytes); this one is larger", max >> 20));
     }
-    String::from_utf8(bytes).map_err(|e| format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to() + 1))
+    Ok(())
 }

@@ -25,7 +25,10 @@ const EXAMPLES: &str = "Examples:
   polemarch game orders mygame.json France france.txt    submit France's orders
   polemarch game show mygame.json                        the position and the missing orders
   polemarch game process mygame.json                     adjudicate the phase, open the next
+  polemarch game process mygame.json --bot greedy        a bot plays the powers with no orders
+  polemarch game bot mygame.json Italy greedy            a bot plays Italy whenever it has no orders
   polemarch replay game_1417.txt 1.json                  replay recorded games
+  polemarch selfplay standard --games 100 --bots greedy --seed 1   bots play games, with statistics
   polemarch render standard --out map.png                a picture of the board at the start
   polemarch render --game mygame.json --orders --out 1901.png   the last phase played, with its orders
 
@@ -177,6 +180,74 @@ enum Command {
         #[arg(long, value_name = "EDITION")]
         edition: Option<String>,
     },
+    /// Play games bot against bot and print per-power statistics.
+    ///
+    /// Each game goes through the same game loop as people's (orders
+    /// submitted as text and checked, phases processed) until a power wins,
+    /// several win jointly, or the year limit ends it in a draw between the
+    /// survivors. Prints, as Markdown, each power's wins, joint wins, draws,
+    /// eliminations and average centres by year, each bot's, and how long
+    /// games last; writes them to OUT/stats.md and OUT/stats.json, and each
+    /// game's record to OUT/games/game-0001.json ... (replay them with
+    /// `polemarch replay`). The same seed prints the same statistics, with
+    /// any --jobs; progress and timings go to standard error. Exits 1 if the
+    /// judge rejected any bot's order.
+    ///
+    /// Bots: `greedy` (takes centres it can, supports its attacks, defends,
+    /// builds and retreats toward the front; merges and splits, sacks
+    /// Delphi, builds garrisons where the variant has them) and `random`
+    /// (a legal order drawn at random for every unit).
+    ///
+    /// Example: polemarch selfplay standard --games 100 --bots greedy --seed 1
+    ///
+    /// Greedy against six random bots, each power greedy in turn:
+    /// polemarch selfplay standard --games 70 --bots greedy,random,random,random,random,random,random --rotate
+    Selfplay {
+        /// Variant id or folder.
+        variant: String,
+        /// How many games.
+        #[arg(long, default_value_t = 100)]
+        games: usize,
+        /// Bots by seat, comma-separated: the first plays the first power
+        /// (in the variant's order), the second the second, ... round again
+        /// when there are fewer bots than powers (`greedy` alone plays them all).
+        #[arg(long, default_value = "greedy")]
+        bots: String,
+        /// Seed of the whole run; each game's seed is drawn from it and the
+        /// game's number.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once (threads).
+        #[arg(long, default_value_t = 2)]
+        jobs: usize,
+        /// Game years before a game ends in a draw between the survivors
+        /// (20: standard's Winter 1920).
+        #[arg(long, default_value_t = 20)]
+        years: u32,
+        /// Move the bots one seat on each game, so that every power is
+        /// played by each bot in turn.
+        #[arg(long)]
+        rotate: bool,
+        /// Output folder (default: selfplay-<variant>-seed<seed> here, or
+        /// with -2, -3, ... after it when an earlier run is there).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+        /// Write only the statistics, no game records.
+        #[arg(long)]
+        no_records: bool,
+        /// Go on past a game the judge cannot go on with (a bug the bots
+        /// found): its record is written as game-NNNN-failed.json and its
+        /// error listed with the statistics (for fuzzing with `random`).
+        #[arg(long)]
+        keep_going: bool,
+        /// Replace the results of an earlier run in the output folder.
+        #[arg(long)]
+        force: bool,
+        /// Rule edition: `2023`, `droidippy` or `mila` (docs/conformance.md);
+        /// default: the variant's own.
+        #[arg(long, value_name = "EDITION")]
+        edition: Option<String>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -225,14 +296,38 @@ enum GameCommand {
     /// Adjudicate the current phase with the orders in force, print the
     /// results as a game master publishes them, and open the next phase.
     ///
-    /// Example: polemarch game process mygame.json
+    /// Powers that submitted nothing are played by a bot first where one is
+    /// named: `--bot NAME` for all of them, or the power's own bot in the
+    /// record (`game bot`). Its orders are printed and recorded as
+    /// submitted by `bot NAME`.
+    ///
+    /// Example: polemarch game process mygame.json --bot greedy
     Process {
         /// The game record file.
         file: PathBuf,
+        /// A bot (`greedy`, `random`) plays every power that has submitted
+        /// nothing.
+        #[arg(long, value_name = "NAME")]
+        bot: Option<String>,
         /// Also write pictures (PNG) to this folder: the phase just
         /// processed with its orders, and the new phase (docs/rendering.md).
         #[arg(long, value_name = "DIR")]
         pictures: Option<PathBuf>,
+    },
+    /// Name the bot that plays a power whenever it has submitted nothing by
+    /// the time a phase is processed (kept in the record), or `none`.
+    ///
+    /// Lets fewer people play a game of seven: the powers nobody plays get
+    /// a bot.
+    ///
+    /// Example: polemarch game bot mygame.json Italy greedy
+    Bot {
+        /// The game record file.
+        file: PathBuf,
+        /// The power.
+        power: String,
+        /// `greedy`, `random`, or `none` to take the bot away.
+        bot: String,
     },
     /// Show the position (units, centres, dislodged units and their retreats,
     /// builds due) and whose orders are missing: the powers that have
@@ -327,10 +422,27 @@ fn main() -> ExitCode {
         }),
         Command::Demo { file, force } => commands::demo::run(file.as_deref(), force),
         Command::Replay { files, variant, edition } => commands::replay::run(&files, variant.as_deref(), edition.as_deref()),
+        Command::Selfplay { variant, games, bots, seed, jobs, years, rotate, out, no_records, keep_going, force, edition } => {
+            commands::selfplay::run_command(commands::selfplay::Options {
+                variant,
+                games,
+                bots,
+                seed,
+                jobs,
+                years,
+                rotate,
+                out,
+                no_records,
+                keep_going,
+                force,
+                edition,
+            })
+        }
         Command::Game(g) => match g {
             GameCommand::New { variant, file, seed, force, edition } => commands::game::new(&variant, edition.as_deref(), &file, seed, force),
             GameCommand::Orders { file, power, orders, by } => commands::game::orders(&file, &power, &orders, by.as_deref()),
-            GameCommand::Process { file, pictures } => commands::game::process(&file, pictures.as_deref()),
+            GameCommand::Process { file, bot, pictures } => commands::game::process(&file, bot.as_deref(), pictures.as_deref()),
+            GameCommand::Bot { file, power, bot } => commands::game::bot(&file, &power, &bot),
             GameCommand::Show { file, phase } => commands::game::show(&file, phase.as_deref()),
             GameCommand::Undo { file } => commands::game::undo(&file),
             GameCommand::Draw { file } => commands::game::draw(&file),

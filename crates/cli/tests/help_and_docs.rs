@@ -13,7 +13,20 @@ fn help_has_the_examples_it_promises() {
     assert!(top.contains("Examples:"), "{top}");
     // The description (the doc comment of `Cli`) comes before the commands.
     assert!(top.contains("Adjudicates orders, checks variant files"), "no description: {top}");
-    for command in ["demo", "adjudicate", "cases", "variant list", "variant check", "game new", "game orders", "game show", "game process", "replay"] {
+    for command in [
+        "demo",
+        "adjudicate",
+        "cases",
+        "variant list",
+        "variant check",
+        "game new",
+        "game orders",
+        "game show",
+        "game process",
+        "game bot",
+        "replay",
+        "selfplay",
+    ] {
         assert!(top.contains(&format!("polemarch {command} ")), "`{command}` has no example: {top}");
     }
     let commands: &[&[&str]] = &[
@@ -30,6 +43,8 @@ fn help_has_the_examples_it_promises() {
         &["game", "undo"],
         &["game", "draw"],
         &["game", "export"],
+        &["game", "bot"],
+        &["selfplay"],
     ];
     for args in commands {
         let help = ok(&[args, &["--help"][..]].concat());
@@ -40,7 +55,7 @@ fn help_has_the_examples_it_promises() {
 /// Every `<FILE>` argument of the game subcommands says what it is.
 #[test]
 fn every_file_argument_is_described() {
-    for sub in ["new", "orders", "process", "show", "undo", "draw", "export"] {
+    for sub in ["new", "orders", "process", "show", "undo", "draw", "export", "bot"] {
         let help = ok(&["game", sub, "--help"]);
         let mut lines = help.lines().skip_while(|l| l.trim() != "<FILE>");
         assert!(lines.next().is_some(), "game {sub}: no <FILE>: {help}");

@@ -57,16 +57,31 @@ pub fn orders(file: &Path, power: &str, source: &Path, by: Option<&str>) -> Resu
     Ok(if rejected == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
-pub fn process(file: &Path, pictures: Option<&Path>) -> Result<ExitCode, String> {
+pub fn process(file: &Path, bot: Option<&str>, pictures: Option<&Path>) -> Result<ExitCode, String> {
+    if let Some(name) = bot {
+        polemarch_bots::bot_named(name)?;
+    }
     if let Some(dir) = pictures {
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot make the pictures' folder {}: {e}", dir.display()))?;
     }
-    let (v, rec, (before, missing, outcome)) = record_file::edit(file, |v, rec| {
+    let (v, rec, (before, missing, by_bots, outcome)) = record_file::edit(file, |v, rec| {
         let before = game::current(v, rec)?;
+        let bots = polemarch_bots::stand_in::stand_ins(v, rec, bot)?;
+        let by_bots: Vec<(PowerId, &'static str, Vec<game::SubmittedOrder>)> = polemarch_bots::stand_in::submit_for(v, rec, &bots, &record_file::now())?
+            .into_iter()
+            .map(|(p, said)| (p, bots.iter().find(|(q, _)| *q == p).map_or("", |(_, b)| b.name()), said))
+            .collect();
         let missing = game::missing_orders(v, rec, &before);
         let outcome = game::process(v, rec)?;
-        Ok((before, missing, outcome))
+        Ok((before, missing, by_bots, outcome))
     })?;
+    for (p, name, said) in &by_bots {
+        let orders: Vec<&str> = said.iter().filter_map(|s| s.order.as_deref()).collect();
+        println!("Orders for {} by bot {name}: {}", v.power(*p).name, if orders.is_empty() { "none".into() } else { orders.join(", ") });
+    }
+    if !by_bots.is_empty() {
+        println!();
+    }
     if !missing.is_empty() {
         let names: Vec<&str> = missing.iter().map(|&p| v.power(p).name.as_str()).collect();
         println!("No orders from {}: their units hold, retreats disband, adjustments by the rules.\n", names.join(", "));
@@ -187,6 +202,28 @@ fn show_text(v: &Variant, rec: &GameRecord, index: usize) -> Result<String, Stri
         }
     }
     Ok(out)
+}
+
+pub fn bot(file: &Path, power: &str, bot: &str) -> Result<ExitCode, String> {
+    let none = bot.eq_ignore_ascii_case("none");
+    if !none {
+        polemarch_bots::bot_named(bot)?;
+    }
+    let (_, _, name) = record_file::edit(file, |v, rec| {
+        let name = v.power(v.power_named(power)?).name.clone();
+        if none {
+            rec.bots.remove(&name);
+        } else {
+            rec.bots.insert(name.clone(), bot.trim().to_ascii_lowercase());
+        }
+        Ok(name)
+    })?;
+    if none {
+        println!("{name} has no bot: without orders its units hold, retreats disband, adjustments by the rules.");
+    } else {
+        println!("Bot {} plays {name} whenever it has no orders when a phase is processed.", bot.trim().to_ascii_lowercase());
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 pub fn undo(file: &Path) -> Result<ExitCode, String> {

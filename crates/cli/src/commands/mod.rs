@@ -5,4 +5,5 @@ pub mod export;
 pub mod game;
 pub mod render;
 pub mod replay;
+pub mod selfplay;
 pub mod variant;

@@ -9,6 +9,7 @@ use polemarch_engine::replay::{detect, import, replay, ReplayReport};
 use polemarch_engine::rules::{Choice, Edition};
 use polemarch_engine::Variant;
 use std::collections::{BTreeMap, HashMap};
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::rc::Rc;
@@ -29,22 +30,42 @@ enum Replayed {
 struct Variants(HashMap<(String, &'static str), Result<Rc<Variant>, String>>);
 
 impl Variants {
+    /// The variant `id` under `edition`: loaded once, and under an edition
+    /// a copy of the one loaded, with the edition's choices (as
+    /// `variants::load_as` does), not loaded again.
     fn get(&mut self, id: &str, edition: Option<Edition>) -> Result<Rc<Variant>, String> {
         let key = (id.to_string(), edition.map_or("", |e| e.name));
-        self.0
-            .entry(key)
-            .or_insert_with(|| variants::load_as(id, None, edition.map(|e| e.name)).map(Rc::new).map_err(|e| format!("variant `{id}`: {e}")))
-            .clone()
+        if let Some(found) = self.0.get(&key) {
+            return found.clone();
+        }
+        let loaded = match edition {
+            None => variants::load_as(id, None, None).map(Rc::new).map_err(|e| format!("variant `{id}`: {e}")),
+            Some(e) => self.get(id, None).and_then(|own| {
+                let mut v = Variant::clone(&own);
+                v.rules.edition = Edition::named(e.name).map_err(|e| format!("variant `{id}`: {e}"))?;
+                Ok(Rc::new(v))
+            }),
+        };
+        self.0.insert(key, loaded.clone());
+        loaded
     }
 }
 
+/// Writes a line of the report (buffered: one write for many lines).
+macro_rules! say {
+    ($out:expr, $($arg:tt)*) => {
+        writeln!($out, $($arg)*).map_err(|e| format!("writing the report: {e}"))?
+    };
+}
+
 /// Replays one file under `edition` (None: the record's own judge's).
-fn one(file: &Path, variant: Option<&str>, edition: Option<Edition>, cache: &mut Variants) -> Replayed {
-    let text = match input::read_open_file(file, input::MAX_FILE_BYTES, "a recorded game") {
+/// `buf` holds the file's text, kept from file to file.
+fn one(file: &Path, variant: Option<&str>, edition: Option<Edition>, cache: &mut Variants, buf: &mut Vec<u8>) -> Replayed {
+    let text = match input::read_open_file_into(file, input::MAX_FILE_BYTES, "a recorded game", buf) {
         Ok(text) => text,
         Err(e) => return Replayed::Unreadable(e.to_string()),
     };
-    let found = match detect(&text) {
+    let found = match detect(text) {
         Ok(found) => found,
         Err(e) => return Replayed::Record(e),
     };
@@ -68,7 +89,7 @@ fn one(file: &Path, variant: Option<&str>, edition: Option<Edition>, cache: &mut
         Ok(v) => v,
         Err(e) => return Replayed::Unreadable(e),
     };
-    match import(&v, found.format, &text) {
+    match import(&v, found.format, text) {
         Ok(game) => Replayed::Done(replay(&v, &game, native), used.name),
         Err(e) => Replayed::Record(format!("{}: {e}", found.format.name())),
     }
@@ -80,21 +101,24 @@ pub fn run(files: &[PathBuf], variant: Option<&str>, edition: Option<&str>) -> R
     let (mut passed, mut failed, mut differ, mut record_errors) = (0, 0, 0, 0);
     // Differences explained by the edition: by choice, phases and games.
     let mut by_choice: BTreeMap<Choice, (usize, usize)> = BTreeMap::new();
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut buf = Vec::new();
     for file in files {
         let name = file.display();
-        match one(file, variant, edition, &mut cache) {
+        match one(file, variant, edition, &mut cache, &mut buf) {
             Replayed::Done(report, used) => {
                 let by_choice_only = !report.edition_differences.is_empty();
                 match (&report.first_difference, report.record_errors.is_empty()) {
                     (Some(d), _) => {
                         failed += 1;
-                        println!("FAIL {name} (edition {used}): {d}");
+                        say!(out, "FAIL {name} (edition {used}): {d}");
                     }
                     (None, true) if by_choice_only => {
                         differ += 1;
                         let n = report.edition_differences.len();
                         let differ_word = if n == 1 { "differs" } else { "differ" };
-                        println!(
+                        say!(
+                            out,
                             "DIFF {name} ({} phases, edition {used}): {n} {} {differ_word} from the record, each only by a rule choice",
                             report.phases,
                             plural(n, "phase")
@@ -102,12 +126,13 @@ pub fn run(files: &[PathBuf], variant: Option<&str>, edition: Option<&str>) -> R
                     }
                     (None, true) => {
                         passed += 1;
-                        println!("OK {name} ({} phases, edition {used})", report.phases);
+                        say!(out, "OK {name} ({} phases, edition {used})", report.phases);
                     }
                     (None, false) => {
                         record_errors += 1;
                         let unchecked = report.unchecked;
-                        println!(
+                        say!(
+                            out,
                             "RECORD {name} ({} phases, edition {used}): the record contradicts itself; {unchecked} {} could not be checked, the others agree",
                             report.phases,
                             plural(unchecked, "phase")
@@ -115,11 +140,11 @@ pub fn run(files: &[PathBuf], variant: Option<&str>, edition: Option<&str>) -> R
                     }
                 }
                 for e in &report.record_errors {
-                    println!("    record: {e}");
+                    say!(out, "    record: {e}");
                 }
                 let mut chosen: Vec<Choice> = Vec::new();
                 for (choice, d) in &report.edition_differences {
-                    println!("    {}: {d}", choice.describe());
+                    say!(out, "    {}: {d}", choice.describe());
                     by_choice.entry(*choice).or_default().0 += 1;
                     if !chosen.contains(choice) {
                         chosen.push(*choice);
@@ -127,28 +152,29 @@ pub fn run(files: &[PathBuf], variant: Option<&str>, edition: Option<&str>) -> R
                     }
                 }
                 for note in &report.notes {
-                    println!("    note: {note}");
+                    say!(out, "    note: {note}");
                 }
             }
             Replayed::Record(e) => {
                 record_errors += 1;
-                println!("RECORD {name}: {e}");
+                say!(out, "RECORD {name}: {e}");
             }
             Replayed::Unreadable(e) => {
                 failed += 1;
-                println!("FAIL {name}: {e}");
+                say!(out, "FAIL {name}: {e}");
             }
         }
     }
     if !by_choice.is_empty() {
-        println!("Differences from the records' own judges, each removed by that judge's answer to one choice (docs/conformance.md):");
+        say!(out, "Differences from the records' own judges, each removed by that judge's answer to one choice (docs/conformance.md):");
         for (choice, (phases, games)) in &by_choice {
-            println!("    {}: {phases} {} in {games} {}", choice.describe(), plural(*phases, "phase"), plural(*games, "game"));
+            say!(out, "    {}: {phases} {} in {games} {}", choice.describe(), plural(*phases, "phase"), plural(*games, "game"));
         }
     }
     let differing = if differ > 0 { format!(", {differ} differ only by rule choice") } else { String::new() };
     let records = if record_errors > 0 { format!(", {record_errors} record {}", plural(record_errors, "error")) } else { String::new() };
-    println!("{passed} passed, {failed} failed{differing}{records}");
+    say!(out, "{passed} passed, {failed} failed{differing}{records}");
+    out.flush().map_err(|e| format!("writing the report: {e}"))?;
     Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 

@@ -13,8 +13,8 @@ use crate::variant::Variant;
 /// variant's first (its calendar's `first`); each processed phase's
 /// end is the next phase's start, and the next phase is the one processing
 /// opens (the calendar's next with something to do); only the last phase
-/// is open; the powers named by submissions, orders, results and the game's
-/// result exist. The error names the phase.
+/// is open; the powers named by submissions, orders, results, the game's
+/// result and its bots exist. The error names the phase.
 pub fn check_game(v: &Variant, rec: &GameRecord) -> Result<(), String> {
     super::check_record(rec)?;
     let mut before: Option<(&str, Position)> = None;
@@ -56,6 +56,9 @@ pub fn check_game(v: &Variant, rec: &GameRecord) -> Result<(), String> {
                 before = Some((&p.phase, end));
             }
         }
+    }
+    for name in rec.bots.keys() {
+        power(v, name).map_err(|e| format!("bots: {e}"))?;
     }
     match &rec.result {
         Some(result) => check_result(v, result).map_err(|e| format!("result: {e}")),

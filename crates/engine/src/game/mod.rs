@@ -24,7 +24,15 @@ pub fn new_game(v: &Variant, name: &str, seed: u64) -> GameRecord {
         // The engine draws from the position alone: it carries the seed.
         start.state.seed = Some(seed);
     }
-    GameRecord { format: record::FORMAT.into(), variant: name.into(), edition: None, seed, result: None, phases: vec![phase_record(v, &start)] }
+    GameRecord {
+        format: record::FORMAT.into(),
+        variant: name.into(),
+        edition: None,
+        seed,
+        result: None,
+        bots: Default::default(),
+        phases: vec![phase_record(v, &start)],
+    }
 }
 
 fn phase_record(v: &Variant, start: &Position) -> PhaseRecord {

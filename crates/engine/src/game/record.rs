@@ -25,6 +25,11 @@ pub struct GameRecord {
     /// Set when the game is over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<GameResult>,
+    /// Powers a bot plays when they have submitted nothing by the time a
+    /// phase is processed (power name to bot name, `polemarch game bot`):
+    /// a power with no player, or one whose player is away.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub bots: BTreeMap<String, String>,
     /// Every phase played, and last the current one.
     pub phases: Vec<PhaseRecord>,
 }

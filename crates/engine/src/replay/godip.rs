@@ -19,6 +19,9 @@ struct Reading<'a> {
     seen: Vec<u8>,
     /// Once the position is complete, the force in each province.
     at: Vec<u16>,
+    /// Units on a coast (`stp/sc`), kept apart until the position is
+    /// complete (see `hold`).
+    coasts: Vec<Force>,
     start_glitch: Option<Glitch>,
     in_orders: bool,
     orders: Vec<Order>,
@@ -40,6 +43,7 @@ impl<'a> Reading<'a> {
             pos,
             seen: vec![0; v.province_count()],
             at: Vec::new(),
+            coasts: Vec::new(),
             start_glitch: None,
             in_orders: false,
             orders: Vec::with_capacity(40),
@@ -50,7 +54,17 @@ impl<'a> Reading<'a> {
     /// The position is complete: orders may be read against it.
     fn begin_orders(&mut self, v: &Variant) {
         if !self.in_orders {
-            self.pos.normalize();
+            for force in std::mem::take(&mut self.coasts) {
+                self.pos.insert_in_order(force);
+            }
+            // Normal already: each force is one unit (its components need
+            // no sorting), put in board order as it was read (`hold`), and
+            // a record says nothing of standoffs.
+            debug_assert!({
+                let mut normal = self.pos.clone();
+                normal.normalize();
+                normal == self.pos
+            });
             self.in_orders = true;
             self.at = crate::adjudicate::occupancy_of(v, &self.pos.forces);
         }
@@ -88,7 +102,7 @@ impl<'a> Reading<'a> {
     /// Puts what a POSITIONS line says into the start position: a centre's
     /// owner, or a unit. What each province holds so far is kept in `seen`
     /// (1 a unit, 2 a dislodged one), to find a second unit in a province.
-    #[inline]
+    #[inline(always)]
     fn hold(&mut self, v: &Variant, e: Entry) -> Result<(), (String, Option<ProvinceId>)> {
         let p = v.province_of(e.loc);
         let here = |e: String| (e, Some(p));
@@ -111,10 +125,15 @@ impl<'a> Reading<'a> {
         }
         if dislodged {
             self.pos.dislodged.push(Dislodged { force, attacker_from: None, by_convoy: false, also_from: Vec::new() });
+        } else if e.loc != LocId::of_province(p) {
+            // godip lists a coast's unit with its province; board order
+            // puts the coasts after every province: such a unit joins the
+            // board once the rest is read, so that those listed after it
+            // are not out of order.
+            self.coasts.push(force);
         } else if self.pos.forces.last().is_some_and(|last| board_order(last, &force).is_gt()) {
-            // godip lists units by province name, a coast's with its
-            // province; board order puts the coasts last: the few units
-            // out of order are put in place, and no sorting is needed.
+            // godip lists units by province name: the few units out of
+            // board order are put in place, and no sorting is needed.
             self.pos.insert_in_order(force);
         } else {
             self.pos.forces.push(force);
@@ -212,12 +231,21 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Stri
 struct Nations<'a> {
     by_first: [u8; 256],
     list: Vec<(&'a str, PowerId)>,
+    /// By the slot of `list`: the nation and its colon (`England:`) as one
+    /// number of up to 8 bytes, and the mask of those bytes; None for a
+    /// longer name.
+    words: Vec<Option<(u64, u64)>>,
 }
 
 impl Default for Nations<'_> {
     fn default() -> Self {
-        Nations { by_first: [0; 256], list: Vec::new() }
+        Nations { by_first: [0; 256], list: Vec::new(), words: Vec::new() }
     }
+}
+
+/// The first 8 bytes of `text` as one number (the first byte lowest).
+fn word_at(text: &[u8]) -> Option<u64> {
+    Some(u64::from_le_bytes(text.get(..8)?.try_into().ok()?))
 }
 
 impl<'a> Nations<'a> {
@@ -232,6 +260,12 @@ impl<'a> Nations<'a> {
         }
         let p = v.find_power(nation).ok_or_else(|| format!("unknown nation `{}`", excerpt(nation)))?;
         self.list.push((nation, p));
+        self.words.push((nation.len() < 8).then(|| {
+            let mut head = [0; 8];
+            head[..nation.len()].copy_from_slice(nation.as_bytes());
+            head[nation.len()] = b':';
+            (u64::from_le_bytes(head), u64::MAX >> (8 * (7 - nation.len())))
+        }));
         if slot == 0 && self.list.len() < 256 {
             self.by_first[first] = self.list.len() as u8;
         }
@@ -244,6 +278,11 @@ impl<'a> Nations<'a> {
     fn known_at_start<'l>(&self, line: &'l str) -> Option<(PowerId, &'l str)> {
         let slot = self.by_first[*line.as_bytes().first()? as usize] as usize;
         let &(nation, power) = self.list.get(slot.checked_sub(1)?)?;
+        // Compared as one number where the name is short (with no call to
+        // compare memory); the 8 bytes read may go past the line.
+        if let (Some((word, mask)), Some(read)) = (self.words[slot - 1], word_at(line.as_bytes())) {
+            return (read & mask == word).then(|| (power, &line[nation.len() + 1..]));
+        }
         line.strip_prefix(nation)?.strip_prefix(':').map(|rest| (power, rest))
     }
 }
@@ -271,17 +310,26 @@ enum Held {
 fn usual_entry<'a>(v: &Variant, nations: &Nations, text: &'a str) -> Option<(Entry<'a>, &'a str)> {
     let (power, rest) = nations.known_at_start(text)?;
     let unit = |kind| Held::Unit { kind, dislodged: false };
-    let (held, rest) = if let Some(rest) = rest.strip_prefix(" army ") {
-        (unit(Kind::ARMY), rest)
-    } else if let Some(rest) = rest.strip_prefix(" fleet ") {
-        (unit(Kind::FLEET), rest)
+    // The word after the colon, read as one number (the first byte lowest).
+    const ARMY: u64 = u64::from_le_bytes(*b" army \0\0");
+    const FLEET: u64 = u64::from_le_bytes(*b" fleet \0");
+    const SUPPLY: u64 = u64::from_le_bytes(*b" supply ");
+    let read = word_at(rest.as_bytes())?;
+    let (held, skip) = if read & 0xffff_ffff_ffff == ARMY {
+        (unit(Kind::ARMY), 6)
+    } else if read & 0xff_ffff_ffff_ffff == FLEET {
+        (unit(Kind::FLEET), 7)
+    } else if read == SUPPLY {
+        (Held::Supply, 8)
     } else {
-        (Held::Supply, rest.strip_prefix(" supply ")?)
+        return None;
     };
-    let place = rest.get(..3).filter(|p| p.bytes().all(|b| b.is_ascii_lowercase()))?;
+    let rest = &rest[skip..];
     if !matches!(rest.as_bytes().get(3), None | Some(b'\n')) {
         return None;
     }
+    // None unless three lower-case letters that name a place.
+    let place = rest.get(..3)?;
     let loc = v.find_three_letter_loc(place)?;
     let line = &text[..text.len() - rest.len() + 3];
     Some((Entry { power, held, loc, place }, line))
@@ -312,7 +360,8 @@ fn entry<'a>(v: &Variant, line: &'a str, nations: &mut Nations<'a>) -> Result<En
 }
 
 fn find(v: &Variant, name: &str) -> Result<LocId, String> {
-    v.find_loc(name).ok_or_else(|| format!("unknown province `{name}`"))
+    // Most names are godip's three letters, found inline.
+    v.find_three_letter_loc(name).or_else(|| v.find_loc(name)).ok_or_else(|| format!("unknown province `{name}`"))
 }
 
 /// The unit an order names: in a retreat phase a dislodged one, else the

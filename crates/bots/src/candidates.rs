@@ -1,0 +1,173 @@
+//! Candidate orders: for each force, every order of every kind the variant
+//! has that could make sense where it stands (hold, moves, moves by
+//! convoy, supports, convoys, a siege's raise, MERGE/SPLIT, SACK,
+//! DESTROY/REBUILD), built from the map's borders. Many are illegal; the
+//! adjudicator sorts them out (`legal.rs`), so no rule is repeated here.
+
+use crate::geometry::steps;
+use polemarch_engine::order::{Action, Order, SplitPart, UnitRef};
+use polemarch_engine::rules::Mechanic;
+use polemarch_engine::state::{Components, Force, Moves};
+use polemarch_engine::variant::{LocId, ProvinceId};
+use polemarch_engine::{Position, Variant};
+
+/// At most this many destinations by convoy per army (the nearest seas'
+/// coasts come first).
+const CONVOY_DESTINATIONS: usize = 8;
+
+/// What a variant's mechanics add to the orders a force may be given in a
+/// movement phase, read once per position.
+pub struct Extras {
+    merge_split: bool,
+    sack: Option<ProvinceId>,
+    destroy: bool,
+    rebuild: bool,
+}
+
+impl Extras {
+    pub fn of(v: &Variant) -> Extras {
+        let has = |want: fn(&Mechanic) -> bool| v.rules.mechanics.iter().any(want);
+        Extras {
+            merge_split: v.rules.allows(&Action::Split { parts: Vec::new() }),
+            sack: v.rules.mechanics.iter().find_map(|m| if let Mechanic::Delphi(p) = m { Some(*p) } else { None }),
+            destroy: has(|m| matches!(m, Mechanic::Destroy)),
+            rebuild: has(|m| matches!(m, Mechanic::Rebuild)),
+        }
+    }
+}
+
+fn unit_ref(f: &Force) -> UnitRef {
+    UnitRef { components: Some(f.components.clone()), loc: f.loc }
+}
+
+/// Every candidate order of `pos.forces[i]` in a movement phase; the hold
+/// first. `reaches[j]` is `reach` of force `j`.
+pub fn movement(v: &Variant, pos: &Position, extras: &Extras, reaches: &[Vec<ProvinceId>], i: usize) -> Vec<Order> {
+    let f = &pos.forces[i];
+    let here = v.province_of(f.loc);
+    let mut out = vec![Order::for_force(f, Action::Hold)];
+    let my_steps = steps(v, f);
+    for &to in &my_steps {
+        out.push(Order::for_force(f, Action::Move { to, via_convoy: false }));
+    }
+    if f.is_army() {
+        for to in by_convoy(v, pos, f) {
+            out.push(Order::for_force(f, Action::Move { to, via_convoy: true }));
+        }
+        // A siege raised (City State C8): `A pav R lod` where lod's walls
+        // hold a unit.
+        for &p in &reaches[i] {
+            if v.province(p).walls.is_some_and(|w| pos.force_in(v, w).is_some()) {
+                out.push(Order::for_force(f, Action::Retreat { to: LocId::of_province(p) }));
+            }
+        }
+    }
+    if extras.sack == Some(here) {
+        out.push(Order::for_force(f, Action::Sack));
+    }
+    if v.is_centre(here) {
+        if extras.destroy {
+            out.push(Order::for_force(f, Action::Destroy));
+        }
+        if extras.rebuild {
+            out.push(Order::for_force(f, Action::Rebuild));
+        }
+    }
+    if extras.merge_split {
+        for &to in &my_steps {
+            out.push(Order::for_force(f, Action::Merge { to, with: Vec::new() }));
+        }
+        for &p in &reaches[i] {
+            out.push(Order::for_force(f, Action::SupportMerge { power: None, to: LocId::of_province(p) }));
+        }
+        if f.components.len() > 1 {
+            out.extend(splits(v, f));
+        }
+    }
+    for (j, g) in pos.forces.iter().enumerate() {
+        if j == i {
+            continue;
+        }
+        let there = v.province_of(g.loc);
+        if reaches[i].contains(&there) {
+            out.push(Order::for_force(f, Action::SupportHold { unit: unit_ref(g) }));
+        }
+        for &d in reaches[j].iter().filter(|&&d| d != here && reaches[i].contains(&d)) {
+            out.push(Order::for_force(f, Action::SupportMove { unit: unit_ref(g), to: LocId::of_province(d) }));
+        }
+    }
+    if f.is_fleet() && v.province(here).terrain.convoys() {
+        out.extend(convoys(v, pos, f));
+    }
+    out
+}
+
+/// One component of each moving kind split off to each neighbour; the rest
+/// holds.
+fn splits(v: &Variant, f: &Force) -> Vec<Order> {
+    let mut out = Vec::new();
+    let mut kinds: Vec<_> = f.components.iter().filter(|c| c.kind.row().moves()).map(|c| c.kind).collect();
+    kinds.sort_unstable();
+    kinds.dedup();
+    for kind in kinds {
+        let c = *f.components.iter().find(|c| c.kind == kind).expect("a component of the kind");
+        let part = Force { loc: f.loc, power: f.power, components: Components::from_slice(&[c]) };
+        for to in steps(v, &part) {
+            let parts = vec![SplitPart { components: part.components.clone(), action: Action::Move { to, via_convoy: false } }];
+            out.push(Order::for_force(f, Action::Split { parts }));
+        }
+    }
+    out
+}
+
+fn has_fleet(f: &Force) -> bool {
+    f.components.iter().any(|c| c.kind.row().moves == Moves::Fleet)
+}
+
+/// Coasts an army could reach by a chain of fleets at sea standing there
+/// now, nearest first.
+fn by_convoy(v: &Variant, pos: &Position, army: &Force) -> Vec<LocId> {
+    let here = v.province_of(army.loc);
+    if !v.province(here).terrain.shore() {
+        return Vec::new();
+    }
+    let fleet_at = |p: ProvinceId| v.province(p).terrain.convoys() && pos.forces_in(v, p).any(has_fleet);
+    let mut seen = vec![false; v.province_count()];
+    seen[here.index()] = true;
+    let mut frontier: Vec<ProvinceId> = v.province_ids().filter(|&p| v.any_borders.get(here.index(), p.index()) && fleet_at(p)).collect();
+    let mut out = Vec::new();
+    while !frontier.is_empty() && out.len() < CONVOY_DESTINATIONS {
+        let mut next = Vec::new();
+        for &sea in &frontier {
+            seen[sea.index()] = true;
+        }
+        for &sea in &frontier {
+            for p in v.province_ids().filter(|&p| !seen[p.index()] && v.any_borders.get(sea.index(), p.index())) {
+                if fleet_at(p) {
+                    next.push(p);
+                } else if v.province(p).terrain.shore() && !out.contains(&LocId::of_province(p)) {
+                    out.push(LocId::of_province(p));
+                }
+            }
+        }
+        next.sort_unstable();
+        next.dedup();
+        frontier = next;
+    }
+    out.truncate(CONVOY_DESTINATIONS);
+    out
+}
+
+/// A fleet at sea convoys an army on a neighbouring shore to another shore
+/// of the same sea.
+fn convoys(v: &Variant, pos: &Position, fleet: &Force) -> Vec<Order> {
+    let sea = v.province_of(fleet.loc).index();
+    let shores: Vec<ProvinceId> = v.province_ids().filter(|p| v.any_borders.get(sea, p.index()) && v.province(*p).terrain.shore()).collect();
+    let mut out = Vec::new();
+    for g in pos.forces.iter().filter(|g| g.is_army() && shores.contains(&v.province_of(g.loc))) {
+        for &d in shores.iter().filter(|&&d| d != v.province_of(g.loc)) {
+            out.push(Order::for_force(fleet, Action::Convoy { unit: unit_ref(g), to: LocId::of_province(d) }));
+        }
+    }
+    out
+}

@@ -1,0 +1,118 @@
+//! The board a bot sees: the position, and for every force (or dislodged
+//! force) the candidate orders the adjudicator calls legal. Legality is
+//! asked of the engine itself: the candidates are adjudicated in rounds,
+//! one candidate per force a round (an order's legality depends on the
+//! position, not on the other orders), and those that come out ILLEGAL are
+//! dropped. Adjustment orders are asked one at a time (a build's legality
+//! depends on how many builds are due, so they cannot share a round).
+
+use crate::candidates::{self, Extras};
+use crate::geometry::reach;
+use polemarch_engine::adjudicate::{adjudicate, retreat_options, Verdict};
+use polemarch_engine::order::{Action, Order};
+use polemarch_engine::variant::{PhaseKind, PowerId, ProvinceId};
+use polemarch_engine::{Position, Variant};
+
+pub struct Board<'a> {
+    pub v: &'a Variant,
+    pub pos: &'a Position,
+    pub kind: PhaseKind,
+    /// A movement: the legal orders of `pos.forces[i]`, the hold (where
+    /// legal) first. A retreat: those of `pos.dislodged[i]`. Empty in an
+    /// adjustment.
+    pub legal: Vec<Vec<Order>>,
+    /// The provinces each force of `pos.forces` may step into.
+    pub reaches: Vec<Vec<ProvinceId>>,
+}
+
+impl<'a> Board<'a> {
+    pub fn new(v: &'a Variant, pos: &'a Position) -> Board<'a> {
+        let kind = v.calendar.kind(pos.phase);
+        let reaches: Vec<Vec<ProvinceId>> = pos.forces.iter().map(|f| reach(v, f)).collect();
+        let candidates: Vec<Vec<Order>> = match kind {
+            PhaseKind::Movement => {
+                let extras = Extras::of(v);
+                (0..pos.forces.len()).map(|i| candidates::movement(v, pos, &extras, &reaches, i)).collect()
+            }
+            PhaseKind::Retreat => pos
+                .dislodged
+                .iter()
+                .map(|d| {
+                    let mut out: Vec<Order> = retreat_options(v, pos, d).into_iter().map(|to| Order::for_force(&d.force, Action::Retreat { to })).collect();
+                    out.push(Order::for_force(&d.force, Action::Disband));
+                    out
+                })
+                .collect(),
+            PhaseKind::Adjustment => Vec::new(),
+        };
+        let legal = keep_legal(v, pos, candidates);
+        Board { v, pos, kind, legal, reaches }
+    }
+
+    /// Indices (into `legal`) of `power`'s forces: on the board in a
+    /// movement, dislodged in a retreat.
+    pub fn mine(&self, power: PowerId) -> Vec<usize> {
+        match self.kind {
+            PhaseKind::Movement => (0..self.pos.forces.len()).filter(|&i| self.pos.forces[i].power == power).collect(),
+            PhaseKind::Retreat => (0..self.pos.dislodged.len()).filter(|&i| self.pos.dislodged[i].force.power == power).collect(),
+            PhaseKind::Adjustment => Vec::new(),
+        }
+    }
+
+    /// Is this one order legal alone in this position?
+    pub fn legal_alone(&self, order: &Order) -> bool {
+        adjudicate(self.v, self.pos, std::slice::from_ref(order)).results.first().is_some_and(|r| r.verdict != Verdict::Illegal)
+    }
+
+    /// `power`'s orders made legal together: each order the adjudicator
+    /// calls illegal among the others is replaced by its force's first
+    /// legal order (or dropped), until none is (movement and retreat;
+    /// `chosen[k]` is for force `mine[k]`).
+    pub fn settle(&self, mine: &[usize], chosen: Vec<Option<Order>>) -> Vec<Order> {
+        let mut chosen = chosen;
+        for _ in 0..4 {
+            let (slots, orders): (Vec<usize>, Vec<Order>) = chosen.iter().enumerate().filter_map(|(k, o)| o.clone().map(|o| (k, o))).unzip();
+            let outcome = adjudicate(self.v, self.pos, &orders);
+            let bad: Vec<usize> = (0..orders.len()).filter(|&n| outcome.results[n].verdict == Verdict::Illegal).map(|n| slots[n]).collect();
+            if bad.is_empty() {
+                return orders;
+            }
+            for k in bad {
+                let first = self.legal[mine[k]].first().cloned();
+                chosen[k] = if chosen[k] == first { None } else { first };
+            }
+        }
+        chosen.into_iter().flatten().collect()
+    }
+
+    /// `wanted` adjustment orders, in order of preference, each kept only
+    /// if it is legal with those kept before it.
+    pub fn settle_adjustment(&self, wanted: Vec<Order>) -> Vec<Order> {
+        let mut kept: Vec<Order> = Vec::new();
+        for order in wanted {
+            kept.push(order);
+            let outcome = adjudicate(self.v, self.pos, &kept);
+            if outcome.results[kept.len() - 1].verdict == Verdict::Illegal || outcome.results[..kept.len()].iter().any(|r| r.verdict == Verdict::Illegal) {
+                kept.pop();
+            }
+        }
+        kept
+    }
+}
+
+/// The candidates the adjudicator does not call illegal, in rounds.
+fn keep_legal(v: &Variant, pos: &Position, candidates: Vec<Vec<Order>>) -> Vec<Vec<Order>> {
+    let rounds = candidates.iter().map(Vec::len).max().unwrap_or(0);
+    let mut legal: Vec<Vec<Order>> = candidates.iter().map(|c| Vec::with_capacity(c.len())).collect();
+    for k in 0..rounds {
+        let who: Vec<usize> = (0..candidates.len()).filter(|&i| k < candidates[i].len()).collect();
+        let orders: Vec<Order> = who.iter().map(|&i| candidates[i][k].clone()).collect();
+        let outcome = adjudicate(v, pos, &orders);
+        for (n, &i) in who.iter().enumerate() {
+            if outcome.results[n].verdict != Verdict::Illegal {
+                legal[i].push(orders[n].clone());
+            }
+        }
+    }
+    legal
+}
