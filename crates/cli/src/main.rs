@@ -29,6 +29,8 @@ const EXAMPLES: &str = "Examples:
   polemarch game bot mygame.json Italy greedy            a bot plays Italy whenever it has no orders
   polemarch replay game_1417.txt 1.json                  replay recorded games
   polemarch selfplay standard --games 100 --bots greedy --seed 1   bots play games, with statistics
+  polemarch render standard --out map.png                a picture of the board at the start
+  polemarch render --game mygame.json --orders --out 1901.png   the last phase played, with its orders
 
 Run `polemarch help <COMMAND>` (or `polemarch game help <COMMAND>`) for a command's options.";
 
@@ -68,6 +70,44 @@ enum Command {
         /// the variant's own.
         #[arg(long, value_name = "EDITION")]
         edition: Option<String>,
+    },
+    /// Draw a map: a variant's board at its start or at a position, or a
+    /// phase of a game with its orders and their results (docs/rendering.md).
+    ///
+    /// The picture shows the provinces (regions drawn from the map's
+    /// coordinates), owners' colours, supply centres, every force with its
+    /// composition, dislodged forces, standoffs, and with --orders the
+    /// phase's orders as arrows: solid when they succeeded, dashed with a red
+    /// cross when they failed, grey and dotted when illegal. The file's
+    /// extension chooses SVG or PNG.
+    ///
+    /// Examples:
+    ///   polemarch render standard --out start.png
+    ///   polemarch render standard --position pos.json --out pos.svg
+    ///   polemarch render --game game.json --phase "Spring 1901, Movement" --orders --out s1901.png
+    #[command(verbatim_doc_comment)]
+    Render {
+        /// Variant id or folder (not with --game: a record names its variant).
+        variant: Option<String>,
+        /// Position JSON to draw (docs/position-json.md); default: the variant's start.
+        #[arg(long, value_name = "FILE")]
+        position: Option<PathBuf>,
+        /// A game record: draw one of its phases.
+        #[arg(long, value_name = "RECORD")]
+        game: Option<PathBuf>,
+        /// With --game: the phase, by name ("Spring 1902, Movement") or number (1 is the first); default: the last.
+        #[arg(long)]
+        phase: Option<String>,
+        /// With --game: draw the phase's orders and their results (the phase must have been processed).
+        #[arg(long)]
+        orders: bool,
+        /// The picture to write: NAME.svg or NAME.png.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+        /// Width of a PNG in pixels (default: the map's own, 900 to 2400,
+        /// so that names are readable).
+        #[arg(long)]
+        width: Option<u32>,
     },
     /// Variant files: check them, list them.
     #[command(subcommand)]
@@ -269,6 +309,10 @@ enum GameCommand {
         /// nothing.
         #[arg(long, value_name = "NAME")]
         bot: Option<String>,
+        /// Also write pictures (PNG) to this folder: the phase just
+        /// processed with its orders, and the new phase (docs/rendering.md).
+        #[arg(long, value_name = "DIR")]
+        pictures: Option<PathBuf>,
     },
     /// Name the bot that plays a power whenever it has submitted nothing by
     /// the time a phase is processed (kept in the record), or `none`.
@@ -367,6 +411,15 @@ fn main() -> ExitCode {
         Command::Adjudicate { variant, position, orders, json, edition } => {
             commands::adjudicate::run(&variant, edition.as_deref(), position.as_deref(), &orders, json)
         }
+        Command::Render { variant, position, game, phase, orders, out, width } => commands::render::run(&commands::render::Request {
+            variant: variant.as_deref(),
+            position: position.as_deref(),
+            game: game.as_deref(),
+            phase: phase.as_deref(),
+            orders,
+            out: &out,
+            width,
+        }),
         Command::Demo { file, force } => commands::demo::run(file.as_deref(), force),
         Command::Replay { files, variant, edition } => commands::replay::run(&files, variant.as_deref(), edition.as_deref()),
         Command::Selfplay { variant, games, bots, seed, jobs, years, rotate, out, no_records, keep_going, force, edition } => {
@@ -388,7 +441,7 @@ fn main() -> ExitCode {
         Command::Game(g) => match g {
             GameCommand::New { variant, file, seed, force, edition } => commands::game::new(&variant, edition.as_deref(), &file, seed, force),
             GameCommand::Orders { file, power, orders, by } => commands::game::orders(&file, &power, &orders, by.as_deref()),
-            GameCommand::Process { file, bot } => commands::game::process(&file, bot.as_deref()),
+            GameCommand::Process { file, bot, pictures } => commands::game::process(&file, bot.as_deref(), pictures.as_deref()),
             GameCommand::Bot { file, power, bot } => commands::game::bot(&file, &power, &bot),
             GameCommand::Show { file, phase } => commands::game::show(&file, phase.as_deref()),
             GameCommand::Undo { file } => commands::game::undo(&file),

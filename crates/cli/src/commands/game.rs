@@ -57,9 +57,12 @@ pub fn orders(file: &Path, power: &str, source: &Path, by: Option<&str>) -> Resu
     Ok(if rejected == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
-pub fn process(file: &Path, bot: Option<&str>) -> Result<ExitCode, String> {
+pub fn process(file: &Path, bot: Option<&str>, pictures: Option<&Path>) -> Result<ExitCode, String> {
     if let Some(name) = bot {
         polemarch_bots::bot_named(name)?;
+    }
+    if let Some(dir) = pictures {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot make the pictures' folder {}: {e}", dir.display()))?;
     }
     let (v, rec, (before, missing, by_bots, outcome)) = record_file::edit(file, |v, rec| {
         let before = game::current(v, rec)?;
@@ -87,6 +90,9 @@ pub fn process(file: &Path, bot: Option<&str>) -> Result<ExitCode, String> {
     if let Some(result) = &rec.result {
         println!("\nThe game is over: {}.", game::victory_text(&v, result));
     }
+    if let Some(dir) = pictures {
+        pictures_of_process(&v, &rec, dir)?;
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -100,9 +106,29 @@ pub fn show(file: &Path, phase: Option<&str>) -> Result<ExitCode, String> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// After `process`: the processed phase with its orders
+/// (`002-autumn-1901-movement-orders.png`) and the new phase
+/// (`003-autumn-1901-retreat.png`), numbered as the record's phases.
+fn pictures_of_process(v: &Variant, rec: &GameRecord, dir: &Path) -> Result<(), String> {
+    use crate::commands::render::{phase_orders, write_picture, Format};
+    let name = |i: usize, extra: &str| {
+        let phase: String = rec.phases[i].phase.to_lowercase().chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
+        let phase = phase.split('-').filter(|s| !s.is_empty()).collect::<Vec<_>>().join("-");
+        dir.join(format!("{:03}-{phase}{extra}.png", i + 1))
+    };
+    let last = rec.phases.len() - 1;
+    let done = rec.phases.iter().rposition(|p| p.processed.is_some()).ok_or("the record has no processed phase to draw")?;
+    let orders = phase_orders(v, rec, done)?;
+    write_picture(v, &game::position_at(v, rec, done)?, &orders, &name(done, "-orders"), Format::Png, None)?;
+    if last != done {
+        write_picture(v, &game::position_at(v, rec, last)?, &[], &name(last, ""), Format::Png, None)?;
+    }
+    Ok(())
+}
+
 /// A phase by number (1 is the first) or by name (`Spring 1902, Movement`,
 /// `Autumn 1901 movement`).
-fn find_phase(v: &Variant, rec: &GameRecord, text: &str) -> Result<usize, String> {
+pub fn find_phase(v: &Variant, rec: &GameRecord, text: &str) -> Result<usize, String> {
     if let Ok(n) = text.parse::<usize>() {
         return (1..=rec.phases.len()).contains(&n).then(|| n - 1).ok_or_else(|| format!("phase {n}: the game has phases 1 to {}", rec.phases.len()));
     }

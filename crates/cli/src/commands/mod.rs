@@ -3,6 +3,7 @@ pub mod cases;
 pub mod demo;
 pub mod export;
 pub mod game;
+pub mod render;
 pub mod replay;
 pub mod selfplay;
 pub mod variant;

@@ -79,6 +79,9 @@ pub struct PowerFile {
     pub owns: Vec<String>,
     #[serde(default)]
     pub units: Vec<String>,
+    /// The power's colour in pictures, `#rrggbb` (docs/rendering.md).
+    #[serde(default)]
+    pub colour: Option<String>,
 }
 
 #[derive(Deserialize, Debug)]
@@ -99,6 +102,10 @@ pub struct ProvinceFile {
     #[serde(default)]
     pub centre: Option<u8>,
     pub at: Option<[f64; 2]>,
+    /// Where the province's name is written in pictures (default: placed
+    /// by the renderer where it overlaps nothing).
+    #[serde(default)]
+    pub label: Option<[f64; 2]>,
     #[serde(default)]
     pub army: Vec<String>,
     #[serde(default)]

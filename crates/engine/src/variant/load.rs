@@ -233,6 +233,7 @@ fn add_provinces(pfs: &[ProvinceFile], board: &mut Board, problems: &mut Vec<Pro
             centre: pf.centre.unwrap_or(0),
             coasts: Vec::new(),
             at,
+            label: pf.label,
             is_box: pf.is_box,
             walls: None,
             walls_of: None,
@@ -261,6 +262,7 @@ fn add_walls(pfs: &[ProvinceFile], board: &mut Board, problems: &mut Vec<Problem
             centre: 0,
             coasts: Vec::new(),
             at: centre.at,
+            label: None,
             is_box: false,
             walls: None,
             walls_of: Some(ProvinceId::new(i)),
@@ -393,7 +395,18 @@ fn powers(vf: &VariantFile, board: &Board, problems: &mut Vec<Problem>) -> (Vec<
                 None => problems.push(Problem::new("variant.toml", &format!("power `{}`.homes", pw.name), format!("unknown province `{h}`"))),
             }
         }
-        powers.push(Power { name: pw.name.clone(), adjective: pw.adjective.clone(), homes, optional_homes: Vec::new() });
+        let colour = pw.colour.clone().filter(|c| {
+            let ok = c.len() == 7 && c.starts_with('#') && c[1..].chars().all(|d| d.is_ascii_hexdigit());
+            if !ok {
+                problems.push(Problem::new(
+                    "variant.toml",
+                    &format!("power `{}`.colour", pw.name),
+                    format!("`{c}` is not a colour: expected `#rrggbb`, six hexadecimal digits"),
+                ));
+            }
+            ok
+        });
+        powers.push(Power { name: pw.name.clone(), adjective: pw.adjective.clone(), homes, optional_homes: Vec::new(), colour });
     }
     (powers, power_names)
 }

@@ -75,6 +75,9 @@ pub struct Province {
     /// Locations of the coasts of a multi-coast province (empty otherwise).
     pub coasts: Vec<LocId>,
     pub at: [f64; 2],
+    /// Where pictures write the province's name (map.toml `label`), if the
+    /// map says.
+    pub label: Option<[f64; 2]>,
     /// A box: holds any number of forces, of any players, where another
     /// province holds at most one force per player.
     pub is_box: bool,
@@ -137,6 +140,9 @@ pub struct Power {
     /// Extra build sites of this power only, while it owns them (the map's
     /// `optional_home:<power>` flag; Vedder D4: Athens for Macedonia).
     pub optional_homes: Vec<ProvinceId>,
+    /// The power's colour in pictures, `#rrggbb` (variant.toml `colour`),
+    /// if the variant gives one.
+    pub colour: Option<String>,
 }
 
 /// What wins the game (`[victory]`).

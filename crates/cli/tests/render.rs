@@ -1,0 +1,83 @@
+//! `polemarch render` and `game process --pictures` (docs/rendering.md).
+
+mod common;
+
+use common::{new_game, ok, polemarch, stderr, submit, tempdir};
+use std::path::Path;
+
+fn is_png(path: &Path) -> bool {
+    std::fs::read(path).map(|b| b.starts_with(b"\x89PNG\r\n\x1a\n")).unwrap_or(false)
+}
+
+#[test]
+fn a_variant_start_as_svg_and_as_png() {
+    let dir = tempdir("render-start");
+    let svg = dir.join("s.svg");
+    ok(&["render", "standard", "--out", svg.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.contains("Spring 1901, Movement"), "{}", &text[..200.min(text.len())]);
+    assert_eq!(text.matches("class=\"force\"").count(), 22);
+    let png = dir.join("s.png");
+    ok(&["render", "standard", "--out", png.to_str().unwrap(), "--width", "400"]);
+    assert!(is_png(&png));
+}
+
+#[test]
+fn a_processed_phase_with_its_orders_and_pictures_beside_the_record() {
+    let dir = tempdir("render-game");
+    let (file, _) = new_game(&dir, "standard", 3);
+    submit(&file, "France", "A par - bur\nA mar - bur\nF bre - mao\n");
+    submit(&file, "Germany", "A mun - bur\n");
+    let pictures = dir.join("pictures");
+    ok(&["game", "process", &file, "--pictures", pictures.to_str().unwrap()]);
+    let orders_png = pictures.join("001-spring-1901-movement-orders.png");
+    assert!(is_png(&orders_png), "{}", orders_png.display());
+    assert!(is_png(&pictures.join("002-autumn-1901-movement.png")));
+    let svg = dir.join("orders.svg");
+    ok(&["render", "--game", &file, "--phase", "Spring 1901, Movement", "--orders", "--out", svg.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    // 22 units: 19 hold by default, three bounce in Burgundy.
+    assert_eq!(text.matches("<g class=\"order ").count(), 22);
+    assert_eq!(text.matches("<g class=\"order failed\"").count(), 3, "par, mar and mun bounce");
+    // The standoff is drawn on the next phase.
+    let next = dir.join("next.svg");
+    ok(&["render", "--game", &file, "--out", next.to_str().unwrap()]);
+    assert!(std::fs::read_to_string(&next).unwrap().contains("Autumn 1901, Movement"));
+}
+
+#[test]
+fn mistakes_are_refused_with_a_reason() {
+    let dir = tempdir("render-errors");
+    let out = |args: &[&str]| {
+        let o = polemarch(args);
+        assert!(!o.status.success(), "{args:?} should fail");
+        stderr(&o)
+    };
+    assert!(out(&["render", "standard", "--out", dir.join("s.jpg").to_str().unwrap()]).contains("must end in .svg or .png"));
+    assert!(out(&["render", "standard", "--orders", "--out", dir.join("s.svg").to_str().unwrap()]).contains("need --game"));
+    assert!(out(&["render", "--out", dir.join("s.svg").to_str().unwrap()]).contains("name a variant"));
+    assert!(out(&["render", "atlantis", "--out", dir.join("s.svg").to_str().unwrap()]).contains("unknown variant"));
+    let (file, _) = new_game(&dir, "standard", 1);
+    assert!(out(&["render", "--game", &file, "--orders", "--out", dir.join("s.svg").to_str().unwrap()]).contains("has not been processed"));
+}
+
+#[test]
+fn a_position_file_is_drawn_with_its_standoff() {
+    let dir = tempdir("render-position");
+    let orders = dir.join("orders.txt");
+    std::fs::write(&orders, "Austria: A vie - gal\nRussia: A war - gal\nFrance: A par - bur\n").unwrap();
+    let said = ok(&["adjudicate", "--orders", orders.to_str().unwrap(), "--json"]);
+    let json: serde_json::Value = serde_json::from_str(&said).unwrap();
+    let pos = dir.join("pos.json");
+    std::fs::write(&pos, json["next"].to_string()).unwrap();
+    let svg = dir.join("pos.svg");
+    ok(&["render", "standard", "--position", pos.to_str().unwrap(), "--out", svg.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("Autumn 1901, Movement"));
+    assert_eq!(text.matches("class=\"standoff\"").count(), 1, "Galicia");
+    assert_eq!(text.matches("class=\"force\"").count(), 22);
+    std::fs::write(&pos, "{\"phase\": 3}").unwrap();
+    let o = polemarch(&["render", "standard", "--position", pos.to_str().unwrap(), "--out", svg.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("pos.json"), "the error names the file: {}", stderr(&o));
+}

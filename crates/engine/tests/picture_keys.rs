@@ -1,0 +1,33 @@
+//! The variant files' keys for pictures (docs/variant-format.md): a power's
+//! `colour` and a province's `label`, read when given and checked.
+
+use polemarch_engine::variant::{embedded_variant, load_texts};
+
+const VARIANT: &str = include_str!("../../../variants/standard/variant.toml");
+const MAP: &str = include_str!("../../../variants/standard/map.toml");
+
+#[test]
+fn standard_gives_each_power_a_colour() {
+    let v = embedded_variant("standard").unwrap().unwrap();
+    let england = v.find_power("England").unwrap();
+    assert_eq!(v.power(england).colour.as_deref(), Some("#1b3f94"));
+    assert!(v.powers.iter().all(|p| p.colour.is_some()));
+}
+
+#[test]
+fn a_colour_that_is_not_six_hex_digits_is_a_problem_naming_the_power() {
+    let text = VARIANT.replacen("colour = \"#1b3f94\"", "colour = \"navy\"", 1);
+    let problems = load_texts(&text, MAP).expect_err("a bad colour is refused");
+    let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+    assert!(said.iter().any(|p| p.contains("England") && p.contains("`navy` is not a colour")), "{said:?}");
+}
+
+#[test]
+fn a_label_is_read_where_given_and_absent_elsewhere() {
+    let map = MAP.replacen("abbr = \"adr\"\n", "abbr = \"adr\"\nlabel = [800.0, 1000.0]\n", 1);
+    let v = load_texts(VARIANT, &map).unwrap_or_else(|p| panic!("{p:?}"));
+    let adr = v.province(v.province_of(v.find_loc("adr").unwrap()));
+    assert_eq!(adr.label, Some([800.0, 1000.0]));
+    let lon = v.province(v.province_of(v.find_loc("lon").unwrap()));
+    assert_eq!(lon.label, None);
+}

@@ -1,0 +1,32 @@
+//! `cargo bench -p polemarch-render`: the time to draw one phase of
+//! standard Diplomacy (Spring 1901 with 22 orders and their results) as SVG,
+//! board included, and as a 1200-pixel PNG.
+
+use polemarch_engine::order::parse_order_line;
+use polemarch_engine::variant::embedded_variant;
+use polemarch_engine::{adjudicate, Position};
+use polemarch_render::DrawnOrder;
+use std::time::Instant;
+
+const ORDERS: &str = "Austria: A vie - gal\nAustria: A bud - ser\nAustria: F tri - alb\nEngland: F lon - nth\nEngland: F edi - nwg\nEngland: A lvp - yor\nFrance: A par - bur\nFrance: A mar S A par - bur\nFrance: F bre - mao\nGermany: A ber - kie\nGermany: F kie - den\nGermany: A mun - ruh\nItaly: A ven H\nItaly: A rom - apu\nItaly: F nap - ion\nRussia: A war - gal\nRussia: A mos - ukr\nRussia: F sev - bla\nRussia: F stp/sc - bot\nTurkey: F ank - bla\nTurkey: A con - bul\nTurkey: A smy - arm";
+
+fn main() {
+    let v = embedded_variant("standard").unwrap().unwrap();
+    let pos = Position::start(&v);
+    let orders: Vec<_> = ORDERS.lines().map(|l| parse_order_line(&v, l).unwrap()).collect();
+    let outcome = adjudicate(&v, &pos, &orders);
+    let drawn: Vec<DrawnOrder> = outcome.results.iter().map(|r| DrawnOrder { order: r.order.clone().into_owned(), verdict: Some(r.verdict) }).collect();
+    let time = |name: &str, runs: u32, f: &dyn Fn() -> usize| {
+        let mut bytes = f();
+        let start = Instant::now();
+        for _ in 0..runs {
+            bytes = f();
+        }
+        let ms = start.elapsed().as_secs_f64() * 1000.0 / runs as f64;
+        println!("{name}: {ms:.2} ms a picture ({runs} runs, {} KB)", bytes / 1024);
+    };
+    time("standard, one phase with orders, SVG (board computed each time)", 50, &|| polemarch_render::svg(&v, &pos, &drawn, None).len());
+    time("standard, one phase with orders, PNG 1200 px", 10, &|| {
+        polemarch_render::png(&polemarch_render::svg(&v, &pos, &drawn, None), Some(1200)).unwrap().len()
+    });
+}
