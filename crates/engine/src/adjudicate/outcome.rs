@@ -3,7 +3,7 @@
 
 use crate::order::Order;
 use crate::variant::check::{centres_text, halves_text};
-use crate::variant::{ProvinceId, Variant};
+use crate::variant::{LocId, ProvinceId, Variant};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -276,7 +276,9 @@ pub enum Reason {
 
 impl Reason {
     pub fn describe(self, v: &Variant) -> String {
-        let name = |p: ProvinceId| v.province(p).abbr.clone();
+        // A location's printed name: behind the walls of Lodi is `((lod))`,
+        // as everywhere else the judge writes it.
+        let name = |p: ProvinceId| v.loc_abbr(LocId::of_province(p));
         match self {
             Reason::Illegal(i) => format!("illegal: {}", i.text()),
             Reason::NoOrder => "no order".into(),
