@@ -12,18 +12,15 @@
 
 use polemarch_engine::game::{self, GameResult};
 use polemarch_engine::variant::{PhaseKind, ProvinceId};
-use polemarch_engine::{Position, Variant};
+use polemarch_engine::Position;
 use std::collections::HashSet;
 
 mod common;
-use common::play::{build_orders, movement_orders, record, retreat_orders};
+use common::play::{build_orders, movement_orders, phase_name, record, retreat_orders, submit_script, Script};
 use common::{new_game, ok, submit, submit_any, tempdir, variant};
 
-/// One power's orders in a phase.
-type PowerOrders = (&'static str, &'static [&'static str]);
-
 /// The scripted orders of 1300 to Spring 1302, by phase and power.
-const SCRIPT: &[(&str, &[PowerOrders])] = &[
+const SCRIPT: Script = &[
     (
         "Spring 1300, Movement",
         &[
@@ -99,10 +96,6 @@ const SCRIPT: &[(&str, &[PowerOrders])] = &[
 /// From this phase on, Mantua plays the plain conqueror.
 const CONQUEST_FROM: &str = "Winter 1301, Adjustment";
 
-fn phase_name(v: &Variant, pos: &Position) -> String {
-    v.calendar.display(pos.phase).to_string()
-}
-
 #[test]
 fn a_city_state_game_from_spring_1300_to_eighteen_centres() {
     let v = variant("city_state");
@@ -128,10 +121,7 @@ fn a_city_state_game_from_spring_1300_to_eighteen_centres() {
             let said = submit_any(&file, "Milan", "A com - stg");
             assert!(said.contains("rejected  A com - stg  -- illegal: only Imperial units may enter the Passes and Germany"), "{said}");
         }
-        let script = SCRIPT.iter().find(|(phase, _)| *phase == name).map_or(&[][..], |(_, s)| *s);
-        for (power, lines) in script {
-            submit(&file, power, &lines.join("\n"));
-        }
+        submit_script(&file, SCRIPT, &name);
         conquering |= name == CONQUEST_FROM;
         if conquering {
             // Mantua conquers: every centre it does not own (Como only once

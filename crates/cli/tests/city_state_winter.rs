@@ -46,3 +46,42 @@ fn the_emperor_eliminated_is_shown_and_his_units_go_in_the_winter() {
     assert!(!last.units.contains_key("Emperor") || last.units["Emperor"].is_empty(), "{:?}", last.units);
     assert_eq!(last.state.get("emperor-out").map(String::as_str), Some("1300"));
 }
+
+/// C3: a power with fleets and no port must disband a fleet first, whatever
+/// its balance; `game show` says so in the Winter, with no other builds or
+/// removals due (Florence, balance 0) and with builds due (Milan).
+#[test]
+fn a_power_with_fleets_and_no_port_is_told_to_remove_a_fleet_first() {
+    let v = variant("city_state");
+    let dir = tempdir("city-state-no-port");
+    let (file, _) = new_game(&dir, "city_state", 5);
+    let mut pos = Position::empty(&v, v.calendar.first);
+    let unit = |power: &str, kind: Kind, place: &str| Force::single(v.find_power(power).unwrap(), kind, v.find_loc(place).unwrap());
+    pos.forces = vec![
+        unit("Florence", Kind::FLEET, "tus"),
+        unit("Florence", Kind::FLEET, "lig"),
+        unit("Florence", Kind::ARMY, "fir"),
+        unit("Milan", Kind::FLEET, "tyr"),
+        unit("Milan", Kind::ARMY, "mil"),
+        unit("Emperor", Kind::DOUBLE_ARMY, "ger"),
+    ];
+    let own = |pos: &mut Position, power: &str, place: &str| pos.owners[v.province_of(v.find_loc(place).unwrap()).index()] = v.find_power(power);
+    for place in ["fir", "pst", "sie"] {
+        own(&mut pos, "Florence", place);
+    }
+    for place in ["mil", "lod", "pav", "com"] {
+        own(&mut pos, "Milan", place);
+    }
+    pos.normalize();
+    let mut rec = record(&file);
+    rec.phases[0].start = pos.to_json(&v);
+    std::fs::write(&file, serde_json::to_string_pretty(&rec).unwrap()).unwrap();
+    ok(&["game", "process", &file]);
+    ok(&["game", "process", &file]);
+    let shown = ok(&["game", "show", &file]);
+    assert!(shown.starts_with("Winter 1300"), "{shown}");
+    assert!(shown.contains("Florence must first remove a fleet: it has fleets and owns no port"), "{shown}");
+    assert!(!shown.contains("Florence may build") && !shown.contains("Florence must remove units"), "{shown}");
+    assert!(shown.contains("Milan must first remove a fleet: it has fleets and owns no port"), "{shown}");
+    assert!(shown.contains("Milan may build"), "{shown}");
+}

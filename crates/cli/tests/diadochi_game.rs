@@ -7,18 +7,14 @@
 
 use polemarch_engine::game::{self, GameResult};
 use polemarch_engine::variant::{PhaseKind, ProvinceId};
-use polemarch_engine::{Position, Variant};
 use std::collections::HashSet;
 
 mod common;
-use common::play::{build_orders, movement_orders, record, retreat_orders};
+use common::play::{build_orders, movement_orders, phase_name, record, retreat_orders, submit_script, Script};
 use common::{new_game, ok, orders_file, polemarch, stdout, submit, tempdir, variant};
 
-/// One power's orders in a phase.
-type PowerOrders = (&'static str, &'static [&'static str]);
-
 /// The scripted orders of the first three years, by phase and power.
-const SCRIPT: &[(&str, &[PowerOrders])] = &[
+const SCRIPT: Script = &[
     (
         "Spring 240 BC, Movement",
         &[("Macedonia", &["A lar - ath"]), ("Rome", &["A rav - ben", "F nea - syr", "F rom - nty"]), ("Egypt", &["A pto - alx", "F alx - egy", "F cyr - lib"])],
@@ -34,10 +30,6 @@ const SCRIPT: &[(&str, &[PowerOrders])] = &[
     ("Spring 238 BC, Movement", &[("Egypt", &["A jer REBUILD"]), ("Rome", &["END LOAN syr"])]),
     ("Autumn 238 BC, Movement", &[("Egypt", &["A jer REBUILD"])]),
 ];
-
-fn phase_name(v: &Variant, pos: &Position) -> String {
-    v.calendar.display(pos.phase).to_string()
-}
 
 #[test]
 fn a_diadochi_v_game_to_twenty_five_self_supporting_units() {
@@ -56,10 +48,7 @@ fn a_diadochi_v_game_to_twenty_five_self_supporting_units() {
         let pos = game::current(&v, &rec).unwrap();
         let name = phase_name(&v, &pos);
         assert!(phases < 400, "no victory by {name}");
-        let script = SCRIPT.iter().find(|(phase, _)| *phase == name).map_or(&[][..], |(_, s)| *s);
-        for (power, lines) in script {
-            submit(&file, power, &lines.join("\n"));
-        }
+        submit_script(&file, SCRIPT, &name);
         if name == "Winter 240 BC, Adjustment" {
             // D4: Rome (8 supply, 4 units) builds two fleets; the third fleet
             // build is refused with its reason; the army build stands.

@@ -150,3 +150,22 @@ fn the_walls_unit_reoccupies_after_a_removal() {
     assert_eq!(next.forces, vec![force(&v, "Milan", Kind::ARMY, "lod")]);
     assert!(next.state.sieges.is_empty());
 }
+
+/// A `PRESTATE_RESULTS` line with `R` names the dislodger of the unit in
+/// its target only where `R` in a movement is a raise (City State C8);
+/// in standard Diplomacy it says nothing of the retreats, as the public
+/// case format has it.
+#[test]
+fn a_prestate_raise_counts_only_in_a_variant_with_sieges() {
+    let attacker = |variant: &str, setup: &str| {
+        let text = format!("CASE X\nVARIANT {variant}\n{setup}\nORDERS\nEND\n");
+        let case = polemarch_engine::cases::parse_cases(&text).pop().unwrap();
+        let v = polemarch_engine::variant::embedded_variant(variant).unwrap().unwrap();
+        let pos = polemarch_engine::cases::prestate(&case, &v).unwrap();
+        pos.dislodged[0].attacker_from.map(|p| v.province(p).abbr.clone())
+    };
+    let standard = "PRESTATE_SETPHASE Spring 1901, Retreat\nPRESTATE\n    France: A par\nPRESTATE_DISLODGED\n    Germany: A bur\nPRESTATE_RESULTS\n    SUCCESS: France: A par R bur";
+    assert_eq!(attacker("standard", standard), None);
+    let city_state = "PRESTATE_SETPHASE Spring 1301, Retreat\nPRESTATE\n    Milan: A mil\n    Milan: A lod\nPRESTATE_DISLODGED\n    Mantua: A lod\nPRESTATE_RESULTS\n    SUCCESS: Milan: A mil R lod";
+    assert_eq!(attacker("city_state", city_state).as_deref(), Some("mil"));
+}

@@ -123,3 +123,27 @@ END",
     );
     assert_eq!(reason_of(&results, "A mar S A par - bur"), "support given (+1 strength)");
 }
+
+/// City State: an attack from behind the walls is named as the judge
+/// writes the walls everywhere else, `((lod))`, not by the walls' internal
+/// province name.
+#[test]
+fn an_attack_from_behind_the_walls_names_the_walls_as_printed() {
+    let results = reasons(
+        "CASE R6
+VARIANT city_state
+PRESTATE_SETPHASE Spring 1302, Movement
+PRESTATE
+    Mantua: A lod
+    Mantua: A cre
+PRESTATE_STATE
+    siege lod Milan A 0
+    da-rebuilt 1302
+ORDERS
+    Mantua: A lod S A cre
+    Mantua: A cre H
+    Milan: A ((lod)) - lod
+END",
+    );
+    assert_eq!(reason_of(&results, "A lod S A cre"), "support cut by the attack from ((lod))");
+}

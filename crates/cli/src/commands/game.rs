@@ -158,6 +158,11 @@ fn show_text(v: &Variant, rec: &GameRecord, index: usize) -> Result<String, Stri
             // In halves of a centre: a build is 2 (a garrison 1, H5). A
             // power out of the game (City State C15) has nothing to adjust.
             let due = polemarch_engine::adjudicate::adjustment_due(v, &pos, b, PowerId::new(p));
+            // City State C3: a power with fleets and no port owes the
+            // disbanding of a fleet whatever its balance, before the rest.
+            if due && v.rules.must_adjust(v, &pos, PowerId::new(p)) {
+                let _ = writeln!(out, "  {} must first remove a fleet: it has fleets and owns no port", v.powers[p].name);
+            }
             if b > 0 && due {
                 let _ = writeln!(out, "  {} may build for {}", v.powers[p].name, centres_text(b as u32));
             } else if b < 0 && due {

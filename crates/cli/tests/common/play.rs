@@ -1,5 +1,6 @@
-//! What the whole-game tests share: reading a record, and the plain
-//! scripted player (its movement, retreat and build orders).
+//! What the whole-game tests share: reading a record, the scripted orders
+//! by phase, and the plain scripted player (its movement, retreat and build
+//! orders).
 #![allow(dead_code)]
 
 use polemarch_engine::game::GameRecord;
@@ -7,6 +8,25 @@ use polemarch_engine::state::Force;
 use polemarch_engine::variant::{LocId, PowerId, ProvinceId};
 use polemarch_engine::{Position, Variant};
 use std::collections::{HashSet, VecDeque};
+
+/// One power's orders in a phase.
+pub type PowerOrders = (&'static str, &'static [&'static str]);
+
+/// A scripted game: orders by phase (`Spring 1300, Movement`) and power.
+pub type Script = &'static [(&'static str, &'static [PowerOrders])];
+
+/// The name of the position's phase, as the record writes it.
+pub fn phase_name(v: &Variant, pos: &Position) -> String {
+    v.calendar.display(pos.phase).to_string()
+}
+
+/// Submits the script's orders for phase `name`, if it has any.
+pub fn submit_script(file: &str, script: Script, name: &str) {
+    let lines = script.iter().find(|(phase, _)| *phase == name).map_or(&[][..], |(_, s)| *s);
+    for (power, orders) in lines {
+        super::submit(file, power, &orders.join("\n"));
+    }
+}
 
 pub fn record(file: &str) -> GameRecord {
     serde_json::from_str(&std::fs::read_to_string(file).unwrap()).expect("the record is valid JSON")

@@ -199,8 +199,16 @@ fn remove(v: &Variant, next: &mut Position, balance: &mut [i32], order: &Order) 
     }
     // A removal takes one component (M12): of the kind written, if the
     // force has one (any kind otherwise); at sea never so as to leave an
-    // unseaworthy force, taking an army instead.
-    let kind = component_to_remove(v, &next.forces[i], power, wanted).ok_or(Illegal::NoUnit)?;
+    // unseaworthy force, taking an army instead; where the power has no
+    // army there (the army is its player's other power's), not at all.
+    let kind = component_to_remove(v, &next.forces[i], power, wanted).ok_or_else(|| {
+        let own = next.forces[i].components.iter().any(|c| c.power == power && !c.free);
+        if own {
+            Illegal::RemovalUnseaworthy
+        } else {
+            Illegal::NoUnit
+        }
+    })?;
     if !kind.row().needs_supply {
         return Err(Illegal::NeedsNoSupply);
     }

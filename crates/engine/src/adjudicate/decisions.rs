@@ -100,7 +100,9 @@ impl Resolver<'_> {
         self.resolve(leader) && (self.rider(p) || self.reaches(p))
     }
 
-    /// M7: riders arrive only if the merged force is seaworthy.
+    /// M7: riders arrive only if the merged force is seaworthy: the
+    /// members that reach `dest` and the parts of the own force there that
+    /// stay (M2: an unseaworthy force never ends a phase at sea).
     fn merged_seaworthy(&mut self, g: u16) -> bool {
         let dest = self.dest(g).expect("a move");
         let (mut fleets, mut armies) = (0, 0);
@@ -112,10 +114,18 @@ impl Resolver<'_> {
                 armies += part.armies as usize;
             }
         }
+        // M6: the merged force is the group "together with any own force
+        // that stayed there": a part of it that leaves (`F ska - swe` while
+        // `2A/F nwy MERGE ska`) is not in it.
         if let Some(o) = self.force_in(dest).filter(|&o| self.force_side(o) == self.side(g)) {
-            let [a, f, _] = self.forces[o as usize].kinds();
-            fleets += f;
-            armies += a;
+            let parts: Few = self.parts_of(o).collect();
+            for q in parts {
+                if !self.arrives(q) {
+                    let part = &self.parts[q as usize];
+                    fleets += part.fleets as usize;
+                    armies += part.armies as usize;
+                }
+            }
         }
         fleets >= armies
     }

@@ -3,7 +3,7 @@
 
 use crate::order::Order;
 use crate::variant::check::{centres_text, halves_text};
-use crate::variant::{ProvinceId, Variant};
+use crate::variant::{LocId, ProvinceId, Variant};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -93,6 +93,10 @@ pub enum Illegal {
     EmperorEliminated,
     NotBuiltByOrder,
     NeedsNoSupply,
+    /// A removal that would leave at sea a force with more armies than
+    /// fleets, and the power has no army there to take instead (a mixed
+    /// force of one player's powers, Hoplite Wars).
+    RemovalUnseaworthy,
     WallsHoldOrAttack,
     WallsUnsupported,
     NoSiege,
@@ -173,6 +177,9 @@ impl Illegal {
             Illegal::NoBuildInGermany => "the Emperor never builds in Germany: he builds in a centre he owns",
             Illegal::EmperorEliminated => "the Emperor is eliminated: he builds nothing",
             Illegal::NotBuiltByOrder => "a unit that needs no supply is never built by order (a double army is rebuilt in Germany)",
+            Illegal::RemovalUnseaworthy => {
+                "the removal would leave a force at sea with more armies than fleets, and the power has no army there to take instead (Multiplicity M2, M12): remove elsewhere"
+            }
             Illegal::NeedsNoSupply => "a unit that needs no supply frees none: it is not removed (a double army)",
             Illegal::WallsHoldOrAttack => "a unit behind the walls may only stand or attack its own province, never support or convoy (City State C6)",
             Illegal::WallsUnsupported => "a unit behind the walls may not be supported, holding or attacking (City State C6)",
@@ -276,7 +283,9 @@ pub enum Reason {
 
 impl Reason {
     pub fn describe(self, v: &Variant) -> String {
-        let name = |p: ProvinceId| v.province(p).abbr.clone();
+        // A location's printed name: behind the walls of Lodi is `((lod))`,
+        // as everywhere else the judge writes it.
+        let name = |p: ProvinceId| v.loc_abbr(LocId::of_province(p));
         match self {
             Reason::Illegal(i) => format!("illegal: {}", i.text()),
             Reason::NoOrder => "no order".into(),

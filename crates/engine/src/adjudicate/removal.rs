@@ -11,7 +11,11 @@ pub fn upkeep(kind: Kind) -> i32 {
 }
 
 /// The kind of `power`'s component a removal takes from `force` (never a
-/// free one); None when it has none.
+/// free one); None when it has none, or when at sea every choice would
+/// leave an unseaworthy force (Multiplicity M2: "An unseaworthy force may
+/// never be in a sea province at the end of a phase"; a mixed force of one
+/// player's powers, Hoplite Wars, whose army is the other power's: each
+/// power removes only its own components, H1).
 pub fn component_to_remove(v: &Variant, force: &Force, power: PowerId, wanted: Option<Kind>) -> Option<Kind> {
     let has = |k: Kind| force.components.iter().any(|c| c.kind == k && c.power == power && !c.free);
     let order = [Kind::FLEET, Kind::ARMY, Kind::GARRISON];
@@ -20,7 +24,18 @@ pub fn component_to_remove(v: &Variant, force: &Force, power: PowerId, wanted: O
     if at_sea && kind == Kind::FLEET && force.count(Kind::FLEET) - 1 < force.count(Kind::ARMY) && has(Kind::ARMY) {
         kind = Kind::ARMY;
     }
+    if at_sea && leaves_unseaworthy(force, kind) {
+        return None;
+    }
     Some(kind)
+}
+
+/// Would taking one component of `kind` from `force` leave more armies
+/// than fleets in it (something left)?
+pub fn leaves_unseaworthy(force: &Force, kind: Kind) -> bool {
+    let fleets = force.count(Kind::FLEET) - usize::from(kind == Kind::FLEET);
+    let armies = force.count(Kind::ARMY) - usize::from(kind == Kind::ARMY);
+    armies > fleets
 }
 
 /// Takes one of `power`'s components of `kind` (never a free one) from

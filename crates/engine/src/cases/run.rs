@@ -67,7 +67,9 @@ fn apply_prestate_results(case: &Case, v: &Variant, pos: &mut Position) -> Resul
             (Some(u), Action::Move { to, via_convoy }) => (u, to, via_convoy),
             (Some(u), Action::Merge { to, .. }) => (u, to, &false),
             // A movement's `R` raised a siege (City State C8): it attacked.
-            (Some(u), Action::Retreat { to }) => (u, to, &false),
+            // Only where the variant has sieges: elsewhere the line is not
+            // a movement's, and the case format reads moves only.
+            (Some(u), Action::Retreat { to }) if v.rules.raises_sieges() => (u, to, &false),
             _ => continue,
         };
         let mut origins = vec![v.province_of(unit.loc)];

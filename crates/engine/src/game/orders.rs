@@ -108,7 +108,8 @@ fn place(v: &Variant, pos: &Position, orders: &mut Vec<Order>, order: Order) -> 
 /// The order in force that `order` replaces, if any: the power's order for
 /// the same slot. A box (C10) holds several units: there a power has one
 /// order per unit of that kind it has in the box, and an order beyond that
-/// replaces its earliest one for them.
+/// replaces its earliest one for them; orders that name no kind share the
+/// units the orders naming a kind leave.
 fn replaced(v: &Variant, pos: &Position, orders: &[Order], order: &Order) -> Option<usize> {
     let key = slot(v, order)?;
     let same = |o: &Order| o.power == order.power && slot(v, o) == Some(key);
@@ -121,12 +122,26 @@ fn replaced(v: &Variant, pos: &Position, orders: &[Order], order: &Order) -> Opt
         k
     };
     let written = kinds(order);
-    let fits = |f: &&Force| {
+    let force_kinds = |f: &Force| {
         let mut k: Vec<_> = f.components.iter().map(|c| c.kind).collect();
         k.sort_unstable();
-        order.power.is_none_or(|p| v.same_player(p, f.power)) && (written.is_empty() || k == written)
+        k
     };
-    let room = pos.forces_in(v, key).filter(fits).count();
+    let theirs: Vec<&Force> = pos.forces_in(v, key).filter(|f| order.power.is_none_or(|p| v.same_player(p, f.power))).collect();
+    let room = if written.is_empty() {
+        // As the judge binds them (adjudicate/plan/boxes.rs): the orders
+        // naming a kind take their units first; one naming none has what
+        // is left.
+        let mut taken = vec![false; theirs.len()];
+        for k in orders.iter().filter(|o| same(o)).map(kinds).filter(|k| !k.is_empty()) {
+            if let Some(i) = (0..theirs.len()).find(|&i| !taken[i] && force_kinds(theirs[i]) == k) {
+                taken[i] = true;
+            }
+        }
+        taken.iter().filter(|&&t| !t).count()
+    } else {
+        theirs.iter().filter(|f| force_kinds(f) == written).count()
+    };
     let mut mine = orders.iter().enumerate().filter(|(_, o)| same(o) && kinds(o) == written).map(|(i, _)| i);
     let first = mine.next()?;
     (1 + mine.count() >= room).then_some(first)

@@ -426,7 +426,10 @@ impl Parser<'_> {
     /// A destination, or `WALLS`: the place behind the walls of the
     /// origin's province (City State C5, `A mil R WALLS`).
     fn loc_or_walls(&mut self, origin: LocId) -> Result<LocId, ParseError> {
-        if self.peek_word().as_deref() != Some("walls") || self.loc_at(self.pos).is_some() {
+        // (Compared in place: this runs for every move's destination in
+        // every variant, and `peek_word` would allocate.)
+        let walls = self.tokens.get(self.pos).and_then(|t| t.word()).is_some_and(|w| w.eq_ignore_ascii_case("walls"));
+        if !walls || self.loc_at(self.pos).is_some() {
             return self.loc();
         }
         let here = self.variant.province(self.variant.province_of(origin));

@@ -54,13 +54,9 @@ pub const DA_REBUILT: Codec = Codec {
     key: "da-rebuilt",
     indexed: false,
     shown: true,
-    write: |_, state, out| {
-        if let Some(year) = state.da_rebuilt {
-            out(String::new(), year.to_string());
-        }
-    },
+    write: |_, state, out| super::state_text::write_year(state.da_rebuilt, out),
     read: |_, _, year, state| {
-        state.da_rebuilt = Some(year.parse().map_err(|_| format!("`{year}`: expected a year"))?);
+        state.da_rebuilt = Some(super::state_text::read_year(year)?);
         Ok(())
     },
 };

@@ -64,13 +64,9 @@ pub const EMPEROR_OUT: Codec = Codec {
     key: "emperor-out",
     indexed: false,
     shown: true,
-    write: |_, state, out| {
-        if let Some(year) = state.emperor_out {
-            out(String::new(), year.to_string());
-        }
-    },
+    write: |_, state, out| super::state_text::write_year(state.emperor_out, out),
     read: |_, _, year, state| {
-        state.emperor_out = Some(year.parse().map_err(|_| format!("`{year}`: expected a year"))?);
+        state.emperor_out = Some(super::state_text::read_year(year)?);
         Ok(())
     },
 };

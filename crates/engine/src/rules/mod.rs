@@ -273,6 +273,14 @@ impl Rules {
         sieges::may_raise(v, forces, body, dest)
     }
 
+    /// Hook `case_results`: is `R` in a movement phase an attack (a raise,
+    /// City State C8), so that a case file's `PRESTATE_RESULTS` line for it
+    /// names who dislodged the unit in its target? Elsewhere such a line
+    /// says nothing of the retreats, as in the public case format.
+    pub fn raises_sieges(&self) -> bool {
+        self.has(&Mechanic::Sieges)
+    }
+
     /// Hook `after_phase`: state and board changes at the end of every
     /// phase, before centres change hands (City State C7-C9: a unit behind
     /// the walls reoccupies its empty province; after a movement, two

@@ -3,8 +3,9 @@
 //! so. If its move fails, or it has no legal move order, it is moved back to
 //! Germany at the end of the phase (not dislodged)."
 //!
-//! Two hooks: at planning, a hold, support or convoy by a unit in a Pass is
-//! illegal (`may_order`); after the movement, a unit that started in a Pass
+//! Two hooks: at planning, a hold, support, convoy or raise (C8's `R`,
+//! which attacks but does not move) by a unit in a Pass is illegal
+//! (`may_order`); after the movement, a unit that started in a Pass
 //! and is still there goes to Germany, the box next to the Pass, and its
 //! result says so (`after_movement`). A unit that entered a Pass in this
 //! phase stays: it did not start there.
@@ -14,11 +15,14 @@ use crate::order::Action;
 use crate::state::{Force, Position};
 use crate::variant::{LocId, ProvinceId, Variant};
 
-/// May `body` be given `action`? In a Pass only a move is.
+/// May `body` be given `action`? In a Pass only a move is: not a raise
+/// either (`R` in a movement phase), whose unit stays where it is.
 pub fn may_order(v: &Variant, body: &Force, action: &Action) -> Result<(), Illegal> {
     let in_pass = v.province(v.province_of(body.loc)).flags.pass;
     match action {
-        Action::Hold | Action::SupportHold { .. } | Action::SupportMove { .. } | Action::Convoy { .. } if in_pass => Err(Illegal::MustLeavePass),
+        Action::Hold | Action::SupportHold { .. } | Action::SupportMove { .. } | Action::Convoy { .. } | Action::Retreat { .. } if in_pass => {
+            Err(Illegal::MustLeavePass)
+        }
         _ => Ok(()),
     }
 }

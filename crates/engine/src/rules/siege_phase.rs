@@ -36,9 +36,11 @@ pub fn after_phase(v: &Variant, kind: PhaseKind, results: &mut Vec<OrderResult<'
 /// C8: a unit dislodged by a raise retreats as usual, not to the raiser's
 /// province (it is the attacker's origin) and not behind the walls the
 /// besieged unit leaves to reoccupy the province (they are closed to it as
-/// a merge member's origin is).
+/// a merge member's origin is). A raise is known by its order and verdict
+/// (`R`, a retreat order, that succeeded in a movement phase), not by its
+/// reason, which another hook run before this one may have rewritten.
 fn keep_raised_from_walls(v: &Variant, results: &[OrderResult<'_>], next: &mut Position) {
-    for r in results.iter().filter(|r| r.reason == Reason::SiegeRaised) {
+    for r in results.iter().filter(|r| r.verdict == Verdict::Success) {
         let Action::Retreat { to } = r.order.action else { continue };
         let dest = v.province_of(to);
         let Some(walls) = v.province(dest).walls else { continue };

@@ -91,6 +91,19 @@ impl Rules {
     }
 }
 
+/// Writes a key that holds a year (`da-rebuilt 1301`, `emperor-out
+/// 1302`), if set.
+pub fn write_year(year: Option<i32>, out: &mut dyn FnMut(String, String)) {
+    if let Some(year) = year {
+        out(String::new(), year.to_string());
+    }
+}
+
+/// Reads the value of a key that holds a year.
+pub fn read_year(value: &str) -> Result<i32, String> {
+    value.parse().map_err(|_| format!("`{value}`: expected a year"))
+}
+
 /// A province named in a state key.
 pub fn province_index(v: &Variant, name: &str) -> Result<ProvinceId, String> {
     v.find_loc(name).map(|l| v.province_of(l)).ok_or_else(|| format!("unknown province `{name}`"))

@@ -2,7 +2,8 @@
 //! forces, each a separate force. The occupancy map leaves a box empty (no
 //! one force stands for it), so orders naming a unit there are bound here:
 //! each to a force of its power and kind in the box that no earlier order
-//! took, in the order written. An order for more units than the box holds
+//! took, in the order written, first the orders that name a kind (`A ger`),
+//! then those that do not (`ger`), which take what is left. An order for more units than the box holds
 //! names a missing unit. A variant without a box binds nothing and pays
 //! nothing.
 
@@ -28,23 +29,30 @@ impl<'a> Binding<'a> {
             return Binding { by_order: Vec::new(), orders };
         }
         let mut taken = vec![false; forces.len()];
-        let by_order = orders
-            .iter()
-            .map(|o| {
-                let Some(unit) = &o.unit else { return NONE };
+        let mut by_order = vec![NONE; orders.len()];
+        // Two passes: the orders that name a kind first, then those that
+        // do not, so that `ger - sep` never takes the army a later
+        // `A ger - mce` names.
+        for kinded in [true, false] {
+            for (i, o) in orders.iter().enumerate() {
+                let Some(unit) = &o.unit else { continue };
+                if unit.components.is_some() != kinded {
+                    continue;
+                }
                 let p = v.province_of(unit.loc);
                 if !v.is_box(p) {
-                    return at[p.index()];
+                    by_order[i] = at[p.index()];
+                    continue;
                 }
                 let free = (0..forces.len()).find(|&g| {
                     !taken[g] && v.province_of(forces[g].loc) == p && o.power.is_none_or(|pw| v.same_player(pw, forces[g].power)) && fits(unit, &forces[g])
                 });
-                free.map_or(NONE, |g| {
+                if let Some(g) = free {
                     taken[g] = true;
-                    g as u16
-                })
-            })
-            .collect();
+                    by_order[i] = g as u16;
+                }
+            }
+        }
         Binding { by_order, orders }
     }
 

@@ -28,8 +28,21 @@ pub enum Plan {
     /// joins its player's forces moving to or staying in `dest` (M6);
     /// `rider` when the part may enter `dest` only inside a seaworthy merged
     /// force and adds nothing to the attack (M7); `raise` when it raises a
-    /// siege (City State C8): it attacks `dest` as a move but never leaves,
-    /// and is never in a head-to-head battle.
+    /// siege (City State C8): it attacks `dest` as a move but never leaves.
+    ///
+    /// The invariants the resolver keeps for a raise, and where:
+    /// - it never arrives: `Resolver::arrives` (adjudicate/decisions.rs)
+    ///   answers false for it, so its force stays in its own province and
+    ///   defends it as a unit that stays (`stays`, `hold_strength`);
+    /// - it never fights head to head, neither as the attacker nor as the
+    ///   opponent: `Resolver::head_to_head` (adjudicate/decisions.rs);
+    /// - when it succeeds it leaves no standoff in `dest` (the province is
+    ///   emptied by the dislodgement, and no one moved in):
+    ///   `Resolver::next_position` (adjudicate/movement.rs), and its result
+    ///   is a success with `Reason::SiegeRaised` (`Resolver::explain`);
+    /// - it is planned only where the walls hold a unit and the raiser may
+    ///   move there with no convoy: `Rules::may_raise`, called from
+    ///   `Planning::plan_one` (this file).
     Move {
         to: LocId,
         dest: ProvinceId,
