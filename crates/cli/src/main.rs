@@ -205,7 +205,7 @@ enum Command {
     Selfplay {
         /// Variant id or folder.
         variant: String,
-        /// How many games.
+        /// How many games (1 to 1000000).
         #[arg(long, default_value_t = 100)]
         games: usize,
         /// Bots by seat, comma-separated: the first plays the first power

@@ -98,7 +98,11 @@ fn selfplay_refuses_unknown_bots_and_no_games() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("unknown bot `clever` (bots: greedy, random)"), "{}", stderr(&bad));
     let none = polemarch(&["selfplay", "standard", "--games", "0", "--out", out.to_str().unwrap()]);
-    assert!(stderr(&none).contains("--games: expected at least 1 game"), "{}", stderr(&none));
+    assert!(stderr(&none).contains("--games: expected 1 to 1000000 games"), "{}", stderr(&none));
+    // Not an abort allocating a slot for each of them.
+    let many = polemarch(&["selfplay", "standard", "--games", "100000000000000", "--out", out.to_str().unwrap()]);
+    assert_eq!(many.status.code(), Some(2), "{}", stderr(&many));
+    assert!(stderr(&many).contains("--games: expected 1 to 1000000 games"), "{}", stderr(&many));
     let long = polemarch(&["selfplay", "standard", "--years", "1000", "--out", out.to_str().unwrap()]);
     assert!(stderr(&long).contains("--years: expected 1 to 200 years"), "{}", stderr(&long));
 }
