@@ -311,6 +311,8 @@ enum GameCommand {
         bot: Option<String>,
         /// Also write pictures (PNG) to this folder: the phase just
         /// processed with its orders, and the new phase (docs/rendering.md).
+        /// Pictures that cannot be written are a warning: the phase is
+        /// processed all the same.
         #[arg(long, value_name = "DIR")]
         pictures: Option<PathBuf>,
     },

@@ -46,6 +46,19 @@ fn a_processed_phase_with_its_orders_and_pictures_beside_the_record() {
 }
 
 #[test]
+fn pictures_that_cannot_be_written_do_not_undo_the_processing() {
+    let dir = tempdir("render-pictures-blocked");
+    let (file, _) = new_game(&dir, "standard", 3);
+    let pictures = dir.join("pictures");
+    // A folder where the first picture would go.
+    std::fs::create_dir_all(pictures.join("001-spring-1901-movement-orders.png")).unwrap();
+    let o = polemarch(&["game", "process", &file, "--pictures", pictures.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("warning: the phase was processed and saved, but its pictures could not be written"), "{}", stderr(&o));
+    assert!(ok(&["game", "show", &file]).contains("Autumn 1901, Movement"), "the record moved on");
+}
+
+#[test]
 fn mistakes_are_refused_with_a_reason() {
     let dir = tempdir("render-errors");
     let out = |args: &[&str]| {

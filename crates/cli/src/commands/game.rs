@@ -91,7 +91,11 @@ pub fn process(file: &Path, bot: Option<&str>, pictures: Option<&Path>) -> Resul
         println!("\nThe game is over: {}.", game::victory_text(&v, result));
     }
     if let Some(dir) = pictures {
-        pictures_of_process(&v, &rec, dir)?;
+        // The phase is processed and saved by now: a picture that cannot
+        // be written is a warning, not a failure of the command.
+        if let Err(e) = pictures_of_process(&v, &rec, dir) {
+            eprintln!("warning: the phase was processed and saved, but its pictures could not be written: {e}");
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
