@@ -95,7 +95,8 @@ enum Command {
         /// A game record: draw one of its phases.
         #[arg(long, value_name = "RECORD")]
         game: Option<PathBuf>,
-        /// With --game: the phase, by name ("Spring 1902, Movement") or number (1 is the first); default: the last.
+        /// With --game: the phase, by name ("Spring 1902, Movement") or number (1 is the first); default: the last
+        /// (with --orders, the last processed).
         #[arg(long)]
         phase: Option<String>,
         /// With --game: draw the phase's orders and their results (the phase must have been processed).

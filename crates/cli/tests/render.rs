@@ -39,6 +39,11 @@ fn a_processed_phase_with_its_orders_and_pictures_beside_the_record() {
     // 22 units: 19 hold by default, three bounce in Burgundy.
     assert_eq!(text.matches("<g class=\"order ").count(), 22);
     assert_eq!(text.matches("<g class=\"order failed\"").count(), 3, "par, mar and mun bounce");
+    // Without --phase, --orders draws the last phase played (the open
+    // phase has no orders yet), as the main --help's example promises.
+    let last = dir.join("last.svg");
+    ok(&["render", "--game", &file, "--orders", "--out", last.to_str().unwrap()]);
+    assert_eq!(std::fs::read_to_string(&last).unwrap(), text);
     // The standoff is drawn on the next phase.
     let next = dir.join("next.svg");
     ok(&["render", "--game", &file, "--out", next.to_str().unwrap()]);
@@ -71,7 +76,8 @@ fn mistakes_are_refused_with_a_reason() {
     assert!(out(&["render", "--out", dir.join("s.svg").to_str().unwrap()]).contains("name a variant"));
     assert!(out(&["render", "atlantis", "--out", dir.join("s.svg").to_str().unwrap()]).contains("unknown variant"));
     let (file, _) = new_game(&dir, "standard", 1);
-    assert!(out(&["render", "--game", &file, "--orders", "--out", dir.join("s.svg").to_str().unwrap()]).contains("has not been processed"));
+    assert!(out(&["render", "--game", &file, "--orders", "--out", dir.join("s.svg").to_str().unwrap()]).contains("no phase has been processed yet"));
+    assert!(out(&["render", "--game", &file, "--phase", "1", "--orders", "--out", dir.join("s.svg").to_str().unwrap()]).contains("has not been processed"));
 }
 
 #[test]
