@@ -36,9 +36,11 @@ pub fn run(r: &Request) -> Result<ExitCode, String> {
                 Some(p) => find_phase(&v, &rec, p)?,
                 // The open phase has no orders to draw yet: with --orders,
                 // the last phase played (as `game process --pictures`).
-                None if r.orders => rec.phases.iter().rposition(|p| p.processed.is_some()).ok_or_else(|| {
-                    format!("{}: no phase has been processed yet, so there are no orders to draw (leave out --orders)", file.display())
-                })?,
+                None if r.orders => rec
+                    .phases
+                    .iter()
+                    .rposition(|p| p.processed.is_some())
+                    .ok_or_else(|| format!("{}: no phase has been processed yet, so there are no orders to draw (leave out --orders)", file.display()))?,
                 None => rec.phases.len() - 1,
             };
             let pos = game::position_at(&v, &rec, index)?;
