@@ -105,8 +105,8 @@ enum Command {
         /// The picture to write: NAME.svg or NAME.png.
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
-        /// Width of a PNG in pixels (default: the map's own, 900 to 2400,
-        /// so that names are readable).
+        /// Width of a PNG in pixels, 16 to 8000 (default: the map's own,
+        /// 900 to 2400, so that names are readable). Not with an .svg.
         #[arg(long)]
         width: Option<u32>,
     },

@@ -75,6 +75,12 @@ fn mistakes_are_refused_with_a_reason() {
     assert!(out(&["render", "standard", "--orders", "--out", dir.join("s.svg").to_str().unwrap()]).contains("need --game"));
     assert!(out(&["render", "--out", dir.join("s.svg").to_str().unwrap()]).contains("name a variant"));
     assert!(out(&["render", "atlantis", "--out", dir.join("s.svg").to_str().unwrap()]).contains("unknown variant"));
+    for width in ["0", "15", "8001", "4000000000"] {
+        let said = out(&["render", "standard", "--width", width, "--out", dir.join("s.png").to_str().unwrap()]);
+        assert!(said.contains(&format!("--width: expected 16 to 8000 pixels, not {width}")), "{said}");
+    }
+    assert!(out(&["render", "standard", "--width", "400", "--out", dir.join("s.svg").to_str().unwrap()]).contains("--width is for a PNG"));
+    assert!(!dir.join("s.png").exists() && !dir.join("s.svg").exists(), "nothing is written");
     let (file, _) = new_game(&dir, "standard", 1);
     assert!(out(&["render", "--game", &file, "--orders", "--out", dir.join("s.svg").to_str().unwrap()]).contains("no phase has been processed yet"));
     assert!(out(&["render", "--game", &file, "--phase", "1", "--orders", "--out", dir.join("s.svg").to_str().unwrap()]).contains("has not been processed"));

@@ -25,6 +25,15 @@ pub struct Request<'a> {
 
 pub fn run(r: &Request) -> Result<ExitCode, String> {
     let format = Format::of(r.out)?;
+    if let Some(width) = r.width {
+        if format == Format::Svg {
+            return Err(format!("--width is for a PNG: an SVG has no pixels, it is drawn at any size ({} ends in .svg)", r.out.display()));
+        }
+        let widths = polemarch_render::WIDTHS;
+        if !widths.contains(&width) {
+            return Err(format!("--width: expected {} to {} pixels, not {width}", widths.start(), widths.end()));
+        }
+    }
     let (v, pos, orders) = match (r.game, r.variant) {
         (Some(_), Some(name)) => return Err(format!("give a variant (`{name}`) or --game, not both: a record names its variant")),
         (Some(file), None) => {
