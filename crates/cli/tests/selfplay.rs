@@ -129,6 +129,11 @@ fn a_bot_stands_in_for_powers_without_orders() {
     assert!(rec.phases[1].submissions.iter().flat_map(|s| &s.orders).all(|o| o.status == polemarch_engine::game::Status::Accepted));
     ok(&["game", "bot", &file, "Italy", "none"]);
     assert!(common::play::record(&file).bots.is_empty());
+    // Spaces around the name are not part of it, `none` included.
+    ok(&["game", "bot", &file, "Italy", " Greedy "]);
+    assert_eq!(common::play::record(&file).bots.get("Italy").map(String::as_str), Some("greedy"));
+    ok(&["game", "bot", &file, "Italy", " none"]);
+    assert!(common::play::record(&file).bots.is_empty());
     let bad = polemarch(&["game", "bot", &file, "Italy", "clever"]);
     assert!(stderr(&bad).contains("unknown bot `clever`"), "{}", stdout(&bad));
 }
