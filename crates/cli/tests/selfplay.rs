@@ -105,6 +105,12 @@ fn selfplay_refuses_unknown_bots_and_no_games() {
     assert!(stderr(&many).contains("--games: expected 1 to 1000000 games"), "{}", stderr(&many));
     let long = polemarch(&["selfplay", "standard", "--years", "1000", "--out", out.to_str().unwrap()]);
     assert!(stderr(&long).contains("--years: expected 1 to 200 years"), "{}", stderr(&long));
+    let file = dir.join("results.txt");
+    std::fs::write(&file, "mine\n").unwrap();
+    let on_a_file = polemarch(&["selfplay", "standard", "--games", "1", "--years", "1", "--out", file.to_str().unwrap()]);
+    assert_eq!(on_a_file.status.code(), Some(2), "{}", stderr(&on_a_file));
+    assert!(stderr(&on_a_file).contains("results.txt: is a file; --out names a folder"), "{}", stderr(&on_a_file));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine\n");
 }
 
 /// `game process --bot` plays every power without orders; `game bot`

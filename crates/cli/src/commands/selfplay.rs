@@ -129,6 +129,9 @@ fn fresh_folder(base: &str, force: bool) -> PathBuf {
 /// The output folder: made if missing; one that already holds a run's
 /// statistics is refused unless `force`.
 fn prepare(out: &Path, force: bool) -> Result<(), String> {
+    if out.exists() && !out.is_dir() {
+        return Err(format!("{}: is a file; --out names a folder (for stats.md, stats.json and games/)", out.display()));
+    }
     if out.join("stats.json").exists() && !force {
         return Err(format!("{}: holds the results of an earlier run (give --force to replace them, or another --out)", out.display()));
     }
