@@ -78,17 +78,22 @@ pub fn run(v: &Variant, variant_id: &str, cfg: &RunConfig, on_game: &OnGame, pro
                 }
                 let seat_bots: Vec<&dyn Bot> = seats(cfg, v.powers.len(), i).into_iter().map(|b| bots[b].as_ref()).collect();
                 let seed = Rng::game_seed(cfg.seed, i as u64);
-                let result = match play_game(v, variant_id, &seat_bots, i, seed, cfg.years, &cfg.at) {
+                // A panic (a bug in the judge, a bot or `on_game`) fails
+                // this game alone: otherwise it would never be counted
+                // done and the loop below would wait for it forever.
+                let game = || match play_game(v, variant_id, &seat_bots, i, seed, cfg.years, &cfg.at) {
                     Ok((rec, summary)) => on_game(i, &rec, Some(&summary)).map(|()| summary),
                     Err(e) => Err(match on_game(i, &e.record, None) {
                         Ok(()) => e.message,
                         Err(also) => format!("{}; {also}", e.message),
                     }),
                 };
+                let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(game))
+                    .unwrap_or_else(|panic| Err(format!("game {}: the judge panicked: {}", i + 1, panic_message(panic.as_ref()))));
                 if result.is_err() && !cfg.keep_going {
                     failed.store(true, Ordering::Relaxed);
                 }
-                results.lock().expect("no thread panicked holding it")[i] = Some(result);
+                results.lock().unwrap_or_else(|poisoned| poisoned.into_inner())[i] = Some(result);
                 done.fetch_add(1, Ordering::Relaxed);
             });
         }
@@ -102,7 +107,7 @@ pub fn run(v: &Variant, variant_id: &str, cfg: &RunConfig, on_game: &OnGame, pro
             std::thread::sleep(std::time::Duration::from_millis(100));
         }
     });
-    let results = results.into_inner().expect("no thread panicked holding it");
+    let results = results.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
     let mut out = Played { summaries: Vec::with_capacity(cfg.games), failures: Vec::new() };
     for r in results {
         match r {
@@ -117,4 +122,13 @@ pub fn run(v: &Variant, variant_id: &str, cfg: &RunConfig, on_game: &OnGame, pro
         return Err(format!("only {played} of {} games were played", cfg.games));
     }
     Ok(out)
+}
+
+/// What a panic said, when it said it with a string.
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    match (panic.downcast_ref::<&str>(), panic.downcast_ref::<String>()) {
+        (Some(s), _) => s.to_string(),
+        (_, Some(s)) => s.clone(),
+        _ => "(no message)".into(),
+    }
 }

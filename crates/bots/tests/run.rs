@@ -39,3 +39,36 @@ fn a_failed_game_stops_the_run_unless_it_keeps_going() {
     assert_eq!(went_on.failures, ["game 2: cannot write"]);
     assert_eq!(went_on.summaries.iter().map(|s| s.index).collect::<Vec<_>>(), [0, 2, 3]);
 }
+
+/// Runs `run` on another thread, so that a hang fails the test instead of
+/// stopping it.
+fn within_a_minute(keep_going: bool, on_game: fn(usize) -> Result<(), String>) -> Result<polemarch_bots::run::Played, String> {
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let v = embedded_variant("standard").unwrap().unwrap();
+        let cfg = RunConfig { games: 3, jobs: 1, keep_going, ..config(1, keep_going) };
+        let call = |i: usize, _: &polemarch_engine::game::GameRecord, _: Option<&polemarch_bots::selfplay::GameSummary>| on_game(i);
+        let _ = send.send(run(&v, "standard", &cfg, &call, &mut |_| {}));
+    });
+    receive.recv_timeout(std::time::Duration::from_secs(60)).expect("the run ended within a minute")
+}
+
+fn panic_on_first(i: usize) -> Result<(), String> {
+    if i == 0 {
+        panic!("a test's panic");
+    }
+    Ok(())
+}
+
+#[test]
+fn a_panicking_game_stops_the_run_with_an_error_instead_of_hanging() {
+    let stopped = within_a_minute(false, panic_on_first);
+    assert_eq!(stopped.err().as_deref(), Some("game 1: the judge panicked: a test's panic"));
+}
+
+#[test]
+fn a_panicking_game_is_listed_when_the_run_keeps_going() {
+    let went_on = within_a_minute(true, panic_on_first).unwrap();
+    assert_eq!(went_on.failures, ["game 1: the judge panicked: a test's panic"]);
+    assert_eq!(went_on.summaries.iter().map(|s| s.index).collect::<Vec<_>>(), [1, 2]);
+}

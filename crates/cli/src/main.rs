@@ -95,7 +95,8 @@ enum Command {
         /// A game record: draw one of its phases.
         #[arg(long, value_name = "RECORD")]
         game: Option<PathBuf>,
-        /// With --game: the phase, by name ("Spring 1902, Movement") or number (1 is the first); default: the last.
+        /// With --game: the phase, by name ("Spring 1902, Movement") or number (1 is the first); default: the last
+        /// (with --orders, the last processed).
         #[arg(long)]
         phase: Option<String>,
         /// With --game: draw the phase's orders and their results (the phase must have been processed).
@@ -104,8 +105,8 @@ enum Command {
         /// The picture to write: NAME.svg or NAME.png.
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
-        /// Width of a PNG in pixels (default: the map's own, 900 to 2400,
-        /// so that names are readable).
+        /// Width of a PNG in pixels, 16 to 8000 (default: the map's own,
+        /// 900 to 2400, so that names are readable). Not with an .svg.
         #[arg(long)]
         width: Option<u32>,
     },
@@ -205,7 +206,7 @@ enum Command {
     Selfplay {
         /// Variant id or folder.
         variant: String,
-        /// How many games.
+        /// How many games (1 to 1000000).
         #[arg(long, default_value_t = 100)]
         games: usize,
         /// Bots by seat, comma-separated: the first plays the first power
@@ -311,6 +312,8 @@ enum GameCommand {
         bot: Option<String>,
         /// Also write pictures (PNG) to this folder: the phase just
         /// processed with its orders, and the new phase (docs/rendering.md).
+        /// Pictures that cannot be written are a warning: the phase is
+        /// processed all the same.
         #[arg(long, value_name = "DIR")]
         pictures: Option<PathBuf>,
     },

@@ -3,7 +3,6 @@
 mod common;
 
 use common::*;
-use std::path::PathBuf;
 
 #[test]
 fn every_case_passes() {
@@ -16,7 +15,8 @@ fn every_case_passes() {
 
 /// Runs `polemarch cases` on one case file of `text`; the case must fail.
 fn failing_case(tag: &str, text: &str) -> String {
-    let file = tempdir(tag).join("case.txt");
+    let dir = tempdir(tag);
+    let file = dir.join("case.txt");
     std::fs::write(&file, text).unwrap();
     let out = polemarch(&["cases", file.to_str().unwrap()]);
     assert!(!out.status.success(), "{}", stdout(&out));
@@ -152,7 +152,7 @@ fn standard_variant_checks_clean() {
 }
 
 /// A copy of the standard variant with one line of its map changed.
-fn broken_standard(name: &str, from: &str, to: &str) -> PathBuf {
+fn broken_standard(name: &str, from: &str, to: &str) -> TempDir {
     let dir = tempdir(name);
     let src = root().join("variants/standard");
     std::fs::copy(src.join("variant.toml"), dir.join("variant.toml")).unwrap();
@@ -250,7 +250,7 @@ fn a_bad_order_names_its_line_and_column() {
 #[test]
 fn demo_plays_a_scripted_game() {
     let tmp = tempdir("demo-plays");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_polemarch")).arg("demo").env("TMPDIR", &tmp).output().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_polemarch")).arg("demo").env("TMPDIR", tmp.path()).output().unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains(&format!("The whole game is recorded in {}/polemarch-demo-", tmp.display())), "{text}");

@@ -61,7 +61,8 @@ fn a_game_keeps_its_edition() {
     let processed = ok(&["game", "process", file]);
     assert!(processed.contains("A lvp - yor via convoy") && processed.contains("moved"), "{processed}");
     // The same game under the variant's own edition (2023): no record key.
-    let (plain, _) = new_game(&tempdir("edition-game-2023"), "standard", 1);
+    let dir_2023 = tempdir("edition-game-2023");
+    let (plain, _) = new_game(&dir_2023, "standard", 1);
     let record: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&plain).unwrap()).unwrap();
     assert!(record.get("edition").is_none());
     submit(&plain, "England", "A lvp - yor via convoy\n");

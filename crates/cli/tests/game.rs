@@ -433,7 +433,8 @@ fn an_adjustment_submission_replaces_the_earlier_one() {
     let placed = ok(&["game", "process", &file]);
     assert!(placed.contains("BUILD A mes                  built"), "the first set stands: {placed}");
     // A fresh game: the second, accepted set replaces the first.
-    let (file2, _) = new_game(&tempdir("resubmit-fresh"), "hoplite_wars", 3);
+    let dir2 = tempdir("resubmit-fresh");
+    let (file2, _) = new_game(&dir2, "hoplite_wars", 3);
     for text in ["BUILD A mes", "BUILD F mes"] {
         submit(&file2, "Messene", text);
     }

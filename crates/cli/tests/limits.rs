@@ -67,15 +67,17 @@ fn a_missing_shared_folder_fails_under_ci() {
 /// Outside CI (or with `CI=false`) it is skipped, loudly.
 #[test]
 fn a_missing_shared_folder_is_skipped_outside_ci() {
-    let base = tempdir("no-shared-local").join("shared");
+    let dir = tempdir("no-shared-local");
+    let base = dir.join("shared");
     assert_eq!(shared_at(&base, "reference/games", None), None);
     assert_eq!(shared_at(&base, "reference/games", Some("false")), None);
     std::fs::create_dir_all(base.join("reference/games")).unwrap();
     assert_eq!(shared_at(&base, "reference/games", Some("true")), Some(base.join("reference/games")));
 }
 
-/// A copy of the built-in variant `id` with its first phase set to `first`.
-fn variant_starting(id: &str, tag: &str, first: &str) -> String {
+/// A copy of the built-in variant `id` with its first phase set to `first`
+/// (the folder goes with the guard: use it within the statement).
+fn variant_starting(id: &str, tag: &str, first: &str) -> TempDir {
     let dir = tempdir(tag);
     let src = root().join("variants").join(id);
     for entry in std::fs::read_dir(&src).unwrap() {
@@ -87,7 +89,7 @@ fn variant_starting(id: &str, tag: &str, first: &str) -> String {
     let toml = std::fs::read_to_string(dir.join("variant.toml")).unwrap();
     let line = toml.lines().find(|l| l.starts_with("first = ")).expect("a first phase").to_string();
     std::fs::write(dir.join("variant.toml"), toml.replacen(&line, &format!("first = \"{first}\""), 1)).unwrap();
-    dir.to_str().unwrap().to_string()
+    dir
 }
 
 /// `variant check` refuses a first year that year arithmetic could run off
@@ -102,21 +104,24 @@ fn variant_check_refuses_a_first_year_out_of_range() {
         ("hoplite_wars", "Winter 10000 BC adjustment"),
         ("hoplite_wars", "Winter 3 AD adjustment"),
     ] {
-        let out = polemarch(&["variant", "check", &variant_starting(id, "first-year-bad", first)]);
+        let out = polemarch(&["variant", "check", variant_starting(id, "first-year-bad", first).to_str().unwrap()]);
         let text = stdout(&out);
         assert!(!out.status.success(), "{first}: {text}");
         assert!(text.contains("variant.toml: calendar.first: "), "{first}: {text}");
     }
     for (id, first) in [("standard", "Spring 9999 movement"), ("hoplite_wars", "Winter 1 BC adjustment")] {
-        ok(&["variant", "check", &variant_starting(id, "first-year-good", first)]);
+        ok(&["variant", "check", variant_starting(id, "first-year-good", first).to_str().unwrap()]);
     }
 }
 
-/// An orders file of `text` in a fresh folder: its path.
-fn orders_in(tag: &str, text: &str) -> String {
-    let path = tempdir(tag).join("orders.txt");
+/// An orders file of `text` in a fresh folder: the folder's guard and the
+/// file's path.
+fn orders_in(tag: &str, text: &str) -> (TempDir, String) {
+    let dir = tempdir(tag);
+    let path = dir.join("orders.txt");
     std::fs::write(&path, text).unwrap();
-    path.to_str().unwrap().to_string()
+    let path = path.to_str().unwrap().to_string();
+    (dir, path)
 }
 
 /// `adjudicate` refuses the file whole, with an error that names the cap
@@ -132,21 +137,21 @@ fn refused(file: &str, said: &str) {
 #[test]
 fn an_orders_file_over_1_mib_is_refused() {
     // 1 MiB and a line: every line a good order.
-    let file = orders_in("over-1-mib", &"France: A par H\n".repeat((1 << 20) / 16 + 1));
+    let (_dir, file) = orders_in("over-1-mib", &"France: A par H\n".repeat((1 << 20) / 16 + 1));
     refused(&file, "an orders file may be at most 1 MiB (1048576 bytes)");
 }
 
 #[test]
 fn a_line_over_1000_characters_is_refused_and_quoted_in_part() {
-    let file = orders_in("long-line", &format!("France: A par H\nFrance: A mar - {}\n", "x".repeat(5_000)));
+    let (_dir, file) = orders_in("long-line", &format!("France: A par H\nFrance: A mar - {}\n", "x".repeat(5_000)));
     refused(&file, "line 2: longer than 1000 characters (`France: A mar - xxx");
 }
 
 #[test]
 fn more_than_10000_order_lines_are_refused_but_comments_do_not_count() {
-    let file = orders_in("many-lines", &"France: A par H\n".repeat(10_001));
+    let (_dir, file) = orders_in("many-lines", &"France: A par H\n".repeat(10_001));
     refused(&file, "more than 10000 order lines (line 10001");
-    let file = orders_in("many-comments", &format!("{}{}", "# a comment\n\n".repeat(10_000), "France: A par H\n".repeat(10_000)));
+    let (_dir, file) = orders_in("many-comments", &format!("{}{}", "# a comment\n\n".repeat(10_000), "France: A par H\n".repeat(10_000)));
     ok(&["adjudicate", "--orders", &file]);
 }
 
@@ -154,7 +159,7 @@ fn more_than_10000_order_lines_are_refused_but_comments_do_not_count() {
 /// the line and as what was found.
 #[test]
 fn an_error_quotes_a_long_line_in_part() {
-    let file = orders_in("long-bad-line", &format!("France: A par - {}\n", "y".repeat(900)));
+    let (_dir, file) = orders_in("long-bad-line", &format!("France: A par - {}\n", "y".repeat(900)));
     let out = polemarch(&["adjudicate", "--orders", &file]);
     let err = stderr(&out);
     assert_eq!(out.status.code(), Some(2));

@@ -193,14 +193,14 @@ fn demo_writes_where_it_is_told_or_in_a_fresh_folder() {
     let tmp = tempdir("demo-tmp");
     let fixed = tmp.join("polemarch-demo.json");
     std::os::unix::fs::symlink(tmp.join("victim.txt"), &fixed).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_polemarch")).arg("demo").env("TMPDIR", &tmp).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_polemarch")).arg("demo").env("TMPDIR", tmp.path()).output().unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     let path = text.lines().find_map(|l| l.strip_prefix("The whole game is recorded in ")).and_then(|l| l.strip_suffix('.')).expect("the record's path");
     let path = Path::new(path);
     assert_ne!(path, fixed);
     let folder = path.parent().unwrap();
-    assert_eq!(folder.parent().unwrap(), tmp, "a folder of its own under TMPDIR");
+    assert_eq!(folder.parent().unwrap(), tmp.path(), "a folder of its own under TMPDIR");
     assert_eq!(mode(folder), 0o700, "the folder is the user's alone");
     assert_eq!(record(path.to_str().unwrap()).phases.len(), 6);
     assert!(!tmp.join("victim.txt").exists(), "nothing written through the planted link");

@@ -39,10 +39,28 @@ fn a_processed_phase_with_its_orders_and_pictures_beside_the_record() {
     // 22 units: 19 hold by default, three bounce in Burgundy.
     assert_eq!(text.matches("<g class=\"order ").count(), 22);
     assert_eq!(text.matches("<g class=\"order failed\"").count(), 3, "par, mar and mun bounce");
+    // Without --phase, --orders draws the last phase played (the open
+    // phase has no orders yet), as the main --help's example promises.
+    let last = dir.join("last.svg");
+    ok(&["render", "--game", &file, "--orders", "--out", last.to_str().unwrap()]);
+    assert_eq!(std::fs::read_to_string(&last).unwrap(), text);
     // The standoff is drawn on the next phase.
     let next = dir.join("next.svg");
     ok(&["render", "--game", &file, "--out", next.to_str().unwrap()]);
     assert!(std::fs::read_to_string(&next).unwrap().contains("Autumn 1901, Movement"));
+}
+
+#[test]
+fn pictures_that_cannot_be_written_do_not_undo_the_processing() {
+    let dir = tempdir("render-pictures-blocked");
+    let (file, _) = new_game(&dir, "standard", 3);
+    let pictures = dir.join("pictures");
+    // A folder where the first picture would go.
+    std::fs::create_dir_all(pictures.join("001-spring-1901-movement-orders.png")).unwrap();
+    let o = polemarch(&["game", "process", &file, "--pictures", pictures.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("warning: the phase was processed and saved, but its pictures could not be written"), "{}", stderr(&o));
+    assert!(ok(&["game", "show", &file]).contains("Autumn 1901, Movement"), "the record moved on");
 }
 
 #[test]
@@ -57,8 +75,15 @@ fn mistakes_are_refused_with_a_reason() {
     assert!(out(&["render", "standard", "--orders", "--out", dir.join("s.svg").to_str().unwrap()]).contains("need --game"));
     assert!(out(&["render", "--out", dir.join("s.svg").to_str().unwrap()]).contains("name a variant"));
     assert!(out(&["render", "atlantis", "--out", dir.join("s.svg").to_str().unwrap()]).contains("unknown variant"));
+    for width in ["0", "15", "8001", "4000000000"] {
+        let said = out(&["render", "standard", "--width", width, "--out", dir.join("s.png").to_str().unwrap()]);
+        assert!(said.contains(&format!("--width: expected 16 to 8000 pixels, not {width}")), "{said}");
+    }
+    assert!(out(&["render", "standard", "--width", "400", "--out", dir.join("s.svg").to_str().unwrap()]).contains("--width is for a PNG"));
+    assert!(!dir.join("s.png").exists() && !dir.join("s.svg").exists(), "nothing is written");
     let (file, _) = new_game(&dir, "standard", 1);
-    assert!(out(&["render", "--game", &file, "--orders", "--out", dir.join("s.svg").to_str().unwrap()]).contains("has not been processed"));
+    assert!(out(&["render", "--game", &file, "--orders", "--out", dir.join("s.svg").to_str().unwrap()]).contains("no phase has been processed yet"));
+    assert!(out(&["render", "--game", &file, "--phase", "1", "--orders", "--out", dir.join("s.svg").to_str().unwrap()]).contains("has not been processed"));
 }
 
 #[test]

@@ -206,7 +206,8 @@ fn mila_glitches_are_record_errors() {
 
 #[test]
 fn an_unknown_export_format_is_a_clear_error() {
-    let (game, _) = new_game(&tempdir("format"), "standard", 1);
+    let dir = tempdir("format");
+    let (game, _) = new_game(&dir, "standard", 1);
     let out = polemarch(&["game", "export", &game, "--format", "xml"]);
     assert!(!out.status.success());
     assert!(stderr(&out).contains("unknown export format `xml`"), "{}", stderr(&out));

@@ -98,9 +98,19 @@ fn selfplay_refuses_unknown_bots_and_no_games() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("unknown bot `clever` (bots: greedy, random)"), "{}", stderr(&bad));
     let none = polemarch(&["selfplay", "standard", "--games", "0", "--out", out.to_str().unwrap()]);
-    assert!(stderr(&none).contains("--games: expected at least 1 game"), "{}", stderr(&none));
+    assert!(stderr(&none).contains("--games: expected 1 to 1000000 games"), "{}", stderr(&none));
+    // Not an abort allocating a slot for each of them.
+    let many = polemarch(&["selfplay", "standard", "--games", "100000000000000", "--out", out.to_str().unwrap()]);
+    assert_eq!(many.status.code(), Some(2), "{}", stderr(&many));
+    assert!(stderr(&many).contains("--games: expected 1 to 1000000 games"), "{}", stderr(&many));
     let long = polemarch(&["selfplay", "standard", "--years", "1000", "--out", out.to_str().unwrap()]);
     assert!(stderr(&long).contains("--years: expected 1 to 200 years"), "{}", stderr(&long));
+    let file = dir.join("results.txt");
+    std::fs::write(&file, "mine\n").unwrap();
+    let on_a_file = polemarch(&["selfplay", "standard", "--games", "1", "--years", "1", "--out", file.to_str().unwrap()]);
+    assert_eq!(on_a_file.status.code(), Some(2), "{}", stderr(&on_a_file));
+    assert!(stderr(&on_a_file).contains("results.txt: is a file; --out names a folder"), "{}", stderr(&on_a_file));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine\n");
 }
 
 /// `game process --bot` plays every power without orders; `game bot`
@@ -124,6 +134,11 @@ fn a_bot_stands_in_for_powers_without_orders() {
     let rec = common::play::record(&file);
     assert!(rec.phases[1].submissions.iter().flat_map(|s| &s.orders).all(|o| o.status == polemarch_engine::game::Status::Accepted));
     ok(&["game", "bot", &file, "Italy", "none"]);
+    assert!(common::play::record(&file).bots.is_empty());
+    // Spaces around the name are not part of it, `none` included.
+    ok(&["game", "bot", &file, "Italy", " Greedy "]);
+    assert_eq!(common::play::record(&file).bots.get("Italy").map(String::as_str), Some("greedy"));
+    ok(&["game", "bot", &file, "Italy", " none"]);
     assert!(common::play::record(&file).bots.is_empty());
     let bad = polemarch(&["game", "bot", &file, "Italy", "clever"]);
     assert!(stderr(&bad).contains("unknown bot `clever`"), "{}", stdout(&bad));

@@ -31,3 +31,23 @@ fn a_label_is_read_where_given_and_absent_elsewhere() {
     let lon = v.province(v.province_of(v.find_loc("lon").unwrap()));
     assert_eq!(lon.label, None);
 }
+
+/// TOML reads `nan` and `inf` as numbers; as coordinates they are refused,
+/// with the file, the province and the key named.
+#[test]
+fn coordinates_that_are_not_finite_are_a_problem_naming_the_province() {
+    for (from, to, key) in [
+        ("at = [793.5, 1048.0]", "at = [nan, 1e308]", "province `adr`, at: [NaN, 100000"),
+        ("at = [793.5, 1048.0]", "at = [793.5, -inf]", "province `adr`, at: [793.5, -inf]"),
+        ("at = [289.0, 965.0]", "at = [inf, 965.0]", "province `spa`, coasts.nc.at: [inf, 965]"),
+        ("abbr = \"adr\"\n", "abbr = \"adr\"\nlabel = [nan, 0.0]\n", "province `adr`, label: [NaN, 0]"),
+    ] {
+        assert!(MAP.contains(from), "{from}");
+        let problems = load_texts(VARIANT, &MAP.replacen(from, to, 1)).expect_err(to);
+        let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        assert!(said.iter().any(|p| p.starts_with("map.toml: ") && p.contains(key) && p.ends_with("expected two finite numbers")), "{to}: {said:?}");
+    }
+    // Large but finite is a number like any other.
+    let far = MAP.replacen("at = [793.5, 1048.0]", "at = [793.5, 1e308]", 1);
+    assert!(load_texts(VARIANT, &far).is_ok());
+}

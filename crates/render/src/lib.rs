@@ -17,7 +17,7 @@ mod svg;
 pub use board::{Board, Site};
 pub use geometry::{Across, Cell, Pt, Rect};
 pub use orders::DrawnOrder;
-pub use png::png;
+pub use png::{png, WIDTHS};
 
 use polemarch_engine::{Position, Variant};
 use svg::Svg;

@@ -4,6 +4,10 @@
 use resvg::{tiny_skia, usvg};
 use std::sync::Arc;
 
+/// The narrowest and widest PNG drawn, in pixels: a width outside is
+/// clamped to them (the command line refuses it instead).
+pub const WIDTHS: std::ops::RangeInclusive<u32> = 16..=8000;
+
 /// Rasterises `svg` to a PNG `width` pixels wide (its height in
 /// proportion); None: the size the SVG gives.
 pub fn png(svg: &str, width: Option<u32>) -> Result<Vec<u8>, String> {
@@ -13,7 +17,7 @@ pub fn png(svg: &str, width: Option<u32>) -> Result<Vec<u8>, String> {
     let options = usvg::Options { font_family: "DejaVu Sans".into(), fontdb: Arc::new(fonts), ..usvg::Options::default() };
     let tree = usvg::Tree::from_str(svg, &options).map_err(|e| format!("the picture is not valid SVG: {e}"))?;
     let size = tree.size();
-    let width = width.unwrap_or(size.width().round() as u32).clamp(16, 8000);
+    let width = width.unwrap_or(size.width().round() as u32).clamp(*WIDTHS.start(), *WIDTHS.end());
     let scale = width as f32 / size.width();
     let height = (size.height() * scale).ceil() as u32;
     let mut pixmap = tiny_skia::Pixmap::new(width, height).ok_or_else(|| format!("cannot make a picture of {width}x{height} pixels"))?;

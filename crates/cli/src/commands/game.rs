@@ -91,7 +91,11 @@ pub fn process(file: &Path, bot: Option<&str>, pictures: Option<&Path>) -> Resul
         println!("\nThe game is over: {}.", game::victory_text(&v, result));
     }
     if let Some(dir) = pictures {
-        pictures_of_process(&v, &rec, dir)?;
+        // The phase is processed and saved by now: a picture that cannot
+        // be written is a warning, not a failure of the command.
+        if let Err(e) = pictures_of_process(&v, &rec, dir) {
+            eprintln!("warning: the phase was processed and saved, but its pictures could not be written: {e}");
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -210,6 +214,8 @@ fn show_text(v: &Variant, rec: &GameRecord, index: usize) -> Result<String, Stri
 }
 
 pub fn bot(file: &Path, power: &str, bot: &str) -> Result<ExitCode, String> {
+    // As a bot's name is read: ` none` is `none`.
+    let bot = bot.trim();
     let none = bot.eq_ignore_ascii_case("none");
     if !none {
         polemarch_bots::bot_named(bot)?;
@@ -219,14 +225,14 @@ pub fn bot(file: &Path, power: &str, bot: &str) -> Result<ExitCode, String> {
         if none {
             rec.bots.remove(&name);
         } else {
-            rec.bots.insert(name.clone(), bot.trim().to_ascii_lowercase());
+            rec.bots.insert(name.clone(), bot.to_ascii_lowercase());
         }
         Ok(name)
     })?;
     if none {
         println!("{name} has no bot: without orders its units hold, retreats disband, adjustments by the rules.");
     } else {
-        println!("Bot {} plays {name} whenever it has no orders when a phase is processed.", bot.trim().to_ascii_lowercase());
+        println!("Bot {} plays {name} whenever it has no orders when a phase is processed.", bot.to_ascii_lowercase());
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -25,6 +25,15 @@ pub struct Request<'a> {
 
 pub fn run(r: &Request) -> Result<ExitCode, String> {
     let format = Format::of(r.out)?;
+    if let Some(width) = r.width {
+        if format == Format::Svg {
+            return Err(format!("--width is for a PNG: an SVG has no pixels, it is drawn at any size ({} ends in .svg)", r.out.display()));
+        }
+        let widths = polemarch_render::WIDTHS;
+        if !widths.contains(&width) {
+            return Err(format!("--width: expected {} to {} pixels, not {width}", widths.start(), widths.end()));
+        }
+    }
     let (v, pos, orders) = match (r.game, r.variant) {
         (Some(_), Some(name)) => return Err(format!("give a variant (`{name}`) or --game, not both: a record names its variant")),
         (Some(file), None) => {
@@ -34,6 +43,13 @@ pub fn run(r: &Request) -> Result<ExitCode, String> {
             let (v, rec) = open(file)?;
             let index = match r.phase {
                 Some(p) => find_phase(&v, &rec, p)?,
+                // The open phase has no orders to draw yet: with --orders,
+                // the last phase played (as `game process --pictures`).
+                None if r.orders => rec
+                    .phases
+                    .iter()
+                    .rposition(|p| p.processed.is_some())
+                    .ok_or_else(|| format!("{}: no phase has been processed yet, so there are no orders to draw (leave out --orders)", file.display()))?,
                 None => rec.phases.len() - 1,
             };
             let pos = game::position_at(&v, &rec, index)?;

@@ -12,6 +12,9 @@ use std::process::ExitCode;
 
 /// The longest year limit: a game of 20 years writes about 1 MB of record.
 const MAX_YEARS: u32 = 200;
+/// The most games in a run: each has its slot in memory until the run
+/// ends, and a million greedy games is already days of play.
+const MAX_GAMES: usize = 1_000_000;
 
 pub struct Options {
     pub variant: String,
@@ -29,8 +32,8 @@ pub struct Options {
 }
 
 pub fn run_command(o: Options) -> Result<ExitCode, String> {
-    if o.games == 0 {
-        return Err("--games: expected at least 1 game".into());
+    if o.games == 0 || o.games > MAX_GAMES {
+        return Err(format!("--games: expected 1 to {MAX_GAMES} games"));
     }
     if o.years == 0 || o.years > MAX_YEARS {
         return Err(format!("--years: expected 1 to {MAX_YEARS} years (a longer game's record could pass the 16 MiB a record may be)"));
@@ -126,6 +129,9 @@ fn fresh_folder(base: &str, force: bool) -> PathBuf {
 /// The output folder: made if missing; one that already holds a run's
 /// statistics is refused unless `force`.
 fn prepare(out: &Path, force: bool) -> Result<(), String> {
+    if out.exists() && !out.is_dir() {
+        return Err(format!("{}: is a file; --out names a folder (for stats.md, stats.json and games/)", out.display()));
+    }
     if out.join("stats.json").exists() && !force {
         return Err(format!("{}: holds the results of an earlier run (give --force to replace them, or another --out)", out.display()));
     }

@@ -97,10 +97,43 @@ pub fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-/// A fresh scratch folder for one test.
-pub fn tempdir(name: &str) -> PathBuf {
+/// A fresh scratch folder for one test, removed when the guard is dropped
+/// (a failing test's too: some tests are meant to panic) unless
+/// `POLEMARCH_KEEP_TEST_DIRS` is set, to look into a failure. Hold it in a
+/// variable for as long as the folder is used (`let dir = tempdir("x");`).
+pub fn tempdir(name: &str) -> TempDir {
     let dir = std::env::temp_dir().join(format!("polemarch-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    dir
+    TempDir(dir)
+}
+
+/// A scratch folder that goes when its test is done (see `tempdir`).
+pub struct TempDir(PathBuf);
+
+impl TempDir {
+    pub fn path(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl std::ops::Deref for TempDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl AsRef<Path> for TempDir {
+    fn as_ref(&self) -> &Path {
+        &self.0
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        if std::env::var_os("POLEMARCH_KEEP_TEST_DIRS").is_none() {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
 }

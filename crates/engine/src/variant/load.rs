@@ -226,6 +226,8 @@ fn add_provinces(pfs: &[ProvinceFile], board: &mut Board, problems: &mut Vec<Pro
             problems.push(Problem::at("map.toml", &pf.abbr, "at", "missing coordinates".into()));
             [0.0, 0.0]
         });
+        let at = finite(at, &pf.abbr, "at", problems);
+        let label = pf.label.map(|label| finite(label, &pf.abbr, "label", problems));
         board.provinces.push(Province {
             abbr: pf.abbr.clone(),
             name: pf.name.clone(),
@@ -233,7 +235,7 @@ fn add_provinces(pfs: &[ProvinceFile], board: &mut Board, problems: &mut Vec<Pro
             centre: pf.centre.unwrap_or(0),
             coasts: Vec::new(),
             at,
-            label: pf.label,
+            label,
             is_box: pf.is_box,
             walls: None,
             walls_of: None,
@@ -301,6 +303,16 @@ fn walls_terrain(pf: &ProvinceFile, centre: Terrain) -> Terrain {
     }
 }
 
+/// Coordinates that are numbers (TOML also reads `nan` and `inf`): a
+/// problem naming the province and key otherwise, and the origin instead.
+fn finite(at: [f64; 2], abbr: &str, key: &str, problems: &mut Vec<Problem>) -> [f64; 2] {
+    if at.iter().all(|c| c.is_finite()) {
+        return at;
+    }
+    problems.push(Problem::at("map.toml", abbr, key, format!("[{}, {}]: expected two finite numbers", at[0], at[1])));
+    [0.0, 0.0]
+}
+
 /// The coasts of the multi-coast provinces: a location each, after all the
 /// provinces, with the names of each coast.
 fn add_coasts(pfs: &[ProvinceFile], board: &mut Board, problems: &mut Vec<Problem>) {
@@ -311,6 +323,7 @@ fn add_coasts(pfs: &[ProvinceFile], board: &mut Board, problems: &mut Vec<Proble
                 problems.push(Problem::at("map.toml", &pf.abbr, &format!("coasts.{coast}.at"), "missing coordinates".into()));
                 [0.0, 0.0]
             });
+            let at = finite(at, &pf.abbr, &format!("coasts.{coast}.at"), problems);
             board.locs.push(Loc { province: ProvinceId::new(i), coast: Some(coast.clone()), at });
             board.provinces[i].coasts.push(l);
             for name in coast_names(pf, coast) {
