@@ -11,13 +11,13 @@
 //! centres (C1). The record replays identically.
 
 use polemarch_engine::game::{self, GameResult};
-use polemarch_engine::variant::{PhaseKind, ProvinceId};
+use polemarch_engine::variant::ProvinceId;
 use polemarch_engine::Position;
 use std::collections::HashSet;
 
 mod common;
-use common::play::{build_orders, movement_orders, phase_name, record, retreat_orders, submit_script, Script};
-use common::{new_game, ok, submit, submit_any, tempdir, variant};
+use common::play::{phase_name, record, submit_conqueror, submit_script, Script};
+use common::{new_game, ok, submit_any, tempdir, variant};
 
 /// The scripted orders of 1300 to Spring 1302, by phase and power.
 const SCRIPT: Script = &[
@@ -129,14 +129,7 @@ fn a_city_state_game_from_spring_1300_to_eighteen_centres() {
             let como = v.province_of(v.find_loc("com").unwrap());
             let targets: HashSet<ProvinceId> =
                 v.province_ids().filter(|&p| v.is_centre(p) && pos.owners[p.index()] != Some(mantua) && (p != como || pos.phase.year >= 1304)).collect();
-            let orders = match v.calendar.kind(pos.phase) {
-                PhaseKind::Movement => movement_orders(&v, &pos, mantua, &targets),
-                PhaseKind::Retreat => retreat_orders(&v, &pos, mantua),
-                PhaseKind::Adjustment => build_orders(&v, &pos, mantua),
-            };
-            if !orders.is_empty() {
-                submit(&file, "Mantua", &orders.join("\n"));
-            }
+            submit_conqueror(&file, &v, &pos, mantua, &targets);
         }
         processed.push((name.clone(), ok(&["game", "process", &file])));
         phases += 1;

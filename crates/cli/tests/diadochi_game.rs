@@ -6,12 +6,12 @@
 //! self-supporting units (D2). The record replays identically.
 
 use polemarch_engine::game::{self, GameResult};
-use polemarch_engine::variant::{PhaseKind, ProvinceId};
+use polemarch_engine::variant::ProvinceId;
 use std::collections::HashSet;
 
 mod common;
-use common::play::{build_orders, movement_orders, phase_name, record, retreat_orders, submit_script, Script};
-use common::{new_game, ok, orders_file, polemarch, stdout, submit, tempdir, variant};
+use common::play::{phase_name, record, submit_conqueror, submit_script, Script};
+use common::{new_game, ok, orders_file, polemarch, stdout, tempdir, variant};
 
 /// The scripted orders of the first three years, by phase and power.
 const SCRIPT: Script = &[
@@ -65,14 +65,7 @@ fn a_diadochi_v_game_to_twenty_five_self_supporting_units() {
             .filter(|&p| v.is_centre(p) && pos.owners[p.index()] != Some(syria) && (!early || pos.owners[p.index()].is_none()))
             .filter(|&p| !early || v.province(p).abbr != "jer")
             .collect();
-        let orders = match v.calendar.kind(pos.phase) {
-            PhaseKind::Movement => movement_orders(&v, &pos, syria, &targets),
-            PhaseKind::Retreat => retreat_orders(&v, &pos, syria),
-            PhaseKind::Adjustment => build_orders(&v, &pos, syria),
-        };
-        if !orders.is_empty() {
-            submit(&file, "Syria", &orders.join("\n"));
-        }
+        submit_conqueror(&file, &v, &pos, syria, &targets);
         ok(&["game", "process", &file]);
         phases += 1;
         let after = game::current(&v, &record(&file)).unwrap();

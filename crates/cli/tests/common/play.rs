@@ -5,7 +5,7 @@
 
 use polemarch_engine::game::GameRecord;
 use polemarch_engine::state::Force;
-use polemarch_engine::variant::{LocId, PowerId, ProvinceId};
+use polemarch_engine::variant::{LocId, PhaseKind, PowerId, ProvinceId};
 use polemarch_engine::{Position, Variant};
 use std::collections::{HashSet, VecDeque};
 
@@ -118,6 +118,20 @@ pub fn movement_orders(v: &Variant, pos: &Position, me: PowerId, targets: &HashS
         }
     }
     orders
+}
+
+/// The plain conqueror's orders for `me` in whatever phase `pos` is (see
+/// `movement_orders`, `retreat_orders`, `build_orders`), submitted to the
+/// game in `file` when there are any.
+pub fn submit_conqueror(file: &str, v: &Variant, pos: &Position, me: PowerId, targets: &HashSet<ProvinceId>) {
+    let orders = match v.calendar.kind(pos.phase) {
+        PhaseKind::Movement => movement_orders(v, pos, me, targets),
+        PhaseKind::Retreat => retreat_orders(v, pos, me),
+        PhaseKind::Adjustment => build_orders(v, pos, me),
+    };
+    if !orders.is_empty() {
+        super::submit(file, &v.power(me).name, &orders.join("\n"));
+    }
 }
 
 /// Each dislodged unit of `me` retreats to its first option, or disbands.
