@@ -41,50 +41,12 @@ pub struct Distances {
 
 impl Distances {
     pub fn to(v: &Variant, targets: &[ProvinceId]) -> Distances {
-        let mut army = vec![u32::MAX; v.province_count()];
-        let mut queue: VecDeque<usize> = VecDeque::new();
-        for t in targets {
-            army[t.index()] = 0;
-            queue.push_back(t.index());
-        }
-        while let Some(p) = queue.pop_front() {
-            for n in &v.army_neighbours[p] {
-                if army[n.index()] == u32::MAX {
-                    army[n.index()] = army[p] + 1;
-                    queue.push_back(n.index());
-                }
-            }
-        }
+        let at_target = |p: ProvinceId| targets.contains(&p);
+        let army = spread(v.province_count(), |p| at_target(ProvinceId::new(p)), |p| v.army_neighbours[p].iter().map(|n| n.index()));
         // Fleet borders are symmetric: spread backwards from the targets'
         // locations (the province's own and its coasts).
-        let mut fleet = vec![u32::MAX; v.locs.len()];
-        for l in v.loc_ids() {
-            if targets.contains(&v.province_of(l)) {
-                fleet[l.index()] = 0;
-                queue.push_back(l.index());
-            }
-        }
-        while let Some(l) = queue.pop_front() {
-            for n in &v.fleet_neighbours[l] {
-                if fleet[n.index()] == u32::MAX {
-                    fleet[n.index()] = fleet[l] + 1;
-                    queue.push_back(n.index());
-                }
-            }
-        }
-        let mut any = vec![u32::MAX; v.province_count()];
-        for t in targets {
-            any[t.index()] = 0;
-            queue.push_back(t.index());
-        }
-        while let Some(p) = queue.pop_front() {
-            for n in v.province_ids().filter(|n| v.any_borders.get(p, n.index())) {
-                if any[n.index()] == u32::MAX {
-                    any[n.index()] = any[p] + 1;
-                    queue.push_back(n.index());
-                }
-            }
-        }
+        let fleet = spread(v.locs.len(), |l| at_target(v.province_of(LocId(l as u16))), |l| v.fleet_neighbours[l].iter().map(|n| n.index()));
+        let any = spread(v.province_count(), |p| at_target(ProvinceId::new(p)), |p| (0..v.province_count()).filter(move |&n| v.any_borders.get(p, n)));
         Distances { army, fleet, any }
     }
 
@@ -102,4 +64,23 @@ impl Distances {
             }
         }
     }
+}
+
+/// Steps from each of `n` places to the nearest start (`u32::MAX` where
+/// none can be reached), a breadth-first search along `next`.
+fn spread<I: IntoIterator<Item = usize>>(n: usize, start: impl Fn(usize) -> bool, next: impl Fn(usize) -> I) -> Vec<u32> {
+    let mut dist = vec![u32::MAX; n];
+    let mut queue: VecDeque<usize> = (0..n).filter(|&i| start(i)).collect();
+    for &i in &queue {
+        dist[i] = 0;
+    }
+    while let Some(i) = queue.pop_front() {
+        for j in next(i) {
+            if dist[j] == u32::MAX {
+                dist[j] = dist[i] + 1;
+                queue.push_back(j);
+            }
+        }
+    }
+    dist
 }
