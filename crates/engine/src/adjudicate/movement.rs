@@ -227,8 +227,9 @@ impl Resolver<'_> {
 
 /// Puts the forces in board order (by location: provinces, then coasts)
 /// by reading the province index, cheaper than sorting them; for a board
-/// with one force per province (a box's `IN_BOX` mark is none). Locations below the province count are
-/// the provinces' own (`LocId::of_province`), the coasts come after.
+/// with one force per province (a box's `IN_BOX` mark is none). Locations
+/// below the province count are the provinces' own (`LocId::of_province`),
+/// the coasts come after.
 fn in_board_order(v: &Variant, forces: &mut [Force], index: &[u16]) {
     let mut order: smallvec::SmallVec<[u16; 64]> = smallvec::SmallVec::with_capacity(forces.len());
     let provinces = v.province_count();
