@@ -467,7 +467,16 @@ impl Rules {
     /// for victory. City State: Venezia and Genova are worth twice that to
     /// their home power with an open sea chain (C2); the Emperor's centres
     /// half (C13), nothing once he is out (C15).
+    #[inline]
     pub fn supply_value(&self, v: &Variant, pos: &Position, p: ProvinceId, owner: PowerId, holder: PowerId, value: u32) -> u32 {
+        if self.mechanics.is_empty() {
+            return value;
+        }
+        self.mechanics_supply_value(v, pos, p, owner, holder, value)
+    }
+
+    #[inline(never)]
+    fn mechanics_supply_value(&self, v: &Variant, pos: &Position, p: ProvinceId, owner: PowerId, holder: PowerId, value: u32) -> u32 {
         let mut value = value;
         for m in &self.mechanics {
             match m {
