@@ -17,6 +17,7 @@ use std::process::ExitCode;
 /// command's own `--help` repeats its example.
 const EXAMPLES: &str = "Examples:
   polemarch demo                                         a scripted game, published phase by phase
+  polemarch serve                                        the web judge at http://127.0.0.1:8080 (a demo game to look at)
   polemarch adjudicate --variant standard --orders spring.txt
   polemarch cases tests/cases                            run the adjudication case files
   polemarch variant list                                 the built-in variants
@@ -143,6 +144,32 @@ enum Command {
     /// atomically, so a crash never leaves it broken.
     #[command(subcommand)]
     Game(GameCommand),
+    /// The web judge: games played in a browser, with a JSON API
+    /// (docs/web.md, docs/api.md). Games are kept in SQLite in the data
+    /// folder (made if missing), or in PostgreSQL when the DATABASE_URL
+    /// environment variable names one; a database with no game gets a demo
+    /// game, a few phases played by bots. Deadlines are processed by the
+    /// server itself. Ctrl-C stops it.
+    ///
+    /// Examples:
+    ///   polemarch serve                                  http://127.0.0.1:8080, data in ./polemarch-data
+    ///   polemarch serve --addr 0.0.0.0:8080 --data /var/lib/polemarch --secure-cookies
+    ///   DATABASE_URL=postgres://judge@localhost/polemarch polemarch serve
+    #[command(verbatim_doc_comment)]
+    Serve {
+        /// The address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+        /// The folder of the SQLite database (not used with DATABASE_URL).
+        #[arg(long, value_name = "DIR", default_value = "polemarch-data")]
+        data: PathBuf,
+        /// Mark the session cookie Secure (when served over HTTPS, as behind a reverse proxy).
+        #[arg(long)]
+        secure_cookies: bool,
+        /// Do not make the demo game.
+        #[arg(long)]
+        no_demo: bool,
+    },
     /// Play a short scripted game of standard Diplomacy: five phases, Spring
     /// 1901 to Spring 1902 with its retreats and builds, each printed as a
     /// game master would publish it (the README's first command).
@@ -424,6 +451,7 @@ fn main() -> ExitCode {
             width,
         }),
         Command::Demo { file, force } => commands::demo::run(file.as_deref(), force),
+        Command::Serve { addr, data, secure_cookies, no_demo } => commands::serve::run(addr, data, secure_cookies, no_demo),
         Command::Replay { files, variant, edition } => commands::replay::run(&files, variant.as_deref(), edition.as_deref()),
         Command::Selfplay { variant, games, bots, seed, jobs, years, rotate, out, no_records, keep_going, force, edition } => {
             commands::selfplay::run_command(commands::selfplay::Options {

@@ -10,6 +10,7 @@ mod legend;
 mod map;
 mod orders;
 mod palette;
+mod phase;
 mod placement;
 mod png;
 mod svg;
@@ -17,6 +18,7 @@ mod svg;
 pub use board::{Board, Site};
 pub use geometry::{Across, Cell, Pt, Rect};
 pub use orders::DrawnOrder;
+pub use phase::phase_orders;
 pub use png::{png, WIDTHS};
 
 use polemarch_engine::{Position, Variant};
