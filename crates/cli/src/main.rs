@@ -172,7 +172,7 @@ enum Command {
     },
     /// Play a short scripted game of standard Diplomacy: five phases, Spring
     /// 1901 to Spring 1902 with its retreats and builds, each printed as a
-    /// game master would publish it (the README's first command).
+    /// game master would publish it (the terminal's tour; the README's main job is `serve`).
     ///
     /// Example: polemarch demo; polemarch demo my-demo.json --force
     Demo {

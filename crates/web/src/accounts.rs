@@ -59,7 +59,9 @@ async fn hash(password: String) -> Result<String> {
 }
 
 async fn verify(password: String, stored: String) -> bool {
-    tokio::task::spawn_blocking(move || PasswordHash::new(&stored).is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())).await.unwrap_or(false)
+    tokio::task::spawn_blocking(move || PasswordHash::new(&stored).is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok()))
+        .await
+        .unwrap_or(false)
 }
 
 pub async fn sign_up(db: &AnyPool, name: &str, password: &str) -> Result<User> {

@@ -80,7 +80,10 @@ async fn me(Signed(s): Signed) -> Json<User> {
 
 async fn my_games(State(app): State<App>, Signed(s): Signed) -> Result<Json<Value>> {
     let list = games::list_for(&app.db, s.user.id).await?;
-    Ok(Json(json!(list.into_iter().map(|(id, name, variant, phase, status)| json!({"id": id, "name": name, "variant": variant, "phase_index": phase, "status": status})).collect::<Vec<_>>())))
+    Ok(Json(json!(list
+        .into_iter()
+        .map(|(id, name, variant, phase, status)| json!({"id": id, "name": name, "variant": variant, "phase_index": phase, "status": status}))
+        .collect::<Vec<_>>())))
 }
 
 #[derive(Deserialize)]
@@ -95,7 +98,13 @@ struct Create {
 }
 
 async fn create(State(app): State<App>, Signed(s): Signed, Json(c): Json<Create>) -> Result<Json<Value>> {
-    let id = games::create(&app.db, &app.variants, s.user.id, NewGame { name: c.name, variant: c.variant, deadline_secs: c.deadline_secs, seed: c.seed, public: c.public }).await?;
+    let id = games::create(
+        &app.db,
+        &app.variants,
+        s.user.id,
+        NewGame { name: c.name, variant: c.variant, deadline_secs: c.deadline_secs, seed: c.seed, public: c.public },
+    )
+    .await?;
     let g = games::load(&app.db, id).await?;
     Ok(Json(json!({"id": id, "invite_code": g.invite_code, "seed": g.seed})))
 }

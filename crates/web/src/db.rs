@@ -52,8 +52,10 @@ pub async fn connect(url: &str, max_connections: u32) -> Result<AnyPool, String>
 
 fn migrator(sqlite: bool) -> Migrator {
     let set = if sqlite { SQLITE } else { POSTGRES };
-    let migrations: Vec<Migration> =
-        set.iter().map(|&(version, description, sql)| Migration::new(version, Cow::Borrowed(description), MigrationType::Simple, Cow::Borrowed(sql), false)).collect();
+    let migrations: Vec<Migration> = set
+        .iter()
+        .map(|&(version, description, sql)| Migration::new(version, Cow::Borrowed(description), MigrationType::Simple, Cow::Borrowed(sql), false))
+        .collect();
     Migrator { migrations: Cow::Owned(migrations), ignore_missing: false, locking: true, no_tx: false }
 }
 

@@ -6,10 +6,13 @@ use crate::error::Result;
 use crate::games::{self, NewGame};
 use crate::judge::{self, Cause, Change};
 use crate::App;
+use polemarch_engine::game;
+use polemarch_engine::variant::PhaseKind;
 use sqlx::Row;
 
-/// Phases the bots play before the demo is shown.
-pub const PHASES: usize = 4;
+/// Phases the bots play at least before the demo is shown (then on to the
+/// next movement phase, so that it opens on one).
+pub const PHASES: i64 = 4;
 
 /// Makes the demo game if the database has no game; its id.
 pub async fn ensure(app: &App) -> Result<Option<i64>> {
@@ -29,8 +32,12 @@ pub async fn ensure(app: &App) -> Result<Option<i64>> {
     for p in v.power_ids() {
         judge::change(app, id, &gm, Change::Bot(v.power(p).name.clone(), Some("greedy".into()))).await?;
     }
-    for _ in 0..PHASES {
+    for _ in 0..2 * PHASES {
         let g = games::load(&app.db, id).await?;
+        let moving = game::current(&v, &g.record).is_ok_and(|pos| v.calendar.kind(pos.phase) == PhaseKind::Movement);
+        if g.phase_index >= PHASES && moving {
+            break;
+        }
         judge::process(app, id, g.phase_index, Cause::GameMaster).await?;
     }
     judge::change(app, id, &gm, Change::Pause).await?;

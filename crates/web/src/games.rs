@@ -71,10 +71,12 @@ pub async fn load(db: &AnyPool, id: i64) -> Result<Game> {
 }
 
 pub async fn seats(db: &AnyPool, game: &Game) -> Result<Vec<Seat>> {
-    let rows = sqlx::query("SELECT s.power, s.user_id, u.name, s.ready_phase FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = $1 ORDER BY s.power")
-        .bind(game.id)
-        .fetch_all(db)
-        .await?;
+    let rows = sqlx::query(
+        "SELECT s.power, s.user_id, u.name, s.ready_phase FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = $1 ORDER BY s.power",
+    )
+    .bind(game.id)
+    .fetch_all(db)
+    .await?;
     let mut out = Vec::new();
     for r in rows {
         let power: String = r.try_get(0)?;

@@ -215,20 +215,22 @@ pub async fn process(app: &App, game_id: i64, phase_index: i64, cause: Cause) ->
             return Ok(None);
         }
         let record = g.record.clone();
-        let (rec, phase) = tokio::task::spawn_blocking(move || adjudicate(&v, record)).await.map_err(|e| Error::internal(format!("processing task: {e}")))??;
+        let (rec, phase) =
+            tokio::task::spawn_blocking(move || adjudicate(&v, record)).await.map_err(|e| Error::internal(format!("processing task: {e}")))??;
         let over = rec.result.is_some();
         let next_index = rec.phases.len() as i64 - 1;
         let mut tx = db.begin().await?;
-        let written = sqlx::query("UPDATE games SET record = $1, version = version + 1, phase_index = $2, status = $3, deadline_at = $4 WHERE id = $5 AND version = $6")
-            .bind(to_json(&rec)?)
-            .bind(next_index)
-            .bind(if over { "over" } else { "active" })
-            .bind(if over { None } else { Some(now() + g.deadline_secs) })
-            .bind(g.id)
-            .bind(g.version)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
+        let written =
+            sqlx::query("UPDATE games SET record = $1, version = version + 1, phase_index = $2, status = $3, deadline_at = $4 WHERE id = $5 AND version = $6")
+                .bind(to_json(&rec)?)
+                .bind(next_index)
+                .bind(if over { "over" } else { "active" })
+                .bind(if over { None } else { Some(now() + g.deadline_secs) })
+                .bind(g.id)
+                .bind(g.version)
+                .execute(&mut *tx)
+                .await?
+                .rows_affected();
         if written == 0 {
             tx.rollback().await?;
             continue;
@@ -338,7 +340,10 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
 /// has passed; the number processed. Safe with several processes: each
 /// phase goes to the one whose compare-and-set wins.
 pub async fn process_due(app: &App) -> Result<usize> {
-    let rows = sqlx::query("SELECT id, phase_index FROM games WHERE status = 'active' AND deadline_at <= $1 ORDER BY deadline_at LIMIT 100").bind(now()).fetch_all(&app.db).await?;
+    let rows = sqlx::query("SELECT id, phase_index FROM games WHERE status = 'active' AND deadline_at <= $1 ORDER BY deadline_at LIMIT 100")
+        .bind(now())
+        .fetch_all(&app.db)
+        .await?;
     let mut count = 0;
     for r in rows {
         let (id, phase): (i64, i64) = (r.try_get(0)?, r.try_get(1)?);

@@ -13,8 +13,8 @@ pub mod games;
 pub mod judge;
 pub mod limits;
 mod pages;
-pub mod views;
 pub mod variants;
+pub mod views;
 
 use axum::Router;
 use sqlx::AnyPool;
@@ -71,7 +71,12 @@ impl Shared {
             None => db::sqlite_url(&config.data)?,
         };
         let pool = db::connect(&url, 16).await?;
-        Ok(Arc::new(Shared { db: pool, variants: Default::default(), limits: limits::Limits::new(config.limits.clone()), secure_cookies: config.secure_cookies }))
+        Ok(Arc::new(Shared {
+            db: pool,
+            variants: Default::default(),
+            limits: limits::Limits::new(config.limits.clone()),
+            secure_cookies: config.secure_cookies,
+        }))
     }
 }
 

@@ -45,7 +45,11 @@ impl From<Error> for PageError {
 
 impl IntoResponse for PageError {
     fn into_response(self) -> Response {
-        let body = format!("<h1>{}</h1><p class=error>{}</p><p><a href=\"javascript:history.back()\">Back</a> · <a href=\"/\">Home</a></p>", self.0.status, esc(&self.0.message));
+        let body = format!(
+            "<h1>{}</h1><p class=error>{}</p><p><a href=\"javascript:history.back()\">Back</a> · <a href=\"/\">Home</a></p>",
+            self.0.status,
+            esc(&self.0.message)
+        );
         (self.0.status, Html(layout("Error", None, &body))).into_response()
     }
 }
@@ -322,7 +326,8 @@ fn orders_form(viewer: &Viewer, view: &GameView, o: &views::OrdersView, adjustin
         }
         s += "</ul>";
     }
-    let in_force = if o.in_force.is_empty() { "nothing (units hold, retreats disband, adjustments by the rules)".to_string() } else { esc(&o.in_force.join(", ")) };
+    let in_force =
+        if o.in_force.is_empty() { "nothing (units hold, retreats disband, adjustments by the rules)".to_string() } else { esc(&o.in_force.join(", ")) };
     let hint = if adjusting { "One build, disband or WAIVE a line." } else { "One order a line, in the judge notation (A par - bur, F lon S F nth, A mun H)." };
     let _ = write!(
         s,
@@ -338,7 +343,13 @@ fn orders_form(viewer: &Viewer, view: &GameView, o: &views::OrdersView, adjustin
 fn seats_table(view: &GameView) -> String {
     let mut s = String::from("<h2>Powers</h2><table class=seats><tr><th>Power</th><th>Player</th><th>Stand-in bot</th><th>Ready</th></tr>");
     for seat in &view.seats {
-        let ready = if !view.to_order.contains(&seat.power) { "—" } else if seat.ready { "ready" } else { "" };
+        let ready = if !view.to_order.contains(&seat.power) {
+            "—"
+        } else if seat.ready {
+            "ready"
+        } else {
+            ""
+        };
         let _ = write!(
             s,
             "<tr><td>{}</td><td>{}</td><td>{}</td><td>{ready}</td></tr>",

@@ -81,7 +81,8 @@ pub async fn game_view(app: &App, id: i64, user: Option<&User>) -> Result<GameVi
 
 async fn members(app: &App, id: i64) -> Result<Vec<String>> {
     use sqlx::Row;
-    let rows = sqlx::query("SELECT u.name FROM members m JOIN users u ON u.id = m.user_id WHERE m.game_id = $1 ORDER BY u.name").bind(id).fetch_all(&app.db).await?;
+    let rows =
+        sqlx::query("SELECT u.name FROM members m JOIN users u ON u.id = m.user_id WHERE m.game_id = $1 ORDER BY u.name").bind(id).fetch_all(&app.db).await?;
     rows.iter().map(|r| Ok(r.try_get(0)?)).collect()
 }
 
@@ -138,7 +139,8 @@ pub fn map_svg(v: &Variant, g: &Game, index: usize) -> Result<String> {
         return Err(Error::not_found(format!("the game has no phase {index}")));
     }
     let pos = game::position_at(v, &g.record, index).map_err(Error::internal)?;
-    let orders = if g.record.phases[index].processed.is_some() { polemarch_render::phase_orders(v, &g.record, index).map_err(Error::internal)? } else { Vec::new() };
+    let orders =
+        if g.record.phases[index].processed.is_some() { polemarch_render::phase_orders(v, &g.record, index).map_err(Error::internal)? } else { Vec::new() };
     Ok(polemarch_render::svg(v, &pos, &orders, None))
 }
 

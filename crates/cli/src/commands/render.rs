@@ -103,4 +103,3 @@ pub fn write_picture(v: &Variant, pos: &Position, orders: &[DrawnOrder], out: &P
     eprintln!("wrote {} ({} of {}, {} KB)", out.display(), v.calendar.display(pos.phase), v.name, bytes.len().div_ceil(1024));
     Ok(())
 }
-
