@@ -127,6 +127,11 @@ pub async fn end_session(db: &AnyPool, token: &str) -> Result<()> {
     Ok(())
 }
 
+/// Deletes the sessions that have expired.
+pub async fn forget_expired(db: &AnyPool) -> Result<u64> {
+    Ok(sqlx::query("DELETE FROM sessions WHERE expires_at <= $1").bind(now()).execute(db).await?.rows_affected())
+}
+
 pub async fn user_named(db: &AnyPool, name: &str) -> Result<User> {
     let row = sqlx::query("SELECT id FROM users WHERE name = $1").bind(name).fetch_optional(db).await?;
     match row {

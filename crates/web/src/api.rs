@@ -126,9 +126,10 @@ async fn game(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>) -> Re
 #[derive(Deserialize)]
 struct SeatChange {
     power: String,
-    /// Give the power to this member (null or "": nobody).
-    #[serde(default)]
-    user: Option<String>,
+    /// Give the power to this member (null or "": nobody). Left out: the
+    /// player is left as it is.
+    #[serde(default, deserialize_with = "some")]
+    user: Option<Option<String>>,
     /// Set the bot that stands in ("greedy", "random"; null or "none": no
     /// bot). Left out: the bot is left as it is.
     #[serde(default, deserialize_with = "some")]
@@ -146,7 +147,9 @@ async fn seat(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>, Js
     if let Some(bot) = c.bot {
         judge::change(&app, id, &s.user, Change::Bot(c.power.clone(), bot)).await?;
     }
-    games::assign(&app.db, &g, &v, &c.power, c.user.as_deref()).await?;
+    if let Some(user) = c.user {
+        games::assign(&app.db, &g, &v, &c.power, user.as_deref()).await?;
+    }
     Ok(Json(json!(views::game_view(&app, id, Some(&s.user)).await?.seats)))
 }
 

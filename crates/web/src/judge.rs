@@ -358,17 +358,25 @@ pub async fn process_due(app: &App) -> Result<usize> {
 
 /// The scheduler: deadlines are in the database, so a restarted server
 /// picks up where it stopped.
+/// Once an hour it also forgets expired sessions.
 pub async fn scheduler(app: App, every: std::time::Duration) {
+    let mut swept: Option<std::time::Instant> = None;
     loop {
         if let Err(e) = process_due(&app).await {
             eprintln!("polemarch serve: scheduler: {}", e.message);
+        }
+        if swept.is_none_or(|t| t.elapsed() >= std::time::Duration::from_secs(3600)) {
+            if let Err(e) = crate::accounts::forget_expired(&app.db).await {
+                eprintln!("polemarch serve: scheduler: {}", e.message);
+            }
+            swept = Some(std::time::Instant::now());
         }
         tokio::time::sleep(every).await;
     }
 }
 
-/// Is the current phase one where orders are for units (movement or
-/// retreat) rather than builds? For the page's hint.
+/// Is the current phase an adjustment (its orders are builds, disbands
+/// and waives)? For the page's hint.
 pub fn adjusting(v: &Variant, rec: &GameRecord) -> bool {
     game::current(v, rec).is_ok_and(|pos| v.calendar.kind(pos.phase) == PhaseKind::Adjustment)
 }

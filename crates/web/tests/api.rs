@@ -40,6 +40,10 @@ async fn sign_up_sign_in_and_sessions() {
     assert_eq!(s.post("/api/signout", &second, json!({})).await.0, StatusCode::OK);
     assert_eq!(s.get("/api/me", &second).await.0, StatusCode::UNAUTHORIZED);
     assert_eq!(s.get("/api/me", &token).await.0, StatusCode::OK);
+    // An expired session is refused, then forgotten.
+    sqlx::query("UPDATE sessions SET expires_at = $1 WHERE token = $2").bind(polemarch_web::db::now() - 1).bind(&token).execute(&s.app.db).await.unwrap();
+    assert_eq!(s.get("/api/me", &token).await.0, StatusCode::UNAUTHORIZED);
+    assert!(polemarch_web::accounts::forget_expired(&s.app.db).await.unwrap() >= 1);
 }
 
 #[tokio::test]
@@ -183,7 +187,9 @@ async fn the_phase_is_processed_when_its_deadline_passes() {
     s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"orders": "A par - bur"})).await;
     assert_eq!(judge::process_due(&s.app).await.unwrap(), 0, "the deadline is an hour away");
     sqlx::query("UPDATE games SET deadline_at = $1 WHERE id = $2").bind(polemarch_web::db::now() - 1).bind(id).execute(&s.app.db).await.unwrap();
-    assert_eq!(judge::process_due(&s.app).await.unwrap(), 1);
+    // A server started afresh on the database finds the passed deadline.
+    let restarted = s.another().await;
+    assert_eq!(judge::process_due(&restarted).await.unwrap(), 1);
     assert_eq!(judge::process_due(&s.app).await.unwrap(), 0, "the next phase has a new deadline");
     let (_, g) = s.get(&format!("/api/games/{id}"), &gm).await;
     assert_eq!(g["phase_index"], 1);
