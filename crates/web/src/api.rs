@@ -4,7 +4,7 @@
 //! sends `Authorization: Bearer <token>`.
 
 use crate::accounts::{self, User};
-use crate::auth::{session_cookie, Signed, Viewer};
+use crate::auth::{enter, session_cookie, Signed, Viewer};
 use crate::error::{Error, Result};
 use crate::games::{self, NewGame};
 use crate::judge::{self, Cause, Change};
@@ -34,6 +34,7 @@ pub fn routes() -> Router<App> {
         .route("/games/{id}/extend", post(extend))
         .route("/games/{id}/process", post(process_now))
         .route("/games/{id}/orders/{power}", get(orders).post(submit))
+        .route("/games/{id}/check/{power}", post(check))
         .route("/games/{id}/ready/{power}", post(ready))
         .route("/games/{id}/phases/{n}", get(phase))
         .route("/games/{id}/record", get(record))
@@ -56,17 +57,11 @@ fn signed_in(app: &App, session: &accounts::Session) -> Response {
 }
 
 async fn sign_up(State(app): State<App>, viewer: Viewer, Json(c): Json<Credentials>) -> Result<Response> {
-    app.limits.sign_in(&viewer.ip, None)?;
-    let user = accounts::sign_up(&app.db, c.name.trim(), &c.password).await?;
-    let session = accounts::new_session(&app.db, &user).await?;
-    Ok(signed_in(&app, &session))
+    Ok(signed_in(&app, &enter(&app, &viewer.ip, &c.name, &c.password, true).await?))
 }
 
 async fn sign_in(State(app): State<App>, viewer: Viewer, Json(c): Json<Credentials>) -> Result<Response> {
-    app.limits.sign_in(&viewer.ip, Some(c.name.trim()))?;
-    let user = accounts::sign_in(&app.db, c.name.trim(), &c.password).await?;
-    let session = accounts::new_session(&app.db, &user).await?;
-    Ok(signed_in(&app, &session))
+    Ok(signed_in(&app, &enter(&app, &viewer.ip, &c.name, &c.password, false).await?))
 }
 
 async fn sign_out(State(app): State<App>, Signed(s): Signed) -> Result<Response> {
@@ -199,6 +194,12 @@ struct Orders {
 async fn submit(State(app): State<App>, Signed(s): Signed, Path((id, power)): Path<(i64, String)>, Json(o): Json<Orders>) -> Result<Json<judge::Submitted>> {
     app.limits.submission(s.user.id)?;
     Ok(Json(judge::submit(&app, id, &s.user, &power, &o.orders, o.ready).await?))
+}
+
+/// The verdicts a submission would get, nothing kept.
+async fn check(State(app): State<App>, Signed(s): Signed, Path((id, power)): Path<(i64, String)>, Json(o): Json<Orders>) -> Result<Json<Value>> {
+    app.limits.check(&format!("check {}", s.user.id), app.limits.settings.submissions_per_minute)?;
+    Ok(Json(json!({"orders": judge::check(&app, id, &s.user, &power, &o.orders).await?})))
 }
 
 #[derive(Deserialize)]

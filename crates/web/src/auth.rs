@@ -62,6 +62,20 @@ impl FromRequestParts<App> for Signed {
     }
 }
 
+/// Signs up (`new`) or in from address `ip`, within the rate limits: the
+/// new session.
+pub async fn enter(app: &App, ip: &str, name: &str, password: &str, new: bool) -> Result<Session> {
+    let name = name.trim();
+    let user = if new {
+        app.limits.sign_in(ip, None)?;
+        accounts::sign_up(&app.db, name, password).await?
+    } else {
+        app.limits.sign_in(ip, Some(name))?;
+        accounts::sign_in(&app.db, name, password).await?
+    };
+    accounts::new_session(&app.db, &user).await
+}
+
 /// The `Set-Cookie` value of a session (or, with an empty token, one that
 /// ends it).
 pub fn session_cookie(token: &str, secure: bool) -> String {

@@ -145,6 +145,22 @@ pub async fn submit(app: &App, game_id: i64, user: &User, power: &str, text: &st
     Err(busy())
 }
 
+/// What a submission of `text` would say of each line, without keeping it
+/// (for checking orders as they are typed).
+pub async fn check(app: &App, game_id: i64, user: &User, power: &str, text: &str) -> Result<Vec<SubmittedOrder>> {
+    if text.len() > 20_000 {
+        return Err(Error::bad("the orders are longer than 20,000 characters"));
+    }
+    let g = games::load(&app.db, game_id).await?;
+    let v = games::variant_of(&app.variants, &g)?;
+    let name = authorise_power(&app.db, &g, &v, power, user).await?;
+    must_be_open(&g)?;
+    let mut rec = g.record;
+    rec.phases.last_mut().expect("a current phase").submissions.retain(|s| s.power != name);
+    let lines: Vec<String> = text.lines().map(String::from).collect();
+    game::submit(&v, &mut rec, games::power_of(&v, &name)?, &user.name, &record::now(), &lines).map_err(Error::bad)
+}
+
 async fn seat_ready(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &Game, power: &str) -> Result<bool> {
     let row = sqlx::query("SELECT ready_phase FROM seats WHERE game_id = $1 AND power = $2").bind(g.id).bind(power).fetch_one(&mut **tx).await?;
     Ok(row.try_get::<i64, _>(0)? == g.phase_index)

@@ -3,7 +3,7 @@
 //! a page (or the page again with the error).
 
 use crate::accounts;
-use crate::auth::{check_csrf, csrf_cookie, session_cookie, Viewer};
+use crate::auth::{check_csrf, csrf_cookie, enter, session_cookie, Viewer};
 use crate::error::Error;
 use crate::games::{self, NewGame};
 use crate::judge::{self, Cause, Change};
@@ -69,6 +69,12 @@ pub fn esc(s: &str) -> String {
         }
     }
     out
+}
+
+/// A name as one segment of a path (percent-encoded but for letters and
+/// digits).
+fn path_segment(s: &str) -> String {
+    s.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
 }
 
 fn layout(title: &str, viewer: Option<&Viewer>, body: &str) -> String {
@@ -188,29 +194,19 @@ struct CredentialsForm {
 }
 
 async fn sign_up(State(app): State<App>, viewer: Viewer, Form(f): Form<CredentialsForm>) -> PageResult {
-    check_csrf(&viewer, &f.csrf)?;
-    let result = async {
-        app.limits.sign_in(&viewer.ip, None)?;
-        let user = accounts::sign_up(&app.db, f.name.trim(), &f.password).await?;
-        accounts::new_session(&app.db, &user).await
-    }
-    .await;
-    match result {
-        Ok(s) => Ok(([(SET_COOKIE, session_cookie(&s.token, app.secure_cookies))], Redirect::to("/")).into_response()),
-        Err(e) => Ok(anonymous_form(&app, viewer, "/signup", "Sign up", Some(&e.message), e.status)),
-    }
+    credentials(app, viewer, f, true).await
 }
 
 async fn sign_in(State(app): State<App>, viewer: Viewer, Form(f): Form<CredentialsForm>) -> PageResult {
+    credentials(app, viewer, f, false).await
+}
+
+/// Signs up (`new`) or in, then home; or the form again with the error.
+async fn credentials(app: App, viewer: Viewer, f: CredentialsForm, new: bool) -> PageResult {
     check_csrf(&viewer, &f.csrf)?;
-    let result = async {
-        app.limits.sign_in(&viewer.ip, Some(f.name.trim()))?;
-        let user = accounts::sign_in(&app.db, f.name.trim(), &f.password).await?;
-        accounts::new_session(&app.db, &user).await
-    }
-    .await;
-    match result {
+    match enter(&app, &viewer.ip, &f.name, &f.password, new).await {
         Ok(s) => Ok(([(SET_COOKIE, session_cookie(&s.token, app.secure_cookies))], Redirect::to("/")).into_response()),
+        Err(e) if new => Ok(anonymous_form(&app, viewer, "/signup", "Sign up", Some(&e.message), e.status)),
         Err(e) => Ok(anonymous_form(&app, viewer, "/signin", "Sign in", Some(&e.message), e.status)),
     }
 }
@@ -292,6 +288,9 @@ async fn game_page(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>) 
         let _ = write!(body, "<li value={}><a href=/games/{id}/phases/{i}>{}</a>{state}</li>", i + 1, esc(name));
     }
     let _ = write!(body, "</ol><p>Download the record: <a href=/api/games/{id}/record>polemarch record</a> · <a href=/api/games/{id}/mila>MILA JSON</a></p>");
+    if !view.my_powers.is_empty() {
+        body += concat!("<script>", include_str!("check.js"), "</script>");
+    }
     Ok(page(&view.name, &viewer, &body))
 }
 
@@ -328,10 +327,11 @@ fn orders_form(viewer: &Viewer, view: &GameView, o: &views::OrdersView, adjustin
     }
     let in_force =
         if o.in_force.is_empty() { "nothing (units hold, retreats disband, adjustments by the rules)".to_string() } else { esc(&o.in_force.join(", ")) };
+    let segment = path_segment(&o.power);
     let hint = if adjusting { "One build, disband or WAIVE a line." } else { "One order a line, in the judge notation (A par - bur, F lon S F nth, A mun H)." };
     let _ = write!(
         s,
-        "<p>In force: {in_force}</p><form method=post action=/games/{id}/orders/{power}>{}<textarea name=orders rows=8 cols=50 placeholder=\"{hint}\">{}</textarea>\
+        "<p>In force: {in_force}</p><form method=post action=\"/games/{id}/orders/{segment}\">{}<textarea name=orders rows=8 cols=50 placeholder=\"{hint}\" data-check=\"/api/games/{id}/check/{segment}\">{}</textarea><ul class=\"verdicts live\" aria-live=polite></ul>\
          <label><input type=checkbox name=ready value=1{}> Ready (process the phase when every power is ready)</label><button>Submit</button></form></section>",
         csrf_field(viewer),
         esc(&o.text),

@@ -83,6 +83,13 @@ async fn create_join_and_submit_with_line_verdicts() {
     let statuses: Vec<&str> = got.iter().map(|o| o["status"].as_str().unwrap()).collect();
     assert_eq!(statuses, ["accepted", "accepted", "rejected", "replaced", "rejected"]);
     assert_eq!(body["in_force"], json!(["A par - pic", "F bre - mao"]));
+    // Checking keeps nothing: the same verdicts, and the orders in force
+    // stay as they were.
+    let (status, checked) = s.post(&format!("/api/games/{id}/check/France"), &france, json!({"orders": "A mar - spa\nA mar - mun"})).await;
+    assert_eq!(status, StatusCode::OK, "{checked}");
+    let statuses: Vec<&str> = checked["orders"].as_array().unwrap().iter().map(|o| o["status"].as_str().unwrap()).collect();
+    assert_eq!(statuses, ["accepted", "rejected"]);
+    assert_eq!(s.get(&format!("/api/games/{id}/orders/France"), &france).await.1["in_force"], json!(["A par - pic", "F bre - mao"]));
     // A new submission replaces the power's orders whole.
     let (_, body) = s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"orders": "A mar - spa"})).await;
     assert_eq!(body["in_force"], json!(["A mar - spa"]));
@@ -103,6 +110,7 @@ async fn nobody_sees_or_orders_another_power() {
     let (status, _) = s.post(&format!("/api/games/{id}/orders/France"), &england, json!({"orders": "A par H"})).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert_eq!(s.post(&format!("/api/games/{id}/ready/France"), &england, json!({"ready": true})).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(s.post(&format!("/api/games/{id}/check/France"), &england, json!({"orders": "A par H"})).await.0, StatusCode::FORBIDDEN);
     // An outsider sees nothing of a private game; a player cannot act as
     // its game master.
     assert_eq!(s.get(&format!("/api/games/{id}"), &outsider).await.0, StatusCode::FORBIDDEN);
