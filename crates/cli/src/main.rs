@@ -169,6 +169,12 @@ enum Command {
         /// Do not make the demo game.
         #[arg(long)]
         no_demo: bool,
+        /// Sign-in and sign-up attempts allowed per address (and sign-ins per account name) a minute.
+        #[arg(long, value_name = "N", default_value_t = 10)]
+        sign_ins_per_minute: u32,
+        /// Submissions (orders, checks, ready) allowed per account a minute.
+        #[arg(long, value_name = "N", default_value_t = 120)]
+        submissions_per_minute: u32,
     },
     /// Play a short scripted game of standard Diplomacy: five phases, Spring
     /// 1901 to Spring 1902 with its retreats and builds, each printed as a
@@ -451,7 +457,10 @@ fn main() -> ExitCode {
             width,
         }),
         Command::Demo { file, force } => commands::demo::run(file.as_deref(), force),
-        Command::Serve { addr, data, secure_cookies, no_demo } => commands::serve::run(addr, data, secure_cookies, no_demo),
+        Command::Serve { addr, data, secure_cookies, no_demo, sign_ins_per_minute, submissions_per_minute } => {
+            let limits = polemarch_web::limits::Settings { sign_in_per_minute: sign_ins_per_minute, submissions_per_minute };
+            commands::serve::run(addr, data, secure_cookies, no_demo, limits)
+        }
         Command::Replay { files, variant, edition } => commands::replay::run(&files, variant.as_deref(), edition.as_deref()),
         Command::Selfplay { variant, games, bots, seed, jobs, years, rotate, out, no_records, keep_going, force, edition } => {
             commands::selfplay::run_command(commands::selfplay::Options {
