@@ -96,6 +96,7 @@ pub async fn submit(app: &App, game_id: i64, user: &User, power: &str, text: &st
     let lines: Vec<String> = text.lines().map(String::from).collect();
     let db = &app.db;
     for _ in 0..ATTEMPTS {
+        let game_turn = app.game_turn(game_id).await;
         let g = games::load(db, game_id).await?;
         let v = games::variant_of(&app.variants, &g)?;
         let name = authorise_power(db, &g, &v, power, user).await?;
@@ -109,6 +110,7 @@ pub async fn submit(app: &App, game_id: i64, user: &User, power: &str, text: &st
             game::submit(&v, &mut rec, p, &user.name, &record::now(), &lines).map_err(Error::bad)?
         };
         let in_force = game::orders_in_force_of(&v, &rec, p).map_err(Error::internal)?;
+        let turn = app.write_turn().await;
         let mut tx = db.begin().await?;
         let written = sqlx::query("UPDATE games SET record = $1, version = version + 1 WHERE id = $2 AND version = $3")
             .bind(to_json(&rec)?)
@@ -138,6 +140,7 @@ pub async fn submit(app: &App, game_id: i64, user: &User, power: &str, text: &st
             seat_ready(&mut tx, &g, &name).await?
         };
         tx.commit().await?;
+        drop((turn, game_turn));
         let processed = if was_ready { process(app, g.id, g.phase_index, Cause::Ready).await? } else { None };
         let phase = g.record.phases.last().expect("a current phase").phase.clone();
         return Ok(Submitted { power: name, phase, phase_index: g.phase_index, orders: said, in_force, ready: was_ready, processed });
@@ -177,6 +180,7 @@ pub async fn set_ready(app: &App, game_id: i64, user: &User, power: &str, ready:
     must_be_open(&g)?;
     let mark = if ready { g.phase_index } else { -1 };
     // Only while the phase read is still the current one.
+    let turn = app.write_turn().await;
     let done = sqlx::query(
         "UPDATE seats SET ready_phase = $1 WHERE game_id = $2 AND power = $3 \
          AND EXISTS (SELECT 1 FROM games WHERE id = $2 AND phase_index = $4 AND status = 'active')",
@@ -188,6 +192,7 @@ pub async fn set_ready(app: &App, game_id: i64, user: &User, power: &str, ready:
     .execute(db)
     .await?
     .rows_affected();
+    drop(turn);
     if done == 0 {
         return Err(Error::conflict("the phase has just been processed (or the game paused): look at the game again"));
     }
@@ -217,6 +222,7 @@ pub async fn all_ready(db: &AnyPool, g: &Game, v: &Variant) -> Result<bool> {
 pub async fn process(app: &App, game_id: i64, phase_index: i64, cause: Cause) -> Result<Option<String>> {
     let db = &app.db;
     for _ in 0..ATTEMPTS {
+        let _game_turn = app.game_turn(game_id).await;
         let g = games::load(db, game_id).await?;
         if g.phase_index != phase_index || g.status != "active" || g.record.result.is_some() {
             return Ok(None);
@@ -235,6 +241,7 @@ pub async fn process(app: &App, game_id: i64, phase_index: i64, cause: Cause) ->
             tokio::task::spawn_blocking(move || adjudicate(&v, record)).await.map_err(|e| Error::internal(format!("processing task: {e}")))??;
         let over = rec.result.is_some();
         let next_index = rec.phases.len() as i64 - 1;
+        let turn = app.write_turn().await;
         let mut tx = db.begin().await?;
         let written =
             sqlx::query("UPDATE games SET record = $1, version = version + 1, phase_index = $2, status = $3, deadline_at = $4 WHERE id = $5 AND version = $6")
@@ -260,6 +267,7 @@ pub async fn process(app: &App, game_id: i64, phase_index: i64, cause: Cause) ->
             .execute(&mut *tx)
             .await?;
         tx.commit().await?;
+        drop(turn);
         return Ok(Some(phase));
     }
     Err(busy())
@@ -291,6 +299,7 @@ pub enum Change {
 pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Result<()> {
     let db = &app.db;
     for _ in 0..ATTEMPTS {
+        let _game_turn = app.game_turn(game_id).await;
         let g = games::load(db, game_id).await?;
         games::must_be_gm(&g, user.id)?;
         if g.status == "over" || g.record.result.is_some() {
@@ -333,6 +342,7 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
                 rec = Some(to_json(&r)?);
             }
         }
+        let turn = app.write_turn().await;
         let written = sqlx::query(
             "UPDATE games SET status = $1, deadline_at = $2, paused_left = $3, record = COALESCE($4, record), version = version + 1 WHERE id = $5 AND version = $6",
         )
@@ -345,6 +355,7 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
         .execute(db)
         .await?
         .rows_affected();
+        drop(turn);
         if written == 1 {
             return Ok(());
         }

@@ -59,6 +59,13 @@ pub struct Shared {
     pub variants: variants::Variants,
     pub limits: limits::Limits,
     pub secure_cookies: bool,
+    /// With SQLite (one writer at a time), this process's writes queue
+    /// here rather than in SQLite's busy handler, which sleeps.
+    sqlite_writes: Option<tokio::sync::Mutex<()>>,
+    /// One queue per game: this process's changes to a game take turns
+    /// (read, judge, write) instead of racing and trying again; the
+    /// compare-and-set still guards against other processes.
+    game_turns: std::sync::Mutex<std::collections::HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
 }
 
 pub type App = Arc<Shared>;
@@ -76,7 +83,30 @@ impl Shared {
             variants: Default::default(),
             limits: limits::Limits::new(config.limits.clone()),
             secure_cookies: config.secure_cookies,
+            sqlite_writes: url.starts_with("sqlite:").then(|| tokio::sync::Mutex::new(())),
+            game_turns: Default::default(),
         }))
+    }
+
+    /// Held while this process changes game `id`.
+    pub async fn game_turn(&self, id: i64) -> tokio::sync::OwnedMutexGuard<()> {
+        let queue = {
+            let mut turns = self.game_turns.lock().unwrap_or_else(|e| e.into_inner());
+            if turns.len() > 10_000 {
+                turns.retain(|_, m| Arc::strong_count(m) > 1);
+            }
+            turns.entry(id).or_default().clone()
+        };
+        queue.lock_owned().await
+    }
+
+    /// Held while a game's row is written (with SQLite; PostgreSQL's
+    /// writers need no queue).
+    pub async fn write_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        match &self.sqlite_writes {
+            Some(m) => Some(m.lock().await),
+            None => None,
+        }
     }
 }
 
