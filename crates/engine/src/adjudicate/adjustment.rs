@@ -131,9 +131,7 @@ fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32]
         return Err(Illegal::Occupied);
     }
     let loc = build_loc(v, components[0].kind, unit.loc, there.map(|i| &next.forces[i]))?;
-    if components[0].kind == Kind::FLEET {
-        v.rules.may_build_fleet(v, next, earlier, power)?;
-    }
+    v.rules.may_build(v, next, earlier, power, components[0].kind)?;
     let mut built = Force::single(power, components[0].kind, loc);
     built.components[0].free = free;
     match there {

@@ -67,9 +67,17 @@ impl Rules {
             Mechanic::Loans => super::loans::SLOTS,
             Mechanic::DoubleArmyRebuilds(_) => super::da_rebuild::SLOTS,
             Mechanic::EmperorElimination(_) => super::emperor_out::SLOTS,
+            Mechanic::Outlaws => super::outlaw::SLOTS,
+            Mechanic::Senate(_) => super::offices::SLOTS,
+            Mechanic::PersonalElimination => super::triumvir_out::SLOTS,
             _ => &[],
         });
-        std::iter::once(&[SEED][..]).chain(slots).flatten()
+        // The Senate's end and civil disorder (T7, T8) once, whichever
+        // mechanic brings them.
+        let senate = self.mechanics.iter().any(|m| matches!(m, Mechanic::Senate(_)));
+        let disorder = senate || self.mechanics.iter().any(|m| matches!(m, Mechanic::Deposed(..)));
+        let extra = [senate.then_some(super::senate_end::SLOTS), disorder.then_some(super::disorder::SLOTS)].into_iter().flatten();
+        std::iter::once(&[SEED][..]).chain(slots).chain(extra).flatten()
     }
 
     fn codec(&self, key: &str) -> Option<&'static Codec> {
@@ -81,6 +89,7 @@ impl Rules {
     fn position_codecs(&self) -> impl Iterator<Item = &'static PositionCodec> + '_ {
         self.mechanics.iter().filter_map(|m| match m {
             Mechanic::Sieges => Some(&super::sieges::SIEGE),
+            Mechanic::PersonalUnits(_) => Some(&super::personal::PERSONAL),
             _ => None,
         })
     }

@@ -49,6 +49,11 @@ fn count(v: &Variant, pos: &Position, with_loans: bool, as_supply: bool) -> Vec<
             }
         }
     }
+    // T3, T5: the Winter bonuses are supply, not centres (neither victory
+    // nor a power's own supply for D2's self-supporting units counts them).
+    if with_loans && as_supply && !v.rules.mechanics.is_empty() {
+        v.rules.add_bonuses(&pos.state, &mut supply);
+    }
     supply
 }
 
