@@ -54,7 +54,7 @@ pub fn adjudicate<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> Outco
     };
     // City State C7-C9: the walls' units, before centres change hands; C15:
     // the Emperor with no DA on the board.
-    v.rules.after_phase(v, kind, &mut results, &mut next);
+    v.rules.after_phase(v, kind, pos, &mut results, &mut next);
     let season_over = match kind {
         PhaseKind::Movement => next.dislodged.is_empty(),
         PhaseKind::Retreat => true,

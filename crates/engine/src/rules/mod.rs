@@ -330,7 +330,7 @@ impl Rules {
     /// the walls reoccupies its empty province; after a movement, two
     /// phases behind the walls disband it; C15, last: from Spring 1302 the
     /// Emperor is out with no DA on the board).
-    pub fn after_phase<'a>(&self, v: &Variant, kind: PhaseKind, results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
+    pub fn after_phase<'a>(&self, v: &Variant, kind: PhaseKind, before: &Position, results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
         for m in &self.mechanics {
             match m {
                 Mechanic::Sieges => siege_phase::after_phase(v, kind, results, next),
@@ -353,7 +353,7 @@ impl Rules {
                 // T4, last: a player whose personal unit is gone is out.
                 Mechanic::PersonalElimination => {
                     if let Some(p) = self.personal() {
-                        triumvir_out::after_phase(v, p.kind, next, results);
+                        triumvir_out::after_phase(v, p.kind, before, next, results);
                     }
                 }
                 _ => {}

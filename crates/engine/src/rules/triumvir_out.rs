@@ -51,18 +51,19 @@ pub fn after_movement(v: &Variant, personal: Kind, senate: Option<PowerId>, resu
     next.state.heirs = heirs;
 }
 
-/// After any phase: a Triumvir whose personal unit is neither on the board
-/// nor waiting to retreat is out; his heir takes his holdings, or they are
-/// disbanded and unowned. The heirs are forgotten once no unit waits.
-pub fn after_phase(v: &Variant, personal: Kind, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
+/// After any phase: a Triumvir whose personal unit was on the board (or
+/// waiting to retreat) before the phase and is neither after it is out;
+/// his heir takes his holdings, or they are disbanded and unowned. The
+/// heirs are forgotten once no unit waits.
+pub fn after_phase(v: &Variant, personal: Kind, before: &Position, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
     let holders: Vec<PowerId> = super::personal::holders(v, personal).collect();
     for power in holders {
         if next.state.eliminated.contains(&power) {
             continue;
         }
         let has = |c: &crate::state::Component| c.kind == personal && c.power == power;
-        let on_board = next.forces.iter().any(|f| f.components.iter().any(has)) || next.dislodged.iter().any(|d| d.force.components.iter().any(has));
-        if on_board {
+        let on = |pos: &Position| pos.forces.iter().any(|f| f.components.iter().any(has)) || pos.dislodged.iter().any(|d| d.force.components.iter().any(has));
+        if on(next) || !on(before) {
             continue;
         }
         let heir = next.state.heirs.iter().find(|h| h.0 == power).and_then(|h| h.1);
