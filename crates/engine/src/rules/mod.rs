@@ -46,7 +46,7 @@ mod walls;
 pub use edition::{Choice, CivilDisorder, Edition};
 pub use options::from_table;
 pub use state_text::{read_position_state, read_state, shown_position_state, shown_state, state_key, write_position_state, write_state};
-pub use victory::{own_supplies, self_supporting_units, supplies, supply, victory_centres, winners};
+pub use victory::{bonuses, own_supplies, self_supporting_units, supplies, supply, victory_centres, winners};
 
 use crate::adjudicate::{Illegal, OrderResult, Plan, Reason};
 use crate::order::{Action, Order};
@@ -575,6 +575,11 @@ impl Rules {
         }
     }
 
+    /// Has the variant Winter bonuses (T3, T5)?
+    pub fn has_bonuses(&self) -> bool {
+        self.senate().is_some()
+    }
+
     /// The personal units, if the variant has them (T2).
     pub fn personal(&self) -> Option<personal::Personal> {
         self.mechanics.iter().find_map(|m| if let Mechanic::PersonalUnits(p) = m { Some(*p) } else { None })
@@ -607,6 +612,16 @@ impl Rules {
     /// 1 for a Parthian province).
     pub fn resistance(&self, v: &Variant, p: ProvinceId) -> u32 {
         supported_entry::resistance(v, p)
+    }
+
+    /// Hook `adjust`: may a removal order take a unit of `kind` (T4: a
+    /// personal unit is lost only in battle; civil disorder never takes it,
+    /// as `component_to_remove` takes only armies, fleets and garrisons)?
+    pub fn may_remove(&self, kind: Kind) -> Result<(), Illegal> {
+        match self.personal() {
+            Some(p) if p.kind == kind => Err(Illegal::PersonalUnitRemoval),
+            _ => Ok(()),
+        }
     }
 
     /// Hook `retreat_due`: must the next retreat phase be played though no

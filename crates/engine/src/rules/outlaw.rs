@@ -72,7 +72,8 @@ pub fn fix_defaults(v: &Variant, pos: &mut Position) {
     let far = distances_from(v, rome(v));
     for k in 0..pos.state.outlaws.len() {
         let Outlaw { power, due, .. } = pos.state.outlaws[k];
-        let mut free: Vec<ProvinceId> = pos.forces.iter().filter(|f| f.power == power).map(|f| v.province_of(f.loc)).filter(|&p| !is_fixed(&pos.state, p)).collect();
+        let mut free: Vec<ProvinceId> =
+            pos.forces.iter().filter(|f| f.power == power).map(|f| v.province_of(f.loc)).filter(|&p| !is_fixed(&pos.state, p)).collect();
         free.sort_by_key(|&p| (std::cmp::Reverse(far[p.index()]), v.province(p).name.to_lowercase()));
         for p in free.into_iter().take(due as usize) {
             set_fixed(&mut pos.state, p);

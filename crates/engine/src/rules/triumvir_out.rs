@@ -40,7 +40,8 @@ pub fn after_movement(v: &Variant, personal: Kind, senate: Option<PowerId>, resu
         sides.sort_unstable();
         sides.dedup();
         let may_inherit = |p: PowerId| {
-            p != owner && ((super::personal::has_one(v, personal, p) && !next.state.eliminated.contains(&p)) || (Some(p) == senate && next.state.senate_end.is_none()))
+            p != owner
+                && ((super::personal::has_one(v, personal, p) && !next.state.eliminated.contains(&p)) || (Some(p) == senate && next.state.senate_end.is_none()))
         };
         let heir = match sides[..] {
             [p] if may_inherit(p) => Some(p),

@@ -57,6 +57,15 @@ fn count(v: &Variant, pos: &Position, with_loans: bool, as_supply: bool) -> Vec<
     supply
 }
 
+/// The Winter bonuses by power, in halves (T3, T5: the Dictator's, the
+/// Consul's, the Senate's for Triumvirs eliminated): part of `supplies`,
+/// neither own nor loaned.
+pub fn bonuses(v: &Variant, pos: &Position) -> Vec<u32> {
+    let mut bonus = vec![0; v.powers.len()];
+    v.rules.add_bonuses(&pos.state, &mut bonus);
+    bonus
+}
+
 /// How many of `power`'s units its own supply supports, cheapest first
 /// (free units need no supply and do not count).
 pub fn self_supporting_units(v: &Variant, pos: &Position, power: PowerId) -> u32 {
