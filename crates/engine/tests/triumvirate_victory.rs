@@ -10,40 +10,15 @@
 //! describes one phase and has no key for a game's result.
 
 use polemarch_engine::rules::{read_state, self_supporting_units, supplies, winners};
-use polemarch_engine::state::{Force, Kind, Position};
-use polemarch_engine::variant::{embedded_variant, PowerId};
+use polemarch_engine::variant::embedded_variant;
 use polemarch_engine::Variant;
+
+mod vedder_board;
+use vedder_board::{board, ARMIES_25 as ARMIES, CENTRES_25 as CENTRES};
 
 fn tr() -> Variant {
     embedded_variant("triumvirate").expect("embedded").unwrap_or_else(|p| panic!("{p:?}"))
 }
-
-/// `power` owns every centre in `centres` and has an army in each province
-/// of `armies`.
-fn board(v: &Variant, power: PowerId, centres: &[&str], armies: &[&str]) -> Position {
-    let mut pos = Position::start(v);
-    pos.forces.clear();
-    pos.owners.iter_mut().for_each(|o| *o = None);
-    for c in centres {
-        pos.owners[v.province_of(v.find_loc(c).unwrap()).index()] = Some(power);
-    }
-    for a in armies {
-        pos.forces.push(Force::single(power, Kind::ARMY, v.find_loc(a).unwrap()));
-    }
-    pos.normalize();
-    pos
-}
-
-/// 24 single centres and Alexandria (2): 26 supply for Egypt.
-const CENTRES: [&str; 24] = [
-    "alx", "cyr", "pto", "jer", "tyr", "sid", "cyp", "cre", "lep", "had", "car", "num", "syr", "sar", "spa", "kor", "ath", "pel", "lar", "epi", "eph", "per",
-    "bos", "pon",
-];
-
-const ARMIES: [&str; 25] = [
-    "alx", "cyr", "pto", "jer", "tyr", "sid", "cyp", "cre", "lep", "had", "car", "num", "syr", "sar", "spa", "kor", "ath", "pel", "lar", "epi", "eph", "per",
-    "bos", "pon", "mar",
-];
 
 /// T10: 25 units paid by the player's own centres win after a Winter.
 #[test]

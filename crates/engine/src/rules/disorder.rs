@@ -9,7 +9,7 @@
 //!
 //! State: `disorder <power>`.
 
-use super::state_text::{Codec, Slot};
+use super::state_text::{read_power_list, write_power_list, Codec, Slot};
 use crate::adjudicate::Illegal;
 use crate::state::{Position, VariantState};
 use crate::variant::{PowerId, ProvinceId};
@@ -47,18 +47,8 @@ pub const DISORDER: Codec = Codec {
     key: "disorder",
     indexed: true,
     shown: true,
-    write: |v, state, out| {
-        for &p in &state.disorder {
-            out(v.power(p).name.to_lowercase(), String::new());
-        }
-    },
-    read: |v, power, value, state| {
-        if !value.is_empty() {
-            return Err(format!("`{value}`: `disorder <power>` takes nothing after the power"));
-        }
-        enter(state, v.power_named(power)?);
-        Ok(())
-    },
+    write: |v, state, out| write_power_list(v, &state.disorder, out),
+    read: |v, power, value, state| read_power_list(v, "disorder", power, value, &mut state.disorder),
 };
 
 pub const SLOTS: Slot = &[DISORDER];

@@ -21,7 +21,7 @@
 //! State: `dictator <power>`, `consul <power>`, `eliminated <power>`.
 
 use super::outlaw;
-use super::state_text::{Codec, Slot};
+use super::state_text::{read_power_list, write_power, write_power_list, Codec, Slot};
 use crate::adjudicate::{Illegal, OrderResult, Reason};
 use crate::state::{Kind, Position, VariantState};
 use crate::variant::{PhaseKind, PowerId, ProvinceId, Variant};
@@ -141,11 +141,7 @@ pub const DICTATOR: Codec = Codec {
     key: "dictator",
     indexed: false,
     shown: true,
-    write: |v, state, out| {
-        if let Some(d) = state.dictator {
-            out(String::new(), v.power(d).name.clone());
-        }
-    },
+    write: |v, state, out| write_power(v, state.dictator, out),
     read: |v, _, value, state| {
         state.dictator = Some(v.power_named(value)?);
         Ok(())
@@ -157,11 +153,7 @@ pub const CONSUL: Codec = Codec {
     key: "consul",
     indexed: false,
     shown: true,
-    write: |v, state, out| {
-        if let Some(c) = state.consul {
-            out(String::new(), v.power(c).name.clone());
-        }
-    },
+    write: |v, state, out| write_power(v, state.consul, out),
     read: |v, _, value, state| {
         state.consul = Some(v.power_named(value)?);
         Ok(())
@@ -173,22 +165,8 @@ pub const ELIMINATED: Codec = Codec {
     key: "eliminated",
     indexed: true,
     shown: true,
-    write: |v, state, out| {
-        for &p in &state.eliminated {
-            out(v.power(p).name.to_lowercase(), String::new());
-        }
-    },
-    read: |v, power, value, state| {
-        if !value.is_empty() {
-            return Err(format!("`{value}`: `eliminated <power>` takes nothing after the power"));
-        }
-        let p = v.power_named(power)?;
-        if !state.eliminated.contains(&p) {
-            state.eliminated.push(p);
-            state.eliminated.sort_unstable();
-        }
-        Ok(())
-    },
+    write: |v, state, out| write_power_list(v, &state.eliminated, out),
+    read: |v, power, value, state| read_power_list(v, "eliminated", power, value, &mut state.eliminated),
 };
 
 pub const SLOTS: Slot = &[DICTATOR, CONSUL, ELIMINATED];

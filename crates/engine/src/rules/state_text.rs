@@ -140,6 +140,33 @@ pub fn set_province_power(list: &mut Vec<(ProvinceId, PowerId)>, p: ProvinceId, 
     list.sort_unstable();
 }
 
+/// Writes a key that holds a power (`dictator Caesar`), if set.
+pub fn write_power(v: &Variant, power: Option<PowerId>, out: &mut dyn FnMut(String, String)) {
+    if let Some(p) = power {
+        out(String::new(), v.power(p).name.clone());
+    }
+}
+
+/// Writes an indexed key with no value for each power of a list
+/// (`eliminated crassus`, `disorder egypt`).
+pub fn write_power_list(v: &Variant, list: &[PowerId], out: &mut dyn FnMut(String, String)) {
+    for &p in list {
+        out(v.power(p).name.to_lowercase(), String::new());
+    }
+}
+
+/// Reads one entry of such a key into its list, kept in power order.
+pub fn read_power_list(v: &Variant, key: &str, power: &str, value: &str, list: &mut Vec<PowerId>) -> Result<(), String> {
+    if !value.is_empty() {
+        return Err(format!("`{value}`: `{key} <power>` takes nothing after the power"));
+    }
+    let p = v.power_named(power)?;
+    if let Err(i) = list.binary_search(&p) {
+        list.insert(i, p);
+    }
+    Ok(())
+}
+
 /// The state as text: key -> value, keys in lower case.
 pub fn write_state(v: &Variant, state: &VariantState) -> BTreeMap<String, String> {
     write(v, state, false)
