@@ -82,6 +82,44 @@ pub fn from_table(
                 Some(year) => add(Mechanic::EmperorElimination(year)),
                 None => problem(format!("expected the year from whose Spring the Emperor may be eliminated, found {value}")),
             },
+            "personal_units" => match value.as_table() {
+                Some(t) => {
+                    let kind = t.get("kind").and_then(|k| k.as_str()).and_then(crate::state::Kind::from_code);
+                    let flag = |name: &str| t.get(name).and_then(|b| b.as_bool()).unwrap_or(false);
+                    let known = t.keys().all(|k| ["kind", "rebuilds_centres", "support_two_away"].contains(&k.as_str()));
+                    match kind {
+                        Some(kind) if known => add(Mechanic::PersonalUnits(super::personal::Personal {
+                            kind,
+                            rebuilds: flag("rebuilds_centres"),
+                            far_support: flag("support_two_away"),
+                        })),
+                        _ => problem(format!("expected {{ kind = \"<letter>\", rebuilds_centres = <bool>, support_two_away = <bool> }}, found {value}")),
+                    }
+                }
+                None => problem(format!("expected a table {{ kind = \"T\", ... }}, found {value}")),
+            },
+            "outlaws" | "personal_elimination" | "supported_entry" => match value.as_bool() {
+                Some(false) => {}
+                Some(true) => add(match key.as_str() {
+                    "outlaws" => Mechanic::Outlaws,
+                    "personal_elimination" => Mechanic::PersonalElimination,
+                    _ => Mechanic::SupportedEntry,
+                }),
+                None => problem(format!("expected true or false, found {value}")),
+            },
+            "senate" => match value.as_str().map(|name| (name, power(name))) {
+                Some((_, Some(p))) => add(Mechanic::Senate(p)),
+                Some((name, None)) => problem(format!("unknown power `{name}`")),
+                None => problem(format!("expected a power, found {value}")),
+            },
+            "deposed" => {
+                let pair = value.as_table().and_then(|t| Some((t.get("power")?.as_str()?, t.get("without")?.as_str()?)));
+                match pair.map(|(pw, c)| (pw, c, power(pw), province(c))) {
+                    Some((_, _, Some(pw), Some(c))) => add(Mechanic::Deposed(pw, c)),
+                    Some((pw, c, _, _)) => problem(format!("unknown power `{pw}` or province `{c}`")),
+                    None => problem(format!("expected {{ power = \"<power>\", without = \"<centre>\" }}, found {value}")),
+                }
+            }
             "fleet_builds_per_winter" => match value.as_integer() {
                 Some(n @ 0..=99) => add(Mechanic::FleetBuildCap(n as u8)),
                 _ => problem(format!("expected a number of fleets (0 to 99), found {value}")),
@@ -134,6 +172,13 @@ pub fn from_table(
     let has_emperor = rules.mechanics.iter().any(|m| matches!(m, Mechanic::ImperialSpaces(_)));
     if !has_emperor && rules.mechanics.iter().any(imperial) {
         problems.push(Problem::new("variant.toml", "rules", "emperor_supply, double_army_rebuilds and emperor_elimination need `emperor`".into()));
+    }
+    // The Triumvirate's offices and outlaws (T3-T7) need its Triumvirs,
+    // the players with a personal unit.
+    let personal = rules.mechanics.iter().any(|m| matches!(m, Mechanic::PersonalUnits(_)));
+    let needs_personal = |m: &Mechanic| matches!(m, Mechanic::Senate(_) | Mechanic::PersonalElimination | Mechanic::Outlaws);
+    if !personal && rules.mechanics.iter().any(needs_personal) {
+        problems.push(Problem::new("variant.toml", "rules", "senate, outlaws and personal_elimination need `personal_units`".into()));
     }
     // One order for every variant: the hooks call the mechanics in the
     // order of their declaration, whatever the order of the table.

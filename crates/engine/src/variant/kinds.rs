@@ -12,6 +12,7 @@ impl Kind {
     pub const FLEET: Kind = Kind(1);
     pub const GARRISON: Kind = Kind(2);
     pub const DOUBLE_ARMY: Kind = Kind(3);
+    pub const TRIUMVIR: Kind = Kind(4);
 }
 
 /// How a kind moves.
@@ -58,7 +59,7 @@ impl KindRow {
 /// The engine's kind table, by `Kind` index: every kind any variant has.
 /// A variant lists the rows it uses (`Variant::kinds`). The rows are static
 /// so that the resolver reads a kind's strength without a variant lookup.
-pub const BUILT_IN: [KindRow; 4] = [
+pub const BUILT_IN: [KindRow; 5] = [
     KindRow {
         letter: "A",
         name: "army",
@@ -107,6 +108,21 @@ pub const BUILT_IN: [KindRow; 4] = [
         may_convoy: false,
         needs_supply: false,
         cut_whole: true,
+    },
+    // Triumvirate T2: a Triumvir's personal army, moving and fighting as an
+    // army; what it may do beyond an army (support two steps away, rebuild
+    // a centre by entering it) is the personal-units mechanic's
+    // (rules/personal.rs), which names the kind it applies to.
+    KindRow {
+        letter: "T",
+        name: "triumvir",
+        moves: Moves::Army,
+        strength: 1,
+        upkeep: 2,
+        may_support: true,
+        may_convoy: false,
+        needs_supply: true,
+        cut_whole: false,
     },
 ];
 
@@ -169,7 +185,7 @@ mod tests {
         // costs half.
         assert_eq!((Kind::ARMY.row().moves, Kind::FLEET.row().moves, Kind::GARRISON.row().moves), (Moves::Army, Moves::Fleet, Moves::None));
         // City State C12, C13: a double army is worth two and needs no supply.
-        assert_eq!(Kind::all().map(|k| (k.row().strength, k.row().upkeep)).collect::<Vec<_>>(), [(1, 2), (1, 2), (1, 1), (2, 0)]);
+        assert_eq!(Kind::all().map(|k| (k.row().strength, k.row().upkeep)).collect::<Vec<_>>(), [(1, 2), (1, 2), (1, 1), (2, 0), (1, 2)]);
         assert!(!Kind::DOUBLE_ARMY.row().needs_supply && Kind::DOUBLE_ARMY.row().moves == Moves::Army);
         assert_eq!(Kind::all().filter(|k| k.row().cut_whole).collect::<Vec<_>>(), [Kind::DOUBLE_ARMY]);
         assert!(Kind::FLEET.row().may_convoy && !Kind::ARMY.row().may_convoy && !Kind::GARRISON.row().may_support);
