@@ -2,6 +2,7 @@
 //! coastlines, supply centres (value, home, destroyed), standoffs and names.
 
 use crate::board::{coast_size, label_size, Board};
+use crate::coast::Shore;
 use crate::geometry::{Across, Pt};
 use crate::palette;
 use crate::svg::Svg;
@@ -28,10 +29,57 @@ pub fn fill(v: &Variant, pos: &Position, p: ProvinceId) -> String {
 }
 
 pub fn regions(svg: &mut Svg, board: &Board, v: &Variant, pos: &Position) {
+    if let Some(shore) = &board.shore {
+        return coastal(svg, board, v, pos, shore);
+    }
     svg.raw("<g id=\"regions\">\n");
+    cells(svg, board, v, pos, |_| true);
+    svg.raw("</g>\n");
+    borders(svg, board, v, |_| true);
+}
+
+/// The regions of a map with its real coastline: the water's regions, then
+/// the land (outside any region plain) with the land's regions cut to it,
+/// then the coastline over both.
+fn coastal(svg: &mut Svg, board: &Board, v: &Variant, pos: &Position, shore: &Shore) {
+    let f = board.frame;
+    let d = shore.path(true);
+    let rest = shore.path(false);
+    svg.raw(&format!(
+        "<g id=\"regions\">\n<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{}\"/>\n",
+        f.min.x,
+        f.min.y,
+        f.width(),
+        f.height(),
+        palette::OPEN_SEA
+    ));
+    cells(svg, board, v, pos, |p| board.water[p.index()]);
+    borders(svg, board, v, |p| board.water[p.index()]);
+    svg.raw(&format!("<clipPath id=\"land\"><path clip-rule=\"evenodd\" d=\"{d}\"/></clipPath>\n<g clip-path=\"url(#land)\">\n"));
+    svg.raw(&format!(
+        "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{}\"/>\n",
+        f.min.x,
+        f.min.y,
+        f.width(),
+        f.height(),
+        palette::OPEN_LAND
+    ));
+    cells(svg, board, v, pos, |p| !board.water[p.index()]);
+    borders(svg, board, v, |p| !board.water[p.index()]);
+    svg.raw("</g>\n");
+    svg.raw(&format!("<path fill=\"{}\" fill-rule=\"evenodd\" d=\"{rest}\"/>\n", palette::OPEN_LAND));
+    svg.raw(&format!(
+        "<path id=\"coastline\" fill=\"none\" stroke=\"{}\" stroke-width=\"{:.2}\" stroke-linejoin=\"round\" d=\"{d}{rest}\"/>\n</g>\n",
+        palette::COAST,
+        0.12 * board.unit
+    ));
+}
+
+/// The cells of the provinces `shown` picks, filled by terrain and owner.
+fn cells(svg: &mut Svg, board: &Board, v: &Variant, pos: &Position, shown: impl Fn(ProvinceId) -> bool) {
     for (i, site) in board.sites.iter().enumerate() {
         let cell = &board.cells[i];
-        if cell.points.is_empty() {
+        if cell.points.is_empty() || !shown(site.province) {
             continue;
         }
         let colour = fill(v, pos, site.province);
@@ -45,22 +93,20 @@ pub fn regions(svg: &mut Svg, board: &Board, v: &Variant, pos: &Position) {
             svg.polygon(&cell.points, "fill=\"url(#waves)\"");
         }
     }
-    svg.raw("</g>\n");
-    borders(svg, board, v);
 }
 
 /// Each edge between two provinces' regions once: a coastline where water
 /// meets land, a thin border elsewhere.
-fn borders(svg: &mut Svg, board: &Board, v: &Variant) {
+fn borders(svg: &mut Svg, board: &Board, v: &Variant, shown: impl Fn(ProvinceId) -> bool) {
     let u = board.unit;
-    svg.raw("<g id=\"borders\" stroke-linecap=\"round\">\n");
+    svg.raw("<g class=\"borders\" stroke-linecap=\"round\">\n");
     for (i, cell) in board.cells.iter().enumerate() {
         let n = cell.points.len();
         let a = board.sites[i].province;
         for k in 0..n {
             let Across::Site(j) = cell.across[k] else { continue };
             let b = board.sites[j].province;
-            if a == b || j < i {
+            if a == b || j < i || !shown(a) || !shown(b) {
                 continue;
             }
             let (ta, tb) = (v.province(a).terrain, v.province(b).terrain);
