@@ -8,7 +8,7 @@ public domain"), as shipped in the npm package world-atlas 2.0.2
 that package with `npm pack` (or reads the folder given with --package),
 and for each map whose map.toml has a `[picture]` table writes the file it
 names: the land's rings cut to the part of the globe the map shows and
-simplified to about a pixel of a 1500-pixel picture. Only that derived
+simplified to about two pixels of a 1400-pixel picture. Only that derived
 file is committed, never the package's files.
 
     python3 tools/coastlines.py            # every map
@@ -121,7 +121,7 @@ def globe_box(mf):
             va[i] += row[i] * lat
     cl, ca = solve3(m, vl), solve3(m, va)
     w, h = max(xs) - min(xs), max(ys) - min(ys)
-    corners = [(x, y) for x in (min(xs) - 0.3 * w, max(xs) + 0.3 * w) for y in (min(ys) - 0.3 * h, max(ys) + 0.3 * h)]
+    corners = [(x, y) for x in (min(xs) - 0.15 * w, max(xs) + 0.15 * w) for y in (min(ys) - 0.15 * h, max(ys) + 0.15 * h)]
     lons = [cl[0] * x + cl[1] * y + cl[2] for x, y in corners]
     lats = [ca[0] * x + ca[1] * y + ca[2] for x, y in corners]
     return max(-180, min(lons)), min(180, max(lons)), max(-90, min(lats)), min(90, max(lats))
@@ -184,7 +184,7 @@ def write_map(folder, rings):
     if not pic:
         return False
     box = globe_box(mf)
-    tol = max(box[1] - box[0], box[3] - box[2]) / 900
+    tol = max(box[1] - box[0], box[3] - box[2]) / 700
     out = []
     for r in rings:
         if max(p[0] for p in r) < box[0] or min(p[0] for p in r) > box[1] or max(p[1] for p in r) < box[2] or min(p[1] for p in r) > box[3]:

@@ -42,8 +42,9 @@ pub struct Board {
     /// coastlines (`Board::with_land`); None: a schematic map.
     pub shore: Option<Shore>,
     /// With real land: the pairs of provinces (land side, water side) that
-    /// meet along the coastline (a stretch of coast in both regions).
-    pub shore_pairs: Vec<(ProvinceId, ProvinceId)>,
+    /// meet along the coastline (a stretch of coast in both regions),
+    /// found when first asked for (`touching`): drawing does not need them.
+    shore_pairs: std::sync::OnceLock<Vec<(ProvinceId, ProvinceId)>>,
     /// Each province's region lies on the water (`watery` terrain).
     pub water: Vec<bool>,
     /// Islands (Ancient Mediterranean's Baleares): the water and the
@@ -120,7 +121,7 @@ impl Board {
             label_at: Vec::new(),
             coast_labels: Vec::new(),
             shore,
-            shore_pairs: Vec::new(),
+            shore_pairs: std::sync::OnceLock::new(),
             water: water.clone(),
             islands: v.province_ids().map(|p| v.province(p).terrain == Terrain::Islands).collect(),
         };
@@ -140,11 +141,10 @@ impl Board {
             label_at: vec![None; v.province_count()],
             coast_labels: Vec::new(),
             shore,
-            shore_pairs: Vec::new(),
+            shore_pairs: std::sync::OnceLock::new(),
             water: water.clone(),
             islands: v.province_ids().map(|p| v.province(p).terrain == Terrain::Islands).collect(),
         };
-        board.shore_pairs = board.meeting_at_the_coast();
         board.place_marks(v);
         board
     }
@@ -155,8 +155,14 @@ impl Board {
     fn meeting_at_the_coast(&self) -> Vec<(ProvinceId, ProvinceId)> {
         let Some(shore) = &self.shore else { return Vec::new() };
         let mut pairs = Vec::new();
+        // The cell holding a point is its nearest site's, of the sites on
+        // its side (a Voronoi diagram each), if within that cell's reach.
         let owner = |p: Pt, water: bool| {
-            (0..self.sites.len()).find(|&s| self.water[self.sites[s].province.index()] == water && inside(&self.cells[s], p)).map(|s| self.sites[s].province)
+            (0..self.sites.len())
+                .filter(|&s| self.water[self.sites[s].province.index()] == water && !self.cells[s].points.is_empty())
+                .min_by(|&a, &b| self.sites[a].at.dist(p).total_cmp(&self.sites[b].at.dist(p)))
+                .filter(|&s| inside(&self.cells[s], p))
+                .map(|s| self.sites[s].province)
         };
         for r in &shore.rings {
             for k in 0..r.len() {
@@ -235,7 +241,7 @@ impl Board {
                 }
             }
         }
-        for &(a, b) in &self.shore_pairs {
+        for &(a, b) in self.shore_pairs.get_or_init(|| self.meeting_at_the_coast()) {
             let q = if a == province {
                 b
             } else if b == province {

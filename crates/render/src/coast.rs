@@ -111,15 +111,15 @@ impl Projection {
     pub fn project(&self, lonlat: [f64; 2]) -> Pt {
         let p = Pt::new((lonlat[0] * self.cos_lat - self.mid.x) / self.scale, (lonlat[1] - self.mid.y) / self.scale);
         let n = self.centres.len();
-        let mut out = [0.0; 2];
-        for (axis, c) in self.coef.iter().enumerate() {
-            let mut s = c[n] + c[n + 1] * p.x + c[n + 2] * p.y;
-            for (i, q) in self.centres.iter().enumerate() {
-                s += c[i] * kernel(p.dist(*q));
-            }
-            out[axis] = s;
+        let (cx, cy) = (&self.coef[0], &self.coef[1]);
+        let mut x = cx[n] + cx[n + 1] * p.x + cx[n + 2] * p.y;
+        let mut y = cy[n] + cy[n + 1] * p.x + cy[n + 2] * p.y;
+        for (i, q) in self.centres.iter().enumerate() {
+            let k = kernel_squared((p.x - q.x).powi(2) + (p.y - q.y).powi(2));
+            x += cx[i] * k;
+            y += cy[i] * k;
         }
-        Pt::new(out[0], out[1])
+        Pt::new(x, y)
     }
 
     /// How far the projection bends away from the best affine map of the
@@ -140,10 +140,15 @@ impl Projection {
 
 /// The thin-plate spline's radial function, r² log r.
 fn kernel(r: f64) -> f64 {
-    if r < 1e-12 {
+    kernel_squared(r * r)
+}
+
+/// The same of r², without a square root: r² log r = r² log(r²) / 2.
+fn kernel_squared(r2: f64) -> f64 {
+    if r2 < 1e-24 {
         0.0
     } else {
-        r * r * r.ln()
+        0.5 * r2 * r2.ln()
     }
 }
 
@@ -157,11 +162,12 @@ fn solve(mut m: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
         }
         m.swap(col, pivot);
         b.swap(col, pivot);
+        let pivot_row = m[col].clone();
         for row in col + 1..n {
-            let f = m[row][col] / m[col][col];
+            let f = m[row][col] / pivot_row[col];
             if f != 0.0 {
-                for k in col..n {
-                    m[row][k] -= f * m[col][k];
+                for (x, p) in m[row][col..].iter_mut().zip(&pivot_row[col..]) {
+                    *x -= f * p;
                 }
                 b[row] -= f * b[col];
             }
@@ -184,6 +190,8 @@ pub struct Shore {
     /// province on the land. Other land (Ireland on the standard map) is
     /// drawn, but is no province's.
     pub played: Vec<bool>,
+    /// Each ring's bounding box.
+    boxes: Vec<Rect>,
     /// The frame cut into horizontal strips; each strip lists the ring
     /// edges (ring, index of the edge's first point) that cross it.
     strips: Vec<Vec<(u32, u32)>>,
@@ -211,7 +219,14 @@ impl Shore {
                 }
             }
         }
-        let mut shore = Shore { played: vec![true; rings.len()], rings, strips, top: frame.min.y, strip };
+        let boxes = rings
+            .iter()
+            .map(|r| Rect {
+                min: Pt::new(r.iter().map(|p| p.x).fold(f64::MAX, f64::min), r.iter().map(|p| p.y).fold(f64::MAX, f64::min)),
+                max: Pt::new(r.iter().map(|p| p.x).fold(f64::MIN, f64::max), r.iter().map(|p| p.y).fold(f64::MIN, f64::max)),
+            })
+            .collect();
+        let mut shore = Shore { played: vec![true; rings.len()], rings, boxes, strips, top: frame.min.y, strip };
         let n = shore.rings.len();
         // A lake (the Caspian) is a ring inside another: it is played as
         // the land round it is.
@@ -261,36 +276,91 @@ impl Shore {
         inside
     }
 
+    /// The SVG path (for an even-odd fill) of the board's land inside the
+    /// convex `cell`: each played ring cut to it. Empty if none is.
+    pub fn land_in(&self, cell: &[Pt]) -> String {
+        let (mut min, mut max) = (Pt::new(f64::MAX, f64::MAX), Pt::new(f64::MIN, f64::MIN));
+        for p in cell {
+            min = Pt::new(min.x.min(p.x), min.y.min(p.y));
+            max = Pt::new(max.x.max(p.x), max.y.max(p.y));
+        }
+        let cell_box = Rect { min, max };
+        let mut d = String::new();
+        for (i, r) in self.rings.iter().enumerate() {
+            if !self.played[i] || !self.boxes[i].overlaps(&cell_box) {
+                continue;
+            }
+            let piece = clip_convex(r, cell);
+            if piece.len() < 3 {
+                continue;
+            }
+            ring_path(&mut d, &piece);
+        }
+        d
+    }
+
+    /// The parts of the segment from `a` to `b` on the board's land, to a
+    /// 24th of its length.
+    pub fn on_land_parts(&self, a: Pt, b: Pt) -> Vec<(Pt, Pt)> {
+        const STEPS: usize = 24;
+        let mut parts = Vec::new();
+        let mut start: Option<f64> = None;
+        for k in 0..=STEPS {
+            let t = k as f64 / STEPS as f64;
+            let land = k < STEPS && self.on_land(a.lerp(b, t + 0.5 / STEPS as f64));
+            match (land, start) {
+                (true, None) => start = Some(t),
+                (false, Some(t0)) => {
+                    parts.push((a.lerp(b, t0), a.lerp(b, t)));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        parts
+    }
+
     /// The SVG path of the rings, of the board's land (`played`) or of
     /// the rest.
     pub fn path(&self, played: bool) -> String {
         let mut d = String::with_capacity(self.rings.iter().map(|r| r.len() * 14).sum());
         for (_, r) in self.rings.iter().enumerate().filter(|&(i, _)| self.played[i] == played) {
-            for (k, p) in r.iter().enumerate() {
-                d.push_str(&format!("{}{:.1},{:.1}", if k == 0 { "M" } else { "L" }, p.x, p.y));
-            }
-            d.push('Z');
+            ring_path(&mut d, r);
         }
         d
     }
 }
 
-/// A ring cut to a rectangle (Sutherland-Hodgman).
-fn clip_to(ring: &[Pt], frame: Rect) -> Vec<Pt> {
+/// Appends a closed ring to an SVG path.
+fn ring_path(d: &mut String, ring: &[Pt]) {
+    use std::fmt::Write;
+    for (k, p) in ring.iter().enumerate() {
+        let _ = write!(d, "{}{:.1},{:.1}", if k == 0 { 'M' } else { 'L' }, p.x, p.y);
+    }
+    d.push('Z');
+}
+
+/// The part of `ring` inside the convex polygon `cell` (Sutherland-Hodgman:
+/// where the ring leaves and re-enters the cell, the piece runs along the
+/// cell's edge, which an even-odd fill leaves unseen).
+pub fn clip_convex(ring: &[Pt], cell: &[Pt]) -> Vec<Pt> {
+    let n = cell.len();
+    let area: f64 = (0..n).map(|k| cell[k].x * cell[(k + 1) % n].y - cell[(k + 1) % n].x * cell[k].y).sum();
+    let sign = area.signum();
     let mut out = ring.to_vec();
-    let sides: [(fn(Pt) -> f64, f64, bool); 4] =
-        [(|p| p.x, frame.min.x, true), (|p| p.x, frame.max.x, false), (|p| p.y, frame.min.y, true), (|p| p.y, frame.max.y, false)];
-    for (coord, value, above) in sides {
-        let inside = |p: Pt| if above { coord(p) >= value } else { coord(p) <= value };
+    for k in 0..n {
+        let (a, b) = (cell[k], cell[(k + 1) % n]);
+        let side = |p: Pt| sign * ((b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x));
         let input = std::mem::take(&mut out);
-        let n = input.len();
-        for k in 0..n {
-            let (a, b) = (input[k], input[(k + 1) % n]);
-            if inside(a) {
-                out.push(a);
+        let m = input.len();
+        for i in 0..m {
+            let (p, q) = (input[i], input[(i + 1) % m]);
+            let (sp, sq) = (side(p), side(q));
+            if sp >= 0.0 {
+                out.push(p);
             }
-            if inside(a) != inside(b) {
-                out.push(a.lerp(b, (value - coord(a)) / (coord(b) - coord(a))));
+            if (sp >= 0.0) != (sq >= 0.0) {
+                out.push(p.lerp(q, sp / (sp - sq)));
             }
         }
         if out.is_empty() {
@@ -298,6 +368,11 @@ fn clip_to(ring: &[Pt], frame: Rect) -> Vec<Pt> {
         }
     }
     out
+}
+
+/// A ring cut to a rectangle.
+fn clip_to(ring: &[Pt], frame: Rect) -> Vec<Pt> {
+    clip_convex(ring, &[frame.min, Pt::new(frame.max.x, frame.min.y), frame.max, Pt::new(frame.min.x, frame.max.y)])
 }
 
 #[cfg(test)]
@@ -324,6 +399,18 @@ mod tests {
         let q = Projection::fit(&bent).unwrap();
         assert!(q.project([5.0, 5.0]).dist(Pt::new(230.0, 400.0)) < 1e-6);
         assert!(q.bend(&bent) > 5.0);
+    }
+
+    #[test]
+    fn a_ring_cut_to_a_convex_cell_keeps_what_lies_inside() {
+        let square = [Pt::new(0.0, 0.0), Pt::new(4.0, 0.0), Pt::new(4.0, 4.0), Pt::new(0.0, 4.0)];
+        let cell = [Pt::new(2.0, -1.0), Pt::new(6.0, -1.0), Pt::new(6.0, 5.0), Pt::new(2.0, 5.0)];
+        let piece = clip_convex(&square, &cell);
+        let area = 0.5 * (0..piece.len()).map(|k| piece[k].x * piece[(k + 1) % piece.len()].y - piece[(k + 1) % piece.len()].x * piece[k].y).sum::<f64>();
+        assert!((area.abs() - 8.0).abs() < 1e-9, "{piece:?}");
+        let reversed: Vec<Pt> = cell.iter().rev().copied().collect();
+        assert_eq!(clip_convex(&square, &reversed).len(), piece.len(), "either orientation of the cell");
+        assert!(clip_convex(&square, &[Pt::new(10.0, 10.0), Pt::new(11.0, 10.0), Pt::new(11.0, 11.0)]).is_empty());
     }
 
     #[test]

@@ -35,7 +35,7 @@ pub fn regions(svg: &mut Svg, board: &Board, v: &Variant, pos: &Position) {
     svg.raw("<g id=\"regions\">\n");
     cells(svg, board, v, pos, |_| true);
     svg.raw("</g>\n");
-    borders(svg, board, v, |_| true);
+    borders(svg, board, v, |_| true, |a, b| vec![(a, b)]);
 }
 
 /// The regions of a map with its real coastline: the water's regions, then
@@ -45,29 +45,28 @@ fn coastal(svg: &mut Svg, board: &Board, v: &Variant, pos: &Position, shore: &Sh
     let f = board.frame;
     let d = shore.path(true);
     let rest = shore.path(false);
-    svg.raw(&format!(
-        "<g id=\"regions\">\n<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{}\"/>\n",
-        f.min.x,
-        f.min.y,
-        f.width(),
-        f.height(),
-        palette::OPEN_SEA
-    ));
+    let rect =
+        |colour: &str| format!("<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{colour}\"/>\n", f.min.x, f.min.y, f.width(), f.height());
+    svg.raw(&format!("<g id=\"regions\">\n{}", rect(palette::OPEN_SEA)));
     cells(svg, board, v, pos, |p| board.water[p.index()]);
-    borders(svg, board, v, |p| board.water[p.index()]);
-    svg.raw(&format!("<clipPath id=\"land\"><path clip-rule=\"evenodd\" d=\"{d}\"/></clipPath>\n<g clip-path=\"url(#land)\">\n"));
-    svg.raw(&format!(
-        "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{}\"/>\n",
-        f.min.x,
-        f.min.y,
-        f.width(),
-        f.height(),
-        palette::OPEN_LAND
-    ));
-    cells(svg, board, v, pos, |p| !board.water[p.index()]);
-    borders(svg, board, v, |p| !board.water[p.index()]);
-    svg.raw("</g>\n");
-    svg.raw(&format!("<path fill=\"{}\" fill-rule=\"evenodd\" d=\"{rest}\"/>\n", palette::OPEN_LAND));
+    borders(svg, board, v, |p| board.water[p.index()], |a, b| vec![(a, b)]);
+    svg.raw(&format!("<path fill=\"{}\" fill-rule=\"evenodd\" d=\"{d}{rest}\"/>\n", palette::OPEN_LAND));
+    for (i, site) in board.sites.iter().enumerate() {
+        let cell = &board.cells[i];
+        if cell.points.is_empty() || board.water[site.province.index()] {
+            continue;
+        }
+        let land = shore.land_in(&cell.points);
+        if land.is_empty() {
+            continue;
+        }
+        let colour = fill(v, pos, site.province);
+        svg.raw(&format!("<path fill=\"{colour}\" fill-rule=\"evenodd\" data-province=\"{}\" d=\"{land}\"/>\n", v.province(site.province).abbr));
+        if v.province(site.province).terrain == Terrain::Impassable {
+            svg.raw(&format!("<path fill=\"url(#hatch)\" fill-rule=\"evenodd\" d=\"{land}\"/>\n"));
+        }
+    }
+    borders(svg, board, v, |p| !board.water[p.index()], |a, b| shore.on_land_parts(a, b));
     svg.raw(&format!(
         "<path id=\"coastline\" fill=\"none\" stroke=\"{}\" stroke-width=\"{:.2}\" stroke-linejoin=\"round\" d=\"{d}{rest}\"/>\n</g>\n",
         palette::COAST,
@@ -97,7 +96,7 @@ fn cells(svg: &mut Svg, board: &Board, v: &Variant, pos: &Position, shown: impl 
 
 /// Each edge between two provinces' regions once: a coastline where water
 /// meets land, a thin border elsewhere.
-fn borders(svg: &mut Svg, board: &Board, v: &Variant, shown: impl Fn(ProvinceId) -> bool) {
+fn borders(svg: &mut Svg, board: &Board, v: &Variant, shown: impl Fn(ProvinceId) -> bool, parts: impl Fn(Pt, Pt) -> Vec<(Pt, Pt)>) {
     let u = board.unit;
     svg.raw("<g class=\"borders\" stroke-linecap=\"round\">\n");
     for (i, cell) in board.cells.iter().enumerate() {
@@ -117,7 +116,9 @@ fn borders(svg: &mut Svg, board: &Board, v: &Variant, shown: impl Fn(ProvinceId)
             } else {
                 format!("stroke=\"{}\" stroke-width=\"{:.2}\"", palette::BORDER, 0.06 * u)
             };
-            svg.line(cell.points[k], cell.points[(k + 1) % n], &style);
+            for (x, y) in parts(cell.points[k], cell.points[(k + 1) % n]) {
+                svg.line(x, y, &style);
+            }
         }
     }
     svg.raw("</g>\n");
