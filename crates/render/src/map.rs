@@ -152,6 +152,17 @@ pub fn centres(svg: &mut Svg, board: &Board, v: &Variant, pos: &Position) {
             cross(svg, at, 0.5 * u, palette::FAILED, 0.1 * u);
         }
     }
+    // A lent centre (Vedder D7): a dashed ring in the borrower's colour, an
+    // `L` beside it, short dashes while the loan is ending.
+    for loan in &pos.state.loans {
+        let Some(at) = board.centre_at[loan.centre.index()] else { continue };
+        let colour = palette::power(v, loan.borrower);
+        let dash = if loan.ending { 0.08 * u } else { 0.22 * u };
+        svg.raw("<g class=\"loan\">");
+        svg.circle(at, 0.62 * u, &format!("fill=\"none\" stroke=\"{colour}\" stroke-width=\"{:.2}\" stroke-dasharray=\"{dash:.2} {:.2}\"", 0.12 * u, 0.1 * u));
+        svg.text(Pt::new(at.x + 0.75 * u, at.y - 0.55 * u), 0.5 * u, "L", &format!("fill=\"{colour}\" font-weight=\"bold\""));
+        svg.raw("</g>\n");
+    }
     svg.raw("</g>\n");
 }
 

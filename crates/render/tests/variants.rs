@@ -271,3 +271,24 @@ fn walls_and_boxes_have_their_own_marks() {
     assert_eq!(in_box, 3, "three DAs in Germany, each with its mark (counted above)");
     assert_ne!(board.unit_at[walls.index()], board.unit_at[v.province(walls).walls_of.unwrap().index()], "the walls beside the centre");
 }
+
+/// A lent centre (Diadochi V, Vedder D7) is drawn as its own mark: a dashed
+/// ring in the borrower's colour with an `L`, and a legend entry; none
+/// without a loan.
+#[test]
+fn a_loan_has_its_own_mark() {
+    let v = embedded_variant("diadochi_v").unwrap().unwrap();
+    let mut pos = Position::start(&v);
+    let plain = polemarch_render::svg(&v, &pos, &[], None);
+    assert_eq!(count(&plain, "class=\"loan\""), 0);
+    assert!(!plain.contains("centre lent"));
+    let (lender, borrower) = (v.power_named("Macedonia").unwrap(), v.power_named("Egypt").unwrap());
+    let centre = v.power(lender).homes[0];
+    pos.state.loans.push(polemarch_engine::state::Loan { centre, lender, borrower, ending: false });
+    let lent = polemarch_render::svg(&v, &pos, &[], None);
+    assert_eq!(count(&lent, "class=\"loan\""), 1);
+    let colour = v.power(borrower).colour.clone().unwrap();
+    let mark = &lent[lent.find("class=\"loan\"").unwrap()..];
+    assert!(mark[..mark.find("</g>").unwrap()].contains(&format!("stroke=\"{colour}\"")), "in Egypt's colour");
+    assert!(lent.contains("centre lent (borrower's colour)"));
+}
