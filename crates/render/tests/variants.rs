@@ -34,7 +34,7 @@ fn every_variant_renders_its_start_and_every_province_has_a_region() {
             assert!(board.label_at[p.index()].is_some(), "{}: {} has no name", v.id, v.province(p).abbr);
         }
         let pos = Position::start(v);
-        let svg = polemarch_render::svg(v, &pos, &[], None);
+        let svg = polemarch_render::svg_on(&board, v, &pos, &[], None);
         let marks = count(&svg, "class=\"force\"");
         assert_eq!(marks, pos.forces.len(), "{}: a mark for every force", v.id);
         let centres = v.province_ids().filter(|&p| v.province(p).centre > 0).count();
@@ -127,7 +127,7 @@ fn neighbours_on_the_map_mostly_touch_in_the_picture() {
 fn real_maps_have_their_coastline_and_nikjon_stays_schematic() {
     for v in &variants() {
         let board = Board::of(v);
-        let svg = polemarch_render::svg(v, &Position::start(v), &[], None);
+        let svg = polemarch_render::svg_on(&board, v, &Position::start(v), &[], None);
         if v.id == "nikjon" {
             assert!(v.picture.is_none() && board.shore.is_none() && !svg.contains("id=\"coastline\""), "nikjon is schematic");
             continue;
