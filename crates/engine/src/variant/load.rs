@@ -324,7 +324,7 @@ fn finite(at: [f64; 2], abbr: &str, key: &str, problems: &mut Vec<Problem>) -> [
 /// longitude and latitude on the globe; at least three of them, to fit a
 /// projection (docs/variant-format.md).
 fn picture(pf: PictureFile, board: &Board, problems: &mut Vec<Problem>) -> Picture {
-    if pf.coastline.trim().is_empty() || pf.coastline.contains("..") {
+    if pf.coastline.trim().is_empty() || pf.coastline.contains("..") || Path::new(&pf.coastline).is_absolute() {
         problems.push(Problem::new("map.toml", "picture.coastline", format!("`{}`: expected a file name beside map.toml", pf.coastline)));
     }
     let mut places = Vec::new();
