@@ -94,7 +94,8 @@ impl Format {
 
 /// Draws and writes one picture, saying so on standard error.
 pub fn write_picture(v: &Variant, pos: &Position, orders: &[DrawnOrder], out: &Path, format: Format, width: Option<u32>) -> Result<(), String> {
-    let svg = polemarch_render::svg(v, pos, orders, None);
+    let board = variants::board(v)?;
+    let svg = polemarch_render::svg_on(&board, v, pos, orders, None);
     let bytes = match format {
         Format::Svg => svg.into_bytes(),
         Format::Png => polemarch_render::png(&svg, width)?,
