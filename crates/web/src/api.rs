@@ -7,7 +7,7 @@ use crate::accounts::{self, User};
 use crate::auth::{enter, session_cookie, Signed, Viewer};
 use crate::error::{Error, Result};
 use crate::games::{self, NewGame};
-use crate::judge::{self, Cause, Change};
+use crate::judge::{self, Change};
 use crate::views;
 use crate::App;
 use axum::extract::{Path, State};
@@ -169,11 +169,14 @@ async fn extend(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>, 
     Ok(Json(json!({"deadline_at": g.deadline_at, "paused_left": g.paused_left})))
 }
 
-async fn process_now(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>) -> Result<Json<Value>> {
-    let g = games::load(&app.db, id).await?;
-    games::must_be_gm(&g, s.user.id)?;
-    let processed = judge::process(&app, id, g.phase_index, Cause::GameMaster).await?;
-    Ok(Json(json!({"processed": processed})))
+/// The phase a request is for (the current one, as the client last saw it).
+#[derive(Deserialize)]
+struct ForPhase {
+    phase_index: i64,
+}
+
+async fn process_now(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>, Json(p): Json<ForPhase>) -> Result<Json<Value>> {
+    Ok(Json(json!({"processed": judge::process_now(&app, id, &s.user, p.phase_index).await?})))
 }
 
 /// The power's submission for the current phase: its own player only.
@@ -186,6 +189,7 @@ async fn orders(State(app): State<App>, Signed(s): Signed, Path((id, power)): Pa
 
 #[derive(Deserialize)]
 struct Orders {
+    phase_index: i64,
     orders: String,
     #[serde(default)]
     ready: Option<bool>,
@@ -193,23 +197,24 @@ struct Orders {
 
 async fn submit(State(app): State<App>, Signed(s): Signed, Path((id, power)): Path<(i64, String)>, Json(o): Json<Orders>) -> Result<Json<judge::Submitted>> {
     app.limits.submission(s.user.id)?;
-    Ok(Json(judge::submit(&app, id, &s.user, &power, &o.orders, o.ready).await?))
+    Ok(Json(judge::submit(&app, id, &s.user, &power, o.phase_index, &o.orders, o.ready).await?))
 }
 
 /// The verdicts a submission would get, nothing kept.
 async fn check(State(app): State<App>, Signed(s): Signed, Path((id, power)): Path<(i64, String)>, Json(o): Json<Orders>) -> Result<Json<Value>> {
     app.limits.check(&format!("check {}", s.user.id), app.limits.settings.submissions_per_minute)?;
-    Ok(Json(json!({"orders": judge::check(&app, id, &s.user, &power, &o.orders).await?})))
+    Ok(Json(json!({"orders": judge::check(&app, id, &s.user, &power, o.phase_index, &o.orders).await?})))
 }
 
 #[derive(Deserialize)]
 struct Ready {
+    phase_index: i64,
     ready: bool,
 }
 
 async fn ready(State(app): State<App>, Signed(s): Signed, Path((id, power)): Path<(i64, String)>, Json(r): Json<Ready>) -> Result<Json<Value>> {
     app.limits.submission(s.user.id)?;
-    let processed = judge::set_ready(&app, id, &s.user, &power, r.ready).await?;
+    let processed = judge::set_ready(&app, id, &s.user, &power, r.phase_index, r.ready).await?;
     Ok(Json(json!({"ready": r.ready, "processed": processed})))
 }
 

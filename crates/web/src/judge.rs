@@ -74,22 +74,40 @@ pub async fn authorise_power(db: &AnyPool, game: &Game, v: &Variant, power: &str
     }
 }
 
+/// The phase a request was written for must still be the current one (a
+/// form or client shows one phase; its orders, readiness and checks are for
+/// that phase, never for the next).
+fn must_be_phase(game: &Game, phase_index: i64) -> Result<()> {
+    if game.phase_index == phase_index {
+        Ok(())
+    } else {
+        Err(Error::conflict(format!(
+            "the phase has been processed (this was for phase {phase_index}; the game is at phase {} now): look at the game again",
+            game.phase_index
+        )))
+    }
+}
+
 fn must_be_open(game: &Game) -> Result<()> {
     if let Some(result) = &game.record.result {
         return Err(Error::conflict(format!("the game is over ({})", game::result_text(result))));
     }
     match game.status.as_str() {
+        "active" if game.deadline_at.is_some_and(|d| d <= now()) => {
+            Err(Error::conflict("the deadline has passed: the phase is being processed (look at the game again in a moment)"))
+        }
         "active" => Ok(()),
         "paused" => Err(Error::conflict("the game is paused: orders wait until the game master resumes it")),
         other => Err(Error::conflict(format!("the game is {other}"))),
     }
 }
 
-/// The power's orders for the current phase: its submission replaces its
-/// earlier one whole (the text is the power's orders; an empty text
-/// withdraws them). `ready` marks the power ready (or not) in the same
-/// write; when every power is ready the phase is processed at once.
-pub async fn submit(app: &App, game_id: i64, user: &User, power: &str, text: &str, ready: Option<bool>) -> Result<Submitted> {
+/// The power's orders for phase `phase_index`, which must be the current
+/// one: its submission replaces its earlier one whole (the text is the
+/// power's orders; an empty text withdraws them). `ready` marks the power
+/// ready (or not) in the same write; when every power is ready the phase is
+/// processed at once.
+pub async fn submit(app: &App, game_id: i64, user: &User, power: &str, phase_index: i64, text: &str, ready: Option<bool>) -> Result<Submitted> {
     if text.len() > 20_000 {
         return Err(Error::bad("the orders are longer than 20,000 characters"));
     }
@@ -101,6 +119,7 @@ pub async fn submit(app: &App, game_id: i64, user: &User, power: &str, text: &st
         let v = games::variant_of(&app.variants, &g)?;
         let name = authorise_power(db, &g, &v, power, user).await?;
         must_be_open(&g)?;
+        must_be_phase(&g, phase_index)?;
         let p = games::power_of(&v, &name)?;
         let mut rec = g.record.clone();
         rec.phases.last_mut().expect("a current phase").submissions.retain(|s| s.power != name);
@@ -141,16 +160,16 @@ pub async fn submit(app: &App, game_id: i64, user: &User, power: &str, text: &st
         };
         tx.commit().await?;
         drop((turn, game_turn));
-        let processed = if was_ready { process(app, g.id, g.phase_index, Cause::Ready).await? } else { None };
+        let processed = if was_ready { process_and_follow(app, g.id, g.phase_index, Cause::Ready).await? } else { None };
         let phase = g.record.phases.last().expect("a current phase").phase.clone();
         return Ok(Submitted { power: name, phase, phase_index: g.phase_index, orders: said, in_force, ready: was_ready, processed });
     }
     Err(busy())
 }
 
-/// What a submission of `text` would say of each line, without keeping it
-/// (for checking orders as they are typed).
-pub async fn check(app: &App, game_id: i64, user: &User, power: &str, text: &str) -> Result<Vec<SubmittedOrder>> {
+/// What a submission of `text` for phase `phase_index` would say of each
+/// line, without keeping it (for checking orders as they are typed).
+pub async fn check(app: &App, game_id: i64, user: &User, power: &str, phase_index: i64, text: &str) -> Result<Vec<SubmittedOrder>> {
     if text.len() > 20_000 {
         return Err(Error::bad("the orders are longer than 20,000 characters"));
     }
@@ -158,6 +177,7 @@ pub async fn check(app: &App, game_id: i64, user: &User, power: &str, text: &str
     let v = games::variant_of(&app.variants, &g)?;
     let name = authorise_power(&app.db, &g, &v, power, user).await?;
     must_be_open(&g)?;
+    must_be_phase(&g, phase_index)?;
     let mut rec = g.record;
     rec.phases.last_mut().expect("a current phase").submissions.retain(|s| s.power != name);
     let lines: Vec<String> = text.lines().map(String::from).collect();
@@ -169,15 +189,16 @@ async fn seat_ready(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &Game, power: 
     Ok(row.try_get::<i64, _>(0)? == g.phase_index)
 }
 
-/// Marks the power ready (or not) for the current phase; when every power
-/// is ready the phase is processed at once. The name of the phase
-/// processed, if one was.
-pub async fn set_ready(app: &App, game_id: i64, user: &User, power: &str, ready: bool) -> Result<Option<String>> {
+/// Marks the power ready (or not) for phase `phase_index`, which must be
+/// the current one; when every power is ready the phase is processed at
+/// once. The name of the phase processed, if one was.
+pub async fn set_ready(app: &App, game_id: i64, user: &User, power: &str, phase_index: i64, ready: bool) -> Result<Option<String>> {
     let db = &app.db;
     let g = games::load(db, game_id).await?;
     let v = games::variant_of(&app.variants, &g)?;
     let name = authorise_power(db, &g, &v, power, user).await?;
     must_be_open(&g)?;
+    must_be_phase(&g, phase_index)?;
     let mark = if ready { g.phase_index } else { -1 };
     // Only while the phase read is still the current one.
     let turn = app.write_turn().await;
@@ -197,7 +218,7 @@ pub async fn set_ready(app: &App, game_id: i64, user: &User, power: &str, ready:
         return Err(Error::conflict("the phase has just been processed (or the game paused): look at the game again"));
     }
     if ready {
-        process(app, g.id, g.phase_index, Cause::Ready).await
+        process_and_follow(app, g.id, g.phase_index, Cause::Ready).await
     } else {
         Ok(None)
     }
@@ -271,6 +292,48 @@ pub async fn process(app: &App, game_id: i64, phase_index: i64, cause: Cause) ->
         return Ok(Some(phase));
     }
     Err(busy())
+}
+
+/// How many phases one processing may go on to (each needing nobody's
+/// orders but bots'), so that a game of bots alone does not run to its end
+/// at once.
+const FOLLOW: usize = 20;
+
+/// Processes phase `phase_index` as [`process`] does, then goes on while
+/// every power of the new phase is ready (bots alone, or nobody, have
+/// something to order): such a phase would otherwise wait for its deadline.
+/// The name of the first phase processed, if one was.
+pub async fn process_and_follow(app: &App, game_id: i64, phase_index: i64, cause: Cause) -> Result<Option<String>> {
+    let first = process(app, game_id, phase_index, cause).await?;
+    if first.is_some() {
+        for _ in 0..FOLLOW {
+            let g = games::load(&app.db, game_id).await?;
+            if g.status != "active" || g.record.result.is_some() {
+                break;
+            }
+            if process(app, game_id, g.phase_index, Cause::Ready).await?.is_none() {
+                break;
+            }
+        }
+    }
+    Ok(first)
+}
+
+/// The game master's "process now" of phase `phase_index`, which must still
+/// be the current one (a second click does not process the next phase):
+/// the name of the phase processed.
+pub async fn process_now(app: &App, game_id: i64, user: &User, phase_index: i64) -> Result<String> {
+    let g = games::load(&app.db, game_id).await?;
+    games::must_be_gm(&g, user.id)?;
+    if let Some(phase) = process_and_follow(app, game_id, phase_index, Cause::GameMaster).await? {
+        return Ok(phase);
+    }
+    let g = games::load(&app.db, game_id).await?;
+    if g.phase_index != phase_index {
+        Err(Error::conflict(format!("phase {phase_index} has been processed already: the game is at phase {} now", g.phase_index)))
+    } else {
+        Err(Error::conflict(format!("phase {phase_index} cannot be processed now: the game is {}", g.status)))
+    }
 }
 
 /// The engine's part of processing: stand-ins, adjudication, next phase.
@@ -374,7 +437,7 @@ pub async fn process_due(app: &App) -> Result<usize> {
     let mut count = 0;
     for r in rows {
         let (id, phase): (i64, i64) = (r.try_get(0)?, r.try_get(1)?);
-        match process(app, id, phase, Cause::Deadline).await {
+        match process_and_follow(app, id, phase, Cause::Deadline).await {
             Ok(Some(_)) => count += 1,
             Ok(None) => {}
             Err(e) => eprintln!("polemarch serve: game {id}: the deadline's processing failed: {}", e.message),
