@@ -138,12 +138,12 @@ fn some<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<Op
 async fn seat(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>, Json(c): Json<SeatChange>) -> Result<Json<Value>> {
     let g = games::load(&app.db, id).await?;
     games::must_be_gm(&g, s.user.id)?;
-    let v = games::variant_of(&app.variants, &g)?;
     if let Some(bot) = c.bot {
         judge::change(&app, id, &s.user, Change::Bot(c.power.clone(), bot)).await?;
     }
     if let Some(user) = c.user {
-        games::assign(&app.db, &g, &v, &c.power, user.as_deref()).await?;
+        let holder = games::seat_holder(&app.db, &g, user.as_deref()).await?;
+        judge::change(&app, id, &s.user, Change::Seat(c.power.clone(), holder)).await?;
     }
     Ok(Json(json!(views::game_view(&app, id, Some(&s.user)).await?.seats)))
 }

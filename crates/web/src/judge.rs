@@ -13,7 +13,7 @@ use crate::error::{Error, Result};
 use crate::games::{self, Game};
 use crate::App;
 use polemarch_engine::game::{self, record, GameRecord, SubmittedOrder};
-use polemarch_engine::variant::PhaseKind;
+use polemarch_engine::variant::{PhaseKind, PowerId};
 use polemarch_engine::Variant;
 use sqlx::{AnyPool, Row};
 
@@ -126,7 +126,7 @@ pub async fn submit(app: &App, game_id: i64, user: &User, power: &str, phase_ind
         let said = if lines.iter().all(|l| polemarch_engine::order::before_comment(l).trim().is_empty()) {
             Vec::new()
         } else {
-            game::submit(&v, &mut rec, p, &user.name, &record::now(), &lines).map_err(Error::bad)?
+            submit_alone(&v, &mut rec, p, &user.name, &lines)?
         };
         let in_force = game::orders_in_force_of(&v, &rec, p).map_err(Error::internal)?;
         let turn = app.write_turn().await;
@@ -167,8 +167,24 @@ pub async fn submit(app: &App, game_id: i64, user: &User, power: &str, phase_ind
     Err(busy())
 }
 
+/// The engine's verdicts on a power's lines, judged against its own orders
+/// alone: the other powers' secret submissions are set aside while it
+/// judges (so that no verdict can tell anything of them), then put back
+/// with the new submission. The record must hold no earlier submission of
+/// the power.
+fn submit_alone(v: &Variant, rec: &mut GameRecord, p: PowerId, by: &str, lines: &[String]) -> Result<Vec<SubmittedOrder>> {
+    let last = rec.phases.last_mut().expect("a current phase");
+    let others = std::mem::take(&mut last.submissions);
+    let said = game::submit(v, rec, p, by, &record::now(), lines);
+    let last = rec.phases.last_mut().expect("a current phase");
+    let mine = std::mem::replace(&mut last.submissions, others);
+    last.submissions.extend(mine);
+    said.map_err(Error::bad)
+}
+
 /// What a submission of `text` for phase `phase_index` would say of each
-/// line, without keeping it (for checking orders as they are typed).
+/// line, without keeping it (for checking orders as they are typed):
+/// judged on a copy of the record that holds no other power's orders.
 pub async fn check(app: &App, game_id: i64, user: &User, power: &str, phase_index: i64, text: &str) -> Result<Vec<SubmittedOrder>> {
     if text.len() > 20_000 {
         return Err(Error::bad("the orders are longer than 20,000 characters"));
@@ -179,7 +195,7 @@ pub async fn check(app: &App, game_id: i64, user: &User, power: &str, phase_inde
     must_be_open(&g)?;
     must_be_phase(&g, phase_index)?;
     let mut rec = g.record;
-    rec.phases.last_mut().expect("a current phase").submissions.retain(|s| s.power != name);
+    rec.phases.last_mut().expect("a current phase").submissions.clear();
     let lines: Vec<String> = text.lines().map(String::from).collect();
     game::submit(&v, &mut rec, games::power_of(&v, &name)?, &user.name, &record::now(), &lines).map_err(Error::bad)
 }
@@ -357,6 +373,12 @@ pub enum Change {
     Extend(i64),
     /// The bot that plays a power when it has no orders (None: no bot).
     Bot(String, Option<String>),
+    /// Gives a power to a user (None: to nobody). When the seat changes
+    /// hands, the power's submission for the current phase and its ready
+    /// mark are dropped in the same write: the new holder never sees the
+    /// old one's secret orders (nor does the game master by taking the
+    /// power), and starts the phase with none.
+    Seat(String, Option<i64>),
 }
 
 pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Result<()> {
@@ -369,6 +391,7 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
             return Err(Error::conflict("the game is over"));
         }
         let (mut status, mut deadline_at, mut paused_left, mut rec) = (g.status.clone(), g.deadline_at, g.paused_left, None);
+        let mut seat = None;
         match &change {
             Change::Pause if status == "active" => {
                 paused_left = Some(deadline_at.map_or(g.deadline_secs, |d| (d - now()).max(0)));
@@ -404,8 +427,21 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
                 }
                 rec = Some(to_json(&r)?);
             }
+            Change::Seat(power, user_id) => {
+                let v = games::variant_of(&app.variants, &g)?;
+                let name = v.power(games::power_of(&v, power)?).name.clone();
+                let holder = games::seats(db, &g).await?.into_iter().find(|s| s.power == name).and_then(|s| s.user_id);
+                if holder == *user_id {
+                    return Ok(());
+                }
+                let mut r = g.record.clone();
+                r.phases.last_mut().expect("a current phase").submissions.retain(|s| s.power != name);
+                rec = Some(to_json(&r)?);
+                seat = Some((name, *user_id));
+            }
         }
         let turn = app.write_turn().await;
+        let mut tx = db.begin().await?;
         let written = sqlx::query(
             "UPDATE games SET status = $1, deadline_at = $2, paused_left = $3, record = COALESCE($4, record), version = version + 1 WHERE id = $5 AND version = $6",
         )
@@ -415,13 +451,24 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
         .bind(rec)
         .bind(g.id)
         .bind(g.version)
-        .execute(db)
+        .execute(&mut *tx)
         .await?
         .rows_affected();
-        drop(turn);
-        if written == 1 {
-            return Ok(());
+        if written == 0 {
+            tx.rollback().await?;
+            continue;
         }
+        if let Some((name, user_id)) = seat {
+            sqlx::query("UPDATE seats SET user_id = $1, ready_phase = -1 WHERE game_id = $2 AND power = $3")
+                .bind(user_id)
+                .bind(g.id)
+                .bind(name)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        drop(turn);
+        return Ok(());
     }
     Err(busy())
 }

@@ -423,7 +423,10 @@ async fn gm(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>, Form(f)
     let g = games::load(&app.db, id).await?;
     games::must_be_gm(&g, s.user.id)?;
     match f.action.as_str() {
-        "seat" => games::assign(&app.db, &g, &*games::variant_of(&app.variants, &g)?, &f.power, Some(&f.user)).await?,
+        "seat" => {
+            let holder = games::seat_holder(&app.db, &g, Some(&f.user)).await?;
+            judge::change(&app, id, &s.user, Change::Seat(f.power, holder)).await?
+        }
         "bot" => judge::change(&app, id, &s.user, Change::Bot(f.power, Some(f.bot))).await?,
         "pause" => judge::change(&app, id, &s.user, Change::Pause).await?,
         "resume" => judge::change(&app, id, &s.user, Change::Resume).await?,
