@@ -1,7 +1,8 @@
-//! The JSON API (docs/api.md). Requests with a body are JSON
+//! The JSON API (docs/api.md). Every POST has a JSON body
 //! (`Content-Type: application/json`, which a cross-site form cannot send,
-//! so the session cookie is safe to use here); a client without cookies
-//! sends `Authorization: Bearer <token>`.
+//! so the session cookie is safe to use here; a POST without it is refused
+//! before anything else); a client without cookies sends
+//! `Authorization: Bearer <token>`.
 
 use crate::accounts::{self, User};
 use crate::auth::{enter, session_cookie, Signed, Viewer};
@@ -39,6 +40,22 @@ pub fn routes() -> Router<App> {
         .route("/games/{id}/phases/{n}", get(phase))
         .route("/games/{id}/record", get(record))
         .route("/games/{id}/mila", get(mila))
+        .layer(axum::middleware::from_fn(json_posts_only))
+}
+
+/// A POST must say its body is JSON: a cross-site form (which a browser
+/// sends with the session cookie) cannot, so it changes nothing.
+async fn json_posts_only(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let json = req
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|h| h.to_str().ok())
+        .is_some_and(|t| t.split(';').next().unwrap_or("").trim().eq_ignore_ascii_case("application/json"));
+    if req.method() == axum::http::Method::POST && !json {
+        return Error::new(axum::http::StatusCode::UNSUPPORTED_MEDIA_TYPE, "an API POST has a JSON body, sent with `Content-Type: application/json`")
+            .into_response();
+    }
+    next.run(req).await
 }
 
 async fn variants(State(app): State<App>) -> Json<Value> {

@@ -473,21 +473,37 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
     Err(busy())
 }
 
-/// One round of the scheduler: processes every active game whose deadline
-/// has passed; the number processed. Safe with several processes: each
-/// phase goes to the one whose compare-and-set wins.
+/// Games processed at most in one round of the scheduler.
+const ROUND: usize = 100;
+
+/// One round of the scheduler: processes the active games whose deadline
+/// has passed (up to 100, the earliest first); the number processed. A game
+/// whose processing failed is left alone for a while (twice as long after
+/// each failure, up to an hour) and does not count against the 100, so
+/// that failing games do not hold up the others. Safe with several
+/// processes: each phase goes to the one whose compare-and-set wins.
 pub async fn process_due(app: &App) -> Result<usize> {
-    let rows = sqlx::query("SELECT id, phase_index FROM games WHERE status = 'active' AND deadline_at <= $1 ORDER BY deadline_at LIMIT 100")
+    let resting = app.scheduler_resting();
+    let rows = sqlx::query("SELECT id, phase_index FROM games WHERE status = 'active' AND deadline_at <= $1 ORDER BY deadline_at, id LIMIT $2")
         .bind(now())
+        .bind((ROUND + resting.len()) as i64)
         .fetch_all(&app.db)
         .await?;
     let mut count = 0;
     for r in rows {
         let (id, phase): (i64, i64) = (r.try_get(0)?, r.try_get(1)?);
+        if resting.contains(&id) {
+            continue;
+        }
         match process_and_follow(app, id, phase, Cause::Deadline).await {
-            Ok(Some(_)) => count += 1,
-            Ok(None) => {}
-            Err(e) => eprintln!("polemarch serve: game {id}: the deadline's processing failed: {}", e.message),
+            Ok(done) => {
+                app.scheduler_succeeded(id);
+                count += usize::from(done.is_some());
+            }
+            Err(e) => {
+                let wait = app.scheduler_failed(id);
+                eprintln!("polemarch serve: game {id}: the deadline's processing failed ({}): tried again in {} s", e.message, wait.as_secs());
+            }
         }
     }
     Ok(count)
