@@ -169,7 +169,7 @@ enum Command {
         /// Do not make the demo game.
         #[arg(long)]
         no_demo: bool,
-        /// Sign-in and sign-up attempts allowed per address (and sign-ins per account name) a minute.
+        /// Sign-in and sign-up attempts allowed per address (and failed sign-ins per account name) a minute.
         #[arg(long, value_name = "N", default_value_t = 10)]
         sign_ins_per_minute: u32,
         /// Submissions (orders, checks, ready) allowed per account a minute.

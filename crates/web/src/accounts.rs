@@ -48,27 +48,74 @@ fn check_password(password: &str) -> Result<()> {
     }
 }
 
-/// Hashing is slow on purpose: it runs off the async threads.
-async fn hash(password: String) -> Result<String> {
+/// Names nobody may sign up with: the demo game's game master.
+pub const RESERVED: &[&str] = &["demo"];
+
+/// Hashes at once at most, one a core: a flood of sign-ins waits its turn
+/// here instead of filling the blocking pool with argon2 runs.
+fn hashing() -> &'static tokio::sync::Semaphore {
+    static PERMITS: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
+    PERMITS.get_or_init(|| tokio::sync::Semaphore::new(hashing_permits()))
+}
+
+/// How many argon2 runs go at once (the number of cores).
+pub fn hashing_permits() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get())
+}
+
+static HASHING_NOW: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+static HASHING_PEAK: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// The most argon2 runs this process has had at once.
+pub fn hashing_peak() -> usize {
+    HASHING_PEAK.load(std::sync::atomic::Ordering::SeqCst)
+}
+
+/// Runs `work` (an argon2 hash or check: slow on purpose) off the async
+/// threads, when a permit is free.
+async fn argon2_run<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
+    use std::sync::atomic::Ordering::SeqCst;
+    let _permit = hashing().acquire().await.map_err(|e| Error::internal(format!("hashing permits: {e}")))?;
     tokio::task::spawn_blocking(move || {
+        let now = HASHING_NOW.fetch_add(1, SeqCst) + 1;
+        HASHING_PEAK.fetch_max(now, SeqCst);
+        let out = work();
+        HASHING_NOW.fetch_sub(1, SeqCst);
+        out
+    })
+    .await
+    .map_err(|e| Error::internal(format!("hashing task: {e}")))
+}
+
+async fn hash(password: String) -> Result<String> {
+    argon2_run(move || {
         let salt = SaltString::generate(&mut rand::rngs::OsRng);
         Argon2::default().hash_password(password.as_bytes(), &salt).map(|h| h.to_string()).map_err(|e| Error::internal(format!("argon2: {e}")))
     })
-    .await
-    .map_err(|e| Error::internal(format!("hashing task: {e}")))?
+    .await?
 }
 
 async fn verify(password: String, stored: String) -> bool {
-    tokio::task::spawn_blocking(move || PasswordHash::new(&stored).is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok()))
-        .await
-        .unwrap_or(false)
+    argon2_run(move || PasswordHash::new(&stored).is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())).await.unwrap_or(false)
 }
 
+/// A new account (names are unique whatever their case; the reserved ones
+/// are refused).
 pub async fn sign_up(db: &AnyPool, name: &str, password: &str) -> Result<User> {
+    if RESERVED.iter().any(|r| r.eq_ignore_ascii_case(name)) {
+        return Err(Error::conflict(format!("the name `{name}` is reserved")));
+    }
+    create(db, name, password).await
+}
+
+/// A new account, reserved names included (the demo's game master).
+pub async fn create(db: &AnyPool, name: &str, password: &str) -> Result<User> {
     check_name(name)?;
     check_password(password)?;
     let hashed = hash(password.to_string()).await?;
-    let row = sqlx::query("INSERT INTO users (name, password_hash, created_at) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING RETURNING id")
+    // The unique index on lower(name) (migration 2) refuses a name taken in
+    // another case.
+    let row = sqlx::query("INSERT INTO users (name, password_hash, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING id")
         .bind(name)
         .bind(hashed)
         .bind(now())
@@ -83,7 +130,7 @@ pub async fn sign_up(db: &AnyPool, name: &str, password: &str) -> Result<User> {
 /// The user, if the name and password match (one message for both
 /// failures: it does not tell which names exist).
 pub async fn sign_in(db: &AnyPool, name: &str, password: &str) -> Result<User> {
-    let row = sqlx::query("SELECT id, password_hash FROM users WHERE name = $1").bind(name).fetch_optional(db).await?;
+    let row = sqlx::query("SELECT id, password_hash, name FROM users WHERE lower(name) = lower($1)").bind(name).fetch_optional(db).await?;
     let wrong = || Error::new(axum::http::StatusCode::UNAUTHORIZED, "wrong name or password");
     let Some(row) = row else {
         // As long as a real check, so that timing does not tell either.
@@ -92,7 +139,7 @@ pub async fn sign_in(db: &AnyPool, name: &str, password: &str) -> Result<User> {
     };
     let stored: String = row.try_get(1)?;
     if verify(password.to_string(), stored).await {
-        Ok(User { id: row.try_get(0)?, name: name.to_string() })
+        Ok(User { id: row.try_get(0)?, name: row.try_get(2)? })
     } else {
         Err(wrong())
     }
@@ -133,9 +180,9 @@ pub async fn forget_expired(db: &AnyPool) -> Result<u64> {
 }
 
 pub async fn user_named(db: &AnyPool, name: &str) -> Result<User> {
-    let row = sqlx::query("SELECT id FROM users WHERE name = $1").bind(name).fetch_optional(db).await?;
+    let row = sqlx::query("SELECT id, name FROM users WHERE lower(name) = lower($1)").bind(name).fetch_optional(db).await?;
     match row {
-        Some(r) => Ok(User { id: r.try_get(0)?, name: name.to_string() }),
+        Some(r) => Ok(User { id: r.try_get(0)?, name: r.try_get(1)? }),
         None => Err(Error::bad(format!("no user is named `{name}`"))),
     }
 }

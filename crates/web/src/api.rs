@@ -1,13 +1,14 @@
-//! The JSON API (docs/api.md). Requests with a body are JSON
+//! The JSON API (docs/api.md). Every POST has a JSON body
 //! (`Content-Type: application/json`, which a cross-site form cannot send,
-//! so the session cookie is safe to use here); a client without cookies
-//! sends `Authorization: Bearer <token>`.
+//! so the session cookie is safe to use here; a POST without it is refused
+//! before anything else); a client without cookies sends
+//! `Authorization: Bearer <token>`.
 
 use crate::accounts::{self, User};
 use crate::auth::{enter, session_cookie, Signed, Viewer};
 use crate::error::{Error, Result};
 use crate::games::{self, NewGame};
-use crate::judge::{self, Cause, Change};
+use crate::judge::{self, Change};
 use crate::views;
 use crate::App;
 use axum::extract::{Path, State};
@@ -39,6 +40,22 @@ pub fn routes() -> Router<App> {
         .route("/games/{id}/phases/{n}", get(phase))
         .route("/games/{id}/record", get(record))
         .route("/games/{id}/mila", get(mila))
+        .layer(axum::middleware::from_fn(json_posts_only))
+}
+
+/// A POST must say its body is JSON: a cross-site form (which a browser
+/// sends with the session cookie) cannot, so it changes nothing.
+async fn json_posts_only(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+    let json = req
+        .headers()
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|h| h.to_str().ok())
+        .is_some_and(|t| t.split(';').next().unwrap_or("").trim().eq_ignore_ascii_case("application/json"));
+    if req.method() == axum::http::Method::POST && !json {
+        return Error::new(axum::http::StatusCode::UNSUPPORTED_MEDIA_TYPE, "an API POST has a JSON body, sent with `Content-Type: application/json`")
+            .into_response();
+    }
+    next.run(req).await
 }
 
 async fn variants(State(app): State<App>) -> Json<Value> {
@@ -138,12 +155,12 @@ fn some<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<Op
 async fn seat(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>, Json(c): Json<SeatChange>) -> Result<Json<Value>> {
     let g = games::load(&app.db, id).await?;
     games::must_be_gm(&g, s.user.id)?;
-    let v = games::variant_of(&app.variants, &g)?;
     if let Some(bot) = c.bot {
         judge::change(&app, id, &s.user, Change::Bot(c.power.clone(), bot)).await?;
     }
     if let Some(user) = c.user {
-        games::assign(&app.db, &g, &v, &c.power, user.as_deref()).await?;
+        let holder = games::seat_holder(&app.db, &g, user.as_deref()).await?;
+        judge::change(&app, id, &s.user, Change::Seat(c.power.clone(), holder)).await?;
     }
     Ok(Json(json!(views::game_view(&app, id, Some(&s.user)).await?.seats)))
 }
@@ -169,11 +186,14 @@ async fn extend(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>, 
     Ok(Json(json!({"deadline_at": g.deadline_at, "paused_left": g.paused_left})))
 }
 
-async fn process_now(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>) -> Result<Json<Value>> {
-    let g = games::load(&app.db, id).await?;
-    games::must_be_gm(&g, s.user.id)?;
-    let processed = judge::process(&app, id, g.phase_index, Cause::GameMaster).await?;
-    Ok(Json(json!({"processed": processed})))
+/// The phase a request is for (the current one, as the client last saw it).
+#[derive(Deserialize)]
+struct ForPhase {
+    phase_index: i64,
+}
+
+async fn process_now(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>, Json(p): Json<ForPhase>) -> Result<Json<Value>> {
+    Ok(Json(json!({"processed": judge::process_now(&app, id, &s.user, p.phase_index).await?})))
 }
 
 /// The power's submission for the current phase: its own player only.
@@ -186,6 +206,7 @@ async fn orders(State(app): State<App>, Signed(s): Signed, Path((id, power)): Pa
 
 #[derive(Deserialize)]
 struct Orders {
+    phase_index: i64,
     orders: String,
     #[serde(default)]
     ready: Option<bool>,
@@ -193,23 +214,24 @@ struct Orders {
 
 async fn submit(State(app): State<App>, Signed(s): Signed, Path((id, power)): Path<(i64, String)>, Json(o): Json<Orders>) -> Result<Json<judge::Submitted>> {
     app.limits.submission(s.user.id)?;
-    Ok(Json(judge::submit(&app, id, &s.user, &power, &o.orders, o.ready).await?))
+    Ok(Json(judge::submit(&app, id, &s.user, &power, o.phase_index, &o.orders, o.ready).await?))
 }
 
 /// The verdicts a submission would get, nothing kept.
 async fn check(State(app): State<App>, Signed(s): Signed, Path((id, power)): Path<(i64, String)>, Json(o): Json<Orders>) -> Result<Json<Value>> {
     app.limits.check(&format!("check {}", s.user.id), app.limits.settings.submissions_per_minute)?;
-    Ok(Json(json!({"orders": judge::check(&app, id, &s.user, &power, &o.orders).await?})))
+    Ok(Json(json!({"orders": judge::check(&app, id, &s.user, &power, o.phase_index, &o.orders).await?})))
 }
 
 #[derive(Deserialize)]
 struct Ready {
+    phase_index: i64,
     ready: bool,
 }
 
 async fn ready(State(app): State<App>, Signed(s): Signed, Path((id, power)): Path<(i64, String)>, Json(r): Json<Ready>) -> Result<Json<Value>> {
     app.limits.submission(s.user.id)?;
-    let processed = judge::set_ready(&app, id, &s.user, &power, r.ready).await?;
+    let processed = judge::set_ready(&app, id, &s.user, &power, r.phase_index, r.ready).await?;
     Ok(Json(json!({"ready": r.ready, "processed": processed})))
 }
 

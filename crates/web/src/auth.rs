@@ -71,7 +71,7 @@ pub async fn enter(app: &App, ip: &str, name: &str, password: &str, new: bool) -
         accounts::sign_up(&app.db, name, password).await?
     } else {
         app.limits.sign_in(ip, Some(name))?;
-        accounts::sign_in(&app.db, name, password).await?
+        accounts::sign_in(&app.db, name, password).await.inspect_err(|_| app.limits.sign_in_failed(name))?
     };
     accounts::new_session(&app.db, &user).await
 }

@@ -10,7 +10,7 @@ for (const box of document.querySelectorAll("textarea[data-check]")) {
       const resp = await fetch(box.dataset.check, {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ orders: box.value }),
+        body: JSON.stringify({ orders: box.value, phase_index: Number(box.form.elements.phase_index.value) }),
       });
       const answer = await resp.json();
       out.replaceChildren();

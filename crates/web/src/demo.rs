@@ -22,8 +22,9 @@ pub async fn ensure(app: &App) -> Result<Option<i64>> {
     }
     let gm = match crate::accounts::user_named(&app.db, "demo").await {
         Ok(u) => u,
-        // Nobody signs in as the demo's game master: its password is random.
-        Err(_) => crate::accounts::sign_up(&app.db, "demo", &crate::accounts::random_token()).await?,
+        // Nobody signs in as the demo's game master: its password is
+        // random, and sign-up refuses its name (accounts::RESERVED).
+        Err(_) => crate::accounts::create(&app.db, "demo", &crate::accounts::random_token()).await?,
     };
     let new = NewGame { name: "Demo: standard, played by bots".into(), variant: "standard".into(), deadline_secs: 86_400, seed: Some(1901), public: true };
     let id = games::create(&app.db, &app.variants, gm.id, new).await?;

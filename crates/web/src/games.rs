@@ -197,24 +197,19 @@ pub fn power_of(v: &Variant, name: &str) -> Result<polemarch_engine::variant::Po
     v.power_named(name).map_err(Error::bad)
 }
 
-/// The game master gives a power to a member, or takes it back (`None`):
-/// a player may hold several powers; giving a power to another player
-/// replaces its player.
-pub async fn assign(db: &AnyPool, game: &Game, v: &Variant, power: &str, user: Option<&str>) -> Result<()> {
-    let p = power_of(v, power)?;
-    let name = &v.power(p).name;
-    let user_id = match user.map(str::trim).filter(|u| !u.is_empty()) {
-        None => None,
+/// The user the game master gives a power to: a member of the game, by
+/// name (None: nobody). The seat changes with `judge::Change::Seat`.
+pub async fn seat_holder(db: &AnyPool, game: &Game, user: Option<&str>) -> Result<Option<i64>> {
+    match user.map(str::trim).filter(|u| !u.is_empty()) {
+        None => Ok(None),
         Some(u) => {
             let user = crate::accounts::user_named(db, u).await?;
             if !is_member(db, game.id, user.id).await? {
                 return Err(Error::bad(format!("{} has not joined this game (give them the invite code {})", user.name, game.invite_code)));
             }
-            Some(user.id)
+            Ok(Some(user.id))
         }
-    };
-    sqlx::query("UPDATE seats SET user_id = $1, ready_phase = -1 WHERE game_id = $2 AND power = $3").bind(user_id).bind(game.id).bind(name).execute(db).await?;
-    Ok(())
+    }
 }
 
 /// The powers this user plays in the game.

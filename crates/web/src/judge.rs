@@ -13,7 +13,7 @@ use crate::error::{Error, Result};
 use crate::games::{self, Game};
 use crate::App;
 use polemarch_engine::game::{self, record, GameRecord, SubmittedOrder};
-use polemarch_engine::variant::PhaseKind;
+use polemarch_engine::variant::{PhaseKind, PowerId};
 use polemarch_engine::Variant;
 use sqlx::{AnyPool, Row};
 
@@ -74,22 +74,40 @@ pub async fn authorise_power(db: &AnyPool, game: &Game, v: &Variant, power: &str
     }
 }
 
+/// The phase a request was written for must still be the current one (a
+/// form or client shows one phase; its orders, readiness and checks are for
+/// that phase, never for the next).
+fn must_be_phase(game: &Game, phase_index: i64) -> Result<()> {
+    if game.phase_index == phase_index {
+        Ok(())
+    } else {
+        Err(Error::conflict(format!(
+            "the phase has been processed (this was for phase {phase_index}; the game is at phase {} now): look at the game again",
+            game.phase_index
+        )))
+    }
+}
+
 fn must_be_open(game: &Game) -> Result<()> {
     if let Some(result) = &game.record.result {
         return Err(Error::conflict(format!("the game is over ({})", game::result_text(result))));
     }
     match game.status.as_str() {
+        "active" if game.deadline_at.is_some_and(|d| d <= now()) => {
+            Err(Error::conflict("the deadline has passed: the phase is being processed (look at the game again in a moment)"))
+        }
         "active" => Ok(()),
         "paused" => Err(Error::conflict("the game is paused: orders wait until the game master resumes it")),
         other => Err(Error::conflict(format!("the game is {other}"))),
     }
 }
 
-/// The power's orders for the current phase: its submission replaces its
-/// earlier one whole (the text is the power's orders; an empty text
-/// withdraws them). `ready` marks the power ready (or not) in the same
-/// write; when every power is ready the phase is processed at once.
-pub async fn submit(app: &App, game_id: i64, user: &User, power: &str, text: &str, ready: Option<bool>) -> Result<Submitted> {
+/// The power's orders for phase `phase_index`, which must be the current
+/// one: its submission replaces its earlier one whole (the text is the
+/// power's orders; an empty text withdraws them). `ready` marks the power
+/// ready (or not) in the same write; when every power is ready the phase is
+/// processed at once.
+pub async fn submit(app: &App, game_id: i64, user: &User, power: &str, phase_index: i64, text: &str, ready: Option<bool>) -> Result<Submitted> {
     if text.len() > 20_000 {
         return Err(Error::bad("the orders are longer than 20,000 characters"));
     }
@@ -101,13 +119,14 @@ pub async fn submit(app: &App, game_id: i64, user: &User, power: &str, text: &st
         let v = games::variant_of(&app.variants, &g)?;
         let name = authorise_power(db, &g, &v, power, user).await?;
         must_be_open(&g)?;
+        must_be_phase(&g, phase_index)?;
         let p = games::power_of(&v, &name)?;
         let mut rec = g.record.clone();
         rec.phases.last_mut().expect("a current phase").submissions.retain(|s| s.power != name);
         let said = if lines.iter().all(|l| polemarch_engine::order::before_comment(l).trim().is_empty()) {
             Vec::new()
         } else {
-            game::submit(&v, &mut rec, p, &user.name, &record::now(), &lines).map_err(Error::bad)?
+            submit_alone(&v, &mut rec, p, &user.name, &lines)?
         };
         let in_force = game::orders_in_force_of(&v, &rec, p).map_err(Error::internal)?;
         let turn = app.write_turn().await;
@@ -141,16 +160,32 @@ pub async fn submit(app: &App, game_id: i64, user: &User, power: &str, text: &st
         };
         tx.commit().await?;
         drop((turn, game_turn));
-        let processed = if was_ready { process(app, g.id, g.phase_index, Cause::Ready).await? } else { None };
+        let processed = if was_ready { process_and_follow(app, g.id, g.phase_index, Cause::Ready).await? } else { None };
         let phase = g.record.phases.last().expect("a current phase").phase.clone();
         return Ok(Submitted { power: name, phase, phase_index: g.phase_index, orders: said, in_force, ready: was_ready, processed });
     }
     Err(busy())
 }
 
-/// What a submission of `text` would say of each line, without keeping it
-/// (for checking orders as they are typed).
-pub async fn check(app: &App, game_id: i64, user: &User, power: &str, text: &str) -> Result<Vec<SubmittedOrder>> {
+/// The engine's verdicts on a power's lines, judged against its own orders
+/// alone: the other powers' secret submissions are set aside while it
+/// judges (so that no verdict can tell anything of them), then put back
+/// with the new submission. The record must hold no earlier submission of
+/// the power.
+fn submit_alone(v: &Variant, rec: &mut GameRecord, p: PowerId, by: &str, lines: &[String]) -> Result<Vec<SubmittedOrder>> {
+    let last = rec.phases.last_mut().expect("a current phase");
+    let others = std::mem::take(&mut last.submissions);
+    let said = game::submit(v, rec, p, by, &record::now(), lines);
+    let last = rec.phases.last_mut().expect("a current phase");
+    let mine = std::mem::replace(&mut last.submissions, others);
+    last.submissions.extend(mine);
+    said.map_err(Error::bad)
+}
+
+/// What a submission of `text` for phase `phase_index` would say of each
+/// line, without keeping it (for checking orders as they are typed):
+/// judged on a copy of the record that holds no other power's orders.
+pub async fn check(app: &App, game_id: i64, user: &User, power: &str, phase_index: i64, text: &str) -> Result<Vec<SubmittedOrder>> {
     if text.len() > 20_000 {
         return Err(Error::bad("the orders are longer than 20,000 characters"));
     }
@@ -158,8 +193,9 @@ pub async fn check(app: &App, game_id: i64, user: &User, power: &str, text: &str
     let v = games::variant_of(&app.variants, &g)?;
     let name = authorise_power(&app.db, &g, &v, power, user).await?;
     must_be_open(&g)?;
+    must_be_phase(&g, phase_index)?;
     let mut rec = g.record;
-    rec.phases.last_mut().expect("a current phase").submissions.retain(|s| s.power != name);
+    rec.phases.last_mut().expect("a current phase").submissions.clear();
     let lines: Vec<String> = text.lines().map(String::from).collect();
     game::submit(&v, &mut rec, games::power_of(&v, &name)?, &user.name, &record::now(), &lines).map_err(Error::bad)
 }
@@ -169,15 +205,16 @@ async fn seat_ready(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &Game, power: 
     Ok(row.try_get::<i64, _>(0)? == g.phase_index)
 }
 
-/// Marks the power ready (or not) for the current phase; when every power
-/// is ready the phase is processed at once. The name of the phase
-/// processed, if one was.
-pub async fn set_ready(app: &App, game_id: i64, user: &User, power: &str, ready: bool) -> Result<Option<String>> {
+/// Marks the power ready (or not) for phase `phase_index`, which must be
+/// the current one; when every power is ready the phase is processed at
+/// once. The name of the phase processed, if one was.
+pub async fn set_ready(app: &App, game_id: i64, user: &User, power: &str, phase_index: i64, ready: bool) -> Result<Option<String>> {
     let db = &app.db;
     let g = games::load(db, game_id).await?;
     let v = games::variant_of(&app.variants, &g)?;
     let name = authorise_power(db, &g, &v, power, user).await?;
     must_be_open(&g)?;
+    must_be_phase(&g, phase_index)?;
     let mark = if ready { g.phase_index } else { -1 };
     // Only while the phase read is still the current one.
     let turn = app.write_turn().await;
@@ -197,7 +234,7 @@ pub async fn set_ready(app: &App, game_id: i64, user: &User, power: &str, ready:
         return Err(Error::conflict("the phase has just been processed (or the game paused): look at the game again"));
     }
     if ready {
-        process(app, g.id, g.phase_index, Cause::Ready).await
+        process_and_follow(app, g.id, g.phase_index, Cause::Ready).await
     } else {
         Ok(None)
     }
@@ -273,6 +310,48 @@ pub async fn process(app: &App, game_id: i64, phase_index: i64, cause: Cause) ->
     Err(busy())
 }
 
+/// How many phases one processing may go on to (each needing nobody's
+/// orders but bots'), so that a game of bots alone does not run to its end
+/// at once.
+const FOLLOW: usize = 20;
+
+/// Processes phase `phase_index` as [`process`] does, then goes on while
+/// every power of the new phase is ready (bots alone, or nobody, have
+/// something to order): such a phase would otherwise wait for its deadline.
+/// The name of the first phase processed, if one was.
+pub async fn process_and_follow(app: &App, game_id: i64, phase_index: i64, cause: Cause) -> Result<Option<String>> {
+    let first = process(app, game_id, phase_index, cause).await?;
+    if first.is_some() {
+        for _ in 0..FOLLOW {
+            let g = games::load(&app.db, game_id).await?;
+            if g.status != "active" || g.record.result.is_some() {
+                break;
+            }
+            if process(app, game_id, g.phase_index, Cause::Ready).await?.is_none() {
+                break;
+            }
+        }
+    }
+    Ok(first)
+}
+
+/// The game master's "process now" of phase `phase_index`, which must still
+/// be the current one (a second click does not process the next phase):
+/// the name of the phase processed.
+pub async fn process_now(app: &App, game_id: i64, user: &User, phase_index: i64) -> Result<String> {
+    let g = games::load(&app.db, game_id).await?;
+    games::must_be_gm(&g, user.id)?;
+    if let Some(phase) = process_and_follow(app, game_id, phase_index, Cause::GameMaster).await? {
+        return Ok(phase);
+    }
+    let g = games::load(&app.db, game_id).await?;
+    if g.phase_index != phase_index {
+        Err(Error::conflict(format!("phase {phase_index} has been processed already: the game is at phase {} now", g.phase_index)))
+    } else {
+        Err(Error::conflict(format!("phase {phase_index} cannot be processed now: the game is {}", g.status)))
+    }
+}
+
 /// The engine's part of processing: stand-ins, adjudication, next phase.
 fn adjudicate(v: &Variant, mut rec: GameRecord) -> Result<(GameRecord, String)> {
     let phase = rec.phases.last().expect("a current phase").phase.clone();
@@ -294,6 +373,12 @@ pub enum Change {
     Extend(i64),
     /// The bot that plays a power when it has no orders (None: no bot).
     Bot(String, Option<String>),
+    /// Gives a power to a user (None: to nobody). When the seat changes
+    /// hands, the power's submission for the current phase and its ready
+    /// mark are dropped in the same write: the new holder never sees the
+    /// old one's secret orders (nor does the game master by taking the
+    /// power), and starts the phase with none.
+    Seat(String, Option<i64>),
 }
 
 pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Result<()> {
@@ -306,6 +391,7 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
             return Err(Error::conflict("the game is over"));
         }
         let (mut status, mut deadline_at, mut paused_left, mut rec) = (g.status.clone(), g.deadline_at, g.paused_left, None);
+        let mut seat = None;
         match &change {
             Change::Pause if status == "active" => {
                 paused_left = Some(deadline_at.map_or(g.deadline_secs, |d| (d - now()).max(0)));
@@ -341,8 +427,21 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
                 }
                 rec = Some(to_json(&r)?);
             }
+            Change::Seat(power, user_id) => {
+                let v = games::variant_of(&app.variants, &g)?;
+                let name = v.power(games::power_of(&v, power)?).name.clone();
+                let holder = games::seats(db, &g).await?.into_iter().find(|s| s.power == name).and_then(|s| s.user_id);
+                if holder == *user_id {
+                    return Ok(());
+                }
+                let mut r = g.record.clone();
+                r.phases.last_mut().expect("a current phase").submissions.retain(|s| s.power != name);
+                rec = Some(to_json(&r)?);
+                seat = Some((name, *user_id));
+            }
         }
         let turn = app.write_turn().await;
+        let mut tx = db.begin().await?;
         let written = sqlx::query(
             "UPDATE games SET status = $1, deadline_at = $2, paused_left = $3, record = COALESCE($4, record), version = version + 1 WHERE id = $5 AND version = $6",
         )
@@ -352,32 +451,59 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
         .bind(rec)
         .bind(g.id)
         .bind(g.version)
-        .execute(db)
+        .execute(&mut *tx)
         .await?
         .rows_affected();
-        drop(turn);
-        if written == 1 {
-            return Ok(());
+        if written == 0 {
+            tx.rollback().await?;
+            continue;
         }
+        if let Some((name, user_id)) = seat {
+            sqlx::query("UPDATE seats SET user_id = $1, ready_phase = -1 WHERE game_id = $2 AND power = $3")
+                .bind(user_id)
+                .bind(g.id)
+                .bind(name)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        drop(turn);
+        return Ok(());
     }
     Err(busy())
 }
 
-/// One round of the scheduler: processes every active game whose deadline
-/// has passed; the number processed. Safe with several processes: each
-/// phase goes to the one whose compare-and-set wins.
+/// Games processed at most in one round of the scheduler.
+const ROUND: usize = 100;
+
+/// One round of the scheduler: processes the active games whose deadline
+/// has passed (up to 100, the earliest first); the number processed. A game
+/// whose processing failed is left alone for a while (twice as long after
+/// each failure, up to an hour) and does not count against the 100, so
+/// that failing games do not hold up the others. Safe with several
+/// processes: each phase goes to the one whose compare-and-set wins.
 pub async fn process_due(app: &App) -> Result<usize> {
-    let rows = sqlx::query("SELECT id, phase_index FROM games WHERE status = 'active' AND deadline_at <= $1 ORDER BY deadline_at LIMIT 100")
+    let resting = app.scheduler_resting();
+    let rows = sqlx::query("SELECT id, phase_index FROM games WHERE status = 'active' AND deadline_at <= $1 ORDER BY deadline_at, id LIMIT $2")
         .bind(now())
+        .bind((ROUND + resting.len()) as i64)
         .fetch_all(&app.db)
         .await?;
     let mut count = 0;
     for r in rows {
         let (id, phase): (i64, i64) = (r.try_get(0)?, r.try_get(1)?);
-        match process(app, id, phase, Cause::Deadline).await {
-            Ok(Some(_)) => count += 1,
-            Ok(None) => {}
-            Err(e) => eprintln!("polemarch serve: game {id}: the deadline's processing failed: {}", e.message),
+        if resting.contains(&id) {
+            continue;
+        }
+        match process_and_follow(app, id, phase, Cause::Deadline).await {
+            Ok(done) => {
+                app.scheduler_succeeded(id);
+                count += usize::from(done.is_some());
+            }
+            Err(e) => {
+                let wait = app.scheduler_failed(id);
+                eprintln!("polemarch serve: game {id}: the deadline's processing failed ({}): tried again in {} s", e.message, wait.as_secs());
+            }
         }
     }
     Ok(count)

@@ -66,6 +66,9 @@ pub struct Shared {
     /// (read, judge, write) instead of racing and trying again; the
     /// compare-and-set still guards against other processes.
     game_turns: std::sync::Mutex<std::collections::HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
+    /// Games whose processing by the scheduler failed: until when it leaves
+    /// each alone, and how many times in a row it failed.
+    resting: std::sync::Mutex<std::collections::HashMap<i64, (std::time::Instant, u32)>>,
 }
 
 pub type App = Arc<Shared>;
@@ -85,6 +88,7 @@ impl Shared {
             secure_cookies: config.secure_cookies,
             sqlite_writes: url.starts_with("sqlite:").then(|| tokio::sync::Mutex::new(())),
             game_turns: Default::default(),
+            resting: Default::default(),
         }))
     }
 
@@ -98,6 +102,28 @@ impl Shared {
             turns.entry(id).or_default().clone()
         };
         queue.lock_owned().await
+    }
+
+    /// The games the scheduler leaves alone for now (their processing
+    /// failed lately).
+    pub fn scheduler_resting(&self) -> std::collections::HashSet<i64> {
+        let now = std::time::Instant::now();
+        let resting = self.resting.lock().unwrap_or_else(|e| e.into_inner());
+        resting.iter().filter(|(_, (until, _))| *until > now).map(|(id, _)| *id).collect()
+    }
+
+    /// The scheduler failed to process game `id`: how long it leaves it
+    /// alone (2 s, doubled with each failure in a row, at most an hour).
+    pub fn scheduler_failed(&self, id: i64) -> std::time::Duration {
+        let mut resting = self.resting.lock().unwrap_or_else(|e| e.into_inner());
+        let failures = resting.get(&id).map_or(0, |r| r.1) + 1;
+        let wait = std::time::Duration::from_secs((1u64 << failures.min(12)).min(3600));
+        resting.insert(id, (std::time::Instant::now() + wait, failures));
+        wait
+    }
+
+    pub fn scheduler_succeeded(&self, id: i64) {
+        self.resting.lock().unwrap_or_else(|e| e.into_inner()).remove(&id);
     }
 
     /// Held while a game's row is written (with SQLite; PostgreSQL's

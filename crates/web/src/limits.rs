@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 #[derive(Debug, Clone)]
 pub struct Settings {
-    /// Sign-in and sign-up attempts per address, and sign-in attempts per
+    /// Sign-in and sign-up attempts per address, and failed sign-ins per
     /// account name, per minute.
     pub sign_in_per_minute: u32,
     /// Submissions (orders, ready) per account per minute.
@@ -52,13 +52,38 @@ impl Limits {
         Ok(())
     }
 
+    /// An error if `key` had `max` attempts in the current minute, without
+    /// counting one.
+    fn full(&self, key: &str, max: u32) -> Result<()> {
+        let now = Instant::now();
+        let windows = self.windows.lock().unwrap_or_else(|e| e.into_inner());
+        match windows.get(key) {
+            Some((start, n)) if now.duration_since(*start) < Duration::from_secs(60) && *n >= max => {
+                let wait = 60 - now.duration_since(*start).as_secs();
+                Err(Error::too_many(format!("too many attempts: wait {wait} seconds")))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// A sign-in or sign-up attempt from `ip` (counted first: a flood from
+    /// one address stops here), for the account `name` when signing in
+    /// (refused once the name had as many failures this minute; only
+    /// failures count, with [`Limits::sign_in_failed`]).
     pub fn sign_in(&self, ip: &str, name: Option<&str>) -> Result<()> {
         let max = self.settings.sign_in_per_minute;
         self.check(&format!("ip {ip}"), max)?;
         match name {
-            Some(n) => self.check(&format!("name {}", n.to_lowercase()), max),
+            Some(n) => self.full(&format!("name {}", n.to_lowercase()), max),
             None => Ok(()),
         }
+    }
+
+    /// A failed sign-in to the account `name`.
+    pub fn sign_in_failed(&self, name: &str) {
+        // Counting never fails when the limit is already reached: it was
+        // checked (full) before the attempt.
+        let _ = self.check(&format!("name {}", name.to_lowercase()), u32::MAX);
     }
 
     pub fn submission(&self, user_id: i64) -> Result<()> {

@@ -6,7 +6,7 @@ use crate::accounts;
 use crate::auth::{check_csrf, csrf_cookie, enter, session_cookie, Viewer};
 use crate::error::Error;
 use crate::games::{self, NewGame};
-use crate::judge::{self, Cause, Change};
+use crate::judge::{self, Change};
 use crate::views::{self, GameView};
 use crate::App;
 use axum::extract::{Path, State};
@@ -331,9 +331,10 @@ fn orders_form(viewer: &Viewer, view: &GameView, o: &views::OrdersView, adjustin
     let hint = if adjusting { "One build, disband or WAIVE a line." } else { "One order a line, in the judge notation (A par - bur, F lon S F nth, A mun H)." };
     let _ = write!(
         s,
-        "<p>In force: {in_force}</p><form method=post action=\"/games/{id}/orders/{segment}\">{}<textarea name=orders rows=8 cols=50 placeholder=\"{hint}\" data-check=\"/api/games/{id}/check/{segment}\">{}</textarea><ul class=\"verdicts live\" aria-live=polite></ul>\
+        "<p>In force: {in_force}</p><form method=post action=\"/games/{id}/orders/{segment}\">{}<input type=hidden name=phase_index value={}><textarea name=orders rows=8 cols=50 placeholder=\"{hint}\" data-check=\"/api/games/{id}/check/{segment}\">{}</textarea><ul class=\"verdicts live\" aria-live=polite></ul>\
          <label><input type=checkbox name=ready value=1{}> Ready (process the phase when every power is ready)</label><button>Submit</button></form></section>",
         csrf_field(viewer),
+        view.phase_index,
         esc(&o.text),
         if o.ready { " checked" } else { "" }
     );
@@ -375,14 +376,17 @@ fn gm_panel(viewer: &Viewer, view: &GameView) -> String {
          <label>Stand-in <select name=bot><option value=none>no bot</option><option>greedy</option><option>random</option></select></label><button>Set bot</button></form>\
          <form method=post action=/games/{id}/gm>{csrf}<input type=hidden name=action value=extend><label>Extend the deadline by (hours) <input name=hours type=number min=0.02 step=any value=24></label><button>Extend</button></form>\
          <form method=post action=/games/{id}/gm class=inline>{csrf}<input type=hidden name=action value={pause}><button>{}</button></form>\
-         <form method=post action=/games/{id}/gm class=inline>{csrf}<input type=hidden name=action value=process><button>Process the phase now</button></form></section>",
-        if pause == "pause" { "Pause" } else { "Resume" }
+         <form method=post action=/games/{id}/gm class=inline>{csrf}<input type=hidden name=action value=process><input type=hidden name=phase_index value={}><button>Process the phase now</button></form></section>",
+        if pause == "pause" { "Pause" } else { "Resume" },
+        view.phase_index
     )
 }
 
 #[derive(Deserialize)]
 struct OrdersForm {
     csrf: String,
+    /// The phase the form showed: orders are for it, never the next.
+    phase_index: i64,
     orders: String,
     #[serde(default)]
     ready: Option<String>,
@@ -392,7 +396,7 @@ async fn submit(State(app): State<App>, viewer: Viewer, Path((id, power)): Path<
     check_csrf(&viewer, &f.csrf)?;
     let s = signed(&viewer)?;
     app.limits.submission(s.user.id)?;
-    judge::submit(&app, id, &s.user, &power, &f.orders, Some(f.ready.is_some())).await?;
+    judge::submit(&app, id, &s.user, &power, f.phase_index, &f.orders, Some(f.ready.is_some())).await?;
     Ok(Redirect::to(&format!("/games/{id}")).into_response())
 }
 
@@ -408,6 +412,9 @@ struct GmForm {
     bot: String,
     #[serde(default)]
     hours: String,
+    /// The phase the page showed (for `process`).
+    #[serde(default)]
+    phase_index: Option<i64>,
 }
 
 async fn gm(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>, Form(f): Form<GmForm>) -> PageResult {
@@ -416,7 +423,10 @@ async fn gm(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>, Form(f)
     let g = games::load(&app.db, id).await?;
     games::must_be_gm(&g, s.user.id)?;
     match f.action.as_str() {
-        "seat" => games::assign(&app.db, &g, &*games::variant_of(&app.variants, &g)?, &f.power, Some(&f.user)).await?,
+        "seat" => {
+            let holder = games::seat_holder(&app.db, &g, Some(&f.user)).await?;
+            judge::change(&app, id, &s.user, Change::Seat(f.power, holder)).await?
+        }
         "bot" => judge::change(&app, id, &s.user, Change::Bot(f.power, Some(f.bot))).await?,
         "pause" => judge::change(&app, id, &s.user, Change::Pause).await?,
         "resume" => judge::change(&app, id, &s.user, Change::Resume).await?,
@@ -425,7 +435,8 @@ async fn gm(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>, Form(f)
             judge::change(&app, id, &s.user, Change::Extend((hours * 3600.0).round() as i64)).await?
         }
         "process" => {
-            judge::process(&app, id, g.phase_index, Cause::GameMaster).await?;
+            let phase_index = f.phase_index.ok_or_else(|| Error::bad("the form does not say which phase to process: reload the page"))?;
+            judge::process_now(&app, id, &s.user, phase_index).await?;
         }
         other => return Err(Error::bad(format!("unknown action `{other}`")).into()),
     }

@@ -67,7 +67,7 @@ async fn create_join_and_submit_with_line_verdicts() {
     assert_eq!(game["invite_code"].as_str().unwrap().len(), 10);
     let france = s.player(id, &gm, &["France"]).await;
     let lines = "A par - bur\nF bre - mao\nA mar - xyz\nA par - pic\nF lon - nth";
-    let (status, body) = s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"orders": lines})).await;
+    let (status, body) = s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": lines})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     // The verdicts are the engine's own, as `polemarch game orders` gives them.
     let v = embedded_variant("standard").unwrap().unwrap();
@@ -85,13 +85,13 @@ async fn create_join_and_submit_with_line_verdicts() {
     assert_eq!(body["in_force"], json!(["A par - pic", "F bre - mao"]));
     // Checking keeps nothing: the same verdicts, and the orders in force
     // stay as they were.
-    let (status, checked) = s.post(&format!("/api/games/{id}/check/France"), &france, json!({"orders": "A mar - spa\nA mar - mun"})).await;
+    let (status, checked) = s.post(&format!("/api/games/{id}/check/France"), &france, json!({"phase_index": 0, "orders": "A mar - spa\nA mar - mun"})).await;
     assert_eq!(status, StatusCode::OK, "{checked}");
     let statuses: Vec<&str> = checked["orders"].as_array().unwrap().iter().map(|o| o["status"].as_str().unwrap()).collect();
     assert_eq!(statuses, ["accepted", "rejected"]);
     assert_eq!(s.get(&format!("/api/games/{id}/orders/France"), &france).await.1["in_force"], json!(["A par - pic", "F bre - mao"]));
     // A new submission replaces the power's orders whole.
-    let (_, body) = s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"orders": "A mar - spa"})).await;
+    let (_, body) = s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A mar - spa"})).await;
     assert_eq!(body["in_force"], json!(["A mar - spa"]));
     let (_, mine) = s.get(&format!("/api/games/{id}/orders/France"), &france).await;
     assert_eq!(mine["text"], "A mar - spa");
@@ -104,19 +104,19 @@ async fn nobody_sees_or_orders_another_power() {
     let france = s.player(id, &gm, &["France"]).await;
     let england = s.player(id, &gm, &["England"]).await;
     let (_, outsider) = s.user("out").await;
-    s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"orders": "A par - bur"})).await;
+    s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur"})).await;
     assert_eq!(s.get(&format!("/api/games/{id}/orders/France"), &england).await.0, StatusCode::FORBIDDEN);
     assert_eq!(s.get(&format!("/api/games/{id}/orders/France"), &gm).await.0, StatusCode::FORBIDDEN);
-    let (status, _) = s.post(&format!("/api/games/{id}/orders/France"), &england, json!({"orders": "A par H"})).await;
+    let (status, _) = s.post(&format!("/api/games/{id}/orders/France"), &england, json!({"phase_index": 0, "orders": "A par H"})).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    assert_eq!(s.post(&format!("/api/games/{id}/ready/France"), &england, json!({"ready": true})).await.0, StatusCode::FORBIDDEN);
-    assert_eq!(s.post(&format!("/api/games/{id}/check/France"), &england, json!({"orders": "A par H"})).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(s.post(&format!("/api/games/{id}/ready/France"), &england, json!({"phase_index": 0, "ready": true})).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(s.post(&format!("/api/games/{id}/check/France"), &england, json!({"phase_index": 0, "orders": "A par H"})).await.0, StatusCode::FORBIDDEN);
     // An outsider sees nothing of a private game; a player cannot act as
     // its game master.
     assert_eq!(s.get(&format!("/api/games/{id}"), &outsider).await.0, StatusCode::FORBIDDEN);
     assert_eq!(s.get(&format!("/api/games/{id}/record"), &outsider).await.0, StatusCode::FORBIDDEN);
     assert_eq!(s.post(&format!("/api/games/{id}/pause"), &england, json!({})).await.0, StatusCode::FORBIDDEN);
-    assert_eq!(s.post(&format!("/api/games/{id}/process"), &england, json!({})).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(s.post(&format!("/api/games/{id}/process"), &england, json!({"phase_index": 0})).await.0, StatusCode::FORBIDDEN);
     // The record as players download it holds no order of the open phase.
     let (status, record) = s.get(&format!("/api/games/{id}/record"), &england).await;
     assert_eq!(status, StatusCode::OK);
@@ -135,12 +135,12 @@ async fn bad_input_is_a_clear_error_that_changes_nothing() {
     let (status, body) = s.post(&format!("/api/games/{id}/extend"), &gm, json!({"seconds": -5})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(body["error"].as_str().unwrap().contains("extension"), "{body}");
-    assert_eq!(s.post(&format!("/api/games/{id}/orders/Atlantis"), &france, json!({"orders": "A par H"})).await.0, StatusCode::BAD_REQUEST);
+    assert_eq!(s.post(&format!("/api/games/{id}/orders/Atlantis"), &france, json!({"phase_index": 0, "orders": "A par H"})).await.0, StatusCode::BAD_REQUEST);
     assert_eq!(s.post("/api/games", &gm, json!({"name": "x", "variant": "nowhere", "deadline_secs": 3600})).await.0, StatusCode::BAD_REQUEST);
     assert_eq!(s.post("/api/join", &france, json!({"code": "NOSUCHCODE"})).await.0, StatusCode::BAD_REQUEST);
     // Orders to a paused game wait.
     assert_eq!(s.post(&format!("/api/games/{id}/pause"), &gm, json!({})).await.0, StatusCode::OK);
-    let (status, body) = s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"orders": "A par - bur"})).await;
+    let (status, body) = s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur"})).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert!(body["error"].as_str().unwrap().contains("paused"), "{body}");
     assert_eq!(s.post(&format!("/api/games/{id}/resume"), &gm, json!({})).await.0, StatusCode::OK);
@@ -162,12 +162,12 @@ async fn two_player_game(s: &common::TestServer) -> (i64, String, String, String
 async fn the_phase_is_processed_when_every_power_is_ready() {
     let s = server().await;
     let (id, gm, france, england) = two_player_game(&s).await;
-    let (_, body) = s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"orders": "A par - bur", "ready": true})).await;
+    let (_, body) = s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur", "ready": true})).await;
     assert_eq!(body["processed"], Value::Null, "England is not ready yet");
     assert_eq!(s.phase_index(id, &gm).await, 0);
-    let (_, body) = s.post(&format!("/api/games/{id}/orders/England"), &england, json!({"orders": "F lon - nth"})).await;
+    let (_, body) = s.post(&format!("/api/games/{id}/orders/England"), &england, json!({"phase_index": 0, "orders": "F lon - nth"})).await;
     assert_eq!(body["processed"], Value::Null);
-    let (status, body) = s.post(&format!("/api/games/{id}/ready/England"), &england, json!({"ready": true})).await;
+    let (status, body) = s.post(&format!("/api/games/{id}/ready/England"), &england, json!({"phase_index": 0, "ready": true})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["processed"], "Spring 1901, Movement");
     assert_eq!(s.phase_index(id, &gm).await, 1);
@@ -192,7 +192,7 @@ async fn the_phase_is_processed_when_every_power_is_ready() {
 async fn the_phase_is_processed_when_its_deadline_passes() {
     let s = server().await;
     let (id, gm, france, _england) = two_player_game(&s).await;
-    s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"orders": "A par - bur"})).await;
+    s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur"})).await;
     assert_eq!(judge::process_due(&s.app).await.unwrap(), 0, "the deadline is an hour away");
     sqlx::query("UPDATE games SET deadline_at = $1 WHERE id = $2").bind(polemarch_web::db::now() - 1).bind(id).execute(&s.app.db).await.unwrap();
     // A server started afresh on the database finds the passed deadline.
@@ -218,7 +218,7 @@ async fn two_processors_at_once_process_a_phase_exactly_once() {
     let second = s.another().await;
     for _ in 0..5 {
         let (id, _gm, france, _england) = two_player_game(&s).await;
-        s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"orders": "A par - bur"})).await;
+        s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur"})).await;
         sqlx::query("UPDATE games SET deadline_at = $1 WHERE id = $2").bind(polemarch_web::db::now() - 1).bind(id).execute(&s.app.db).await.unwrap();
         // A deadline in one server, the game master's "process now" in
         // another, and a third by deadline, all at once.
@@ -271,7 +271,7 @@ async fn submissions_at_once_are_none_lost() {
             let app = if i % 2 == 0 { s.app.clone() } else { second.clone() };
             let (user, power) = (user.clone(), power.to_string());
             let text = if round == 0 { format!("{} H", &order[..5]) } else { order.to_string() };
-            tasks.push(tokio::spawn(async move { judge::submit(&app, id, &user, &power, &text, None).await }));
+            tasks.push(tokio::spawn(async move { judge::submit(&app, id, &user, &power, 0, &text, None).await }));
         }
         for t in tasks {
             t.await.unwrap().expect("every submission is taken");
@@ -299,9 +299,9 @@ async fn one_player_may_hold_several_powers() {
     let (_, g) = s.get(&format!("/api/games/{id}"), &both).await;
     assert_eq!(g["my_powers"], json!(["France", "Italy"]));
     assert_eq!(g["invite_code"], Value::Null, "only the game master sees the invite code");
-    assert_eq!(s.post(&format!("/api/games/{id}/orders/Italy"), &both, json!({"orders": "A ven H"})).await.0, StatusCode::OK);
+    assert_eq!(s.post(&format!("/api/games/{id}/orders/Italy"), &both, json!({"phase_index": 0, "orders": "A ven H"})).await.0, StatusCode::OK);
     // The game master replaces Italy's player: the old one loses it.
     let other = s.player(id, &gm, &["Italy"]).await;
-    assert_eq!(s.post(&format!("/api/games/{id}/orders/Italy"), &both, json!({"orders": "A ven H"})).await.0, StatusCode::FORBIDDEN);
-    assert_eq!(s.post(&format!("/api/games/{id}/orders/Italy"), &other, json!({"orders": "A ven H"})).await.0, StatusCode::OK);
+    assert_eq!(s.post(&format!("/api/games/{id}/orders/Italy"), &both, json!({"phase_index": 0, "orders": "A ven H"})).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(s.post(&format!("/api/games/{id}/orders/Italy"), &other, json!({"phase_index": 0, "orders": "A ven H"})).await.0, StatusCode::OK);
 }

@@ -78,6 +78,12 @@ fn csrf(page: &Page) -> String {
     page.body[at..].split('"').next().unwrap().to_string()
 }
 
+/// The phase a page's forms are for.
+fn phase_index(page: &Page) -> String {
+    let at = page.body.find("name=phase_index value=").expect("a form for a phase") + "name=phase_index value=".len();
+    page.body[at..].split('>').next().unwrap().to_string()
+}
+
 async fn signed_up(s: &TestServer) -> (Browser<'_>, String) {
     let mut b = Browser { s, cookies: Vec::new() };
     let form = b.get("/signup").await;
@@ -122,7 +128,9 @@ async fn a_game_played_through_the_pages() {
     assert_eq!(assigned.status, StatusCode::SEE_OTHER, "{}", assigned.body);
     let page = player.get(&game_url).await;
     assert!(page.body.contains("Orders of France"), "{}", page.body);
-    let sent = player.post(&format!("{game_url}/orders/France"), &[("csrf", &csrf(&page)), ("orders", "A par - bur\nA mar - mun")]).await;
+    let sent = player
+        .post(&format!("{game_url}/orders/France"), &[("csrf", &csrf(&page)), ("phase_index", &phase_index(&page)), ("orders", "A par - bur\nA mar - mun")])
+        .await;
     assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.body);
     let page = player.get(&game_url).await;
     assert!(page.body.contains("<b>accepted</b> A par - bur"), "{}", page.body);
@@ -131,8 +139,16 @@ async fn a_game_played_through_the_pages() {
     let page = gm.get(&game_url).await;
     assert!(page.body.contains(&name) && !page.body.contains("par - bur"), "{}", page.body);
     // Processed by the game master: the results and the map are there.
-    let processed = gm.post(&format!("{game_url}/gm"), &[("csrf", &csrf(&page)), ("action", "process")]).await;
+    let process = [("csrf", csrf(&page)), ("action", "process".into()), ("phase_index", phase_index(&page))];
+    let process: Vec<(&str, &str)> = process.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let processed = gm.post(&format!("{game_url}/gm"), &process).await;
     assert_eq!(processed.status, StatusCode::SEE_OTHER);
+    // A second click of the same button does not process the next phase.
+    let again = gm.post(&format!("{game_url}/gm"), &process).await;
+    assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);
+    assert!(again.body.contains("processed already"), "{}", again.body);
+    assert!(gm.get(&game_url).await.body.contains("<li value=2><a href=/games/"), "the game is at its second phase");
+    assert!(!gm.get(&game_url).await.body.contains("<li value=3>"), "and not further");
     let phase = player.get(&format!("{game_url}/phases/0")).await;
     assert!(phase.body.contains("A par - bur") && phase.body.contains("SUCCESS"), "{}", phase.body);
     let map = player.get(&format!("{game_url}/phases/0/map.svg")).await;

@@ -1,0 +1,146 @@
+//! Safety: the API refuses a POST that is not JSON (a cross-site form sends
+//! the session cookie but cannot send JSON), argon2 runs at most one a core
+//! at once, per-name sign-in limits count failures only, failing games do
+//! not hold up the scheduler, names are unique whatever their case, and
+//! the demo's game master's name is reserved.
+
+mod common;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use common::{server, server_with, unique};
+use polemarch_web::{accounts, auth, judge};
+use serde_json::json;
+use tower::ServiceExt;
+
+#[tokio::test]
+async fn an_api_post_that_is_not_json_is_refused_even_with_the_cookie() {
+    let s = server().await;
+    let (id, gm) = s.game().await;
+    let forms = [
+        (format!("/api/games/{id}/pause"), Some("application/x-www-form-urlencoded"), "x=1"),
+        (format!("/api/games/{id}/pause"), Some("text/plain"), "{}"),
+        (format!("/api/games/{id}/pause"), None, ""),
+        ("/api/signout".to_string(), Some("application/x-www-form-urlencoded"), ""),
+    ];
+    for (uri, content_type, body) in forms {
+        let mut req = Request::builder().method("POST").uri(&uri).header("cookie", format!("pm_session={gm}"));
+        if let Some(t) = content_type {
+            req = req.header("content-type", t);
+        }
+        let resp = s.router.clone().oneshot(req.body(Body::from(body)).unwrap()).await.unwrap();
+        assert_eq!(resp.status(), StatusCode::UNSUPPORTED_MEDIA_TYPE, "{uri} {content_type:?}");
+    }
+    let (_, g) = s.get(&format!("/api/games/{id}"), &gm).await;
+    assert_eq!(g["status"], "active", "the game was not paused");
+    // The same with a JSON body does it (the session was not ended).
+    assert_eq!(s.post(&format!("/api/games/{id}/pause"), &gm, json!({})).await.0, StatusCode::OK);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn argon2_runs_at_most_one_a_core_at_once() {
+    let s = server().await;
+    let mut tasks = Vec::new();
+    for _ in 0..4 * accounts::hashing_permits() {
+        let app = s.app.clone();
+        tasks.push(tokio::spawn(async move { accounts::sign_up(&app.db, &unique("h"), "correct horse").await }));
+    }
+    for t in tasks {
+        t.await.unwrap().unwrap();
+    }
+    let peak = accounts::hashing_peak();
+    assert!((1..=accounts::hashing_permits()).contains(&peak), "{peak} at once");
+}
+
+#[tokio::test]
+async fn a_name_is_locked_by_failed_sign_ins_only() {
+    let s = server_with(|c| c.limits.sign_in_per_minute = 3).await;
+    let name = unique("ann");
+    auth::enter(&s.app, "10.0.0.1", &name, "correct horse", true).await.unwrap();
+    // Signing in well, from several addresses, more often than the limit.
+    for i in 0..5 {
+        auth::enter(&s.app, &format!("10.0.1.{i}"), &name, "correct horse", false).await.unwrap();
+    }
+    // Failing as often as the limit locks the name, whatever the address.
+    for i in 0..3 {
+        let e = auth::enter(&s.app, &format!("10.0.2.{i}"), &name, "wrong horse", false).await.unwrap_err();
+        assert_eq!(e.status, StatusCode::UNAUTHORIZED);
+    }
+    let e = auth::enter(&s.app, "10.0.3.1", &name, "correct horse", false).await.unwrap_err();
+    assert_eq!(e.status, StatusCode::TOO_MANY_REQUESTS, "{}", e.message);
+    // One address is stopped by its own limit.
+    let other = unique("bob");
+    for _ in 0..3 {
+        auth::enter(&s.app, "10.0.4.1", &other, "wrong horse", false).await.unwrap_err();
+    }
+    let e = auth::enter(&s.app, "10.0.4.1", &unique("cy"), "wrong horse", false).await.unwrap_err();
+    assert_eq!(e.status, StatusCode::TOO_MANY_REQUESTS, "{}", e.message);
+}
+
+#[tokio::test]
+async fn games_whose_processing_fails_do_not_hold_up_the_others() {
+    let s = server().await;
+    let (broken, _) = s.game().await;
+    let now = polemarch_web::db::now();
+    // A hundred games whose record no longer reads, their deadlines
+    // passed long ago.
+    for i in 0..100 {
+        sqlx::query(
+            "INSERT INTO games (name, variant, gm_id, invite_code, seed, is_public, status, deadline_secs, deadline_at, phase_index, version, record, created_at) \
+             SELECT name, variant, gm_id, invite_code || $1, seed, is_public, status, deadline_secs, $2, phase_index, version, 'not a record', created_at FROM games WHERE id = $3",
+        )
+        .bind(format!("B{i}"))
+        .bind(now - 1000 + i)
+        .bind(broken)
+        .execute(&s.app.db)
+        .await
+        .unwrap();
+    }
+    let (good, _) = s.game().await;
+    sqlx::query("UPDATE games SET deadline_at = $1 WHERE id = $2").bind(now - 1).bind(good).execute(&s.app.db).await.unwrap();
+    // The first round tries the hundred (and fails); the next leaves them
+    // alone for a while and gets to the good game.
+    assert_eq!(judge::process_due(&s.app).await.unwrap(), 0);
+    assert_eq!(judge::process_due(&s.app).await.unwrap(), 1);
+    let g = polemarch_web::games::load(&s.app.db, good).await.unwrap();
+    assert_eq!(g.phase_index, 1);
+}
+
+#[tokio::test]
+async fn names_are_unique_whatever_their_case_and_demo_is_reserved() {
+    let s = server().await;
+    let name = unique("Ann");
+    let creds = |n: &str| Some(json!({"name": n, "password": "correct horse"}));
+    assert_eq!(s.call("POST", "/api/signup", None, creds(&name)).await.0, StatusCode::OK);
+    let (status, body) = s.call("POST", "/api/signup", None, creds(&name.to_lowercase())).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    // Signing in in another case finds the account, by its own name.
+    let (status, body) = s.call("POST", "/api/signin", None, creds(&name.to_uppercase())).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["user"]["name"], name.as_str());
+    for reserved in ["demo", "Demo"] {
+        let (status, body) = s.call("POST", "/api/signup", None, creds(reserved)).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{body}");
+        assert!(body["error"].as_str().unwrap().contains("reserved"), "{body}");
+    }
+    // The demo makes its game master all the same.
+    assert!(polemarch_web::demo::ensure(&s.app).await.unwrap().is_some());
+}
+
+#[tokio::test]
+async fn a_database_with_names_differing_in_case_is_migrated() {
+    // Its own SQLite database: the test takes the index away for a while.
+    let s = server_with(|c| c.database_url = None).await;
+    sqlx::query("DROP INDEX users_name_any_case").execute(&s.app.db).await.unwrap();
+    sqlx::query("DELETE FROM _sqlx_migrations WHERE version = 2").execute(&s.app.db).await.unwrap();
+    let name = unique("Zed");
+    accounts::sign_up(&s.app.db, &name, "correct horse").await.unwrap();
+    let later = accounts::sign_up(&s.app.db, &name.to_lowercase(), "correct horse").await.unwrap();
+    // Opened again, the migration renames the later account and adds the index.
+    let again = s.another().await;
+    let earlier = accounts::user_named(&again.db, &name.to_lowercase()).await.unwrap();
+    assert_eq!(earlier.name, name);
+    let renamed = accounts::user_named(&again.db, &format!("{}-{}", name.to_lowercase(), later.id)).await.unwrap();
+    assert_eq!(renamed.id, later.id);
+    assert_eq!(accounts::sign_up(&again.db, &name.to_uppercase(), "correct horse").await.unwrap_err().status, StatusCode::CONFLICT);
+}
