@@ -37,6 +37,10 @@ pub struct Config {
     pub limits: limits::Settings,
     /// How often the scheduler looks for deadlines passed.
     pub poll: std::time::Duration,
+    /// For the kill test only: processing waits this long inside its
+    /// transaction, after writing the next phase and before committing, so
+    /// that a test can kill the process in the middle of it.
+    pub pause_in_processing: Option<std::time::Duration>,
 }
 
 impl Default for Config {
@@ -49,6 +53,7 @@ impl Default for Config {
             demo: true,
             limits: limits::Settings::default(),
             poll: std::time::Duration::from_secs(2),
+            pause_in_processing: None,
         }
     }
 }
@@ -66,6 +71,8 @@ pub struct Shared {
     /// (read, judge, write) instead of racing and trying again; the
     /// compare-and-set still guards against other processes.
     game_turns: std::sync::Mutex<std::collections::HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
+    /// See `Config::pause_in_processing`.
+    pub pause_in_processing: Option<std::time::Duration>,
 }
 
 pub type App = Arc<Shared>;
@@ -85,6 +92,7 @@ impl Shared {
             secure_cookies: config.secure_cookies,
             sqlite_writes: url.starts_with("sqlite:").then(|| tokio::sync::Mutex::new(())),
             game_turns: Default::default(),
+            pause_in_processing: config.pause_in_processing,
         }))
     }
 

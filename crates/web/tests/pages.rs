@@ -142,7 +142,4 @@ async fn a_game_played_through_the_pages(db: Db) {
     assert_eq!(player.get(&game_url).await.status, StatusCode::UNAUTHORIZED);
 }
 
-on_both!(
-    forms_without_their_token_change_nothing,
-    a_game_played_through_the_pages,
-);
+on_both!(forms_without_their_token_change_nothing, a_game_played_through_the_pages,);

@@ -92,7 +92,7 @@ macro_rules! on_both {
 }
 
 /// A fresh database on the PostgreSQL server of `url`: its URL.
-async fn fresh_postgres(url: &str, name: &str) -> String {
+pub async fn fresh_postgres(url: &str, name: &str) -> String {
     use sqlx::Connection;
     sqlx::any::install_default_drivers();
     let mut conn = sqlx::AnyConnection::connect(url).await.expect("the PostgreSQL server of DATABASE_URL answers");
