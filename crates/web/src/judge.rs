@@ -303,6 +303,10 @@ pub async fn process(app: &App, game_id: i64, phase_index: i64, cause: Cause) ->
             .bind(cause.word())
             .execute(&mut *tx)
             .await?;
+        if let Some(pause) = app.pause_in_processing {
+            eprintln!("polemarch serve: pausing in the middle of processing game {} phase {} (a test's hook)", g.id, g.phase_index);
+            tokio::time::sleep(pause).await;
+        }
         tx.commit().await?;
         drop(turn);
         return Ok(Some(phase));

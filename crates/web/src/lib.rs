@@ -37,6 +37,10 @@ pub struct Config {
     pub limits: limits::Settings,
     /// How often the scheduler looks for deadlines passed.
     pub poll: std::time::Duration,
+    /// For the kill test only: processing waits this long inside its
+    /// transaction, after writing the next phase and before committing, so
+    /// that a test can kill the process in the middle of it.
+    pub pause_in_processing: Option<std::time::Duration>,
 }
 
 impl Default for Config {
@@ -49,6 +53,7 @@ impl Default for Config {
             demo: true,
             limits: limits::Settings::default(),
             poll: std::time::Duration::from_secs(2),
+            pause_in_processing: None,
         }
     }
 }
@@ -69,6 +74,8 @@ pub struct Shared {
     /// Games whose processing by the scheduler failed: until when it leaves
     /// each alone, and how many times in a row it failed.
     resting: std::sync::Mutex<std::collections::HashMap<i64, (std::time::Instant, u32)>>,
+    /// See `Config::pause_in_processing`.
+    pub pause_in_processing: Option<std::time::Duration>,
 }
 
 pub type App = Arc<Shared>;
@@ -89,6 +96,7 @@ impl Shared {
             sqlite_writes: url.starts_with("sqlite:").then(|| tokio::sync::Mutex::new(())),
             game_turns: Default::default(),
             resting: Default::default(),
+            pause_in_processing: config.pause_in_processing,
         }))
     }
 

@@ -6,7 +6,7 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::{server, server_with, unique};
+use common::{server, server_with, unique, Db};
 use polemarch_engine::game;
 use polemarch_engine::variant::embedded_variant;
 use polemarch_web::judge::{self, Cause};
@@ -14,9 +14,8 @@ use serde_json::{json, Value};
 
 const OTHERS_THAN_FRANCE_AND_ENGLAND: [&str; 5] = ["Austria", "Germany", "Italy", "Russia", "Turkey"];
 
-#[tokio::test]
-async fn sign_up_sign_in_and_sessions() {
-    let s = server().await;
+async fn sign_up_sign_in_and_sessions(db: Db) {
+    let s = server(db).await;
     let name = unique("ann");
     let creds = json!({"name": name, "password": "correct horse"});
     let (status, body) = s.call("POST", "/api/signup", None, Some(creds.clone())).await;
@@ -46,9 +45,8 @@ async fn sign_up_sign_in_and_sessions() {
     assert!(polemarch_web::accounts::forget_expired(&s.app.db).await.unwrap() >= 1);
 }
 
-#[tokio::test]
-async fn sign_in_is_rate_limited() {
-    let s = server_with(|c| c.limits.sign_in_per_minute = 3).await;
+async fn sign_in_is_rate_limited(db: Db) {
+    let s = server_with(db, |c| c.limits.sign_in_per_minute = 3).await;
     let wrong = json!({"name": unique("eve"), "password": "guess guess"});
     for _ in 0..3 {
         assert_eq!(s.call("POST", "/api/signin", None, Some(wrong.clone())).await.0, StatusCode::UNAUTHORIZED);
@@ -57,9 +55,8 @@ async fn sign_in_is_rate_limited() {
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
 }
 
-#[tokio::test]
-async fn create_join_and_submit_with_line_verdicts() {
-    let s = server().await;
+async fn create_join_and_submit_with_line_verdicts(db: Db) {
+    let s = server(db).await;
     let (id, gm) = s.game().await;
     let (_, game) = s.get(&format!("/api/games/{id}"), &gm).await;
     assert_eq!(game["seed"], "7");
@@ -97,9 +94,8 @@ async fn create_join_and_submit_with_line_verdicts() {
     assert_eq!(mine["text"], "A mar - spa");
 }
 
-#[tokio::test]
-async fn nobody_sees_or_orders_another_power() {
-    let s = server().await;
+async fn nobody_sees_or_orders_another_power(db: Db) {
+    let s = server(db).await;
     let (id, gm) = s.game().await;
     let france = s.player(id, &gm, &["France"]).await;
     let england = s.player(id, &gm, &["England"]).await;
@@ -126,9 +122,8 @@ async fn nobody_sees_or_orders_another_power() {
     assert_eq!(s.get(&format!("/api/games/{id}/orders/France"), &france).await.1["in_force"], json!(["A par - bur"]));
 }
 
-#[tokio::test]
-async fn bad_input_is_a_clear_error_that_changes_nothing() {
-    let s = server().await;
+async fn bad_input_is_a_clear_error_that_changes_nothing(db: Db) {
+    let s = server(db).await;
     let (id, gm) = s.game().await;
     let france = s.player(id, &gm, &["France"]).await;
     let before = s.get(&format!("/api/games/{id}"), &gm).await.1;
@@ -158,9 +153,8 @@ async fn two_player_game(s: &common::TestServer) -> (i64, String, String, String
     (id, gm, france, england)
 }
 
-#[tokio::test]
-async fn the_phase_is_processed_when_every_power_is_ready() {
-    let s = server().await;
+async fn the_phase_is_processed_when_every_power_is_ready(db: Db) {
+    let s = server(db).await;
     let (id, gm, france, england) = two_player_game(&s).await;
     let (_, body) = s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur", "ready": true})).await;
     assert_eq!(body["processed"], Value::Null, "England is not ready yet");
@@ -188,9 +182,8 @@ async fn the_phase_is_processed_when_every_power_is_ready() {
     assert!(g["seats"].as_array().unwrap().iter().all(|s| s["ready"] == false), "{g}");
 }
 
-#[tokio::test]
-async fn the_phase_is_processed_when_its_deadline_passes() {
-    let s = server().await;
+async fn the_phase_is_processed_when_its_deadline_passes(db: Db) {
+    let s = server(db).await;
     let (id, gm, france, _england) = two_player_game(&s).await;
     s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur"})).await;
     assert_eq!(judge::process_due(&s.app).await.unwrap(), 0, "the deadline is an hour away");
@@ -212,9 +205,8 @@ async fn the_phase_is_processed_when_its_deadline_passes() {
     assert_eq!(judge::process_due(&s.app).await.unwrap(), 0);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn two_processors_at_once_process_a_phase_exactly_once() {
-    let s = server().await;
+async fn two_processors_at_once_process_a_phase_exactly_once(db: Db) {
+    let s = server(db).await;
     let second = s.another().await;
     for _ in 0..5 {
         let (id, _gm, france, _england) = two_player_game(&s).await;
@@ -244,9 +236,8 @@ async fn two_processors_at_once_process_a_phase_exactly_once() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn submissions_at_once_are_none_lost() {
-    let s = server().await;
+async fn submissions_at_once_are_none_lost(db: Db) {
+    let s = server(db).await;
     let second = s.another().await;
     let (id, gm) = s.game().await;
     let orders = [
@@ -291,9 +282,8 @@ async fn submissions_at_once_are_none_lost() {
     }
 }
 
-#[tokio::test]
-async fn one_player_may_hold_several_powers() {
-    let s = server().await;
+async fn one_player_may_hold_several_powers(db: Db) {
+    let s = server(db).await;
     let (id, gm) = s.game().await;
     let both = s.player(id, &gm, &["France", "Italy"]).await;
     let (_, g) = s.get(&format!("/api/games/{id}"), &both).await;
@@ -305,3 +295,16 @@ async fn one_player_may_hold_several_powers() {
     assert_eq!(s.post(&format!("/api/games/{id}/orders/Italy"), &both, json!({"phase_index": 0, "orders": "A ven H"})).await.0, StatusCode::FORBIDDEN);
     assert_eq!(s.post(&format!("/api/games/{id}/orders/Italy"), &other, json!({"phase_index": 0, "orders": "A ven H"})).await.0, StatusCode::OK);
 }
+
+on_both!(
+    sign_up_sign_in_and_sessions,
+    sign_in_is_rate_limited,
+    create_join_and_submit_with_line_verdicts,
+    nobody_sees_or_orders_another_power,
+    bad_input_is_a_clear_error_that_changes_nothing,
+    the_phase_is_processed_when_every_power_is_ready,
+    the_phase_is_processed_when_its_deadline_passes,
+    two_processors_at_once_process_a_phase_exactly_once,
+    submissions_at_once_are_none_lost,
+    one_player_may_hold_several_powers,
+);

@@ -6,7 +6,7 @@ mod common;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use common::{server, unique, TestServer};
+use common::{server, unique, Db, TestServer};
 use http_body_util::BodyExt;
 use tower::ServiceExt;
 
@@ -93,9 +93,8 @@ async fn signed_up(s: &TestServer) -> (Browser<'_>, String) {
     (b, name)
 }
 
-#[tokio::test]
-async fn forms_without_their_token_change_nothing() {
-    let s = server().await;
+async fn forms_without_their_token_change_nothing(db: Db) {
+    let s = server(db).await;
     let mut b = Browser { s: &s, cookies: Vec::new() };
     b.get("/signup").await;
     let name = unique("web");
@@ -110,9 +109,8 @@ async fn forms_without_their_token_change_nothing() {
     assert!(!b.get("/").await.body.contains("<a href=/games/"), "no game was made");
 }
 
-#[tokio::test]
-async fn a_game_played_through_the_pages() {
-    let s = server().await;
+async fn a_game_played_through_the_pages(db: Db) {
+    let s = server(db).await;
     let (mut gm, _) = signed_up(&s).await;
     let home = gm.get("/").await;
     let made = gm.post("/games", &[("csrf", &csrf(&home)), ("name", "Pages"), ("variant", "standard"), ("hours", "1"), ("seed", "12")]).await;
@@ -159,3 +157,5 @@ async fn a_game_played_through_the_pages() {
     player.post("/signout", &[("csrf", &csrf(&page))]).await;
     assert_eq!(player.get(&game_url).await.status, StatusCode::UNAUTHORIZED);
 }
+
+on_both!(forms_without_their_token_change_nothing, a_game_played_through_the_pages,);

@@ -9,7 +9,7 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::server;
+use common::{server, Db};
 use polemarch_web::judge;
 use serde_json::{json, Value};
 
@@ -19,9 +19,8 @@ fn error(body: &Value) -> &str {
     body["error"].as_str().unwrap_or_default()
 }
 
-#[tokio::test]
-async fn process_now_processes_the_phase_it_was_asked_for_once() {
-    let s = server().await;
+async fn process_now_processes_the_phase_it_was_asked_for_once(db: Db) {
+    let s = server(db).await;
     let (id, gm) = s.game().await;
     s.player(id, &gm, &["France"]).await;
     let url = format!("/api/games/{id}/process");
@@ -38,9 +37,8 @@ async fn process_now_processes_the_phase_it_was_asked_for_once() {
     assert_eq!(s.phase_index(id, &gm).await, 1);
 }
 
-#[tokio::test]
-async fn orders_ready_and_checks_for_a_processed_phase_are_refused() {
-    let s = server().await;
+async fn orders_ready_and_checks_for_a_processed_phase_are_refused(db: Db) {
+    let s = server(db).await;
     let (id, gm) = s.game().await;
     let france = s.player(id, &gm, &["France"]).await;
     assert_eq!(s.post(&format!("/api/games/{id}/process"), &gm, json!({"phase_index": 0})).await.0, StatusCode::OK);
@@ -65,9 +63,8 @@ async fn orders_ready_and_checks_for_a_processed_phase_are_refused() {
     assert_eq!(body["in_force"], json!(["A par - bur"]));
 }
 
-#[tokio::test]
-async fn orders_after_the_deadline_are_refused_and_the_scheduler_processes_the_phase() {
-    let s = server().await;
+async fn orders_after_the_deadline_are_refused_and_the_scheduler_processes_the_phase(db: Db) {
+    let s = server(db).await;
     let (id, gm) = s.game().await;
     let france = s.player(id, &gm, &["France"]).await;
     let passed = polemarch_web::db::now() - 1;
@@ -87,9 +84,8 @@ async fn orders_after_the_deadline_are_refused_and_the_scheduler_processes_the_p
     assert!(phase["orders"].get("France").is_none(), "the late orders do not count: {phase}");
 }
 
-#[tokio::test]
-async fn a_phase_only_bots_have_to_order_does_not_wait_for_its_deadline() {
-    let s = server().await;
+async fn a_phase_only_bots_have_to_order_does_not_wait_for_its_deadline(db: Db) {
+    let s = server(db).await;
     // Bots play every power: after the game master's processing, each
     // next phase is ready at once and follows (up to a bound).
     let (id, gm) = s.game().await;
@@ -110,3 +106,10 @@ async fn a_phase_only_bots_have_to_order_does_not_wait_for_its_deadline() {
     assert!(g["to_order"].as_array().unwrap().contains(&json!("France")), "{g}");
     assert_eq!(g["seats"].as_array().unwrap().iter().find(|s| s["power"] == "France").unwrap()["ready"], false, "{g}");
 }
+
+on_both!(
+    process_now_processes_the_phase_it_was_asked_for_once,
+    orders_ready_and_checks_for_a_processed_phase_are_refused,
+    orders_after_the_deadline_are_refused_and_the_scheduler_processes_the_phase,
+    a_phase_only_bots_have_to_order_does_not_wait_for_its_deadline,
+);

@@ -8,14 +8,13 @@ mod common;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
-use common::{server, server_with, unique};
+use common::{server, server_with, unique, Db};
 use polemarch_web::{accounts, auth, judge};
 use serde_json::json;
 use tower::ServiceExt;
 
-#[tokio::test]
-async fn an_api_post_that_is_not_json_is_refused_even_with_the_cookie() {
-    let s = server().await;
+async fn an_api_post_that_is_not_json_is_refused_even_with_the_cookie(db: Db) {
+    let s = server(db).await;
     let (id, gm) = s.game().await;
     let forms = [
         (format!("/api/games/{id}/pause"), Some("application/x-www-form-urlencoded"), "x=1"),
@@ -37,9 +36,8 @@ async fn an_api_post_that_is_not_json_is_refused_even_with_the_cookie() {
     assert_eq!(s.post(&format!("/api/games/{id}/pause"), &gm, json!({})).await.0, StatusCode::OK);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-async fn argon2_runs_at_most_one_a_core_at_once() {
-    let s = server().await;
+async fn argon2_runs_at_most_one_a_core_at_once(db: Db) {
+    let s = server(db).await;
     let mut tasks = Vec::new();
     for _ in 0..4 * accounts::hashing_permits() {
         let app = s.app.clone();
@@ -52,9 +50,8 @@ async fn argon2_runs_at_most_one_a_core_at_once() {
     assert!((1..=accounts::hashing_permits()).contains(&peak), "{peak} at once");
 }
 
-#[tokio::test]
-async fn a_name_is_locked_by_failed_sign_ins_only() {
-    let s = server_with(|c| c.limits.sign_in_per_minute = 3).await;
+async fn a_name_is_locked_by_failed_sign_ins_only(db: Db) {
+    let s = server_with(db, |c| c.limits.sign_in_per_minute = 3).await;
     let name = unique("ann");
     auth::enter(&s.app, "10.0.0.1", &name, "correct horse", true).await.unwrap();
     // Signing in well, from several addresses, more often than the limit.
@@ -77,9 +74,8 @@ async fn a_name_is_locked_by_failed_sign_ins_only() {
     assert_eq!(e.status, StatusCode::TOO_MANY_REQUESTS, "{}", e.message);
 }
 
-#[tokio::test]
-async fn games_whose_processing_fails_do_not_hold_up_the_others() {
-    let s = server().await;
+async fn games_whose_processing_fails_do_not_hold_up_the_others(db: Db) {
+    let s = server(db).await;
     let (broken, _) = s.game().await;
     let now = polemarch_web::db::now();
     // A hundred games whose record no longer reads, their deadlines
@@ -106,9 +102,8 @@ async fn games_whose_processing_fails_do_not_hold_up_the_others() {
     assert_eq!(g.phase_index, 1);
 }
 
-#[tokio::test]
-async fn names_are_unique_whatever_their_case_and_demo_is_reserved() {
-    let s = server().await;
+async fn names_are_unique_whatever_their_case_and_demo_is_reserved(db: Db) {
+    let s = server(db).await;
     let name = unique("Ann");
     let creds = |n: &str| Some(json!({"name": n, "password": "correct horse"}));
     assert_eq!(s.call("POST", "/api/signup", None, creds(&name)).await.0, StatusCode::OK);
@@ -130,7 +125,7 @@ async fn names_are_unique_whatever_their_case_and_demo_is_reserved() {
 #[tokio::test]
 async fn a_database_with_names_differing_in_case_is_migrated() {
     // Its own SQLite database: the test takes the index away for a while.
-    let s = server_with(|c| c.database_url = None).await;
+    let s = server_with(Db::Sqlite, |c| c.database_url = None).await;
     sqlx::query("DROP INDEX users_name_any_case").execute(&s.app.db).await.unwrap();
     sqlx::query("DELETE FROM _sqlx_migrations WHERE version = 2").execute(&s.app.db).await.unwrap();
     let name = unique("Zed");
@@ -144,3 +139,11 @@ async fn a_database_with_names_differing_in_case_is_migrated() {
     assert_eq!(renamed.id, later.id);
     assert_eq!(accounts::sign_up(&again.db, &name.to_uppercase(), "correct horse").await.unwrap_err().status, StatusCode::CONFLICT);
 }
+
+on_both!(
+    an_api_post_that_is_not_json_is_refused_even_with_the_cookie,
+    argon2_runs_at_most_one_a_core_at_once,
+    a_name_is_locked_by_failed_sign_ins_only,
+    games_whose_processing_fails_do_not_hold_up_the_others,
+    names_are_unique_whatever_their_case_and_demo_is_reserved,
+);

@@ -6,12 +6,11 @@
 mod common;
 
 use axum::http::StatusCode;
-use common::server;
+use common::{server, Db};
 use serde_json::json;
 
-#[tokio::test]
-async fn a_power_given_to_another_comes_without_its_orders() {
-    let s = server().await;
+async fn a_power_given_to_another_comes_without_its_orders(db: Db) {
+    let s = server(db).await;
     let (id, gm) = s.game().await;
     let gm_name = s.get("/api/me", &gm).await.1["name"].as_str().unwrap().to_string();
     let france = s.player(id, &gm, &["France"]).await;
@@ -37,9 +36,8 @@ async fn a_power_given_to_another_comes_without_its_orders() {
     assert_eq!(s.get(&format!("/api/games/{id}/orders/Italy"), &italy).await.1["in_force"], json!(["A ven H"]));
 }
 
-#[tokio::test]
-async fn the_seats_of_a_game_that_is_over_stay_as_they_are() {
-    let s = server().await;
+async fn the_seats_of_a_game_that_is_over_stay_as_they_are(db: Db) {
+    let s = server(db).await;
     let (id, gm) = s.game().await;
     let gm_name = s.get("/api/me", &gm).await.1["name"].as_str().unwrap().to_string();
     sqlx::query("UPDATE games SET status = 'over' WHERE id = $1").bind(id).execute(&s.app.db).await.unwrap();
@@ -49,11 +47,10 @@ async fn the_seats_of_a_game_that_is_over_stay_as_they_are() {
     assert!(g["seats"].as_array().unwrap().iter().all(|s| s["user"].is_null()), "{g}");
 }
 
-#[tokio::test]
-async fn a_check_is_judged_without_the_other_powers_orders() {
+async fn a_check_is_judged_without_the_other_powers_orders(db: Db) {
     use polemarch_engine::game::record::Submission;
     use polemarch_engine::game::{Status, SubmittedOrder};
-    let s = server().await;
+    let s = server(db).await;
     let (id, gm) = s.game().await;
     let france = s.player(id, &gm, &["France"]).await;
     // England's secret order, as a record may hold it (one from an older
@@ -69,3 +66,9 @@ async fn a_check_is_judged_without_the_other_powers_orders() {
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["orders"][0]["status"], "accepted", "{body}");
 }
+
+on_both!(
+    a_power_given_to_another_comes_without_its_orders,
+    the_seats_of_a_game_that_is_over_stay_as_they_are,
+    a_check_is_judged_without_the_other_powers_orders,
+);

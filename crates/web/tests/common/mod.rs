@@ -1,6 +1,6 @@
 //! A web judge for a test: its own SQLite database in a fresh temporary
-//! folder (removed when the test ends), or the PostgreSQL database that
-//! `DATABASE_URL` names (shared: every test's names are its own). Requests
+//! folder, or its own fresh database on the PostgreSQL server that
+//! `DATABASE_URL` names (either removed when the test ends). Requests
 //! go to the router in process, as a client's would over HTTP.
 
 #![allow(dead_code)]
@@ -20,12 +20,18 @@ pub struct TestServer {
     pub router: Router,
     pub config: Config,
     dir: PathBuf,
+    /// On PostgreSQL: the server's URL and this test's database, dropped
+    /// at the end.
+    pg: Option<(String, String)>,
 }
 
 impl Drop for TestServer {
     fn drop(&mut self) {
         if std::env::var_os("POLEMARCH_KEEP_TEST_DIRS").is_none() {
             let _ = std::fs::remove_dir_all(&self.dir);
+            if let Some((url, name)) = self.pg.take() {
+                drop_postgres(url, name);
+            }
         }
     }
 }
@@ -38,30 +44,102 @@ pub fn unique(prefix: &str) -> String {
     format!("{prefix}{}x{}x{}", std::process::id() % 100_000, COUNTER.fetch_add(1, Ordering::SeqCst), nanos % 100_000)
 }
 
-/// Which database the tests use, said once.
-fn database_url() -> Option<String> {
-    let url = std::env::var("DATABASE_URL").ok().filter(|u| !u.is_empty());
-    static SAID: std::sync::Once = std::sync::Once::new();
-    SAID.call_once(|| match &url {
-        Some(_) => eprintln!("web tests: on the PostgreSQL database of DATABASE_URL"),
-        None => eprintln!("web tests: on SQLite in temporary folders (set DATABASE_URL=postgres://... to run them on PostgreSQL)"),
-    });
-    url
+/// The database a test runs on: SQLite in a fresh temporary folder, or a
+/// fresh database of its own on the PostgreSQL server of `DATABASE_URL`
+/// (dropped when the test ends).
+#[derive(Debug, Clone)]
+pub enum Db {
+    Sqlite,
+    Postgres(String),
 }
 
-pub async fn server() -> TestServer {
-    server_with(|_| {}).await
+impl Db {
+    /// The PostgreSQL server of `DATABASE_URL`. Without one, outside CI the
+    /// test says loudly that it is skipped (None); in CI (`CI` set) it fails.
+    pub fn postgres(test: &str) -> Option<Db> {
+        match std::env::var("DATABASE_URL").ok().filter(|u| !u.is_empty()) {
+            Some(url) if url.starts_with("postgres") => Some(Db::Postgres(url)),
+            Some(url) => panic!("DATABASE_URL is not a postgres:// URL: {url}"),
+            None if std::env::var_os("CI").is_some() => {
+                panic!("{test}: CI is set but DATABASE_URL is not: CI runs the web judge's tests on PostgreSQL too (.ci/run starts one)")
+            }
+            None => {
+                eprintln!("\n*** SKIPPED on PostgreSQL: {test} (no DATABASE_URL; `eval \"$(.ci/postgres.sh start)\"` starts one) ***\n");
+                None
+            }
+        }
+    }
 }
 
-pub async fn server_with(change: impl FnOnce(&mut Config)) -> TestServer {
+/// Runs each named test (an `async fn(Db)`) twice: `<name>::sqlite` and
+/// `<name>::postgres` (see `Db::postgres` for when the latter is skipped).
+#[macro_export]
+macro_rules! on_both {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+            async fn sqlite() {
+                super::$name($crate::common::Db::Sqlite).await
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+            async fn postgres() {
+                if let Some(db) = $crate::common::Db::postgres(concat!(module_path!(), "::postgres")) {
+                    super::$name(db).await
+                }
+            }
+        }
+    )*};
+}
+
+/// A fresh database on the PostgreSQL server of `url`: its URL.
+pub async fn fresh_postgres(url: &str, name: &str) -> String {
+    use sqlx::Connection;
+    sqlx::any::install_default_drivers();
+    let mut conn = sqlx::AnyConnection::connect(url).await.expect("the PostgreSQL server of DATABASE_URL answers");
+    sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut conn).await.expect("a test database is made");
+    let (base, query) = match url.split_once('?') {
+        Some((b, q)) => (b, format!("?{q}")),
+        None => (url, String::new()),
+    };
+    let server = &base[..base.rfind('/').filter(|&i| i > base.find("://").unwrap_or(0) + 2).unwrap_or(base.len())];
+    format!("{server}/{name}{query}")
+}
+
+/// Drops a test's PostgreSQL database (from `Drop`, so on a thread and
+/// runtime of its own).
+fn drop_postgres(url: String, name: String) {
+    let _ = std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        rt.block_on(async {
+            use sqlx::Connection;
+            if let Ok(mut conn) = sqlx::AnyConnection::connect(&url).await {
+                let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).execute(&mut conn).await;
+            }
+        })
+    })
+    .join();
+}
+
+pub async fn server(db: Db) -> TestServer {
+    server_with(db, |_| {}).await
+}
+
+pub async fn server_with(db: Db, change: impl FnOnce(&mut Config)) -> TestServer {
     let dir = std::env::temp_dir().join(format!("polemarch-test-web-{}", unique("")));
-    let mut config = Config { data: dir.clone(), database_url: database_url(), demo: false, ..Default::default() };
+    let (database_url, pg) = match &db {
+        Db::Sqlite => (None, None),
+        Db::Postgres(url) => {
+            let name = unique("polemarch_test_");
+            (Some(fresh_postgres(url, &name).await), Some((url.clone(), name)))
+        }
+    };
+    let mut config = Config { data: dir.clone(), database_url, demo: false, ..Default::default() };
     config.limits.sign_in_per_minute = 10_000;
     config.limits.submissions_per_minute = 10_000;
     change(&mut config);
     let app = Shared::open(&config).await.expect("the test database opens");
     let router = polemarch_web::router(app.clone());
-    TestServer { app, router, config, dir }
+    TestServer { app, router, config, dir, pg }
 }
 
 impl TestServer {

@@ -1,0 +1,58 @@
+//! The web judge's heavier tests, left out of the plain `cargo test`
+//! (`#[ignore]`) and run by .ci/run in release:
+//! `cargo test --release -p polemarch-web --test heavy -- --ignored --nocapture --test-threads 1`.
+//! Each runs a real server in a child process (this test binary run again
+//! as `child_server`) on loopback, on SQLite and on PostgreSQL
+//! (DATABASE_URL; skipped loudly outside CI without it, failing in CI):
+//! - the load test: 1,000 players in 100 games submitting concurrently,
+//!   p50/p99 latency and lost submissions;
+//! - the kill test: the server killed in the middle of processing a phase,
+//!   the game consistent on restart and its deadlines kept.
+
+#[path = "heavy/child.rs"]
+mod child;
+#[path = "heavy/client.rs"]
+mod client;
+mod common;
+#[path = "heavy/kill.rs"]
+mod kill;
+#[path = "heavy/load.rs"]
+mod load;
+
+use common::Db;
+
+/// Not a test: the entry point of the child server the other tests start
+/// (it does nothing unless they start it).
+#[tokio::test]
+#[ignore]
+async fn child_server() {
+    child::run_if_asked().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn load_sqlite() {
+    load::run(Db::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn load_postgres() {
+    if let Some(db) = Db::postgres("load_postgres") {
+        load::run(db).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn kill_sqlite() {
+    kill::run(Db::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn kill_postgres() {
+    if let Some(db) = Db::postgres("kill_postgres") {
+        kill::run(db).await;
+    }
+}
