@@ -6,6 +6,7 @@
 //! Dispatch is a `match` over a short list (empty for standard Diplomacy),
 //! never a virtual call.
 
+mod barbarians;
 mod centre_values;
 mod claims;
 mod colonies;
@@ -13,12 +14,15 @@ mod conversion;
 mod da_rebuild;
 mod delphi;
 mod destroy;
+mod dice;
 mod double_centres;
 mod edition;
 mod emperor;
 mod emperor_out;
 mod fleet_cap;
+mod frontier;
 mod garrisons;
+mod imperial_title;
 mod liberation;
 mod loans;
 mod multiplicity;
@@ -27,7 +31,9 @@ mod passes;
 mod passes_must_move;
 pub mod placement;
 mod ports;
+mod praetorian;
 mod rebuild;
+mod sassanid;
 mod siege_phase;
 mod sieges;
 mod state_text;
@@ -113,6 +119,22 @@ pub enum Mechanic {
     /// The Emperor is out with no DA on the board from Spring of this year
     /// (City State C15).
     EmperorElimination(i32),
+    /// Imperator I5: B units of these two powers, which the judge plays
+    /// (the B row of the kind table).
+    Barbarians(barbarians::Invaders),
+    /// Imperator I4: the frontier provinces, from this year (236): free
+    /// garrisons before it, dice after its Winters, invasions after it.
+    Frontier(i32),
+    /// Imperator I6: the PG row of the kind table; its attack destroys a B
+    /// unit.
+    PraetorianGuard,
+    /// Imperator I2, I3: the Emperor's title (this power, unless the state
+    /// names another): +4 with Rome, victory 5 units ahead.
+    ImperialTitle(PowerId),
+    /// Imperator I9: the map's Sassanid spaces are never entered.
+    Sassanid,
+    /// Imperator I3: in the first year, builds only in home centres.
+    FirstYearHomeBuilds,
 }
 
 /// How a unit would go into a province: the `may_enter` hook.
@@ -151,6 +173,12 @@ impl Mechanic {
             Mechanic::ImperialSupply => 21,
             Mechanic::DoubleArmyRebuilds(_) => 22,
             Mechanic::EmperorElimination(_) => 23,
+            Mechanic::Barbarians(_) => 24,
+            Mechanic::Frontier(_) => 25,
+            Mechanic::PraetorianGuard => 26,
+            Mechanic::ImperialTitle(_) => 27,
+            Mechanic::Sassanid => 28,
+            Mechanic::FirstYearHomeBuilds => 29,
         }
     }
 
@@ -184,6 +212,12 @@ impl Mechanic {
             Mechanic::ImperialSupply => "imperial supply".into(),
             Mechanic::DoubleArmyRebuilds(n) => format!("double armies rebuilt (at most {n})"),
             Mechanic::EmperorElimination(year) => format!("the Emperor eliminated from {year}"),
+            Mechanic::Barbarians(i) => format!("barbarians moved by the judge ({}, {})", v.power(i.barbarians).name, v.power(i.persians).name),
+            Mechanic::Frontier(year) => format!("frontier provinces (dice from Winter {year})"),
+            Mechanic::PraetorianGuard => "praetorian guard".into(),
+            Mechanic::ImperialTitle(p) => format!("the Emperor's title ({})", v.power(*p).name),
+            Mechanic::Sassanid => "sassanid spaces never entered".into(),
+            Mechanic::FirstYearHomeBuilds => "first-year builds in home centres".into(),
         }
     }
 }
@@ -222,6 +256,12 @@ impl Rules {
         if self.has(&Mechanic::DoubleArmies) {
             kinds.push(Kind::DOUBLE_ARMY);
         }
+        if self.has(&Mechanic::PraetorianGuard) {
+            kinds.push(Kind::PRAETORIAN_GUARD);
+        }
+        if self.invaders().is_some() {
+            kinds.push(Kind::BARBARIAN);
+        }
         kinds
     }
 
@@ -232,6 +272,8 @@ impl Rules {
             match m {
                 Mechanic::ImperialSpaces(emperor) => passes::may_enter(v, *emperor, force, dest)?,
                 Mechanic::Sieges => walls::may_enter(v, force, dest, entry)?,
+                Mechanic::Barbarians(inv) => barbarians::may_enter(v, *inv, force, dest)?,
+                Mechanic::Sassanid => sassanid::may_enter(v, dest)?,
                 _ => {}
             }
         }
@@ -349,6 +391,7 @@ impl Rules {
                 Mechanic::Destroy => destroy::after_movement(v, results, next),
                 Mechanic::Rebuild => rebuild::after_movement(v, results, next),
                 Mechanic::ImperialSpaces(_) => passes_must_move::after_movement(v, results, next),
+                Mechanic::Barbarians(inv) => barbarians::sack(v, *inv, results, next),
                 _ => {}
             }
         }
@@ -400,7 +443,7 @@ impl Rules {
 
     /// Does the engine draw from the game's seed?
     pub fn draws(&self) -> bool {
-        self.mechanics.iter().any(|m| matches!(m, Mechanic::Colonies(_)))
+        self.mechanics.iter().any(|m| matches!(m, Mechanic::Colonies(_) | Mechanic::Frontier(_)))
     }
 
     /// The colonies, if the variant deals any.
@@ -423,13 +466,18 @@ impl Rules {
     /// `may_build_at`. City State: an eliminated Emperor builds nothing
     /// (C15); a fleet only at a port, by whoever owns it (C3); the Emperor
     /// in any centre, never Germany (C13).
-    pub fn build_site(&self, v: &Variant, state: &VariantState, power: PowerId, site: ProvinceId, kind: Kind) -> Option<Result<(), Illegal>> {
-        if self.is_out(state, power) {
+    pub fn build_site(&self, v: &Variant, pos: &Position, power: PowerId, site: ProvinceId, kind: Kind) -> Option<Result<(), Illegal>> {
+        if self.is_out(&pos.state, power) {
             return Some(Err(Illegal::EmperorEliminated));
         }
         self.mechanics.iter().find_map(|m| match m {
             Mechanic::Ports => ports::fleet_site(v, site, kind),
             Mechanic::ImperialSupply => emperor::build_site(v, self.emperor()?, power, site),
+            // I3: "in the first game year builds are allowed in the
+            // starting provinces" only.
+            Mechanic::FirstYearHomeBuilds if pos.phase.year == v.calendar.first.year && !v.power(power).homes.contains(&site) => {
+                Some(Err(Illegal::FirstYearHomesOnly))
+            }
             _ => None,
         })
     }
@@ -538,11 +586,94 @@ impl Rules {
         loans::declare(v, pos, order.power, &order.action)
     }
 
-    /// Hook `adjust`, after a Winter adjustment (D7: ended loans are gone).
-    pub fn after_adjustment(&self, next: &mut Position) {
-        if self.has(&Mechanic::Loans) {
-            loans::after_adjustment(next);
+    /// Hook `adjust`, after a Winter adjustment (D7: ended loans are gone;
+    /// I4: the frontier dice, each a result).
+    pub fn after_adjustment<'a>(&self, v: &Variant, results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
+        for m in &self.mechanics {
+            match m {
+                Mechanic::Loans => loans::after_adjustment(next),
+                Mechanic::Frontier(from) => {
+                    if let Some(inv) = self.invaders() {
+                        frontier::roll_dice(v, inv, *from, results, next);
+                    }
+                }
+                _ => {}
+            }
         }
+    }
+
+    /// Hook `phase_opens`: once the next phase is known, what appears on
+    /// the board as it opens (I4: a B unit in each empty frontier province
+    /// as a movement phase opens), with its results.
+    pub fn phase_opens<'a>(&self, v: &Variant, results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
+        for m in &self.mechanics {
+            if let (Mechanic::Frontier(from), Some(inv)) = (m, self.invaders()) {
+                frontier::invade(v, inv, *from, results, next);
+            }
+        }
+    }
+
+    /// The powers the judge plays (I5: the Barbarians and the Persians).
+    fn invaders(&self) -> Option<barbarians::Invaders> {
+        self.mechanics.iter().find_map(|m| if let Mechanic::Barbarians(i) = m { Some(*i) } else { None })
+    }
+
+    /// Does the judge play `power` (I5)? It gives no orders, builds
+    /// nothing, never wins and is never eliminated.
+    pub fn played_by_judge(&self, power: PowerId) -> bool {
+        self.invaders().is_some_and(|i| i.includes(power))
+    }
+
+    /// Hook `judge_movement`: does the judge order units in a movement
+    /// phase (I5: the B units)?
+    #[inline]
+    pub fn judges_movement(&self) -> bool {
+        !self.mechanics.is_empty() && self.invaders().is_some()
+    }
+
+    /// Hook `judge_movement`: judges the orders about the judge's units,
+    /// changes the position they start from (I6: B units the Praetorian
+    /// Guard attacks are gone) and gives the judge's orders.
+    pub fn judge_movement(&self, v: &Variant, pos: &mut Position, orders: &[Order]) -> barbarians::Judging {
+        let inv = self.invaders().expect("judges_movement said so");
+        barbarians::judge(v, inv, self.has(&Mechanic::PraetorianGuard), pos, orders)
+    }
+
+    /// Hook `supply`: supply beyond the centres, added to `supply` by power
+    /// in halves (I3: the Emperor's +4 with Rome).
+    #[inline]
+    pub fn supply_bonus(&self, v: &Variant, pos: &Position, supply: &mut [u32]) {
+        if self.mechanics.is_empty() {
+            return;
+        }
+        for m in &self.mechanics {
+            if let Mechanic::ImperialTitle(e) = m {
+                imperial_title::add_bonus(v, pos, *e, supply);
+            }
+        }
+    }
+
+    /// Hook `adjust`: units a mechanic keeps free of supply, their upkeep
+    /// added back to `balance` (I4: frontier garrisons before Winter 236).
+    #[inline]
+    pub fn free_upkeep(&self, v: &Variant, pos: &Position, balance: &mut [i32]) {
+        if self.mechanics.is_empty() {
+            return;
+        }
+        for m in &self.mechanics {
+            if let (Mechanic::Frontier(from), Some(inv)) = (m, self.invaders()) {
+                frontier::free_upkeep(v, inv, *from, pos, balance);
+            }
+        }
+    }
+
+    /// Hook `victory`: a power that wins by a mechanic's own rule after a
+    /// Winter adjustment (I2: the Emperor 5 units ahead).
+    pub fn victor(&self, v: &Variant, pos: &Position) -> Option<PowerId> {
+        self.mechanics.iter().find_map(|m| match m {
+            Mechanic::ImperialTitle(e) => imperial_title::ahead(v, pos, *e, self.invaders()),
+            _ => None,
+        })
     }
 
     /// Has a mechanic Winter business in the Winter `winter` even where no
@@ -550,11 +681,12 @@ impl Rules {
     /// to rebuild (C14), an eliminated Emperor's units to disband (C15). (A
     /// fleet to disband for want of a port, C3, is a power's adjustment:
     /// `must_adjust`.)
-    pub fn winter_due(&self, pos: &Position, winter: Phase) -> bool {
+    pub fn winter_due(&self, v: &Variant, pos: &Position, winter: Phase) -> bool {
         self.mechanics.iter().any(|m| match m {
             Mechanic::Loans => loans::ending(&pos.state),
             Mechanic::DoubleArmyRebuilds(most) => self.emperor().is_some_and(|e| !self.is_out(&pos.state, e) && da_rebuild::due(pos, e, *most, winter.year)),
             Mechanic::EmperorElimination(_) => self.emperor().is_some_and(|e| emperor_out::disband_due(pos, e)),
+            Mechanic::Frontier(from) => self.invaders().is_some_and(|inv| frontier::dice_due(v, inv, *from, pos, winter)),
             _ => false,
         })
     }

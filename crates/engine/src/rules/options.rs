@@ -82,6 +82,35 @@ pub fn from_table(
                 Some(year) => add(Mechanic::EmperorElimination(year)),
                 None => problem(format!("expected the year from whose Spring the Emperor may be eliminated, found {value}")),
             },
+            "sassanid" | "praetorian_guard" | "first_year_home_builds" => match value.as_bool() {
+                Some(false) => {}
+                Some(true) => add(match key.as_str() {
+                    "sassanid" => Mechanic::Sassanid,
+                    "praetorian_guard" => Mechanic::PraetorianGuard,
+                    _ => Mechanic::FirstYearHomeBuilds,
+                }),
+                None => problem(format!("expected true or false, found {value}")),
+            },
+            "frontier" => match value.as_integer().and_then(|y| i32::try_from(y).ok()) {
+                Some(year) => add(Mechanic::Frontier(year)),
+                None => problem(format!("expected the year of the first Winter of frontier dice, found {value}")),
+            },
+            "imperial_title" => match value.as_str().map(|name| (name, power(name))) {
+                Some((_, Some(p))) => add(Mechanic::ImperialTitle(p)),
+                Some((name, None)) => problem(format!("unknown power `{name}`")),
+                None => problem(format!("expected a power, found {value}")),
+            },
+            "barbarians" => match value.as_array().and_then(|a| a.iter().map(|v| v.as_str()).collect::<Option<Vec<_>>>()).as_deref() {
+                Some([b, p]) => match (power(b), power(p)) {
+                    (Some(barbarians), Some(persians)) if barbarians != persians => {
+                        add(Mechanic::Barbarians(super::barbarians::Invaders { barbarians, persians }))
+                    }
+                    (Some(_), Some(_)) => problem("the Barbarians and the Persians are two powers".into()),
+                    (None, _) => problem(format!("unknown power `{b}`")),
+                    (_, None) => problem(format!("unknown power `{p}`")),
+                },
+                _ => problem(format!("expected the two powers the judge plays, [\"Barbarians\", \"Persians\"], found {value}")),
+            },
             "fleet_builds_per_winter" => match value.as_integer() {
                 Some(n @ 0..=99) => add(Mechanic::FleetBuildCap(n as u8)),
                 _ => problem(format!("expected a number of fleets (0 to 99), found {value}")),
@@ -134,6 +163,16 @@ pub fn from_table(
     let has_emperor = rules.mechanics.iter().any(|m| matches!(m, Mechanic::ImperialSpaces(_)));
     if !has_emperor && rules.mechanics.iter().any(imperial) {
         problems.push(Problem::new("variant.toml", "rules", "emperor_supply, double_army_rebuilds and emperor_elimination need `emperor`".into()));
+    }
+    // Imperator I4-I6: the frontier and the guard act on B units, and a B
+    // unit sacks a centre as D5 destroys it.
+    let has = |f: fn(&Mechanic) -> bool| rules.mechanics.iter().any(f);
+    let invaders = has(|m| matches!(m, Mechanic::Barbarians(_)));
+    if !invaders && has(|m| matches!(m, Mechanic::Frontier(_) | Mechanic::PraetorianGuard)) {
+        problems.push(Problem::new("variant.toml", "rules", "frontier and praetorian_guard need `barbarians`".into()));
+    }
+    if invaders && !has(|m| matches!(m, Mechanic::Destroy)) {
+        problems.push(Problem::new("variant.toml", "rules", "barbarians needs `destroy` (I5: a B unit sacks the centres it enters)".into()));
     }
     // One order for every variant: the hooks call the mechanics in the
     // order of their declaration, whatever the order of the table.
