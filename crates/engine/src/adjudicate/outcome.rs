@@ -356,7 +356,9 @@ impl Reason {
             Reason::Unseaworthy => "the merged force would not be seaworthy".into(),
             Reason::LeftBehind => "could not reach the place its group moved to".into(),
             Reason::SplitFailed => "another part of the force at sea did not leave, so none may".into(),
-            Reason::FrontierDie { roll } if roll <= 2 => format!("frontier die {roll}: the garrison is destroyed, a Barbarian or Persian army takes its place (I4)"),
+            Reason::FrontierDie { roll } if roll <= 2 => {
+                format!("frontier die {roll}: the garrison is destroyed, a Barbarian or Persian army takes its place (I4)")
+            }
             Reason::FrontierDie { roll } => format!("frontier die {roll}: the garrison holds (I4)"),
             Reason::Invaded => "a Barbarian or Persian army appears in the empty frontier province (I4)".into(),
             Reason::CentreSacked => "moved in and sacked the centre: worth nothing until rebuilt (I5)".into(),

@@ -120,10 +120,7 @@ pub fn judge(v: &Variant, inv: Invaders, guard: bool, pos: &mut Position, orders
 fn order_for(v: &Variant, pos: &Position, force: &Force, convoys: &[(ProvinceId, ProvinceId)]) -> Order {
     let from = v.province_of(force.loc);
     let open = |q: ProvinceId| {
-        q != from
-            && v.province(q).terrain.holds_armies()
-            && pos.force_in(v, q).is_none()
-            && v.rules.may_enter(v, force, q, super::Entry::Move).is_ok()
+        q != from && v.province(q).terrain.holds_armies() && pos.force_in(v, q).is_none() && v.rules.may_enter(v, force, q, super::Entry::Move).is_ok()
     };
     let by_sea = first_after(v, from, convoys.iter().filter(|&&(b, q)| b == from && open(q)).map(|&(_, q)| q));
     if let Some(q) = by_sea {
