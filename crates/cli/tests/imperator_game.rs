@@ -66,7 +66,10 @@ fn an_imperator_game_through_the_dice_and_the_first_invasions() {
     assert!(spring237.contains("  frontier-die ugr: 2\n") && spring237.contains("  frontier-die dac: 2\n"), "{spring237}");
     assert!(spring237.contains("Barbarians    0 centres,  7 units"), "{spring237}");
     assert!(spring237.contains("Persians      0 centres,  2 units: B pon, B sel"), "{spring237}");
-    assert!(!spring237.contains("Units without orders:\n  Barbarians") && !spring237.contains("To order: Africa, Danube, Emperor, Rhine, Syria, Barbarians"), "{spring237}");
+    assert!(
+        !spring237.contains("Units without orders:\n  Barbarians") && !spring237.contains("To order: Africa, Danube, Emperor, Rhine, Syria, Barbarians"),
+        "{spring237}"
+    );
     // I5, I6: the judge's moves in Spring 237; two centres sacked.
     let moved = results("Spring 237, Movement");
     for line in ["PG cis - rae", "B ugr - bel", "B dac - scy", "B pto - mar", "B pon - gal"] {

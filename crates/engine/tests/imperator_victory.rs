@@ -99,7 +99,8 @@ fn the_emperors_four_count_for_self_supporting_units() {
     own(&v, &mut pos, emperor, &centres);
     // Rome 3, 15 singles, +4: 22 centres' worth, in halves.
     assert_eq!(own_supplies(&v, &pos)[emperor.index()], 44);
-    let armies = ["nea", "bru", "rav", "ben", "syr", "sar", "mas", "lug", "ece", "bel", "sag", "nca", "gad", "car", "had", "etr", "cis", "ven", "dal", "ill", "epi"];
+    let armies =
+        ["nea", "bru", "rav", "ben", "syr", "sar", "mas", "lug", "ece", "bel", "sag", "nca", "gad", "car", "had", "etr", "cis", "ven", "dal", "ill", "epi"];
     place(&v, &mut pos, emperor, Kind::PRAETORIAN_GUARD, &["rom"]);
     place(&v, &mut pos, emperor, Kind::ARMY, &armies);
     assert_eq!(self_supporting_units(&v, &pos, emperor), 22);
@@ -118,19 +119,22 @@ fn twenty_five_units_win_and_a_tie_plays_on() {
     let mut pos = empty(&v);
     // Syria: Antioch 2 and 23 singles = 25 supply, 25 armies.
     let centres = [
-        "ant", "cap", "pmy", "sel", "pon", "tyr", "sid", "jer", "cyp", "bos", "per", "eph", "nca", "gad", "sag", "mas", "lug", "ece", "bel", "lgr", "ugr", "bri",
-        "dac", "moe",
+        "ant", "cap", "pmy", "sel", "pon", "tyr", "sid", "jer", "cyp", "bos", "per", "eph", "nca", "gad", "sag", "mas", "lug", "ece", "bel", "lgr", "ugr",
+        "bri", "dac", "moe",
     ];
     own(&v, &mut pos, syria, &centres);
     let armies = [
-        "ant", "cap", "pmy", "sel", "pon", "tyr", "sid", "jer", "cyp", "bos", "per", "eph", "nca", "gad", "sag", "mas", "lug", "ece", "bel", "lgr", "ugr", "bri",
-        "dac", "moe", "gal",
+        "ant", "cap", "pmy", "sel", "pon", "tyr", "sid", "jer", "cyp", "bos", "per", "eph", "nca", "gad", "sag", "mas", "lug", "ece", "bel", "lgr", "ugr",
+        "bri", "dac", "moe", "gal",
     ];
     place(&v, &mut pos, syria, Kind::ARMY, &armies);
     assert_eq!(self_supporting_units(&v, &pos, syria), 25);
     assert_eq!(winners(&v, &pos, true), [syria]);
     // Africa the same at once: a tie, no victory.
-    let africa_centres = ["alx", "lep", "num", "car", "had", "cyr", "pto", "cre", "spa", "kor", "ath", "pel", "lar", "epi", "ill", "scy", "pan", "syr", "sar", "nea", "bru", "rav", "ben", "rom"];
+    let africa_centres = [
+        "alx", "lep", "num", "car", "had", "cyr", "pto", "cre", "spa", "kor", "ath", "pel", "lar", "epi", "ill", "scy", "pan", "syr", "sar", "nea", "bru",
+        "rav", "ben", "rom",
+    ];
     own(&v, &mut pos, africa, &africa_centres);
     let africa_armies: Vec<&str> = africa_centres.iter().copied().chain(["mar"]).collect();
     place(&v, &mut pos, africa, Kind::ARMY, &africa_armies);

@@ -12,6 +12,9 @@ use crate::state::Position;
 use crate::variant::Variant;
 use std::borrow::Cow;
 
+// Cold: only a variant with units of the judge's comes here.
+#[cold]
+#[inline(never)]
 pub fn movement<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {
     let mut start = pos.clone();
     let judging = v.rules.judge_movement(v, &mut start, orders);

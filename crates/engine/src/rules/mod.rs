@@ -605,7 +605,11 @@ impl Rules {
     /// Hook `phase_opens`: once the next phase is known, what appears on
     /// the board as it opens (I4: a B unit in each empty frontier province
     /// as a movement phase opens), with its results.
+    #[inline]
     pub fn phase_opens<'a>(&self, v: &Variant, results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
+        if self.mechanics.is_empty() {
+            return;
+        }
         for m in &self.mechanics {
             if let (Mechanic::Frontier(from), Some(inv)) = (m, self.invaders()) {
                 frontier::invade(v, inv, *from, results, next);
@@ -620,8 +624,9 @@ impl Rules {
 
     /// Does the judge play `power` (I5)? It gives no orders, builds
     /// nothing, never wins and is never eliminated.
+    #[inline]
     pub fn played_by_judge(&self, power: PowerId) -> bool {
-        self.invaders().is_some_and(|i| i.includes(power))
+        !self.mechanics.is_empty() && self.invaders().is_some_and(|i| i.includes(power))
     }
 
     /// Hook `judge_movement`: does the judge order units in a movement
