@@ -9,7 +9,8 @@
 //! other unit would. Roman fleets may convoy a B unit (`F xxx C B yyy -
 //! zzz`): where convoy orders name an empty province the B unit may enter,
 //! it goes there by convoy instead (if they name several, the first of them
-//! by the same alphabetical rule); a convoy that then fails leaves it where
+//! by the same alphabetical rule; only the first order written for a fleet
+//! is read); a convoy that then fails leaves it where
 //! it is. Romans may support a B unit to hold, never to move. Orders for B
 //! units, and any order of the Barbarians or the Persians, are illegal.
 //!
@@ -102,15 +103,22 @@ pub fn judge(v: &Variant, inv: Invaders, guard: bool, pos: &mut Position, orders
             verdicts[i] = Some((Verdict::Illegal, Reason::Illegal(why), false));
         }
     }
-    let convoys: Vec<(ProvinceId, ProvinceId)> = orders
-        .iter()
-        .zip(&verdicts)
-        .filter(|(o, judged)| judged.is_none() && o.power.is_some_and(|p| !inv.includes(p)))
-        .filter_map(|(o, _)| match &o.action {
-            Action::Convoy { unit, to } => Some((v.province_of(unit.loc), v.province_of(*to))),
-            _ => None,
-        })
-        .collect();
+    // The convoys Roman fleets ask for: (the B unit's province, the
+    // destination), from the first order written for each fleet.
+    let mut fleets = Vec::new();
+    let mut convoys: Vec<(ProvinceId, ProvinceId)> = Vec::new();
+    for (o, judged) in orders.iter().zip(&verdicts) {
+        let Some(fleet) = o.unit.as_ref().map(|u| v.province_of(u.loc)) else { continue };
+        if fleets.contains(&fleet) {
+            continue;
+        }
+        fleets.push(fleet);
+        if let (None, Action::Convoy { unit, to }) = (judged, &o.action) {
+            if o.power.is_some_and(|p| !inv.includes(p)) {
+                convoys.push((v.province_of(unit.loc), v.province_of(*to)));
+            }
+        }
+    }
     let judged = pos.forces.iter().filter(|f| inv.includes(f.power)).map(|f| order_for(v, pos, f, &convoys)).collect();
     Judging { verdicts, orders: judged }
 }
