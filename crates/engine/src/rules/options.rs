@@ -46,8 +46,21 @@ pub fn from_table(
                     add(Mechanic::TownsEveryMove);
                 }
             }
-            "multiplicity" | "garrisons" | "claims" | "conversion" | "liberation" | "garrison_required" | "destroy" | "rebuild" | "loans"
-            | "optional_homes" | "double_armies" | "sieges" => match value.as_bool() {
+            "multiplicity"
+            | "garrisons"
+            | "claims"
+            | "conversion"
+            | "liberation"
+            | "garrison_required"
+            | "destroy"
+            | "rebuild"
+            | "loans"
+            | "optional_homes"
+            | "double_armies"
+            | "sieges"
+            | "sassanid"
+            | "praetorian_guard"
+            | "first_year_home_builds" => match value.as_bool() {
                 Some(false) => {}
                 Some(true) => add(match key.as_str() {
                     "multiplicity" => Mechanic::Multiplicity,
@@ -61,6 +74,9 @@ pub fn from_table(
                     "optional_homes" => Mechanic::OptionalHomes,
                     "double_armies" => Mechanic::DoubleArmies,
                     "sieges" => Mechanic::Sieges,
+                    "sassanid" => Mechanic::Sassanid,
+                    "praetorian_guard" => Mechanic::PraetorianGuard,
+                    "first_year_home_builds" => Mechanic::FirstYearHomeBuilds,
                     _ => Mechanic::Liberation,
                 }),
                 None => problem(format!("expected true or false, found {value}")),
@@ -81,15 +97,6 @@ pub fn from_table(
             "emperor_elimination" => match value.as_integer().and_then(|y| i32::try_from(y).ok()) {
                 Some(year) => add(Mechanic::EmperorElimination(year)),
                 None => problem(format!("expected the year from whose Spring the Emperor may be eliminated, found {value}")),
-            },
-            "sassanid" | "praetorian_guard" | "first_year_home_builds" => match value.as_bool() {
-                Some(false) => {}
-                Some(true) => add(match key.as_str() {
-                    "sassanid" => Mechanic::Sassanid,
-                    "praetorian_guard" => Mechanic::PraetorianGuard,
-                    _ => Mechanic::FirstYearHomeBuilds,
-                }),
-                None => problem(format!("expected true or false, found {value}")),
             },
             "frontier" => match value.as_integer().and_then(|y| i32::try_from(y).ok()) {
                 Some(year) => add(Mechanic::Frontier(year)),
