@@ -17,6 +17,7 @@ use std::process::ExitCode;
 /// command's own `--help` repeats its example.
 const EXAMPLES: &str = "Examples:
   polemarch demo                                         a scripted game, published phase by phase
+  polemarch serve                                        the web judge at http://127.0.0.1:8080 (a demo game to look at)
   polemarch adjudicate --variant standard --orders spring.txt
   polemarch cases tests/cases                            run the adjudication case files
   polemarch variant list                                 the built-in variants
@@ -143,9 +144,41 @@ enum Command {
     /// atomically, so a crash never leaves it broken.
     #[command(subcommand)]
     Game(GameCommand),
+    /// The web judge: games played in a browser, with a JSON API
+    /// (docs/web.md, docs/api.md). Games are kept in SQLite in the data
+    /// folder (made if missing), or in PostgreSQL when the DATABASE_URL
+    /// environment variable names one; a database with no game gets a demo
+    /// game, a few phases played by bots. Deadlines are processed by the
+    /// server itself. Ctrl-C stops it.
+    ///
+    /// Examples:
+    ///   polemarch serve                                  http://127.0.0.1:8080, data in ./polemarch-data
+    ///   polemarch serve --addr 0.0.0.0:8080 --data /var/lib/polemarch --secure-cookies
+    ///   DATABASE_URL=postgres://judge@localhost/polemarch polemarch serve
+    #[command(verbatim_doc_comment)]
+    Serve {
+        /// The address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        addr: std::net::SocketAddr,
+        /// The folder of the SQLite database (not used with DATABASE_URL).
+        #[arg(long, value_name = "DIR", default_value = "polemarch-data")]
+        data: PathBuf,
+        /// Mark the session cookie Secure (when served over HTTPS, as behind a reverse proxy).
+        #[arg(long)]
+        secure_cookies: bool,
+        /// Do not make the demo game.
+        #[arg(long)]
+        no_demo: bool,
+        /// Sign-in and sign-up attempts allowed per address (and sign-ins per account name) a minute.
+        #[arg(long, value_name = "N", default_value_t = 10)]
+        sign_ins_per_minute: u32,
+        /// Submissions (orders, checks, ready) allowed per account a minute.
+        #[arg(long, value_name = "N", default_value_t = 120)]
+        submissions_per_minute: u32,
+    },
     /// Play a short scripted game of standard Diplomacy: five phases, Spring
     /// 1901 to Spring 1902 with its retreats and builds, each printed as a
-    /// game master would publish it (the README's first command).
+    /// game master would publish it (the terminal's tour; the README's main job is `serve`).
     ///
     /// Example: polemarch demo; polemarch demo my-demo.json --force
     Demo {
@@ -424,6 +457,10 @@ fn main() -> ExitCode {
             width,
         }),
         Command::Demo { file, force } => commands::demo::run(file.as_deref(), force),
+        Command::Serve { addr, data, secure_cookies, no_demo, sign_ins_per_minute, submissions_per_minute } => {
+            let limits = polemarch_web::limits::Settings { sign_in_per_minute: sign_ins_per_minute, submissions_per_minute };
+            commands::serve::run(addr, data, secure_cookies, no_demo, limits)
+        }
         Command::Replay { files, variant, edition } => commands::replay::run(&files, variant.as_deref(), edition.as_deref()),
         Command::Selfplay { variant, games, bots, seed, jobs, years, rotate, out, no_records, keep_going, force, edition } => {
             commands::selfplay::run_command(commands::selfplay::Options {

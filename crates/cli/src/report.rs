@@ -77,6 +77,18 @@ pub fn supply_lines(v: &Variant, pos: &Position) -> String {
     }
     let own = polemarch_engine::rules::own_supplies(v, pos);
     let all = polemarch_engine::rules::supplies(v, pos);
+    // Triumvirate T3, T5: the Dictator's, the Consul's and the Senate's
+    // bonuses, shown apart.
+    if v.rules.has_bonuses() {
+        let bonus = polemarch_engine::rules::bonuses(v, pos);
+        let mut out = String::from("Supply (own + loaned + bonus):\n");
+        for (p, power) in v.powers.iter().enumerate() {
+            let loaned = all[p] - own[p] - bonus[p];
+            let _ =
+                writeln!(out, "  {:<10} {} + {} + {} = {}", power.name, halves_text(own[p]), halves_text(loaned), halves_text(bonus[p]), halves_text(all[p]));
+        }
+        return out;
+    }
     let mut out = String::from("Supply (own + loaned):\n");
     // The Barbarians and Persians (Imperator I5) have no supply.
     for (p, power) in v.powers.iter().enumerate().filter(|(p, _)| !v.rules.played_by_judge(PowerId::new(*p))) {

@@ -35,3 +35,26 @@ pub fn load_as(name: &str, extra: Option<&Path>, edition: Option<&str>) -> Resul
     }
     Ok(v)
 }
+
+/// The text of the variant's coastline file (map.toml `[picture]`), read
+/// beside its map.toml, or built in for a built-in variant; None for a
+/// schematic map.
+pub fn land_text(v: &Variant) -> Result<Option<String>, String> {
+    let Some(picture) = &v.picture else { return Ok(None) };
+    match &picture.map_dir {
+        Some(dir) => {
+            let path = dir.join(&picture.coastline);
+            std::fs::read_to_string(&path).map(Some).map_err(|e| format!("map.toml [picture]: cannot read the coastline file {}: {e}", path.display()))
+        }
+        None => polemarch_render::embedded_land(&v.id)
+            .map(|t| Some(t.to_string()))
+            .ok_or_else(|| format!("map.toml [picture]: no coastline is built in for `{}`", v.id)),
+    }
+}
+
+/// The variant's board for pictures: with its real coastline where the
+/// map has one (docs/rendering.md).
+pub fn board(v: &Variant) -> Result<polemarch_render::Board, String> {
+    let land = land_text(v)?;
+    polemarch_render::board_of(v, land.as_deref()).map_err(|e| format!("{}: {e}", v.id))
+}

@@ -106,3 +106,52 @@ fn a_position_file_is_drawn_with_its_standoff() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("pos.json"), "the error names the file: {}", stderr(&o));
 }
+
+/// A copy of the standard variant in a folder of its own, map and
+/// coastline included, with `edit` applied to its map.toml.
+fn standard_folder(dir: &Path, edit: &dyn Fn(String) -> String) -> String {
+    let folder = dir.join("std");
+    std::fs::create_dir_all(&folder).unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants/standard");
+    for f in ["variant.toml", "coast.txt"] {
+        std::fs::copy(root.join(f), folder.join(f)).unwrap();
+    }
+    std::fs::write(folder.join("map.toml"), edit(std::fs::read_to_string(root.join("map.toml")).unwrap())).unwrap();
+    folder.to_str().unwrap().to_string()
+}
+
+/// A variant read from a folder draws the coastline file beside its
+/// map.toml, and `variant check` reports the picture: the georeference, a
+/// missing coastline file, and a place that puts a province's point on the
+/// wrong side of the coast (docs/variant-format.md).
+#[test]
+fn a_folder_variant_draws_its_own_coastline_and_check_reports_the_picture() {
+    let dir = tempdir("render-coast");
+    let folder = standard_folder(&dir, &|m| m);
+    let svg = dir.join("s.svg");
+    ok(&["render", &folder, "--out", svg.to_str().unwrap()]);
+    assert_eq!(std::fs::read_to_string(&svg).unwrap().matches("id=\"coastline\"").count(), 1);
+    let text = ok(&["variant", "check", &folder]);
+    assert!(
+        text.contains("picture: real coastline (coast.txt") && text.contains("75 places") && text.contains("every point on its side of the coast"),
+        "{text}"
+    );
+    assert!(ok(&["variant", "check", "nikjon"]).contains("picture: schematic"));
+
+    std::fs::remove_file(Path::new(&folder).join("coast.txt")).unwrap();
+    let out = polemarch(&["variant", "check", &folder]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("cannot read the coastline file"), "{}", String::from_utf8_lossy(&out.stdout));
+    let out = polemarch(&["render", &folder, "--out", svg.to_str().unwrap()]);
+    assert!(!out.status.success() && stderr(&out).contains("cannot read the coastline file"), "{}", stderr(&out));
+
+    // Paris placed out in the Bay of Biscay: the coast of France is bent
+    // over the points of Brest and Gascony.
+    let wet = standard_folder(&dir, &|m| m.replace("par = [2.0, 48.0]", "par = [-5.0, 46.5]"));
+    let out = polemarch(&["variant", "check", &wet]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(!out.status.success() && text.contains("the points of bre, gas fall on the wrong side of the coast"), "{text}");
+    let unknown = standard_folder(&dir, &|m| m.replace("par = [2.0, 48.0]", "paris_x = [2.0, 48.0]"));
+    let text = String::from_utf8_lossy(&polemarch(&["variant", "check", &unknown]).stdout).into_owned();
+    assert!(text.contains("picture.places.paris_x: `paris_x` is not a province of the map"), "{text}");
+}

@@ -8,39 +8,16 @@
 //! describes one phase and has no key for a game's result.
 
 use polemarch_engine::rules::{own_supplies, read_state, self_supporting_units, supplies, winners};
-use polemarch_engine::state::{Force, Kind, Position};
-use polemarch_engine::variant::{embedded_variant, PowerId};
+use polemarch_engine::state::{Force, Kind};
+use polemarch_engine::variant::embedded_variant;
 use polemarch_engine::Variant;
+
+mod vedder_board;
+use vedder_board::{board, ARMIES_25, CENTRES_25};
 
 fn dv() -> Variant {
     embedded_variant("diadochi_v").expect("embedded").unwrap_or_else(|p| panic!("{p:?}"))
 }
-
-/// `power` owns every centre in `centres` and has an army in each province
-/// of `armies`.
-fn board(v: &Variant, power: PowerId, centres: &[&str], armies: &[&str]) -> Position {
-    let mut pos = Position::start(v);
-    pos.forces.clear();
-    pos.owners.iter_mut().for_each(|o| *o = None);
-    for c in centres {
-        pos.owners[v.province_of(v.find_loc(c).unwrap()).index()] = Some(power);
-    }
-    for a in armies {
-        pos.forces.push(Force::single(power, Kind::ARMY, v.find_loc(a).unwrap()));
-    }
-    pos.normalize();
-    pos
-}
-
-const CENTRES_25: [&str; 24] = [
-    "alx", "cyr", "pto", "jer", "tyr", "sid", "cyp", "cre", "lep", "had", "car", "num", "syr", "sar", "spa", "kor", "ath", "pel", "lar", "epi", "eph", "per",
-    "bos", "pon",
-];
-
-const ARMIES_25: [&str; 25] = [
-    "alx", "cyr", "pto", "jer", "tyr", "sid", "cyp", "cre", "lep", "had", "car", "num", "syr", "sar", "spa", "kor", "ath", "pel", "lar", "epi", "eph", "per",
-    "bos", "pon", "mar",
-];
 
 /// D2: Egypt's own 25 supply (Alexandria 2 and 23 singles) support its 25
 /// units: a victory after a Winter adjustment, not before.

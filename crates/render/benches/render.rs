@@ -1,6 +1,7 @@
 //! `cargo bench -p polemarch-render`: the time to draw one phase of
 //! standard Diplomacy (Spring 1901 with 22 orders and their results) as SVG,
-//! board included, and as a 1200-pixel PNG.
+//! board included, and as a 1200-pixel PNG, with the real coastline and,
+//! to compare in the same run, schematic.
 
 use polemarch_engine::order::parse_order_line;
 use polemarch_engine::variant::embedded_variant;
@@ -25,8 +26,13 @@ fn main() {
         let ms = start.elapsed().as_secs_f64() * 1000.0 / runs as f64;
         println!("{name}: {ms:.2} ms a picture ({runs} runs, {} KB)", bytes / 1024);
     };
+    time("standard, its board with the real coastline", 50, &|| polemarch_render::Board::of(&v).sites.len());
     time("standard, one phase with orders, SVG (board computed each time)", 50, &|| polemarch_render::svg(&v, &pos, &drawn, None).len());
     time("standard, one phase with orders, PNG 1200 px", 10, &|| {
         polemarch_render::png(&polemarch_render::svg(&v, &pos, &drawn, None), Some(1200)).unwrap().len()
+    });
+    time("standard, one phase with orders, PNG 1200 px, schematic (no coastline)", 10, &|| {
+        let board = polemarch_render::Board::new(&v);
+        polemarch_render::png(&polemarch_render::svg_on(&board, &v, &pos, &drawn, None), Some(1200)).unwrap().len()
     });
 }

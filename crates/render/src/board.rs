@@ -2,6 +2,7 @@
 //! province (a Voronoi diagram of the provinces' points and their coasts'
 //! points), the size of the marks, and where each mark and name goes.
 
+use crate::coast::{Land, Projection, Shore};
 use crate::geometry::{voronoi, Across, Cell, Pt, Rect};
 use crate::placement::Placer;
 use polemarch_engine::variant::{LocId, ProvinceId, Terrain};
@@ -37,10 +38,51 @@ pub struct Board {
     /// The coasts of multi-coast provinces: each coast's location, and
     /// where its short name (`nc`) is written, beside the coast's point.
     pub coast_labels: Vec<(LocId, Pt)>,
+    /// The real land, for a map of real geography drawn with its
+    /// coastlines (`Board::with_land`); None: a schematic map.
+    pub shore: Option<Shore>,
+    /// With real land: the pairs of provinces (land side, water side) that
+    /// meet along the coastline (a stretch of coast in both regions),
+    /// found when first asked for (`touching`): drawing does not need them.
+    shore_pairs: std::sync::OnceLock<Vec<(ProvinceId, ProvinceId)>>,
+    /// Each province's region lies on the water (`watery` terrain).
+    pub water: Vec<bool>,
+    /// Islands (Ancient Mediterranean's Baleares): the water and the
+    /// islands in it, both sides of the coast.
+    pub islands: Vec<bool>,
+}
+
+/// Which side of the coastline a province's region lies on, with real
+/// land: seas and islands (the water round them) on the water.
+pub fn watery(t: Terrain) -> bool {
+    matches!(t, Terrain::Sea | Terrain::Islands)
 }
 
 impl Board {
+    /// The schematic board: regions from the provinces' points alone.
     pub fn new(v: &Variant) -> Board {
+        Board::build(v, None)
+    }
+
+    /// The board of a variant as the library can make it without I/O:
+    /// with the built-in coastline for a built-in map with a `[picture]`
+    /// (`embedded_land`), else schematic (a map read from a folder gets its
+    /// coastline through `with_land`, from the caller who reads the file).
+    pub fn of(v: &Variant) -> Board {
+        let built_in = v.picture.as_ref().filter(|p| p.map_dir.is_none()).and_then(|_| crate::embedded_land(&v.id));
+        built_in.and_then(|text| Board::with_land(v, text).ok()).unwrap_or_else(|| Board::new(v))
+    }
+
+    /// The board with the real coastline: `land_text` is the map's
+    /// coastline file, projected by the map's georeference; land regions
+    /// lie on the land, sea regions on the water (docs/rendering.md).
+    pub fn with_land(v: &Variant, land_text: &str) -> Result<Board, String> {
+        let land = Land::parse(land_text).map_err(|e| format!("the coastline file: {e}"))?;
+        let projection = Projection::of(v).map_err(|e| format!("map.toml [picture]: {e}"))?;
+        Ok(Board::build(v, Some((&land, &projection))))
+    }
+
+    fn build(v: &Variant, land: Option<(&Land, &Projection)>) -> Board {
         let mut sites = Vec::new();
         let mut regions = vec![Vec::new(); v.province_count()];
         for p in v.province_ids() {
@@ -55,12 +97,20 @@ impl Board {
                 sites.push(Site { province: p, at: pt(v.loc(c).at) });
             }
         }
-        let mut points: Vec<Pt> = sites.iter().map(|s| s.at).collect();
+        let points: Vec<Pt> = sites.iter().map(|s| s.at).collect();
         let spacing = typical_spacing(&points);
         let unit = 0.2 * spacing;
         let frame = frame_around(&points, 2.5 * unit);
-        let mut cells = voronoi(&points, frame, 2.2 * spacing);
-        let first = Board {
+        let water: Vec<bool> = v.province_ids().map(|p| watery(v.province(p).terrain)).collect();
+        let on_land: Vec<Pt> = sites.iter().filter(|s| !water[s.province.index()]).map(|s| s.at).collect();
+        let shore = land.map(|(land, projection)| Shore::new(land, projection, frame, &on_land));
+        let sides = shore.is_some();
+        // With real land each region is cut to its side of the coast, so it
+        // may reach farther: the water and land between the points is the
+        // nearest province's, not paper.
+        let reach = if sides { 4.0 } else { 2.2 } * spacing;
+        let mut cells = diagram(v, &sites, frame, reach, sides);
+        let mut first = Board {
             frame,
             unit,
             sites: sites.clone(),
@@ -70,11 +120,15 @@ impl Board {
             centre_at: Vec::new(),
             label_at: Vec::new(),
             coast_labels: Vec::new(),
+            shore,
+            shore_pairs: std::sync::OnceLock::new(),
+            water: water.clone(),
+            islands: v.province_ids().map(|p| v.province(p).terrain == Terrain::Islands).collect(),
         };
         if add_bridges(v, &first, &mut sites, &mut regions) {
-            points = sites.iter().map(|s| s.at).collect();
-            cells = voronoi(&points, frame, 2.2 * spacing);
+            cells = diagram(v, &sites, frame, reach, sides);
         }
+        let shore = first.shore.take();
         let unit_at = unit_places(v, unit);
         let mut board = Board {
             frame,
@@ -86,9 +140,73 @@ impl Board {
             centre_at: vec![None; v.province_count()],
             label_at: vec![None; v.province_count()],
             coast_labels: Vec::new(),
+            shore,
+            shore_pairs: std::sync::OnceLock::new(),
+            water: water.clone(),
+            islands: v.province_ids().map(|p| v.province(p).terrain == Terrain::Islands).collect(),
         };
         board.place_marks(v);
         board
+    }
+
+    /// With real land: each pair (land-side province, water-side province)
+    /// whose regions share a stretch of the coastline, found at the
+    /// coastline's points.
+    fn meeting_at_the_coast(&self) -> Vec<(ProvinceId, ProvinceId)> {
+        let Some(shore) = &self.shore else { return Vec::new() };
+        let mut pairs = Vec::new();
+        // The cell holding a point is its nearest site's, of the sites on
+        // its side (a Voronoi diagram each), if within that cell's reach.
+        let owner = |p: Pt, water: bool| {
+            (0..self.sites.len())
+                .filter(|&s| self.water[self.sites[s].province.index()] == water && !self.cells[s].points.is_empty())
+                .min_by(|&a, &b| self.sites[a].at.dist(p).total_cmp(&self.sites[b].at.dist(p)))
+                .filter(|&s| inside(&self.cells[s], p))
+                .map(|s| self.sites[s].province)
+        };
+        for r in &shore.rings {
+            for k in 0..r.len() {
+                for t in [0.0, 0.5] {
+                    let p = r[k].lerp(r[(k + 1) % r.len()], t);
+                    if let (Some(a), Some(b)) = (owner(p, false), owner(p, true)) {
+                        if !pairs.contains(&(a, b)) {
+                            pairs.push((a, b));
+                        }
+                    }
+                }
+            }
+        }
+        pairs
+    }
+
+    /// The provinces whose force's place (at a province's point, not a
+    /// coast's) or centre's mark lies outside their own region: with the
+    /// real coastline, a point on the wrong side of the coast, which a
+    /// better georeference fixes (`polemarch variant check` lists them).
+    pub fn misplaced(&self, v: &Variant) -> Vec<String> {
+        let mut wrong = Vec::new();
+        for p in v.province_ids() {
+            let province = v.province(p);
+            if province.walls_of.is_some() || province.terrain == Terrain::Impassable {
+                continue;
+            }
+            if !self.in_region(p, self.unit_at[p.index()]) {
+                wrong.push(province.abbr.clone());
+            } else if self.centre_at[p.index()].is_some_and(|at| !self.in_region(p, at)) {
+                wrong.push(format!("{} (its centre)", province.abbr));
+            }
+        }
+        wrong
+    }
+
+    /// Is `p` on the side of the coastline where `province`'s region lies
+    /// (always, on a schematic board)?
+    pub fn right_side(&self, province: ProvinceId, p: Pt) -> bool {
+        match &self.shore {
+            Some(_) if self.islands[province.index()] => true,
+            Some(shore) => shore.on_land(p) != self.water[province.index()],
+            None => true,
+        }
     }
 
     /// The box a province's name takes (as placed; an estimate of the
@@ -101,20 +219,38 @@ impl Board {
 
     /// Is `p` inside one of the cells of `province`?
     pub fn in_region(&self, province: ProvinceId, p: Pt) -> bool {
-        self.regions[province.index()].iter().any(|&s| inside(&self.cells[s], p))
+        self.regions[province.index()].iter().any(|&s| inside(&self.cells[s], p)) && self.right_side(province, p)
     }
 
     /// The provinces whose regions share an edge with `province`'s.
+    /// With real land, two regions on one side meet where their cells'
+    /// common edge has a point on that side, and a land and a water region
+    /// meet along the coastline.
     pub fn touching(&self, province: ProvinceId) -> Vec<ProvinceId> {
         let mut out: Vec<ProvinceId> = Vec::new();
         for &s in &self.regions[province.index()] {
-            for a in &self.cells[s].across {
+            let cell = &self.cells[s];
+            for (k, a) in cell.across.iter().enumerate() {
                 if let Across::Site(j) = *a {
                     let q = self.sites[j].province;
-                    if q != province && !out.contains(&q) {
+                    let (x, y) = (cell.points[k], cell.points[(k + 1) % cell.points.len()]);
+                    let shown = (1..8).any(|t| self.right_side(province, x.lerp(y, t as f64 / 8.0)));
+                    if q != province && shown && !out.contains(&q) {
                         out.push(q);
                     }
                 }
+            }
+        }
+        for &(a, b) in self.shore_pairs.get_or_init(|| self.meeting_at_the_coast()) {
+            let q = if a == province {
+                b
+            } else if b == province {
+                a
+            } else {
+                continue;
+            };
+            if !out.contains(&q) {
+                out.push(q);
             }
         }
         out
@@ -187,7 +323,8 @@ fn add_bridges(v: &Variant, first: &Board, sites: &mut Vec<Site>, regions: &mut 
         let touching = first.touching(a);
         for b in v.province_ids().filter(|&b| b > a && v.any_borders.get(a.index(), b.index()) && !touching.contains(&b)) {
             let (pa, pb) = (v.province(a), v.province(b));
-            if pb.walls_of.is_some() || pa.terrain == Terrain::Impassable || pb.terrain == Terrain::Impassable {
+            let across_the_coast = first.shore.is_some() && watery(pa.terrain) != watery(pb.terrain);
+            if across_the_coast || pb.walls_of.is_some() || pa.terrain == Terrain::Impassable || pb.terrain == Terrain::Impassable {
                 continue;
             }
             let (x, y) = (pt(pa.at), pt(pb.at));
@@ -203,6 +340,30 @@ fn add_bridges(v: &Variant, first: &Board, sites: &mut Vec<Site>, regions: &mut 
         }
     }
     sites.len() > base
+}
+
+/// The Voronoi cells of the sites; with real land (`sides`), one diagram
+/// for the land's sites and one for the water's, so that each side's
+/// regions cover its side of the coastline.
+fn diagram(v: &Variant, sites: &[Site], frame: Rect, reach: f64, sides: bool) -> Vec<Cell> {
+    let points: Vec<Pt> = sites.iter().map(|s| s.at).collect();
+    if !sides {
+        return voronoi(&points, frame, reach);
+    }
+    let mut cells = vec![Cell::default(); sites.len()];
+    for water in [false, true] {
+        let ids: Vec<usize> = (0..sites.len()).filter(|&i| watery(v.province(sites[i].province).terrain) == water).collect();
+        let side: Vec<Pt> = ids.iter().map(|&i| points[i]).collect();
+        for (k, mut cell) in voronoi(&side, frame, reach).into_iter().enumerate() {
+            for a in &mut cell.across {
+                if let Across::Site(j) = *a {
+                    *a = Across::Site(ids[j]);
+                }
+            }
+            cells[ids[k]] = cell;
+        }
+    }
+    cells
 }
 
 /// Where a bridge's sites stand on the segment between two points.

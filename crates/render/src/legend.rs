@@ -78,6 +78,15 @@ pub fn legend(svg: &mut Svg, board: &Board, v: &Variant, pos: &Position, with_or
             s.text(c, 0.45 * u, "2", "font-weight=\"bold\"");
         });
     }
+    if !pos.state.loans.is_empty() {
+        entry(svg, "L, dashed ring: centre lent (borrower's colour)", &|s, c| {
+            s.circle(
+                c,
+                0.4 * u,
+                &format!("fill=\"none\" stroke=\"{ink}\" stroke-width=\"{:.2}\" stroke-dasharray=\"{:.2} {:.2}\"", 0.1 * u, 0.18 * u, 0.08 * u),
+            )
+        });
+    }
     entry(svg, "A army, F fleet, 2A/F a force", &|s, c| {
         s.rect(Pt::new(c.x - 0.4 * u, c.y - 0.35 * u), 0.8 * u, 0.7 * u, 0.2 * u, &format!("fill=\"#bbbbbb\" stroke=\"{ink}\""))
     });

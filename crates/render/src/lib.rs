@@ -4,23 +4,51 @@
 //! write the files.
 
 mod board;
+mod coast;
 mod forces;
 mod geometry;
 mod legend;
 mod map;
 mod orders;
 mod palette;
+mod phase;
 mod placement;
 mod png;
 mod svg;
 
 pub use board::{Board, Site};
+pub use coast::{Land, Projection, Shore};
 pub use geometry::{Across, Cell, Pt, Rect};
 pub use orders::DrawnOrder;
+pub use phase::phase_orders;
 pub use png::{png, WIDTHS};
 
 use polemarch_engine::{Position, Variant};
 use svg::Svg;
+
+/// The coastline files of the built-in maps of real geography, by the
+/// variant's id (the files the maps' `[picture]` tables name; the
+/// renderer's, not the engine's: adjudication never carries them).
+pub fn embedded_land(variant: &str) -> Option<&'static str> {
+    match variant {
+        "standard" | "multiplicity" => Some(include_str!("../../../variants/standard/coast.txt")),
+        "ancient_mediterranean" => Some(include_str!("../../../variants/ancient_mediterranean/coast.txt")),
+        "hoplite_wars" => Some(include_str!("../../../variants/hoplite_wars/coast.txt")),
+        "diadochi_v" => Some(include_str!("../../../variants/vedder/coast.txt")),
+        "city_state" => Some(include_str!("../../../variants/city_state/coast.txt")),
+        _ => None,
+    }
+}
+
+/// The board of a variant: with its real coastline when its map has a
+/// `[picture]` and `land` is the text of its coastline file, else
+/// schematic.
+pub fn board_of(v: &Variant, land: Option<&str>) -> Result<Board, String> {
+    match (&v.picture, land) {
+        (Some(_), Some(text)) => Board::with_land(v, text),
+        _ => Ok(Board::new(v)),
+    }
+}
 
 /// The picture's width in pixels: wide enough that a unit's mark is about
 /// 16 pixels across (names stay readable on a map whose provinces are
@@ -31,8 +59,10 @@ pub fn natural_width(board: &Board) -> u32 {
 
 /// The SVG of `pos` on the variant's board, with `orders` drawn (none for a
 /// plain position) and `title` above it (default: the variant and phase).
+/// On `Board::of(v)`: with the real coastline of a built-in map of real
+/// geography, else schematic.
 pub fn svg(v: &Variant, pos: &Position, orders: &[DrawnOrder], title: Option<&str>) -> String {
-    svg_on(&Board::new(v), v, pos, orders, title)
+    svg_on(&Board::of(v), v, pos, orders, title)
 }
 
 /// The same, on a board already computed (for many phases of one variant).

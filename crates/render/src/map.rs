@@ -2,6 +2,7 @@
 //! coastlines, supply centres (value, home, destroyed), standoffs and names.
 
 use crate::board::{coast_size, label_size, Board};
+use crate::coast::Shore;
 use crate::geometry::{Across, Pt};
 use crate::palette;
 use crate::svg::Svg;
@@ -28,10 +29,56 @@ pub fn fill(v: &Variant, pos: &Position, p: ProvinceId) -> String {
 }
 
 pub fn regions(svg: &mut Svg, board: &Board, v: &Variant, pos: &Position) {
+    if let Some(shore) = &board.shore {
+        return coastal(svg, board, v, pos, shore);
+    }
     svg.raw("<g id=\"regions\">\n");
+    cells(svg, board, v, pos, |_| true);
+    svg.raw("</g>\n");
+    borders(svg, board, v, |_| true, |a, b| vec![(a, b)]);
+}
+
+/// The regions of a map with its real coastline: the water's regions, then
+/// the land (outside any region plain) with the land's regions cut to it,
+/// then the coastline over both.
+fn coastal(svg: &mut Svg, board: &Board, v: &Variant, pos: &Position, shore: &Shore) {
+    let f = board.frame;
+    let d = shore.path(true);
+    let rest = shore.path(false);
+    let rect =
+        |colour: &str| format!("<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{colour}\"/>\n", f.min.x, f.min.y, f.width(), f.height());
+    svg.raw(&format!("<g id=\"regions\">\n{}", rect(palette::OPEN_SEA)));
+    cells(svg, board, v, pos, |p| board.water[p.index()]);
+    borders(svg, board, v, |p| board.water[p.index()], |a, b| vec![(a, b)]);
+    svg.raw(&format!("<path fill=\"{}\" fill-rule=\"evenodd\" d=\"{d}{rest}\"/>\n", palette::OPEN_LAND));
     for (i, site) in board.sites.iter().enumerate() {
         let cell = &board.cells[i];
-        if cell.points.is_empty() {
+        if cell.points.is_empty() || board.water[site.province.index()] {
+            continue;
+        }
+        let land = shore.land_in(&cell.points);
+        if land.is_empty() {
+            continue;
+        }
+        let colour = fill(v, pos, site.province);
+        svg.raw(&format!("<path fill=\"{colour}\" fill-rule=\"evenodd\" data-province=\"{}\" d=\"{land}\"/>\n", v.province(site.province).abbr));
+        if v.province(site.province).terrain == Terrain::Impassable {
+            svg.raw(&format!("<path fill=\"url(#hatch)\" fill-rule=\"evenodd\" d=\"{land}\"/>\n"));
+        }
+    }
+    borders(svg, board, v, |p| !board.water[p.index()], |a, b| shore.on_land_parts(a, b));
+    svg.raw(&format!(
+        "<path id=\"coastline\" fill=\"none\" stroke=\"{}\" stroke-width=\"{:.2}\" stroke-linejoin=\"round\" d=\"{d}{rest}\"/>\n</g>\n",
+        palette::COAST,
+        0.12 * board.unit
+    ));
+}
+
+/// The cells of the provinces `shown` picks, filled by terrain and owner.
+fn cells(svg: &mut Svg, board: &Board, v: &Variant, pos: &Position, shown: impl Fn(ProvinceId) -> bool) {
+    for (i, site) in board.sites.iter().enumerate() {
+        let cell = &board.cells[i];
+        if cell.points.is_empty() || !shown(site.province) {
             continue;
         }
         let colour = fill(v, pos, site.province);
@@ -45,22 +92,20 @@ pub fn regions(svg: &mut Svg, board: &Board, v: &Variant, pos: &Position) {
             svg.polygon(&cell.points, "fill=\"url(#waves)\"");
         }
     }
-    svg.raw("</g>\n");
-    borders(svg, board, v);
 }
 
 /// Each edge between two provinces' regions once: a coastline where water
 /// meets land, a thin border elsewhere.
-fn borders(svg: &mut Svg, board: &Board, v: &Variant) {
+fn borders(svg: &mut Svg, board: &Board, v: &Variant, shown: impl Fn(ProvinceId) -> bool, parts: impl Fn(Pt, Pt) -> Vec<(Pt, Pt)>) {
     let u = board.unit;
-    svg.raw("<g id=\"borders\" stroke-linecap=\"round\">\n");
+    svg.raw("<g class=\"borders\" stroke-linecap=\"round\">\n");
     for (i, cell) in board.cells.iter().enumerate() {
         let n = cell.points.len();
         let a = board.sites[i].province;
         for k in 0..n {
             let Across::Site(j) = cell.across[k] else { continue };
             let b = board.sites[j].province;
-            if a == b || j < i {
+            if a == b || j < i || !shown(a) || !shown(b) {
                 continue;
             }
             let (ta, tb) = (v.province(a).terrain, v.province(b).terrain);
@@ -71,7 +116,9 @@ fn borders(svg: &mut Svg, board: &Board, v: &Variant) {
             } else {
                 format!("stroke=\"{}\" stroke-width=\"{:.2}\"", palette::BORDER, 0.06 * u)
             };
-            svg.line(cell.points[k], cell.points[(k + 1) % n], &style);
+            for (x, y) in parts(cell.points[k], cell.points[(k + 1) % n]) {
+                svg.line(x, y, &style);
+            }
         }
     }
     svg.raw("</g>\n");
@@ -104,6 +151,17 @@ pub fn centres(svg: &mut Svg, board: &Board, v: &Variant, pos: &Position) {
         if pos.state.destroyed.contains(&p) {
             cross(svg, at, 0.5 * u, palette::FAILED, 0.1 * u);
         }
+    }
+    // A lent centre (Vedder D7): a dashed ring in the borrower's colour, an
+    // `L` beside it, short dashes while the loan is ending.
+    for loan in &pos.state.loans {
+        let Some(at) = board.centre_at[loan.centre.index()] else { continue };
+        let colour = palette::power(v, loan.borrower);
+        let dash = if loan.ending { 0.08 * u } else { 0.22 * u };
+        svg.raw("<g class=\"loan\">");
+        svg.circle(at, 0.62 * u, &format!("fill=\"none\" stroke=\"{colour}\" stroke-width=\"{:.2}\" stroke-dasharray=\"{dash:.2} {:.2}\"", 0.12 * u, 0.1 * u));
+        svg.text(Pt::new(at.x + 0.75 * u, at.y - 0.55 * u), 0.5 * u, "L", &format!("fill=\"{colour}\" font-weight=\"bold\""));
+        svg.raw("</g>\n");
     }
     svg.raw("</g>\n");
 }

@@ -161,7 +161,13 @@ impl Pen<'_> {
             Action::Destroy => self.tag(from, "DESTROY"),
             Action::Rebuild => self.tag(from, "REBUILD"),
             Action::Convert { to } => self.tag(from, &format!("to {}", to.letter())),
-            Action::Loan { .. } | Action::EndLoan { .. } | Action::Waive => {}
+            Action::Loan { .. }
+            | Action::EndLoan { .. }
+            | Action::Designate { .. }
+            | Action::Elect { .. }
+            | Action::Outlaw { .. }
+            | Action::Fix { .. }
+            | Action::Waive => {}
         }
     }
 

@@ -10,6 +10,9 @@ const DEFAULT: [&str; 12] =
 
 pub const SEA: &str = "#b9d5ea";
 pub const LAND: &str = "#efe6cc";
+/// Water and land outside every province (real coastlines only).
+pub const OPEN_SEA: &str = "#d3e4f1";
+pub const OPEN_LAND: &str = "#ddd8c8";
 pub const IMPASSABLE: &str = "#9a958c";
 pub const BORDER: &str = "#6b6255";
 pub const COAST: &str = "#34506b";

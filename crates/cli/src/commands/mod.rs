@@ -6,4 +6,5 @@ pub mod game;
 pub mod render;
 pub mod replay;
 pub mod selfplay;
+pub mod serve;
 pub mod variant;

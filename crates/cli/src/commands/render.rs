@@ -4,10 +4,9 @@
 use crate::commands::game::find_phase;
 use crate::record_file::open;
 use crate::variants;
-use polemarch_engine::adjudicate::Verdict;
-use polemarch_engine::game::{self, GameRecord};
-use polemarch_engine::order::parse_order;
+use polemarch_engine::game;
 use polemarch_engine::{Position, Variant};
+pub use polemarch_render::phase_orders;
 use polemarch_render::DrawnOrder;
 use std::path::Path;
 use std::process::ExitCode;
@@ -95,7 +94,8 @@ impl Format {
 
 /// Draws and writes one picture, saying so on standard error.
 pub fn write_picture(v: &Variant, pos: &Position, orders: &[DrawnOrder], out: &Path, format: Format, width: Option<u32>) -> Result<(), String> {
-    let svg = polemarch_render::svg(v, pos, orders, None);
+    let board = variants::board(v)?;
+    let svg = polemarch_render::svg_on(&board, v, pos, orders, None);
     let bytes = match format {
         Format::Svg => svg.into_bytes(),
         Format::Png => polemarch_render::png(&svg, width)?,
@@ -103,29 +103,4 @@ pub fn write_picture(v: &Variant, pos: &Position, orders: &[DrawnOrder], out: &P
     std::fs::write(out, &bytes).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
     eprintln!("wrote {} ({} of {}, {} KB)", out.display(), v.calendar.display(pos.phase), v.name, bytes.len().div_ceil(1024));
     Ok(())
-}
-
-/// The orders of a processed phase with their results, read back from the
-/// record's results (each result's order in judge notation).
-pub fn phase_orders(v: &Variant, rec: &GameRecord, index: usize) -> Result<Vec<DrawnOrder>, String> {
-    let phase = &rec.phases[index];
-    let Some(done) = &phase.processed else {
-        return Err(format!(
-            "{} has not been processed: there are no results to draw (leave out --orders, or pick an earlier phase with --phase)",
-            phase.phase
-        ));
-    };
-    let mut out = Vec::new();
-    for r in &done.results {
-        let power = v.power_named(&r.power).map_err(|e| format!("{}: result `{}`: {e}", phase.phase, r.order))?;
-        let order = parse_order(v, &r.order, Some(power)).map_err(|e| format!("{}: result `{}`: {e}", phase.phase, r.order))?;
-        let verdict = match r.result.as_str() {
-            "SUCCESS" => Verdict::Success,
-            "FAILURE" => Verdict::Failure,
-            "ILLEGAL" => Verdict::Illegal,
-            other => return Err(format!("{}: result `{}`: `{other}` is not SUCCESS, FAILURE or ILLEGAL", phase.phase, r.order)),
-        };
-        out.push(DrawnOrder { order, verdict: Some(verdict) });
-    }
-    Ok(out)
 }

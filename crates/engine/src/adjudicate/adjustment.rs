@@ -134,9 +134,7 @@ fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32]
         return Err(Illegal::Occupied);
     }
     let loc = build_loc(v, components[0].kind, unit.loc, there.map(|i| &next.forces[i]))?;
-    if components[0].kind == Kind::FLEET {
-        v.rules.may_build_fleet(v, next, earlier, power)?;
-    }
+    v.rules.may_build(v, next, earlier, power, components[0].kind)?;
     let mut built = Force::single(power, components[0].kind, loc);
     built.components[0].free = free;
     match there {
@@ -215,6 +213,7 @@ fn remove(v: &Variant, next: &mut Position, balance: &mut [i32], order: &Order) 
     if !kind.row().needs_supply {
         return Err(Illegal::NeedsNoSupply);
     }
+    v.rules.may_remove(kind)?;
     balance[power.index()] += take_component(v, next, i, power, kind);
     Ok(Reason::Removed)
 }

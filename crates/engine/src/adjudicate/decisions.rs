@@ -309,7 +309,13 @@ impl Resolver<'_> {
     /// parts that fail to leave count as never having split), with hold
     /// supports when a part of it was not ordered to move.
     pub fn hold_strength(&mut self, province: ProvinceId) -> u32 {
-        self.force_in(province).map_or(0, |f| self.ends_in(f, NONE))
+        let held = self.force_in(province).map_or(0, |f| self.ends_in(f, NONE));
+        // T9: a Parthian province resists with 1 of its own.
+        if self.native {
+            held.max(self.v.rules.resistance(self.v, province))
+        } else {
+            held
+        }
     }
 
     /// What of force `f` ends the phase where it stands: parts that stay,
@@ -364,7 +370,7 @@ impl Resolver<'_> {
         let occupant = self.force_in(dest);
         // `g` is on the list of groups moving into `dest`: is it the only one?
         let alone = self.links.first_into[dest.index()] == g && self.links.at[g as usize].next_into == NONE;
-        if own > 0 && alone && occupant.is_none() {
+        if own > 0 && alone && occupant.is_none() && !self.native {
             // Any strength beats no resistance: supports need not be counted.
             return self.coupling_stop(g);
         }

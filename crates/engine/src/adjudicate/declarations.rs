@@ -24,13 +24,19 @@ pub fn declare(v: &Variant, pos: &Position, orders: &[Order]) -> Option<Declared
     }
     let mut position = pos.clone();
     let mut results = Vec::new();
-    for (i, order) in orders.iter().enumerate().filter(|(_, o)| o.unit.is_none() && v.rules.is_declaration(&o.action)) {
+    // In writing order, but after every other declaration those a mechanic
+    // ranks later (T6: an Outlaw names his fixed units after the decrees).
+    let mut listed: Vec<(usize, &Order)> = orders.iter().enumerate().filter(|(_, o)| o.unit.is_none() && v.rules.is_declaration(&o.action)).collect();
+    listed.sort_by_key(|&(i, o)| (v.rules.declaration_rank(&o.action), i));
+    for (i, order) in listed {
         let (verdict, reason) = match v.rules.declare(v, &mut position, order) {
             Ok(reason) => (Verdict::Success, reason),
             Err(why) => (Verdict::Illegal, Reason::Illegal(why)),
         };
         results.push((i, verdict, reason));
     }
+    v.rules.after_declarations(v, &mut position);
+    results.sort_unstable_by_key(|r| r.0);
     Some(Declared { position, results })
 }
 

@@ -56,7 +56,7 @@ pub fn adjudicate<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> Outco
     };
     // City State C7-C9: the walls' units, before centres change hands; C15:
     // the Emperor with no DA on the board.
-    v.rules.after_phase(v, kind, &mut results, &mut next);
+    v.rules.after_phase(v, kind, pos, &mut results, &mut next);
     let season_over = match kind {
         PhaseKind::Movement => next.dislodged.is_empty(),
         PhaseKind::Retreat => true,
@@ -69,7 +69,7 @@ pub fn adjudicate<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> Outco
         ownership::end_of_season(v, v.calendar.changes_ownership(pos.phase), &mut next);
     }
     if kind == PhaseKind::Adjustment {
-        v.rules.after_adjustment(v, &mut results, &mut next);
+        v.rules.after_adjustment(v, &mut next, &mut results);
     }
     if let Some(d) = declared {
         d.explain(orders, &mut results);
@@ -94,7 +94,7 @@ pub fn next_phase(v: &Variant, after: &Position) -> crate::variant::Phase {
     for _ in 0..v.calendar.steps.len() {
         let busy = match v.calendar.kind(phase) {
             PhaseKind::Movement => true,
-            PhaseKind::Retreat => !after.dislodged.is_empty(),
+            PhaseKind::Retreat => !after.dislodged.is_empty() || v.rules.retreat_due(after),
             PhaseKind::Adjustment => {
                 v.rules.winter_due(v, after, phase) || balances(v, after).iter().enumerate().any(|(p, &b)| adjustment_due(v, after, b, PowerId::new(p)))
             }

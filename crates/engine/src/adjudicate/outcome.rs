@@ -110,6 +110,26 @@ pub enum Illegal {
     Sassanid,
     /// I3.
     FirstYearHomesOnly,
+    NoOffices,
+    DesignateFirstPhase,
+    NoPersonalUnit,
+    DesignateArmy,
+    AlreadyDesignated,
+    OnlySenateElects,
+    ElectInSpring,
+    AlreadyElected,
+    NotATriumvir,
+    SenateGone,
+    OutlawTooEarly,
+    NotYourDecree,
+    AlreadyOutlaw,
+    FixNotDue,
+    FixedUnit,
+    OutlawBuilds,
+    InCivilDisorder,
+    SenateDisbandsTooMany,
+    PersonalUnitRemoval,
+    SupportedEntryOnly,
 }
 
 impl Illegal {
@@ -202,6 +222,26 @@ impl Illegal {
             Illegal::Sassanid => "the Sassanid spaces (Arbela, Armenia, Atropatene, Ctesiphon) are never entered (I9)",
             Illegal::FirstYearHomesOnly => "in the first year (235) builds are made only in the starting provinces (I3)",
             Illegal::NoSiege => "`R` in a movement phase raises a siege: only of a province whose walls hold a unit, by a unit outside them (City State C8)",
+            Illegal::NoOffices => "this variant has no personal units, Senate or Outlaws",
+            Illegal::DesignateFirstPhase => "a personal unit is designated only in the first phase of the game (T2)",
+            Illegal::NoPersonalUnit => "only a player with a personal unit designates one (T2: the Triumvirs)",
+            Illegal::DesignateArmy => "the personal unit is one of the player's own armies on the board (T2)",
+            Illegal::AlreadyDesignated => "the personal unit has been designated already (T2)",
+            Illegal::OnlySenateElects => "only the Senate, while it exists, elects a Sole Consul (T5a)",
+            Illegal::ElectInSpring => "the Sole Consul is elected in a Spring movement phase (T5a)",
+            Illegal::AlreadyElected => "there is one Sole Consul a year (T5a)",
+            Illegal::NotATriumvir => "only a Triumvir still in the game can be elected or outlawed (T5)",
+            Illegal::SenateGone => "the Senate is eliminated (T7)",
+            Illegal::OutlawTooEarly => "Outlaws are decreed from Winter 55 BC on (T5b)",
+            Illegal::NotYourDecree => "only the Senate (the Dictator once the Senate is gone) decrees an Outlaw; a Triumvir may declare only himself one (T3, T5b)",
+            Illegal::AlreadyOutlaw => "the Triumvir is an Outlaw already (T6: outlawry is irrevocable)",
+            Illegal::FixNotDue => "an Outlaw names a quarter of his own units, rounded up, in the phase of the decree, and no more (T6)",
+            Illegal::FixedUnit => "an Outlaw's fixed unit may not move: it holds or supports another of his fixed units (T6)",
+            Illegal::OutlawBuilds => "an Outlaw builds at most 2 units a year, at most 1 of them a fleet (T6)",
+            Illegal::InCivilDisorder => "the power's holdings are in civil disorder: its units hold and nothing is built (T7, T8)",
+            Illegal::SenateDisbandsTooMany => "the Senate disbands a third of its units (rounded up), no more (T7)",
+            Illegal::SupportedEntryOnly => "Arbela and Ctesiphon are entered only by a supported attack, never by a retreat (T9)",
+            Illegal::PersonalUnitRemoval => "a personal unit is not removed in an adjustment: remove another unit (T4: it is eliminated only in battle)",
         }
     }
 }
@@ -286,6 +326,22 @@ pub enum Reason {
     SiegeLost,
     /// A split at sea failed: a part did not leave, so none may (M9).
     SplitFailed,
+    RebuiltInPassing,
+    Designated,
+    Elected,
+    Outlawed,
+    Fixed,
+    PlayerOut,
+    TakenBy {
+        heir: crate::variant::PowerId,
+    },
+    SenateDisbanded,
+    DisbandedAtRandom {
+        draw: u32,
+    },
+    SenateToDictator {
+        dictator: crate::variant::PowerId,
+    },
     /// C11: a unit that started the movement in a Pass and did not leave it
     /// was moved back to Germany (`to`), not dislodged; when its move
     /// bounced, `by` is where the strength that stopped it came from, with
@@ -355,6 +411,16 @@ impl Reason {
             Reason::Shunned => "void: no other player may support a player who sacked Delphi".into(),
             Reason::Unseaworthy => "the merged force would not be seaworthy".into(),
             Reason::LeftBehind => "could not reach the place its group moved to".into(),
+            Reason::RebuiltInPassing => "moved; the personal unit rebuilt the destroyed centre by entering it (T2)".into(),
+            Reason::Designated => "personal unit designated (T2)".into(),
+            Reason::Elected => "Sole Consul for this year: +3 supply this Winter (T5a)".into(),
+            Reason::Outlawed => "Outlaw: a quarter of his units fixed, at most 2 builds a year (T6)".into(),
+            Reason::Fixed => "fixed: this unit may not move (T6)".into(),
+            Reason::PlayerOut => "disbanded: its player is out of the game (T4)".into(),
+            Reason::TakenBy { heir } => format!("taken over by {} (T4, T7)", v.power(heir).name),
+            Reason::SenateDisbanded => "disbanded: the Senate's third (T7)".into(),
+            Reason::DisbandedAtRandom { draw } => format!("disbanded at random from the game's seed (draw {draw}): the Senate's third (T7)"),
+            Reason::SenateToDictator { dictator } => format!("now the Dictator's, {} (T7)", v.power(dictator).name),
             Reason::SplitFailed => "another part of the force at sea did not leave, so none may".into(),
             Reason::FrontierDie { roll } if roll <= 2 => {
                 format!("frontier die {roll}: the garrison is destroyed, a Barbarian or Persian army takes its place (I4)")

@@ -28,6 +28,9 @@ pub struct Resolver<'a> {
     /// Index of the force in each province (u16::MAX: none).
     pub at: &'a [u16],
     pub links: Links,
+    /// Some provinces resist attacks by themselves (T9); false in every
+    /// variant without the mechanic, so the unopposed move's short cut stays.
+    pub native: bool,
     pub nodes: Vec<Node>,
     deps: Vec<u16>,
 }
@@ -55,6 +58,7 @@ impl<'a> Resolver<'a> {
             any_coupled: coupled.contains(&true),
             at,
             links,
+            native: v.rules.native_resistance(),
             nodes: vec![Node { state: State::Unresolved, result: false, paradox: false, cut_cache: super::links::NONE }; n],
             deps: Vec::new(),
         }

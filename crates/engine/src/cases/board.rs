@@ -157,5 +157,9 @@ pub fn meaning(v: &Variant, order: &Order) -> (Option<ProvinceId>, u8, Named, Na
         Action::Rebuild => (unit, 14, none, none),
         Action::Loan { centre, to } => (None, 15, Named::Province(*centre), Named::Power(*to)),
         Action::EndLoan { centre } => (None, 16, Named::Province(*centre), none),
+        Action::Designate { unit: u } => (None, 17, p(u.loc), none),
+        Action::Elect { power } => (None, 18, Named::Power(*power), none),
+        Action::Outlaw { power } => (None, 19, Named::Power(*power), none),
+        Action::Fix { unit: u } => (None, 20, p(u.loc), none),
     }
 }

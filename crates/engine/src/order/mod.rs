@@ -77,6 +77,24 @@ pub enum Action {
     EndLoan {
         centre: crate::variant::ProvinceId,
     },
+    /// Triumvirate T2 (Imperator I1): name one's army as the personal
+    /// unit, in the first phase (no unit of its own: a declaration).
+    Designate {
+        unit: UnitRef,
+    },
+    /// Triumvirate T5a: the Senate elects a Triumvir Sole Consul.
+    Elect {
+        power: PowerId,
+    },
+    /// Triumvirate T5b: decree a Triumvir an Outlaw (or declare oneself one).
+    Outlaw {
+        power: PowerId,
+    },
+    /// Triumvirate T6: an Outlaw names a unit that may not move, in the
+    /// phase of the decree.
+    Fix {
+        unit: UnitRef,
+    },
     Disband,
     Build,
     Remove,

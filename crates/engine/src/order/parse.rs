@@ -163,6 +163,23 @@ impl Parser<'_> {
             let centre = self.province()?;
             return Ok(Order { claim: None, power, unit: None, action: Action::EndLoan { centre } });
         }
+        // Triumvirate T2, T5, T6: declarations with no unit of their own.
+        if self.eat_word(&["designate", "designates"]) {
+            let unit = self.unit(false)?;
+            return Ok(Order { claim: None, power, unit: None, action: Action::Designate { unit } });
+        }
+        if self.eat_word(&["fix", "fixes"]) {
+            let unit = self.unit(false)?;
+            return Ok(Order { claim: None, power, unit: None, action: Action::Fix { unit } });
+        }
+        if self.eat_word(&["elect", "elects"]) {
+            let target = self.power()?;
+            return Ok(Order { claim: None, power, unit: None, action: Action::Elect { power: target } });
+        }
+        if self.eat_word(&["outlaw", "outlaws"]) {
+            let target = self.power()?;
+            return Ok(Order { claim: None, power, unit: None, action: Action::Outlaw { power: target } });
+        }
         if self.eat_word(&["remove", "removes", "disband", "disbands"]) {
             let unit = self.unit(false)?;
             return Ok(Order { claim: None, power, unit: Some(unit), action: Action::Remove });

@@ -147,7 +147,11 @@ fn failure_codes(action: &Action) -> &'static [&'static str] {
         | Action::Destroy
         | Action::Rebuild
         | Action::Loan { .. }
-        | Action::EndLoan { .. } => &["void"],
+        | Action::EndLoan { .. }
+        | Action::Designate { .. }
+        | Action::Elect { .. }
+        | Action::Outlaw { .. }
+        | Action::Fix { .. } => &["void"],
     }
 }
 
@@ -264,7 +268,11 @@ fn mila_order(v: &Variant, pos: &Position, o: &Order) -> String {
         | Action::Destroy
         | Action::Rebuild
         | Action::Loan { .. }
-        | Action::EndLoan { .. } => o.display(v).to_string().to_uppercase(),
+        | Action::EndLoan { .. }
+        | Action::Designate { .. }
+        | Action::Elect { .. }
+        | Action::Outlaw { .. }
+        | Action::Fix { .. } => o.display(v).to_string().to_uppercase(),
     }
 }
 

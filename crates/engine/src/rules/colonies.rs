@@ -4,6 +4,7 @@
 //!
 //! State: `colony <province>` names the Major it was dealt to.
 
+use super::draw::SplitMix64;
 use super::state_text::{read_province_power, set_province_power, write_province_powers, Codec, Slot};
 use crate::state::Position;
 use crate::variant::{PowerId, ProvinceId, Variant};
@@ -22,20 +23,6 @@ pub fn deal(v: &Variant, colonies: &[ProvinceId], next: &mut Position) {
     for (&colony, &major) in colonies.iter().zip(&majors) {
         next.owners[colony.index()] = Some(major);
         set_province_power(&mut next.state.colonies, colony, major);
-    }
-}
-
-/// SplitMix64 (Steele, Lea, Flood 2014): a small generator whose output
-/// depends only on its seed, the same on every machine.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
     }
 }
 

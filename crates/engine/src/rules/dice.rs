@@ -1,19 +1,16 @@
 //! Dice from the game's seed (Imperator I4: "the GM rolls a die"). A roll
 //! is a pure function of the position's seed, the year and the province,
 //! so a replay of a game rolls the same dice on every machine, and a case
-//! file rolls what its `seed` says. The mix is SplitMix64 (Steele, Lea and
-//! Flood 2014), in wrapping 64-bit arithmetic; a position without a seed
-//! rolls as seed 0.
+//! file rolls what its `seed` says. The mix is draw.rs's SplitMix64, one
+//! step of it from each word; a position without a seed rolls as seed 0.
 
+use super::draw::SplitMix64;
 use crate::variant::ProvinceId;
 
-/// SplitMix64's finaliser: a bijection of 64-bit words that spreads every
-/// input bit over the output.
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+/// One SplitMix64 step from `z`: a bijection of 64-bit words that spreads
+/// every input bit over the output.
+fn mix(z: u64) -> u64 {
+    SplitMix64(z).next()
 }
 
 /// The die (1 to 6) that `province` rolls in the Winter of `year` of a game

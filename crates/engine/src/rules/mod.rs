@@ -15,7 +15,9 @@ mod da_rebuild;
 mod delphi;
 mod destroy;
 mod dice;
+mod disorder;
 mod double_centres;
+mod draw;
 mod edition;
 mod emperor;
 mod emperor_out;
@@ -26,25 +28,31 @@ mod imperial_title;
 mod liberation;
 mod loans;
 mod multiplicity;
+mod offices;
 mod options;
+mod outlaw;
 mod passes;
 mod passes_must_move;
+pub mod personal;
 pub mod placement;
 mod ports;
 mod praetorian;
 mod rebuild;
 mod sassanid;
+mod senate_end;
 mod siege_phase;
 mod sieges;
 mod state_text;
+mod supported_entry;
 mod towns;
+mod triumvir_out;
 mod victory;
 mod walls;
 
 pub use edition::{Choice, CivilDisorder, Edition};
 pub use options::from_table;
 pub use state_text::{read_position_state, read_state, shown_position_state, shown_state, state_key, write_position_state, write_state};
-pub use victory::{own_supplies, self_supporting_units, supplies, supply, victory_centres, winners};
+pub use victory::{bonuses, own_supplies, self_supporting_units, supplies, supply, victory_centres, winners};
 
 use crate::adjudicate::{Illegal, OrderResult, Plan, Reason};
 use crate::order::{Action, Order};
@@ -119,6 +127,24 @@ pub enum Mechanic {
     /// The Emperor is out with no DA on the board from Spring of this year
     /// (City State C15).
     EmperorElimination(i32),
+    /// Each player whose start list holds a unit of this kind has one
+    /// personal unit (Triumvirate T2; `DESIGNATE`).
+    PersonalUnits(personal::Personal),
+    /// Outlaws' penalties: fixed units, builds limited (T6).
+    Outlaws,
+    /// The Senate, this power: the Dictator and the Sole Consul, decrees of
+    /// outlawry, its bonus and its end (T3, T5, T7), Rome less 1 per
+    /// Outlaw (T1).
+    Senate(PowerId),
+    /// A player with a personal unit is out when it is eliminated; who
+    /// takes his holdings (T4).
+    PersonalElimination,
+    /// This power's holdings go into civil disorder when it loses this
+    /// centre (T8: Egypt and Alexandria).
+    Deposed(PowerId, ProvinceId),
+    /// The map's `parthian` provinces are entered only by a supported
+    /// attack (T9).
+    SupportedEntry,
     /// Imperator I5: B units of these two powers, which the judge plays
     /// (the B row of the kind table).
     Barbarians(barbarians::Invaders),
@@ -173,12 +199,18 @@ impl Mechanic {
             Mechanic::ImperialSupply => 21,
             Mechanic::DoubleArmyRebuilds(_) => 22,
             Mechanic::EmperorElimination(_) => 23,
-            Mechanic::Barbarians(_) => 24,
-            Mechanic::Frontier(_) => 25,
-            Mechanic::PraetorianGuard => 26,
-            Mechanic::ImperialTitle(_) => 27,
-            Mechanic::Sassanid => 28,
-            Mechanic::FirstYearHomeBuilds => 29,
+            Mechanic::PersonalUnits(_) => 24,
+            Mechanic::Outlaws => 25,
+            Mechanic::Senate(_) => 26,
+            Mechanic::PersonalElimination => 27,
+            Mechanic::Deposed(..) => 28,
+            Mechanic::SupportedEntry => 29,
+            Mechanic::Barbarians(_) => 30,
+            Mechanic::Frontier(_) => 31,
+            Mechanic::PraetorianGuard => 32,
+            Mechanic::ImperialTitle(_) => 33,
+            Mechanic::Sassanid => 34,
+            Mechanic::FirstYearHomeBuilds => 35,
         }
     }
 
@@ -212,6 +244,12 @@ impl Mechanic {
             Mechanic::ImperialSupply => "imperial supply".into(),
             Mechanic::DoubleArmyRebuilds(n) => format!("double armies rebuilt (at most {n})"),
             Mechanic::EmperorElimination(year) => format!("the Emperor eliminated from {year}"),
+            Mechanic::PersonalUnits(p) => format!("personal units ({})", p.kind.letter()),
+            Mechanic::Outlaws => "outlaws".into(),
+            Mechanic::Senate(p) => format!("the Senate ({})", v.power(*p).name),
+            Mechanic::PersonalElimination => "out with the personal unit".into(),
+            Mechanic::Deposed(p, c) => format!("{} deposed without {}", v.power(*p).name, v.province(*c).name),
+            Mechanic::SupportedEntry => "parthian provinces entered only by a supported attack".into(),
             Mechanic::Barbarians(i) => format!("barbarians moved by the judge ({}, {})", v.power(i.barbarians).name, v.power(i.persians).name),
             Mechanic::Frontier(year) => format!("frontier provinces (dice from Winter {year})"),
             Mechanic::PraetorianGuard => "praetorian guard".into(),
@@ -256,6 +294,9 @@ impl Rules {
         if self.has(&Mechanic::DoubleArmies) {
             kinds.push(Kind::DOUBLE_ARMY);
         }
+        if let Some(p) = self.personal() {
+            kinds.push(p.kind);
+        }
         if self.has(&Mechanic::PraetorianGuard) {
             kinds.push(Kind::PRAETORIAN_GUARD);
         }
@@ -274,6 +315,7 @@ impl Rules {
                 Mechanic::Sieges => walls::may_enter(v, force, dest, entry)?,
                 Mechanic::Barbarians(inv) => barbarians::may_enter(v, *inv, force, dest)?,
                 Mechanic::Sassanid => sassanid::may_enter(v, dest)?,
+                Mechanic::SupportedEntry => supported_entry::may_enter(v, dest, entry)?,
                 _ => {}
             }
         }
@@ -286,19 +328,21 @@ impl Rules {
     /// move)?
     /// Called from `adjudicate/plan/mod.rs`, `Planning::plan_one`.
     #[inline]
-    pub fn may_order(&self, v: &Variant, body: &Force, action: &Action) -> Result<(), Illegal> {
+    pub fn may_order(&self, v: &Variant, state: &VariantState, body: &Force, action: &Action) -> Result<(), Illegal> {
         if self.mechanics.is_empty() {
             return Ok(());
         }
-        self.mechanics_may_order(v, body, action)
+        self.mechanics_may_order(v, state, body, action)
     }
 
     #[inline(never)]
-    fn mechanics_may_order(&self, v: &Variant, body: &Force, action: &Action) -> Result<(), Illegal> {
+    fn mechanics_may_order(&self, v: &Variant, state: &VariantState, body: &Force, action: &Action) -> Result<(), Illegal> {
         for m in &self.mechanics {
             match m {
                 Mechanic::ImperialSpaces(_) => passes_must_move::may_order(v, body, action)?,
                 Mechanic::Sieges => sieges::may_order(v, body, action)?,
+                Mechanic::Outlaws => outlaw::may_order(v, state, body, action)?,
+                Mechanic::Senate(_) | Mechanic::Deposed(..) => disorder::check(state, body.power)?,
                 _ => {}
             }
         }
@@ -328,7 +372,7 @@ impl Rules {
     /// the walls reoccupies its empty province; after a movement, two
     /// phases behind the walls disband it; C15, last: from Spring 1302 the
     /// Emperor is out with no DA on the board).
-    pub fn after_phase<'a>(&self, v: &Variant, kind: PhaseKind, results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
+    pub fn after_phase<'a>(&self, v: &Variant, kind: PhaseKind, before: &Position, results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
         for m in &self.mechanics {
             match m {
                 Mechanic::Sieges => siege_phase::after_phase(v, kind, results, next),
@@ -337,6 +381,21 @@ impl Rules {
                 Mechanic::EmperorElimination(from) => {
                     if let Some(e) = self.emperor() {
                         emperor_out::after_phase(v, next.phase, next, e, *from);
+                    }
+                }
+                // T6: an Outlaw who takes Rome is one no longer.
+                Mechanic::Outlaws if kind != PhaseKind::Adjustment => outlaw::after_phase(v, next),
+                // T7: the Senate's third; a power not Roman in Rome ends it.
+                Mechanic::Senate(senate) if kind != PhaseKind::Adjustment => {
+                    if kind == PhaseKind::Retreat {
+                        senate_end::disband_third(v, *senate, results, next);
+                    }
+                    senate_end::after_phase(v, *senate, self.romans(), next);
+                }
+                // T4, last: a player whose personal unit is gone is out.
+                Mechanic::PersonalElimination => {
+                    if let Some(p) = self.personal() {
+                        triumvir_out::after_phase(v, p.kind, before, next, results);
                     }
                 }
                 _ => {}
@@ -392,6 +451,12 @@ impl Rules {
                 Mechanic::Rebuild => rebuild::after_movement(v, results, next),
                 Mechanic::ImperialSpaces(_) => passes_must_move::after_movement(v, results, next),
                 Mechanic::Barbarians(inv) => barbarians::sack(v, *inv, results, next),
+                Mechanic::PersonalUnits(p) => personal::after_movement(v, p, results, next),
+                Mechanic::PersonalElimination => {
+                    if let Some(p) = self.personal() {
+                        triumvir_out::after_movement(v, p.kind, self.senate(), results, next);
+                    }
+                }
                 _ => {}
             }
         }
@@ -434,6 +499,7 @@ impl Rules {
         }
         for m in &self.mechanics {
             match m {
+                Mechanic::Deposed(power, capital) => disorder::deposed(next, *power, *capital),
                 Mechanic::Claims => next.state.claims.clear(),
                 Mechanic::Colonies(list) => colonies::deal(v, list, next),
                 _ => {}
@@ -443,7 +509,7 @@ impl Rules {
 
     /// Does the engine draw from the game's seed?
     pub fn draws(&self) -> bool {
-        self.mechanics.iter().any(|m| matches!(m, Mechanic::Colonies(_) | Mechanic::Frontier(_)))
+        self.mechanics.iter().any(|m| matches!(m, Mechanic::Colonies(_) | Mechanic::Senate(_) | Mechanic::Frontier(_)))
     }
 
     /// The colonies, if the variant deals any.
@@ -470,6 +536,11 @@ impl Rules {
         if self.is_out(&pos.state, power) {
             return Some(Err(Illegal::EmperorEliminated));
         }
+        if self.mechanics.iter().any(|m| matches!(m, Mechanic::Senate(_) | Mechanic::Deposed(..))) {
+            if let Err(why) = disorder::check(&pos.state, power) {
+                return Some(Err(why));
+            }
+        }
         self.mechanics.iter().find_map(|m| match m {
             Mechanic::Ports => ports::fleet_site(v, site, kind),
             Mechanic::ImperialSupply => emperor::build_site(v, self.emperor()?, power, site),
@@ -482,13 +553,18 @@ impl Rules {
         })
     }
 
-    /// Hook `build_sites`: may `power` build one more fleet, given the
-    /// adjustment's results so far and the position they made (D4)?
-    pub fn may_build_fleet(&self, v: &Variant, next: &Position, earlier: &[OrderResult<'_>], power: PowerId) -> Result<(), Illegal> {
-        match self.mechanics.iter().find_map(|m| if let Mechanic::FleetBuildCap(n) = m { Some(*n as u32) } else { None }) {
-            Some(cap) => fleet_cap::check(cap, fleet_cap::built(v, next, earlier, power)),
-            None => Ok(()),
+    /// Hook `build_sites`: may `power` build one more unit of `kind`,
+    /// given the adjustment's results so far and the position they made
+    /// (D4: at most 2 fleets; T6: an Outlaw at most 2 units, 1 fleet)?
+    pub fn may_build(&self, v: &Variant, next: &Position, earlier: &[OrderResult<'_>], power: PowerId, kind: Kind) -> Result<(), Illegal> {
+        for m in &self.mechanics {
+            match m {
+                Mechanic::FleetBuildCap(n) if kind == Kind::FLEET => fleet_cap::check(*n as u32, fleet_cap::built(v, next, earlier, power))?,
+                Mechanic::Outlaws => outlaw::may_build(&next.state, earlier, power, kind)?,
+                _ => {}
+            }
         }
+        Ok(())
     }
 
     /// Hook `supply`: what centre `p` owned by `owner` is worth in `pos`,
@@ -504,6 +580,7 @@ impl Rules {
                 Mechanic::RomanCentres(romans) => value = centre_values::roman_value(v, romans, p, holder).unwrap_or(value),
                 Mechanic::GarrisonRequired if centre_values::ungarrisoned(v, pos, p, owner) => return 0,
                 Mechanic::Destroy if destroy::is_destroyed(&pos.state, p) => return 0,
+                Mechanic::Senate(_) => value = offices::rome_value(v, self.romans(), &pos.state, p, holder, value),
                 _ => {}
             }
         }
@@ -537,6 +614,70 @@ impl Rules {
         value
     }
 
+    /// Hook `supply`: bonuses to the Winter supply, not centres (T3, T5:
+    /// the Dictator, the Sole Consul, the Senate per Triumvir eliminated),
+    /// added to `supply` by power.
+    pub fn add_bonuses(&self, state: &VariantState, supply: &mut [u32]) {
+        if let Some(senate) = self.senate() {
+            offices::add_bonuses(senate, state, supply);
+        }
+    }
+
+    /// Has the variant Winter bonuses (T3, T5)?
+    pub fn has_bonuses(&self) -> bool {
+        self.senate().is_some()
+    }
+
+    /// The personal units, if the variant has them (T2).
+    pub fn personal(&self) -> Option<personal::Personal> {
+        self.mechanics.iter().find_map(|m| if let Mechanic::PersonalUnits(p) = m { Some(*p) } else { None })
+    }
+
+    /// The Senate (Triumvirate), if the variant has one.
+    fn senate(&self) -> Option<PowerId> {
+        self.mechanics.iter().find_map(|m| if let Mechanic::Senate(p) = m { Some(*p) } else { None })
+    }
+
+    /// The powers to whom Rome is worth more (D3, T1).
+    fn romans(&self) -> &[PowerId] {
+        self.mechanics.iter().find_map(|m| if let Mechanic::RomanCentres(r) = m { Some(&r[..]) } else { None }).unwrap_or(&[])
+    }
+
+    /// Hook `reach`: may `force` support into `dest`, which it borders not
+    /// (T2: a personal unit two steps away)? Asked only where the core's
+    /// answer is no.
+    pub fn reaches_far(&self, v: &Variant, force: &Force, dest: ProvinceId) -> bool {
+        self.personal().is_some_and(|p| personal::reaches_far(v, &p, force, dest))
+    }
+
+    /// Does a province resist an attack by itself (T9)? The resolver then
+    /// asks `resistance`.
+    pub fn native_resistance(&self) -> bool {
+        self.has(&Mechanic::SupportedEntry)
+    }
+
+    /// The strength with which empty province `p` resists an attack (T9:
+    /// 1 for a Parthian province).
+    pub fn resistance(&self, v: &Variant, p: ProvinceId) -> u32 {
+        supported_entry::resistance(v, p)
+    }
+
+    /// Hook `adjust`: may a removal order take a unit of `kind` (T4: a
+    /// personal unit is lost only in battle; civil disorder never takes it,
+    /// as `component_to_remove` takes only armies, fleets and garrisons)?
+    pub fn may_remove(&self, kind: Kind) -> Result<(), Illegal> {
+        match self.personal() {
+            Some(p) if p.kind == kind => Err(Illegal::PersonalUnitRemoval),
+            _ => Ok(()),
+        }
+    }
+
+    /// Hook `retreat_due`: must the next retreat phase be played though no
+    /// unit was dislodged (T7: the Senate's third)?
+    pub fn retreat_due(&self, pos: &Position) -> bool {
+        self.senate().is_some() && senate_end::retreat_due(pos)
+    }
+
     /// The Emperor (City State), if the variant has one.
     fn emperor(&self) -> Option<PowerId> {
         self.mechanics.iter().find_map(|m| if let Mechanic::ImperialSpaces(p) = m { Some(*p) } else { None })
@@ -550,7 +691,7 @@ impl Rules {
     /// owns or has (City State C15: the Emperor)? `game::survivors` and
     /// `winners` leave it out; it has no adjustment to make.
     pub fn eliminated(&self, state: &VariantState, power: PowerId) -> bool {
-        self.is_out(state, power)
+        self.is_out(state, power) || state.eliminated.contains(&power)
     }
 
     /// Hook `supply`: the power that gets the supply of centre `p` owned by
@@ -567,28 +708,64 @@ impl Rules {
     /// Hook `declarations`: does the variant judge orders with no unit
     /// (LOAN, END LOAN) before the phase?
     pub fn has_declarations(&self) -> bool {
-        self.has(&Mechanic::Loans)
+        self.mechanics.iter().any(|m| matches!(m, Mechanic::Loans | Mechanic::PersonalUnits(_) | Mechanic::Senate(_) | Mechanic::Outlaws))
     }
 
     /// Is this an order with no unit that a mechanic judges (D7)? Such
     /// orders are judged by `declare`, in any phase, whether the variant
     /// plays the mechanic or not.
     pub fn is_declaration(&self, action: &Action) -> bool {
-        loans::declares(action)
+        loans::declares(action) || matches!(action, Action::Designate { .. } | Action::Elect { .. } | Action::Outlaw { .. } | Action::Fix { .. })
+    }
+
+    /// The order in which declarations are carried out: an Outlaw names his
+    /// fixed units after every decree of the phase (T6); the rest in
+    /// writing order.
+    pub fn declaration_rank(&self, action: &Action) -> u8 {
+        u8::from(matches!(action, Action::Fix { .. }))
+    }
+
+    /// After a phase's declarations: an Outlaw's fixed units he did not
+    /// name are chosen for him (T6).
+    pub fn after_declarations(&self, v: &Variant, pos: &mut Position) {
+        if self.has(&Mechanic::Outlaws) {
+            outlaw::fix_defaults(v, pos);
+        }
     }
 
     /// Hook `declarations`: carries out a declaration on the position before
     /// the phase is adjudicated; its reason, or why it is illegal.
     pub fn declare(&self, v: &Variant, pos: &mut Position, order: &Order) -> Result<Reason, Illegal> {
-        if !self.has(&Mechanic::Loans) {
-            return Err(Illegal::NoLoans);
+        if let Some(power) = order.power {
+            if self.mechanics.iter().any(|m| matches!(m, Mechanic::Senate(_) | Mechanic::Deposed(..))) {
+                disorder::check(&pos.state, power)?;
+            }
         }
-        loans::declare(v, pos, order.power, &order.action)
+        let (personal, senate) = (self.personal(), self.senate());
+        match (&order.action, order.power) {
+            (Action::Loan { .. } | Action::EndLoan { .. }, _) if !self.has(&Mechanic::Loans) => Err(Illegal::NoLoans),
+            (Action::Loan { .. } | Action::EndLoan { .. }, _) => loans::declare(v, pos, order.power, &order.action),
+            (_, None) => Err(Illegal::NotYourUnit),
+            (Action::Designate { unit }, Some(power)) => match personal {
+                Some(p) => personal::designate(v, &p, pos, power, unit),
+                None => Err(Illegal::NoOffices),
+            },
+            (Action::Elect { power: target }, Some(power)) => match (senate, personal) {
+                (Some(s), Some(p)) => offices::elect(v, s, p.kind, pos, power, *target),
+                _ => Err(Illegal::NoOffices),
+            },
+            (Action::Outlaw { power: target }, Some(power)) => match (senate, personal) {
+                (Some(s), Some(p)) if self.has(&Mechanic::Outlaws) => offices::decree(v, s, p.kind, pos, power, *target),
+                _ => Err(Illegal::NoOffices),
+            },
+            (Action::Fix { unit }, Some(power)) if self.has(&Mechanic::Outlaws) => outlaw::fix(v, pos, power, unit),
+            _ => Err(Illegal::NoOffices),
+        }
     }
 
     /// Hook `adjust`, after a Winter adjustment (D7: ended loans are gone;
     /// I4: the frontier dice, each a result).
-    pub fn after_adjustment<'a>(&self, v: &Variant, results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
+    pub fn after_adjustment(&self, v: &Variant, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
         for m in &self.mechanics {
             match m {
                 Mechanic::Loans => loans::after_adjustment(next),
@@ -599,6 +776,10 @@ impl Rules {
                 }
                 _ => {}
             }
+        }
+        // T3, T5a, T7: the Consul's year ends; Rome makes the Dictator.
+        if let (Some(senate), Some(p)) = (self.senate(), self.personal()) {
+            offices::after_adjustment(v, senate, p.kind, next, results);
         }
     }
 
@@ -692,6 +873,7 @@ impl Rules {
             Mechanic::DoubleArmyRebuilds(most) => self.emperor().is_some_and(|e| !self.is_out(&pos.state, e) && da_rebuild::due(pos, e, *most, winter.year)),
             Mechanic::EmperorElimination(_) => self.emperor().is_some_and(|e| emperor_out::disband_due(pos, e)),
             Mechanic::Frontier(from) => self.invaders().is_some_and(|inv| frontier::dice_due(v, inv, *from, pos, winter)),
+            Mechanic::Senate(_) => self.personal().is_some_and(|p| offices::winter_due(v, p.kind, pos)),
             _ => false,
         })
     }

@@ -60,7 +60,10 @@ pub fn from_table(
             | "sieges"
             | "sassanid"
             | "praetorian_guard"
-            | "first_year_home_builds" => match value.as_bool() {
+            | "first_year_home_builds"
+            | "outlaws"
+            | "personal_elimination"
+            | "supported_entry" => match value.as_bool() {
                 Some(false) => {}
                 Some(true) => add(match key.as_str() {
                     "multiplicity" => Mechanic::Multiplicity,
@@ -77,6 +80,9 @@ pub fn from_table(
                     "sassanid" => Mechanic::Sassanid,
                     "praetorian_guard" => Mechanic::PraetorianGuard,
                     "first_year_home_builds" => Mechanic::FirstYearHomeBuilds,
+                    "outlaws" => Mechanic::Outlaws,
+                    "personal_elimination" => Mechanic::PersonalElimination,
+                    "supported_entry" => Mechanic::SupportedEntry,
                     _ => Mechanic::Liberation,
                 }),
                 None => problem(format!("expected true or false, found {value}")),
@@ -118,6 +124,35 @@ pub fn from_table(
                 },
                 _ => problem(format!("expected the two powers the judge plays, [\"Barbarians\", \"Persians\"], found {value}")),
             },
+            "personal_units" => match value.as_table() {
+                Some(t) => {
+                    let kind = t.get("kind").and_then(|k| k.as_str()).and_then(crate::state::Kind::from_code);
+                    let flag = |name: &str| t.get(name).and_then(|b| b.as_bool()).unwrap_or(false);
+                    let known = t.keys().all(|k| ["kind", "rebuilds_centres", "support_two_away"].contains(&k.as_str()));
+                    match kind {
+                        Some(kind) if known => add(Mechanic::PersonalUnits(super::personal::Personal {
+                            kind,
+                            rebuilds: flag("rebuilds_centres"),
+                            far_support: flag("support_two_away"),
+                        })),
+                        _ => problem(format!("expected {{ kind = \"<letter>\", rebuilds_centres = <bool>, support_two_away = <bool> }}, found {value}")),
+                    }
+                }
+                None => problem(format!("expected a table {{ kind = \"T\", ... }}, found {value}")),
+            },
+            "senate" => match value.as_str().map(|name| (name, power(name))) {
+                Some((_, Some(p))) => add(Mechanic::Senate(p)),
+                Some((name, None)) => problem(format!("unknown power `{name}`")),
+                None => problem(format!("expected a power, found {value}")),
+            },
+            "deposed" => {
+                let pair = value.as_table().and_then(|t| Some((t.get("power")?.as_str()?, t.get("without")?.as_str()?)));
+                match pair.map(|(pw, c)| (pw, c, power(pw), province(c))) {
+                    Some((_, _, Some(pw), Some(c))) => add(Mechanic::Deposed(pw, c)),
+                    Some((pw, c, _, _)) => problem(format!("unknown power `{pw}` or province `{c}`")),
+                    None => problem(format!("expected {{ power = \"<power>\", without = \"<centre>\" }}, found {value}")),
+                }
+            }
             "fleet_builds_per_winter" => match value.as_integer() {
                 Some(n @ 0..=99) => add(Mechanic::FleetBuildCap(n as u8)),
                 _ => problem(format!("expected a number of fleets (0 to 99), found {value}")),
@@ -180,6 +215,11 @@ pub fn from_table(
     }
     if invaders && !has(|m| matches!(m, Mechanic::Destroy)) {
         problems.push(Problem::new("variant.toml", "rules", "barbarians needs `destroy` (I5: a B unit sacks the centres it enters)".into()));
+    }
+    // The Triumvirate's offices and outlaws (T3-T7) need its Triumvirs,
+    // the players with a personal unit.
+    if !has(|m| matches!(m, Mechanic::PersonalUnits(_))) && has(|m| matches!(m, Mechanic::Senate(_) | Mechanic::PersonalElimination | Mechanic::Outlaws)) {
+        problems.push(Problem::new("variant.toml", "rules", "senate, outlaws and personal_elimination need `personal_units`".into()));
     }
     // One order for every variant: the hooks call the mechanics in the
     // order of their declaration, whatever the order of the table.

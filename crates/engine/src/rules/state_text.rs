@@ -69,9 +69,17 @@ impl Rules {
             Mechanic::EmperorElimination(_) => super::emperor_out::SLOTS,
             Mechanic::Frontier(_) => super::frontier::SLOTS,
             Mechanic::ImperialTitle(_) => super::imperial_title::SLOTS,
+            Mechanic::Outlaws => super::outlaw::SLOTS,
+            Mechanic::Senate(_) => super::offices::SLOTS,
+            Mechanic::PersonalElimination => super::triumvir_out::SLOTS,
             _ => &[],
         });
-        std::iter::once(&[SEED][..]).chain(slots).flatten()
+        // The Senate's end and civil disorder (T7, T8) once, whichever
+        // mechanic brings them.
+        let senate = self.mechanics.iter().any(|m| matches!(m, Mechanic::Senate(_)));
+        let disorder = senate || self.mechanics.iter().any(|m| matches!(m, Mechanic::Deposed(..)));
+        let extra = [senate.then_some(super::senate_end::SLOTS), disorder.then_some(super::disorder::SLOTS)].into_iter().flatten();
+        std::iter::once(&[SEED][..]).chain(slots).chain(extra).flatten()
     }
 
     fn codec(&self, key: &str) -> Option<&'static Codec> {
@@ -83,6 +91,7 @@ impl Rules {
     fn position_codecs(&self) -> impl Iterator<Item = &'static PositionCodec> + '_ {
         self.mechanics.iter().filter_map(|m| match m {
             Mechanic::Sieges => Some(&super::sieges::SIEGE),
+            Mechanic::PersonalUnits(_) => Some(&super::personal::PERSONAL),
             _ => None,
         })
     }
@@ -131,6 +140,33 @@ pub fn set_province_power(list: &mut Vec<(ProvinceId, PowerId)>, p: ProvinceId, 
     list.retain(|&(q, _)| q != p);
     list.push((p, power));
     list.sort_unstable();
+}
+
+/// Writes a key that holds a power (`dictator Caesar`), if set.
+pub fn write_power(v: &Variant, power: Option<PowerId>, out: &mut dyn FnMut(String, String)) {
+    if let Some(p) = power {
+        out(String::new(), v.power(p).name.clone());
+    }
+}
+
+/// Writes an indexed key with no value for each power of a list
+/// (`eliminated crassus`, `disorder egypt`).
+pub fn write_power_list(v: &Variant, list: &[PowerId], out: &mut dyn FnMut(String, String)) {
+    for &p in list {
+        out(v.power(p).name.to_lowercase(), String::new());
+    }
+}
+
+/// Reads one entry of such a key into its list, kept in power order.
+pub fn read_power_list(v: &Variant, key: &str, power: &str, value: &str, list: &mut Vec<PowerId>) -> Result<(), String> {
+    if !value.is_empty() {
+        return Err(format!("`{value}`: `{key} <power>` takes nothing after the power"));
+    }
+    let p = v.power_named(power)?;
+    if let Err(i) = list.binary_search(&p) {
+        list.insert(i, p);
+    }
+    Ok(())
 }
 
 /// The state as text: key -> value, keys in lower case.

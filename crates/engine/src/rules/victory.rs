@@ -53,7 +53,21 @@ fn count(v: &Variant, pos: &Position, with_loans: bool, as_supply: bool) -> Vec<
         // I3: the Emperor's +4 with Rome, his own supply.
         v.rules.supply_bonus(v, pos, &mut supply);
     }
+    // T3, T5: the Winter bonuses are supply, not centres (neither victory
+    // nor a power's own supply for D2's self-supporting units counts them).
+    if with_loans && as_supply && !v.rules.mechanics.is_empty() {
+        v.rules.add_bonuses(&pos.state, &mut supply);
+    }
     supply
+}
+
+/// The Winter bonuses by power, in halves (T3, T5: the Dictator's, the
+/// Consul's, the Senate's for Triumvirs eliminated): part of `supplies`,
+/// neither own nor loaned.
+pub fn bonuses(v: &Variant, pos: &Position) -> Vec<u32> {
+    let mut bonus = vec![0; v.powers.len()];
+    v.rules.add_bonuses(&pos.state, &mut bonus);
+    bonus
 }
 
 /// How many of `power`'s units its own supply supports, cheapest first

@@ -7,7 +7,7 @@ mod variant_state;
 
 pub use crate::variant::{Kind, Moves};
 pub use composition::{parse_composition, write_composition};
-pub use variant_state::{Delphi, Loan, Rebuild, VariantState};
+pub use variant_state::{Delphi, Loan, Outlaw, Rebuild, SenateEnd, VariantState};
 
 use crate::variant::{LocId, Phase, PowerId, ProvinceId, Variant};
 use smallvec::SmallVec;

@@ -50,6 +50,52 @@ pub struct VariantState {
     /// listed counts 0 (and a count of 0 is not listed). Key `siege <centre>`, value `<power> <kind>
     /// <phases>` (the codec reads and writes the force too).
     pub sieges: Vec<(ProvinceId, u8)>,
+    /// Who takes a dislodged personal unit's player's holdings if it is
+    /// disbanded (Triumvirate T4): the one other Triumvir or the Senate
+    /// that made the dislodging attack and every support, else None. Set by
+    /// the movement, gone after the retreat. Key `heir <power>`, value
+    /// `<power>` or `none`.
+    pub heirs: Vec<(PowerId, Option<PowerId>)>,
+    /// Players out of the game by a mechanic (T4: a Triumvir whose personal
+    /// unit is gone; T7: the Senate), in power order. Key `eliminated
+    /// <power>`.
+    pub eliminated: Vec<PowerId>,
+    /// The Dictator (T3). Key `dictator`.
+    pub dictator: Option<PowerId>,
+    /// The Sole Consul of this year (T5a). Key `consul`.
+    pub consul: Option<PowerId>,
+    /// Outlaws, in power order (T5b, T6). Key `outlaw <power>`, value the
+    /// power that decreed it (the Outlaw himself when self-declared).
+    pub outlaws: Vec<Outlaw>,
+    /// Provinces whose Outlaw's unit may not move (T6), in province order.
+    /// Key `fixed <province>`.
+    pub fixed: Vec<ProvinceId>,
+    /// The Senate's end (T7): who ended it, and whether the retreat phase
+    /// that disbands a third of its units is still to come. Key
+    /// `senate-end`, value `<power> pending` or `<power> done`.
+    pub senate_end: Option<SenateEnd>,
+    /// Powers whose holdings are in civil disorder (T7, T8), in power
+    /// order. Key `disorder <power>`.
+    pub disorder: Vec<PowerId>,
+}
+
+/// An Outlaw (Triumvirate T5b, T6) and who decreed it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Outlaw {
+    pub power: PowerId,
+    pub decreed_by: PowerId,
+    /// Units still to be named fixed in the phase of the decree (0 between
+    /// phases: never written).
+    pub due: u8,
+}
+
+/// The end of the Senate (T7): `by` the Dictator or the power that took
+/// Rome; `pending` while the retreat phase that disbands a third of its
+/// units is to come.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SenateEnd {
+    pub by: PowerId,
+    pub pending: bool,
 }
 
 /// A rebuild under way (D6).

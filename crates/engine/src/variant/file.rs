@@ -89,6 +89,21 @@ pub struct PowerFile {
 pub struct MapFile {
     #[serde(rename = "province")]
     pub provinces: Vec<ProvinceFile>,
+    /// How pictures draw the map's real geography (docs/variant-format.md,
+    /// "Pictures: real coastlines"); none: a schematic map.
+    #[serde(default)]
+    pub picture: Option<PictureFile>,
+}
+
+#[derive(Deserialize, Debug)]
+#[serde(deny_unknown_fields)]
+pub struct PictureFile {
+    /// The land of the map, a file beside map.toml (made by
+    /// tools/coastlines.py), read by the renderer only.
+    pub coastline: String,
+    /// The georeference: the longitude and latitude, in degrees, of named
+    /// provinces' `at` points.
+    pub places: BTreeMap<String, [f64; 2]>,
 }
 
 #[derive(Deserialize, Debug)]

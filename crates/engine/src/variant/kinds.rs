@@ -12,8 +12,9 @@ impl Kind {
     pub const FLEET: Kind = Kind(1);
     pub const GARRISON: Kind = Kind(2);
     pub const DOUBLE_ARMY: Kind = Kind(3);
-    pub const PRAETORIAN_GUARD: Kind = Kind(4);
-    pub const BARBARIAN: Kind = Kind(5);
+    pub const TRIUMVIR: Kind = Kind(4);
+    pub const PRAETORIAN_GUARD: Kind = Kind(5);
+    pub const BARBARIAN: Kind = Kind(6);
 }
 
 /// How a kind moves.
@@ -66,7 +67,7 @@ impl KindRow {
 /// The engine's kind table, by `Kind` index: every kind any variant has.
 /// A variant lists the rows it uses (`Variant::kinds`). The rows are static
 /// so that the resolver reads a kind's strength without a variant lookup.
-pub const BUILT_IN: [KindRow; 6] = [
+pub const BUILT_IN: [KindRow; 7] = [
     KindRow {
         letter: "A",
         name: "army",
@@ -121,6 +122,23 @@ pub const BUILT_IN: [KindRow; 6] = [
         may_convoy: false,
         needs_supply: false,
         cut_whole: true,
+        retreats: true,
+        built_by_order: false,
+    },
+    // Triumvirate T2: a Triumvir's personal army, moving and fighting as an
+    // army; what it may do beyond an army (support two steps away, rebuild
+    // a centre by entering it) is the personal-units mechanic's
+    // (rules/personal.rs), which names the kind it applies to.
+    KindRow {
+        letter: "T",
+        name: "triumvir",
+        moves: Moves::Army,
+        strength: 1,
+        upkeep: 2,
+        may_support: true,
+        may_convoy: false,
+        needs_supply: true,
+        cut_whole: false,
         retreats: true,
         built_by_order: false,
     },
@@ -216,14 +234,18 @@ mod tests {
         // costs half.
         assert_eq!((Kind::ARMY.row().moves, Kind::FLEET.row().moves, Kind::GARRISON.row().moves), (Moves::Army, Moves::Fleet, Moves::None));
         // City State C12, C13: a double army is worth two and needs no supply.
-        assert_eq!(Kind::all().map(|k| (k.row().strength, k.row().upkeep)).collect::<Vec<_>>(), [(1, 2), (1, 2), (1, 1), (2, 0), (1, 2), (1, 0)]);
+        assert_eq!(Kind::all().map(|k| (k.row().strength, k.row().upkeep)).collect::<Vec<_>>(), [(1, 2), (1, 2), (1, 1), (2, 0), (1, 2), (1, 2), (1, 0)]);
         assert!(!Kind::DOUBLE_ARMY.row().needs_supply && Kind::DOUBLE_ARMY.row().moves == Moves::Army);
         assert_eq!(Kind::all().filter(|k| k.row().cut_whole).collect::<Vec<_>>(), [Kind::DOUBLE_ARMY]);
         assert!(Kind::FLEET.row().may_convoy && !Kind::ARMY.row().may_convoy && !Kind::GARRISON.row().may_support);
         // H13, I5: a garrison and a Barbarian are removed when dislodged;
-        // C12, I1, I4: a DA, the PG and a Barbarian are never built by order.
+        // C12, T2, I1, I4: a DA, a T, the PG and a Barbarian are never built
+        // by order.
         assert_eq!(Kind::all().filter(|k| !k.row().retreats).collect::<Vec<_>>(), [Kind::GARRISON, Kind::BARBARIAN]);
-        assert_eq!(Kind::all().filter(|k| !k.row().built_by_order).collect::<Vec<_>>(), [Kind::DOUBLE_ARMY, Kind::PRAETORIAN_GUARD, Kind::BARBARIAN]);
+        assert_eq!(
+            Kind::all().filter(|k| !k.row().built_by_order).collect::<Vec<_>>(),
+            [Kind::DOUBLE_ARMY, Kind::TRIUMVIR, Kind::PRAETORIAN_GUARD, Kind::BARBARIAN]
+        );
         assert_eq!((Kind::from_code("pg"), Kind::from_code("B")), (Some(Kind::PRAETORIAN_GUARD), Some(Kind::BARBARIAN)));
     }
 }

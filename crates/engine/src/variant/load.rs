@@ -2,9 +2,9 @@
 //! collecting every problem found (docs/variant-format.md).
 
 use super::calendar::{Calendar, Era, Phase, PhaseKind, Step};
-use super::file::{MapFile, ProvinceFile, VariantFile};
+use super::file::{MapFile, PictureFile, ProvinceFile, VariantFile};
 use super::names::{normalize, NameMap};
-use super::{check, BitMatrix, Kind, Loc, LocId, Power, PowerId, Province, ProvinceId, Terrain, Variant};
+use super::{check, BitMatrix, Kind, Loc, LocId, Picture, Power, PowerId, Province, ProvinceId, Terrain, Variant};
 use std::fmt;
 use std::path::Path;
 
@@ -44,8 +44,13 @@ pub fn load_dir(dir: &Path) -> Result<Variant, Vec<Problem>> {
     };
     let variant = read("variant.toml")?;
     let vf = variant_file(&variant)?;
-    let map = read(vf.map.as_deref().unwrap_or("map.toml"))?;
-    load_files(vf, &map)
+    let map_name = vf.map.clone().unwrap_or_else(|| "map.toml".into());
+    let map = read(&map_name)?;
+    let mut variant = load_files(vf, &map)?;
+    if let Some(picture) = &mut variant.picture {
+        picture.map_dir = dir.join(&map_name).parent().map(Path::to_path_buf);
+    }
+    Ok(variant)
 }
 
 /// Loads a variant from the texts of its two files.
@@ -185,6 +190,7 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
     let victory = victory(&vf, problems);
     let rules = crate::rules::from_table(&vf.rules, &|name| board.find_province(name), &|name| power_names.get(&normalize(name)).copied(), problems);
     let kinds = rules.kinds();
+    let picture = mf.picture.map(|pf| picture(pf, &board, problems));
     Variant {
         id: vf.id,
         name: vf.name,
@@ -206,6 +212,7 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
         any_borders: links.any_borders,
         fleet_neighbours: links.fleet_neighbours,
         army_neighbours: links.army_neighbours,
+        picture,
         loc_names: board.names.locs,
         power_names,
     }
@@ -311,6 +318,36 @@ fn finite(at: [f64; 2], abbr: &str, key: &str, problems: &mut Vec<Problem>) -> [
     }
     problems.push(Problem::at("map.toml", abbr, key, format!("[{}, {}]: expected two finite numbers", at[0], at[1])));
     [0.0, 0.0]
+}
+
+/// The `[picture]` table: its places name provinces of the map, each at a
+/// longitude and latitude on the globe; at least three of them, to fit a
+/// projection (docs/variant-format.md).
+fn picture(pf: PictureFile, board: &Board, problems: &mut Vec<Problem>) -> Picture {
+    if pf.coastline.trim().is_empty() || pf.coastline.contains("..") || Path::new(&pf.coastline).is_absolute() {
+        problems.push(Problem::new("map.toml", "picture.coastline", format!("`{}`: expected a file name beside map.toml", pf.coastline)));
+    }
+    let mut places = Vec::new();
+    for (name, [lon, lat]) in pf.places {
+        let key = format!("picture.places.{name}");
+        let Some(p) = board.find_province(&name) else {
+            problems.push(Problem::new("map.toml", &key, format!("`{name}` is not a province of the map")));
+            continue;
+        };
+        if !(lon.is_finite() && lat.is_finite() && (-180.0..=180.0).contains(&lon) && (-90.0..=90.0).contains(&lat)) {
+            problems.push(Problem::new("map.toml", &key, format!("[{lon}, {lat}]: expected [longitude, latitude] in degrees, -180 to 180 and -90 to 90")));
+            continue;
+        }
+        if places.iter().any(|&(q, _)| q == p) {
+            problems.push(Problem::new("map.toml", &key, "the province has a place already (under another of its names)".into()));
+            continue;
+        }
+        places.push((p, [lon, lat]));
+    }
+    if places.len() < 3 {
+        problems.push(Problem::new("map.toml", "picture.places", format!("{} places: at least three are needed to fit a projection", places.len())));
+    }
+    Picture { coastline: pf.coastline, map_dir: None, places }
 }
 
 /// The coasts of the multi-coast provinces: a location each, after all the

@@ -123,6 +123,22 @@ pub struct ProvinceFlags {
     pub pass: bool,
 }
 
+/// How pictures draw a map of real geography (map.toml `[picture]`): the
+/// file holding its land, which only the renderer reads (adjudication never
+/// sees it), and the georeference, the longitude and latitude of named
+/// provinces' points, from which the renderer fits its projection.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Picture {
+    /// The coastline file, relative to the folder of map.toml.
+    pub coastline: String,
+    /// The folder map.toml was read from, for a variant loaded from a
+    /// folder (`load_dir`); None for a built-in variant, whose coastline the
+    /// renderer has built in.
+    pub map_dir: Option<std::path::PathBuf>,
+    /// (province, [longitude, latitude] of its `at`), in degrees.
+    pub places: Vec<(ProvinceId, [f64; 2])>,
+}
+
 /// A place a unit stands: a whole province, or one coast of it.
 #[derive(Clone, Debug)]
 pub struct Loc {
@@ -207,6 +223,8 @@ pub struct Variant {
     pub fleet_neighbours: Vec<Vec<LocId>>,
     /// Army neighbours of every province, sorted.
     pub army_neighbours: Vec<Vec<ProvinceId>>,
+    /// Real geography for pictures, if the map has it (map.toml `[picture]`).
+    pub picture: Option<Picture>,
     pub(crate) loc_names: NameMap<LocId>,
     pub(crate) power_names: NameMap<PowerId>,
 }

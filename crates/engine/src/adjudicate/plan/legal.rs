@@ -22,7 +22,9 @@ pub fn can_reach(v: &Variant, force: &Force, dest: ProvinceId) -> bool {
     let from = v.province_of(force.loc);
     match force.moves_as() {
         Moves::Fleet => fleet_coasts(v, force.loc, dest).next().is_some() && (v.province(dest).terrain != Terrain::Sea || force.seaworthy()),
-        _ => v.army_borders.get(from.index(), dest.index()),
+        // T2: a personal unit supports two steps away (asked only where an
+        // army could not).
+        _ => v.army_borders.get(from.index(), dest.index()) || (!v.rules.mechanics.is_empty() && v.rules.reaches_far(v, force, dest)),
     }
 }
 

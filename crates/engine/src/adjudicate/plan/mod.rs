@@ -317,7 +317,7 @@ impl Planning<'_> {
         // City State: a unit behind the walls stands or attacks its
         // province, and no one supports it (C6); a unit in a Pass may only
         // move (C11).
-        v.rules.may_order(v, body, action)?;
+        v.rules.may_order(v, state, body, action)?;
         match action {
             Action::SupportHold { .. } | Action::SupportMove { .. } | Action::Convoy { .. } if none_supports() => Err(Illegal::GarrisonSupport),
             Action::Hold => Ok(Plan::Hold),
@@ -410,7 +410,9 @@ impl Planning<'_> {
             // The mechanics' own orders (H18: SACK).
             Action::Sack | Action::Convert { .. } | Action::Destroy | Action::Rebuild => v.rules.plan_order(v, state, body, action),
             // Declarations (LOAN) are judged by the rules before the phase.
-            Action::Loan { .. } | Action::EndLoan { .. } => Err(Illegal::WrongPhase),
+            Action::Loan { .. } | Action::EndLoan { .. } | Action::Designate { .. } | Action::Elect { .. } | Action::Outlaw { .. } | Action::Fix { .. } => {
+                Err(Illegal::WrongPhase)
+            }
         }
     }
 }

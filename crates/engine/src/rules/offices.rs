@@ -1,0 +1,172 @@
+//! The offices of Triumvirate and the Senate's powers: the Dictator (T3),
+//! the Sole Consul (T5a), the decree of outlawry (T5b), the Senate's bonus
+//! for eliminated Triumvirs (T5c), and Rome's value, less 1 per Outlaw (T1).
+//! The Triumvirs are the players with a personal unit (rules/personal.rs);
+//! the Romans are the variant's `roman_powers`.
+//!
+//! - T3: a Triumvir whose unit holds Rome after a Winter adjustment is
+//!   Dictator until a Winter finds him without Rome; at most one. +3 to his
+//!   Winter supply; the Senate's powers (b) and (c) once it is gone.
+//! - T5a: `ELECT <power>` by the Senate in a Spring movement phase: that
+//!   Triumvir is Sole Consul for the year, +3 to his Winter supply.
+//! - T5b: `OUTLAW <power>` from Winter of the first year on, by the Senate
+//!   (the Dictator once the Senate is gone), or by a Triumvir of himself.
+//! - T5c: the Senate (the Dictator once it is gone) +3 a Winter for each
+//!   Triumvir eliminated.
+//!
+//! Readings: the bonuses are Winter supply, not centres: they pay for
+//! units but do not make them self-supporting for victory (T10, "fully").
+//! A Consul is elected only in the Spring movement phase.
+//!
+//! State: `dictator <power>`, `consul <power>`, `eliminated <power>`.
+
+use super::outlaw;
+use super::state_text::{read_power_list, write_power, write_power_list, Codec, Slot};
+use crate::adjudicate::{Illegal, OrderResult, Reason};
+use crate::state::{Kind, Position, VariantState};
+use crate::variant::{PhaseKind, PowerId, ProvinceId, Variant};
+
+/// Three centres, in halves.
+const BONUS: u32 = 6;
+
+/// Is `power` a Triumvir still in the game?
+fn triumvir(v: &Variant, state: &VariantState, personal: Kind, power: PowerId) -> bool {
+    super::personal::has_one(v, personal, power) && !state.eliminated.contains(&power)
+}
+
+/// Is the Senate gone (T7)?
+pub fn senate_gone(state: &VariantState) -> bool {
+    state.senate_end.is_some()
+}
+
+/// `ELECT <power>` by `by`.
+pub fn elect(v: &Variant, senate: PowerId, personal: Kind, pos: &mut Position, by: PowerId, target: PowerId) -> Result<Reason, Illegal> {
+    if by != senate || senate_gone(&pos.state) {
+        return Err(Illegal::OnlySenateElects);
+    }
+    let step = v.calendar.step(pos.phase);
+    if pos.phase.step != 0 || step.kind != PhaseKind::Movement {
+        return Err(Illegal::ElectInSpring);
+    }
+    if !triumvir(v, &pos.state, personal, target) {
+        return Err(Illegal::NotATriumvir);
+    }
+    if pos.state.consul.is_some() {
+        return Err(Illegal::AlreadyElected);
+    }
+    pos.state.consul = Some(target);
+    Ok(Reason::Elected)
+}
+
+/// `OUTLAW <power>` by `by`.
+pub fn decree(v: &Variant, senate: PowerId, personal: Kind, pos: &mut Position, by: PowerId, target: PowerId) -> Result<Reason, Illegal> {
+    let first = v.calendar.first;
+    if pos.phase.year == first.year && v.calendar.kind(pos.phase) != PhaseKind::Adjustment {
+        return Err(Illegal::OutlawTooEarly);
+    }
+    if !triumvir(v, &pos.state, personal, target) {
+        return Err(Illegal::NotATriumvir);
+    }
+    let gone = senate_gone(&pos.state);
+    let may = by == target || (by == senate && !gone) || (gone && pos.state.dictator == Some(by));
+    if !may {
+        return Err(if by == senate { Illegal::SenateGone } else { Illegal::NotYourDecree });
+    }
+    if outlaw::is_outlaw(&pos.state, target) {
+        return Err(Illegal::AlreadyOutlaw);
+    }
+    outlaw::decree(pos, target, by);
+    Ok(Reason::Outlawed)
+}
+
+/// Rome's value to a Roman `holder`, less 1 per Outlaw in existence (T1,
+/// the seed's addendum); `value` is what it is worth before.
+pub fn rome_value(v: &Variant, romans: &[PowerId], state: &VariantState, p: ProvinceId, holder: PowerId, value: u32) -> u32 {
+    if v.province(p).roman_centre == 0 || !romans.contains(&holder) {
+        return value;
+    }
+    value.saturating_sub(2 * state.outlaws.len() as u32)
+}
+
+/// The Winter bonuses, in halves, added to `supply` by power: the
+/// Dictator's and the Consul's 3, the Senate's (or the Dictator's, once
+/// the Senate is gone) 3 per Triumvir eliminated.
+pub fn add_bonuses(senate: PowerId, state: &VariantState, supply: &mut [u32]) {
+    if let Some(d) = state.dictator {
+        supply[d.index()] += BONUS;
+    }
+    if let Some(c) = state.consul {
+        supply[c.index()] += BONUS;
+    }
+    let heir = if senate_gone(state) { state.dictator } else { Some(senate) };
+    if let Some(h) = heir {
+        supply[h.index()] += BONUS * state.eliminated.len() as u32;
+    }
+}
+
+/// The Triumvir whose unit stands in Rome, if any.
+fn in_rome(v: &Variant, personal: Kind, pos: &Position) -> Option<PowerId> {
+    let rome = outlaw::rome(v)?;
+    pos.force_in(v, rome).map(|f| f.power).filter(|&p| triumvir(v, &pos.state, personal, p))
+}
+
+/// Who is Dictator after this Winter: the Dictator while he holds Rome,
+/// else the Triumvir holding it.
+fn next_dictator(v: &Variant, personal: Kind, pos: &Position) -> Option<PowerId> {
+    in_rome(v, personal, pos)
+}
+
+/// Is there Winter business even where no one adjusts: a Consul's year to
+/// end, or a change of Dictator?
+pub fn winter_due(v: &Variant, personal: Kind, pos: &Position) -> bool {
+    pos.state.consul.is_some() || next_dictator(v, personal, pos) != pos.state.dictator
+}
+
+/// After a Winter adjustment: the Consul's year is over; the Dictator is
+/// made or unmade by Rome; a new Dictator ends the Senate (T7).
+pub fn after_adjustment(v: &Variant, senate: PowerId, personal: Kind, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
+    next.state.consul = None;
+    let dictator = next_dictator(v, personal, next);
+    let new = dictator.is_some() && dictator != next.state.dictator;
+    next.state.dictator = dictator;
+    if let (true, Some(d)) = (new, dictator) {
+        if !senate_gone(&next.state) {
+            super::senate_end::under_dictator(v, senate, d, next, results);
+        }
+    }
+}
+
+/// `dictator Caesar`.
+pub const DICTATOR: Codec = Codec {
+    key: "dictator",
+    indexed: false,
+    shown: true,
+    write: |v, state, out| write_power(v, state.dictator, out),
+    read: |v, _, value, state| {
+        state.dictator = Some(v.power_named(value)?);
+        Ok(())
+    },
+};
+
+/// `consul Pompey`.
+pub const CONSUL: Codec = Codec {
+    key: "consul",
+    indexed: false,
+    shown: true,
+    write: |v, state, out| write_power(v, state.consul, out),
+    read: |v, _, value, state| {
+        state.consul = Some(v.power_named(value)?);
+        Ok(())
+    },
+};
+
+/// `eliminated crassus`: a Triumvir out of the game (T4).
+pub const ELIMINATED: Codec = Codec {
+    key: "eliminated",
+    indexed: true,
+    shown: true,
+    write: |v, state, out| write_power_list(v, &state.eliminated, out),
+    read: |v, power, value, state| read_power_list(v, "eliminated", power, value, &mut state.eliminated),
+};
+
+pub const SLOTS: Slot = &[DICTATOR, CONSUL, ELIMINATED];

@@ -1,0 +1,141 @@
+//! Personal units (Triumvirate T2; generic over the kind, so that
+//! Imperator's `AGC` and `PG` may reuse it): each player whose start list
+//! holds a unit of the personal kind has one personal unit. In the first
+//! phase he may name another of his armies instead (`DESIGNATE A xxx`, a
+//! declaration); with no order it stays the one of the start list (the
+//! variant writes it there: `T bel`). What the kind may do beyond an army
+//! is the variant's choice: rebuild a destroyed centre by entering it, and
+//! support a unit two steps away (over land or one sea).
+//!
+//! State: `personal <power> <province>`, where the player's personal unit
+//! stands (a key that names a force on the board: reading it makes that
+//! unit the personal one).
+
+use super::state_text::{province_index, PositionCodec};
+use crate::adjudicate::{Illegal, OrderResult, Reason, Verdict};
+use crate::order::{Action, UnitRef};
+use crate::state::{Force, Kind, Position};
+use crate::variant::{PowerId, ProvinceId, Terrain, Variant};
+
+/// What a variant's personal units are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Personal {
+    /// The row of the kind table (`T`).
+    pub kind: Kind,
+    /// Rebuilds a destroyed centre by entering it (T2; Imperator I6 for
+    /// the PG).
+    pub rebuilds: bool,
+    /// Supports into a province two steps away (T2).
+    pub far_support: bool,
+}
+
+/// The players with a personal unit: those whose start list holds one.
+pub fn holders(v: &Variant, kind: Kind) -> impl Iterator<Item = PowerId> + '_ {
+    v.power_ids().filter(move |&p| v.start_units.iter().any(|&(q, k, _)| q == p && k == kind))
+}
+
+/// Does `power` have a personal unit in this variant?
+pub fn has_one(v: &Variant, kind: Kind, power: PowerId) -> bool {
+    v.start_units.iter().any(|&(q, k, _)| q == power && k == kind)
+}
+
+/// Where `power`'s personal unit stands, if on the board.
+pub fn unit_of(v: &Variant, pos: &Position, kind: Kind, power: PowerId) -> Option<ProvinceId> {
+    pos.forces.iter().find(|f| f.components.iter().any(|c| c.kind == kind && c.power == power)).map(|f| v.province_of(f.loc))
+}
+
+/// `DESIGNATE A xxx` by `power`: in the first phase, one of his own armies
+/// becomes the personal unit, the one of the start list an army again.
+pub fn designate(v: &Variant, p: &Personal, pos: &mut Position, power: PowerId, unit: &UnitRef) -> Result<Reason, Illegal> {
+    if !has_one(v, p.kind, power) {
+        return Err(Illegal::NoPersonalUnit);
+    }
+    if pos.phase != v.calendar.first {
+        return Err(Illegal::DesignateFirstPhase);
+    }
+    let named = v.province_of(unit.loc);
+    let start = v.start_units.iter().find(|&&(q, k, _)| q == power && k == p.kind).map(|&(_, _, l)| v.province_of(l));
+    let now = unit_of(v, pos, p.kind, power);
+    if now == Some(named) {
+        return Ok(Reason::Designated);
+    }
+    if now != start {
+        return Err(Illegal::AlreadyDesignated);
+    }
+    let i = pos.force_index(v, named).ok_or(Illegal::NoUnit)?;
+    match pos.forces[i].components[..] {
+        [c] if c.power == power && c.kind == Kind::ARMY => {}
+        _ => return Err(Illegal::DesignateArmy),
+    }
+    for f in pos.forces.iter_mut() {
+        for c in f.components.iter_mut().filter(|c| c.power == power && c.kind == p.kind) {
+            c.kind = Kind::ARMY;
+        }
+    }
+    pos.forces[i].components[0].kind = p.kind;
+    Ok(Reason::Designated)
+}
+
+/// Hook `reach` (support): may `force`, holding a personal unit, support
+/// into `dest` two steps away, over land or over one sea (T2)? Asked only
+/// where an army could not reach it in one.
+pub fn reaches_far(v: &Variant, p: &Personal, force: &Force, dest: ProvinceId) -> bool {
+    if !p.far_support || !force.components.iter().any(|c| c.kind == p.kind) || v.province(dest).terrain == Terrain::Sea {
+        return false;
+    }
+    let from = v.province_of(force.loc).index();
+    (0..v.province_count()).any(|m| {
+        let sea = v.province(ProvinceId::new(m)).terrain == Terrain::Sea;
+        if sea {
+            v.any_borders.get(from, m) && v.any_borders.get(m, dest.index())
+        } else {
+            v.army_borders.get(from, m) && v.army_borders.get(m, dest.index())
+        }
+    })
+}
+
+/// After a movement: a personal unit that entered a destroyed centre
+/// rebuilds it (T2: "simply by passing through").
+pub fn after_movement(v: &Variant, p: &Personal, results: &mut [OrderResult<'_>], next: &mut Position) {
+    if !p.rebuilds {
+        return;
+    }
+    for r in results.iter_mut().filter(|r| r.verdict == Verdict::Success && matches!(r.order.action, Action::Move { .. })) {
+        let Action::Move { to, .. } = r.order.action else { continue };
+        let dest = v.province_of(to);
+        let personal = next.force_in(v, dest).is_some_and(|f| f.components.iter().any(|c| c.kind == p.kind));
+        if personal && super::destroy::is_destroyed(&next.state, dest) {
+            next.state.destroyed.retain(|&d| d != dest);
+            next.state.rebuilds.retain(|b| b.centre != dest);
+            r.reason = Reason::RebuiltInPassing;
+        }
+    }
+}
+
+/// `personal caesar bel`: Caesar's personal unit stands in Belgica.
+pub const PERSONAL: PositionCodec = PositionCodec {
+    key: "personal",
+    shown: true,
+    write: |v, pos, out| {
+        let Some(p) = v.rules.personal() else { return };
+        for power in holders(v, p.kind) {
+            if let Some(at) = unit_of(v, pos, p.kind, power) {
+                out(v.power(power).name.to_lowercase(), v.province(at).abbr.clone());
+            }
+        }
+    },
+    read: |v, power, value, pos| {
+        let p = v.rules.personal().ok_or("the variant has no personal units")?;
+        let power = v.power_named(power)?;
+        if !has_one(v, p.kind, power) {
+            return Err(format!("{} has no personal unit", v.power(power).name));
+        }
+        let at = province_index(v, value)?;
+        let i = pos.force_index(v, at).ok_or_else(|| format!("no unit in {} to be {}'s personal unit", v.province(at).name, v.power(power).name))?;
+        match pos.forces[i].components.iter_mut().find(|c| c.power == power && (c.kind == Kind::ARMY || c.kind == p.kind)) {
+            Some(c) => c.kind = p.kind,
+            None => return Err(format!("{}'s personal unit is one of its armies; {} holds none", v.power(power).name, v.province(at).name)),
+        }
+        Ok(())
+    },
+};

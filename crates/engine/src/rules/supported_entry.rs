@@ -1,0 +1,25 @@
+//! Provinces entered only by a supported attack (Triumvirate T9: Arbela
+//! and Ctesiphon, the Parthian Empire; the map's `parthian` flag). The
+//! resolver gives such a province a resistance of 1 of its own
+//! (`Resolver::native`, `Decisions::hold_strength`): an attack of strength
+//! 1, however unopposed, bounces; a supported one enters. A retreat is no
+//! attack, so it never enters.
+
+use super::Entry;
+use crate::adjudicate::Illegal;
+use crate::variant::{ProvinceId, Variant};
+
+/// Hook `may_enter`: no retreat into a Parthian province.
+pub fn may_enter(v: &Variant, dest: ProvinceId, entry: Entry) -> Result<(), Illegal> {
+    if entry == Entry::Retreat && v.province(dest).flags.parthian {
+        Err(Illegal::SupportedEntryOnly)
+    } else {
+        Ok(())
+    }
+}
+
+/// The resistance of `p` itself, with no unit in it.
+#[inline]
+pub fn resistance(v: &Variant, p: ProvinceId) -> u32 {
+    u32::from(v.province(p).flags.parthian)
+}

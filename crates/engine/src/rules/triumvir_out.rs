@@ -1,0 +1,133 @@
+//! A Triumvir out of the game (Triumvirate T4): when his personal unit is
+//! eliminated (disbanded after a dislodgement, by order, for want of a
+//! retreat or in a bounce), he is out. If the dislodging attack and every
+//! support it received came from one other Triumvir or from the Senate,
+//! that player takes all his units and centres at once; otherwise his units
+//! are disbanded and his centres become unowned. His offices go with him,
+//! and so do the outlawries he decreed (T6).
+//!
+//! The heir is worked out when the unit is dislodged (the movement's
+//! results say who attacked and supported) and kept until the retreat:
+//! state `heir <power> <power|none>`, the judge's business (not shown).
+
+use super::outlaw;
+use super::state_text::{Codec, Slot};
+use crate::adjudicate::{OrderResult, Reason, Verdict};
+use crate::order::{Action, Order};
+use crate::state::{Kind, Position};
+use crate::variant::{PowerId, Variant};
+use std::borrow::Cow;
+
+/// After a movement: for each dislodged personal unit, who dislodged it
+/// alone, if anyone (`senate` may be the heir while it is in the game).
+pub fn after_movement(v: &Variant, personal: Kind, senate: Option<PowerId>, results: &[OrderResult<'_>], next: &mut Position) {
+    let mut heirs = Vec::new();
+    for d in &next.dislodged {
+        let Some(owner) = d.force.components.iter().find(|c| c.kind == personal).map(|c| c.power) else { continue };
+        let at = v.province_of(d.force.loc);
+        let Some(from) = d.attacker_from else {
+            heirs.push((owner, None));
+            continue;
+        };
+        let mut sides: Vec<PowerId> = next.force_in(v, at).map(|f| f.power).into_iter().collect();
+        for r in results.iter().filter(|r| r.verdict == Verdict::Success) {
+            if let Action::SupportMove { unit, to } = &r.order.action {
+                if v.province_of(unit.loc) == from && v.province_of(*to) == at {
+                    sides.extend(r.order.power);
+                }
+            }
+        }
+        sides.sort_unstable();
+        sides.dedup();
+        let may_inherit = |p: PowerId| {
+            p != owner
+                && ((super::personal::has_one(v, personal, p) && !next.state.eliminated.contains(&p)) || (Some(p) == senate && next.state.senate_end.is_none()))
+        };
+        let heir = match sides[..] {
+            [p] if may_inherit(p) => Some(p),
+            _ => None,
+        };
+        heirs.push((owner, heir));
+    }
+    next.state.heirs = heirs;
+}
+
+/// After any phase: a Triumvir whose personal unit was on the board (or
+/// waiting to retreat) before the phase and is neither after it is out;
+/// his heir takes his holdings, or they are disbanded and unowned. The
+/// heirs are forgotten once no unit waits.
+pub fn after_phase(v: &Variant, personal: Kind, before: &Position, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
+    let holders: Vec<PowerId> = super::personal::holders(v, personal).collect();
+    for power in holders {
+        if next.state.eliminated.contains(&power) {
+            continue;
+        }
+        let has = |c: &crate::state::Component| c.kind == personal && c.power == power;
+        let on = |pos: &Position| pos.forces.iter().any(|f| f.components.iter().any(has)) || pos.dislodged.iter().any(|d| d.force.components.iter().any(has));
+        if on(next) || !on(before) {
+            continue;
+        }
+        let heir = next.state.heirs.iter().find(|h| h.0 == power).and_then(|h| h.1);
+        eliminate(v, next, results, power, heir);
+    }
+    if next.dislodged.is_empty() {
+        next.state.heirs.clear();
+    }
+}
+
+fn eliminate(v: &Variant, next: &mut Position, results: &mut Vec<OrderResult<'_>>, power: PowerId, heir: Option<PowerId>) {
+    next.state.eliminated.push(power);
+    next.state.eliminated.sort_unstable();
+    // His own outlawry, and those he decreed, end; his fixed units are free.
+    outlaw::end(v, next, |o| o.power == power || o.decreed_by == power);
+    for office in [&mut next.state.dictator, &mut next.state.consul] {
+        if *office == Some(power) {
+            *office = None;
+        }
+    }
+    next.state.loans.retain(|l| l.lender != power && l.borrower != power);
+    let mut kept = Vec::with_capacity(next.forces.len());
+    for mut f in std::mem::take(&mut next.forces) {
+        if f.power != power {
+            kept.push(f);
+            continue;
+        }
+        let order = Order::for_force(&f, Action::Disband);
+        match heir {
+            Some(h) => {
+                for c in f.components.iter_mut() {
+                    c.power = h;
+                }
+                f.power = h;
+                results.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::TakenBy { heir: h } });
+                kept.push(f);
+            }
+            None => results.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::PlayerOut }),
+        }
+    }
+    next.forces = kept;
+    for owner in next.owners.iter_mut().filter(|o| **o == Some(power)) {
+        *owner = heir;
+    }
+}
+
+/// `heir caesar Pompey`, `heir caesar none`.
+pub const HEIR: Codec = Codec {
+    key: "heir",
+    indexed: true,
+    shown: false,
+    write: |v, state, out| {
+        for &(p, h) in &state.heirs {
+            out(v.power(p).name.to_lowercase(), h.map_or("none".into(), |h| v.power(h).name.clone()));
+        }
+    },
+    read: |v, power, value, state| {
+        let p = v.power_named(power)?;
+        let h = if value.eq_ignore_ascii_case("none") { None } else { Some(v.power_named(value)?) };
+        state.heirs.retain(|x| x.0 != p);
+        state.heirs.push((p, h));
+        Ok(())
+    },
+};
+
+pub const SLOTS: Slot = &[HEIR];

@@ -1,0 +1,234 @@
+//! The JSON API (docs/api.md). Requests with a body are JSON
+//! (`Content-Type: application/json`, which a cross-site form cannot send,
+//! so the session cookie is safe to use here); a client without cookies
+//! sends `Authorization: Bearer <token>`.
+
+use crate::accounts::{self, User};
+use crate::auth::{enter, session_cookie, Signed, Viewer};
+use crate::error::{Error, Result};
+use crate::games::{self, NewGame};
+use crate::judge::{self, Cause, Change};
+use crate::views;
+use crate::App;
+use axum::extract::{Path, State};
+use axum::http::header::SET_COOKIE;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+pub fn routes() -> Router<App> {
+    Router::new()
+        .route("/variants", get(variants))
+        .route("/signup", post(sign_up))
+        .route("/signin", post(sign_in))
+        .route("/signout", post(sign_out))
+        .route("/me", get(me))
+        .route("/games", get(my_games).post(create))
+        .route("/join", post(join))
+        .route("/games/{id}", get(game))
+        .route("/games/{id}/seats", post(seat))
+        .route("/games/{id}/pause", post(pause))
+        .route("/games/{id}/resume", post(resume))
+        .route("/games/{id}/extend", post(extend))
+        .route("/games/{id}/process", post(process_now))
+        .route("/games/{id}/orders/{power}", get(orders).post(submit))
+        .route("/games/{id}/check/{power}", post(check))
+        .route("/games/{id}/ready/{power}", post(ready))
+        .route("/games/{id}/phases/{n}", get(phase))
+        .route("/games/{id}/record", get(record))
+        .route("/games/{id}/mila", get(mila))
+}
+
+async fn variants(State(app): State<App>) -> Json<Value> {
+    Json(json!(app.variants.list().into_iter().map(|(id, name)| json!({"id": id, "name": name})).collect::<Vec<_>>()))
+}
+
+#[derive(Deserialize)]
+pub struct Credentials {
+    pub name: String,
+    pub password: String,
+}
+
+fn signed_in(app: &App, session: &accounts::Session) -> Response {
+    let body = Json(json!({"user": session.user, "token": session.token}));
+    ([(SET_COOKIE, session_cookie(&session.token, app.secure_cookies))], body).into_response()
+}
+
+async fn sign_up(State(app): State<App>, viewer: Viewer, Json(c): Json<Credentials>) -> Result<Response> {
+    Ok(signed_in(&app, &enter(&app, &viewer.ip, &c.name, &c.password, true).await?))
+}
+
+async fn sign_in(State(app): State<App>, viewer: Viewer, Json(c): Json<Credentials>) -> Result<Response> {
+    Ok(signed_in(&app, &enter(&app, &viewer.ip, &c.name, &c.password, false).await?))
+}
+
+async fn sign_out(State(app): State<App>, Signed(s): Signed) -> Result<Response> {
+    accounts::end_session(&app.db, &s.token).await?;
+    Ok(([(SET_COOKIE, session_cookie("", app.secure_cookies))], Json(json!({"signed_out": true}))).into_response())
+}
+
+async fn me(Signed(s): Signed) -> Json<User> {
+    Json(s.user)
+}
+
+async fn my_games(State(app): State<App>, Signed(s): Signed) -> Result<Json<Value>> {
+    let list = games::list_for(&app.db, s.user.id).await?;
+    Ok(Json(json!(list
+        .into_iter()
+        .map(|(id, name, variant, phase, status)| json!({"id": id, "name": name, "variant": variant, "phase_index": phase, "status": status}))
+        .collect::<Vec<_>>())))
+}
+
+#[derive(Deserialize)]
+struct Create {
+    name: String,
+    variant: String,
+    /// Seconds per phase.
+    deadline_secs: i64,
+    seed: Option<u64>,
+    #[serde(default)]
+    public: bool,
+}
+
+async fn create(State(app): State<App>, Signed(s): Signed, Json(c): Json<Create>) -> Result<Json<Value>> {
+    let id = games::create(
+        &app.db,
+        &app.variants,
+        s.user.id,
+        NewGame { name: c.name, variant: c.variant, deadline_secs: c.deadline_secs, seed: c.seed, public: c.public },
+    )
+    .await?;
+    let g = games::load(&app.db, id).await?;
+    Ok(Json(json!({"id": id, "invite_code": g.invite_code, "seed": g.seed})))
+}
+
+#[derive(Deserialize)]
+struct Join {
+    code: String,
+}
+
+async fn join(State(app): State<App>, Signed(s): Signed, Json(j): Json<Join>) -> Result<Json<Value>> {
+    let id = games::join(&app.db, s.user.id, &j.code).await?;
+    Ok(Json(json!({"id": id})))
+}
+
+async fn game(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>) -> Result<Json<views::GameView>> {
+    Ok(Json(views::game_view(&app, id, viewer.session.as_ref().map(|s| &s.user)).await?))
+}
+
+#[derive(Deserialize)]
+struct SeatChange {
+    power: String,
+    /// Give the power to this member (null or "": nobody). Left out: the
+    /// player is left as it is.
+    #[serde(default, deserialize_with = "some")]
+    user: Option<Option<String>>,
+    /// Set the bot that stands in ("greedy", "random"; null or "none": no
+    /// bot). Left out: the bot is left as it is.
+    #[serde(default, deserialize_with = "some")]
+    bot: Option<Option<String>>,
+}
+
+fn some<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<Option<String>>, D::Error> {
+    Ok(Some(Option::deserialize(d)?))
+}
+
+async fn seat(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>, Json(c): Json<SeatChange>) -> Result<Json<Value>> {
+    let g = games::load(&app.db, id).await?;
+    games::must_be_gm(&g, s.user.id)?;
+    let v = games::variant_of(&app.variants, &g)?;
+    if let Some(bot) = c.bot {
+        judge::change(&app, id, &s.user, Change::Bot(c.power.clone(), bot)).await?;
+    }
+    if let Some(user) = c.user {
+        games::assign(&app.db, &g, &v, &c.power, user.as_deref()).await?;
+    }
+    Ok(Json(json!(views::game_view(&app, id, Some(&s.user)).await?.seats)))
+}
+
+async fn pause(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>) -> Result<Json<Value>> {
+    judge::change(&app, id, &s.user, Change::Pause).await?;
+    Ok(Json(json!({"status": "paused"})))
+}
+
+async fn resume(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>) -> Result<Json<Value>> {
+    judge::change(&app, id, &s.user, Change::Resume).await?;
+    Ok(Json(json!({"status": "active"})))
+}
+
+#[derive(Deserialize)]
+struct Extend {
+    seconds: i64,
+}
+
+async fn extend(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>, Json(e): Json<Extend>) -> Result<Json<Value>> {
+    judge::change(&app, id, &s.user, Change::Extend(e.seconds)).await?;
+    let g = games::load(&app.db, id).await?;
+    Ok(Json(json!({"deadline_at": g.deadline_at, "paused_left": g.paused_left})))
+}
+
+async fn process_now(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>) -> Result<Json<Value>> {
+    let g = games::load(&app.db, id).await?;
+    games::must_be_gm(&g, s.user.id)?;
+    let processed = judge::process(&app, id, g.phase_index, Cause::GameMaster).await?;
+    Ok(Json(json!({"processed": processed})))
+}
+
+/// The power's submission for the current phase: its own player only.
+async fn orders(State(app): State<App>, Signed(s): Signed, Path((id, power)): Path<(i64, String)>) -> Result<Json<Value>> {
+    let g = games::load(&app.db, id).await?;
+    let v = games::variant_of(&app.variants, &g)?;
+    let name = judge::authorise_power(&app.db, &g, &v, &power, &s.user).await?;
+    Ok(Json(json!(views::orders_view(&app, &g, &v, &name).await?)))
+}
+
+#[derive(Deserialize)]
+struct Orders {
+    orders: String,
+    #[serde(default)]
+    ready: Option<bool>,
+}
+
+async fn submit(State(app): State<App>, Signed(s): Signed, Path((id, power)): Path<(i64, String)>, Json(o): Json<Orders>) -> Result<Json<judge::Submitted>> {
+    app.limits.submission(s.user.id)?;
+    Ok(Json(judge::submit(&app, id, &s.user, &power, &o.orders, o.ready).await?))
+}
+
+/// The verdicts a submission would get, nothing kept.
+async fn check(State(app): State<App>, Signed(s): Signed, Path((id, power)): Path<(i64, String)>, Json(o): Json<Orders>) -> Result<Json<Value>> {
+    app.limits.check(&format!("check {}", s.user.id), app.limits.settings.submissions_per_minute)?;
+    Ok(Json(json!({"orders": judge::check(&app, id, &s.user, &power, &o.orders).await?})))
+}
+
+#[derive(Deserialize)]
+struct Ready {
+    ready: bool,
+}
+
+async fn ready(State(app): State<App>, Signed(s): Signed, Path((id, power)): Path<(i64, String)>, Json(r): Json<Ready>) -> Result<Json<Value>> {
+    app.limits.submission(s.user.id)?;
+    let processed = judge::set_ready(&app, id, &s.user, &power, r.ready).await?;
+    Ok(Json(json!({"ready": r.ready, "processed": processed})))
+}
+
+async fn phase(State(app): State<App>, viewer: Viewer, Path((id, n)): Path<(i64, usize)>) -> Result<Json<views::PhaseView>> {
+    let g = games::load(&app.db, id).await?;
+    games::may_view(&app.db, &g, viewer.session.as_ref().map(|s| s.user.id)).await?;
+    Ok(Json(views::phase_view(&g, n)?))
+}
+
+async fn record(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>) -> Result<Response> {
+    let g = games::load(&app.db, id).await?;
+    games::may_view(&app.db, &g, viewer.session.as_ref().map(|s| s.user.id)).await?;
+    Ok(views::download(&format!("game-{id}.json"), &games::public_record(&g)))
+}
+
+async fn mila(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>) -> Result<Response> {
+    let g = games::load(&app.db, id).await?;
+    games::may_view(&app.db, &g, viewer.session.as_ref().map(|s| s.user.id)).await?;
+    let v = games::variant_of(&app.variants, &g)?;
+    let json = polemarch_engine::replay::export_mila(&v, &games::public_record(&g)).map_err(Error::bad)?;
+    Ok(views::download(&format!("game-{id}-mila.json"), &json))
+}

@@ -1,0 +1,28 @@
+// Orders checked as they are typed: each line's verdict under the box,
+// from the API's check (nothing is kept until the form is submitted).
+// Without JavaScript the form works the same, verdicts after submitting.
+for (const box of document.querySelectorAll("textarea[data-check]")) {
+  const out = box.nextElementSibling;
+  let timer;
+  box.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      const resp = await fetch(box.dataset.check, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ orders: box.value }),
+      });
+      const answer = await resp.json();
+      out.replaceChildren();
+      const lines = resp.ok ? answer.orders : [{ status: "rejected", text: "", reason: answer.error }];
+      for (const line of lines) {
+        const li = document.createElement("li");
+        li.className = line.status;
+        const word = document.createElement("b");
+        word.textContent = line.status;
+        li.append(word, " " + (line.order || line.text) + (line.reason ? " — " + line.reason : ""));
+        out.append(li);
+      }
+    }, 500);
+  });
+}

@@ -1,0 +1,74 @@
+//! The database: SQLite in a data folder by default, PostgreSQL when a
+//! `postgres://` URL is given; both through sqlx's `Any` driver, with one
+//! SQL text for both (placeholders `$1`, which SQLite reads too) and one
+//! migration set per backend (they differ only in their key columns).
+
+use crate::error::Error;
+use sqlx::any::{install_default_drivers, AnyPoolOptions};
+use sqlx::migrate::{Migration, MigrationType, Migrator};
+use sqlx::{AnyPool, Executor};
+use std::borrow::Cow;
+use std::path::Path;
+
+/// The migrations of each backend, in order: (version, description, SQL).
+const SQLITE: &[(i64, &str, &str)] = &[(1, "init", include_str!("../migrations/sqlite/0001_init.sql"))];
+const POSTGRES: &[(i64, &str, &str)] = &[(1, "init", include_str!("../migrations/postgres/0001_init.sql"))];
+
+/// Seconds since 1970, the clock every deadline and session is kept in.
+pub fn now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs() as i64).unwrap_or(0)
+}
+
+/// The URL of the SQLite file in `data` (the folder is made if missing).
+pub fn sqlite_url(data: &Path) -> Result<String, String> {
+    std::fs::create_dir_all(data).map_err(|e| format!("cannot make the data folder {}: {e}", data.display()))?;
+    Ok(format!("sqlite://{}?mode=rwc", data.join("polemarch.db").display()))
+}
+
+/// Connects and brings the schema up to date.
+pub async fn connect(url: &str, max_connections: u32) -> Result<AnyPool, String> {
+    install_default_drivers();
+    let sqlite = url.starts_with("sqlite:");
+    let pool = AnyPoolOptions::new()
+        .max_connections(max_connections)
+        .after_connect(move |conn, _| {
+            Box::pin(async move {
+                if sqlite {
+                    // Readers do not wait for the writer; a writer waits
+                    // its turn (up to 10 s) instead of failing at once.
+                    conn.execute("PRAGMA journal_mode = WAL").await?;
+                    conn.execute("PRAGMA busy_timeout = 10000").await?;
+                    conn.execute("PRAGMA synchronous = NORMAL").await?;
+                }
+                Ok(())
+            })
+        })
+        .connect(url)
+        .await
+        .map_err(|e| format!("cannot open the database {}: {e}", redact(url)))?;
+    migrator(sqlite).run(&pool).await.map_err(|e| format!("cannot bring the database up to date: {e}"))?;
+    Ok(pool)
+}
+
+fn migrator(sqlite: bool) -> Migrator {
+    let set = if sqlite { SQLITE } else { POSTGRES };
+    let migrations: Vec<Migration> = set
+        .iter()
+        .map(|&(version, description, sql)| Migration::new(version, Cow::Borrowed(description), MigrationType::Simple, Cow::Borrowed(sql), false))
+        .collect();
+    Migrator { migrations: Cow::Owned(migrations), ignore_missing: false, locking: true, no_tx: false }
+}
+
+/// The URL without its password, for messages.
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(s), Some(at)) if at > s => format!("{}://…{}", &url[..s], &url[at..]),
+        _ => url.to_string(),
+    }
+}
+
+impl From<sqlx::Error> for Error {
+    fn from(e: sqlx::Error) -> Self {
+        Error::internal(format!("database: {e}"))
+    }
+}

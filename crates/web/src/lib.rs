@@ -1,0 +1,145 @@
+//! polemarch-web: the web judge (docs/web.md). An axum server with
+//! server-rendered pages (plain forms) and a JSON API (docs/api.md), games
+//! kept in SQLite or PostgreSQL (the engine's game record per game), and a
+//! scheduler that processes phases when their deadline passes.
+
+pub mod accounts;
+mod api;
+pub mod auth;
+pub mod db;
+pub mod demo;
+pub mod error;
+pub mod games;
+pub mod judge;
+pub mod limits;
+mod pages;
+pub mod variants;
+pub mod views;
+
+use axum::Router;
+use sqlx::AnyPool;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// How `polemarch serve` runs.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub addr: SocketAddr,
+    /// The folder of the SQLite database (when `database_url` is None).
+    pub data: PathBuf,
+    /// A `postgres://` (or `sqlite:`) URL; default: SQLite in `data`.
+    pub database_url: Option<String>,
+    /// Mark cookies Secure (behind HTTPS).
+    pub secure_cookies: bool,
+    /// Create the demo game when the database has no game.
+    pub demo: bool,
+    pub limits: limits::Settings,
+    /// How often the scheduler looks for deadlines passed.
+    pub poll: std::time::Duration,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            data: PathBuf::from("polemarch-data"),
+            database_url: None,
+            secure_cookies: false,
+            demo: true,
+            limits: limits::Settings::default(),
+            poll: std::time::Duration::from_secs(2),
+        }
+    }
+}
+
+/// What every request shares.
+pub struct Shared {
+    pub db: AnyPool,
+    pub variants: variants::Variants,
+    pub limits: limits::Limits,
+    pub secure_cookies: bool,
+    /// With SQLite (one writer at a time), this process's writes queue
+    /// here rather than in SQLite's busy handler, which sleeps.
+    sqlite_writes: Option<tokio::sync::Mutex<()>>,
+    /// One queue per game: this process's changes to a game take turns
+    /// (read, judge, write) instead of racing and trying again; the
+    /// compare-and-set still guards against other processes.
+    game_turns: std::sync::Mutex<std::collections::HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
+}
+
+pub type App = Arc<Shared>;
+
+impl Shared {
+    /// Connects to the database (migrating it) and builds the shared state.
+    pub async fn open(config: &Config) -> Result<App, String> {
+        let url = match &config.database_url {
+            Some(url) => url.clone(),
+            None => db::sqlite_url(&config.data)?,
+        };
+        let pool = db::connect(&url, 16).await?;
+        Ok(Arc::new(Shared {
+            db: pool,
+            variants: Default::default(),
+            limits: limits::Limits::new(config.limits.clone()),
+            secure_cookies: config.secure_cookies,
+            sqlite_writes: url.starts_with("sqlite:").then(|| tokio::sync::Mutex::new(())),
+            game_turns: Default::default(),
+        }))
+    }
+
+    /// Held while this process changes game `id`.
+    pub async fn game_turn(&self, id: i64) -> tokio::sync::OwnedMutexGuard<()> {
+        let queue = {
+            let mut turns = self.game_turns.lock().unwrap_or_else(|e| e.into_inner());
+            if turns.len() > 10_000 {
+                turns.retain(|_, m| Arc::strong_count(m) > 1);
+            }
+            turns.entry(id).or_default().clone()
+        };
+        queue.lock_owned().await
+    }
+
+    /// Held while a game's row is written (with SQLite; PostgreSQL's
+    /// writers need no queue).
+    pub async fn write_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
+        match &self.sqlite_writes {
+            Some(m) => Some(m.lock().await),
+            None => None,
+        }
+    }
+}
+
+/// Every route: the pages and the API.
+pub fn router(app: App) -> Router {
+    Router::new().merge(pages::routes()).nest("/api", api::routes()).with_state(app)
+}
+
+/// Runs the server until Ctrl-C: the demo game first (when asked and the
+/// database has no game), then the scheduler and the listener.
+pub async fn serve(config: Config) -> Result<(), String> {
+    let app = Shared::open(&config).await?;
+    if config.demo {
+        if let Some(id) = demo::ensure(&app).await.map_err(|e| e.message)? {
+            eprintln!("polemarch serve: made the demo game (game {id}: standard, a few phases played by bots)");
+        }
+    }
+    tokio::spawn(judge::scheduler(app.clone(), config.poll));
+    let listener = tokio::net::TcpListener::bind(config.addr).await.map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
+    let storage = match &config.database_url {
+        Some(_) => "PostgreSQL (DATABASE_URL)".to_string(),
+        None => format!("SQLite in {}", config.data.display()),
+    };
+    eprintln!("polemarch serve: http://{} ({storage}); Ctrl-C stops it", config.addr);
+    axum::serve(listener, router(app).into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await
+        .map_err(|e| format!("the server stopped: {e}"))
+}
+
+/// `serve` on a runtime of its own, for the command line.
+pub fn serve_blocking(config: Config) -> Result<(), String> {
+    tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(|e| format!("cannot start the runtime: {e}"))?.block_on(serve(config))
+}
