@@ -34,7 +34,7 @@ pub fn embedded_land(variant: &str) -> Option<&'static str> {
         "standard" | "multiplicity" => Some(include_str!("../../../variants/standard/coast.txt")),
         "ancient_mediterranean" => Some(include_str!("../../../variants/ancient_mediterranean/coast.txt")),
         "hoplite_wars" => Some(include_str!("../../../variants/hoplite_wars/coast.txt")),
-        "diadochi_v" => Some(include_str!("../../../variants/vedder/coast.txt")),
+        "diadochi_v" | "triumvirate" | "imperator" => Some(include_str!("../../../variants/vedder/coast.txt")),
         "city_state" => Some(include_str!("../../../variants/city_state/coast.txt")),
         _ => None,
     }
