@@ -411,7 +411,7 @@ impl Reason {
             Reason::Shunned => "void: no other player may support a player who sacked Delphi".into(),
             Reason::Unseaworthy => "the merged force would not be seaworthy".into(),
             Reason::LeftBehind => "could not reach the place its group moved to".into(),
-            Reason::RebuiltInPassing => "moved; the personal unit rebuilt the destroyed centre by entering it (T2)".into(),
+            Reason::RebuiltInPassing => "moved; the personal unit rebuilt the destroyed centre by entering it (T2, Imperator I6)".into(),
             Reason::Designated => "personal unit designated (T2)".into(),
             Reason::Elected => "Sole Consul for this year: +3 supply this Winter (T5a)".into(),
             Reason::Outlawed => "Outlaw: a quarter of his units fixed, at most 2 builds a year (T6)".into(),

@@ -452,6 +452,7 @@ impl Rules {
                 Mechanic::ImperialSpaces(_) => passes_must_move::after_movement(v, results, next),
                 Mechanic::Barbarians(inv) => barbarians::sack(v, *inv, results, next),
                 Mechanic::PersonalUnits(p) => personal::after_movement(v, p, results, next),
+                Mechanic::PraetorianGuard => personal::after_movement(v, &praetorian::GUARD, results, next),
                 Mechanic::PersonalElimination => {
                     if let Some(p) = self.personal() {
                         triumvir_out::after_movement(v, p.kind, self.senate(), results, next);

@@ -6,14 +6,19 @@
 //! whatever then happens to it). Only an attack the guard could make by
 //! land counts; any other order of the guard is an ordinary order.
 //!
-//! Not built here: the guard's rebuilding of destroyed centres by passing
-//! through them (shared with Triumvirate's personal units).
+//! The guard also rebuilds a destroyed centre by entering it, as
+//! Triumvirate's T does: personal.rs's rule, for the PG row (`GUARD`).
 
 use super::barbarians::Invaders;
+use super::personal::Personal;
 use crate::adjudicate::{Reason, Verdict};
 use crate::order::{Action, Order};
 use crate::state::Position;
 use crate::variant::{Kind, Variant};
+
+/// I6: what the guard shares with a personal unit: it rebuilds a destroyed
+/// centre by passing through it (no support two steps away: that is T2's).
+pub const GUARD: Personal = Personal { kind: Kind::PRAETORIAN_GUARD, rebuilds: true, far_support: false };
 
 /// Carries out the guard's attacks on B units among `orders` (the first
 /// order of each guard), noting their verdicts.
