@@ -132,7 +132,8 @@ fn play_on(v: &Variant, rec: &mut GameRecord, bots: &[&dyn Bot], index: usize, s
         years: centres_by_year.len() as u32,
         phases,
         centres_by_year,
-        eliminated: v.power_ids().map(|p| !survivors.contains(&p)).collect(),
+        // The Barbarians and Persians (Imperator I5) are the judge's, never out.
+        eliminated: v.power_ids().map(|p| !survivors.contains(&p) && !v.rules.played_by_judge(p)).collect(),
         rejected,
     };
     Ok(summary)

@@ -90,7 +90,8 @@ pub fn supply_lines(v: &Variant, pos: &Position) -> String {
         return out;
     }
     let mut out = String::from("Supply (own + loaned):\n");
-    for (p, power) in v.powers.iter().enumerate() {
+    // The Barbarians and Persians (Imperator I5) have no supply.
+    for (p, power) in v.powers.iter().enumerate().filter(|(p, _)| !v.rules.played_by_judge(PowerId::new(*p))) {
         let loaned = all[p] - own[p];
         let _ = writeln!(out, "  {:<10} {} + {} = {}", power.name, halves_text(own[p]), halves_text(loaned), halves_text(all[p]));
     }

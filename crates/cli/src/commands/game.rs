@@ -149,7 +149,8 @@ fn show_text(v: &Variant, rec: &GameRecord, index: usize) -> Result<String, Stri
     let _ = writeln!(out, "{} ({} of {}), {}", phase.phase, index + 1, rec.phases.len(), v.name);
     out += &report::position_report(v, &pos);
     let survivors = game::survivors(v, &pos);
-    let out_of_game: Vec<&str> = v.power_ids().filter(|p| !survivors.contains(p)).map(|p| v.power(p).name.as_str()).collect();
+    // The Barbarians and Persians (Imperator I5) are the judge's, never out.
+    let out_of_game: Vec<&str> = v.power_ids().filter(|&p| !survivors.contains(&p) && !v.rules.played_by_judge(p)).map(|p| v.power(p).name.as_str()).collect();
     if !out_of_game.is_empty() {
         let _ = writeln!(out, "  eliminated: {}", out_of_game.join(", "));
     }

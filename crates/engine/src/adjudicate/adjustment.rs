@@ -18,6 +18,8 @@ pub fn balances(v: &Variant, pos: &Position) -> Vec<i32> {
     for c in pos.forces.iter().flat_map(|f| &f.components).filter(|c| !c.free && c.kind.row().needs_supply) {
         balance[c.power.index()] -= upkeep(c.kind);
     }
+    // I4: frontier garrisons free before Winter 236.
+    v.rules.free_upkeep(v, pos, &mut balance);
     balance
 }
 
@@ -94,8 +96,9 @@ fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32]
     if components.len() != 1 || !v.has_kind(components[0].kind) {
         return Err(Illegal::NotBuildable);
     }
-    // A kind that needs no supply would cost nothing (City State's DA).
-    if !components[0].kind.row().needs_supply {
+    // City State's DA, Imperator's PG and Barbarians come on the board
+    // otherwise.
+    if !components[0].kind.row().built_by_order {
         return Err(Illegal::NotBuiltByOrder);
     }
     // A free build (`A*`) spends one of the Delphi builds, not supply (H19).
@@ -110,7 +113,7 @@ fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32]
     }
     // Home centres, unless a mechanic says otherwise (H7: any owned centre;
     // City State: fleets at ports, the Emperor's centres).
-    match v.rules.build_site(v, &next.state, power, site, components[0].kind) {
+    match v.rules.build_site(v, next, power, site, components[0].kind) {
         Some(decided) => decided?,
         None if !v.rules.may_build_at(v, power, site) => return Err(Illegal::NotHome),
         None => {}

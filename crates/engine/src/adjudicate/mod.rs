@@ -7,6 +7,7 @@ mod cut;
 mod decisions;
 mod declarations;
 mod groups;
+mod judged;
 mod links;
 mod movement;
 mod outcome;
@@ -47,6 +48,7 @@ pub fn adjudicate<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> Outco
     let declared = declarations::declare(v, pos, orders);
     let pos = declared.as_ref().map_or(pos, |d| &d.position);
     let (mut results, mut next) = match kind {
+        PhaseKind::Movement if v.rules.judges_movement() => judged::movement(v, pos, orders),
         PhaseKind::Movement => movement::movement(v, pos, orders),
         PhaseKind::Retreat => retreat::retreat(v, pos, orders),
         PhaseKind::Adjustment if v.rules.own_phase(v, pos) => v.rules.adjudicate_own_phase(v, pos, orders),
@@ -73,6 +75,8 @@ pub fn adjudicate<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> Outco
         d.explain(orders, &mut results);
     }
     next.phase = next_phase(v, &next);
+    // I4: what appears on the board as the next phase opens.
+    v.rules.phase_opens(v, &mut results, &mut next);
     Outcome { results, next }
 }
 

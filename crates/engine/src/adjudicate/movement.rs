@@ -187,9 +187,9 @@ impl Resolver<'_> {
             stayed.settle_power(v);
             match self.dislodger(f) {
                 Some(g) => {
-                    // H13: what cannot move (garrisons) cannot retreat:
-                    // dislodged, it is removed at once.
-                    stayed.components.retain(|c| c.kind.row().moves());
+                    // H13: what cannot move (garrisons) cannot retreat, nor
+                    // a Barbarian (I5): dislodged, it is removed at once.
+                    stayed.components.retain(|c| c.kind.row().retreats);
                     if stayed.components.is_empty() {
                         continue;
                     }

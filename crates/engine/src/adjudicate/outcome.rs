@@ -100,6 +100,16 @@ pub enum Illegal {
     WallsHoldOrAttack,
     WallsUnsupported,
     NoSiege,
+    /// I5: B units are moved by the judge.
+    MovedByJudge,
+    /// I5: B units receive support to hold only.
+    BarbarianSupportHoldOnly,
+    BarbariansNeverEnter,
+    PersiansNeverEnterRome,
+    /// I9.
+    Sassanid,
+    /// I3.
+    FirstYearHomesOnly,
     NoOffices,
     DesignateFirstPhase,
     NoPersonalUnit,
@@ -196,13 +206,21 @@ impl Illegal {
             Illegal::FleetOnlyAtPort => "fleets are built only at the ports (Venezia, Genova, Pisa, Napoli), by whoever owns the port",
             Illegal::NoBuildInGermany => "the Emperor never builds in Germany: he builds in a centre he owns",
             Illegal::EmperorEliminated => "the Emperor is eliminated: he builds nothing",
-            Illegal::NotBuiltByOrder => "a unit that needs no supply is never built by order (a double army is rebuilt in Germany)",
+            Illegal::NotBuiltByOrder => {
+                "this kind of unit is never built by order (a double army is rebuilt in Germany; the Praetorian Guard and Barbarians are never built)"
+            }
             Illegal::RemovalUnseaworthy => {
                 "the removal would leave a force at sea with more armies than fleets, and the power has no army there to take instead (Multiplicity M2, M12): remove elsewhere"
             }
             Illegal::NeedsNoSupply => "a unit that needs no supply frees none: it is not removed (a double army)",
             Illegal::WallsHoldOrAttack => "a unit behind the walls may only stand or attack its own province, never support or convoy (City State C6)",
             Illegal::WallsUnsupported => "a unit behind the walls may not be supported, holding or attacking (City State C6)",
+            Illegal::MovedByJudge => "Barbarian and Persian units are moved by the judge: no player orders them (I5)",
+            Illegal::BarbarianSupportHoldOnly => "a Barbarian or Persian unit may be supported to hold, never to move (I5)",
+            Illegal::BarbariansNeverEnter => "Barbarians never enter Alexandria, Antioch or Rome (I5)",
+            Illegal::PersiansNeverEnterRome => "Persians never enter Rome (I5)",
+            Illegal::Sassanid => "the Sassanid spaces (Arbela, Armenia, Atropatene, Ctesiphon) are never entered (I9)",
+            Illegal::FirstYearHomesOnly => "in the first year (235) builds are made only in the starting provinces (I3)",
             Illegal::NoSiege => "`R` in a movement phase raises a siege: only of a province whose walls hold a unit, by a unit outside them (City State C8)",
             Illegal::NoOffices => "this variant has no personal units, Senate or Outlaws",
             Illegal::DesignateFirstPhase => "a personal unit is designated only in the first phase of the game (T2)",
@@ -329,6 +347,18 @@ pub enum Reason {
     /// bounced, `by` is where the strength that stopped it came from, with
     /// the attack and that strength (kept small: every result carries a
     /// `Reason`).
+    /// I4: a frontier garrison's die after a Winter (1 or 2: destroyed, a
+    /// B unit in its place).
+    FrontierDie {
+        roll: u8,
+    },
+    /// I4: a B unit appeared in an empty frontier province.
+    Invaded,
+    /// I5: a B unit moved into a centre and sacked it.
+    CentreSacked,
+    /// I6: the Praetorian Guard's attack destroyed the B unit; the guard
+    /// stays.
+    BarbarianDestroyed,
     SentBack {
         to: ProvinceId,
         by: Option<ProvinceId>,
@@ -381,7 +411,7 @@ impl Reason {
             Reason::Shunned => "void: no other player may support a player who sacked Delphi".into(),
             Reason::Unseaworthy => "the merged force would not be seaworthy".into(),
             Reason::LeftBehind => "could not reach the place its group moved to".into(),
-            Reason::RebuiltInPassing => "moved; the personal unit rebuilt the destroyed centre by entering it (T2)".into(),
+            Reason::RebuiltInPassing => "moved; the personal unit rebuilt the destroyed centre by entering it (T2, Imperator I6)".into(),
             Reason::Designated => "personal unit designated (T2)".into(),
             Reason::Elected => "Sole Consul for this year: +3 supply this Winter (T5a)".into(),
             Reason::Outlawed => "Outlaw: a quarter of his units fixed, at most 2 builds a year (T6)".into(),
@@ -392,6 +422,13 @@ impl Reason {
             Reason::DisbandedAtRandom { draw } => format!("disbanded at random from the game's seed (draw {draw}): the Senate's third (T7)"),
             Reason::SenateToDictator { dictator } => format!("now the Dictator's, {} (T7)", v.power(dictator).name),
             Reason::SplitFailed => "another part of the force at sea did not leave, so none may".into(),
+            Reason::FrontierDie { roll } if roll <= 2 => {
+                format!("frontier die {roll}: the garrison is destroyed, a Barbarian or Persian army takes its place (I4)")
+            }
+            Reason::FrontierDie { roll } => format!("frontier die {roll}: the garrison holds (I4)"),
+            Reason::Invaded => "a Barbarian or Persian army appears in the empty frontier province (I4)".into(),
+            Reason::CentreSacked => "moved in and sacked the centre: worth nothing until rebuilt (I5)".into(),
+            Reason::BarbarianDestroyed => "the Praetorian Guard's attack destroyed the Barbarian or Persian unit; the guard stays (I6)".into(),
             Reason::SentBack { to, by: Some(by), attack, against } => {
                 format!("bounced: {attack} against {against} from {}; moved back to {} (C11)", name(by), name(to))
             }

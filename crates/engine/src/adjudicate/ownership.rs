@@ -18,7 +18,8 @@ pub fn end_of_season(v: &Variant, season_changes_all: bool, next: &mut Position)
         let (loc, mover) = (next.forces[f].loc, next.forces[f].power);
         let p = v.province_of(loc);
         let value = v.province(p).centre;
-        if value == 0 || (!season_changes_all && !v.rules.changes_hands_midyear(value)) {
+        // I5: a Barbarian or Persian unit sacks a centre, it never owns one.
+        if value == 0 || (!season_changes_all && !v.rules.changes_hands_midyear(value)) || v.rules.played_by_judge(mover) {
             continue;
         }
         let current = next.owners[p.index()];

@@ -67,6 +67,8 @@ pub fn current(v: &Variant, rec: &GameRecord) -> Result<Position, String> {
 pub fn powers_to_order(v: &Variant, pos: &Position) -> Vec<PowerId> {
     v.power_ids()
         .filter(|&p| match v.calendar.kind(pos.phase) {
+            // I5: the judge orders the Barbarians' and Persians' units.
+            _ if v.rules.played_by_judge(p) => false,
             PhaseKind::Movement => pos.forces.iter().any(|f| f.power == p),
             PhaseKind::Retreat => pos.dislodged.iter().any(|d| d.force.power == p),
             PhaseKind::Adjustment => crate::adjudicate::adjustment_due(v, pos, balances(v, pos)[p.index()], p),
@@ -156,7 +158,7 @@ fn winter_passed(v: &Variant, before: &Position, after: &Position) -> bool {
 /// mechanic put them out (City State C15: the Emperor).
 pub fn survivors(v: &Variant, pos: &Position) -> Vec<PowerId> {
     v.power_ids()
-        .filter(|&p| !v.rules.eliminated(&pos.state, p))
+        .filter(|&p| !v.rules.eliminated(&pos.state, p) && !v.rules.played_by_judge(p))
         .filter(|&p| pos.supply_halves(v, p) > 0 || pos.forces.iter().any(|f| f.power == p) || pos.dislodged.iter().any(|d| d.force.power == p))
         .collect()
 }

@@ -66,6 +66,8 @@ pub fn units_without_orders(v: &Variant, rec: &GameRecord, pos: &Position) -> Re
         PhaseKind::Retreat => pos.dislodged.iter().map(|d| &d.force).collect(),
         PhaseKind::Adjustment => Vec::new(),
     };
+    // I5: the judge orders the Barbarians' and Persians' units.
+    let units: Vec<&Force> = units.into_iter().filter(|f| !v.rules.played_by_judge(f.power)).collect();
     // A box (C10) holds several units: each order there covers one of them.
     let mut covered: Vec<(PowerId, ProvinceId)> = Vec::new();
     let mut left = Vec::new();

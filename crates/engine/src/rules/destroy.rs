@@ -43,7 +43,7 @@ pub fn after_movement(v: &Variant, results: &mut [OrderResult<'_>], next: &mut P
     }
 }
 
-fn destroy(state: &mut VariantState, p: ProvinceId) {
+pub fn destroy(state: &mut VariantState, p: ProvinceId) {
     if let Err(i) = state.destroyed.binary_search(&p) {
         state.destroyed.insert(i, p);
     }

@@ -6,6 +6,7 @@
 //! Dispatch is a `match` over a short list (empty for standard Diplomacy),
 //! never a virtual call.
 
+mod barbarians;
 mod centre_values;
 mod claims;
 mod colonies;
@@ -13,6 +14,7 @@ mod conversion;
 mod da_rebuild;
 mod delphi;
 mod destroy;
+mod dice;
 mod disorder;
 mod double_centres;
 mod draw;
@@ -20,7 +22,9 @@ mod edition;
 mod emperor;
 mod emperor_out;
 mod fleet_cap;
+mod frontier;
 mod garrisons;
+mod imperial_title;
 mod liberation;
 mod loans;
 mod multiplicity;
@@ -32,7 +36,9 @@ mod passes_must_move;
 pub mod personal;
 pub mod placement;
 mod ports;
+mod praetorian;
 mod rebuild;
+mod sassanid;
 mod senate_end;
 mod siege_phase;
 mod sieges;
@@ -139,6 +145,22 @@ pub enum Mechanic {
     /// The map's `parthian` provinces are entered only by a supported
     /// attack (T9).
     SupportedEntry,
+    /// Imperator I5: B units of these two powers, which the judge plays
+    /// (the B row of the kind table).
+    Barbarians(barbarians::Invaders),
+    /// Imperator I4: the frontier provinces, from this year (236): free
+    /// garrisons before it, dice after its Winters, invasions after it.
+    Frontier(i32),
+    /// Imperator I6: the PG row of the kind table; its attack destroys a B
+    /// unit.
+    PraetorianGuard,
+    /// Imperator I2, I3: the Emperor's title (this power, unless the state
+    /// names another): +4 with Rome, victory 5 units ahead.
+    ImperialTitle(PowerId),
+    /// Imperator I9: the map's Sassanid spaces are never entered.
+    Sassanid,
+    /// Imperator I3: in the first year, builds only in home centres.
+    FirstYearHomeBuilds,
 }
 
 /// How a unit would go into a province: the `may_enter` hook.
@@ -183,6 +205,12 @@ impl Mechanic {
             Mechanic::PersonalElimination => 27,
             Mechanic::Deposed(..) => 28,
             Mechanic::SupportedEntry => 29,
+            Mechanic::Barbarians(_) => 30,
+            Mechanic::Frontier(_) => 31,
+            Mechanic::PraetorianGuard => 32,
+            Mechanic::ImperialTitle(_) => 33,
+            Mechanic::Sassanid => 34,
+            Mechanic::FirstYearHomeBuilds => 35,
         }
     }
 
@@ -222,6 +250,12 @@ impl Mechanic {
             Mechanic::PersonalElimination => "out with the personal unit".into(),
             Mechanic::Deposed(p, c) => format!("{} deposed without {}", v.power(*p).name, v.province(*c).name),
             Mechanic::SupportedEntry => "parthian provinces entered only by a supported attack".into(),
+            Mechanic::Barbarians(i) => format!("barbarians moved by the judge ({}, {})", v.power(i.barbarians).name, v.power(i.persians).name),
+            Mechanic::Frontier(year) => format!("frontier provinces (dice from Winter {year})"),
+            Mechanic::PraetorianGuard => "praetorian guard".into(),
+            Mechanic::ImperialTitle(p) => format!("the Emperor's title ({})", v.power(*p).name),
+            Mechanic::Sassanid => "sassanid spaces never entered".into(),
+            Mechanic::FirstYearHomeBuilds => "first-year builds in home centres".into(),
         }
     }
 }
@@ -263,6 +297,12 @@ impl Rules {
         if let Some(p) = self.personal() {
             kinds.push(p.kind);
         }
+        if self.has(&Mechanic::PraetorianGuard) {
+            kinds.push(Kind::PRAETORIAN_GUARD);
+        }
+        if self.invaders().is_some() {
+            kinds.push(Kind::BARBARIAN);
+        }
         kinds
     }
 
@@ -273,6 +313,8 @@ impl Rules {
             match m {
                 Mechanic::ImperialSpaces(emperor) => passes::may_enter(v, *emperor, force, dest)?,
                 Mechanic::Sieges => walls::may_enter(v, force, dest, entry)?,
+                Mechanic::Barbarians(inv) => barbarians::may_enter(v, *inv, force, dest)?,
+                Mechanic::Sassanid => sassanid::may_enter(v, dest)?,
                 Mechanic::SupportedEntry => supported_entry::may_enter(v, dest, entry)?,
                 _ => {}
             }
@@ -408,7 +450,9 @@ impl Rules {
                 Mechanic::Destroy => destroy::after_movement(v, results, next),
                 Mechanic::Rebuild => rebuild::after_movement(v, results, next),
                 Mechanic::ImperialSpaces(_) => passes_must_move::after_movement(v, results, next),
+                Mechanic::Barbarians(inv) => barbarians::sack(v, *inv, results, next),
                 Mechanic::PersonalUnits(p) => personal::after_movement(v, p, results, next),
+                Mechanic::PraetorianGuard => personal::after_movement(v, &praetorian::GUARD, results, next),
                 Mechanic::PersonalElimination => {
                     if let Some(p) = self.personal() {
                         triumvir_out::after_movement(v, p.kind, self.senate(), results, next);
@@ -466,7 +510,7 @@ impl Rules {
 
     /// Does the engine draw from the game's seed?
     pub fn draws(&self) -> bool {
-        self.mechanics.iter().any(|m| matches!(m, Mechanic::Colonies(_) | Mechanic::Senate(_)))
+        self.mechanics.iter().any(|m| matches!(m, Mechanic::Colonies(_) | Mechanic::Senate(_) | Mechanic::Frontier(_)))
     }
 
     /// The colonies, if the variant deals any.
@@ -489,18 +533,23 @@ impl Rules {
     /// `may_build_at`. City State: an eliminated Emperor builds nothing
     /// (C15); a fleet only at a port, by whoever owns it (C3); the Emperor
     /// in any centre, never Germany (C13).
-    pub fn build_site(&self, v: &Variant, state: &VariantState, power: PowerId, site: ProvinceId, kind: Kind) -> Option<Result<(), Illegal>> {
-        if self.is_out(state, power) {
+    pub fn build_site(&self, v: &Variant, pos: &Position, power: PowerId, site: ProvinceId, kind: Kind) -> Option<Result<(), Illegal>> {
+        if self.is_out(&pos.state, power) {
             return Some(Err(Illegal::EmperorEliminated));
         }
         if self.mechanics.iter().any(|m| matches!(m, Mechanic::Senate(_) | Mechanic::Deposed(..))) {
-            if let Err(why) = disorder::check(state, power) {
+            if let Err(why) = disorder::check(&pos.state, power) {
                 return Some(Err(why));
             }
         }
         self.mechanics.iter().find_map(|m| match m {
             Mechanic::Ports => ports::fleet_site(v, site, kind),
             Mechanic::ImperialSupply => emperor::build_site(v, self.emperor()?, power, site),
+            // I3: "in the first game year builds are allowed in the
+            // starting provinces" only.
+            Mechanic::FirstYearHomeBuilds if pos.phase.year == v.calendar.first.year && !v.power(power).homes.contains(&site) => {
+                Some(Err(Illegal::FirstYearHomesOnly))
+            }
             _ => None,
         })
     }
@@ -715,15 +764,103 @@ impl Rules {
         }
     }
 
-    /// Hook `adjust`, after a Winter adjustment (D7: ended loans are gone).
+    /// Hook `adjust`, after a Winter adjustment (D7: ended loans are gone;
+    /// I4: the frontier dice, each a result).
     pub fn after_adjustment(&self, v: &Variant, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
-        if self.has(&Mechanic::Loans) {
-            loans::after_adjustment(next);
+        for m in &self.mechanics {
+            match m {
+                Mechanic::Loans => loans::after_adjustment(next),
+                Mechanic::Frontier(from) => {
+                    if let Some(inv) = self.invaders() {
+                        frontier::roll_dice(v, inv, *from, results, next);
+                    }
+                }
+                _ => {}
+            }
         }
         // T3, T5a, T7: the Consul's year ends; Rome makes the Dictator.
         if let (Some(senate), Some(p)) = (self.senate(), self.personal()) {
             offices::after_adjustment(v, senate, p.kind, next, results);
         }
+    }
+
+    /// Hook `phase_opens`: once the next phase is known, what appears on
+    /// the board as it opens (I4: a B unit in each empty frontier province
+    /// as a movement phase opens), with its results.
+    #[inline]
+    pub fn phase_opens<'a>(&self, v: &Variant, results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
+        if self.mechanics.is_empty() {
+            return;
+        }
+        for m in &self.mechanics {
+            if let (Mechanic::Frontier(from), Some(inv)) = (m, self.invaders()) {
+                frontier::invade(v, inv, *from, results, next);
+            }
+        }
+    }
+
+    /// The powers the judge plays (I5: the Barbarians and the Persians).
+    fn invaders(&self) -> Option<barbarians::Invaders> {
+        self.mechanics.iter().find_map(|m| if let Mechanic::Barbarians(i) = m { Some(*i) } else { None })
+    }
+
+    /// Does the judge play `power` (I5)? It gives no orders, builds
+    /// nothing, never wins and is never eliminated.
+    #[inline]
+    pub fn played_by_judge(&self, power: PowerId) -> bool {
+        !self.mechanics.is_empty() && self.invaders().is_some_and(|i| i.includes(power))
+    }
+
+    /// Hook `judge_movement`: does the judge order units in a movement
+    /// phase (I5: the B units)?
+    #[inline]
+    pub fn judges_movement(&self) -> bool {
+        !self.mechanics.is_empty() && self.invaders().is_some()
+    }
+
+    /// Hook `judge_movement`: judges the orders about the judge's units,
+    /// changes the position they start from (I6: B units the Praetorian
+    /// Guard attacks are gone) and gives the judge's orders.
+    pub fn judge_movement(&self, v: &Variant, pos: &mut Position, orders: &[Order]) -> barbarians::Judging {
+        let inv = self.invaders().expect("judges_movement said so");
+        barbarians::judge(v, inv, self.has(&Mechanic::PraetorianGuard), pos, orders)
+    }
+
+    /// Hook `supply`: supply beyond the centres, added to `supply` by power
+    /// in halves (I3: the Emperor's +4 with Rome).
+    #[inline]
+    pub fn supply_bonus(&self, v: &Variant, pos: &Position, supply: &mut [u32]) {
+        if self.mechanics.is_empty() {
+            return;
+        }
+        for m in &self.mechanics {
+            if let Mechanic::ImperialTitle(e) = m {
+                imperial_title::add_bonus(v, pos, *e, supply);
+            }
+        }
+    }
+
+    /// Hook `adjust`: units a mechanic keeps free of supply, their upkeep
+    /// added back to `balance` (I4: frontier garrisons before Winter 236).
+    #[inline]
+    pub fn free_upkeep(&self, v: &Variant, pos: &Position, balance: &mut [i32]) {
+        if self.mechanics.is_empty() {
+            return;
+        }
+        for m in &self.mechanics {
+            if let (Mechanic::Frontier(from), Some(inv)) = (m, self.invaders()) {
+                frontier::free_upkeep(v, inv, *from, pos, balance);
+            }
+        }
+    }
+
+    /// Hook `victory`: a power that wins by a mechanic's own rule after a
+    /// Winter adjustment (I2: the Emperor 5 units ahead).
+    pub fn victor(&self, v: &Variant, pos: &Position) -> Option<PowerId> {
+        self.mechanics.iter().find_map(|m| match m {
+            Mechanic::ImperialTitle(e) => imperial_title::ahead(v, pos, *e, self.invaders()),
+            _ => None,
+        })
     }
 
     /// Has a mechanic Winter business in the Winter `winter` even where no
@@ -736,6 +873,7 @@ impl Rules {
             Mechanic::Loans => loans::ending(&pos.state),
             Mechanic::DoubleArmyRebuilds(most) => self.emperor().is_some_and(|e| !self.is_out(&pos.state, e) && da_rebuild::due(pos, e, *most, winter.year)),
             Mechanic::EmperorElimination(_) => self.emperor().is_some_and(|e| emperor_out::disband_due(pos, e)),
+            Mechanic::Frontier(from) => self.invaders().is_some_and(|inv| frontier::dice_due(v, inv, *from, pos, winter)),
             Mechanic::Senate(_) => self.personal().is_some_and(|p| offices::winter_due(v, p.kind, pos)),
             _ => false,
         })

@@ -46,8 +46,24 @@ pub fn from_table(
                     add(Mechanic::TownsEveryMove);
                 }
             }
-            "multiplicity" | "garrisons" | "claims" | "conversion" | "liberation" | "garrison_required" | "destroy" | "rebuild" | "loans"
-            | "optional_homes" | "double_armies" | "sieges" => match value.as_bool() {
+            "multiplicity"
+            | "garrisons"
+            | "claims"
+            | "conversion"
+            | "liberation"
+            | "garrison_required"
+            | "destroy"
+            | "rebuild"
+            | "loans"
+            | "optional_homes"
+            | "double_armies"
+            | "sieges"
+            | "sassanid"
+            | "praetorian_guard"
+            | "first_year_home_builds"
+            | "outlaws"
+            | "personal_elimination"
+            | "supported_entry" => match value.as_bool() {
                 Some(false) => {}
                 Some(true) => add(match key.as_str() {
                     "multiplicity" => Mechanic::Multiplicity,
@@ -61,6 +77,12 @@ pub fn from_table(
                     "optional_homes" => Mechanic::OptionalHomes,
                     "double_armies" => Mechanic::DoubleArmies,
                     "sieges" => Mechanic::Sieges,
+                    "sassanid" => Mechanic::Sassanid,
+                    "praetorian_guard" => Mechanic::PraetorianGuard,
+                    "first_year_home_builds" => Mechanic::FirstYearHomeBuilds,
+                    "outlaws" => Mechanic::Outlaws,
+                    "personal_elimination" => Mechanic::PersonalElimination,
+                    "supported_entry" => Mechanic::SupportedEntry,
                     _ => Mechanic::Liberation,
                 }),
                 None => problem(format!("expected true or false, found {value}")),
@@ -82,6 +104,26 @@ pub fn from_table(
                 Some(year) => add(Mechanic::EmperorElimination(year)),
                 None => problem(format!("expected the year from whose Spring the Emperor may be eliminated, found {value}")),
             },
+            "frontier" => match value.as_integer().and_then(|y| i32::try_from(y).ok()) {
+                Some(year) => add(Mechanic::Frontier(year)),
+                None => problem(format!("expected the year of the first Winter of frontier dice, found {value}")),
+            },
+            "imperial_title" => match value.as_str().map(|name| (name, power(name))) {
+                Some((_, Some(p))) => add(Mechanic::ImperialTitle(p)),
+                Some((name, None)) => problem(format!("unknown power `{name}`")),
+                None => problem(format!("expected a power, found {value}")),
+            },
+            "barbarians" => match value.as_array().and_then(|a| a.iter().map(|v| v.as_str()).collect::<Option<Vec<_>>>()).as_deref() {
+                Some([b, p]) => match (power(b), power(p)) {
+                    (Some(barbarians), Some(persians)) if barbarians != persians => {
+                        add(Mechanic::Barbarians(super::barbarians::Invaders { barbarians, persians }))
+                    }
+                    (Some(_), Some(_)) => problem("the Barbarians and the Persians are two powers".into()),
+                    (None, _) => problem(format!("unknown power `{b}`")),
+                    (_, None) => problem(format!("unknown power `{p}`")),
+                },
+                _ => problem(format!("expected the two powers the judge plays, [\"Barbarians\", \"Persians\"], found {value}")),
+            },
             "personal_units" => match value.as_table() {
                 Some(t) => {
                     let kind = t.get("kind").and_then(|k| k.as_str()).and_then(crate::state::Kind::from_code);
@@ -97,15 +139,6 @@ pub fn from_table(
                     }
                 }
                 None => problem(format!("expected a table {{ kind = \"T\", ... }}, found {value}")),
-            },
-            "outlaws" | "personal_elimination" | "supported_entry" => match value.as_bool() {
-                Some(false) => {}
-                Some(true) => add(match key.as_str() {
-                    "outlaws" => Mechanic::Outlaws,
-                    "personal_elimination" => Mechanic::PersonalElimination,
-                    _ => Mechanic::SupportedEntry,
-                }),
-                None => problem(format!("expected true or false, found {value}")),
             },
             "senate" => match value.as_str().map(|name| (name, power(name))) {
                 Some((_, Some(p))) => add(Mechanic::Senate(p)),
@@ -173,11 +206,19 @@ pub fn from_table(
     if !has_emperor && rules.mechanics.iter().any(imperial) {
         problems.push(Problem::new("variant.toml", "rules", "emperor_supply, double_army_rebuilds and emperor_elimination need `emperor`".into()));
     }
+    // Imperator I4-I6: the frontier and the guard act on B units, and a B
+    // unit sacks a centre as D5 destroys it.
+    let has = |f: fn(&Mechanic) -> bool| rules.mechanics.iter().any(f);
+    let invaders = has(|m| matches!(m, Mechanic::Barbarians(_)));
+    if !invaders && has(|m| matches!(m, Mechanic::Frontier(_) | Mechanic::PraetorianGuard)) {
+        problems.push(Problem::new("variant.toml", "rules", "frontier and praetorian_guard need `barbarians`".into()));
+    }
+    if invaders && !has(|m| matches!(m, Mechanic::Destroy)) {
+        problems.push(Problem::new("variant.toml", "rules", "barbarians needs `destroy` (I5: a B unit sacks the centres it enters)".into()));
+    }
     // The Triumvirate's offices and outlaws (T3-T7) need its Triumvirs,
     // the players with a personal unit.
-    let personal = rules.mechanics.iter().any(|m| matches!(m, Mechanic::PersonalUnits(_)));
-    let needs_personal = |m: &Mechanic| matches!(m, Mechanic::Senate(_) | Mechanic::PersonalElimination | Mechanic::Outlaws);
-    if !personal && rules.mechanics.iter().any(needs_personal) {
+    if !has(|m| matches!(m, Mechanic::PersonalUnits(_))) && has(|m| matches!(m, Mechanic::Senate(_) | Mechanic::PersonalElimination | Mechanic::Outlaws)) {
         problems.push(Problem::new("variant.toml", "rules", "senate, outlaws and personal_elimination need `personal_units`".into()));
     }
     // One order for every variant: the hooks call the mechanics in the

@@ -67,6 +67,8 @@ impl Rules {
             Mechanic::Loans => super::loans::SLOTS,
             Mechanic::DoubleArmyRebuilds(_) => super::da_rebuild::SLOTS,
             Mechanic::EmperorElimination(_) => super::emperor_out::SLOTS,
+            Mechanic::Frontier(_) => super::frontier::SLOTS,
+            Mechanic::ImperialTitle(_) => super::imperial_title::SLOTS,
             Mechanic::Outlaws => super::outlaw::SLOTS,
             Mechanic::Senate(_) => super::offices::SLOTS,
             Mechanic::PersonalElimination => super::triumvir_out::SLOTS,

@@ -49,6 +49,10 @@ fn count(v: &Variant, pos: &Position, with_loans: bool, as_supply: bool) -> Vec<
             }
         }
     }
+    if as_supply {
+        // I3: the Emperor's +4 with Rome, his own supply.
+        v.rules.supply_bonus(v, pos, &mut supply);
+    }
     // T3, T5: the Winter bonuses are supply, not centres (neither victory
     // nor a power's own supply for D2's self-supporting units counts them).
     if with_loans && as_supply && !v.rules.mechanics.is_empty() {
@@ -101,7 +105,11 @@ pub fn winners(v: &Variant, pos: &Position, after_adjustment: bool) -> Vec<Power
     };
     let sides: Vec<Vec<PowerId>> =
         if v.victory.by_player { v.players.iter().map(|pl| pl.powers.clone()).collect() } else { v.power_ids().map(|p| vec![p]).collect() };
-    let won: Vec<PowerId> = sides.iter().filter(|side| side.iter().map(|&p| score(p)).sum::<u32>() >= target).map(|side| side[0]).collect();
+    let mut won: Vec<PowerId> = sides.iter().filter(|side| side.iter().map(|&p| score(p)).sum::<u32>() >= target).map(|side| side[0]).collect();
+    // I2: the Emperor 5 units ahead wins too (a second winner is a tie).
+    if let Some(p) = v.rules.victor(v, pos).filter(|p| after_adjustment && !won.contains(p)) {
+        won.push(p);
+    }
     if won.len() > 1 && !v.victory.joint {
         return Vec::new();
     }

@@ -37,6 +37,13 @@ pub struct VariantState {
     /// The year the Emperor was eliminated (City State C15). Key
     /// `emperor-out`.
     pub emperor_out: Option<i32>,
+    /// The Emperor (Imperator I2, I3), where a position names another
+    /// power than the variant's own. Key `emperor`.
+    pub emperor: Option<PowerId>,
+    /// The frontier dice of the latest Winter (Imperator I4): each
+    /// garrisoned frontier province and its roll, in province order. Key
+    /// `frontier-die <province>`.
+    pub frontier_dice: Vec<(ProvinceId, u8)>,
     /// Sieges (City State C9): for a centre whose walls hold a unit (the
     /// force itself is in `Position::forces`, at the walls place), the
     /// movement phases it has spent there, in province order; a centre not

@@ -14,6 +14,7 @@ const EMBEDDED: &[(&str, &str, &str)] = &[
     ("hoplite_wars", include_str!("../../../../variants/hoplite_wars/variant.toml"), include_str!("../../../../variants/hoplite_wars/map.toml")),
     ("diadochi_v", include_str!("../../../../variants/diadochi_v/variant.toml"), include_str!("../../../../variants/vedder/map.toml")),
     ("triumvirate", include_str!("../../../../variants/triumvirate/variant.toml"), include_str!("../../../../variants/vedder/map.toml")),
+    ("imperator", include_str!("../../../../variants/imperator/variant.toml"), include_str!("../../../../variants/vedder/map.toml")),
     ("city_state", include_str!("../../../../variants/city_state/variant.toml"), include_str!("../../../../variants/city_state/map.toml")),
     ("nikjon", include_str!("../../../../variants/nikjon/variant.toml"), include_str!("../../../../variants/nikjon/map.toml")),
 ];

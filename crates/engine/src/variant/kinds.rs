@@ -13,6 +13,8 @@ impl Kind {
     pub const GARRISON: Kind = Kind(2);
     pub const DOUBLE_ARMY: Kind = Kind(3);
     pub const TRIUMVIR: Kind = Kind(4);
+    pub const PRAETORIAN_GUARD: Kind = Kind(5);
+    pub const BARBARIAN: Kind = Kind(6);
 }
 
 /// How a kind moves.
@@ -48,6 +50,12 @@ pub struct KindRow {
     /// one part per point of the attack's strength (City State C12: the
     /// double army "may not split its actions").
     pub cut_whole: bool,
+    /// May retreat when dislodged; otherwise it is removed at once (H13:
+    /// a garrison; Imperator I5: a Barbarian).
+    pub retreats: bool,
+    /// Built by a Winter order (`BUILD A xxx`); a kind that is not (City
+    /// State's DA, Imperator's PG and B) comes on the board otherwise.
+    pub built_by_order: bool,
 }
 
 impl KindRow {
@@ -59,7 +67,7 @@ impl KindRow {
 /// The engine's kind table, by `Kind` index: every kind any variant has.
 /// A variant lists the rows it uses (`Variant::kinds`). The rows are static
 /// so that the resolver reads a kind's strength without a variant lookup.
-pub const BUILT_IN: [KindRow; 5] = [
+pub const BUILT_IN: [KindRow; 7] = [
     KindRow {
         letter: "A",
         name: "army",
@@ -70,6 +78,8 @@ pub const BUILT_IN: [KindRow; 5] = [
         may_convoy: false,
         needs_supply: true,
         cut_whole: false,
+        retreats: true,
+        built_by_order: true,
     },
     KindRow {
         letter: "F",
@@ -81,6 +91,8 @@ pub const BUILT_IN: [KindRow; 5] = [
         may_convoy: true,
         needs_supply: true,
         cut_whole: false,
+        retreats: true,
+        built_by_order: true,
     },
     // Hoplite Wars H11: cannot move, supports only a merge into its own
     // province, costs half a centre.
@@ -94,6 +106,8 @@ pub const BUILT_IN: [KindRow; 5] = [
         may_convoy: false,
         needs_supply: true,
         cut_whole: false,
+        retreats: false,
+        built_by_order: true,
     },
     // City State C12, C13: the Emperor's double army, one component of
     // strength 2 (so it never splits: a component is not divided), moving
@@ -108,6 +122,8 @@ pub const BUILT_IN: [KindRow; 5] = [
         may_convoy: false,
         needs_supply: false,
         cut_whole: true,
+        retreats: true,
+        built_by_order: false,
     },
     // Triumvirate T2: a Triumvir's personal army, moving and fighting as an
     // army; what it may do beyond an army (support two steps away, rebuild
@@ -123,6 +139,39 @@ pub const BUILT_IN: [KindRow; 5] = [
         may_convoy: false,
         needs_supply: true,
         cut_whole: false,
+        retreats: true,
+        built_by_order: false,
+    },
+    // Imperator I6: the Emperor's Praetorian Guard, one army-moving unit
+    // that needs supply but is never built (it is on the board from the
+    // start); its powers are rules/praetorian.rs.
+    KindRow {
+        letter: "PG",
+        name: "praetorian-guard",
+        moves: Moves::Army,
+        strength: 1,
+        upkeep: 2,
+        may_support: true,
+        may_convoy: false,
+        needs_supply: true,
+        cut_whole: false,
+        retreats: true,
+        built_by_order: false,
+    },
+    // Imperator I4, I5: a Barbarian or Persian army, moved by the judge; it
+    // needs no supply, gives no support, and is destroyed when dislodged.
+    KindRow {
+        letter: "B",
+        name: "barbarian",
+        moves: Moves::Army,
+        strength: 1,
+        upkeep: 0,
+        may_support: false,
+        may_convoy: false,
+        needs_supply: false,
+        cut_whole: false,
+        retreats: false,
+        built_by_order: false,
     },
 ];
 
@@ -185,9 +234,18 @@ mod tests {
         // costs half.
         assert_eq!((Kind::ARMY.row().moves, Kind::FLEET.row().moves, Kind::GARRISON.row().moves), (Moves::Army, Moves::Fleet, Moves::None));
         // City State C12, C13: a double army is worth two and needs no supply.
-        assert_eq!(Kind::all().map(|k| (k.row().strength, k.row().upkeep)).collect::<Vec<_>>(), [(1, 2), (1, 2), (1, 1), (2, 0), (1, 2)]);
+        assert_eq!(Kind::all().map(|k| (k.row().strength, k.row().upkeep)).collect::<Vec<_>>(), [(1, 2), (1, 2), (1, 1), (2, 0), (1, 2), (1, 2), (1, 0)]);
         assert!(!Kind::DOUBLE_ARMY.row().needs_supply && Kind::DOUBLE_ARMY.row().moves == Moves::Army);
         assert_eq!(Kind::all().filter(|k| k.row().cut_whole).collect::<Vec<_>>(), [Kind::DOUBLE_ARMY]);
         assert!(Kind::FLEET.row().may_convoy && !Kind::ARMY.row().may_convoy && !Kind::GARRISON.row().may_support);
+        // H13, I5: a garrison and a Barbarian are removed when dislodged;
+        // C12, T2, I1, I4: a DA, a T, the PG and a Barbarian are never built
+        // by order.
+        assert_eq!(Kind::all().filter(|k| !k.row().retreats).collect::<Vec<_>>(), [Kind::GARRISON, Kind::BARBARIAN]);
+        assert_eq!(
+            Kind::all().filter(|k| !k.row().built_by_order).collect::<Vec<_>>(),
+            [Kind::DOUBLE_ARMY, Kind::TRIUMVIR, Kind::PRAETORIAN_GUARD, Kind::BARBARIAN]
+        );
+        assert_eq!((Kind::from_code("pg"), Kind::from_code("B")), (Some(Kind::PRAETORIAN_GUARD), Some(Kind::BARBARIAN)));
     }
 }

@@ -1,0 +1,119 @@
+//! Imperator I4: the frontier provinces (the map's `frontier:im`), from the
+//! year `from` the variant names (236).
+//!
+//! - Garrisons (any unit of a player standing in a frontier province) need
+//!   no supply in the Winters before `from` (235: "until 236W").
+//! - After each Winter adjustment from `from` on, each garrisoned frontier
+//!   province rolls a die from the game's seed (rules/dice.rs): on 1 or 2
+//!   the garrison is destroyed and a B unit takes its place. Each roll is a
+//!   result of the Winter (`frontier die 4: the garrison holds`) and the
+//!   Winter's rolls are kept in the state (`frontier-die <province>`) until
+//!   the next Winter's. A Winter with a garrison to roll for is played
+//!   even where no one builds or removes.
+//! - From the Spring after `from` (237), each frontier province that is
+//!   empty when a movement phase opens gets a B unit, a result of the phase
+//!   before; so again in every movement phase while it is empty.
+//!
+//! A B unit is the Persians' on the eastern frontier, next to the Sassanid
+//! spaces, and the Barbarians' elsewhere (`Invaders::of`).
+
+use super::barbarians::Invaders;
+use super::state_text::{province_index, Codec, Slot};
+use crate::adjudicate::{upkeep, OrderResult, Reason, Verdict};
+use crate::order::{Action, Order};
+use crate::state::{Force, Position};
+use crate::variant::{Kind, LocId, Phase, PhaseKind, ProvinceId, Variant};
+use std::borrow::Cow;
+
+/// The force garrisoning frontier province `p`: a player's, not a B unit.
+fn garrison(v: &Variant, inv: Invaders, pos: &Position, p: ProvinceId) -> Option<usize> {
+    pos.force_index(v, p).filter(|&i| !inv.includes(pos.forces[i].power))
+}
+
+fn frontier(v: &Variant) -> impl Iterator<Item = ProvinceId> + '_ {
+    v.province_ids().filter(|&p| v.province(p).flags.frontier)
+}
+
+/// Winters before `from`: what the frontier garrisons cost goes back to
+/// their powers' balances.
+pub fn free_upkeep(v: &Variant, inv: Invaders, from: i32, pos: &Position, balance: &mut [i32]) {
+    if pos.phase.year >= from {
+        return;
+    }
+    for p in frontier(v) {
+        if let Some(i) = garrison(v, inv, pos, p) {
+            for c in pos.forces[i].components.iter().filter(|c| !c.free && c.kind.row().needs_supply) {
+                balance[c.power.index()] += upkeep(c.kind);
+            }
+        }
+    }
+}
+
+/// Is a die to be rolled after the Winter `winter`?
+pub fn dice_due(v: &Variant, inv: Invaders, from: i32, pos: &Position, winter: Phase) -> bool {
+    winter.year >= from && frontier(v).any(|p| garrison(v, inv, pos, p).is_some())
+}
+
+/// After a Winter adjustment from `from` on: each garrison's die.
+pub fn roll_dice(v: &Variant, inv: Invaders, from: i32, results: &mut Vec<OrderResult<'_>>, next: &mut Position) {
+    if next.phase.year < from {
+        return;
+    }
+    next.state.frontier_dice.clear();
+    let seed = next.state.seed.unwrap_or(0);
+    for p in frontier(v).collect::<Vec<_>>() {
+        let Some(i) = garrison(v, inv, next, p) else { continue };
+        let roll = super::dice::roll(seed, next.phase.year, p);
+        next.state.frontier_dice.push((p, roll));
+        let order = Order::for_force(&next.forces[i], Action::Hold);
+        let verdict = if roll <= 2 {
+            next.forces.remove(i);
+            next.insert_in_order(Force::single(inv.of(v, p), Kind::BARBARIAN, LocId::of_province(p)));
+            Verdict::Failure
+        } else {
+            Verdict::Success
+        };
+        results.push(OrderResult { order: Cow::Owned(order), verdict, reason: Reason::FrontierDie { roll } });
+    }
+}
+
+/// When a movement phase after `from`'s year opens: a B unit in each empty
+/// frontier province.
+pub fn invade(v: &Variant, inv: Invaders, from: i32, results: &mut Vec<OrderResult<'_>>, next: &mut Position) {
+    if v.calendar.kind(next.phase) != PhaseKind::Movement || next.phase.year <= from {
+        return;
+    }
+    for p in frontier(v).collect::<Vec<_>>() {
+        if next.force_in(v, p).is_none() {
+            let b = Force::single(inv.of(v, p), Kind::BARBARIAN, LocId::of_province(p));
+            results.push(OrderResult { order: Cow::Owned(Order::for_force(&b, Action::Hold)), verdict: Verdict::Success, reason: Reason::Invaded });
+            next.insert_in_order(b);
+        }
+    }
+}
+
+/// `frontier-die lgr 4`: the latest Winter's roll for a garrisoned
+/// frontier province.
+pub const FRONTIER_DIE: Codec = Codec {
+    key: "frontier-die",
+    indexed: true,
+    shown: true,
+    write: |v, state, out| {
+        for &(p, roll) in &state.frontier_dice {
+            out(v.province(p).abbr.clone(), roll.to_string());
+        }
+    },
+    read: |v, province, value, state| {
+        let p = province_index(v, province)?;
+        if !v.province(p).flags.frontier {
+            return Err(format!("{} is not a frontier province (I4)", v.province(p).name));
+        }
+        let roll: u8 = value.parse().ok().filter(|r| (1..=6).contains(r)).ok_or_else(|| format!("`{value}`: expected a die's roll, 1 to 6"))?;
+        state.frontier_dice.retain(|&(q, _)| q != p);
+        state.frontier_dice.push((p, roll));
+        state.frontier_dice.sort_unstable();
+        Ok(())
+    },
+};
+
+pub const SLOTS: Slot = &[FRONTIER_DIE];
