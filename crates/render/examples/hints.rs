@@ -15,6 +15,10 @@ use polemarch_engine::variant::{embedded_variant, ProvinceId, Terrain};
 use polemarch_engine::Variant;
 use polemarch_render::{Board, Pt};
 
+/// A candidate hint: the pairs left apart with it, its province, the
+/// hint, and those pairs.
+type Found = (usize, ProvinceId, [f64; 2], Vec<(ProvinceId, ProvinceId)>);
+
 fn score(v: &Variant) -> (usize, Vec<(ProvinceId, ProvinceId)>, bool) {
     let board = Board::of(v);
     let (_, unmet) = board.unmet_neighbours(v);
@@ -48,7 +52,7 @@ fn main() {
         }
         let board = Board::of(&v);
         let (x, y) = (Pt::new(pa.at[0], pa.at[1]), Pt::new(pb.at[0], pb.at[1]));
-        let mut found: Option<(usize, ProvinceId, [f64; 2], Vec<(ProvinceId, ProvinceId)>)> = None;
+        let mut found: Option<Found> = None;
         for (p, from, to) in [(a, x, y), (b, y, x)] {
             let normal = Pt::new(from.y - to.y, to.x - from.x);
             for (t, side) in [0.25, 0.35, 0.45, 0.55, 0.65, 0.75].into_iter().flat_map(|t| [(t, 0.0), (t, 0.2), (t, -0.2)]) {
