@@ -23,6 +23,8 @@ import csv
 import os
 import sys
 
+from map_extras import picture, region_hints, region_line
+
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "variants", "city_state", "data")
 
 
@@ -51,6 +53,7 @@ def flags(p):
 
 def main():
     provinces = read("provinces.csv")
+    hints = region_hints(DATA)
     adjacency = read("adjacency.csv")
     army = {p["abbr"]: set() for p in provinces}
     fleet = {p["abbr"]: set() for p in provinces}
@@ -81,6 +84,7 @@ def main():
             out.write("centre = 2\nwalls = true\n")
         at = xy(p["lat"], p["lon"])
         out.write(f"at = [{at[0]}, {at[1]}]\n")
+        out.write(region_line(hints, abbr))
         if army[abbr]:
             out.write("army = [" + ", ".join(f'"{b}"' for b in sorted(army[abbr])) + "]\n")
         if fleet[abbr]:
@@ -88,6 +92,7 @@ def main():
         f = flags(p)
         if f:
             out.write("flags.cs = [" + ", ".join(f'"{x}"' for x in f) + "]\n")
+    out.write(picture(DATA))
 
 
 if __name__ == "__main__":

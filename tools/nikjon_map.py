@@ -28,6 +28,8 @@ import csv
 import os
 import sys
 
+from map_extras import region_hints, region_line
+
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "variants", "nikjon", "data")
 TERRAINS = {"land": "land", "coast": "coast", "sea": "sea", "island": "coast", "impassable": "impassable"}
 KINDS = ("army", "fleet", "both")
@@ -63,6 +65,7 @@ def xy(name, n, lat, lon):
 def main():
     provinces = read("provinces.csv", ["abbr", "name", "terrain", "centre", "home", "coasts", "lat", "lon"])
     adjacency = read("adjacency.csv", ["from", "to", "kind"])
+    hints = region_hints(DATA)
     known = {}
     for n, p in provinces:
         if p["terrain"] not in TERRAINS:
@@ -112,6 +115,7 @@ def main():
             out.append("centre = 2\n")
         at = xy("provinces.csv", n, p["lat"], p["lon"])
         out.append(f"at = [{at[0]}, {at[1]}]\n")
+        out.append(region_line(hints, abbr))
         if army[abbr]:
             out.append("army = [" + ", ".join(f'"{b}"' for b in sorted(army[abbr])) + "]\n")
         coasts = known[abbr]
@@ -130,6 +134,6 @@ def main():
 if __name__ == "__main__":
     try:
         main()
-    except (BadData, OSError) as e:
+    except (BadData, OSError, ValueError) as e:
         sys.stderr.write(f"nikjon_map: {e}\n")
         sys.exit(1)

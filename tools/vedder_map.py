@@ -20,6 +20,8 @@ import csv
 import os
 import sys
 
+from map_extras import picture, region_hints, region_line
+
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "variants", "vedder", "data")
 
 
@@ -34,6 +36,7 @@ def xy(lat, lon):
 
 def main():
     provinces = read("provinces.csv")
+    hints = region_hints(DATA)
     adjacency = read("adjacency.csv")
     army = {p["abbr"]: set() for p in provinces}
     fleet = {}  # location (abbr or abbr/coast) -> set of locations
@@ -70,6 +73,7 @@ def main():
             out.write(f"centre = {int(supply) * 2}\n")
         at = xy(p["lat"], p["lon"])
         out.write(f"at = [{at[0]}, {at[1]}]\n")
+        out.write(region_line(hints, abbr))
         if army[abbr]:
             out.write("army = [" + ", ".join(f'"{b}"' for b in sorted(army[abbr])) + "]\n")
         coasts = p["coasts"].split()
@@ -95,6 +99,7 @@ def main():
                 flags.setdefault(g, []).append(flag)
         for g in sorted(flags):
             out.write(f"flags.{g} = [" + ", ".join(f'"{f}"' for f in flags[g]) + "]\n")
+    out.write(picture(DATA))
 
 
 if __name__ == "__main__":

@@ -146,11 +146,12 @@ fn a_folder_variant_draws_its_own_coastline_and_check_reports_the_picture() {
     assert!(!out.status.success() && stderr(&out).contains("cannot read the coastline file"), "{}", stderr(&out));
 
     // Paris placed out in the Bay of Biscay: the coast of France is bent
-    // over the points of Brest and Gascony.
+    // over the points of Brest and Gascony, and over a region hint of the
+    // Mid-Atlantic.
     let wet = standard_folder(&dir, &|m| m.replace("par = [2.0, 48.0]", "par = [-5.0, 46.5]"));
     let out = polemarch(&["variant", "check", &wet]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(!out.status.success() && text.contains("the points of bre, gas fall on the wrong side of the coast"), "{text}");
+    assert!(!out.status.success() && text.contains("the points of bre, gas, mao (its region hint 2) fall on the wrong side of the coast"), "{text}");
     let unknown = standard_folder(&dir, &|m| m.replace("par = [2.0, 48.0]", "paris_x = [2.0, 48.0]"));
     let text = String::from_utf8_lossy(&polemarch(&["variant", "check", &unknown]).stdout).into_owned();
     assert!(text.contains("picture.places.paris_x: `paris_x` is not a province of the map"), "{text}");

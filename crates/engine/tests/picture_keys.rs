@@ -1,5 +1,6 @@
 //! The variant files' keys for pictures (docs/variant-format.md): a power's
-//! `colour` and a province's `label`, read when given and checked.
+//! `colour`, a province's `label` and its region hints (`region`), read
+//! when given and checked.
 
 use polemarch_engine::variant::{embedded_variant, load_texts};
 
@@ -50,4 +51,30 @@ fn coordinates_that_are_not_finite_are_a_problem_naming_the_province() {
     // Large but finite is a number like any other.
     let far = MAP.replacen("at = [793.5, 1048.0]", "at = [793.5, 1e308]", 1);
     assert!(load_texts(VARIANT, &far).is_ok());
+}
+
+#[test]
+fn region_hints_are_read_where_given_and_absent_elsewhere() {
+    let map = MAP.replacen("abbr = \"adr\"\n", "abbr = \"adr\"\nregion = [[760.0, 1000.0], [830.0, 1100.0]]\n", 1);
+    let v = load_texts(VARIANT, &map).unwrap_or_else(|p| panic!("{p:?}"));
+    let adr = v.province(v.province_of(v.find_loc("adr").unwrap()));
+    assert_eq!(adr.region, vec![[760.0, 1000.0], [830.0, 1100.0]]);
+    let lon = v.province(v.province_of(v.find_loc("lon").unwrap()));
+    assert!(lon.region.is_empty());
+}
+
+/// A region hint is a finite point inside the picture (the box of the
+/// map's points); otherwise the province and the hint are named.
+#[test]
+fn a_region_hint_not_finite_or_outside_the_picture_is_a_problem_naming_it() {
+    for (hints, said_by) in [
+        ("[[760.0, 1000.0], [nan, 0.0]]", "province `adr`, region[1]: [NaN, 0]: expected two finite numbers"),
+        ("[[760.0, 1000.0], [760.0, 1e6]]", "province `adr`, region[1]: [760, 1000000]: outside the map's points"),
+        ("[[-5000.0, 1000.0]]", "province `adr`, region[0]: [-5000, 1000]: outside the map's points"),
+    ] {
+        let map = MAP.replacen("abbr = \"adr\"\n", &format!("abbr = \"adr\"\nregion = {hints}\n"), 1);
+        let problems = load_texts(VARIANT, &map).expect_err(hints);
+        let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+        assert!(said.iter().any(|p| p.starts_with("map.toml: ") && p.contains(said_by)), "{hints}: {said:?}");
+    }
 }

@@ -97,12 +97,22 @@ impl Board {
                 sites.push(Site { province: p, at: pt(v.loc(c).at) });
             }
         }
+        // The marks' size and the frame come from the map's own points;
+        // region hints (map.toml `region`), more points of their province
+        // so that its region reaches where the province does, change the
+        // regions only.
         let points: Vec<Pt> = sites.iter().map(|s| s.at).collect();
+        for p in v.province_ids().filter(|&p| v.province(p).walls_of.is_none()) {
+            for &hint in &v.province(p).region {
+                regions[p.index()].push(sites.len());
+                sites.push(Site { province: p, at: pt(hint) });
+            }
+        }
         let spacing = typical_spacing(&points);
         let unit = 0.2 * spacing;
         let frame = frame_around(&points, 2.5 * unit);
         let water: Vec<bool> = v.province_ids().map(|p| watery(v.province(p).terrain)).collect();
-        let on_land: Vec<Pt> = sites.iter().filter(|s| !water[s.province.index()]).map(|s| s.at).collect();
+        let on_land: Vec<Pt> = sites[..points.len()].iter().filter(|s| !water[s.province.index()]).map(|s| s.at).collect();
         let shore = land.map(|(land, projection)| Shore::new(land, projection, frame, &on_land));
         let sides = shore.is_some();
         // With real land each region is cut to its side of the coast, so it
@@ -180,9 +190,11 @@ impl Board {
     }
 
     /// The provinces whose force's place (at a province's point, not a
-    /// coast's) or centre's mark lies outside their own region: with the
+    /// coast's) or centre's mark lies outside their own region, or one of
+    /// whose region hints lies on the wrong side of the coast: with the
     /// real coastline, a point on the wrong side of the coast, which a
-    /// better georeference fixes (`polemarch variant check` lists them).
+    /// better georeference (or a hint moved) fixes (`polemarch variant
+    /// check` lists them).
     pub fn misplaced(&self, v: &Variant) -> Vec<String> {
         let mut wrong = Vec::new();
         for p in v.province_ids() {
@@ -194,6 +206,11 @@ impl Board {
                 wrong.push(province.abbr.clone());
             } else if self.centre_at[p.index()].is_some_and(|at| !self.in_region(p, at)) {
                 wrong.push(format!("{} (its centre)", province.abbr));
+            }
+            for (k, &hint) in province.region.iter().enumerate() {
+                if !self.right_side(p, pt(hint)) {
+                    wrong.push(format!("{} (its region hint {})", province.abbr, k + 1));
+                }
             }
         }
         wrong
@@ -254,6 +271,23 @@ impl Board {
             }
         }
         out
+    }
+
+    /// The pairs of provinces that border on the map (places behind the
+    /// walls left out), and of them those whose regions do not meet in the
+    /// picture.
+    pub fn unmet_neighbours(&self, v: &Variant) -> (usize, Vec<(ProvinceId, ProvinceId)>) {
+        let (mut pairs, mut unmet) = (0, Vec::new());
+        for a in v.province_ids().filter(|&a| v.province(a).walls_of.is_none()) {
+            let touch = self.touching(a);
+            for b in v.province_ids().filter(|&b| b > a && v.any_borders.get(a.index(), b.index()) && v.province(b).walls_of.is_none()) {
+                pairs += 1;
+                if !touch.contains(&b) {
+                    unmet.push((a, b));
+                }
+            }
+        }
+        (pairs, unmet)
     }
 
     /// Centre marks and names, placed greedily where they overlap nothing

@@ -121,6 +121,11 @@ pub struct ProvinceFile {
     /// by the renderer where it overlaps nothing).
     #[serde(default)]
     pub label: Option<[f64; 2]>,
+    /// Region hints: extra points of the province's region in pictures
+    /// (more sites of its Voronoi cells), so that it reaches where the
+    /// province does.
+    #[serde(default)]
+    pub region: Vec<[f64; 2]>,
     #[serde(default)]
     pub army: Vec<String>,
     #[serde(default)]

@@ -181,6 +181,7 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
     add_provinces(&mf.provinces, &mut board, problems);
     add_walls(&mf.provinces, &mut board, problems);
     add_coasts(&mf.provinces, &mut board, problems);
+    hints_inside(&board, problems);
     let (mut powers, power_names) = powers(&vf, &board, problems);
     board.closed = super::flags::read(&vf, &mf.provinces, &mut board.provinces, &mut powers, &power_names, problems);
     let links = links(&mf.provinces, &board, problems);
@@ -243,6 +244,7 @@ fn add_provinces(pfs: &[ProvinceFile], board: &mut Board, problems: &mut Vec<Pro
             coasts: Vec::new(),
             at,
             label,
+            region: pf.region.iter().enumerate().map(|(k, &hint)| finite(hint, &pf.abbr, &format!("region[{k}]"), problems)).collect(),
             is_box: pf.is_box,
             walls: None,
             walls_of: None,
@@ -272,6 +274,7 @@ fn add_walls(pfs: &[ProvinceFile], board: &mut Board, problems: &mut Vec<Problem
             coasts: Vec::new(),
             at: centre.at,
             label: None,
+            region: Vec::new(),
             is_box: false,
             walls: None,
             walls_of: Some(ProvinceId::new(i)),
@@ -348,6 +351,30 @@ fn picture(pf: PictureFile, board: &Board, problems: &mut Vec<Problem>) -> Pictu
         problems.push(Problem::new("map.toml", "picture.places", format!("{} places: at least three are needed to fit a projection", places.len())));
     }
     Picture { coastline: pf.coastline, map_dir: None, places }
+}
+
+/// Every region hint lies inside the picture: within the box of the map's
+/// points (every province's and coast's `at`), which the picture's frame
+/// holds (docs/variant-format.md).
+fn hints_inside(board: &Board, problems: &mut Vec<Problem>) {
+    let (mut min, mut max) = ([f64::MAX; 2], [f64::MIN; 2]);
+    for loc in &board.locs {
+        for k in 0..2 {
+            min[k] = min[k].min(loc.at[k]);
+            max[k] = max[k].max(loc.at[k]);
+        }
+    }
+    for p in &board.provinces {
+        for (k, h) in p.region.iter().enumerate() {
+            if (0..2).any(|i| h[i] < min[i] || h[i] > max[i]) {
+                let why = format!(
+                    "[{}, {}]: outside the map's points (x {} to {}, y {} to {}): a region hint must lie inside the picture",
+                    h[0], h[1], min[0], max[0], min[1], max[1]
+                );
+                problems.push(Problem::at("map.toml", &p.abbr, &format!("region[{k}]"), why));
+            }
+        }
+    }
 }
 
 /// The coasts of the multi-coast provinces: a location each, after all the

@@ -78,6 +78,9 @@ pub struct Province {
     /// Where pictures write the province's name (map.toml `label`), if the
     /// map says.
     pub label: Option<[f64; 2]>,
+    /// Region hints (map.toml `region`): more points of the province's
+    /// region in pictures, besides `at` and its coasts' points.
+    pub region: Vec<[f64; 2]>,
     /// A box: holds any number of forces, of any players, where another
     /// province holds at most one force per player.
     pub is_box: bool,
