@@ -395,7 +395,7 @@ impl Rules {
                 // T4, last: a player whose personal unit is gone is out.
                 Mechanic::PersonalElimination => {
                     if let Some(p) = self.personal() {
-                        triumvir_out::after_phase(v, p.kind, before, next, results);
+                        triumvir_out::after_phase(v, p.kind, self.heirs(), before, next, results);
                     }
                 }
                 _ => {}
@@ -455,7 +455,7 @@ impl Rules {
                 Mechanic::PraetorianGuard => personal::after_movement(v, &praetorian::GUARD, results, next),
                 Mechanic::PersonalElimination => {
                     if let Some(p) = self.personal() {
-                        triumvir_out::after_movement(v, p.kind, self.senate(), results, next);
+                        triumvir_out::after_movement(v, p.kind, self.heirs(), results, next);
                     }
                 }
                 _ => {}
@@ -632,6 +632,17 @@ impl Rules {
     /// The personal units, if the variant has them (T2).
     pub fn personal(&self) -> Option<personal::Personal> {
         self.mechanics.iter().find_map(|m| if let Mechanic::PersonalUnits(p) = m { Some(*p) } else { None })
+    }
+
+    /// Who takes the holdings of a player out with his personal unit: the
+    /// Emperor where the variant has the imperial title (Imperator I1),
+    /// else the one who dislodged it (Triumvirate T4).
+    fn heirs(&self) -> triumvir_out::Heirs {
+        let emperor = self.mechanics.iter().find_map(|m| if let Mechanic::ImperialTitle(e) = m { Some(*e) } else { None });
+        match emperor {
+            Some(e) => triumvir_out::Heirs::Emperor(e),
+            None => triumvir_out::Heirs::Dislodger { senate: self.senate() },
+        }
     }
 
     /// The Senate (Triumvirate), if the variant has one.

@@ -160,7 +160,8 @@ pub const CONSUL: Codec = Codec {
     },
 };
 
-/// `eliminated crassus`: a Triumvir out of the game (T4).
+/// `eliminated crassus`: a Triumvir out of the game (T4), or a Commander
+/// (Imperator I1); saved with triumvir_out.rs's slots, Senate or none.
 pub const ELIMINATED: Codec = Codec {
     key: "eliminated",
     indexed: true,
@@ -169,4 +170,4 @@ pub const ELIMINATED: Codec = Codec {
     read: |v, power, value, state| read_power_list(v, "eliminated", power, value, &mut state.eliminated),
 };
 
-pub const SLOTS: Slot = &[DICTATOR, CONSUL, ELIMINATED];
+pub const SLOTS: Slot = &[DICTATOR, CONSUL];

@@ -6,10 +6,15 @@
 //! are disbanded and his centres become unowned. His offices go with him,
 //! and so do the outlawries he decreed (T6).
 //!
+//! Imperator I1 reuses it with another heir: a Commander whose `AGC` is
+//! eliminated is out and the Emperor takes his holdings at once, whoever
+//! dislodged it (`Heirs::Emperor`).
+//!
 //! The heir is worked out when the unit is dislodged (the movement's
 //! results say who attacked and supported) and kept until the retreat:
 //! state `heir <power> <power|none>`, the judge's business (not shown).
 
+use super::offices::ELIMINATED;
 use super::outlaw;
 use super::state_text::{Codec, Slot};
 use crate::adjudicate::{OrderResult, Reason, Verdict};
@@ -18,9 +23,20 @@ use crate::state::{Kind, Position};
 use crate::variant::{PowerId, Variant};
 use std::borrow::Cow;
 
+/// Who takes the holdings of a player who is out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Heirs {
+    /// T4: the one player who dislodged the personal unit alone, if any
+    /// (the Senate, given here, may be he while it is in the game).
+    Dislodger { senate: Option<PowerId> },
+    /// I1: the Emperor, always.
+    Emperor(PowerId),
+}
+
 /// After a movement: for each dislodged personal unit, who dislodged it
-/// alone, if anyone (`senate` may be the heir while it is in the game).
-pub fn after_movement(v: &Variant, personal: Kind, senate: Option<PowerId>, results: &[OrderResult<'_>], next: &mut Position) {
+/// alone, if anyone (T4; nothing to note where the heir is the Emperor).
+pub fn after_movement(v: &Variant, personal: Kind, heirs_are: Heirs, results: &[OrderResult<'_>], next: &mut Position) {
+    let Heirs::Dislodger { senate } = heirs_are else { return };
     let mut heirs = Vec::new();
     for d in &next.dislodged {
         let Some(owner) = d.force.components.iter().find(|c| c.kind == personal).map(|c| c.power) else { continue };
@@ -56,7 +72,7 @@ pub fn after_movement(v: &Variant, personal: Kind, senate: Option<PowerId>, resu
 /// waiting to retreat) before the phase and is neither after it is out;
 /// his heir takes his holdings, or they are disbanded and unowned. The
 /// heirs are forgotten once no unit waits.
-pub fn after_phase(v: &Variant, personal: Kind, before: &Position, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
+pub fn after_phase(v: &Variant, personal: Kind, heirs_are: Heirs, before: &Position, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
     let holders: Vec<PowerId> = super::personal::holders(v, personal).collect();
     for power in holders {
         if next.state.eliminated.contains(&power) {
@@ -67,7 +83,10 @@ pub fn after_phase(v: &Variant, personal: Kind, before: &Position, next: &mut Po
         if on(next) || !on(before) {
             continue;
         }
-        let heir = next.state.heirs.iter().find(|h| h.0 == power).and_then(|h| h.1);
+        let heir = match heirs_are {
+            Heirs::Dislodger { .. } => next.state.heirs.iter().find(|h| h.0 == power).and_then(|h| h.1),
+            Heirs::Emperor(e) => Some(e).filter(|&e| e != power && !next.state.eliminated.contains(&e)),
+        };
         eliminate(v, next, results, power, heir);
     }
     if next.dislodged.is_empty() {
@@ -130,4 +149,4 @@ pub const HEIR: Codec = Codec {
     },
 };
 
-pub const SLOTS: Slot = &[HEIR];
+pub const SLOTS: Slot = &[HEIR, ELIMINATED];

@@ -15,6 +15,7 @@ impl Kind {
     pub const TRIUMVIR: Kind = Kind(4);
     pub const PRAETORIAN_GUARD: Kind = Kind(5);
     pub const BARBARIAN: Kind = Kind(6);
+    pub const COMMANDER: Kind = Kind(7);
 }
 
 /// How a kind moves.
@@ -67,7 +68,7 @@ impl KindRow {
 /// The engine's kind table, by `Kind` index: every kind any variant has.
 /// A variant lists the rows it uses (`Variant::kinds`). The rows are static
 /// so that the resolver reads a kind's strength without a variant lookup.
-pub const BUILT_IN: [KindRow; 7] = [
+pub const BUILT_IN: [KindRow; 8] = [
     KindRow {
         letter: "A",
         name: "army",
@@ -173,6 +174,22 @@ pub const BUILT_IN: [KindRow; 7] = [
         retreats: false,
         built_by_order: false,
     },
+    // Imperator I1: a Commander's personal army (`AGC`), moving and
+    // fighting as an army, never built; the personal-units mechanic
+    // (rules/personal.rs) names it, and its loss puts him out.
+    KindRow {
+        letter: "AGC",
+        name: "commander",
+        moves: Moves::Army,
+        strength: 1,
+        upkeep: 2,
+        may_support: true,
+        may_convoy: false,
+        needs_supply: true,
+        cut_whole: false,
+        retreats: true,
+        built_by_order: false,
+    },
 ];
 
 impl Kind {
@@ -234,18 +251,22 @@ mod tests {
         // costs half.
         assert_eq!((Kind::ARMY.row().moves, Kind::FLEET.row().moves, Kind::GARRISON.row().moves), (Moves::Army, Moves::Fleet, Moves::None));
         // City State C12, C13: a double army is worth two and needs no supply.
-        assert_eq!(Kind::all().map(|k| (k.row().strength, k.row().upkeep)).collect::<Vec<_>>(), [(1, 2), (1, 2), (1, 1), (2, 0), (1, 2), (1, 2), (1, 0)]);
+        assert_eq!(
+            Kind::all().map(|k| (k.row().strength, k.row().upkeep)).collect::<Vec<_>>(),
+            [(1, 2), (1, 2), (1, 1), (2, 0), (1, 2), (1, 2), (1, 0), (1, 2)]
+        );
         assert!(!Kind::DOUBLE_ARMY.row().needs_supply && Kind::DOUBLE_ARMY.row().moves == Moves::Army);
         assert_eq!(Kind::all().filter(|k| k.row().cut_whole).collect::<Vec<_>>(), [Kind::DOUBLE_ARMY]);
         assert!(Kind::FLEET.row().may_convoy && !Kind::ARMY.row().may_convoy && !Kind::GARRISON.row().may_support);
         // H13, I5: a garrison and a Barbarian are removed when dislodged;
-        // C12, T2, I1, I4: a DA, a T, the PG and a Barbarian are never built
-        // by order.
+        // C12, T2, I1, I4: a DA, a T, the PG, a Barbarian and an AGC are never
+        // built by order.
         assert_eq!(Kind::all().filter(|k| !k.row().retreats).collect::<Vec<_>>(), [Kind::GARRISON, Kind::BARBARIAN]);
         assert_eq!(
             Kind::all().filter(|k| !k.row().built_by_order).collect::<Vec<_>>(),
-            [Kind::DOUBLE_ARMY, Kind::TRIUMVIR, Kind::PRAETORIAN_GUARD, Kind::BARBARIAN]
+            [Kind::DOUBLE_ARMY, Kind::TRIUMVIR, Kind::PRAETORIAN_GUARD, Kind::BARBARIAN, Kind::COMMANDER]
         );
         assert_eq!((Kind::from_code("pg"), Kind::from_code("B")), (Some(Kind::PRAETORIAN_GUARD), Some(Kind::BARBARIAN)));
+        assert_eq!(Kind::from_code("agc"), Some(Kind::COMMANDER));
     }
 }
