@@ -1,7 +1,8 @@
 //! `cargo bench -p polemarch-render`: the time to draw one phase of
-//! standard Diplomacy (Spring 1901 with 22 orders and their results) as SVG,
-//! board included, and as a 1200-pixel PNG, with the real coastline and,
-//! to compare in the same run, schematic.
+//! standard Diplomacy (Spring 1901 with 22 orders and their results) on
+//! its board as SVG and as a 1200-pixel PNG, with the real coastline and,
+//! to compare in the same run, schematic; the board's own time apart, and
+//! a phase with it.
 
 use polemarch_engine::order::parse_order_line;
 use polemarch_engine::variant::embedded_variant;
@@ -17,8 +18,14 @@ fn main() {
     let orders: Vec<_> = ORDERS.lines().map(|l| parse_order_line(&v, l).unwrap()).collect();
     let outcome = adjudicate(&v, &pos, &orders);
     let drawn: Vec<DrawnOrder> = outcome.results.iter().map(|r| DrawnOrder { order: r.order.clone().into_owned(), verdict: Some(r.verdict) }).collect();
-    let time = |name: &str, runs: u32, f: &dyn Fn() -> usize| {
-        let mut bytes = f();
+    let filter: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let once = std::env::var("POLEMARCH_BENCH_RUNS").ok().and_then(|r| r.parse::<u32>().ok());
+    let time = |key: &str, name: &str, runs: u32, f: &dyn Fn() -> usize| {
+        if !filter.is_empty() && !filter.iter().any(|k| k == key) {
+            return;
+        }
+        let runs = once.unwrap_or(runs);
+        let mut bytes = if once.is_some() { 0 } else { f() };
         let start = Instant::now();
         for _ in 0..runs {
             bytes = f();
@@ -26,13 +33,19 @@ fn main() {
         let ms = start.elapsed().as_secs_f64() * 1000.0 / runs as f64;
         println!("{name}: {ms:.2} ms a picture ({runs} runs, {} KB)", bytes / 1024);
     };
-    time("standard, its board with the real coastline", 50, &|| polemarch_render::Board::of(&v).sites.len());
-    time("standard, one phase with orders, SVG (board computed each time)", 50, &|| polemarch_render::svg(&v, &pos, &drawn, None).len());
-    time("standard, one phase with orders, PNG 1200 px", 10, &|| {
+    // A judge computes a variant's board once (the web judge keeps it) and
+    // draws each phase on it: "one phase" is that; the board is timed apart.
+    let board = polemarch_render::Board::of(&v);
+    let schematic = polemarch_render::Board::new(&v);
+    time("board", "standard, its board with the real coastline", 50, &|| polemarch_render::Board::of(&v).sites.len());
+    time("svg", "standard, one phase with orders, SVG", 50, &|| polemarch_render::svg_on(&board, &v, &pos, &drawn, None).len());
+    time("png", "standard, one phase with orders, PNG 1200 px", 10, &|| {
+        polemarch_render::png(&polemarch_render::svg_on(&board, &v, &pos, &drawn, None), Some(1200)).unwrap().len()
+    });
+    time("png+board", "standard, one phase with orders, PNG 1200 px, board included", 10, &|| {
         polemarch_render::png(&polemarch_render::svg(&v, &pos, &drawn, None), Some(1200)).unwrap().len()
     });
-    time("standard, one phase with orders, PNG 1200 px, schematic (no coastline)", 10, &|| {
-        let board = polemarch_render::Board::new(&v);
-        polemarch_render::png(&polemarch_render::svg_on(&board, &v, &pos, &drawn, None), Some(1200)).unwrap().len()
+    time("schematic", "standard, one phase with orders, PNG 1200 px, schematic (no coastline)", 10, &|| {
+        polemarch_render::png(&polemarch_render::svg_on(&schematic, &v, &pos, &drawn, None), Some(1200)).unwrap().len()
     });
 }

@@ -335,7 +335,7 @@ impl Shore {
 fn ring_path(d: &mut String, ring: &[Pt]) {
     use std::fmt::Write;
     for (k, p) in ring.iter().enumerate() {
-        let _ = write!(d, "{}{:.1},{:.1}", if k == 0 { 'M' } else { 'L' }, p.x, p.y);
+        let _ = write!(d, "{}{:.3},{:.3}", if k == 0 { 'M' } else { 'L' }, p.x, p.y);
     }
     d.push('Z');
 }

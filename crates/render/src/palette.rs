@@ -8,6 +8,8 @@ use polemarch_engine::Variant;
 const DEFAULT: [&str; 12] =
     ["#c8102e", "#1b3f94", "#3fa9f5", "#5b4636", "#2e9e44", "#8a5cc2", "#e6b800", "#e8772e", "#1a9e9e", "#d45fa8", "#7a7a2a", "#444444"];
 
+/// The paper under the whole picture.
+pub const PAPER: &str = "#fbf8f0";
 pub const SEA: &str = "#b9d5ea";
 pub const LAND: &str = "#efe6cc";
 /// Water and land outside every province (real coastlines only).
@@ -50,7 +52,7 @@ pub fn text_on(colour: &str) -> &'static str {
     }
 }
 
-fn rgb(colour: &str) -> [u8; 3] {
+pub fn rgb(colour: &str) -> [u8; 3] {
     let hex = colour.trim_start_matches('#');
     let part = |i: usize| hex.get(i..i + 2).and_then(|h| u8::from_str_radix(h, 16).ok()).unwrap_or(128);
     [part(0), part(2), part(4)]

@@ -133,15 +133,16 @@ pub fn phase_view(g: &Game, index: usize) -> Result<PhaseView> {
     Ok(PhaseView { index, phase: p.phase.clone(), processed: p.processed.is_some(), orders, results })
 }
 
-/// The map of a phase: with its orders and their results once processed.
-pub fn map_svg(v: &Variant, g: &Game, index: usize) -> Result<String> {
+/// The map of a phase on the variant's board: with its orders and their
+/// results once processed.
+pub fn map_svg(v: &Variant, board: &polemarch_render::Board, g: &Game, index: usize) -> Result<String> {
     if index >= g.record.phases.len() {
         return Err(Error::not_found(format!("the game has no phase {index}")));
     }
     let pos = game::position_at(v, &g.record, index).map_err(Error::internal)?;
     let orders =
         if g.record.phases[index].processed.is_some() { polemarch_render::phase_orders(v, &g.record, index).map_err(Error::internal)? } else { Vec::new() };
-    Ok(polemarch_render::svg(v, &pos, &orders, None))
+    Ok(polemarch_render::svg_on(board, v, &pos, &orders, None))
 }
 
 /// A JSON file to download.
