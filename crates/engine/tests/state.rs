@@ -82,3 +82,30 @@ fn diadochi_v_position_lending_an_unowned_centre_is_refused() {
     assert!(polemarch_engine::Position::from_json(&v, &json(r#""Egypt": ["alx"], "Macedonia": ["kor"]"#)).is_ok());
     assert!(polemarch_engine::Position::from_json(&v, &json(r#""Egypt": ["alx"], "Rome": ["kor"]"#)).is_ok());
 }
+
+/// Triumvirate's state keys name Triumvirs (the players with a personal
+/// unit, T2): the Dictator, the Consul, an eliminated player, an Outlaw;
+/// an heir or a decreer of outlawry is a Triumvir or the Senate. Any other
+/// power is an error naming the key's line.
+#[test]
+fn triumvirate_state_naming_a_power_that_is_no_triumvir_is_refused() {
+    let v = variant("triumvirate");
+    let e = |key: &str, value: &str| read_state(&v, [(key, value)]).unwrap_err();
+    assert!(e("dictator", "Egypt").contains("`dictator Egypt`: Egypt is no Triumvir (a player with a personal unit)"));
+    assert!(e("consul", "Senate").contains("`consul Senate`: Senate is no Triumvir"));
+    assert!(e("eliminated egypt", "").contains("`eliminated egypt`: Egypt is no Triumvir"));
+    assert!(e("outlaw egypt", "Senate").contains("`outlaw egypt Senate`: Egypt is no Triumvir"));
+    assert!(e("outlaw caesar", "Egypt").contains("`outlaw caesar Egypt`: Egypt is neither a Triumvir (a player with a personal unit) nor the Senate"));
+    assert!(e("heir caesar", "Egypt").contains("`heir caesar Egypt`: Egypt is neither a Triumvir"));
+    assert!(e("heir senate", "Caesar").contains("`heir senate Caesar`: Senate is no Triumvir"));
+    let good = [
+        ("dictator", "Caesar"),
+        ("consul", "pompey"),
+        ("eliminated crassus", ""),
+        ("outlaw caesar", "Senate"),
+        ("outlaw pompey", "Pompey"),
+        ("heir caesar", "Senate"),
+        ("heir pompey", "none"),
+    ];
+    assert!(read_state(&v, good).is_ok());
+}

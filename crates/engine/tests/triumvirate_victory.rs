@@ -31,14 +31,17 @@ fn twenty_five_fully_self_supporting_units_win() {
     assert!(winners(&v, &pos, false).is_empty());
 }
 
-/// T3, T10: Pompey, Dictator, with 22 centres' worth and 25 units: the +3
-/// pays for all 25 in the Winter, but only 22 are fully self-supporting:
-/// no victory.
+/// T3, T10: Pompey, Dictator (an army in Rome: the +3 is paid only at a
+/// Winter that finds him there), with 22 centres' worth and 25 units: the
+/// +3 pays for all 25 in the Winter, but only 22 are fully
+/// self-supporting: no victory.
 #[test]
 fn the_dictators_bonus_does_not_win() {
     let v = tr();
     let pompey = v.find_power("Pompey").unwrap();
-    let mut pos = board(&v, pompey, &CENTRES[2..], &ARMIES);
+    let mut armies = ARMIES;
+    armies[24] = "rom";
+    let mut pos = board(&v, pompey, &CENTRES[2..], &armies);
     pos.state = read_state(&v, [("dictator", "Pompey")]).unwrap();
     // Alexandria is gone with the first two: 22 single centres.
     assert_eq!(supplies(&v, &pos)[pompey.index()], 2 * 25);

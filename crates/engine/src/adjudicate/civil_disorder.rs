@@ -76,8 +76,14 @@ pub fn civil_disorder(v: &Variant, pos: &mut Position, power: PowerId, halves: i
     let mut removed = Vec::new();
     let mut left = halves;
     while left > 0 {
-        let removable = (0..pos.forces.len()).filter_map(|i| component_to_remove(v, &pos.forces[i], power, None).map(|kind| (i, kind)));
-        let Some((i, kind)) = removable.min_by_key(|&(i, _)| key(&pos.forces[i])) else { break };
+        // With `wanted`, only a component of that kind.
+        let removable = |wanted: Option<Kind>| {
+            let forces = &pos.forces;
+            let take = |i: usize| component_to_remove(v, &forces[i], power, wanted).filter(|&k| wanted.is_none_or(|w| w == k));
+            (0..forces.len()).filter_map(|i| take(i).map(|k| (i, k))).min_by_key(|&(i, _)| key(&forces[i]))
+        };
+        // T4: a personal unit goes last, when nothing else is left.
+        let Some((i, kind)) = removable(None).or_else(|| v.rules.removed_last().and_then(|k| removable(Some(k)))) else { break };
         let loc = pos.forces[i].loc;
         left -= take_component(v, pos, i, power, kind);
         removed.push((loc, kind));

@@ -128,7 +128,6 @@ pub enum Illegal {
     OutlawBuilds,
     InCivilDisorder,
     SenateDisbandsTooMany,
-    PersonalUnitRemoval,
     SupportedEntryOnly,
 }
 
@@ -232,7 +231,7 @@ impl Illegal {
             Illegal::AlreadyElected => "there is one Sole Consul a year (T5a)",
             Illegal::NotATriumvir => "only a Triumvir still in the game can be elected or outlawed (T5)",
             Illegal::SenateGone => "the Senate is eliminated (T7)",
-            Illegal::OutlawTooEarly => "Outlaws are decreed from Winter 55 BC on (T5b)",
+            Illegal::OutlawTooEarly => "Outlaws are decreed only after Winter 55 BC, from Spring 54 BC on (T5b: \"at any time after 55W\")",
             Illegal::NotYourDecree => "only the Senate (the Dictator once the Senate is gone) decrees an Outlaw; a Triumvir may declare only himself one (T3, T5b)",
             Illegal::AlreadyOutlaw => "the Triumvir is an Outlaw already (T6: outlawry is irrevocable)",
             Illegal::FixNotDue => "an Outlaw names a quarter of his own units, rounded up, in the phase of the decree, and no more (T6)",
@@ -241,7 +240,6 @@ impl Illegal {
             Illegal::InCivilDisorder => "the power's holdings are in civil disorder: its units hold and nothing is built (T7, T8)",
             Illegal::SenateDisbandsTooMany => "the Senate disbands a third of its units (rounded up), no more (T7)",
             Illegal::SupportedEntryOnly => "Arbela and Ctesiphon are entered only by a supported attack, never by a retreat (T9)",
-            Illegal::PersonalUnitRemoval => "a personal unit is not removed in an adjustment: remove another unit (T4: it is eliminated only in battle)",
         }
     }
 }

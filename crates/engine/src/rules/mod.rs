@@ -328,20 +328,20 @@ impl Rules {
     /// move)?
     /// Called from `adjudicate/plan/mod.rs`, `Planning::plan_one`.
     #[inline]
-    pub fn may_order(&self, v: &Variant, state: &VariantState, body: &Force, action: &Action) -> Result<(), Illegal> {
+    pub fn may_order(&self, v: &Variant, state: &VariantState, forces: &[Force], body: &Force, action: &Action) -> Result<(), Illegal> {
         if self.mechanics.is_empty() {
             return Ok(());
         }
-        self.mechanics_may_order(v, state, body, action)
+        self.mechanics_may_order(v, state, forces, body, action)
     }
 
     #[inline(never)]
-    fn mechanics_may_order(&self, v: &Variant, state: &VariantState, body: &Force, action: &Action) -> Result<(), Illegal> {
+    fn mechanics_may_order(&self, v: &Variant, state: &VariantState, forces: &[Force], body: &Force, action: &Action) -> Result<(), Illegal> {
         for m in &self.mechanics {
             match m {
                 Mechanic::ImperialSpaces(_) => passes_must_move::may_order(v, body, action)?,
                 Mechanic::Sieges => sieges::may_order(v, body, action)?,
-                Mechanic::Outlaws => outlaw::may_order(v, state, body, action)?,
+                Mechanic::Outlaws => outlaw::may_order(v, state, forces, body, action)?,
                 Mechanic::Senate(_) | Mechanic::Deposed(..) => disorder::check(state, body.power)?,
                 _ => {}
             }
@@ -383,14 +383,20 @@ impl Rules {
                         emperor_out::after_phase(v, next.phase, next, e, *from);
                     }
                 }
-                // T6: an Outlaw who takes Rome is one no longer.
-                Mechanic::Outlaws if kind != PhaseKind::Adjustment => outlaw::after_phase(v, next),
-                // T7: the Senate's third; a power not Roman in Rome ends it.
+                // T6: an Outlaw who takes Rome is one no longer; a fixed
+                // mark goes with its unit.
+                Mechanic::Outlaws => outlaw::after_phase(v, kind, before, results, next),
+                // T2: a T that retreats into a destroyed centre rebuilds it.
+                Mechanic::PersonalUnits(p) if kind == PhaseKind::Retreat => personal::after_movement(v, p, results, next),
+                // T7: the Senate's third; T3: a Triumvir in Rome is
+                // Dictator if there is none (and the Senate's end follows).
                 Mechanic::Senate(senate) if kind != PhaseKind::Adjustment => {
                     if kind == PhaseKind::Retreat {
                         senate_end::disband_third(v, *senate, results, next);
                     }
-                    senate_end::after_phase(v, *senate, self.romans(), next);
+                    if let Some(p) = self.personal() {
+                        offices::after_phase(v, *senate, p.kind, next, results);
+                    }
                 }
                 // T4, last: a player whose personal unit is gone is out.
                 Mechanic::PersonalElimination => {
@@ -485,6 +491,7 @@ impl Rules {
                 Mechanic::Sieges if decided.is_none() => decided = sieges::capture(v, forces, p),
                 Mechanic::Claims if decided.is_none() => decided = claims::capture(v, state, p, mover),
                 Mechanic::Liberation if decided.is_none() => decided = liberation::capture(v, p, mover, current),
+                Mechanic::Senate(senate) if decided.is_none() => decided = senate_end::capture(state, *senate, mover, current),
                 Mechanic::Loans => loans::capture(state, p, mover, current),
                 _ => {}
             }
@@ -501,6 +508,8 @@ impl Rules {
         for m in &self.mechanics {
             match m {
                 Mechanic::Deposed(power, capital) => disorder::deposed(next, *power, *capital),
+                // T7: Rome owned by a power not Roman ends the Senate.
+                Mechanic::Senate(senate) => senate_end::after_ownership(v, *senate, self.romans(), next),
                 Mechanic::Claims => next.state.claims.clear(),
                 Mechanic::Colonies(list) => colonies::deal(v, list, next),
                 _ => {}
@@ -618,9 +627,9 @@ impl Rules {
     /// Hook `supply`: bonuses to the Winter supply, not centres (T3, T5:
     /// the Dictator, the Sole Consul, the Senate per Triumvir eliminated),
     /// added to `supply` by power.
-    pub fn add_bonuses(&self, state: &VariantState, supply: &mut [u32]) {
-        if let Some(senate) = self.senate() {
-            offices::add_bonuses(senate, state, supply);
+    pub fn add_bonuses(&self, v: &Variant, pos: &Position, supply: &mut [u32]) {
+        if let (Some(senate), Some(p)) = (self.senate(), self.personal()) {
+            offices::add_bonuses(v, senate, p.kind, pos, supply);
         }
     }
 
@@ -674,14 +683,11 @@ impl Rules {
         supported_entry::resistance(v, p)
     }
 
-    /// Hook `adjust`: may a removal order take a unit of `kind` (T4: a
-    /// personal unit is lost only in battle; civil disorder never takes it,
-    /// as `component_to_remove` takes only armies, fleets and garrisons)?
-    pub fn may_remove(&self, kind: Kind) -> Result<(), Illegal> {
-        match self.personal() {
-            Some(p) if p.kind == kind => Err(Illegal::PersonalUnitRemoval),
-            _ => Ok(()),
-        }
+    /// Hook `adjust`: the kind civil disorder takes last, when no army,
+    /// fleet or garrison of the power is left (T4: the personal unit,
+    /// removable like any unit; its removal puts its player out).
+    pub fn removed_last(&self) -> Option<Kind> {
+        self.personal().map(|p| p.kind)
     }
 
     /// Hook `retreat_due`: must the next retreat phase be played though no

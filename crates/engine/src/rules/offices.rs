@@ -4,13 +4,18 @@
 //! The Triumvirs are the players with a personal unit (rules/personal.rs);
 //! the Romans are the variant's `roman_powers`.
 //!
-//! - T3: a Triumvir whose unit holds Rome after a Winter adjustment is
-//!   Dictator until a Winter finds him without Rome; at most one. +3 to his
-//!   Winter supply; the Senate's powers (b) and (c) once it is gone.
+//! - T3: a Triumvir whose unit stands in Rome after a movement or a retreat
+//!   becomes Dictator at once if there is none (the seed: "by occupying the
+//!   capital", followed over the ruling's Winter adjustment); he is Dictator
+//!   until a Winter finds him without Rome, and then whoever holds Rome at
+//!   it is. +3 to his Winter supply, only at a Winter that finds him in
+//!   Rome; the Senate's powers (b) and (c) once it is gone.
 //! - T5a: `ELECT <power>` by the Senate in a Spring movement phase: that
 //!   Triumvir is Sole Consul for the year, +3 to his Winter supply.
-//! - T5b: `OUTLAW <power>` from Winter of the first year on, by the Senate
-//!   (the Dictator once the Senate is gone), or by a Triumvir of himself.
+//! - T5b: `OUTLAW <power>` "at any time after 55W" (the seed, followed
+//!   over the ruling's "from Winter 55 BC on"): from the second year on,
+//!   by the Senate (the Dictator once the Senate is gone), or by a
+//!   Triumvir of himself.
 //! - T5c: the Senate (the Dictator once it is gone) +3 a Winter for each
 //!   Triumvir eliminated.
 //!
@@ -60,8 +65,7 @@ pub fn elect(v: &Variant, senate: PowerId, personal: Kind, pos: &mut Position, b
 
 /// `OUTLAW <power>` by `by`.
 pub fn decree(v: &Variant, senate: PowerId, personal: Kind, pos: &mut Position, by: PowerId, target: PowerId) -> Result<Reason, Illegal> {
-    let first = v.calendar.first;
-    if pos.phase.year == first.year && v.calendar.kind(pos.phase) != PhaseKind::Adjustment {
+    if pos.phase.year == v.calendar.first.year {
         return Err(Illegal::OutlawTooEarly);
     }
     if !triumvir(v, &pos.state, personal, target) {
@@ -90,15 +94,19 @@ pub fn rome_value(v: &Variant, romans: &[PowerId], state: &VariantState, p: Prov
 
 /// The Winter bonuses, in halves, added to `supply` by power: the
 /// Dictator's and the Consul's 3, the Senate's (or the Dictator's, once
-/// the Senate is gone) 3 per Triumvir eliminated.
-pub fn add_bonuses(senate: PowerId, state: &VariantState, supply: &mut [u32]) {
-    if let Some(d) = state.dictator {
+/// the Senate is gone) 3 per Triumvir eliminated. The Dictator is paid
+/// only if his unit is in Rome at this adjustment: a Winter that finds him
+/// without it unmakes him (T3, "as determined each Winter").
+pub fn add_bonuses(v: &Variant, senate: PowerId, personal: Kind, pos: &Position, supply: &mut [u32]) {
+    let state = &pos.state;
+    let dictator = state.dictator.filter(|&d| in_rome(v, personal, pos) == Some(d));
+    if let Some(d) = dictator {
         supply[d.index()] += BONUS;
     }
     if let Some(c) = state.consul {
         supply[c.index()] += BONUS;
     }
-    let heir = if senate_gone(state) { state.dictator } else { Some(senate) };
+    let heir = if senate_gone(state) { dictator } else { Some(senate) };
     if let Some(h) = heir {
         supply[h.index()] += BONUS * state.eliminated.len() as u32;
     }
@@ -111,7 +119,7 @@ fn in_rome(v: &Variant, personal: Kind, pos: &Position) -> Option<PowerId> {
 }
 
 /// Who is Dictator after this Winter: the Dictator while he holds Rome,
-/// else the Triumvir holding it.
+/// else the Triumvir holding it, if any.
 fn next_dictator(v: &Variant, personal: Kind, pos: &Position) -> Option<PowerId> {
     in_rome(v, personal, pos)
 }
@@ -123,10 +131,26 @@ pub fn winter_due(v: &Variant, personal: Kind, pos: &Position) -> bool {
 }
 
 /// After a Winter adjustment: the Consul's year is over; the Dictator is
-/// made or unmade by Rome; a new Dictator ends the Senate (T7).
+/// unmade by a Winter that finds him without Rome, and whoever holds it
+/// then is Dictator (T3).
 pub fn after_adjustment(v: &Variant, senate: PowerId, personal: Kind, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
     next.state.consul = None;
     let dictator = next_dictator(v, personal, next);
+    make(v, senate, dictator, next, results);
+}
+
+/// After a movement or a retreat: a Triumvir whose unit stands in Rome
+/// becomes Dictator at once if there is none (T3, the seed's "by occupying
+/// the capital"); the Senate's end follows (T7).
+pub fn after_phase(v: &Variant, senate: PowerId, personal: Kind, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
+    if next.state.dictator.is_none() {
+        let dictator = in_rome(v, personal, next);
+        make(v, senate, dictator, next, results);
+    }
+}
+
+/// `dictator` is Dictator; a new one ends the Senate (T7).
+fn make(v: &Variant, senate: PowerId, dictator: Option<PowerId>, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
     let new = dictator.is_some() && dictator != next.state.dictator;
     next.state.dictator = dictator;
     if let (true, Some(d)) = (new, dictator) {
@@ -143,7 +167,7 @@ pub const DICTATOR: Codec = Codec {
     shown: true,
     write: |v, state, out| write_power(v, state.dictator, out),
     read: |v, _, value, state| {
-        state.dictator = Some(v.power_named(value)?);
+        state.dictator = Some(super::personal::holder_named(v, &format!("dictator {value}"), value)?);
         Ok(())
     },
 };
@@ -155,7 +179,7 @@ pub const CONSUL: Codec = Codec {
     shown: true,
     write: |v, state, out| write_power(v, state.consul, out),
     read: |v, _, value, state| {
-        state.consul = Some(v.power_named(value)?);
+        state.consul = Some(super::personal::holder_named(v, &format!("consul {value}"), value)?);
         Ok(())
     },
 };
@@ -167,7 +191,10 @@ pub const ELIMINATED: Codec = Codec {
     indexed: true,
     shown: true,
     write: |v, state, out| write_power_list(v, &state.eliminated, out),
-    read: |v, power, value, state| read_power_list(v, "eliminated", power, value, &mut state.eliminated),
+    read: |v, power, value, state| {
+        super::personal::holder_named(v, &format!("eliminated {power}"), power)?;
+        read_power_list(v, "eliminated", power, value, &mut state.eliminated)
+    },
 };
 
 pub const SLOTS: Slot = &[DICTATOR, CONSUL];

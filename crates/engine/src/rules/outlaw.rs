@@ -10,8 +10,9 @@
 //! Who may decree an Outlaw, and when, is the decreeing mechanic's
 //! (rules/offices.rs for the Senate); this file is the penalties.
 //!
-//! Readings: a fixed unit that is dislodged loses the mark (it is no
-//! longer where it was fixed); the build limit is per Winter (one a year).
+//! Readings: the mark goes with the unit: a fixed unit that is dislodged,
+//! removed or disbanded loses it, and no other unit entering its province
+//! is fixed; the build limit is per Winter (one a year).
 //!
 //! State: `outlaw <power> <decreed-by>`, `fixed <province>`.
 
@@ -19,7 +20,7 @@ use super::state_text::{province_index, Codec, Slot};
 use crate::adjudicate::{Illegal, OrderResult, Reason, Verdict};
 use crate::order::{Action, UnitRef};
 use crate::state::{Force, Kind, Outlaw, Position, VariantState};
-use crate::variant::{PowerId, ProvinceId, Variant};
+use crate::variant::{PhaseKind, PowerId, ProvinceId, Variant};
 
 pub fn is_outlaw(state: &VariantState, power: PowerId) -> bool {
     state.outlaws.iter().any(|o| o.power == power)
@@ -101,14 +102,19 @@ fn distances_from(v: &Variant, from: Option<ProvinceId>) -> Vec<u32> {
 }
 
 /// Hook `may_order`: a fixed unit holds, or supports another fixed unit
-/// of its power (T6); it never moves or convoys.
-pub fn may_order(v: &Variant, state: &VariantState, body: &Force, action: &Action) -> Result<(), Illegal> {
+/// of its own power, in `forces` (T6: "they may support each other", the
+/// Outlaw's own fixed units); it never moves or convoys.
+pub fn may_order(v: &Variant, state: &VariantState, forces: &[Force], body: &Force, action: &Action) -> Result<(), Illegal> {
     if !is_fixed(state, v.province_of(body.loc)) {
         return Ok(());
     }
+    let own_fixed = |unit: &UnitRef| {
+        let p = v.province_of(unit.loc);
+        is_fixed(state, p) && forces.iter().any(|f| v.province_of(f.loc) == p && f.power == body.power)
+    };
     match action {
         Action::Hold | Action::Destroy | Action::Rebuild => Ok(()),
-        Action::SupportHold { unit } | Action::SupportMove { unit, .. } if is_fixed(state, v.province_of(unit.loc)) => Ok(()),
+        Action::SupportHold { unit } | Action::SupportMove { unit, .. } if own_fixed(unit) => Ok(()),
         _ => Err(Illegal::FixedUnit),
     }
 }
@@ -133,13 +139,27 @@ pub fn may_build(state: &VariantState, earlier: &[OrderResult<'_>], power: Power
 }
 
 /// After a movement or a retreat: an Outlaw with a unit in Rome is one no
-/// longer; fixed marks stay only where an Outlaw's unit still stands.
-pub fn after_phase(v: &Variant, next: &mut Position) {
-    if let Some(rome) = rome(v) {
+/// longer. After any phase: a fixed mark goes with its unit (a fixed unit
+/// never moves): it stays only where the unit it was given to still stands,
+/// not dislodged, removed or handed to another player in the phase.
+pub fn after_phase(v: &Variant, kind: PhaseKind, before: &Position, results: &[OrderResult<'_>], next: &mut Position) {
+    if let (true, Some(rome)) = (kind != PhaseKind::Adjustment, rome(v)) {
         if let Some(holder) = next.force_in(v, rome).map(|f| f.power) {
             end(v, next, |o| o.power == holder);
         }
     }
+    let gone = |p: ProvinceId| {
+        let removed = results.iter().any(|r| {
+            r.verdict == Verdict::Success
+                && matches!(r.order.action, Action::Remove | Action::Disband)
+                && r.order.unit.as_ref().is_some_and(|u| v.province_of(u.loc) == p)
+        });
+        let dislodged = next.dislodged.iter().any(|d| v.province_of(d.force.loc) == p);
+        let was = before.force_in(v, p).map(|f| f.power);
+        removed || dislodged || was.is_none() || next.force_in(v, p).map(|f| f.power) != was
+    };
+    let keep: Vec<ProvinceId> = next.state.fixed.iter().copied().filter(|&p| !gone(p)).collect();
+    next.state.fixed = keep;
     tidy(v, next);
 }
 
@@ -172,7 +192,8 @@ pub const OUTLAW: Codec = Codec {
         }
     },
     read: |v, power, value, state| {
-        let (power, by) = (v.power_named(power)?, v.power_named(value)?);
+        let line = format!("outlaw {power} {value}");
+        let (power, by) = (super::personal::holder_named(v, &line, power)?, super::personal::holder_or_senate_named(v, &line, value)?);
         state.outlaws.retain(|o| o.power != power);
         state.outlaws.push(Outlaw { power, decreed_by: by, due: 0 });
         state.outlaws.sort_unstable();

@@ -39,6 +39,28 @@ pub fn has_one(v: &Variant, kind: Kind, power: PowerId) -> bool {
     v.start_units.iter().any(|&(q, k, _)| q == power && k == kind)
 }
 
+/// A state key's power that must have a personal unit (a Triumvir, an
+/// Imperator Commander): the power, or an error naming the key's line.
+pub fn holder_named(v: &Variant, line: &str, name: &str) -> Result<PowerId, String> {
+    let power = v.power_named(name)?;
+    match v.rules.personal() {
+        Some(p) if !has_one(v, p.kind, power) => Err(format!("`{line}`: {} is no Triumvir (a player with a personal unit)", v.power(power).name)),
+        _ => Ok(power),
+    }
+}
+
+/// A state key's power that must be a Triumvir or the Senate (an heir, a
+/// decreer of outlawry), where the variant has a Senate; any power
+/// elsewhere.
+pub fn holder_or_senate_named(v: &Variant, line: &str, name: &str) -> Result<PowerId, String> {
+    let power = v.power_named(name)?;
+    match v.rules.senate() {
+        Some(senate) if power != senate => holder_named(v, line, name)
+            .map_err(|_| format!("`{line}`: {} is neither a Triumvir (a player with a personal unit) nor the Senate", v.power(power).name)),
+        _ => Ok(power),
+    }
+}
+
 /// Where `power`'s personal unit stands, if on the board.
 pub fn unit_of(v: &Variant, pos: &Position, kind: Kind, power: PowerId) -> Option<ProvinceId> {
     pos.forces.iter().find(|f| f.components.iter().any(|c| c.kind == kind && c.power == power)).map(|f| v.province_of(f.loc))
@@ -94,14 +116,15 @@ pub fn reaches_far(v: &Variant, p: &Personal, force: &Force, dest: ProvinceId) -
     })
 }
 
-/// After a movement: a personal unit that entered a destroyed centre
-/// rebuilds it (T2: "simply by passing through").
+/// After a movement or a retreat: a personal unit that entered a
+/// destroyed centre rebuilds it (T2: "simply by passing through them in
+/// any turn"; a retreat enters too).
 pub fn after_movement(v: &Variant, p: &Personal, results: &mut [OrderResult<'_>], next: &mut Position) {
     if !p.rebuilds {
         return;
     }
-    for r in results.iter_mut().filter(|r| r.verdict == Verdict::Success && matches!(r.order.action, Action::Move { .. })) {
-        let Action::Move { to, .. } = r.order.action else { continue };
+    for r in results.iter_mut().filter(|r| r.verdict == Verdict::Success) {
+        let (Action::Move { to, .. } | Action::Retreat { to }) = r.order.action else { continue };
         let dest = v.province_of(to);
         let personal = next.force_in(v, dest).is_some_and(|f| f.components.iter().any(|c| c.kind == p.kind));
         if personal && super::destroy::is_destroyed(&next.state, dest) {

@@ -9,8 +9,9 @@
 //! (rules/disorder.rs).
 //!
 //! Readings: the Senate's decrees of outlawry end with it (T6: "the
-//! decreeing player is eliminated"); a power takes Rome when its unit
-//! stands there after a movement or a retreat.
+//! decreeing player is eliminated"); Egypt takes Rome as it loses
+//! Alexandria (T8), when the centre becomes its own, as centres change
+//! hands in standard Diplomacy (after an Autumn): "Rome falls to EGYPT".
 //!
 //! State: `senate-end <power> pending|done`.
 
@@ -19,7 +20,7 @@ use super::outlaw;
 use super::state_text::{Codec, Slot};
 use crate::adjudicate::{Illegal, OrderResult, Reason, Verdict};
 use crate::order::{Action, Order};
-use crate::state::{Position, SenateEnd};
+use crate::state::{Position, SenateEnd, VariantState};
 use crate::variant::{PowerId, Variant};
 use std::borrow::Cow;
 
@@ -33,17 +34,25 @@ pub fn under_dictator(v: &Variant, senate: PowerId, dictator: PowerId, next: &mu
     outlaw::end(v, next, |o| o.decreed_by == senate && o.power != senate);
 }
 
-/// After a movement or a retreat: a power not Roman with a unit in Rome
-/// ends the Senate, whose holdings go into civil disorder.
-pub fn after_phase(v: &Variant, senate: PowerId, romans: &[PowerId], next: &mut Position) {
+/// Once centres changed hands: a power not Roman that owns Rome ends the
+/// Senate, whose holdings go into civil disorder.
+pub fn after_ownership(v: &Variant, senate: PowerId, romans: &[PowerId], next: &mut Position) {
     if next.state.senate_end.is_some() {
         return;
     }
     let Some(rome) = outlaw::rome(v) else { return };
-    let Some(taker) = next.force_in(v, rome).map(|f| f.power).filter(|p| !romans.contains(p)) else { return };
+    let Some(taker) = next.owners[rome.index()].filter(|p| !romans.contains(p)) else { return };
     next.state.senate_end = Some(SenateEnd { by: taker, pending: false });
     super::disorder::enter(&mut next.state, senate);
     outlaw::end(v, next, |o| o.decreed_by == senate && o.power != senate);
+}
+
+/// Ownership: the units of the Senate, eliminated under a Dictator and
+/// waiting for its third to be disbanded, take no centre: one they stand on
+/// keeps its owner (the Dictator's, once the Senate's centres are his).
+pub fn capture(state: &VariantState, senate: PowerId, mover: PowerId, current: Option<PowerId>) -> Option<PowerId> {
+    let pending = state.senate_end.is_some_and(|e| e.pending);
+    current.filter(|_| pending && mover == senate)
 }
 
 /// Is the retreat phase that disbands the Senate's third still to come?

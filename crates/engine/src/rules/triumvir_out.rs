@@ -1,8 +1,10 @@
 //! A Triumvir out of the game (Triumvirate T4): when his personal unit is
 //! eliminated (disbanded after a dislodgement, by order, for want of a
-//! retreat or in a bounce), he is out. If the dislodging attack and every
-//! support it received came from one other Triumvir or from the Senate,
-//! that player takes all his units and centres at once; otherwise his units
+//! retreat or in a bounce; or removed in a Winter, by order or by civil
+//! disorder, when no one dislodged it: no heir), he is out. If the
+//! dislodging attack, every support it received and every fleet that
+//! convoyed it came from one other Triumvir or from the Senate, that
+//! player takes all his units and centres at once; otherwise his units
 //! are disbanded and his centres become unowned. His offices go with him,
 //! and so do the outlawries he decreed (T6).
 //!
@@ -47,7 +49,9 @@ pub fn after_movement(v: &Variant, personal: Kind, heirs_are: Heirs, results: &[
         };
         let mut sides: Vec<PowerId> = next.force_in(v, at).map(|f| f.power).into_iter().collect();
         for r in results.iter().filter(|r| r.verdict == Verdict::Success) {
-            if let Action::SupportMove { unit, to } = &r.order.action {
+            // The seed's "forces ... solely and directly responsible": the
+            // supports, and the fleets that convoyed the attack.
+            if let Action::SupportMove { unit, to } | Action::Convoy { unit, to } = &r.order.action {
                 if v.province_of(unit.loc) == from && v.province_of(*to) == at {
                     sides.extend(r.order.power);
                 }
@@ -141,8 +145,9 @@ pub const HEIR: Codec = Codec {
         }
     },
     read: |v, power, value, state| {
-        let p = v.power_named(power)?;
-        let h = if value.eq_ignore_ascii_case("none") { None } else { Some(v.power_named(value)?) };
+        let line = format!("heir {power} {value}");
+        let p = super::personal::holder_named(v, &line, power)?;
+        let h = if value.eq_ignore_ascii_case("none") { None } else { Some(super::personal::holder_or_senate_named(v, &line, value)?) };
         state.heirs.retain(|x| x.0 != p);
         state.heirs.push((p, h));
         Ok(())

@@ -56,7 +56,7 @@ fn count(v: &Variant, pos: &Position, with_loans: bool, as_supply: bool) -> Vec<
     // T3, T5: the Winter bonuses are supply, not centres (neither victory
     // nor a power's own supply for D2's self-supporting units counts them).
     if with_loans && as_supply && !v.rules.mechanics.is_empty() {
-        v.rules.add_bonuses(&pos.state, &mut supply);
+        v.rules.add_bonuses(v, pos, &mut supply);
     }
     supply
 }
@@ -66,7 +66,7 @@ fn count(v: &Variant, pos: &Position, with_loans: bool, as_supply: bool) -> Vec<
 /// neither own nor loaned.
 pub fn bonuses(v: &Variant, pos: &Position) -> Vec<u32> {
     let mut bonus = vec![0; v.powers.len()];
-    v.rules.add_bonuses(&pos.state, &mut bonus);
+    v.rules.add_bonuses(v, pos, &mut bonus);
     bonus
 }
 

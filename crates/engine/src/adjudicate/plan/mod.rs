@@ -317,7 +317,7 @@ impl Planning<'_> {
         // City State: a unit behind the walls stands or attacks its
         // province, and no one supports it (C6); a unit in a Pass may only
         // move (C11).
-        v.rules.may_order(v, state, body, action)?;
+        v.rules.may_order(v, state, forces, body, action)?;
         match action {
             Action::SupportHold { .. } | Action::SupportMove { .. } | Action::Convoy { .. } if none_supports() => Err(Illegal::GarrisonSupport),
             Action::Hold => Ok(Plan::Hold),
