@@ -816,8 +816,9 @@ impl Rules {
     /// Hook `adjust`, after a Winter adjustment (D7: ended loans are gone;
     /// I4: the frontier dice, each a result).
     pub fn after_adjustment(&self, v: &Variant, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
-        // I8: a guard a frontier die destroys brings its Emperor down.
-        let before_dice = self.has(&Mechanic::Succession).then(|| next.clone());
+        // I1, I8: an AGC or a guard a frontier die destroys puts its player
+        // out (the dice come after the phase's own `after_phase`).
+        let before_dice = self.mechanics.iter().any(|m| matches!(m, Mechanic::Frontier(_))).then(|| next.clone());
         for m in &self.mechanics {
             match m {
                 Mechanic::Loans => loans::after_adjustment(next),
@@ -829,8 +830,13 @@ impl Rules {
                 _ => {}
             }
         }
-        if let (Some(before), Some(e)) = (before_dice, self.title()) {
-            succession::after_dice(v, e, self.romans(), &before, results, next);
+        if let Some(before) = before_dice {
+            if let (true, Some(p)) = (self.has(&Mechanic::PersonalElimination), self.personal()) {
+                triumvir_out::after_phase(v, p.kind, self.heirs(), &before, next, results);
+            }
+            if let (true, Some(e)) = (self.has(&Mechanic::Succession), self.title()) {
+                succession::after_dice(v, e, self.romans(), &before, results, next);
+            }
         }
         // T3, T5a, T7: the Consul's year ends; Rome makes the Dictator.
         if let (Some(senate), Some(p)) = (self.senate(), self.personal()) {
