@@ -1,12 +1,18 @@
-//! Issue 13 (first part): an Imperator game through the command line, from
-//! Spring 235 to Autumn 237: the Emperor builds with his +4 in his homes
-//! (I3); after Winter 236 the frontier garrisons roll their dice from the
-//! game's seed (I4) and two are overrun; as Spring 237 opens a B unit
-//! appears in every empty frontier province; in Spring 237 the judge moves
-//! them, two sack the centres they enter, two stand each other off, and the
-//! Praetorian Guard destroys one by attacking it (I5, I6). `game show`
-//! shows the dice and the B units; the record replays identically, dice
-//! included.
+//! Issue 13: a whole Imperator game through the command line, from Spring
+//! 235 to its end in Winter 237: Danube designates his AGC (I1); the Emperor
+//! builds with his +4 in his homes (I3); after Winter 236 the frontier
+//! garrisons roll their dice from the game's seed (I4) and two are overrun;
+//! as Spring 237 opens a B unit appears in every empty frontier province; in
+//! Spring 237 the judge moves them, two sack the centres they enter, and the
+//! Praetorian Guard destroys one by attacking it (I5, I6); Syria declares
+//! himself a Rival, fixes a unit, and his PG(R) destroys a Persian army by
+//! attacking it (I7); in Autumn 237 Danube alone dislodges the Emperor's
+//! guard: the Emperor is out and Danube is Emperor, his AGC a PG, with the
+//! Emperor's units and centres (I8); in Winter 237 a die destroys Rhine's
+//! AGC and Rhine's holdings go to Danube, the Emperor now (I1, I8), who
+//! then wins, 5 units ahead of anyone (I2). `game show` shows the dice, the
+//! B units, the Emperor, the Rival and his fixed unit; the record replays
+//! identically, dice included.
 
 use polemarch_engine::game;
 
@@ -15,30 +21,34 @@ use common::play::{phase_name, record, submit_script, Script};
 use common::{new_game, ok, tempdir, variant};
 
 const SCRIPT: Script = &[
-    ("Spring 235, Movement", &[("Emperor", &["PG rom - etr", "F nea - sty"])]),
+    // I1: Danube's AGC is his army in Pannonia, not Dacia's (whose die is
+    // a 2 in Winter 236).
+    ("Spring 235, Movement", &[("Emperor", &["PG rom - etr", "F nea - sty"]), ("Danube", &["DESIGNATE A pan"])]),
     ("Autumn 235, Movement", &[("Emperor", &["PG etr - cis"])]),
     // I3: the Emperor's 3 homes and Rome's 3, with his +4 for Rome: 10
     // supply for 4 units; in 235 only in his starting provinces.
     ("Winter 235, Adjustment", &[("Emperor", &["BUILD A rom", "BUILD F nea"])]),
-    // I6: the guard attacks the B unit that appeared in Raetia.
-    ("Spring 237, Movement", &[("Emperor", &["PG cis - rae"])]),
+    ("Spring 236, Movement", &[("Emperor", &["PG cis - ven"])]),
+    // I6: the guard attacks the B unit that appeared in Noricum. I7: Syria
+    // declares himself a Rival, fixes his army in Palmyra (a quarter of his
+    // 3 units, rounded up), and his PG(R) attacks the Persians in Seleukia.
+    ("Spring 237, Movement", &[("Emperor", &["PG ven - nor"]), ("Syria", &["RIVAL Syria", "FIX A pmy", "AGC ant - sel"]), ("Danube", &["A moe - dal"])]),
+    // I8: Danube alone (his AGC and his army's support) dislodges the guard.
+    ("Autumn 237, Movement", &[("Danube", &["AGC pan - ven", "A dal S AGC pan - ven"])]),
 ];
 
 #[test]
-fn an_imperator_game_through_the_dice_and_the_first_invasions() {
+fn an_imperator_game_through_the_dice_the_invasions_a_rival_and_the_succession() {
     let v = variant("imperator");
     let dir = tempdir("imperator");
     let (file, created) = new_game(&dir, "imperator", 3);
     assert!(created.contains("Spring 235, Movement (1 of 1), Imperator"), "{created}");
     let mut shows = Vec::new();
-    loop {
+    while record(&file).result.is_none() {
         let rec = record(&file);
         let pos = game::current(&v, &rec).unwrap();
         let name = phase_name(&v, &pos);
-        if name == "Autumn 237, Movement" {
-            break;
-        }
-        assert!(shows.len() < 20, "too many phases before Autumn 237: {name}");
+        assert!(shows.len() < 20, "too many phases: the game should be over after Winter 237, is at {name}");
         submit_script(&file, SCRIPT, &name);
         ok(&["game", "process", &file]);
         shows.push((name, ok(&["game", "show", &file])));
@@ -72,16 +82,52 @@ fn an_imperator_game_through_the_dice_and_the_first_invasions() {
     );
     // I5, I6: the judge's moves in Spring 237; two centres sacked.
     let moved = results("Spring 237, Movement");
-    for line in ["PG cis - rae", "B ugr - bel", "B dac - scy", "B pto - mar", "B pon - gal"] {
+    for line in ["PG ven - nor", "B ugr - bel", "B dac - scy", "B pto - mar", "B pon - gal"] {
         assert!(moved.contains(line), "{line}: {moved}");
     }
     assert!(moved.contains("sacked the centre"), "{moved}");
     assert!(moved.contains("the Praetorian Guard's attack destroyed"), "{moved}");
     let autumn = shown("Spring 237, Movement");
     assert!(autumn.contains("  destroyed bel\n") && autumn.contains("  destroyed scy\n"), "{autumn}");
-    let pos = game::current(&v, &rec).unwrap();
-    let rae = v.province_ids().find(|&p| v.province(p).abbr == "rae").unwrap();
-    assert!(pos.force_in(&v, rae).is_some_and(|f| v.power(f.power).name == "Barbarians"), "a new B unit in Raetia, which stayed empty");
+    // A new B unit in Noricum, which the guard's attack emptied.
+    assert!(autumn.contains(" B nor,"), "{autumn}");
+    // I7: Syria's declaration, his fixed unit, his PG(R)'s attack.
+    for line in ["Syria      RIVAL Syria                  SUCCESS", "Syria      FIX A pmy                    SUCCESS"] {
+        assert!(moved.contains(line), "{line}: {moved}");
+    }
+    assert!(moved.contains("Syria      AGC ant - sel                SUCCESS (the Praetorian Guard's attack destroyed"), "{moved}");
+    for line in [
+        "  rival syria\n",
+        "  outlaw syria: Syria\n",
+        "  fixed pmy\n",
+        "  personal danube: pan\n",
+        "  Emperor: Emperor, PG ven\n",
+        "  Rival: Syria, PG(R) ant\n",
+    ] {
+        assert!(autumn.contains(line), "{line}: {autumn}");
+    }
+    // I8: the guard dislodged by Danube alone; the Emperor out, Danube the
+    // Emperor with his units and centres, his AGC a PG.
+    let fall = results("Autumn 237, Movement");
+    assert!(fall.contains("Emperor    PG ven H                     FAILURE (dislodged by the attack from pan)"), "{fall}");
+    assert!(fall.contains("the Emperor's guard is lost: the Emperor is out, Danube is Emperor (I8)"), "{fall}");
+    for unit in ["F sty", "A rav", "A rom", "F nea", "A bru", "A ven"] {
+        assert!(fall.contains(&format!("Emperor    {unit} D ")) && fall.contains("taken over by Danube"), "{unit}: {fall}");
+    }
+    let after = shown("Autumn 237, Movement");
+    for line in ["  eliminated: Emperor\n", "  emperor: Danube\n", "  Emperor: Danube, PG ven\n", "Danube        7 centres,  7 units: F sty, PG ven,"] {
+        assert!(after.contains(line), "{line}: {after}");
+    }
+    assert!(!after.contains("personal danube"), "{after}");
+    // I1, I8: Rhine's AGC lost to a die in Winter 237: his army is the
+    // Emperor's, Danube's.
+    let winter237 = results("Winter 237, Adjustment");
+    assert!(winter237.contains("Rhine      AGC bri H                    FAILURE (frontier die 2"), "{winter237}");
+    assert!(winter237.contains("Rhine      A lgr D                      SUCCESS (taken over by Danube"), "{winter237}");
+    // I2: the new Emperor, 8 units to anyone's 3, wins.
+    let end = ok(&["game", "show", &file]);
+    assert!(end.contains("The game is over: Danube wins"), "{end}");
+    assert!(end.contains("  eliminated: Emperor, Rhine\n") && end.contains("Danube       10 centres,  8 units"), "{end}");
     // The record replays identically, dice included.
     let replayed = ok(&["replay", &file]);
     assert!(replayed.trim_end().ends_with("1 passed, 0 failed"), "{replayed}");

@@ -166,6 +166,7 @@ impl Pen<'_> {
             | Action::Designate { .. }
             | Action::Elect { .. }
             | Action::Outlaw { .. }
+            | Action::Rival { .. }
             | Action::Fix { .. }
             | Action::Waive => {}
         }

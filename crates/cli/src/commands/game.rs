@@ -180,6 +180,10 @@ fn show_text(v: &Variant, rec: &GameRecord, index: usize) -> Result<String, Stri
     for (key, value) in polemarch_engine::rules::shown_position_state(v, &pos) {
         let _ = writeln!(out, "  {}", if value.is_empty() { key } else { format!("{key}: {value}") });
     }
+    // Imperator I7, I8: the Emperor and his guard, the Rivals and theirs.
+    for line in v.rules.titles(v, &pos) {
+        let _ = writeln!(out, "  {line}");
+    }
     out += &report::supply_lines(v, &pos);
     match (&phase.processed, &rec.result) {
         (Some(done), _) => {

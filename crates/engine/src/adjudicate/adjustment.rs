@@ -213,6 +213,7 @@ fn remove(v: &Variant, next: &mut Position, balance: &mut [i32], order: &Order) 
     if !kind.row().needs_supply {
         return Err(Illegal::NeedsNoSupply);
     }
+    v.rules.may_remove(kind)?;
     balance[power.index()] += take_component(v, next, i, power, kind);
     Ok(Reason::Removed)
 }

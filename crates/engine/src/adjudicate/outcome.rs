@@ -129,6 +129,15 @@ pub enum Illegal {
     InCivilDisorder,
     SenateDisbandsTooMany,
     SupportedEntryOnly,
+    /// I7.
+    NoRivals,
+    RivalTooEarly,
+    NotACommander,
+    NotYourRival,
+    EmperorWithoutRome,
+    AlreadyRival,
+    /// I8.
+    GuardRemoval,
 }
 
 impl Illegal {
@@ -240,6 +249,13 @@ impl Illegal {
             Illegal::InCivilDisorder => "the power's holdings are in civil disorder: its units hold and nothing is built (T7, T8)",
             Illegal::SenateDisbandsTooMany => "the Senate disbands a third of its units (rounded up), no more (T7)",
             Illegal::SupportedEntryOnly => "Arbela and Ctesiphon are entered only by a supported attack, never by a retreat (T9)",
+            Illegal::NoRivals => "this variant has no Rivals to the Throne (Imperator I7)",
+            Illegal::RivalTooEarly => "Rivals are declared from Winter 235 on (I7)",
+            Illegal::NotACommander => "only a Commander still in the game, not the Emperor, can be a Rival (I7)",
+            Illegal::NotYourRival => "only the Emperor declares a Commander a Rival; a Commander may declare only himself one (I7)",
+            Illegal::EmperorWithoutRome => "the Emperor declares Rivals only while he holds Rome (I7)",
+            Illegal::AlreadyRival => "the Commander is a Rival already (I7)",
+            Illegal::GuardRemoval => "the Praetorian Guard is not removed in an adjustment: remove another unit (I8: the Emperor falls with it)",
         }
     }
 }
@@ -334,6 +350,17 @@ pub enum Reason {
         heir: crate::variant::PowerId,
     },
     SenateDisbanded,
+    /// I7: a Commander declared a Rival.
+    DeclaredRival,
+    /// I8: the Emperor's guard dislodged or destroyed: he is out, and the
+    /// title goes to `heir`, or waits for whoever takes Rome.
+    EmperorFalls {
+        heir: Option<crate::variant::PowerId>,
+    },
+    /// I8: a vacant title taken with Rome.
+    TitleTaken {
+        emperor: crate::variant::PowerId,
+    },
     DisbandedAtRandom {
         draw: u32,
     },
@@ -417,6 +444,12 @@ impl Reason {
             Reason::PlayerOut => "disbanded: its player is out of the game (T4)".into(),
             Reason::TakenBy { heir } => format!("taken over by {} (T4, T7)", v.power(heir).name),
             Reason::SenateDisbanded => "disbanded: the Senate's third (T7)".into(),
+            Reason::DeclaredRival => {
+                "Rival to the Throne: the Outlaw penalties, a quarter of his units fixed, at most 2 builds a year; his AGC is a PG(R) (I7)".into()
+            }
+            Reason::EmperorFalls { heir: Some(h) } => format!("the Emperor's guard is lost: the Emperor is out, {} is Emperor (I8)", v.power(h).name),
+            Reason::EmperorFalls { heir: None } => "the Emperor's guard is lost: the Emperor is out, the title waits for whoever takes Rome (I8)".into(),
+            Reason::TitleTaken { emperor } => format!("{} holds Rome: Emperor, with the fallen Emperor's units and centres (I8)", v.power(emperor).name),
             Reason::DisbandedAtRandom { draw } => format!("disbanded at random from the game's seed (draw {draw}): the Senate's third (T7)"),
             Reason::SenateToDictator { dictator } => format!("now the Dictator's, {} (T7)", v.power(dictator).name),
             Reason::SplitFailed => "another part of the force at sea did not leave, so none may".into(),

@@ -161,5 +161,6 @@ pub fn meaning(v: &Variant, order: &Order) -> (Option<ProvinceId>, u8, Named, Na
         Action::Elect { power } => (None, 18, Named::Power(*power), none),
         Action::Outlaw { power } => (None, 19, Named::Power(*power), none),
         Action::Fix { unit: u } => (None, 20, p(u.loc), none),
+        Action::Rival { power } => (None, 21, Named::Power(*power), none),
     }
 }

@@ -90,6 +90,11 @@ pub enum Action {
     Outlaw {
         power: PowerId,
     },
+    /// Imperator I7: the Emperor declares a Commander a Rival to the
+    /// Throne (or a Commander declares himself one).
+    Rival {
+        power: PowerId,
+    },
     /// Triumvirate T6: an Outlaw names a unit that may not move, in the
     /// phase of the decree.
     Fix {

@@ -180,6 +180,11 @@ impl Parser<'_> {
             let target = self.power()?;
             return Ok(Order { claim: None, power, unit: None, action: Action::Outlaw { power: target } });
         }
+        // Imperator I7.
+        if self.eat_word(&["rival", "rivals"]) {
+            let target = self.power()?;
+            return Ok(Order { claim: None, power, unit: None, action: Action::Rival { power: target } });
+        }
         if self.eat_word(&["remove", "removes", "disband", "disbands"]) {
             let unit = self.unit(false)?;
             return Ok(Order { claim: None, power, unit: Some(unit), action: Action::Remove });

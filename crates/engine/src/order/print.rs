@@ -108,6 +108,7 @@ impl OrderDisplay<'_> {
             Action::Designate { unit: u } => write!(f, "DESIGNATE {}", u.display(v)),
             Action::Elect { power } => write!(f, "ELECT {}", v.power(*power).name),
             Action::Outlaw { power } => write!(f, "OUTLAW {}", v.power(*power).name),
+            Action::Rival { power } => write!(f, "RIVAL {}", v.power(*power).name),
             Action::Fix { unit: u } => write!(f, "FIX {}", u.display(v)),
             Action::Convert { to } => write!(f, "CONVERT {} {}", unit(), to.letter()),
             Action::Build => write!(f, "BUILD {}", unit()),

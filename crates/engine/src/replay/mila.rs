@@ -151,6 +151,7 @@ fn failure_codes(action: &Action) -> &'static [&'static str] {
         | Action::Designate { .. }
         | Action::Elect { .. }
         | Action::Outlaw { .. }
+        | Action::Rival { .. }
         | Action::Fix { .. } => &["void"],
     }
 }
@@ -272,6 +273,7 @@ fn mila_order(v: &Variant, pos: &Position, o: &Order) -> String {
         | Action::Designate { .. }
         | Action::Elect { .. }
         | Action::Outlaw { .. }
+        | Action::Rival { .. }
         | Action::Fix { .. } => o.display(v).to_string().to_uppercase(),
     }
 }

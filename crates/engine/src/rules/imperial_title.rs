@@ -3,11 +3,14 @@
 //! While he owns Rome (the map's Roman triple centre) he adds 4 centres to
 //! his Winter supply, his own supply (it counts for self-supporting units);
 //! after a Winter adjustment, an Emperor with 5 more units on the board than
-//! any other player has won (I2). B units are no player's (I5).
+//! any other player has won (I2). B units are no player's (I5). A Rival
+//! who owns Rome takes the +4 from the Emperor (I7); a fallen Emperor's
+//! title is vacant (I8, rules/succession.rs): no one has the +4 or the
+//! Emperor's victory until it has a holder again.
 
 use super::barbarians::Invaders;
 use super::state_text::Codec;
-use crate::state::{Position, VariantState};
+use crate::state::{Kind, Position, VariantState};
 use crate::variant::{PowerId, Variant};
 
 /// I3: 4 centres, in halves.
@@ -19,22 +22,45 @@ pub fn emperor(state: &VariantState, default: PowerId) -> PowerId {
     state.emperor.unwrap_or(default)
 }
 
-/// I3: the Emperor's +4 while he owns Rome.
+/// I3: the Emperor's +4 while he owns Rome; I7: a Rival's, in a Winter
+/// he owns it; I8: no one's while the title's holder is out.
 pub fn add_bonus(v: &Variant, pos: &Position, default: PowerId, supply: &mut [u32]) {
     let e = emperor(&pos.state, default);
-    let holds_rome = v.province_ids().any(|p| v.province(p).roman_centre > 0 && pos.owners[p.index()] == Some(e));
-    if holds_rome {
-        supply[e.index()] += ROME_BONUS;
+    let rome = v.province_ids().find(|&p| v.province(p).roman_centre > 0);
+    let Some(owner) = rome.and_then(|r| pos.owners[r.index()]) else { return };
+    let emperor_in_game = owner == e && !pos.state.eliminated.contains(&e);
+    if emperor_in_game || pos.state.rivals.contains(&owner) {
+        supply[owner.index()] += ROME_BONUS;
     }
 }
 
 /// I2: has the Emperor 5 units more than any other player?
 pub fn ahead(v: &Variant, pos: &Position, default: PowerId, inv: Option<Invaders>) -> Option<PowerId> {
     let e = emperor(&pos.state, default);
+    if pos.state.eliminated.contains(&e) {
+        return None;
+    }
     let units = |p: PowerId| pos.forces.iter().flat_map(|f| &f.components).filter(|c| c.power == p).count();
     let others = v.power_ids().filter(|&p| p != e && !inv.is_some_and(|i| i.includes(p)) && !v.rules.eliminated(&pos.state, p));
     let best = others.map(units).max().unwrap_or(0);
     (units(e) >= best + MARGIN).then_some(e)
+}
+
+/// What `game show` says of the title (I7, I8): the Emperor and where his
+/// PG stands, or a vacant title; each Rival and where his PG(R) stands.
+pub fn shown(v: &Variant, pos: &Position, default: PowerId) -> Vec<String> {
+    let e = emperor(&pos.state, default);
+    let at = |power: PowerId, kind: Kind| super::personal::unit_of(v, pos, kind, power).map_or("not on the board".into(), |p| v.province(p).abbr.clone());
+    let mut lines = Vec::new();
+    if pos.state.eliminated.contains(&e) {
+        lines.push(format!("Emperor: vacant since {} fell; the first to take Rome has it (I8)", v.power(e).name));
+    } else {
+        lines.push(format!("Emperor: {}, PG {}", v.power(e).name, at(e, Kind::PRAETORIAN_GUARD)));
+    }
+    for &r in &pos.state.rivals {
+        lines.push(format!("Rival: {}, PG(R) {}", v.power(r).name, at(r, Kind::COMMANDER)));
+    }
+    lines
 }
 
 /// `emperor Rhine`: the Emperor, where he is not the variant's own.

@@ -38,11 +38,13 @@ pub mod placement;
 mod ports;
 mod praetorian;
 mod rebuild;
+mod rivals;
 mod sassanid;
 mod senate_end;
 mod siege_phase;
 mod sieges;
 mod state_text;
+mod succession;
 mod supported_entry;
 mod towns;
 mod triumvir_out;
@@ -161,6 +163,10 @@ pub enum Mechanic {
     Sassanid,
     /// Imperator I3: in the first year, builds only in home centres.
     FirstYearHomeBuilds,
+    /// Imperator I7: `RIVAL <power>`, the Outlaw penalties, the PG(R).
+    Rivals,
+    /// Imperator I8: the Emperor falls with his PG; who succeeds him.
+    Succession,
 }
 
 /// How a unit would go into a province: the `may_enter` hook.
@@ -211,6 +217,10 @@ impl Mechanic {
             Mechanic::ImperialTitle(_) => 33,
             Mechanic::Sassanid => 34,
             Mechanic::FirstYearHomeBuilds => 35,
+            Mechanic::Rivals => 36,
+            // After the Outlaws (25) and the players out (27): a new
+            // Emperor's AGC becomes a PG only once T4's check has run.
+            Mechanic::Succession => 37,
         }
     }
 
@@ -256,6 +266,8 @@ impl Mechanic {
             Mechanic::ImperialTitle(p) => format!("the Emperor's title ({})", v.power(*p).name),
             Mechanic::Sassanid => "sassanid spaces never entered".into(),
             Mechanic::FirstYearHomeBuilds => "first-year builds in home centres".into(),
+            Mechanic::Rivals => "rivals to the throne".into(),
+            Mechanic::Succession => "the emperor's fall and succession".into(),
         }
     }
 }
@@ -398,10 +410,17 @@ impl Rules {
                         offices::after_phase(v, *senate, p.kind, next, results);
                     }
                 }
-                // T4, last: a player whose personal unit is gone is out.
+                // T4: a player whose personal unit is gone is out.
                 Mechanic::PersonalElimination => {
                     if let Some(p) = self.personal() {
                         triumvir_out::after_phase(v, p.kind, self.heirs(), before, next, results);
+                    }
+                }
+                // I8, last: the Emperor falls with his guard; a vacant
+                // title goes with Rome. (In a Winter, after the dice.)
+                Mechanic::Succession if kind != PhaseKind::Adjustment => {
+                    if let Some(e) = self.title() {
+                        succession::after_phase(v, e, self.romans(), before, results, next);
                     }
                 }
                 _ => {}
@@ -458,7 +477,7 @@ impl Rules {
                 Mechanic::ImperialSpaces(_) => passes_must_move::after_movement(v, results, next),
                 Mechanic::Barbarians(inv) => barbarians::sack(v, *inv, results, next),
                 Mechanic::PersonalUnits(p) => personal::after_movement(v, p, results, next),
-                Mechanic::PraetorianGuard => personal::after_movement(v, &praetorian::GUARD, results, next),
+                Mechanic::PraetorianGuard => personal::rebuild_in_passing(v, results, next, praetorian::is_guard),
                 Mechanic::PersonalElimination => {
                     if let Some(p) = self.personal() {
                         triumvir_out::after_movement(v, p.kind, self.heirs(), results, next);
@@ -647,11 +666,23 @@ impl Rules {
     /// Emperor where the variant has the imperial title (Imperator I1),
     /// else the one who dislodged it (Triumvirate T4).
     fn heirs(&self) -> triumvir_out::Heirs {
-        let emperor = self.mechanics.iter().find_map(|m| if let Mechanic::ImperialTitle(e) = m { Some(*e) } else { None });
-        match emperor {
+        match self.title() {
             Some(e) => triumvir_out::Heirs::Emperor(e),
             None => triumvir_out::Heirs::Dislodger { senate: self.senate() },
         }
+    }
+
+    /// Lines `game show` prints of the offices no one state key shows whole
+    /// (Imperator I7, I8: the Emperor and his PG, a vacant title, each
+    /// Rival and his PG(R)).
+    pub fn titles(&self, v: &Variant, pos: &Position) -> Vec<String> {
+        self.title().map_or_else(Vec::new, |e| imperial_title::shown(v, pos, e))
+    }
+
+    /// The variant's own Emperor (Imperator I2, I3), if it has the title;
+    /// the state may name another (`emperor <power>`).
+    fn title(&self) -> Option<PowerId> {
+        self.mechanics.iter().find_map(|m| if let Mechanic::ImperialTitle(e) = m { Some(*e) } else { None })
     }
 
     /// The Senate (Triumvirate), if the variant has one.
@@ -690,6 +721,17 @@ impl Rules {
         self.personal().map(|p| p.kind)
     }
 
+    /// Hook `adjust`: may a removal order take a unit of `kind` (I8: the
+    /// Emperor falls only with his guard dislodged or destroyed in battle,
+    /// so no adjustment removes it; civil disorder never takes it either,
+    /// as `component_to_remove` takes only armies, fleets and garrisons)?
+    pub fn may_remove(&self, kind: Kind) -> Result<(), Illegal> {
+        if kind == Kind::PRAETORIAN_GUARD && self.has(&Mechanic::Succession) {
+            return Err(Illegal::GuardRemoval);
+        }
+        Ok(())
+    }
+
     /// Hook `retreat_due`: must the next retreat phase be played though no
     /// unit was dislodged (T7: the Senate's third)?
     pub fn retreat_due(&self, pos: &Position) -> bool {
@@ -726,14 +768,15 @@ impl Rules {
     /// Hook `declarations`: does the variant judge orders with no unit
     /// (LOAN, END LOAN) before the phase?
     pub fn has_declarations(&self) -> bool {
-        self.mechanics.iter().any(|m| matches!(m, Mechanic::Loans | Mechanic::PersonalUnits(_) | Mechanic::Senate(_) | Mechanic::Outlaws))
+        self.mechanics.iter().any(|m| matches!(m, Mechanic::Loans | Mechanic::PersonalUnits(_) | Mechanic::Senate(_) | Mechanic::Outlaws | Mechanic::Rivals))
     }
 
     /// Is this an order with no unit that a mechanic judges (D7)? Such
     /// orders are judged by `declare`, in any phase, whether the variant
     /// plays the mechanic or not.
     pub fn is_declaration(&self, action: &Action) -> bool {
-        loans::declares(action) || matches!(action, Action::Designate { .. } | Action::Elect { .. } | Action::Outlaw { .. } | Action::Fix { .. })
+        loans::declares(action)
+            || matches!(action, Action::Designate { .. } | Action::Elect { .. } | Action::Outlaw { .. } | Action::Rival { .. } | Action::Fix { .. })
     }
 
     /// The order in which declarations are carried out: an Outlaw names his
@@ -776,6 +819,10 @@ impl Rules {
                 (Some(s), Some(p)) if self.has(&Mechanic::Outlaws) => offices::decree(v, s, p.kind, pos, power, *target),
                 _ => Err(Illegal::NoOffices),
             },
+            (Action::Rival { power: target }, Some(power)) => match (self.title(), personal) {
+                (Some(e), Some(p)) if self.has(&Mechanic::Rivals) => rivals::declare(v, p.kind, imperial_title::emperor(&pos.state, e), pos, power, *target),
+                _ => Err(Illegal::NoRivals),
+            },
             (Action::Fix { unit }, Some(power)) if self.has(&Mechanic::Outlaws) => outlaw::fix(v, pos, power, unit),
             _ => Err(Illegal::NoOffices),
         }
@@ -784,6 +831,9 @@ impl Rules {
     /// Hook `adjust`, after a Winter adjustment (D7: ended loans are gone;
     /// I4: the frontier dice, each a result).
     pub fn after_adjustment(&self, v: &Variant, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
+        // I1, I8: an AGC or a guard a frontier die destroys puts its player
+        // out (the dice come after the phase's own `after_phase`).
+        let before_dice = self.mechanics.iter().any(|m| matches!(m, Mechanic::Frontier(_))).then(|| next.clone());
         for m in &self.mechanics {
             match m {
                 Mechanic::Loans => loans::after_adjustment(next),
@@ -793,6 +843,14 @@ impl Rules {
                     }
                 }
                 _ => {}
+            }
+        }
+        if let Some(before) = before_dice {
+            if let (true, Some(p)) = (self.has(&Mechanic::PersonalElimination), self.personal()) {
+                triumvir_out::after_phase(v, p.kind, self.heirs(), &before, next, results);
+            }
+            if let (true, Some(e)) = (self.has(&Mechanic::Succession), self.title()) {
+                succession::after_dice(v, e, self.romans(), &before, results, next);
             }
         }
         // T3, T5a, T7: the Consul's year ends; Rome makes the Dictator.

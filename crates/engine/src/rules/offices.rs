@@ -185,14 +185,19 @@ pub const CONSUL: Codec = Codec {
 };
 
 /// `eliminated crassus`: a Triumvir out of the game (T4), or a Commander
-/// (Imperator I1); saved with triumvir_out.rs's slots, Senate or none.
+/// (Imperator I1), or the fallen Emperor (I8: the guard's holder); saved
+/// with triumvir_out.rs's slots, Senate or none.
 pub const ELIMINATED: Codec = Codec {
     key: "eliminated",
     indexed: true,
     shown: true,
     write: |v, state, out| write_power_list(v, &state.eliminated, out),
     read: |v, power, value, state| {
-        super::personal::holder_named(v, &format!("eliminated {power}"), power)?;
+        let line = format!("eliminated {power}");
+        let emperor = v.power_named(power).is_ok_and(|p| super::personal::has_one(v, Kind::PRAETORIAN_GUARD, p));
+        if !emperor {
+            super::personal::holder_named(v, &line, power)?;
+        }
         read_power_list(v, "eliminated", power, value, &mut state.eliminated)
     },
 };

@@ -63,6 +63,8 @@ pub fn from_table(
             | "first_year_home_builds"
             | "outlaws"
             | "personal_elimination"
+            | "rivals"
+            | "succession"
             | "supported_entry" => match value.as_bool() {
                 Some(false) => {}
                 Some(true) => add(match key.as_str() {
@@ -82,6 +84,8 @@ pub fn from_table(
                     "first_year_home_builds" => Mechanic::FirstYearHomeBuilds,
                     "outlaws" => Mechanic::Outlaws,
                     "personal_elimination" => Mechanic::PersonalElimination,
+                    "rivals" => Mechanic::Rivals,
+                    "succession" => Mechanic::Succession,
                     "supported_entry" => Mechanic::SupportedEntry,
                     _ => Mechanic::Liberation,
                 }),
@@ -220,6 +224,17 @@ pub fn from_table(
     // the players with a personal unit.
     if !has(|m| matches!(m, Mechanic::PersonalUnits(_))) && has(|m| matches!(m, Mechanic::Senate(_) | Mechanic::PersonalElimination | Mechanic::Outlaws)) {
         problems.push(Problem::new("variant.toml", "rules", "senate, outlaws and personal_elimination need `personal_units`".into()));
+    }
+    // Imperator I7, I8: Rivals and the succession are the Emperor's title's;
+    // Rivals are Commanders (personal units) under the Outlaw penalties, and
+    // the Emperor falls with his PG.
+    let title = has(|m| matches!(m, Mechanic::ImperialTitle(_)));
+    let rival_needs = title && has(|m| matches!(m, Mechanic::Outlaws)) && has(|m| matches!(m, Mechanic::PersonalUnits(_)));
+    if has(|m| matches!(m, Mechanic::Rivals)) && !rival_needs {
+        problems.push(Problem::new("variant.toml", "rules", "rivals needs `imperial_title`, `outlaws` and `personal_units`".into()));
+    }
+    if has(|m| matches!(m, Mechanic::Succession)) && !(title && has(|m| matches!(m, Mechanic::PraetorianGuard))) {
+        problems.push(Problem::new("variant.toml", "rules", "succession needs `imperial_title` and `praetorian_guard`".into()));
     }
     // One order for every variant: the hooks call the mechanics in the
     // order of their declaration, whatever the order of the table.

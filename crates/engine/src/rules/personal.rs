@@ -14,7 +14,7 @@
 use super::state_text::{province_index, PositionCodec};
 use crate::adjudicate::{Illegal, OrderResult, Reason, Verdict};
 use crate::order::{Action, UnitRef};
-use crate::state::{Force, Kind, Position};
+use crate::state::{Component, Force, Kind, Position, VariantState};
 use crate::variant::{PowerId, ProvinceId, Terrain, Variant};
 
 /// What a variant's personal units are.
@@ -120,13 +120,19 @@ pub fn reaches_far(v: &Variant, p: &Personal, force: &Force, dest: ProvinceId) -
 /// destroyed centre rebuilds it (T2: "simply by passing through them in
 /// any turn"; a retreat enters too).
 pub fn after_movement(v: &Variant, p: &Personal, results: &mut [OrderResult<'_>], next: &mut Position) {
-    if !p.rebuilds {
-        return;
+    if p.rebuilds {
+        rebuild_in_passing(v, results, next, |_, c| c.kind == p.kind);
     }
+}
+
+/// After a movement or a retreat: a unit `rebuilder` names (T2: the
+/// personal unit; Imperator I6, I7: the PG, a Rival's PG(R)) that entered
+/// a destroyed centre rebuilds it (a retreat enters too).
+pub fn rebuild_in_passing(v: &Variant, results: &mut [OrderResult<'_>], next: &mut Position, rebuilder: impl Fn(&VariantState, &Component) -> bool) {
     for r in results.iter_mut().filter(|r| r.verdict == Verdict::Success) {
         let (Action::Move { to, .. } | Action::Retreat { to }) = r.order.action else { continue };
         let dest = v.province_of(to);
-        let personal = next.force_in(v, dest).is_some_and(|f| f.components.iter().any(|c| c.kind == p.kind));
+        let personal = next.force_in(v, dest).is_some_and(|f| f.components.iter().any(|c| rebuilder(&next.state, c)));
         if personal && super::destroy::is_destroyed(&next.state, dest) {
             next.state.destroyed.retain(|&d| d != dest);
             next.state.rebuilds.retain(|b| b.centre != dest);

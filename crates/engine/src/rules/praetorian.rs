@@ -7,18 +7,25 @@
 //! land counts; any other order of the guard is an ordinary order.
 //!
 //! The guard also rebuilds a destroyed centre by entering it, as
-//! Triumvirate's T does: personal.rs's rule, for the PG row (`GUARD`).
+//! Triumvirate's T does: personal.rs's rule, for the units `is_guard`
+//! names.
+//!
+//! I7: a Rival's personal unit is his PG(R), "which has the same powers as
+//! a PG unit": the Rival's AGC (it stays of the AGC row, so that its loss
+//! puts him out as I1 says) is a guard for both powers while he is a Rival
+//! (`rival <power>`, rules/rivals.rs).
 
 use super::barbarians::Invaders;
-use super::personal::Personal;
 use crate::adjudicate::{Reason, Verdict};
 use crate::order::{Action, Order};
-use crate::state::Position;
+use crate::state::{Component, Position, VariantState};
 use crate::variant::{Kind, Variant};
 
-/// I6: what the guard shares with a personal unit: it rebuilds a destroyed
-/// centre by passing through it (no support two steps away: that is T2's).
-pub const GUARD: Personal = Personal { kind: Kind::PRAETORIAN_GUARD, rebuilds: true, far_support: false };
+/// Has `c` the guard's powers: a PG (I6), or a Rival's AGC, his PG(R)
+/// (I7)?
+pub fn is_guard(state: &VariantState, c: &Component) -> bool {
+    c.kind == Kind::PRAETORIAN_GUARD || (c.kind == Kind::COMMANDER && state.rivals.contains(&c.power))
+}
 
 /// Carries out the guard's attacks on B units among `orders` (the first
 /// order of each guard), noting their verdicts.
@@ -35,7 +42,7 @@ pub fn attacks(v: &Variant, inv: Invaders, pos: &mut Position, orders: &[Order],
         ordered.push(from);
         let Action::Move { to, .. } = order.action else { continue };
         let dest = v.province_of(to);
-        let is_guard = guard.components.iter().any(|c| c.kind == Kind::PRAETORIAN_GUARD);
+        let is_guard = guard.components.iter().any(|c| is_guard(&pos.state, c));
         let b_there = pos.force_in(v, dest).is_some_and(|f| inv.includes(f.power));
         if is_guard && b_there && v.army_borders.get(from.index(), dest.index()) {
             verdicts[i] = Some((Verdict::Success, Reason::BarbarianDestroyed, true));

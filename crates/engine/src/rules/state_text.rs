@@ -72,6 +72,7 @@ impl Rules {
             Mechanic::Outlaws => super::outlaw::SLOTS,
             Mechanic::Senate(_) => super::offices::SLOTS,
             Mechanic::PersonalElimination => super::triumvir_out::SLOTS,
+            Mechanic::Rivals => super::rivals::SLOTS,
             _ => &[],
         });
         // The Senate's end and civil disorder (T7, T8) once, whichever

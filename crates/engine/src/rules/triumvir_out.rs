@@ -10,7 +10,9 @@
 //!
 //! Imperator I1 reuses it with another heir: a Commander whose `AGC` is
 //! eliminated is out and the Emperor takes his holdings at once, whoever
-//! dislodged it (`Heirs::Emperor`).
+//! dislodged it (`Heirs::Emperor`): the Emperor who holds the title then
+//! (I8); while the title is vacant no one does, and his units are
+//! disbanded and his centres unowned.
 //!
 //! The heir is worked out when the unit is dislodged (the movement's
 //! results say who attacked and supported) and kept until the retreat:
@@ -21,7 +23,7 @@ use super::outlaw;
 use super::state_text::{Codec, Slot};
 use crate::adjudicate::{OrderResult, Reason, Verdict};
 use crate::order::{Action, Order};
-use crate::state::{Kind, Position};
+use crate::state::{Dislodged, Kind, Position};
 use crate::variant::{PowerId, Variant};
 use std::borrow::Cow;
 
@@ -42,34 +44,38 @@ pub fn after_movement(v: &Variant, personal: Kind, heirs_are: Heirs, results: &[
     let mut heirs = Vec::new();
     for d in &next.dislodged {
         let Some(owner) = d.force.components.iter().find(|c| c.kind == personal).map(|c| c.power) else { continue };
-        let at = v.province_of(d.force.loc);
-        let Some(from) = d.attacker_from else {
-            heirs.push((owner, None));
-            continue;
-        };
-        let mut sides: Vec<PowerId> = next.force_in(v, at).map(|f| f.power).into_iter().collect();
-        for r in results.iter().filter(|r| r.verdict == Verdict::Success) {
-            // The seed's "forces ... solely and directly responsible": the
-            // supports, and the fleets that convoyed the attack.
-            if let Action::SupportMove { unit, to } | Action::Convoy { unit, to } = &r.order.action {
-                if v.province_of(unit.loc) == from && v.province_of(*to) == at {
-                    sides.extend(r.order.power);
-                }
-            }
-        }
-        sides.sort_unstable();
-        sides.dedup();
         let may_inherit = |p: PowerId| {
             p != owner
                 && ((super::personal::has_one(v, personal, p) && !next.state.eliminated.contains(&p)) || (Some(p) == senate && next.state.senate_end.is_none()))
         };
-        let heir = match sides[..] {
-            [p] if may_inherit(p) => Some(p),
-            _ => None,
-        };
+        let heir = dislodged_by(v, results, next, d).filter(|&p| may_inherit(p));
         heirs.push((owner, heir));
     }
     next.state.heirs = heirs;
+}
+
+/// The one player who made the attack that dislodged `d`, gave every
+/// support it received and convoyed it, if one did (T4; Imperator I8 for
+/// the guard).
+pub fn dislodged_by(v: &Variant, results: &[OrderResult<'_>], next: &Position, d: &Dislodged) -> Option<PowerId> {
+    let at = v.province_of(d.force.loc);
+    let from = d.attacker_from?;
+    let mut sides: Vec<PowerId> = next.force_in(v, at).map(|f| f.power).into_iter().collect();
+    for r in results.iter().filter(|r| r.verdict == Verdict::Success) {
+        // The seed's "forces ... solely and directly responsible": the
+        // supports, and the fleets that convoyed the attack.
+        if let Action::SupportMove { unit, to } | Action::Convoy { unit, to } = &r.order.action {
+            if v.province_of(unit.loc) == from && v.province_of(*to) == at {
+                sides.extend(r.order.power);
+            }
+        }
+    }
+    sides.sort_unstable();
+    sides.dedup();
+    match sides[..] {
+        [p] => Some(p),
+        _ => None,
+    }
 }
 
 /// After any phase: a Triumvir whose personal unit was on the board (or
@@ -89,7 +95,9 @@ pub fn after_phase(v: &Variant, personal: Kind, heirs_are: Heirs, before: &Posit
         }
         let heir = match heirs_are {
             Heirs::Dislodger { .. } => next.state.heirs.iter().find(|h| h.0 == power).and_then(|h| h.1),
-            Heirs::Emperor(e) => Some(e).filter(|&e| e != power && !next.state.eliminated.contains(&e)),
+            // The title's holder now (I8: a new Emperor, or none while the
+            // title waits for Rome).
+            Heirs::Emperor(e) => Some(super::imperial_title::emperor(&next.state, e)).filter(|&e| e != power && !next.state.eliminated.contains(&e)),
         };
         eliminate(v, next, results, power, heir);
     }

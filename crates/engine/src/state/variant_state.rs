@@ -70,6 +70,9 @@ pub struct VariantState {
     /// Provinces whose Outlaw's unit may not move (T6), in province order.
     /// Key `fixed <province>`.
     pub fixed: Vec<ProvinceId>,
+    /// Rivals to the Throne (Imperator I7), in power order: each one's
+    /// personal unit is his PG(R). Key `rival <power>`.
+    pub rivals: Vec<PowerId>,
     /// The Senate's end (T7): who ended it, and whether the retreat phase
     /// that disbands a third of its units is still to come. Key
     /// `senate-end`, value `<power> pending` or `<power> done`.

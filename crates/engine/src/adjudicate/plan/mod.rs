@@ -410,9 +410,13 @@ impl Planning<'_> {
             // The mechanics' own orders (H18: SACK).
             Action::Sack | Action::Convert { .. } | Action::Destroy | Action::Rebuild => v.rules.plan_order(v, state, body, action),
             // Declarations (LOAN) are judged by the rules before the phase.
-            Action::Loan { .. } | Action::EndLoan { .. } | Action::Designate { .. } | Action::Elect { .. } | Action::Outlaw { .. } | Action::Fix { .. } => {
-                Err(Illegal::WrongPhase)
-            }
+            Action::Loan { .. }
+            | Action::EndLoan { .. }
+            | Action::Designate { .. }
+            | Action::Elect { .. }
+            | Action::Outlaw { .. }
+            | Action::Rival { .. }
+            | Action::Fix { .. } => Err(Illegal::WrongPhase),
         }
     }
 }

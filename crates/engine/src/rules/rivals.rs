@@ -1,0 +1,73 @@
+//! Imperator I7, Rivals to the Throne: from Winter 235 on, an Emperor who
+//! holds Rome may declare any of his Commanders a Rival (`RIVAL <power>`),
+//! and a Commander may declare himself one. A Rival suffers the Outlaw
+//! penalties (Triumvirate T6: a quarter of his units fixed, at most 2
+//! builds a year, 1 of them a fleet): he is made an Outlaw through
+//! outlaw.rs, decreed by whoever declared him, and `FIX` names his fixed
+//! units as it does an Outlaw's. His AGC is his PG(R), with the PG's
+//! powers (praetorian.rs, `is_guard`). If a unit of his takes Rome, his
+//! penalties are lifted for good (outlaw.rs ends an outlawry in Rome); he
+//! stays a Rival, and the Emperor's +4 is his in any Winter he owns Rome
+//! (imperial_title.rs).
+//!
+//! Readings: "holds Rome", for the declaration, is control "regardless of
+//! season": a unit standing in Rome holds it; an empty Rome is held by its
+//! owner. A Rival's penalties also end, as an Outlaw's do, when the player
+//! who declared him is out (a fallen Emperor, I8); he is still a Rival.
+//!
+//! State: `rival <power>` (with `outlaw <power> <declared-by>` while the
+//! penalties last).
+
+use super::outlaw;
+use super::state_text::{read_power_list, write_power_list, Codec, Slot};
+use crate::adjudicate::{Illegal, Reason};
+use crate::state::{Kind, Position, VariantState};
+use crate::variant::{PhaseKind, PowerId, Variant};
+
+pub fn is_rival(state: &VariantState, power: PowerId) -> bool {
+    state.rivals.contains(&power)
+}
+
+/// Who holds Rome "regardless of season": the player whose unit stands in
+/// it, else its owner.
+pub fn holder_of_rome(v: &Variant, pos: &Position) -> Option<PowerId> {
+    let rome = outlaw::rome(v)?;
+    pos.force_in(v, rome).map(|f| f.power).or(pos.owners[rome.index()])
+}
+
+/// `RIVAL <power>` by `by`; `personal` is the Commanders' kind (AGC),
+/// `emperor` the title holder.
+pub fn declare(v: &Variant, personal: Kind, emperor: PowerId, pos: &mut Position, by: PowerId, target: PowerId) -> Result<Reason, Illegal> {
+    let first = v.calendar.first;
+    if pos.phase.year == first.year && v.calendar.kind(pos.phase) != PhaseKind::Adjustment {
+        return Err(Illegal::RivalTooEarly);
+    }
+    let commander = super::personal::has_one(v, personal, target) && !pos.state.eliminated.contains(&target) && target != emperor;
+    if !commander {
+        return Err(Illegal::NotACommander);
+    }
+    if by != target && by != emperor {
+        return Err(Illegal::NotYourRival);
+    }
+    if by == emperor && holder_of_rome(v, pos) != Some(emperor) {
+        return Err(Illegal::EmperorWithoutRome);
+    }
+    if is_rival(&pos.state, target) {
+        return Err(Illegal::AlreadyRival);
+    }
+    outlaw::decree(pos, target, by);
+    pos.state.rivals.push(target);
+    pos.state.rivals.sort_unstable();
+    Ok(Reason::DeclaredRival)
+}
+
+/// `rival rhine`.
+pub const RIVAL: Codec = Codec {
+    key: "rival",
+    indexed: true,
+    shown: true,
+    write: |v, state, out| write_power_list(v, &state.rivals, out),
+    read: |v, power, value, state| read_power_list(v, "rival", power, value, &mut state.rivals),
+};
+
+pub const SLOTS: Slot = &[RIVAL];
