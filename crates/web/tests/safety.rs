@@ -1,8 +1,9 @@
 //! Safety: the API refuses a POST that is not JSON (a cross-site form sends
 //! the session cookie but cannot send JSON), argon2 runs at most one a core
 //! at once, per-name sign-in limits count failures only, failing games do
-//! not hold up the scheduler, names are unique whatever their case, and
-//! the demo's game master's name is reserved.
+//! not hold up the scheduler, names are unique whatever their case, the
+//! demo's game master's name is reserved, and `X-Forwarded-For` counts for
+//! the rate limits only when trusted.
 
 mod common;
 
@@ -140,7 +141,36 @@ async fn a_database_with_names_differing_in_case_is_migrated() {
     assert_eq!(accounts::sign_up(&again.db, &name.to_uppercase(), "correct horse").await.unwrap_err().status, StatusCode::CONFLICT);
 }
 
+/// A sign-up through the API from a client that the request's
+/// `X-Forwarded-For` says is `from`: its status.
+async fn sign_up_from(s: &common::TestServer, from: &str) -> StatusCode {
+    let body = json!({"name": unique("xff"), "password": "correct horse"}).to_string();
+    let req = Request::builder().method("POST").uri("/api/signup").header("content-type", "application/json").header("x-forwarded-for", from);
+    s.router.clone().oneshot(req.body(Body::from(body)).unwrap()).await.unwrap().status()
+}
+
+async fn forwarded_addresses_count_only_when_trusted(db: Db) {
+    // By default the header is the client's word: every attempt counts
+    // against the connecting address, whatever it says.
+    let s = server_with(db.clone(), |c| c.limits.sign_in_per_minute = 2).await;
+    assert_eq!(sign_up_from(&s, "203.0.113.1").await, StatusCode::OK);
+    assert_eq!(sign_up_from(&s, "203.0.113.1").await, StatusCode::OK);
+    assert_eq!(sign_up_from(&s, "203.0.113.2").await, StatusCode::TOO_MANY_REQUESTS);
+    // Trusted (behind a proxy), each client has its limit: the last
+    // address counts, the one the proxy appended.
+    let s = server_with(db, |c| {
+        c.limits.sign_in_per_minute = 2;
+        c.limits.trust_forwarded_for = true;
+    })
+    .await;
+    assert_eq!(sign_up_from(&s, "203.0.113.1").await, StatusCode::OK);
+    assert_eq!(sign_up_from(&s, "198.51.100.9, 203.0.113.1").await, StatusCode::OK);
+    assert_eq!(sign_up_from(&s, "203.0.113.2, 203.0.113.1").await, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(sign_up_from(&s, "203.0.113.1, 203.0.113.2").await, StatusCode::OK);
+}
+
 on_both!(
+    forwarded_addresses_count_only_when_trusted,
     an_api_post_that_is_not_json_is_refused_even_with_the_cookie,
     argon2_runs_at_most_one_a_core_at_once,
     a_name_is_locked_by_failed_sign_ins_only,
