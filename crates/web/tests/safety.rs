@@ -2,8 +2,9 @@
 //! the session cookie but cannot send JSON), argon2 runs at most one a core
 //! at once, per-name sign-in limits count failures only, failing games do
 //! not hold up the scheduler, names are unique whatever their case, the
-//! demo's game master's name is reserved, and `X-Forwarded-For` counts for
-//! the rate limits only when trusted.
+//! demo's game master's name is reserved, `X-Forwarded-For` counts for
+//! the rate limits only when trusted, and sessions are kept by their
+//! token's hash (open ones surviving the migration on PostgreSQL).
 
 mod common;
 
@@ -169,7 +170,64 @@ async fn forwarded_addresses_count_only_when_trusted(db: Db) {
     assert_eq!(sign_up_from(&s, "203.0.113.1, 203.0.113.2").await, StatusCode::OK);
 }
 
+async fn sessions_are_kept_by_their_tokens_hash(db: Db) {
+    let s = server(db).await;
+    let (_, token) = s.user("hash").await;
+    assert_eq!(s.get("/api/me", &token).await.0, StatusCode::OK);
+    let kept: Vec<String> = sqlx::query_scalar("SELECT token_sha256 FROM sessions").fetch_all(&s.app.db).await.unwrap();
+    assert_eq!(kept, vec![accounts::token_hash(&token)], "the database keeps the token's hash alone");
+    assert!(kept.iter().all(|k| !k.contains(&token)));
+    // The hash is SHA-256 (FIPS 180-2's example).
+    assert_eq!(accounts::token_hash("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    // What the database keeps does not sign anyone in.
+    assert_eq!(s.get("/api/me", &kept[0]).await.0, StatusCode::UNAUTHORIZED);
+    // Signing out deletes it.
+    assert_eq!(s.post("/api/signout", &token, json!({})).await.0, StatusCode::OK);
+    let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sessions").fetch_one(&s.app.db).await.unwrap();
+    assert_eq!(left, 0);
+}
+
+async fn sessions_open_before_hashing_go_on_or_end_cleanly(db: Db) {
+    let s = server(db.clone()).await;
+    let (name, _) = s.user("old").await;
+    let user = accounts::user_named(&s.app.db, &name).await.unwrap();
+    // The database as migration 2 left it, with a session kept raw.
+    sqlx::query("DELETE FROM sessions").execute(&s.app.db).await.unwrap();
+    sqlx::query("ALTER TABLE sessions RENAME COLUMN token_sha256 TO token").execute(&s.app.db).await.unwrap();
+    sqlx::query("DELETE FROM _sqlx_migrations WHERE version = 3").execute(&s.app.db).await.unwrap();
+    let raw = accounts::random_token();
+    sqlx::query("INSERT INTO sessions (token, user_id, csrf, expires_at) VALUES ($1, $2, $3, $4)")
+        .bind(&raw)
+        .bind(user.id)
+        .bind("csrf")
+        .bind(polemarch_web::db::now() + 3600)
+        .execute(&s.app.db)
+        .await
+        .unwrap();
+    // Opened again, migration 3 runs: on PostgreSQL the session is hashed
+    // in place and still signs its holder in; on SQLite (no SHA-256 in
+    // SQL) it is ended, and its cookie is simply not found.
+    let again = s.another().await;
+    let found = accounts::session(&again.db, &raw).await.unwrap();
+    let kept: Vec<String> = sqlx::query_scalar("SELECT token_sha256 FROM sessions").fetch_all(&again.db).await.unwrap();
+    match db {
+        Db::Postgres(_) => {
+            assert_eq!(found.map(|f| f.user.id), Some(user.id), "the open session goes on");
+            assert_eq!(kept, vec![accounts::token_hash(&raw)]);
+        }
+        Db::Sqlite => {
+            assert!(found.is_none(), "the open session is ended");
+            assert!(kept.is_empty());
+        }
+    }
+    // Either way, a new session works.
+    let s2 = accounts::new_session(&again.db, &user).await.unwrap();
+    assert_eq!(accounts::session(&again.db, &s2.token).await.unwrap().map(|f| f.user.id), Some(user.id));
+}
+
 on_both!(
+    sessions_are_kept_by_their_tokens_hash,
+    sessions_open_before_hashing_go_on_or_end_cleanly,
     forwarded_addresses_count_only_when_trusted,
     an_api_post_that_is_not_json_is_refused_even_with_the_cookie,
     argon2_runs_at_most_one_a_core_at_once,
