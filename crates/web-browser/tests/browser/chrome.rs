@@ -4,6 +4,7 @@
 
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
+use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -28,30 +29,43 @@ pub fn available(test: &str) -> bool {
     false
 }
 
-/// A chromedriver on a free loopback port, killed when dropped.
+/// A chromedriver on a free loopback port, in a process group of its own
+/// with the Chromiums it starts, and a folder for their profiles: when
+/// dropped, the group is killed and the folder removed (so that a failed
+/// test leaves no browser behind, and a browser still shutting down no
+/// files).
 pub struct Driver {
     url: String,
     child: Child,
+    profiles: PathBuf,
 }
 
 impl Drop for Driver {
     fn drop(&mut self) {
+        let _ = Command::new("kill").args(["-KILL", "--", &format!("-{}", self.child.id())]).stderr(Stdio::null()).status();
         let _ = self.child.kill();
         let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.profiles);
     }
 }
 
 impl Driver {
     pub fn start() -> Driver {
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let child =
-            Command::new(CHROMEDRIVER).arg(format!("--port={port}")).stdout(Stdio::null()).stderr(Stdio::inherit()).spawn().expect("chromedriver starts");
-        Driver { url: format!("http://127.0.0.1:{port}"), child }
+        let child = Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .process_group(0)
+            .stdout(Stdio::null())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("chromedriver starts");
+        let profiles = std::env::temp_dir().join(format!("polemarch-chromium-{}", polemarch_web::accounts::random_token()));
+        Driver { url: format!("http://127.0.0.1:{port}"), child, profiles }
     }
 
     /// A new headless Chromium with a fresh, empty profile.
     pub async fn browser(&self) -> Browser {
-        let profile = std::env::temp_dir().join(format!("polemarch-chromium-{}", polemarch_web::accounts::random_token()));
+        let profile = self.profiles.join(polemarch_web::accounts::random_token());
         std::fs::create_dir_all(&profile).unwrap();
         let args = [
             "--headless",
@@ -83,32 +97,23 @@ impl Driver {
                 Err(e) => panic!("no Chromium session from chromedriver within {PATIENCE:?}: {e}"),
             }
         };
-        Browser { client: Some(client), profile }
+        Browser { client }
     }
 }
 
-/// One player's browser. `close` ends it; dropping it without closing
-/// (a failed test) leaves its Chromium to chromedriver, which is killed.
+/// One player's browser. `close` ends it; one dropped without closing (a
+/// failed test) is killed with its `Driver`.
 pub struct Browser {
-    client: Option<Client>,
-    profile: PathBuf,
-}
-
-impl Drop for Browser {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.profile);
-    }
+    client: Client,
 }
 
 impl Browser {
     pub fn c(&self) -> &Client {
-        self.client.as_ref().unwrap()
+        &self.client
     }
 
-    pub async fn close(mut self) {
-        if let Some(c) = self.client.take() {
-            c.close().await.expect("the browser closes");
-        }
+    pub async fn close(self) {
+        self.client.close().await.expect("the browser closes");
     }
 
     pub async fn goto(&self, url: &str) {
