@@ -175,6 +175,9 @@ enum Command {
         /// Submissions (orders, checks, ready) allowed per account a minute.
         #[arg(long, value_name = "N", default_value_t = 120)]
         submissions_per_minute: u32,
+        /// Count sign-in attempts by the last address of X-Forwarded-For, which a reverse proxy in front sets (only behind one that does).
+        #[arg(long)]
+        trust_forwarded_for: bool,
     },
     /// Play a short scripted game of standard Diplomacy: five phases, Spring
     /// 1901 to Spring 1902 with its retreats and builds, each printed as a
@@ -457,8 +460,8 @@ fn main() -> ExitCode {
             width,
         }),
         Command::Demo { file, force } => commands::demo::run(file.as_deref(), force),
-        Command::Serve { addr, data, secure_cookies, no_demo, sign_ins_per_minute, submissions_per_minute } => {
-            let limits = polemarch_web::limits::Settings { sign_in_per_minute: sign_ins_per_minute, submissions_per_minute };
+        Command::Serve { addr, data, secure_cookies, no_demo, sign_ins_per_minute, submissions_per_minute, trust_forwarded_for } => {
+            let limits = polemarch_web::limits::Settings { sign_in_per_minute: sign_ins_per_minute, submissions_per_minute, trust_forwarded_for };
             commands::serve::run(addr, data, secure_cookies, no_demo, limits)
         }
         Command::Replay { files, variant, edition } => commands::replay::run(&files, variant.as_deref(), edition.as_deref()),

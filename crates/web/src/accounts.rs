@@ -1,11 +1,14 @@
 //! Accounts and sessions: names with argon2-hashed passwords; a session is
-//! a random token (the cookie) with its own CSRF token, kept 30 days.
+//! a random token (the cookie) with its own CSRF token, kept 30 days, and
+//! found in the database by the token's SHA-256 (the token itself is kept
+//! nowhere but in the client).
 
 use crate::db::now;
 use crate::error::{Error, Result};
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
 use rand::RngCore;
+use sha2::{Digest, Sha256};
 use sqlx::{AnyPool, Row};
 
 pub const SESSION_DAYS: i64 = 30;
@@ -145,10 +148,17 @@ pub async fn sign_in(db: &AnyPool, name: &str, password: &str) -> Result<User> {
     }
 }
 
+/// What the database keeps of a session's token: its SHA-256, as hex. (The
+/// token is 256 random bits, so a plain hash suffices: there is nothing to
+/// guess that a slow hash would protect.)
+pub fn token_hash(token: &str) -> String {
+    Sha256::digest(token.as_bytes()).iter().map(|b| format!("{b:02x}")).collect()
+}
+
 pub async fn new_session(db: &AnyPool, user: &User) -> Result<Session> {
     let (token, csrf) = (random_token(), random_token());
-    sqlx::query("INSERT INTO sessions (token, user_id, csrf, expires_at) VALUES ($1, $2, $3, $4)")
-        .bind(&token)
+    sqlx::query("INSERT INTO sessions (token_sha256, user_id, csrf, expires_at) VALUES ($1, $2, $3, $4)")
+        .bind(token_hash(&token))
         .bind(user.id)
         .bind(&csrf)
         .bind(now() + SESSION_DAYS * 86_400)
@@ -158,8 +168,8 @@ pub async fn new_session(db: &AnyPool, user: &User) -> Result<Session> {
 }
 
 pub async fn session(db: &AnyPool, token: &str) -> Result<Option<Session>> {
-    let row = sqlx::query("SELECT u.id, u.name, s.csrf FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token = $1 AND s.expires_at > $2")
-        .bind(token)
+    let row = sqlx::query("SELECT u.id, u.name, s.csrf FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_sha256 = $1 AND s.expires_at > $2")
+        .bind(token_hash(token))
         .bind(now())
         .fetch_optional(db)
         .await?;
@@ -170,7 +180,7 @@ pub async fn session(db: &AnyPool, token: &str) -> Result<Option<Session>> {
 }
 
 pub async fn end_session(db: &AnyPool, token: &str) -> Result<()> {
-    sqlx::query("DELETE FROM sessions WHERE token = $1").bind(token).execute(db).await?;
+    sqlx::query("DELETE FROM sessions WHERE token_sha256 = $1").bind(token_hash(token)).execute(db).await?;
     Ok(())
 }
 

@@ -4,6 +4,7 @@
 
 use crate::accounts::{self, Session};
 use crate::error::{Error, Result};
+use crate::forwarded;
 use crate::App;
 use axum::extract::{ConnectInfo, FromRequestParts};
 use axum::http::header::{AUTHORIZATION, COOKIE};
@@ -15,7 +16,7 @@ pub const SESSION_COOKIE: &str = "pm_session";
 /// (double submit).
 pub const CSRF_COOKIE: &str = "pm_csrf";
 
-/// The request's session, if any, and address.
+/// The request's session, if any, and address (see `forwarded`).
 pub struct Viewer {
     pub session: Option<Session>,
     pub ip: String,
@@ -48,7 +49,8 @@ impl FromRequestParts<App> for Viewer {
             Some(t) => accounts::session(&app.db, &t).await?,
             None => None,
         };
-        let ip = parts.extensions.get::<ConnectInfo<SocketAddr>>().map_or_else(|| "local".to_string(), |c| c.0.ip().to_string());
+        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+        let ip = forwarded::client_ip(&parts.headers, peer, app.limits.settings.trust_forwarded_for);
         Ok(Viewer { session, ip, csrf_cookie: cookie(parts, CSRF_COOKIE) })
     }
 }

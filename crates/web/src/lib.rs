@@ -9,6 +9,7 @@ pub mod auth;
 pub mod db;
 pub mod demo;
 pub mod error;
+pub mod forwarded;
 pub mod games;
 pub mod judge;
 pub mod limits;

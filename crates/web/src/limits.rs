@@ -14,11 +14,14 @@ pub struct Settings {
     pub sign_in_per_minute: u32,
     /// Submissions (orders, ready) per account per minute.
     pub submissions_per_minute: u32,
+    /// Count a request by the last address of its `X-Forwarded-For` (set
+    /// by a trusted reverse proxy) rather than the connecting address.
+    pub trust_forwarded_for: bool,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { sign_in_per_minute: 10, submissions_per_minute: 120 }
+        Settings { sign_in_per_minute: 10, submissions_per_minute: 120, trust_forwarded_for: false }
     }
 }
 

@@ -40,7 +40,12 @@ async fn sign_up_sign_in_and_sessions(db: Db) {
     assert_eq!(s.get("/api/me", &second).await.0, StatusCode::UNAUTHORIZED);
     assert_eq!(s.get("/api/me", &token).await.0, StatusCode::OK);
     // An expired session is refused, then forgotten.
-    sqlx::query("UPDATE sessions SET expires_at = $1 WHERE token = $2").bind(polemarch_web::db::now() - 1).bind(&token).execute(&s.app.db).await.unwrap();
+    sqlx::query("UPDATE sessions SET expires_at = $1 WHERE token_sha256 = $2")
+        .bind(polemarch_web::db::now() - 1)
+        .bind(polemarch_web::accounts::token_hash(&token))
+        .execute(&s.app.db)
+        .await
+        .unwrap();
     assert_eq!(s.get("/api/me", &token).await.0, StatusCode::UNAUTHORIZED);
     assert!(polemarch_web::accounts::forget_expired(&s.app.db).await.unwrap() >= 1);
 }

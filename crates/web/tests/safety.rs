@@ -1,8 +1,10 @@
 //! Safety: the API refuses a POST that is not JSON (a cross-site form sends
 //! the session cookie but cannot send JSON), argon2 runs at most one a core
 //! at once, per-name sign-in limits count failures only, failing games do
-//! not hold up the scheduler, names are unique whatever their case, and
-//! the demo's game master's name is reserved.
+//! not hold up the scheduler, names are unique whatever their case, the
+//! demo's game master's name is reserved, `X-Forwarded-For` counts for
+//! the rate limits only when trusted, and sessions are kept by their
+//! token's hash (open ones surviving the migration on PostgreSQL).
 
 mod common;
 
@@ -140,7 +142,93 @@ async fn a_database_with_names_differing_in_case_is_migrated() {
     assert_eq!(accounts::sign_up(&again.db, &name.to_uppercase(), "correct horse").await.unwrap_err().status, StatusCode::CONFLICT);
 }
 
+/// A sign-up through the API from a client that the request's
+/// `X-Forwarded-For` says is `from`: its status.
+async fn sign_up_from(s: &common::TestServer, from: &str) -> StatusCode {
+    let body = json!({"name": unique("xff"), "password": "correct horse"}).to_string();
+    let req = Request::builder().method("POST").uri("/api/signup").header("content-type", "application/json").header("x-forwarded-for", from);
+    s.router.clone().oneshot(req.body(Body::from(body)).unwrap()).await.unwrap().status()
+}
+
+async fn forwarded_addresses_count_only_when_trusted(db: Db) {
+    // By default the header is the client's word: every attempt counts
+    // against the connecting address, whatever it says.
+    let s = server_with(db.clone(), |c| c.limits.sign_in_per_minute = 2).await;
+    assert_eq!(sign_up_from(&s, "203.0.113.1").await, StatusCode::OK);
+    assert_eq!(sign_up_from(&s, "203.0.113.1").await, StatusCode::OK);
+    assert_eq!(sign_up_from(&s, "203.0.113.2").await, StatusCode::TOO_MANY_REQUESTS);
+    // Trusted (behind a proxy), each client has its limit: the last
+    // address counts, the one the proxy appended.
+    let s = server_with(db, |c| {
+        c.limits.sign_in_per_minute = 2;
+        c.limits.trust_forwarded_for = true;
+    })
+    .await;
+    assert_eq!(sign_up_from(&s, "203.0.113.1").await, StatusCode::OK);
+    assert_eq!(sign_up_from(&s, "198.51.100.9, 203.0.113.1").await, StatusCode::OK);
+    assert_eq!(sign_up_from(&s, "203.0.113.2, 203.0.113.1").await, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(sign_up_from(&s, "203.0.113.1, 203.0.113.2").await, StatusCode::OK);
+}
+
+async fn sessions_are_kept_by_their_tokens_hash(db: Db) {
+    let s = server(db).await;
+    let (_, token) = s.user("hash").await;
+    assert_eq!(s.get("/api/me", &token).await.0, StatusCode::OK);
+    let kept: Vec<String> = sqlx::query_scalar("SELECT token_sha256 FROM sessions").fetch_all(&s.app.db).await.unwrap();
+    assert_eq!(kept, vec![accounts::token_hash(&token)], "the database keeps the token's hash alone");
+    assert!(kept.iter().all(|k| !k.contains(&token)));
+    // The hash is SHA-256 (FIPS 180-2's example).
+    assert_eq!(accounts::token_hash("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    // What the database keeps does not sign anyone in.
+    assert_eq!(s.get("/api/me", &kept[0]).await.0, StatusCode::UNAUTHORIZED);
+    // Signing out deletes it.
+    assert_eq!(s.post("/api/signout", &token, json!({})).await.0, StatusCode::OK);
+    let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sessions").fetch_one(&s.app.db).await.unwrap();
+    assert_eq!(left, 0);
+}
+
+async fn sessions_open_before_hashing_go_on_or_end_cleanly(db: Db) {
+    let s = server(db.clone()).await;
+    let (name, _) = s.user("old").await;
+    let user = accounts::user_named(&s.app.db, &name).await.unwrap();
+    // The database as migration 2 left it, with a session kept raw.
+    sqlx::query("DELETE FROM sessions").execute(&s.app.db).await.unwrap();
+    sqlx::query("ALTER TABLE sessions RENAME COLUMN token_sha256 TO token").execute(&s.app.db).await.unwrap();
+    sqlx::query("DELETE FROM _sqlx_migrations WHERE version = 3").execute(&s.app.db).await.unwrap();
+    let raw = accounts::random_token();
+    sqlx::query("INSERT INTO sessions (token, user_id, csrf, expires_at) VALUES ($1, $2, $3, $4)")
+        .bind(&raw)
+        .bind(user.id)
+        .bind("csrf")
+        .bind(polemarch_web::db::now() + 3600)
+        .execute(&s.app.db)
+        .await
+        .unwrap();
+    // Opened again, migration 3 runs: on PostgreSQL the session is hashed
+    // in place and still signs its holder in; on SQLite (no SHA-256 in
+    // SQL) it is ended, and its cookie is simply not found.
+    let again = s.another().await;
+    let found = accounts::session(&again.db, &raw).await.unwrap();
+    let kept: Vec<String> = sqlx::query_scalar("SELECT token_sha256 FROM sessions").fetch_all(&again.db).await.unwrap();
+    match db {
+        Db::Postgres(_) => {
+            assert_eq!(found.map(|f| f.user.id), Some(user.id), "the open session goes on");
+            assert_eq!(kept, vec![accounts::token_hash(&raw)]);
+        }
+        Db::Sqlite => {
+            assert!(found.is_none(), "the open session is ended");
+            assert!(kept.is_empty());
+        }
+    }
+    // Either way, a new session works.
+    let s2 = accounts::new_session(&again.db, &user).await.unwrap();
+    assert_eq!(accounts::session(&again.db, &s2.token).await.unwrap().map(|f| f.user.id), Some(user.id));
+}
+
 on_both!(
+    sessions_are_kept_by_their_tokens_hash,
+    sessions_open_before_hashing_go_on_or_end_cleanly,
+    forwarded_addresses_count_only_when_trusted,
     an_api_post_that_is_not_json_is_refused_even_with_the_cookie,
     argon2_runs_at_most_one_a_core_at_once,
     a_name_is_locked_by_failed_sign_ins_only,
