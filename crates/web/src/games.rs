@@ -32,7 +32,10 @@ pub struct Game {
     /// Bumped by every change of the row: the compare-and-set of every
     /// write (no submission lost, every phase processed once).
     pub version: i64,
-    pub record: GameRecord,
+    /// The record, shared with the cache of parsed records. Its open
+    /// phase's submissions are kept apart (`judge::open_submissions`),
+    /// but for those of a database written by an older judge.
+    pub record: Arc<GameRecord>,
 }
 
 #[derive(Debug, Clone, serde::Serialize)]
@@ -45,13 +48,30 @@ pub struct Seat {
     pub ready: bool,
 }
 
-const COLUMNS: &str = "id, name, variant, gm_id, invite_code, seed, is_public, status, deadline_secs, deadline_at, paused_left, phase_index, version, record";
+const HEAD: &str = "id, name, variant, gm_id, invite_code, seed, is_public, status, deadline_secs, deadline_at, paused_left, phase_index, version";
 
 pub async fn load(db: &AnyPool, id: i64) -> Result<Game> {
-    let row = sqlx::query(&format!("SELECT {COLUMNS} FROM games WHERE id = $1")).bind(id).fetch_optional(db).await?;
+    let row = sqlx::query(&format!("SELECT {HEAD}, record FROM games WHERE id = $1")).bind(id).fetch_optional(db).await?;
     let row = row.ok_or_else(|| Error::not_found(format!("there is no game {id}")))?;
     let text: String = row.try_get(13)?;
     let record: GameRecord = serde_json::from_str(&text).map_err(|e| Error::internal(format!("game {id}: its record does not read: {e}")))?;
+    from_row(&row, Arc::new(record))
+}
+
+/// [`load`], the record parsed only when the row's version is not the one
+/// this process parsed last (every change of the record bumps it).
+pub async fn load_cached(app: &crate::Shared, id: i64) -> Result<Game> {
+    let row = sqlx::query(&format!("SELECT {HEAD} FROM games WHERE id = $1")).bind(id).fetch_optional(&app.db).await?;
+    let row = row.ok_or_else(|| Error::not_found(format!("there is no game {id}")))?;
+    if let Some(record) = app.cached_record(id, row.try_get(12)?) {
+        return from_row(&row, record);
+    }
+    let g = load(&app.db, id).await?;
+    app.cache_record(id, g.version, g.record.clone());
+    Ok(g)
+}
+
+fn from_row(row: &sqlx::any::AnyRow, record: Arc<GameRecord>) -> Result<Game> {
     Ok(Game {
         id: row.try_get(0)?,
         name: row.try_get(1)?,
@@ -221,7 +241,7 @@ pub async fn powers_of(db: &AnyPool, game_id: i64, user_id: i64) -> Result<Vec<S
 /// The record as others may see it: the current phase's submissions are
 /// secret until it is processed (a game that is over has none left).
 pub fn public_record(game: &Game) -> GameRecord {
-    let mut rec = game.record.clone();
+    let mut rec = (*game.record).clone();
     if rec.result.is_none() {
         if let Some(last) = rec.phases.last_mut() {
             last.submissions.clear();

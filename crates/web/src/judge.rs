@@ -1,21 +1,31 @@
-//! Orders, readiness and processing: every write to a game's row is a
-//! compare-and-set on its `version`, in one transaction with what goes with
-//! it. Two submissions at once: one writes, the other reads the new record
-//! and writes after it (none is lost). Two processors at once (a deadline
-//! and the last ready, or two server processes): one moves the game to its
-//! next phase, the other finds the phase gone and does nothing (each phase
-//! is processed exactly once). A submission that lands while a phase is
-//! being processed makes the processing start again with it.
+//! Orders, readiness and processing. Each power's orders for the open
+//! phase are a row of their own (`open_orders`): a submission replaces its
+//! power's row in one small upsert, made only while the game's row is still
+//! at the version the submission was judged against (read and, on
+//! PostgreSQL, share-locked in the same statement), so that it lands in the
+//! phase, seat and game state it was checked for, and two submissions at
+//! once (other powers, or the same one twice) never undo each other. Every
+//! change of the game's row itself (processing, the game master's changes)
+//! is a compare-and-set on its `version`, in one transaction with what goes
+//! with it ([`compare_and_set`]). Two processors at once (a deadline and the
+//! last ready, or two server processes): one moves the game to its next
+//! phase, the other finds the phase gone and does nothing (each phase is
+//! processed exactly once). A submission that lands while a phase is being
+//! adjudicated makes the processing start again with it: processing reads
+//! the rows' revisions again after its compare-and-set, and from then on no
+//! submission for that version can land.
 
 use crate::accounts::User;
 use crate::db::now;
 use crate::error::{Error, Result};
 use crate::games::{self, Game};
 use crate::App;
-use polemarch_engine::game::{self, record, GameRecord, SubmittedOrder};
+use polemarch_engine::game::record::Submission;
+use polemarch_engine::game::{self, record, GameRecord, PhaseRecord, SubmittedOrder};
 use polemarch_engine::variant::{PhaseKind, PowerId};
 use polemarch_engine::Variant;
 use sqlx::{AnyPool, Row};
+use std::sync::Arc;
 
 /// How often a write is tried again when another changed the game first.
 const ATTEMPTS: usize = 50;
@@ -61,14 +71,20 @@ impl Cause {
 /// The power's name in the variant, if `user` plays it in `game`
 /// (403 otherwise: nobody orders, or reads the orders of, another's power).
 pub async fn authorise_power(db: &AnyPool, game: &Game, v: &Variant, power: &str, user: &User) -> Result<String> {
+    Ok(authorise_seat(db, game, v, power, user).await?.0)
+}
+
+/// [`authorise_power`], and whether the power is ready for the game's
+/// current phase.
+async fn authorise_seat(db: &AnyPool, game: &Game, v: &Variant, power: &str, user: &User) -> Result<(String, bool)> {
     let name = v.power(games::power_of(v, power)?).name.clone();
-    let row = sqlx::query("SELECT user_id FROM seats WHERE game_id = $1 AND power = $2").bind(game.id).bind(&name).fetch_optional(db).await?;
-    let holder: Option<i64> = match row {
-        Some(r) => r.try_get(0)?,
-        None => None,
+    let row = sqlx::query("SELECT user_id, ready_phase FROM seats WHERE game_id = $1 AND power = $2").bind(game.id).bind(&name).fetch_optional(db).await?;
+    let (holder, ready): (Option<i64>, i64) = match row {
+        Some(r) => (r.try_get(0)?, r.try_get(1)?),
+        None => (None, -1),
     };
     if holder == Some(user.id) {
-        Ok(name)
+        Ok((name, ready == game.phase_index))
     } else {
         Err(Error::forbidden(format!("you do not play {name} in this game")))
     }
@@ -114,30 +130,30 @@ pub async fn submit(app: &App, game_id: i64, user: &User, power: &str, phase_ind
     let lines: Vec<String> = text.lines().map(String::from).collect();
     let db = &app.db;
     for _ in 0..ATTEMPTS {
-        let game_turn = app.game_turn(game_id).await;
-        let g = games::load(db, game_id).await?;
+        let g = games::load_cached(app, game_id).await?;
         let v = games::variant_of(&app.variants, &g)?;
-        let name = authorise_power(db, &g, &v, power, user).await?;
+        let (name, ready_now) = authorise_seat(db, &g, &v, power, user).await?;
         must_be_open(&g)?;
         must_be_phase(&g, phase_index)?;
         let p = games::power_of(&v, &name)?;
-        let mut rec = g.record.clone();
-        rec.phases.last_mut().expect("a current phase").submissions.retain(|s| s.power != name);
-        let said = if lines.iter().all(|l| polemarch_engine::order::before_comment(l).trim().is_empty()) {
-            Vec::new()
-        } else {
-            submit_alone(&v, &mut rec, p, &user.name, &lines)?
-        };
-        let in_force = game::orders_in_force_of(&v, &rec, p).map_err(Error::internal)?;
+        let (submission, in_force) = judge_alone(v, &g, p, &user.name, lines.clone()).await?;
         let turn = app.write_turn().await;
         let mut tx = db.begin().await?;
-        let written = sqlx::query("UPDATE games SET record = $1, version = version + 1 WHERE id = $2 AND version = $3")
-            .bind(to_json(&rec)?)
-            .bind(g.id)
-            .bind(g.version)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
+        // Only while the game's row is the one read: its phase, its seats
+        // (every change of a seat bumps the version) and its status.
+        let written = sqlx::query(&format!(
+            "INSERT INTO open_orders (game_id, phase_index, power, revision, submission) \
+             SELECT id, phase_index, $1, 1, $2 FROM games WHERE id = $3 AND version = $4{} \
+             ON CONFLICT (game_id, phase_index, power) DO UPDATE SET revision = open_orders.revision + 1, submission = excluded.submission",
+            app.share_lock()
+        ))
+        .bind(&name)
+        .bind(serde_json::to_string(&submission).map_err(|e| Error::internal(e.to_string()))?)
+        .bind(g.id)
+        .bind(g.version)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
         if written == 0 {
             tx.rollback().await?;
             continue;
@@ -148,61 +164,114 @@ pub async fn submit(app: &App, game_id: i64, user: &User, power: &str, phase_ind
             .bind(&name)
             .bind(user.id)
             .bind(now())
-            .bind(serde_json::to_string(&said).map_err(|e| Error::internal(e.to_string()))?)
+            .bind(serde_json::to_string(&submission.orders).map_err(|e| Error::internal(e.to_string()))?)
             .execute(&mut *tx)
             .await?;
-        let was_ready = if let Some(r) = ready {
-            let mark = if r { g.phase_index } else { -1 };
-            sqlx::query("UPDATE seats SET ready_phase = $1 WHERE game_id = $2 AND power = $3").bind(mark).bind(g.id).bind(&name).execute(&mut *tx).await?;
-            r
-        } else {
-            seat_ready(&mut tx, &g, &name).await?
+        // Without a new mark, the one read with the seat (processing
+        // looks at every mark again).
+        let was_ready = match ready {
+            Some(r) => {
+                let mark = if r { g.phase_index } else { -1 };
+                sqlx::query("UPDATE seats SET ready_phase = $1 WHERE game_id = $2 AND power = $3").bind(mark).bind(g.id).bind(&name).execute(&mut *tx).await?;
+                r
+            }
+            None => ready_now,
         };
         tx.commit().await?;
-        drop((turn, game_turn));
+        drop(turn);
         let processed = if was_ready { process_and_follow(app, g.id, g.phase_index, Cause::Ready).await? } else { None };
         let phase = g.record.phases.last().expect("a current phase").phase.clone();
-        return Ok(Submitted { power: name, phase, phase_index: g.phase_index, orders: said, in_force, ready: was_ready, processed });
+        return Ok(Submitted { power: name, phase, phase_index: g.phase_index, orders: submission.orders, in_force, ready: was_ready, processed });
     }
     Err(busy())
 }
 
-/// The engine's verdicts on a power's lines, judged against its own orders
-/// alone: the other powers' secret submissions are set aside while it
-/// judges (so that no verdict can tell anything of them), then put back
-/// with the new submission. The record must hold no earlier submission of
-/// the power.
-fn submit_alone(v: &Variant, rec: &mut GameRecord, p: PowerId, by: &str, lines: &[String]) -> Result<Vec<SubmittedOrder>> {
-    let last = rec.phases.last_mut().expect("a current phase");
-    let others = std::mem::take(&mut last.submissions);
-    let said = game::submit(v, rec, p, by, &record::now(), lines);
-    let last = rec.phases.last_mut().expect("a current phase");
-    let mine = std::mem::replace(&mut last.submissions, others);
-    last.submissions.extend(mine);
-    said.map_err(Error::bad)
+/// The engine's verdicts on a power's lines as its new submission, and the
+/// power's orders in force after it, judged against its own orders alone:
+/// the other powers' secret submissions are not there (so that no verdict
+/// can tell anything of them). On a blocking thread: the engine
+/// adjudicates each line.
+async fn judge_alone(v: Arc<Variant>, g: &Game, p: PowerId, by: &str, lines: Vec<String>) -> Result<(Submission, Vec<String>)> {
+    let (rec, by) = (g.record.clone(), by.to_string());
+    let judged = tokio::task::spawn_blocking(move || {
+        let pos = game::current(&v, &rec).map_err(Error::internal)?;
+        let mut phase = open_phase(&rec, Vec::new());
+        let at = record::now();
+        let mine = if lines.iter().all(|l| polemarch_engine::order::before_comment(l).trim().is_empty()) {
+            Submission { power: v.power(p).name.clone(), by, at, orders: Vec::new() }
+        } else {
+            game::submit_at(&v, &pos, &mut phase, p, &by, &at, &lines).map_err(Error::bad)?;
+            phase.submissions.pop().expect("the submission just made")
+        };
+        phase.submissions = vec![mine];
+        let in_force = game::orders_in_force_at(&v, &pos, &phase, p).map_err(Error::internal)?;
+        Ok((phase.submissions.pop().expect("the submission"), in_force))
+    });
+    judged.await.map_err(|e| Error::internal(format!("judging task: {e}")))?
+}
+
+/// The record's open phase with these submissions.
+pub fn open_phase(rec: &GameRecord, submissions: Vec<Submission>) -> PhaseRecord {
+    let last = rec.phases.last().expect("a current phase");
+    PhaseRecord { phase: last.phase.clone(), start: last.start.clone(), submissions, processed: None }
+}
+
+/// A power's row of `open_orders`: (power, revision, submission).
+type OpenRow = (String, i64, Submission);
+
+/// The rows of `open_orders` for the game's open phase (of one power, if
+/// given), by power.
+async fn open_rows(db: &AnyPool, g: &Game, power: Option<&str>) -> Result<Vec<OpenRow>> {
+    let rows =
+        sqlx::query("SELECT power, revision, submission FROM open_orders WHERE game_id = $1 AND phase_index = $2 AND ($3 = '' OR power = $3) ORDER BY power")
+            .bind(g.id)
+            .bind(g.phase_index)
+            .bind(power.unwrap_or(""))
+            .fetch_all(db)
+            .await?;
+    rows.iter()
+        .map(|r| {
+            let text: String = r.try_get(2)?;
+            let submission = serde_json::from_str(&text).map_err(|e| Error::internal(format!("game {}: a submission does not read: {e}", g.id)))?;
+            Ok((r.try_get(0)?, r.try_get(1)?, submission))
+        })
+        .collect()
+}
+
+/// The rows' (power, revision), as processing compares them.
+fn revisions(rows: &[OpenRow]) -> Vec<(String, i64)> {
+    rows.iter().map(|(p, r, _)| (p.clone(), *r)).collect()
+}
+
+/// The open phase's submissions (of one power, if given), as the orders in
+/// force and processing read them: each power's row of `open_orders` (an
+/// empty one: withdrawn), or else, for a power without one, what the
+/// record holds for it (a database written by an older judge kept them
+/// there).
+pub async fn open_submissions(db: &AnyPool, g: &Game, power: Option<&str>) -> Result<Vec<Submission>> {
+    Ok(merged(g, &open_rows(db, g, power).await?, power))
+}
+
+fn merged(g: &Game, rows: &[OpenRow], power: Option<&str>) -> Vec<Submission> {
+    let last = g.record.phases.last().expect("a current phase");
+    let older = last.submissions.iter().filter(|s| power.is_none_or(|p| s.power == p) && !rows.iter().any(|(p, _, _)| *p == s.power));
+    older.cloned().chain(rows.iter().map(|(_, _, s)| s.clone()).filter(|s| !s.orders.is_empty())).collect()
 }
 
 /// What a submission of `text` for phase `phase_index` would say of each
 /// line, without keeping it (for checking orders as they are typed):
-/// judged on a copy of the record that holds no other power's orders.
+/// judged without any other power's orders.
 pub async fn check(app: &App, game_id: i64, user: &User, power: &str, phase_index: i64, text: &str) -> Result<Vec<SubmittedOrder>> {
     if text.len() > 20_000 {
         return Err(Error::bad("the orders are longer than 20,000 characters"));
     }
-    let g = games::load(&app.db, game_id).await?;
+    let g = games::load_cached(app, game_id).await?;
     let v = games::variant_of(&app.variants, &g)?;
     let name = authorise_power(&app.db, &g, &v, power, user).await?;
     must_be_open(&g)?;
     must_be_phase(&g, phase_index)?;
-    let mut rec = g.record;
-    rec.phases.last_mut().expect("a current phase").submissions.clear();
     let lines: Vec<String> = text.lines().map(String::from).collect();
-    game::submit(&v, &mut rec, games::power_of(&v, &name)?, &user.name, &record::now(), &lines).map_err(Error::bad)
-}
-
-async fn seat_ready(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &Game, power: &str) -> Result<bool> {
-    let row = sqlx::query("SELECT ready_phase FROM seats WHERE game_id = $1 AND power = $2").bind(g.id).bind(power).fetch_one(&mut **tx).await?;
-    Ok(row.try_get::<i64, _>(0)? == g.phase_index)
+    Ok(judge_alone(v.clone(), &g, games::power_of(&v, &name)?, &user.name, lines).await?.0.orders)
 }
 
 /// Marks the power ready (or not) for phase `phase_index`, which must be
@@ -260,7 +329,7 @@ pub async fn process(app: &App, game_id: i64, phase_index: i64, cause: Cause) ->
     let db = &app.db;
     for _ in 0..ATTEMPTS {
         let _game_turn = app.game_turn(game_id).await;
-        let g = games::load(db, game_id).await?;
+        let g = games::load_cached(app, game_id).await?;
         if g.phase_index != phase_index || g.status != "active" || g.record.result.is_some() {
             return Ok(None);
         }
@@ -273,28 +342,39 @@ pub async fn process(app: &App, game_id: i64, phase_index: i64, cause: Cause) ->
         if !due {
             return Ok(None);
         }
-        let record = g.record.clone();
+        let rows = open_rows(db, &g, None).await?;
+        let mut record = (*g.record).clone();
+        record.phases.last_mut().expect("a current phase").submissions = merged(&g, &rows, None);
         let (rec, phase) =
             tokio::task::spawn_blocking(move || adjudicate(&v, record)).await.map_err(|e| Error::internal(format!("processing task: {e}")))??;
         let over = rec.result.is_some();
-        let next_index = rec.phases.len() as i64 - 1;
         let turn = app.write_turn().await;
         let mut tx = db.begin().await?;
-        let written =
-            sqlx::query("UPDATE games SET record = $1, version = version + 1, phase_index = $2, status = $3, deadline_at = $4 WHERE id = $5 AND version = $6")
-                .bind(to_json(&rec)?)
-                .bind(next_index)
-                .bind(if over { "over" } else { "active" })
-                .bind(if over { None } else { Some(now() + g.deadline_secs) })
-                .bind(g.id)
-                .bind(g.version)
-                .execute(&mut *tx)
-                .await?
-                .rows_affected();
-        if written == 0 {
+        let next = RowWrite {
+            status: if over { "over" } else { "active" },
+            deadline_at: if over { None } else { Some(now() + g.deadline_secs) },
+            paused_left: g.paused_left,
+            phase_index: rec.phases.len() as i64 - 1,
+            record: Some(to_json(&rec)?),
+        };
+        if !compare_and_set(&mut tx, &g, next).await? {
             tx.rollback().await?;
             continue;
         }
+        // From here no submission for the version read can land; one that
+        // landed while the phase was adjudicated: again, with it.
+        let now_rows = sqlx::query("SELECT power, revision FROM open_orders WHERE game_id = $1 AND phase_index = $2 ORDER BY power")
+            .bind(g.id)
+            .bind(g.phase_index)
+            .fetch_all(&mut *tx)
+            .await?;
+        let now_revisions = now_rows.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).collect::<Result<Vec<(String, i64)>>>()?;
+        if now_revisions != revisions(&rows) {
+            tx.rollback().await?;
+            continue;
+        }
+        // The phase's orders are in the record now.
+        sqlx::query("DELETE FROM open_orders WHERE game_id = $1 AND phase_index = $2").bind(g.id).bind(g.phase_index).execute(&mut *tx).await?;
         sqlx::query("INSERT INTO phases (game_id, phase_index, phase, processed_at, cause) VALUES ($1, $2, $3, $4, $5)")
             .bind(g.id)
             .bind(g.phase_index)
@@ -314,6 +394,39 @@ pub async fn process(app: &App, game_id: i64, phase_index: i64, cause: Cause) ->
     Err(busy())
 }
 
+/// A game's row as a write leaves it (its version one more).
+struct RowWrite<'a> {
+    status: &'a str,
+    deadline_at: Option<i64>,
+    paused_left: Option<i64>,
+    phase_index: i64,
+    /// The record as JSON (None: as it is).
+    record: Option<String>,
+}
+
+/// Writes the game's row in `tx` if it is still at the version `g` was
+/// read at, and bumps the version: false when another changed it first
+/// (the caller rolls back, reads it again and starts over). On PostgreSQL
+/// the row stays locked until `tx` ends: no submission for the version read
+/// lands after this.
+async fn compare_and_set(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &Game, w: RowWrite<'_>) -> Result<bool> {
+    let written = sqlx::query(
+        "UPDATE games SET status = $1, deadline_at = $2, paused_left = $3, phase_index = $4, record = COALESCE($5, record), version = version + 1 \
+         WHERE id = $6 AND version = $7",
+    )
+    .bind(w.status)
+    .bind(w.deadline_at)
+    .bind(w.paused_left)
+    .bind(w.phase_index)
+    .bind(w.record)
+    .bind(g.id)
+    .bind(g.version)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    Ok(written == 1)
+}
+
 /// How many phases one processing may go on to (each needing nobody's
 /// orders but bots'), so that a game of bots alone does not run to its end
 /// at once.
@@ -327,7 +440,7 @@ pub async fn process_and_follow(app: &App, game_id: i64, phase_index: i64, cause
     let first = process(app, game_id, phase_index, cause).await?;
     if first.is_some() {
         for _ in 0..FOLLOW {
-            let g = games::load(&app.db, game_id).await?;
+            let g = games::load_cached(app, game_id).await?;
             if g.status != "active" || g.record.result.is_some() {
                 break;
             }
@@ -389,7 +502,7 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
     let db = &app.db;
     for _ in 0..ATTEMPTS {
         let _game_turn = app.game_turn(game_id).await;
-        let g = games::load(db, game_id).await?;
+        let g = games::load_cached(app, game_id).await?;
         games::must_be_gm(&g, user.id)?;
         if g.status == "over" || g.record.result.is_some() {
             return Err(Error::conflict("the game is over"));
@@ -419,7 +532,7 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
             Change::Bot(power, bot) => {
                 let v = games::variant_of(&app.variants, &g)?;
                 let name = v.power(games::power_of(&v, power)?).name.clone();
-                let mut r = g.record.clone();
+                let mut r = (*g.record).clone();
                 match bot.as_deref().map(str::trim).filter(|b| !b.is_empty() && *b != "none") {
                     None => {
                         r.bots.remove(&name);
@@ -438,27 +551,19 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
                 if holder == *user_id {
                     return Ok(());
                 }
-                let mut r = g.record.clone();
-                r.phases.last_mut().expect("a current phase").submissions.retain(|s| s.power != name);
-                rec = Some(to_json(&r)?);
+                // A submission an older judge kept in the record goes too.
+                if g.record.phases.last().expect("a current phase").submissions.iter().any(|s| s.power == name) {
+                    let mut r = (*g.record).clone();
+                    r.phases.last_mut().expect("a current phase").submissions.retain(|s| s.power != name);
+                    rec = Some(to_json(&r)?);
+                }
                 seat = Some((name, *user_id));
             }
         }
         let turn = app.write_turn().await;
         let mut tx = db.begin().await?;
-        let written = sqlx::query(
-            "UPDATE games SET status = $1, deadline_at = $2, paused_left = $3, record = COALESCE($4, record), version = version + 1 WHERE id = $5 AND version = $6",
-        )
-        .bind(status)
-        .bind(deadline_at)
-        .bind(paused_left)
-        .bind(rec)
-        .bind(g.id)
-        .bind(g.version)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        if written == 0 {
+        let next = RowWrite { status: &status, deadline_at, paused_left, phase_index: g.phase_index, record: rec };
+        if !compare_and_set(&mut tx, &g, next).await? {
             tx.rollback().await?;
             continue;
         }
@@ -466,9 +571,10 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
             sqlx::query("UPDATE seats SET user_id = $1, ready_phase = -1 WHERE game_id = $2 AND power = $3")
                 .bind(user_id)
                 .bind(g.id)
-                .bind(name)
+                .bind(&name)
                 .execute(&mut *tx)
                 .await?;
+            sqlx::query("DELETE FROM open_orders WHERE game_id = $1 AND power = $2").bind(g.id).bind(&name).execute(&mut *tx).await?;
         }
         tx.commit().await?;
         drop(turn);

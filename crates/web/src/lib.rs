@@ -72,6 +72,10 @@ pub struct Shared {
     /// (read, judge, write) instead of racing and trying again; the
     /// compare-and-set still guards against other processes.
     game_turns: std::sync::Mutex<std::collections::HashMap<i64, Arc<tokio::sync::Mutex<()>>>>,
+    /// Each game's record as parsed, for one version of its row
+    /// (`games::load_cached`): a request that finds the row at that
+    /// version reads only the row's small columns.
+    records: std::sync::Mutex<std::collections::HashMap<i64, (i64, Arc<polemarch_engine::game::GameRecord>)>>,
     /// Games whose processing by the scheduler failed: until when it leaves
     /// each alone, and how many times in a row it failed.
     resting: std::sync::Mutex<std::collections::HashMap<i64, (std::time::Instant, u32)>>,
@@ -96,6 +100,7 @@ impl Shared {
             secure_cookies: config.secure_cookies,
             sqlite_writes: url.starts_with("sqlite:").then(|| tokio::sync::Mutex::new(())),
             game_turns: Default::default(),
+            records: Default::default(),
             resting: Default::default(),
             pause_in_processing: config.pause_in_processing,
         }))
@@ -133,6 +138,35 @@ impl Shared {
 
     pub fn scheduler_succeeded(&self, id: i64) {
         self.resting.lock().unwrap_or_else(|e| e.into_inner()).remove(&id);
+    }
+
+    /// The record of game `id` at row version `version`, if parsed lately.
+    pub fn cached_record(&self, id: i64, version: i64) -> Option<Arc<polemarch_engine::game::GameRecord>> {
+        let records = self.records.lock().unwrap_or_else(|e| e.into_inner());
+        records.get(&id).filter(|(v, _)| *v == version).map(|(_, r)| r.clone())
+    }
+
+    /// Keeps the record of game `id` at row version `version` (at most a
+    /// few thousand games: beyond, the cache starts again).
+    pub fn cache_record(&self, id: i64, version: i64, record: Arc<polemarch_engine::game::GameRecord>) {
+        let mut records = self.records.lock().unwrap_or_else(|e| e.into_inner());
+        if records.len() >= 4096 && !records.contains_key(&id) {
+            records.clear();
+        }
+        records.insert(id, (version, record));
+    }
+
+    /// What a statement that reads a game's row adds to hold it until its
+    /// transaction ends, so that no change of the row (a phase processed,
+    /// a seat given) commits between that read and the transaction's
+    /// other writes: PostgreSQL's `FOR SHARE`; nothing with SQLite, whose
+    /// writes take turns whole.
+    pub fn share_lock(&self) -> &'static str {
+        if self.sqlite_writes.is_some() {
+            ""
+        } else {
+            " FOR SHARE"
+        }
     }
 
     /// Held while a game's row is written (with SQLite; PostgreSQL's

@@ -99,16 +99,16 @@ pub struct OrdersView {
 }
 
 pub async fn orders_view(app: &App, g: &Game, v: &Variant, power: &str) -> Result<OrdersView> {
-    let phase = g.record.phases.last().expect("a current phase");
-    let submission = phase.submissions.iter().rev().find(|s| s.power == power);
-    let orders = submission.map(|s| s.orders.clone()).unwrap_or_default();
+    let phase = crate::judge::open_phase(&g.record, crate::judge::open_submissions(&app.db, g, Some(power)).await?);
+    let orders = phase.submissions.last().map(|s| s.orders.clone()).unwrap_or_default();
     let p = games::power_of(v, power)?;
+    let pos = game::current(v, &g.record).map_err(Error::internal)?;
     let seats = games::seats(&app.db, g).await?;
     Ok(OrdersView {
         power: power.to_string(),
-        phase: phase.phase.clone(),
         text: orders.iter().map(|o| o.text.as_str()).collect::<Vec<_>>().join("\n"),
-        in_force: game::orders_in_force_of(v, &g.record, p).map_err(Error::internal)?,
+        in_force: game::orders_in_force_at(v, &pos, &phase, p).map_err(Error::internal)?,
+        phase: phase.phase,
         orders,
         ready: seats.iter().any(|s| s.power == power && s.ready),
     })

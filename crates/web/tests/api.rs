@@ -287,6 +287,44 @@ async fn submissions_at_once_are_none_lost(db: Db) {
     }
 }
 
+/// Each power's orders for the open phase are a row of their own until the
+/// phase is processed; a database written by an older judge kept them in
+/// the record instead: those still count (unless the power submits again),
+/// and processing moves both into the record.
+async fn open_orders_and_those_an_older_judge_kept_in_the_record_count(db: Db) {
+    use polemarch_engine::game::record::Submission;
+    use polemarch_engine::game::{Status, SubmittedOrder};
+    use sqlx::Row;
+    let s = server(db).await;
+    let (id, gm) = s.game().await;
+    let england = s.player(id, &gm, &["England"]).await;
+    let france = s.player(id, &gm, &["France"]).await;
+    let kept = |text: &str| SubmittedOrder { text: text.into(), status: Status::Accepted, order: Some(text.into()), reason: None };
+    let mut g = polemarch_web::games::load(&s.app.db, id).await.unwrap();
+    let open = &mut std::sync::Arc::make_mut(&mut g.record).phases[0].submissions;
+    open.push(Submission { power: "England".into(), by: "england".into(), at: "now".into(), orders: vec![kept("F lon - nth")] });
+    open.push(Submission { power: "France".into(), by: "france".into(), at: "now".into(), orders: vec![kept("A par - pic")] });
+    let text = serde_json::to_string(&g.record).unwrap();
+    sqlx::query("UPDATE games SET record = $1, version = version + 1 WHERE id = $2").bind(text).bind(id).execute(&s.app.db).await.unwrap();
+    assert_eq!(s.get(&format!("/api/games/{id}/orders/England"), &england).await.1["in_force"], json!(["F lon - nth"]));
+    // France's new submission replaces the kept one whole.
+    let (status, body) = s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur"})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["in_force"], json!(["A par - bur"]), "{body}");
+    let open_rows = |id: i64| {
+        let db = s.app.db.clone();
+        async move { sqlx::query("SELECT COUNT(*) FROM open_orders WHERE game_id = $1").bind(id).fetch_one(&db).await.unwrap().try_get::<i64, _>(0).unwrap() }
+    };
+    assert_eq!(open_rows(id).await, 1);
+    assert!(judge::process(&s.app, id, 0, Cause::GameMaster).await.unwrap().is_some());
+    let (_, phase) = s.get(&format!("/api/games/{id}/phases/0"), &france).await;
+    assert_eq!(phase["orders"]["England"], json!(["F lon - nth"]), "{phase}");
+    assert_eq!(phase["orders"]["France"], json!(["A par - bur"]), "{phase}");
+    assert_eq!(open_rows(id).await, 0, "the processed phase's orders are in the record now");
+    // The next phase starts with none.
+    assert_eq!(s.get(&format!("/api/games/{id}/orders/France"), &france).await.1["in_force"], json!([]));
+}
+
 async fn one_player_may_hold_several_powers(db: Db) {
     let s = server(db).await;
     let (id, gm) = s.game().await;
@@ -311,5 +349,6 @@ on_both!(
     the_phase_is_processed_when_its_deadline_passes,
     two_processors_at_once_process_a_phase_exactly_once,
     submissions_at_once_are_none_lost,
+    open_orders_and_those_an_older_judge_kept_in_the_record_count,
     one_player_may_hold_several_powers,
 );

@@ -22,8 +22,9 @@ mod load;
 use common::Db;
 
 /// Not a test: the entry point of the child server the other tests start
-/// (it does nothing unless they start it).
-#[tokio::test]
+/// (it does nothing unless they start it). On a runtime of as many threads
+/// as cores, as `polemarch serve` runs.
+#[tokio::test(flavor = "multi_thread")]
 #[ignore]
 async fn child_server() {
     child::run_if_asked().await;

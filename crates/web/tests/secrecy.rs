@@ -58,9 +58,10 @@ async fn a_check_is_judged_without_the_other_powers_orders(db: Db) {
     let mut g = polemarch_web::games::load(&s.app.db, id).await.unwrap();
     let secret = "F lon - nowhere";
     let order = SubmittedOrder { text: secret.into(), status: Status::Accepted, order: Some(secret.into()), reason: None };
-    g.record.phases[0].submissions.push(Submission { power: "England".into(), by: "england".into(), at: "now".into(), orders: vec![order] });
+    let record = std::sync::Arc::make_mut(&mut g.record);
+    record.phases[0].submissions.push(Submission { power: "England".into(), by: "england".into(), at: "now".into(), orders: vec![order] });
     let text = serde_json::to_string(&g.record).unwrap();
-    sqlx::query("UPDATE games SET record = $1 WHERE id = $2").bind(text).bind(id).execute(&s.app.db).await.unwrap();
+    sqlx::query("UPDATE games SET record = $1, version = version + 1 WHERE id = $2").bind(text).bind(id).execute(&s.app.db).await.unwrap();
     let (status, body) = s.post(&format!("/api/games/{id}/check/France"), &france, json!({"phase_index": 0, "orders": "A par - bur"})).await;
     assert!(!body.to_string().contains("nowhere"), "England's order shows: {body}");
     assert_eq!(status, StatusCode::OK, "{body}");

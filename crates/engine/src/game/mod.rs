@@ -7,7 +7,7 @@ mod orders;
 pub mod record;
 
 pub use check::check_game;
-pub use orders::{orders_in_force_of, submit, units_without_orders};
+pub use orders::{orders_in_force_at, orders_in_force_of, submit, submit_at, units_without_orders};
 
 use orders::orders_in_force;
 pub use record::{GameRecord, GameResult, PhaseRecord, Processed, ResultRecord, Status, SubmittedOrder};

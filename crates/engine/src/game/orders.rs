@@ -93,7 +93,13 @@ pub fn units_without_orders(v: &Variant, rec: &GameRecord, pos: &Position) -> Re
 /// prints them.
 pub fn orders_in_force_of(v: &Variant, rec: &GameRecord, power: PowerId) -> Result<Vec<String>, String> {
     let pos = super::current(v, rec)?;
-    let orders = orders_in_force(v, &pos, rec.phases.last().expect("a current phase"))?;
+    orders_in_force_at(v, &pos, rec.phases.last().expect("a current phase"), power)
+}
+
+/// [`orders_in_force_of`] in `phase`, the record of the open phase that
+/// starts at `pos`.
+pub fn orders_in_force_at(v: &Variant, pos: &Position, phase: &PhaseRecord, power: PowerId) -> Result<Vec<String>, String> {
+    let orders = orders_in_force(v, pos, phase)?;
     Ok(orders.iter().filter(|o| o.power == Some(power)).map(|o| o.display(v).to_string()).collect())
 }
 
@@ -156,8 +162,23 @@ pub fn submit(v: &Variant, rec: &mut GameRecord, power: PowerId, by: &str, at: &
         return Err(format!("the game is over ({})", super::result_text(result)));
     }
     let pos = super::current(v, rec)?;
-    let mut in_force = orders_in_force(v, &pos, rec.phases.last().unwrap())?;
-    if adjusting(v, &pos) {
+    submit_at(v, &pos, rec.phases.last_mut().expect("a current phase"), power, by, at, lines)
+}
+
+/// [`submit`] to `phase`, the record of the open phase that starts at
+/// `pos` (for a caller that keeps the position and the phase's
+/// submissions apart from the record, as the web judge does).
+pub fn submit_at(
+    v: &Variant,
+    pos: &Position,
+    phase: &mut PhaseRecord,
+    power: PowerId,
+    by: &str,
+    at: &str,
+    lines: &[String],
+) -> Result<Vec<SubmittedOrder>, String> {
+    let mut in_force = orders_in_force(v, pos, phase)?;
+    if adjusting(v, pos) {
         in_force.retain(|o| o.power != Some(power));
     }
     let mut said = Vec::new();
@@ -168,13 +189,13 @@ pub fn submit(v: &Variant, rec: &mut GameRecord, power: PowerId, by: &str, at: &
             Ok(order) if order.power != Some(power) => {
                 Err(format!("this is an order of {}, not of {}", v.power(order.power.unwrap()).name, v.power(power).name))
             }
-            Ok(order) => check(v, &pos, &in_force, &order).map(|()| order),
+            Ok(order) => check(v, pos, &in_force, &order).map(|()| order),
         };
         said.push(match status {
             Err(reason) => SubmittedOrder { text: line.into(), status: Status::Rejected, order: None, reason: Some(reason) },
             Ok(order) => {
                 let text = order.display(v).to_string();
-                let replaced = place(v, &pos, &mut in_force, order);
+                let replaced = place(v, pos, &mut in_force, order);
                 SubmittedOrder { text: line.into(), status: if replaced { Status::Replaced } else { Status::Accepted }, order: Some(text), reason: None }
             }
         });
@@ -183,10 +204,10 @@ pub fn submit(v: &Variant, rec: &mut GameRecord, power: PowerId, by: &str, at: &
     // is submitted: it replaces the power's earlier one whole, so it must
     // be complete (cost what the home centres are worth). If it is not,
     // nothing of it is accepted and the earlier placement stays in force.
-    if v.rules.own_phase(v, &pos) && said.iter().any(|s| s.status != Status::Rejected) {
+    if v.rules.own_phase(v, pos) && said.iter().any(|s| s.status != Status::Rejected) {
         let mine: Vec<&Order> = in_force.iter().filter(|o| o.power == Some(power)).collect();
-        if let Err(why) = v.rules.check_own_phase(v, &pos, power, &mine, true) {
-            let earlier = if orders_in_force(v, &pos, rec.phases.last().unwrap())?.iter().any(|o| o.power == Some(power)) {
+        if let Err(why) = v.rules.check_own_phase(v, pos, power, &mine, true) {
+            let earlier = if orders_in_force(v, pos, phase)?.iter().any(|o| o.power == Some(power)) {
                 "the earlier placement stays in force"
             } else {
                 "no placement is in force yet"
@@ -198,7 +219,7 @@ pub fn submit(v: &Variant, rec: &mut GameRecord, power: PowerId, by: &str, at: &
         }
     }
     let name = v.power(power).name.clone();
-    rec.phases.last_mut().unwrap().submissions.push(Submission { power: name, by: by.into(), at: at.into(), orders: said.clone() });
+    phase.submissions.push(Submission { power: name, by: by.into(), at: at.into(), orders: said.clone() });
     Ok(said)
 }
 

@@ -94,6 +94,7 @@ async fn run_unbounded(db: Db) {
     // submissions each at a random moment of each round; the last one is
     // the whole of its orders, the earlier ones part of them.
     let players = std::sync::Arc::new(players);
+    let cpu_before = child.cpu_secs();
     let begin = Instant::now();
     let mut tasks = Vec::new();
     for i in 0..players.len() {
@@ -132,6 +133,7 @@ async fn run_unbounded(db: Db) {
         lost += l;
     }
     let took = begin.elapsed().as_secs_f64();
+    let cpu = child.cpu_secs().zip(cpu_before).map(|(after, before)| after - before);
     timings.sort();
     let at = |q: f64| timings[((timings.len() as f64 * q) as usize).min(timings.len() - 1)].as_secs_f64() * 1000.0;
     let (p50, p99, max) = (at(0.50), at(0.99), at(1.0));
@@ -141,6 +143,14 @@ async fn run_unbounded(db: Db) {
         players.len(),
         timings.len(),
         timings.len() as f64 / took
+    );
+    // What the figures were measured under: the server's own work, and how
+    // busy the machine was (client and server share it).
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    eprintln!(
+        "load test: server CPU {}; load average (1, 5, 15 min) {}",
+        cpu.map_or("unknown".into(), |c| format!("{c:.2} s, {:.2} ms a submission", c * 1000.0 / timings.len() as f64)),
+        load.split(' ').take(3).collect::<Vec<_>>().join(" ")
     );
     drop(child);
     assert_eq!(lost, 0, "no submission is lost");
