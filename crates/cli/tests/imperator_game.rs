@@ -126,7 +126,7 @@ fn an_imperator_game_through_the_dice_the_invasions_a_rival_and_the_succession()
     assert!(winter237.contains("Rhine      A lgr D                      SUCCESS (taken over by Danube"), "{winter237}");
     // I2: the new Emperor, 8 units to anyone's 3, wins.
     let end = ok(&["game", "show", &file]);
-    assert!(end.contains("The game is over: Danube wins"), "{end}");
+    assert!(end.contains("The game is over: Danube wins as the Emperor, 5 units ahead of every other player."), "{end}");
     assert!(end.contains("  eliminated: Emperor, Rhine\n") && end.contains("Danube       10 centres,  8 units"), "{end}");
     // The record replays identically, dice included.
     let replayed = ok(&["replay", &file]);

@@ -117,7 +117,7 @@ pub fn legend(svg: &mut Svg, board: &Board, v: &Variant, pos: &Position, with_or
             )
         });
     }
-    if v.province_ids().any(|p| v.province(p).terrain == polemarch_engine::variant::Terrain::Impassable) {
+    if v.province_ids().any(|p| crate::map::impassable(v, p)) {
         entry(svg, "impassable", &|s, c| s.rect(Pt::new(c.x - 0.4 * u, c.y - 0.35 * u), 0.8 * u, 0.7 * u, 0.0, &format!("fill=\"{}\"", palette::IMPASSABLE)));
     }
     if with_orders {

@@ -14,13 +14,19 @@ fn watery(t: Terrain) -> bool {
     matches!(t, Terrain::Sea)
 }
 
+/// Is `p` drawn impassable: by its terrain, or because the variant's rules
+/// let no unit enter it (Imperator's Sassanid spaces, I9)?
+pub fn impassable(v: &Variant, p: ProvinceId) -> bool {
+    v.province(p).terrain == Terrain::Impassable || v.rules.never_entered(v, p)
+}
+
 /// The fill of a province's region: sea blue, impassable grey, a centre in
 /// its owner's colour, other land plain.
 pub fn fill(v: &Variant, pos: &Position, p: ProvinceId) -> String {
     let province = v.province(p);
     match province.terrain {
         Terrain::Sea => palette::SEA.into(),
-        Terrain::Impassable => palette::IMPASSABLE.into(),
+        _ if impassable(v, p) => palette::IMPASSABLE.into(),
         _ => match pos.owners.get(p.index()).copied().flatten() {
             Some(owner) => palette::tint(&palette::power(v, owner), 0.55),
             None => palette::LAND.into(),
@@ -68,7 +74,7 @@ fn coastal(svg: &mut Svg, board: &Board, v: &Variant, pos: &Position, shore: &Sh
         }
         let colour = fill(v, pos, site.province);
         svg.raw(&format!("<path fill=\"{colour}\" fill-rule=\"evenodd\" data-province=\"{}\" d=\"{land}\"/>\n", v.province(site.province).abbr));
-        if v.province(site.province).terrain == Terrain::Impassable {
+        if impassable(v, site.province) {
             svg.raw(&format!("<path fill=\"url(#hatch)\" fill-rule=\"evenodd\" d=\"{land}\"/>\n"));
         }
     }
@@ -91,7 +97,7 @@ fn cells(svg: &mut Svg, board: &Board, v: &Variant, pos: &Position, shown: impl 
         let mut style = format!("fill=\"{colour}\"");
         style.push_str(&format!(" data-province=\"{}\"", v.province(site.province).abbr));
         svg.polygon(&cell.points, &style);
-        if v.province(site.province).terrain == Terrain::Impassable {
+        if impassable(v, site.province) {
             svg.polygon(&cell.points, "fill=\"url(#hatch)\"");
         }
         if v.province(site.province).terrain == Terrain::Islands {

@@ -305,3 +305,21 @@ fn a_loan_has_its_own_mark() {
     assert!(mark[..mark.find("</g>").unwrap()].contains(&format!("stroke=\"{colour}\"")), "in Egypt's colour");
     assert!(lent.contains("centre lent (borrower's colour)"));
 }
+
+/// Spaces no unit may enter are drawn impassable, grey and hatched: by
+/// terrain, and Imperator's Sassanid spaces by its rules (I9), which on the
+/// same map in Diadochi V are land like any other.
+#[test]
+fn spaces_never_entered_are_drawn_impassable() {
+    let grey_hatched = |id: &str, abbr: &str| {
+        let (v, board) = board_of(id);
+        let svg = polemarch_render::svg_on(board, v, &Position::start(v), &[], None);
+        let lines: Vec<&str> = svg.lines().collect();
+        let at = lines.iter().position(|l| l.contains(&format!("data-province=\"{abbr}\""))).unwrap_or_else(|| panic!("{id}: no region for {abbr}"));
+        (lines[at].contains("fill=\"#9a958c\""), lines.get(at + 1).is_some_and(|l| l.contains("url(#hatch)")))
+    };
+    for abbr in ["arb", "arm", "ato", "cte"] {
+        assert_eq!(grey_hatched("imperator", abbr), (true, true), "imperator: {abbr} is a Sassanid space");
+        assert_eq!(grey_hatched("diadochi_v", abbr), (false, false), "diadochi_v: {abbr} is land");
+    }
+}

@@ -63,7 +63,7 @@ pub async fn game_view(app: &App, id: i64, user: Option<&User>) -> Result<GameVi
         variant_name: v.name.clone(),
         seed: g.seed.clone(),
         status: g.status.clone(),
-        result: g.record.result.as_ref().map(|r| game::victory_text(&v, r)),
+        result: game::end_text(&v, &g.record),
         phase: g.record.phases.last().map(|p| p.phase.clone()).unwrap_or_default(),
         phase_index: g.phase_index,
         deadline_secs: g.deadline_secs,

@@ -87,8 +87,8 @@ pub fn process(file: &Path, bot: Option<&str>, pictures: Option<&Path>) -> Resul
         println!("No orders from {}: their units hold, retreats disband, adjustments by the rules.\n", names.join(", "));
     }
     print!("{}", report::phase_report(&v, &before, &outcome));
-    if let Some(result) = &rec.result {
-        println!("\nThe game is over: {}.", game::victory_text(&v, result));
+    if let Some(end) = game::end_text(&v, &rec) {
+        println!("\nThe game is over: {end}.");
     }
     if let Some(dir) = pictures {
         // The phase is processed and saved by now: a picture that cannot
@@ -193,7 +193,7 @@ fn show_text(v: &Variant, rec: &GameRecord, index: usize) -> Result<String, Stri
             }
         }
         (None, Some(result)) => {
-            let _ = writeln!(out, "The game is over: {}.", game::victory_text(v, result));
+            let _ = writeln!(out, "The game is over: {}.", game::victory_text(v, result, &pos));
         }
         (None, None) => {
             let to_order = game::powers_to_order(v, &pos);

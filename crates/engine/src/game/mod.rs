@@ -188,13 +188,30 @@ pub fn draw(v: &Variant, rec: &mut GameRecord) -> Result<Vec<String>, String> {
 }
 
 /// `result_text`, saying what was reached where the goal is not centres:
-/// `Syria wins with 25 self-supporting units` (Vedder D2).
-pub fn victory_text(v: &Variant, result: &GameResult) -> String {
+/// `Syria wins with 25 self-supporting units` (Vedder D2), or `Danube wins
+/// as the Emperor, 5 units ahead of every other player` (I2). `last`: the
+/// game's last position, where it was won.
+pub fn victory_text(v: &Variant, result: &GameResult, last: &Position) -> String {
     let text = result_text(result);
+    let reached = |n: u32, name: &String| v.power_named(name).is_ok_and(|p| crate::rules::self_supporting_units(v, last, p) >= n);
     match (v.victory.goal, result) {
+        // I2: a win by a mechanic's own rule, where the goal was not reached.
+        (crate::variant::Goal::SelfSupportingUnits(n), GameResult::Solo(w)) if !reached(n, w) && v.rules.victor(v, last).is_some() => {
+            format!("{text} {}", v.rules.victor_text().unwrap_or("by the variant's rules"))
+        }
         (crate::variant::Goal::SelfSupportingUnits(n), GameResult::Solo(_) | GameResult::Joint(_)) => format!("{text} with {n} self-supporting units"),
         _ => text,
     }
+}
+
+/// The end of a recorded game in words (`victory_text` on its last
+/// position), if it is over.
+pub fn end_text(v: &Variant, rec: &GameRecord) -> Option<String> {
+    let result = rec.result.as_ref()?;
+    Some(match current(v, rec) {
+        Ok(last) => victory_text(v, result, &last),
+        Err(_) => result_text(result),
+    })
 }
 
 pub fn result_text(result: &GameResult) -> String {

@@ -34,6 +34,9 @@ pub fn add_bonus(v: &Variant, pos: &Position, default: PowerId, supply: &mut [u3
     }
 }
 
+/// How a game won by `ahead` ends (I2), after "X wins".
+pub const AHEAD_TEXT: &str = "as the Emperor, 5 units ahead of every other player";
+
 /// I2: has the Emperor 5 units more than any other player?
 pub fn ahead(v: &Variant, pos: &Position, default: PowerId, inv: Option<Invaders>) -> Option<PowerId> {
     let e = emperor(&pos.state, default);

@@ -708,6 +708,12 @@ impl Rules {
         self.has(&Mechanic::SupportedEntry)
     }
 
+    /// Is `p` a space no unit may ever enter, though its terrain is not
+    /// impassable (Imperator I9: the Sassanid spaces)? For pictures.
+    pub fn never_entered(&self, v: &Variant, p: ProvinceId) -> bool {
+        self.has(&Mechanic::Sassanid) && sassanid::may_enter(v, p).is_err()
+    }
+
     /// The strength with which empty province `p` resists an attack (T9:
     /// 1 for a Parthian province).
     pub fn resistance(&self, v: &Variant, p: ProvinceId) -> u32 {
@@ -936,6 +942,11 @@ impl Rules {
             Mechanic::ImperialTitle(e) => imperial_title::ahead(v, pos, *e, self.invaders()),
             _ => None,
         })
+    }
+
+    /// How a win by `victor` is told, after "X wins" (I2).
+    pub fn victor_text(&self) -> Option<&'static str> {
+        self.mechanics.iter().find_map(|m| matches!(m, Mechanic::ImperialTitle(_)).then_some(imperial_title::AHEAD_TEXT))
     }
 
     /// Has a mechanic Winter business in the Winter `winter` even where no
