@@ -355,6 +355,7 @@ impl Rules {
                 Mechanic::Sieges => sieges::may_order(v, body, action)?,
                 Mechanic::Outlaws => outlaw::may_order(v, state, forces, body, action)?,
                 Mechanic::Senate(_) | Mechanic::Deposed(..) => disorder::check(state, body.power)?,
+                Mechanic::Succession => succession::may_order(state, body.power)?,
                 _ => {}
             }
         }
@@ -609,7 +610,7 @@ impl Rules {
                 Mechanic::RomanCentres(romans) => value = centre_values::roman_value(v, romans, p, holder).unwrap_or(value),
                 Mechanic::GarrisonRequired if centre_values::ungarrisoned(v, pos, p, owner) => return 0,
                 Mechanic::Destroy if destroy::is_destroyed(&pos.state, p) => return 0,
-                Mechanic::Senate(_) => value = offices::rome_value(v, self.romans(), &pos.state, p, holder, value),
+                Mechanic::Outlaws => value = offices::rome_value(v, self.romans(), &pos.state, p, holder, value),
                 _ => {}
             }
         }
@@ -922,15 +923,19 @@ impl Rules {
     }
 
     /// Hook `adjust`: units a mechanic keeps free of supply, their upkeep
-    /// added back to `balance` (I4: frontier garrisons before Winter 236).
+    /// added back to `balance` (I4: frontier garrisons before Winter 236;
+    /// T7: the eliminated Senate's units, waiting for the retreat phase
+    /// that disbands a third of them and gives the rest to the Dictator).
     #[inline]
     pub fn free_upkeep(&self, v: &Variant, pos: &Position, balance: &mut [i32]) {
         if self.mechanics.is_empty() {
             return;
         }
         for m in &self.mechanics {
-            if let (Mechanic::Frontier(from), Some(inv)) = (m, self.invaders()) {
-                frontier::free_upkeep(v, inv, *from, pos, balance);
+            match (m, self.invaders()) {
+                (Mechanic::Frontier(from), Some(inv)) => frontier::free_upkeep(v, inv, *from, pos, balance),
+                (Mechanic::Senate(senate), _) => senate_end::free_upkeep(*senate, pos, balance),
+                _ => {}
             }
         }
     }

@@ -95,11 +95,11 @@ pub fn rome_value(v: &Variant, romans: &[PowerId], state: &VariantState, p: Prov
 /// The Winter bonuses, in halves, added to `supply` by power: the
 /// Dictator's and the Consul's 3, the Senate's (or the Dictator's, once
 /// the Senate is gone) 3 per Triumvir eliminated. The Dictator is paid
-/// only if his unit is in Rome at this adjustment: a Winter that finds him
+/// only if he still holds Rome at this adjustment: a Winter that finds him
 /// without it unmakes him (T3, "as determined each Winter").
 pub fn add_bonuses(v: &Variant, senate: PowerId, personal: Kind, pos: &Position, supply: &mut [u32]) {
     let state = &pos.state;
-    let dictator = state.dictator.filter(|&d| in_rome(v, personal, pos) == Some(d));
+    let dictator = state.dictator.filter(|&d| next_dictator(v, personal, pos) == Some(d));
     if let Some(d) = dictator {
         supply[d.index()] += BONUS;
     }
@@ -118,10 +118,15 @@ fn in_rome(v: &Variant, personal: Kind, pos: &Position) -> Option<PowerId> {
     pos.force_in(v, rome).map(|f| f.power).filter(|&p| triumvir(v, &pos.state, personal, p))
 }
 
-/// Who is Dictator after this Winter: the Dictator while he holds Rome,
-/// else the Triumvir holding it, if any.
+/// Who is Dictator after this Winter: the Dictator while he holds Rome
+/// (his unit stands in it, or it is his centre: the seed's "if he loses
+/// Rome (as determined each Winter)", a centre being lost when another
+/// takes it), else the Triumvir whose unit stands in it, if any.
 fn next_dictator(v: &Variant, personal: Kind, pos: &Position) -> Option<PowerId> {
-    in_rome(v, personal, pos)
+    let rome = outlaw::rome(v)?;
+    let occupant = in_rome(v, personal, pos);
+    let keeps = pos.state.dictator.filter(|&d| occupant == Some(d) || (occupant.is_none() && pos.owners[rome.index()] == Some(d)));
+    keeps.or(occupant)
 }
 
 /// Is there Winter business even where no one adjusts: a Consul's year to

@@ -22,7 +22,7 @@ use super::outlaw;
 use super::state_text::{read_power_list, write_power_list, Codec, Slot};
 use crate::adjudicate::{Illegal, Reason};
 use crate::state::{Kind, Position, VariantState};
-use crate::variant::{PhaseKind, PowerId, Variant};
+use crate::variant::{PowerId, Variant};
 
 pub fn is_rival(state: &VariantState, power: PowerId) -> bool {
     state.rivals.contains(&power)
@@ -39,8 +39,12 @@ pub fn holder_of_rome(v: &Variant, pos: &Position) -> Option<PowerId> {
 /// `emperor` the title holder.
 pub fn declare(v: &Variant, personal: Kind, emperor: PowerId, pos: &mut Position, by: PowerId, target: PowerId) -> Result<Reason, Illegal> {
     let first = v.calendar.first;
-    if pos.phase.year == first.year && v.calendar.kind(pos.phase) != PhaseKind::Adjustment {
+    // The seed's "at any time after 235W": not in the first year at all.
+    if pos.phase.year == first.year {
         return Err(Illegal::RivalTooEarly);
+    }
+    if pos.state.eliminated.contains(&by) {
+        return Err(Illegal::OutOfTheGame);
     }
     let commander = super::personal::has_one(v, personal, target) && !pos.state.eliminated.contains(&target) && target != emperor;
     if !commander {

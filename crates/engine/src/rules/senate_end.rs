@@ -55,6 +55,15 @@ pub fn capture(state: &VariantState, senate: PowerId, mover: PowerId, current: O
     current.filter(|_| pending && mover == senate)
 }
 
+/// Upkeep: while its third waits to be disbanded, the eliminated Senate
+/// has no adjustment: its units need no supply (its centres are the
+/// Dictator's), so no Winter removes them before the retreat phase does.
+pub fn free_upkeep(senate: PowerId, pos: &Position, balance: &mut [i32]) {
+    if retreat_due(pos) {
+        balance[senate.index()] = balance[senate.index()].max(0);
+    }
+}
+
 /// Is the retreat phase that disbands the Senate's third still to come?
 pub fn retreat_due(pos: &Position) -> bool {
     pos.state.senate_end.is_some_and(|e| e.pending)

@@ -32,11 +32,20 @@
 
 use super::imperial_title::emperor;
 use super::outlaw;
-use crate::adjudicate::{OrderResult, Reason, Verdict};
+use crate::adjudicate::{Illegal, OrderResult, Reason, Verdict};
 use crate::order::{Action, Order};
-use crate::state::{Component, Force, Kind, Position};
+use crate::state::{Component, Force, Kind, Position, VariantState};
 use crate::variant::{PowerId, Variant};
 use std::borrow::Cow;
+
+/// Hook `may_order`: the fallen Emperor's units, waiting for his
+/// successor, take no orders (they hold; I8: "The EMPEROR is eliminated").
+pub fn may_order(state: &VariantState, power: PowerId) -> Result<(), Illegal> {
+    if state.eliminated.contains(&power) {
+        return Err(Illegal::OutOfTheGame);
+    }
+    Ok(())
+}
 
 /// Is the title vacant: is its holder out?
 pub fn vacant(pos: &Position, default: PowerId) -> bool {
