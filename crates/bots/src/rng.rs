@@ -1,22 +1,19 @@
-//! A small seeded generator (SplitMix64, Steele, Lea and Flood 2014): the
-//! same seed gives the same games on every machine and with any number of
-//! threads. Written here rather than taken from a crate: it is a dozen lines
-//! and its output must never change under a dependency's update.
+//! A small seeded generator: the engine's SplitMix64 (Steele, Lea and
+//! Flood 2014, the one the game's own draws use), so the same seed gives
+//! the same games on every machine and with any number of threads; its
+//! output must never change under a dependency's update.
 
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
+use polemarch_engine::rules::SplitMix64;
+
+pub struct Rng(SplitMix64);
 
 impl Rng {
     pub fn new(seed: u64) -> Rng {
-        Rng(seed)
+        Rng(SplitMix64(seed))
     }
 
     pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// A number in `0..n` (`n` > 0), without the bias of a plain remainder.

@@ -17,7 +17,7 @@ pub fn deal(v: &Variant, colonies: &[ProvinceId], next: &mut Position) {
     let mut majors: Vec<PowerId> = v.players.iter().map(|p| p.powers[0]).collect();
     let mut rng = SplitMix64(next.state.seed.unwrap_or(0));
     for i in (1..majors.len()).rev() {
-        let j = (rng.next() % (i as u64 + 1)) as usize;
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
         majors.swap(i, j);
     }
     for (&colony, &major) in colonies.iter().zip(&majors) {

@@ -10,7 +10,7 @@ use crate::variant::ProvinceId;
 /// One SplitMix64 step from `z`: a bijection of 64-bit words that spreads
 /// every input bit over the output.
 fn mix(z: u64) -> u64 {
-    SplitMix64(z).next()
+    SplitMix64(z).next_u64()
 }
 
 /// The die (1 to 6) that `province` rolls in the Winter of `year` of a game
