@@ -82,7 +82,7 @@ async fn sign_in(State(app): State<App>, viewer: Viewer, Json(c): Json<Credentia
 }
 
 async fn sign_out(State(app): State<App>, Signed(s): Signed) -> Result<Response> {
-    accounts::end_session(&app.db, &s.token).await?;
+    accounts::end_session(&app.writer, &s.token).await?;
     Ok(([(SET_COOKIE, session_cookie("", app.secure_cookies))], Json(json!({"signed_out": true}))).into_response())
 }
 
@@ -111,7 +111,7 @@ struct Create {
 
 async fn create(State(app): State<App>, Signed(s): Signed, Json(c): Json<Create>) -> Result<Json<Value>> {
     let id = games::create(
-        &app.db,
+        &app.writer,
         &app.variants,
         s.user.id,
         NewGame { name: c.name, variant: c.variant, deadline_secs: c.deadline_secs, seed: c.seed, public: c.public },
@@ -127,7 +127,7 @@ struct Join {
 }
 
 async fn join(State(app): State<App>, Signed(s): Signed, Json(j): Json<Join>) -> Result<Json<Value>> {
-    let id = games::join(&app.db, s.user.id, &j.code).await?;
+    let id = games::join(&app.writer, s.user.id, &j.code).await?;
     Ok(Json(json!({"id": id})))
 }
 

@@ -70,12 +70,12 @@ pub async fn enter(app: &App, ip: &str, name: &str, password: &str, new: bool) -
     let name = name.trim();
     let user = if new {
         app.limits.sign_in(ip, None)?;
-        accounts::sign_up(&app.db, name, password).await?
+        accounts::sign_up(&app.writer, name, password).await?
     } else {
         app.limits.sign_in(ip, Some(name))?;
         accounts::sign_in(&app.db, name, password).await.inspect_err(|_| app.limits.sign_in_failed(name))?
     };
-    accounts::new_session(&app.db, &user).await
+    accounts::new_session(&app.writer, &user).await
 }
 
 /// The `Set-Cookie` value of a session (or, with an empty token, one that

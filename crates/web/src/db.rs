@@ -37,27 +37,66 @@ pub fn sqlite_url(data: &Path) -> Result<String, String> {
 
 /// Connects and brings the schema up to date.
 pub async fn connect(url: &str, max_connections: u32) -> Result<AnyPool, String> {
+    let pool = pool(url, max_connections).await?;
+    migrator(url.starts_with("sqlite:")).run(&pool).await.map_err(|e| format!("cannot bring the database up to date: {e}"))?;
+    Ok(pool)
+}
+
+/// A pool of up to `max_connections` on the database, as it is.
+pub async fn pool(url: &str, max_connections: u32) -> Result<AnyPool, String> {
     install_default_drivers();
     let sqlite = url.starts_with("sqlite:");
-    let pool = AnyPoolOptions::new()
+    AnyPoolOptions::new()
         .max_connections(max_connections)
         .after_connect(move |conn, _| {
             Box::pin(async move {
                 if sqlite {
                     // Readers do not wait for the writer; a writer waits
-                    // its turn (up to 10 s) instead of failing at once.
+                    // for another's turn to end (another process's: this
+                    // one's take turns on `Shared::writer`) up to 10 s
+                    // instead of failing at once.
                     conn.execute("PRAGMA journal_mode = WAL").await?;
                     conn.execute("PRAGMA busy_timeout = 10000").await?;
                     conn.execute("PRAGMA synchronous = NORMAL").await?;
+                    // No connection checkpoints as it commits: while readers
+                    // keep the log from starting over, every commit would
+                    // copy pages and sync the file. `checkpoints` does it in
+                    // the background.
+                    conn.execute("PRAGMA wal_autocheckpoint = 0").await?;
                 }
                 Ok(())
             })
         })
         .connect(url)
         .await
-        .map_err(|e| format!("cannot open the database {}: {e}", redact(url)))?;
-    migrator(sqlite).run(&pool).await.map_err(|e| format!("cannot bring the database up to date: {e}"))?;
-    Ok(pool)
+        .map_err(|e| format!("cannot open the database {}: {e}", redact(url)))
+}
+
+/// How often `checkpoints` runs.
+const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// SQLite's checkpoints, off the requests' path: every second a passive
+/// checkpoint (it waits for nobody, and nobody waits for it) copies the
+/// write-ahead log's pages into the database file, on a connection of its
+/// own, so that the log starts over when no reader holds it. Runs while
+/// `alive` says so (the server's state exists).
+pub async fn checkpoints(url: String, alive: impl Fn() -> bool) {
+    let conn = match pool(&url, 1).await {
+        Ok(c) => c,
+        Err(e) => return eprintln!("polemarch serve: no background checkpoints: {e}"),
+    };
+    let mut failing = false;
+    while alive() {
+        tokio::time::sleep(CHECKPOINT_EVERY).await;
+        match sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&conn).await {
+            Ok(_) => failing = false,
+            Err(e) if !failing => {
+                eprintln!("polemarch serve: a checkpoint failed (tried again every second): {e}");
+                failing = true;
+            }
+            Err(_) => {}
+        }
+    }
 }
 
 fn migrator(sqlite: bool) -> Migrator {

@@ -137,8 +137,7 @@ pub async fn submit(app: &App, game_id: i64, user: &User, power: &str, phase_ind
         must_be_phase(&g, phase_index)?;
         let p = games::power_of(&v, &name)?;
         let (submission, in_force) = judge_alone(v, &g, p, &user.name, lines.clone()).await?;
-        let turn = app.write_turn().await;
-        let mut tx = db.begin().await?;
+        let mut tx = app.writer.begin().await?;
         // Only while the game's row is the one read: its phase, its seats
         // (every change of a seat bumps the version) and its status.
         let written = sqlx::query(&format!(
@@ -178,7 +177,6 @@ pub async fn submit(app: &App, game_id: i64, user: &User, power: &str, phase_ind
             None => ready_now,
         };
         tx.commit().await?;
-        drop(turn);
         let processed = if was_ready { process_and_follow(app, g.id, g.phase_index, Cause::Ready).await? } else { None };
         let phase = g.record.phases.last().expect("a current phase").phase.clone();
         return Ok(Submitted { power: name, phase, phase_index: g.phase_index, orders: submission.orders, in_force, ready: was_ready, processed });
@@ -286,7 +284,6 @@ pub async fn set_ready(app: &App, game_id: i64, user: &User, power: &str, phase_
     must_be_phase(&g, phase_index)?;
     let mark = if ready { g.phase_index } else { -1 };
     // Only while the phase read is still the current one.
-    let turn = app.write_turn().await;
     let done = sqlx::query(
         "UPDATE seats SET ready_phase = $1 WHERE game_id = $2 AND power = $3 \
          AND EXISTS (SELECT 1 FROM games WHERE id = $2 AND phase_index = $4 AND status = 'active')",
@@ -295,10 +292,9 @@ pub async fn set_ready(app: &App, game_id: i64, user: &User, power: &str, phase_
     .bind(g.id)
     .bind(&name)
     .bind(g.phase_index)
-    .execute(db)
+    .execute(&app.writer)
     .await?
     .rows_affected();
-    drop(turn);
     if done == 0 {
         return Err(Error::conflict("the phase has just been processed (or the game paused): look at the game again"));
     }
@@ -348,8 +344,6 @@ pub async fn process(app: &App, game_id: i64, phase_index: i64, cause: Cause) ->
         let (rec, phase) =
             tokio::task::spawn_blocking(move || adjudicate(&v, record)).await.map_err(|e| Error::internal(format!("processing task: {e}")))??;
         let over = rec.result.is_some();
-        let turn = app.write_turn().await;
-        let mut tx = db.begin().await?;
         let next = RowWrite {
             status: if over { "over" } else { "active" },
             deadline_at: if over { None } else { Some(now() + g.deadline_secs) },
@@ -357,6 +351,7 @@ pub async fn process(app: &App, game_id: i64, phase_index: i64, cause: Cause) ->
             phase_index: rec.phases.len() as i64 - 1,
             record: Some(to_json(&rec)?),
         };
+        let mut tx = app.writer.begin().await?;
         if !compare_and_set(&mut tx, &g, next).await? {
             tx.rollback().await?;
             continue;
@@ -388,7 +383,6 @@ pub async fn process(app: &App, game_id: i64, phase_index: i64, cause: Cause) ->
             tokio::time::sleep(pause).await;
         }
         tx.commit().await?;
-        drop(turn);
         return Ok(Some(phase));
     }
     Err(busy())
@@ -560,8 +554,7 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
                 seat = Some((name, *user_id));
             }
         }
-        let turn = app.write_turn().await;
-        let mut tx = db.begin().await?;
+        let mut tx = app.writer.begin().await?;
         let next = RowWrite { status: &status, deadline_at, paused_left, phase_index: g.phase_index, record: rec };
         if !compare_and_set(&mut tx, &g, next).await? {
             tx.rollback().await?;
@@ -577,7 +570,6 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
             sqlx::query("DELETE FROM open_orders WHERE game_id = $1 AND power = $2").bind(g.id).bind(&name).execute(&mut *tx).await?;
         }
         tx.commit().await?;
-        drop(turn);
         return Ok(());
     }
     Err(busy())
@@ -629,7 +621,7 @@ pub async fn scheduler(app: App, every: std::time::Duration) {
             eprintln!("polemarch serve: scheduler: {}", e.message);
         }
         if swept.is_none_or(|t| t.elapsed() >= std::time::Duration::from_secs(3600)) {
-            if let Err(e) = crate::accounts::forget_expired(&app.db).await {
+            if let Err(e) = crate::accounts::forget_expired(&app.writer).await {
                 eprintln!("polemarch serve: scheduler: {}", e.message);
             }
             swept = Some(std::time::Instant::now());

@@ -65,9 +65,13 @@ pub struct Shared {
     pub variants: variants::Variants,
     pub limits: limits::Limits,
     pub secure_cookies: bool,
-    /// With SQLite (one writer at a time), this process's writes queue
-    /// here rather than in SQLite's busy handler, which sleeps.
-    sqlite_writes: Option<tokio::sync::Mutex<()>>,
+    /// Where writes go. With SQLite, which has one writer at a time, a
+    /// pool of one connection: this process's writes take turns on it, in
+    /// order, and never wait behind the readers for a connection (nor in
+    /// SQLite's busy handler, which sleeps). With PostgreSQL, `db` itself.
+    pub writer: AnyPool,
+    /// The database is SQLite.
+    sqlite: bool,
     /// One queue per game: this process's changes to a game take turns
     /// (read, judge, write) instead of racing and trying again; the
     /// compare-and-set still guards against other processes.
@@ -93,17 +97,25 @@ impl Shared {
             None => db::sqlite_url(&config.data)?,
         };
         let pool = db::connect(&url, 16).await?;
-        Ok(Arc::new(Shared {
+        let sqlite = url.starts_with("sqlite:");
+        let writer = if sqlite { db::pool(&url, 1).await? } else { pool.clone() };
+        let app = Arc::new(Shared {
             db: pool,
+            writer,
+            sqlite,
             variants: Default::default(),
             limits: limits::Limits::new(config.limits.clone()),
             secure_cookies: config.secure_cookies,
-            sqlite_writes: url.starts_with("sqlite:").then(|| tokio::sync::Mutex::new(())),
             game_turns: Default::default(),
             records: Default::default(),
             resting: Default::default(),
             pause_in_processing: config.pause_in_processing,
-        }))
+        });
+        if sqlite {
+            let state = Arc::downgrade(&app);
+            tokio::spawn(db::checkpoints(url, move || state.strong_count() > 0));
+        }
+        Ok(app)
     }
 
     /// Held while this process changes game `id`.
@@ -162,19 +174,10 @@ impl Shared {
     /// other writes: PostgreSQL's `FOR SHARE`; nothing with SQLite, whose
     /// writes take turns whole.
     pub fn share_lock(&self) -> &'static str {
-        if self.sqlite_writes.is_some() {
+        if self.sqlite {
             ""
         } else {
             " FOR SHARE"
-        }
-    }
-
-    /// Held while a game's row is written (with SQLite; PostgreSQL's
-    /// writers need no queue).
-    pub async fn write_turn(&self) -> Option<tokio::sync::MutexGuard<'_, ()>> {
-        match &self.sqlite_writes {
-            Some(m) => Some(m.lock().await),
-            None => None,
         }
     }
 }

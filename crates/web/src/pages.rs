@@ -219,7 +219,7 @@ struct CsrfOnly {
 async fn sign_out(State(app): State<App>, viewer: Viewer, Form(f): Form<CsrfOnly>) -> PageResult {
     check_csrf(&viewer, &f.csrf)?;
     if let Some(s) = &viewer.session {
-        accounts::end_session(&app.db, &s.token).await?;
+        accounts::end_session(&app.writer, &s.token).await?;
     }
     Ok(([(SET_COOKIE, session_cookie("", app.secure_cookies))], Redirect::to("/")).into_response())
 }
@@ -249,7 +249,7 @@ async fn create(State(app): State<App>, viewer: Viewer, Form(f): Form<CreateForm
         t => Some(t.parse().map_err(|_| Error::bad(format!("the seed `{t}` is not a whole number from 0 to {}", u64::MAX)))?),
     };
     let new = NewGame { name: f.name, variant: f.variant, deadline_secs: (hours * 3600.0).round() as i64, seed, public: f.public.is_some() };
-    let id = games::create(&app.db, &app.variants, s.user.id, new).await?;
+    let id = games::create(&app.writer, &app.variants, s.user.id, new).await?;
     Ok(Redirect::to(&format!("/games/{id}")).into_response())
 }
 
@@ -262,7 +262,7 @@ struct JoinForm {
 async fn join(State(app): State<App>, viewer: Viewer, Form(f): Form<JoinForm>) -> PageResult {
     check_csrf(&viewer, &f.csrf)?;
     let s = signed(&viewer)?;
-    let id = games::join(&app.db, s.user.id, &f.code).await?;
+    let id = games::join(&app.writer, s.user.id, &f.code).await?;
     Ok(Redirect::to(&format!("/games/{id}")).into_response())
 }
 

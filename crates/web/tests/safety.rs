@@ -3,8 +3,9 @@
 //! at once, per-name sign-in limits count failures only, failing games do
 //! not hold up the scheduler, names are unique whatever their case, the
 //! demo's game master's name is reserved, `X-Forwarded-For` counts for
-//! the rate limits only when trusted, and sessions are kept by their
-//! token's hash (open ones surviving the migration on PostgreSQL).
+//! the rate limits only when trusted, sessions are kept by their token's
+//! hash (open ones surviving the migration on PostgreSQL), and SQLite's
+//! checkpoints run in the background.
 
 mod common;
 
@@ -140,6 +141,28 @@ async fn a_database_with_names_differing_in_case_is_migrated() {
     let renamed = accounts::user_named(&again.db, &format!("{}-{}", name.to_lowercase(), later.id)).await.unwrap();
     assert_eq!(renamed.id, later.id);
     assert_eq!(accounts::sign_up(&again.db, &name.to_uppercase(), "correct horse").await.unwrap_err().status, StatusCode::CONFLICT);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn sqlite_copies_its_log_into_the_database_file_in_the_background() {
+    let s = server_with(Db::Sqlite, |c| c.database_url = None).await;
+    // No connection checkpoints as it commits (a request would wait for it).
+    let auto: i64 = sqlx::query_scalar("PRAGMA wal_autocheckpoint").fetch_one(&s.app.writer).await.unwrap();
+    assert_eq!(auto, 0);
+    // In WAL mode only a checkpoint writes the database file: new games go
+    // to the log, and the file grows when the background checkpoint has
+    // copied them there.
+    let file = s.config.data.join("polemarch.db");
+    let size = || std::fs::metadata(&file).unwrap().len();
+    let before = size();
+    for _ in 0..10 {
+        s.game().await;
+    }
+    let start = std::time::Instant::now();
+    while size() <= before {
+        assert!(start.elapsed() < std::time::Duration::from_secs(10), "no checkpoint within 10 s: the file is still {before} bytes");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
 }
 
 /// A sign-up through the API from a client that the request's
