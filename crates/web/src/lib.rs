@@ -197,7 +197,7 @@ pub async fn serve(config: Config) -> Result<(), String> {
         }
     }
     tokio::spawn(judge::scheduler(app.clone(), config.poll));
-    let listener = tokio::net::TcpListener::bind(config.addr).await.map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
+    let listener = listen(config.addr).map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
     let storage = match &config.database_url {
         Some(_) => "PostgreSQL (DATABASE_URL)".to_string(),
         None => format!("SQLite in {}", config.data.display()),
@@ -209,6 +209,20 @@ pub async fn serve(config: Config) -> Result<(), String> {
         })
         .await
         .map_err(|e| format!("the server stopped: {e}"))
+}
+
+/// Connections waiting to be accepted, at most (the kernel caps it at
+/// `net.core.somaxconn`): room for every player's browser coming back at
+/// once, say after a restart. With too short a queue the kernel drops the
+/// overflow, and the clients try again only a second later.
+const BACKLOG: u32 = 4096;
+
+/// The listening socket on `addr`.
+fn listen(addr: SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
+    let socket = if addr.is_ipv4() { tokio::net::TcpSocket::new_v4()? } else { tokio::net::TcpSocket::new_v6()? };
+    socket.set_reuseaddr(true)?;
+    socket.bind(addr)?;
+    socket.listen(BACKLOG)
 }
 
 /// `serve` on a runtime of its own, for the command line.
