@@ -24,14 +24,19 @@ impl Drop for ChildServer {
 
 impl ChildServer {
     /// The child's CPU time so far (user and system, all its threads), in
-    /// seconds, from /proc (Linux; None elsewhere).
+    /// seconds (Linux; None elsewhere).
     pub fn cpu_secs(&self) -> Option<f64> {
-        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).ok()?;
-        // After the name in parentheses: the state (field 3), ..., utime
-        // and stime (fields 14 and 15), in ticks of 1/100 s (Linux's USER_HZ).
-        let fields: Vec<&str> = stat[stat.rfind(')')? + 2..].split(' ').collect();
-        Some((fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?) / 100.0)
+        cpu_secs(&self.child.id().to_string())
     }
+}
+
+/// A process's CPU time so far (`pid`, or "self"), from /proc.
+pub fn cpu_secs(pid: &str) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // After the name in parentheses: the state (field 3), ..., utime and
+    // stime (fields 14 and 15), in ticks of 1/100 s (Linux's USER_HZ).
+    let fields: Vec<&str> = stat[stat.rfind(')')? + 2..].split(' ').collect();
+    Some((fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?) / 100.0)
 }
 
 /// Starts a server on the database of `s` (a second process on it), and
