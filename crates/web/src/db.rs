@@ -48,6 +48,8 @@ pub async fn pool(url: &str, max_connections: u32) -> Result<AnyPool, String> {
     let sqlite = url.starts_with("sqlite:");
     AnyPoolOptions::new()
         .max_connections(max_connections)
+        // A connection to a file does not go stale: no ping before each use.
+        .test_before_acquire(!sqlite)
         .after_connect(move |conn, _| {
             Box::pin(async move {
                 if sqlite {
@@ -58,10 +60,8 @@ pub async fn pool(url: &str, max_connections: u32) -> Result<AnyPool, String> {
                     conn.execute("PRAGMA journal_mode = WAL").await?;
                     conn.execute("PRAGMA busy_timeout = 10000").await?;
                     conn.execute("PRAGMA synchronous = NORMAL").await?;
-                    // No connection checkpoints as it commits: while readers
-                    // keep the log from starting over, every commit would
-                    // copy pages and sync the file. `checkpoints` does it in
-                    // the background.
+                    // No connection checkpoints as it commits: the
+                    // `checkpoints` task does, in the background.
                     conn.execute("PRAGMA wal_autocheckpoint = 0").await?;
                 }
                 Ok(())
@@ -70,33 +70,6 @@ pub async fn pool(url: &str, max_connections: u32) -> Result<AnyPool, String> {
         .connect(url)
         .await
         .map_err(|e| format!("cannot open the database {}: {e}", redact(url)))
-}
-
-/// How often `checkpoints` runs.
-const CHECKPOINT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
-
-/// SQLite's checkpoints, off the requests' path: every second a passive
-/// checkpoint (it waits for nobody, and nobody waits for it) copies the
-/// write-ahead log's pages into the database file, on a connection of its
-/// own, so that the log starts over when no reader holds it. Runs while
-/// `alive` says so (the server's state exists).
-pub async fn checkpoints(url: String, alive: impl Fn() -> bool) {
-    let conn = match pool(&url, 1).await {
-        Ok(c) => c,
-        Err(e) => return eprintln!("polemarch serve: no background checkpoints: {e}"),
-    };
-    let mut failing = false;
-    while alive() {
-        tokio::time::sleep(CHECKPOINT_EVERY).await;
-        match sqlx::query("PRAGMA wal_checkpoint(PASSIVE)").execute(&conn).await {
-            Ok(_) => failing = false,
-            Err(e) if !failing => {
-                eprintln!("polemarch serve: a checkpoint failed (tried again every second): {e}");
-                failing = true;
-            }
-            Err(_) => {}
-        }
-    }
 }
 
 fn migrator(sqlite: bool) -> Migrator {

@@ -6,6 +6,7 @@
 pub mod accounts;
 mod api;
 pub mod auth;
+pub mod checkpoints;
 pub mod db;
 pub mod demo;
 pub mod error;
@@ -96,8 +97,13 @@ impl Shared {
             Some(url) => url.clone(),
             None => db::sqlite_url(&config.data)?,
         };
-        let pool = db::connect(&url, 16).await?;
         let sqlite = url.starts_with("sqlite:");
+        if sqlite && (url.contains(":memory:") || url.contains("mode=memory")) {
+            return Err(format!(
+                "cannot serve the in-memory SQLite database {url}: the server reads and writes on connections of their own, and each would have a database of its own (give a file, or leave DATABASE_URL unset)"
+            ));
+        }
+        let pool = db::connect(&url, 16).await?;
         let writer = if sqlite { db::pool(&url, 1).await? } else { pool.clone() };
         let app = Arc::new(Shared {
             db: pool,
@@ -113,7 +119,7 @@ impl Shared {
         });
         if sqlite {
             let state = Arc::downgrade(&app);
-            tokio::spawn(db::checkpoints(url, move || state.strong_count() > 0));
+            tokio::spawn(checkpoints::run(url, app.writer.clone(), move || state.strong_count() > 0));
         }
         Ok(app)
     }
@@ -220,6 +226,9 @@ const BACKLOG: u32 = 4096;
 /// The listening socket on `addr`.
 fn listen(addr: SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
     let socket = if addr.is_ipv4() { tokio::net::TcpSocket::new_v4()? } else { tokio::net::TcpSocket::new_v6()? };
+    // As tokio's own bind: a restarted server takes its port back at once
+    // (not on Windows, where the option lets another process take it).
+    #[cfg(not(windows))]
     socket.set_reuseaddr(true)?;
     socket.bind(addr)?;
     socket.listen(BACKLOG)

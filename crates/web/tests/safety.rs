@@ -4,8 +4,9 @@
 //! not hold up the scheduler, names are unique whatever their case, the
 //! demo's game master's name is reserved, `X-Forwarded-For` counts for
 //! the rate limits only when trusted, sessions are kept by their token's
-//! hash (open ones surviving the migration on PostgreSQL), and SQLite's
-//! checkpoints run in the background.
+//! hash (open ones surviving the migration on PostgreSQL), SQLite's
+//! checkpoints run in the background (and truncate a log grown long), and
+//! an in-memory SQLite database is refused.
 
 mod common;
 
@@ -153,15 +154,54 @@ async fn sqlite_copies_its_log_into_the_database_file_in_the_background() {
     // to the log, and the file grows when the background checkpoint has
     // copied them there.
     let file = s.config.data.join("polemarch.db");
-    let size = || std::fs::metadata(&file).unwrap().len();
-    let before = size();
+    let size = || std::fs::metadata(&file).unwrap().len() as i64;
     for _ in 0..10 {
         s.game().await;
     }
+    // The database as the readers see it (the log's pages included): the
+    // file holds all of it once everything is copied.
+    let page: i64 = sqlx::query_scalar("PRAGMA page_size").fetch_one(&s.app.db).await.unwrap();
+    let pages: i64 = sqlx::query_scalar("PRAGMA page_count").fetch_one(&s.app.db).await.unwrap();
     let start = std::time::Instant::now();
-    while size() <= before {
-        assert!(start.elapsed() < std::time::Duration::from_secs(10), "no checkpoint within 10 s: the file is still {before} bytes");
+    while size() < pages * page {
+        assert!(start.elapsed() < std::time::Duration::from_secs(10), "no checkpoint within 10 s: the file is {} bytes of {}", size(), pages * page);
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn sqlite_truncates_a_log_that_a_reader_kept_from_starting_over() {
+    let s = server_with(Db::Sqlite, |c| c.database_url = None).await;
+    let log = s.config.data.join("polemarch.db-wal");
+    let log_size = || std::fs::metadata(&log).map_or(0, |m| m.len() as i64);
+    // A reader in a transaction held open: no checkpoint copies past what
+    // it reads, and the log cannot start over while it is there.
+    let mut reader = s.app.db.begin().await.unwrap();
+    let _: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users").fetch_one(&mut *reader).await.unwrap();
+    // Writes past the limit (each row about 100 pages of 4 KiB).
+    sqlx::query("CREATE TABLE ballast (b BLOB)").execute(&s.app.writer).await.unwrap();
+    for _ in 0..polemarch_web::checkpoints::LOG_LIMIT / 100 + 10 {
+        sqlx::query("INSERT INTO ballast VALUES (zeroblob(400000))").execute(&s.app.writer).await.unwrap();
+    }
+    let long = log_size();
+    assert!(long > polemarch_web::checkpoints::LOG_LIMIT * 4096, "the log is {long} bytes");
+    // The reader leaves a while later; the checkpoint on the writer, which
+    // waited for it, then truncates the log.
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    reader.rollback().await.unwrap();
+    let start = std::time::Instant::now();
+    while log_size() > 1 << 20 {
+        assert!(start.elapsed() < std::time::Duration::from_secs(15), "the log is still {} bytes (it was {long})", log_size());
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
+
+#[tokio::test]
+async fn an_in_memory_sqlite_database_is_refused() {
+    for url in ["sqlite::memory:", "sqlite://judge.db?mode=memory"] {
+        let config = polemarch_web::Config { database_url: Some(url.into()), demo: false, ..Default::default() };
+        let e = polemarch_web::Shared::open(&config).await.err().expect("refused");
+        assert!(e.contains("in-memory"), "{e}");
     }
 }
 
