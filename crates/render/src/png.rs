@@ -39,31 +39,20 @@ pub fn png(svg: &str, width: Option<u32>) -> Result<Vec<u8>, String> {
     encode(&pixmap).map_err(|e| format!("cannot encode the PNG: {e}"))
 }
 
-/// The PNG of `pixmap`: RGB when every pixel is opaque (a map always is:
-/// it has a background), else RGBA; with fast compression, which makes
-/// the file somewhat larger and the encoding several times quicker than
-/// the default level.
+/// The PNG of `pixmap`, which is opaque (drawn on the paper): RGB, with
+/// fast compression, which makes the file somewhat larger and the encoding
+/// several times quicker than the default level.
 fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, png::EncodingError> {
-    let opaque = pixmap.pixels().iter().all(|p| p.alpha() == 255);
-    let (colour, data) = if opaque {
-        // Premultiplied and straight colours are the same when opaque.
-        let mut rgb = vec![0; pixmap.pixels().len() * 3];
-        for (to, from) in rgb.chunks_exact_mut(3).zip(pixmap.data().chunks_exact(4)) {
-            to.copy_from_slice(&from[..3]);
-        }
-        (png::ColorType::Rgb, rgb)
-    } else {
-        let straight = pixmap.pixels().iter().flat_map(|p| {
-            let c = p.demultiply();
-            [c.red(), c.green(), c.blue(), c.alpha()]
-        });
-        (png::ColorType::Rgba, straight.collect())
-    };
+    // Premultiplied and straight colours are the same when opaque.
+    let mut rgb = vec![0; pixmap.pixels().len() * 3];
+    for (to, from) in rgb.chunks_exact_mut(3).zip(pixmap.data().chunks_exact(4)) {
+        to.copy_from_slice(&from[..3]);
+    }
     let mut out = Vec::new();
     let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
-    encoder.set_color(colour);
+    encoder.set_color(png::ColorType::Rgb);
     encoder.set_depth(png::BitDepth::Eight);
     encoder.set_compression(png::Compression::Fast);
-    encoder.write_header()?.write_image_data(&data)?;
+    encoder.write_header()?.write_image_data(&rgb)?;
     Ok(out)
 }
