@@ -43,7 +43,7 @@ fn units_on_loaned_supply_do_not_count() {
     let pon = v.province_of(v.find_loc("pon").unwrap());
     pos.owners[pon.index()] = Some(rome);
     pos.owners[v.province_of(v.find_loc("rom").unwrap()).index()] = Some(rome);
-    pos.state = read_state(&v, [("loan pon", "Rome Egypt")]).unwrap();
+    pos.state = read_state(&v, [("loan pon rome egypt", "")]).unwrap();
     assert_eq!(supplies(&v, &pos)[egypt.index()], 50);
     assert_eq!(own_supplies(&v, &pos)[egypt.index()], 48);
     assert_eq!(self_supporting_units(&v, &pos, egypt), 24);

@@ -53,9 +53,20 @@ fn diadochi_v_state_that_breaks_the_rules_is_refused() {
     let v = variant("diadochi_v");
     let e = |entries: &[(&str, &str)]| read_state(&v, entries.iter().copied()).unwrap_err();
     assert_eq!(e(&[("destroyed rom", "")]), "state `destroyed rom`: Rome cannot be destroyed (D5)");
-    assert_eq!(e(&[("loan kor", "Macedonia Macedonia")]), "state `loan kor`: Macedonia lends to itself");
-    assert_eq!(e(&[("loan aeg", "Macedonia Egypt")]), "state `loan aeg`: Aegean Sea is not a centre");
-    assert_eq!(e(&[("loan aet", "Macedonia Egypt")]), "state `loan aet`: Aetolia is not a centre");
+    assert_eq!(e(&[("loan kor macedonia macedonia", "")]), "state `loan kor macedonia macedonia`: Macedonia lends to itself");
+    assert_eq!(e(&[("loan aeg macedonia egypt", "")]), "state `loan aeg macedonia egypt`: Aegean Sea is not a centre");
+    assert_eq!(e(&[("loan aet macedonia egypt", "")]), "state `loan aet macedonia egypt`: Aetolia is not a centre");
+    assert_eq!(e(&[("loan kor", "Macedonia Egypt")]), "state key `loan kor`: expected `loan <centre> <lender> <borrower>`");
+    assert_eq!(
+        e(&[("loan kor macedonia egypt", "soon")]),
+        "state `loan kor macedonia egypt`: `soon`: expected nothing or `ending` after `loan <centre> <lender> <borrower>`"
+    );
+    // D7 chains: the links of a centre make one chain, and the links after
+    // an ending one are ending.
+    let broken = "state `loan kor`: the links do not make one chain (each link's lender is the borrower of the link before, no power twice)";
+    assert_eq!(e(&[("loan kor macedonia egypt", ""), ("loan kor syria rome", "")]), broken);
+    assert_eq!(e(&[("loan kor macedonia egypt", ""), ("loan kor egypt macedonia", "")]), broken);
+    assert_eq!(e(&[("loan kor macedonia egypt", "ending"), ("loan kor egypt syria", "")]), "state `loan kor`: the links after an ending link are ending too");
     assert_eq!(e(&[("rebuild ath", "Macedonia 1")]), "state `rebuild ath`: Athens is not destroyed (no `destroyed ath`)");
     assert_eq!(
         e(&[("destroyed ath", ""), ("rebuild ath", "Macedonia 0")]),
@@ -67,20 +78,25 @@ fn diadochi_v_state_that_breaks_the_rules_is_refused() {
     );
     // Consistent state still reads, in either order of the keys.
     assert!(read_state(&v, [("rebuild ath", "Macedonia 1"), ("destroyed ath", "")]).is_ok());
-    assert!(read_state(&v, [("loan kor", "Macedonia Egypt")]).is_ok());
+    assert!(read_state(&v, [("loan kor macedonia egypt", "")]).is_ok());
+    // A chain read in any order of its keys is kept in chain order.
+    let chain = read_state(&v, [("loan kor egypt syria", ""), ("loan kor macedonia egypt", "")]).unwrap();
+    let written: Vec<String> = polemarch_engine::rules::shown_state(&v, &chain).into_iter().map(|(k, _)| k).collect();
+    assert_eq!(written, ["loan kor macedonia egypt", "loan kor egypt syria"]);
 }
 
 /// Issue 12 review: in a position, where the owners are known, a lent
-/// centre must have an owner (its lender need not be it: a borrower may
-/// lend on, D7).
+/// centre must have an owner, and (D7 chains) its chain starts with a loan
+/// from its owner.
 #[test]
 fn diadochi_v_position_lending_an_unowned_centre_is_refused() {
     let v = variant("diadochi_v");
-    let json = |owners: &str| format!(r#"{{"phase": "Spring 239 BC, Movement", "owners": {{{owners}}}, "state": {{"loan kor": "Macedonia Egypt"}}}}"#);
+    let json = |owners: &str| format!(r#"{{"phase": "Spring 239 BC, Movement", "owners": {{{owners}}}, "state": {{"loan kor macedonia egypt": ""}}}}"#);
     let e = polemarch_engine::Position::from_json(&v, &json(r#""Egypt": ["alx"]"#)).unwrap_err();
     assert_eq!(e, "position JSON, state `loan kor`: Korinth is owned by nobody, so nobody lends it");
     assert!(polemarch_engine::Position::from_json(&v, &json(r#""Egypt": ["alx"], "Macedonia": ["kor"]"#)).is_ok());
-    assert!(polemarch_engine::Position::from_json(&v, &json(r#""Egypt": ["alx"], "Rome": ["kor"]"#)).is_ok());
+    let e = polemarch_engine::Position::from_json(&v, &json(r#""Egypt": ["alx"], "Rome": ["kor"]"#)).unwrap_err();
+    assert_eq!(e, "position JSON, state `loan kor`: Korinth is Rome's, so its chain starts with a loan from Rome");
 }
 
 /// Triumvirate's state keys name Triumvirs (the players with a personal

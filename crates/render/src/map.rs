@@ -165,8 +165,13 @@ pub fn centres(svg: &mut Svg, board: &Board, v: &Variant, pos: &Position) {
         }
     }
     // A lent centre (Vedder D7): a dashed ring in the borrower's colour, an
-    // `L` beside it, short dashes while the loan is ending.
-    for loan in &pos.state.loans {
+    // `L` beside it, short dashes while the loan is ending. A chain of
+    // loans is drawn once, for its last borrower, who has the supply.
+    let loans = &pos.state.loans;
+    for (i, loan) in loans.iter().enumerate() {
+        if loans.get(i + 1).is_some_and(|next| next.centre == loan.centre) {
+            continue;
+        }
         let Some(at) = board.centre_at[loan.centre.index()] else { continue };
         let colour = palette::power(v, loan.borrower);
         let dash = if loan.ending { 0.08 * u } else { 0.22 * u };

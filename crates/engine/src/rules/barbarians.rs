@@ -16,8 +16,10 @@
 //!
 //! A B unit that moves into a supply centre sacks it (D5's destruction:
 //! worth nothing until rebuilt); Barbarians never enter Alexandria, Antioch
-//! (the map's `barbarian_cannot_sack`) or Rome (`not_destroyable`), Persians
-//! never Rome. A B unit that appears in a centre (I4) does not sack it: it
+//! (the map's `barbarian_cannot_sack`) or Rome (the map's Roman centre),
+//! Persians never Rome. (The map's `not_destroyable`, Alexandria, Antioch
+//! and Rome, is D5's exception to a player's DESTROY: a Persian entering
+//! Alexandria or Antioch sacks it.) A B unit that appears in a centre (I4) does not sack it: it
 //! did not enter it. A dislodged B unit is destroyed: the B row of the kind
 //! table does not retreat.
 
@@ -60,9 +62,10 @@ impl Invaders {
 /// Barbarians never enter Alexandria, Antioch or Rome; Persians never Rome.
 pub fn may_enter(v: &Variant, inv: Invaders, force: &Force, dest: ProvinceId) -> Result<(), Illegal> {
     let flags = v.province(dest).flags;
-    if force.power == inv.barbarians && (flags.barbarian_cannot_sack || flags.not_destroyable) {
+    let rome = v.province(dest).roman_centre > 0;
+    if force.power == inv.barbarians && (flags.barbarian_cannot_sack || rome) {
         Err(Illegal::BarbariansNeverEnter)
-    } else if force.power == inv.persians && flags.not_destroyable {
+    } else if force.power == inv.persians && rome {
         Err(Illegal::PersiansNeverEnterRome)
     } else {
         Ok(())
@@ -160,7 +163,7 @@ pub fn sack(v: &Variant, inv: Invaders, results: &mut [OrderResult<'_>], next: &
             continue;
         }
         let p = v.province_of(*to);
-        if v.is_centre(p) && !v.province(p).flags.not_destroyable && !destroy::is_destroyed(&next.state, p) {
+        if v.is_centre(p) && !destroy::is_destroyed(&next.state, p) {
             destroy::destroy(&mut next.state, p);
             r.reason = Reason::CentreSacked;
         }

@@ -30,7 +30,7 @@ pub fn capture(v: &Variant, state: &mut VariantState, p: ProvinceId, mover: Powe
 /// `claim chi Athens`.
 pub const CLAIM: Codec = Codec {
     key: "claim",
-    indexed: true,
+    index: "<name>",
     shown: false,
     write: |v, state, out| write_province_powers(v, &state.claims, out),
     read: |v, province, value, state| read_province_power(v, province, value, &mut state.claims),

@@ -29,7 +29,7 @@ pub fn deal(v: &Variant, colonies: &[ProvinceId], next: &mut Position) {
 /// `colony chi Athens`.
 pub const COLONY: Codec = Codec {
     key: "colony",
-    indexed: true,
+    index: "<name>",
     shown: true,
     write: |v, state, out| write_province_powers(v, &state.colonies, out),
     read: |v, province, value, state| read_province_power(v, province, value, &mut state.colonies),

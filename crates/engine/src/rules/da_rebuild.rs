@@ -52,7 +52,7 @@ pub fn rebuild(v: &Variant, next: &mut Position, results: &mut Vec<OrderResult<'
 /// `da-rebuilt 1301`: the year of the latest DA rebuilt.
 pub const DA_REBUILT: Codec = Codec {
     key: "da-rebuilt",
-    indexed: false,
+    index: "",
     shown: true,
     write: |_, state, out| super::state_text::write_year(state.da_rebuilt, out),
     read: |_, _, year, state| {

@@ -78,7 +78,7 @@ pub fn use_build(state: &mut VariantState, power: PowerId) {
 /// `delphi intact`, `delphi sacked-by Sparta`.
 pub const DELPHI: Codec = Codec {
     key: "delphi",
-    indexed: false,
+    index: "",
     shown: true,
     write: |v, state, out| {
         if let Some(d) = state.delphi {
@@ -104,7 +104,7 @@ pub const DELPHI: Codec = Codec {
 /// `delphi-builds sparta 2`: the free builds a power still has.
 pub const BUILDS: Codec = Codec {
     key: "delphi-builds",
-    indexed: true,
+    index: "<name>",
     shown: true,
     write: |v, state, out| {
         for &(p, n) in &state.free_builds {

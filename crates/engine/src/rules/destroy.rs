@@ -53,7 +53,7 @@ pub fn destroy(state: &mut VariantState, p: ProvinceId) {
 /// `destroyed kor`: a destroyed centre (the key has no value).
 pub const DESTROYED: Codec = Codec {
     key: "destroyed",
-    indexed: true,
+    index: "<name>",
     shown: true,
     write: |v, state, out| {
         for &p in &state.destroyed {

@@ -45,7 +45,7 @@ pub fn deposed(next: &mut Position, power: PowerId, capital: ProvinceId) {
 /// `disorder egypt`.
 pub const DISORDER: Codec = Codec {
     key: "disorder",
-    indexed: true,
+    index: "<name>",
     shown: true,
     write: |v, state, out| write_power_list(v, &state.disorder, out),
     read: |v, power, value, state| read_power_list(v, "disorder", power, value, &mut state.disorder),

@@ -62,7 +62,7 @@ pub fn disband<'a>(next: &mut Position, done: &mut Vec<OrderResult<'a>>, emperor
 /// `emperor-out 1302`: the year the Emperor was eliminated.
 pub const EMPEROR_OUT: Codec = Codec {
     key: "emperor-out",
-    indexed: false,
+    index: "",
     shown: true,
     write: |_, state, out| super::state_text::write_year(state.emperor_out, out),
     read: |_, _, year, state| {

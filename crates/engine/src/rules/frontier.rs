@@ -96,7 +96,7 @@ pub fn invade(v: &Variant, inv: Invaders, from: i32, results: &mut Vec<OrderResu
 /// frontier province.
 pub const FRONTIER_DIE: Codec = Codec {
     key: "frontier-die",
-    indexed: true,
+    index: "<name>",
     shown: true,
     write: |v, state, out| {
         for &(p, roll) in &state.frontier_dice {

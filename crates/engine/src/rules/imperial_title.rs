@@ -69,7 +69,7 @@ pub fn shown(v: &Variant, pos: &Position, default: PowerId) -> Vec<String> {
 /// `emperor Rhine`: the Emperor, where he is not the variant's own.
 pub const EMPEROR: Codec = Codec {
     key: "emperor",
-    indexed: false,
+    index: "",
     shown: true,
     write: |v, state, out| {
         if let Some(e) = state.emperor {

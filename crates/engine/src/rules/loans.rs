@@ -6,15 +6,17 @@
 //! counts for the borrower in that year's Winter adjustment; after that it
 //! is gone.
 //!
-//! Readings: a power controls a centre it owns and has not lent, or one
-//! lent to it; a centre lent on is one loan, from its latest lender. The
-//! owner or the latest lender may end it; after the Winter, a loan the
-//! owner ended is gone, and one a lender who had borrowed it ended goes back
-//! to being the owner's loan to that lender. A centre that changes hands
-//! ends its loan at once (its lender no longer controls it).
+//! Chains (D7): a centre lent on is a chain of links, owner -> first
+//! borrower -> next ...; its supply counts for the last borrower. A power
+//! controls a centre it owns and has not lent, or one whose chain ends with
+//! it and has no link ending. Any lender in the chain ends its own link;
+//! the links after it fall with it (all are marked ending), and after the
+//! Winter the supply is that lender's again. A power lends only to a power
+//! not yet in the chain. A centre that changes hands ends its whole chain
+//! at once (its lenders no longer control it).
 //!
-//! State: `loan <centre> <lender> <borrower>`, with `ending` after it once
-//! ended.
+//! State: `loan <centre> <lender> <borrower>`, once per link in chain
+//! order, with `ending` after it once ended.
 
 use super::state_text::{province_index, Codec, Slot};
 use crate::adjudicate::{balances, Illegal, Reason};
@@ -22,15 +24,15 @@ use crate::order::Action;
 use crate::state::{Loan, Position, VariantState};
 use crate::variant::{PowerId, ProvinceId, Variant};
 
-/// The loan of centre `p`, if any.
-pub fn loan_of(state: &VariantState, p: ProvinceId) -> Option<&Loan> {
-    state.loans.iter().find(|l| l.centre == p)
+/// The chain of centre `p`, first link first (empty if not lent).
+pub fn chain(state: &VariantState, p: ProvinceId) -> impl Iterator<Item = &Loan> {
+    state.loans.iter().filter(move |l| l.centre == p)
 }
 
-/// Who gets the supply of centre `p` owned by `owner`: the borrower of its
-/// loan, if lent.
+/// Who gets the supply of centre `p` owned by `owner`: the last borrower
+/// of its chain, if lent.
 pub fn holder(state: &VariantState, p: ProvinceId, owner: PowerId) -> PowerId {
-    loan_of(state, p).map_or(owner, |l| l.borrower)
+    chain(state, p).last().map_or(owner, |l| l.borrower)
 }
 
 /// Is this action a declaration of this mechanic (an order with no unit)?
@@ -50,8 +52,9 @@ pub fn declare(v: &Variant, pos: &mut Position, power: Option<PowerId>, action: 
 
 fn lend(v: &Variant, pos: &mut Position, lender: PowerId, centre: ProvinceId, to: PowerId) -> Result<Reason, Illegal> {
     let owner = pos.owners[centre.index()];
-    let controls = match loan_of(&pos.state, centre) {
-        Some(l) => !l.ending && l.borrower == lender,
+    let links: Vec<Loan> = chain(&pos.state, centre).copied().collect();
+    let controls = match links.last() {
+        Some(last) => last.borrower == lender && links.iter().all(|l| !l.ending),
         None => owner == Some(lender),
     };
     if !v.is_centre(centre) || !controls {
@@ -60,13 +63,14 @@ fn lend(v: &Variant, pos: &mut Position, lender: PowerId, centre: ProvinceId, to
     if to == lender {
         return Err(Illegal::LoanToSelf);
     }
+    if owner == Some(to) || links.iter().any(|l| l.lender == to) {
+        return Err(Illegal::LoanInChain);
+    }
     if !pos.owners.contains(&Some(to)) {
         return Err(Illegal::BorrowerOwnsNoCentre);
     }
     let mut after = pos.clone();
-    after.state.loans.retain(|l| l.centre != centre);
-    after.state.loans.push(Loan { centre, lender, borrower: to, ending: false });
-    after.state.loans.sort_unstable();
+    push_link(&mut after.state, Loan { centre, lender, borrower: to, ending: false });
     // D7: the lender keeps what its own units need.
     if balances(v, &after)[lender.index()] < 0 {
         return Err(Illegal::LoanNeeded);
@@ -75,43 +79,49 @@ fn lend(v: &Variant, pos: &mut Position, lender: PowerId, centre: ProvinceId, to
     Ok(Reason::Lent)
 }
 
+/// Adds a link at the end of its centre's chain, the list kept in centre
+/// order and each chain in chain order.
+fn push_link(state: &mut VariantState, loan: Loan) {
+    let at = state.loans.iter().rposition(|l| l.centre <= loan.centre).map_or(0, |i| i + 1);
+    state.loans.insert(at, loan);
+}
+
 fn end(pos: &mut Position, power: PowerId, centre: ProvinceId) -> Result<Reason, Illegal> {
-    let owner = pos.owners[centre.index()];
-    let loan = pos.state.loans.iter_mut().find(|l| l.centre == centre && !l.ending).ok_or(Illegal::NoSuchLoan)?;
-    if loan.lender != power && owner != Some(power) {
-        return Err(Illegal::NoSuchLoan);
-    }
-    loan.ending = true;
-    // Who ended it decides what is left after the Winter.
-    if owner == Some(power) {
-        loan.lender = power;
+    let at = pos.state.loans.iter().position(|l| l.centre == centre && l.lender == power && !l.ending).ok_or(Illegal::NoSuchLoan)?;
+    // The links after it fall with it: nobody lends on what he no longer holds.
+    for l in pos.state.loans[at..].iter_mut().take_while(|l| l.centre == centre) {
+        l.ending = true;
     }
     Ok(Reason::LoanEnded)
 }
 
-/// After a Winter adjustment: ended loans are gone (a lender who had
-/// borrowed the centre has it back on loan from the owner).
+/// After a Winter adjustment: ended links are gone; what is left of each
+/// chain gives the supply to its last borrower (or back to the owner).
 pub fn after_adjustment(pos: &mut Position) {
-    let owners = pos.owners.clone();
-    pos.state.loans.retain_mut(|l| {
-        if !l.ending {
-            return true;
-        }
-        match owners[l.centre.index()] {
-            Some(owner) if owner != l.lender => {
-                *l = Loan { centre: l.centre, lender: owner, borrower: l.lender, ending: false };
-                true
-            }
-            _ => false,
-        }
-    });
+    pos.state.loans.retain(|l| !l.ending);
 }
 
-/// A centre changing hands ends its loan at once.
+/// A centre changing hands ends its whole chain at once.
 pub fn capture(state: &mut VariantState, p: ProvinceId, mover: PowerId, current: Option<PowerId>) {
     if current != Some(mover) {
         state.loans.retain(|l| l.centre != p);
     }
+}
+
+/// A power leaving the game (T4, T7, I8) cuts every chain at its first
+/// link naming it: the links after it fall with it.
+pub fn drop_power(state: &mut VariantState, power: PowerId) {
+    let mut cut: Option<ProvinceId> = None;
+    state.loans.retain(|l| {
+        if cut == Some(l.centre) {
+            return false;
+        }
+        if l.lender == power || l.borrower == power {
+            cut = Some(l.centre);
+            return false;
+        }
+        true
+    });
 }
 
 /// Are there ended loans a Winter must clear?
@@ -119,43 +129,97 @@ pub fn ending(state: &VariantState) -> bool {
     state.loans.iter().any(|l| l.ending)
 }
 
-/// The position read whole: a lent centre has an owner. (Its lender need
-/// not be the owner: a borrower who lent it on is its latest lender.)
+/// The position read whole: a lent centre has an owner, who lends its
+/// first link.
 pub fn check_owners(v: &Variant, pos: &Position) -> Result<(), String> {
-    match pos.state.loans.iter().find(|l| pos.owners[l.centre.index()].is_none()) {
-        Some(l) => Err(format!("state `loan {}`: {} is owned by nobody, so nobody lends it", v.province(l.centre).abbr, v.province(l.centre).name)),
-        None => Ok(()),
+    let mut first = None;
+    for l in &pos.state.loans {
+        if first == Some(l.centre) {
+            continue;
+        }
+        first = Some(l.centre);
+        let owner = pos.owners[l.centre.index()];
+        let name = &v.province(l.centre).name;
+        let abbr = &v.province(l.centre).abbr;
+        match owner {
+            None => return Err(format!("state `loan {abbr}`: {name} is owned by nobody, so nobody lends it")),
+            Some(o) if o != l.lender => {
+                return Err(format!("state `loan {abbr}`: {name} is {}'s, so its chain starts with a loan from {}", v.power(o).name, v.power(o).name))
+            }
+            Some(_) => {}
+        }
     }
+    Ok(())
 }
 
-/// `loan kor Macedonia Egypt`, `loan kor Macedonia Egypt ending`.
+/// The chains read in any order, put in chain order (each link's lender
+/// the borrower of the link before, no power twice); the links after an
+/// ending link are ending too.
+pub fn order_chains(v: &Variant, state: &mut VariantState) -> Result<(), String> {
+    let mut links = std::mem::take(&mut state.loans);
+    links.sort_by_key(|l| l.centre);
+    for group in links.chunk_by(|a, b| a.centre == b.centre) {
+        let abbr = &v.province(group[0].centre).abbr;
+        let chain = order_chain(group).ok_or_else(|| {
+            format!("state `loan {abbr}`: the links do not make one chain (each link's lender is the borrower of the link before, no power twice)")
+        })?;
+        if let Some(i) = chain.iter().position(|l| l.ending) {
+            if chain[i..].iter().any(|l| !l.ending) {
+                return Err(format!("state `loan {abbr}`: the links after an ending link are ending too"));
+            }
+        }
+        state.loans.extend(chain);
+    }
+    Ok(())
+}
+
+/// One centre's links in chain order, if they make one chain.
+fn order_chain(group: &[Loan]) -> Option<Vec<Loan>> {
+    let mut heads = group.iter().filter(|l| !group.iter().any(|m| m.borrower == l.lender));
+    let mut link = *heads.next()?;
+    if heads.next().is_some() {
+        return None;
+    }
+    let mut chain = vec![link];
+    while chain.len() < group.len() {
+        link = *group.iter().find(|m| m.lender == link.borrower)?;
+        chain.push(link);
+    }
+    group.iter().all(|l| chain.contains(l)).then_some(chain)
+}
+
+/// `loan kor Macedonia Egypt`, `loan kor Macedonia Egypt ending`: one key
+/// per link.
 pub const LOAN: Codec = Codec {
     key: "loan",
-    indexed: true,
+    index: "<centre> <lender> <borrower>",
     shown: true,
     write: |v, state, out| {
         for l in &state.loans {
-            let ending = if l.ending { " ending" } else { "" };
-            out(v.province(l.centre).abbr.clone(), format!("{} {}{ending}", v.power(l.lender).name, v.power(l.borrower).name));
+            let ending = if l.ending { "ending" } else { "" };
+            let (lender, borrower) = (v.power(l.lender).name.to_lowercase(), v.power(l.borrower).name.to_lowercase());
+            out(format!("{} {lender} {borrower}", v.province(l.centre).abbr), ending.to_string());
         }
     },
-    read: |v, centre, value, state| {
-        let centre = province_index(v, centre)?;
-        let (lender, borrower, ending) = match value.split_whitespace().collect::<Vec<_>>()[..] {
-            [lender, borrower] => (lender, borrower, false),
-            [lender, borrower, "ending"] => (lender, borrower, true),
-            _ => return Err(format!("`{value}`: expected `<lender> <borrower>` or `<lender> <borrower> ending`")),
+    read: |v, index, value, state| {
+        let [centre, lender, borrower] = index.split_whitespace().collect::<Vec<_>>()[..] else {
+            return Err(format!("`{index}`: expected `<centre> <lender> <borrower>`"));
         };
+        let ending = match value {
+            "" => false,
+            v if v.eq_ignore_ascii_case("ending") => true,
+            _ => return Err(format!("`{value}`: expected nothing or `ending` after `loan <centre> <lender> <borrower>`")),
+        };
+        let centre = province_index(v, centre)?;
         if !v.is_centre(centre) {
             return Err(format!("{} is not a centre", v.province(centre).name));
         }
         let loan = Loan { centre, lender: v.power_named(lender)?, borrower: v.power_named(borrower)?, ending };
         if loan.lender == loan.borrower {
-            return Err(format!("{lender} lends to itself"));
+            return Err(format!("{} lends to itself", v.power(loan.lender).name));
         }
-        state.loans.retain(|l| l.centre != centre);
+        state.loans.retain(|l| (l.centre, l.lender, l.borrower) != (centre, loan.lender, loan.borrower));
         state.loans.push(loan);
-        state.loans.sort_unstable();
         Ok(())
     },
 };

@@ -1094,11 +1094,14 @@ impl Rules {
     }
 
     /// The state read whole, each key against the others (D6: a rebuild
-    /// under way is of a destroyed centre); an error names the key.
-    pub fn check_state(&self, v: &Variant, state: &VariantState) -> Result<(), String> {
+    /// under way is of a destroyed centre; D7: a centre's links make one
+    /// chain, put in chain order); an error names the key.
+    pub fn settle_state(&self, v: &Variant, state: &mut VariantState) -> Result<(), String> {
         for m in &self.mechanics {
-            if let Mechanic::Rebuild = m {
-                rebuild::check(v, state)?;
+            match m {
+                Mechanic::Rebuild => rebuild::check(v, state)?,
+                Mechanic::Loans => loans::order_chains(v, state)?,
+                _ => {}
             }
         }
         Ok(())

@@ -168,7 +168,7 @@ fn make(v: &Variant, senate: PowerId, dictator: Option<PowerId>, next: &mut Posi
 /// `dictator Caesar`.
 pub const DICTATOR: Codec = Codec {
     key: "dictator",
-    indexed: false,
+    index: "",
     shown: true,
     write: |v, state, out| write_power(v, state.dictator, out),
     read: |v, _, value, state| {
@@ -180,7 +180,7 @@ pub const DICTATOR: Codec = Codec {
 /// `consul Pompey`.
 pub const CONSUL: Codec = Codec {
     key: "consul",
-    indexed: false,
+    index: "",
     shown: true,
     write: |v, state, out| write_power(v, state.consul, out),
     read: |v, _, value, state| {
@@ -194,8 +194,10 @@ pub const CONSUL: Codec = Codec {
 /// with triumvir_out.rs's slots, Senate or none.
 pub const ELIMINATED: Codec = Codec {
     key: "eliminated",
-    indexed: true,
-    shown: true,
+    index: "<name>",
+    // `game show` says who is out in one line of its own (`eliminated:
+    // Danube`), with the players out by losing everything.
+    shown: false,
     write: |v, state, out| write_power_list(v, &state.eliminated, out),
     read: |v, power, value, state| {
         let line = format!("eliminated {power}");

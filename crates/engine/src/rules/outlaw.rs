@@ -184,7 +184,7 @@ pub fn tidy(v: &Variant, pos: &mut Position) {
 /// `outlaw caesar Senate`.
 pub const OUTLAW: Codec = Codec {
     key: "outlaw",
-    indexed: true,
+    index: "<name>",
     shown: true,
     write: |v, state, out| {
         for o in &state.outlaws {
@@ -204,7 +204,7 @@ pub const OUTLAW: Codec = Codec {
 /// `fixed gal`: the unit there may not move.
 pub const FIXED: Codec = Codec {
     key: "fixed",
-    indexed: true,
+    index: "<name>",
     shown: true,
     write: |v, state, out| {
         for &p in &state.fixed {

@@ -59,7 +59,7 @@ pub fn check(v: &Variant, state: &VariantState) -> Result<(), String> {
 /// `rebuild kor Macedonia 1`.
 pub const REBUILD: Codec = Codec {
     key: "rebuild",
-    indexed: true,
+    index: "<name>",
     shown: true,
     write: |v, state, out| {
         for r in &state.rebuilds {

@@ -68,7 +68,7 @@ pub fn declare(v: &Variant, personal: Kind, emperor: PowerId, pos: &mut Position
 /// `rival rhine`.
 pub const RIVAL: Codec = Codec {
     key: "rival",
-    indexed: true,
+    index: "<name>",
     shown: true,
     write: |v, state, out| write_power_list(v, &state.rivals, out),
     read: |v, power, value, state| read_power_list(v, "rival", power, value, &mut state.rivals),

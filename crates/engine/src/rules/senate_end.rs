@@ -30,7 +30,7 @@ pub fn under_dictator(v: &Variant, senate: PowerId, dictator: PowerId, next: &mu
     for owner in next.owners.iter_mut().filter(|o| **o == Some(senate)) {
         *owner = Some(dictator);
     }
-    next.state.loans.retain(|l| l.lender != senate && l.borrower != senate);
+    super::loans::drop_power(&mut next.state, senate);
     outlaw::end(v, next, |o| o.decreed_by == senate && o.power != senate);
 }
 
@@ -115,7 +115,7 @@ pub fn disband_third(v: &Variant, senate: PowerId, results: &mut Vec<OrderResult
 /// `senate-end Caesar pending`, `senate-end Egypt done`.
 pub const SENATE_END: Codec = Codec {
     key: "senate-end",
-    indexed: false,
+    index: "",
     shown: true,
     write: |v, state, out| {
         if let Some(e) = state.senate_end {

@@ -41,7 +41,8 @@ pub fn may_order(v: &Variant, body: &Force, action: &Action) -> Result<(), Illeg
 
 /// C8: may `body` raise the siege of `dest` (`A pav R lod` in a movement
 /// phase)? Only a unit outside the walls, of a province whose walls hold a
-/// unit; the planner then checks that it could move there by land.
+/// unit; the planner then checks that it could move there (by land or by
+/// convoy: C8).
 pub fn may_raise(v: &Variant, forces: &[Force], body: &Force, dest: ProvinceId) -> Result<(), Illegal> {
     if walls_of(v, body.loc).is_some() {
         return Err(Illegal::WallsHoldOrAttack);

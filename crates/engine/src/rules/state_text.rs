@@ -9,10 +9,14 @@ use crate::variant::{PowerId, ProvinceId, Variant};
 use std::collections::BTreeMap;
 
 /// How one family of state keys reads and writes: `key` alone (`delphi`),
-/// or `key` and an index word (`colony chi`, `delphi-builds sparta`).
+/// or `key` and index words (`colony chi`, `delphi-builds sparta`; a loan's
+/// link `loan ben rome egypt` takes three).
 pub struct Codec {
     pub key: &'static str,
-    pub indexed: bool,
+    /// The words after the key that name an entry, as its error messages
+    /// show them (`<name>`; a loan's `<centre> <lender> <borrower>`); empty
+    /// for a key alone.
+    pub index: &'static str,
     /// Shown to the players by `game show` (the seed and pending claims
     /// are the judge's business).
     pub shown: bool,
@@ -42,7 +46,7 @@ pub struct PositionCodec {
 /// `seed 42`: the game's seed.
 const SEED: Codec = Codec {
     key: "seed",
-    indexed: false,
+    index: "",
     shown: false,
     write: |_, state, out| {
         if let Some(seed) = state.seed {
@@ -172,20 +176,21 @@ pub fn read_power_list(v: &Variant, key: &str, power: &str, value: &str, list: &
 
 /// The state as text: key -> value, keys in lower case.
 pub fn write_state(v: &Variant, state: &VariantState) -> BTreeMap<String, String> {
-    write(v, state, false)
+    write(v, state, false).into_iter().collect()
 }
 
-/// The state the players see (`game show`).
-pub fn shown_state(v: &Variant, state: &VariantState) -> BTreeMap<String, String> {
+/// The state the players see (`game show`), in the order the codecs write
+/// it (a chain of loans link by link).
+pub fn shown_state(v: &Variant, state: &VariantState) -> Vec<(String, String)> {
     write(v, state, true)
 }
 
-fn write(v: &Variant, state: &VariantState, only_shown: bool) -> BTreeMap<String, String> {
-    let mut out = BTreeMap::new();
+fn write(v: &Variant, state: &VariantState, only_shown: bool) -> Vec<(String, String)> {
+    let mut out = Vec::new();
     for codec in v.rules.codecs().filter(|c| c.shown || !only_shown) {
         (codec.write)(v, state, &mut |index, value| {
-            let key = if codec.indexed { format!("{} {index}", codec.key) } else { codec.key.to_string() };
-            out.insert(key, value);
+            let key = if codec.index_words() > 0 { format!("{} {index}", codec.key) } else { codec.key.to_string() };
+            out.push((key, value));
         });
     }
     out
@@ -194,19 +199,20 @@ fn write(v: &Variant, state: &VariantState, only_shown: bool) -> BTreeMap<String
 /// The state of a position as text, with the keys that are part of the
 /// position (`siege`): what position JSON and case files write.
 pub fn write_position_state(v: &Variant, pos: &Position) -> BTreeMap<String, String> {
-    write_position(v, pos, false)
+    write_position(v, pos, false).into_iter().collect()
 }
 
-/// The state of a position the players see (`game show`).
-pub fn shown_position_state(v: &Variant, pos: &Position) -> BTreeMap<String, String> {
+/// The state of a position the players see (`game show`), in the order
+/// the codecs write it.
+pub fn shown_position_state(v: &Variant, pos: &Position) -> Vec<(String, String)> {
     write_position(v, pos, true)
 }
 
-fn write_position(v: &Variant, pos: &Position, only_shown: bool) -> BTreeMap<String, String> {
+fn write_position(v: &Variant, pos: &Position, only_shown: bool) -> Vec<(String, String)> {
     let mut out = write(v, &pos.state, only_shown);
     for codec in v.rules.position_codecs().filter(|c| c.shown || !only_shown) {
         (codec.write)(v, pos, &mut |index, value| {
-            out.insert(format!("{} {index}", codec.key), value);
+            out.push((format!("{} {index}", codec.key), value));
         });
     }
     out
@@ -237,13 +243,13 @@ pub fn read_state<'a>(v: &Variant, entries: impl IntoIterator<Item = (&'a str, &
     for (key, value) in entries {
         let codec = v.rules.codec(key).ok_or_else(|| unknown_key(v, key))?;
         let words: Vec<&str> = key.split_whitespace().collect();
-        let index = words.get(1).copied().unwrap_or("");
-        if words.len() != if codec.indexed { 2 } else { 1 } {
+        if words.len() != 1 + codec.index_words() {
             return Err(format!("state key `{key}`: expected `{}`", shape(codec)));
         }
-        (codec.read)(v, index, value.trim(), &mut state).map_err(|e| format!("state `{key}`: {e}"))?;
+        let index = words[1..].join(" ");
+        (codec.read)(v, &index, value.trim(), &mut state).map_err(|e| format!("state `{key}`: {e}"))?;
     }
-    v.rules.check_state(v, &state)?;
+    v.rules.settle_state(v, &mut state)?;
     Ok(state)
 }
 
@@ -251,17 +257,29 @@ pub fn read_state<'a>(v: &Variant, entries: impl IntoIterator<Item = (&'a str, &
 /// (`colony chi`, lower case) and value (`Athens`).
 pub fn state_key(v: &Variant, line: &str) -> (String, String) {
     let words: Vec<&str> = line.split_whitespace().collect();
-    let indexed = v.rules.codec(line).is_some_and(|c| c.indexed) || v.rules.position_codec(line).is_some();
-    // An indexed key may take no value (`destroyed kor`).
-    let split = if indexed && words.len() >= 2 { 2 } else { 1.min(words.len()) };
+    let index_words = match v.rules.codec(line) {
+        Some(c) => c.index_words(),
+        None => usize::from(v.rules.position_codec(line).is_some()),
+    };
+    // An indexed key may take no value (`destroyed kor`); a line naming
+    // fewer index words than its key takes (`loan ben (unset)`) names every
+    // key that starts so.
+    let split = if words.len() > index_words { 1 + index_words } else { 2.min(words.len()) };
     (words[..split].join(" ").to_ascii_lowercase(), words[split..].join(" "))
 }
 
 fn shape(codec: &Codec) -> String {
-    if codec.indexed {
-        format!("{} <name>", codec.key)
-    } else {
+    if codec.index.is_empty() {
         codec.key.to_string()
+    } else {
+        format!("{} {}", codec.key, codec.index)
+    }
+}
+
+impl Codec {
+    /// How many words after the key name an entry: 0 for a key alone.
+    fn index_words(&self) -> usize {
+        self.index.split_whitespace().count()
     }
 }
 

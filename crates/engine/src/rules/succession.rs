@@ -16,9 +16,9 @@
 //!   and ordered by nobody (they hold; one dislodged is disbanded), and his
 //!   centres stay his: they are "the units and centres" that go to the
 //!   first to take Rome. They supply nothing and nothing is built or
-//!   removed for him. A Commander whose AGC is lost meanwhile has no
-//!   Emperor to inherit from him: his units are disbanded and his centres
-//!   unowned (triumvir_out.rs).
+//!   removed for him. A Commander whose AGC is lost meanwhile has his
+//!   units and centres held with them for the successor (I1,
+//!   triumvir_out.rs).
 //! - "Holds Rome" at the fall: the unit standing in Rome, else Rome's
 //!   owner (rivals.rs), if a Roman player still in the game.
 //! - The fallen guard is a guard no longer: it stays on the board (it may
@@ -124,7 +124,7 @@ fn fall(v: &Variant, romans: &[PowerId], e: PowerId, guard: Option<Force>, alone
         }
     }
     outlaw::end(v, next, |o| o.decreed_by == e);
-    next.state.loans.retain(|l| l.lender != e && l.borrower != e);
+    super::loans::drop_power(&mut next.state, e);
     let heir = alone.or_else(|| super::rivals::holder_of_rome(v, next).filter(|&p| may_succeed(romans, next, e, p)));
     if let Some(guard) = guard {
         results.push(OrderResult {

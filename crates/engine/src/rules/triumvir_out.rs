@@ -11,8 +11,8 @@
 //! Imperator I1 reuses it with another heir: a Commander whose `AGC` is
 //! eliminated is out and the Emperor takes his holdings at once, whoever
 //! dislodged it (`Heirs::Emperor`): the Emperor who holds the title then
-//! (I8); while the title is vacant no one does, and his units are
-//! disbanded and his centres unowned.
+//! (I8); while the title is vacant they are held with the fallen Emperor's
+//! own units and centres for his successor, never disbanded (I1).
 //!
 //! The heir is worked out when the unit is dislodged (the movement's
 //! results say who attacked and supported) and kept until the retreat:
@@ -95,9 +95,10 @@ pub fn after_phase(v: &Variant, personal: Kind, heirs_are: Heirs, before: &Posit
         }
         let heir = match heirs_are {
             Heirs::Dislodger { .. } => next.state.heirs.iter().find(|h| h.0 == power).and_then(|h| h.1),
-            // The title's holder now (I8: a new Emperor, or none while the
-            // title waits for Rome).
-            Heirs::Emperor(e) => Some(super::imperial_title::emperor(&next.state, e)).filter(|&e| e != power && !next.state.eliminated.contains(&e)),
+            // The title's holder now (I8: a new Emperor), or, while the
+            // title waits for Rome, the fallen Emperor, whose holdings go
+            // whole to the successor (I1).
+            Heirs::Emperor(e) => Some(super::imperial_title::emperor(&next.state, e)).filter(|&e| e != power),
         };
         eliminate(v, next, results, power, heir);
     }
@@ -116,7 +117,7 @@ fn eliminate(v: &Variant, next: &mut Position, results: &mut Vec<OrderResult<'_>
             *office = None;
         }
     }
-    next.state.loans.retain(|l| l.lender != power && l.borrower != power);
+    super::loans::drop_power(&mut next.state, power);
     let mut kept = Vec::with_capacity(next.forces.len());
     for mut f in std::mem::take(&mut next.forces) {
         if f.power != power {
@@ -145,7 +146,7 @@ fn eliminate(v: &Variant, next: &mut Position, results: &mut Vec<OrderResult<'_>
 /// `heir caesar Pompey`, `heir caesar none`.
 pub const HEIR: Codec = Codec {
     key: "heir",
-    indexed: true,
+    index: "<name>",
     shown: false,
     write: |v, state, out| {
         for &(p, h) in &state.heirs {

@@ -41,7 +41,8 @@ pub enum Plan {
     ///   `Resolver::next_position` (adjudicate/movement.rs), and its result
     ///   is a success with `Reason::SiegeRaised` (`Resolver::explain`);
     /// - it is planned only where the walls hold a unit and the raiser may
-    ///   move there with no convoy: `Rules::may_raise`, called from
+    ///   move there, by land or by convoy (C8: its convoy must succeed, as
+    ///   a convoyed move's): `Rules::may_raise`, called from
     ///   `Planning::plan_one` (this file).
     Move {
         to: LocId,
@@ -396,12 +397,11 @@ impl Planning<'_> {
                 Ok(Plan::Convoy { army: t, dest: v.province_of(*to) })
             }
             // City State C8: `R` in a movement phase raises a siege, a move
-            // by land that attacks but never leaves.
+            // (by land or by convoy) that attacks but never leaves.
             Action::Retreat { to } => {
                 v.rules.may_raise(v, forces, body, v.province_of(*to))?;
                 match plan_move(v, body, *to, false, false)? {
-                    Plan::Move { convoy: true, .. } => Err(Illegal::NotAdjacent),
-                    Plan::Move { to, dest, merge, rider, .. } => Ok(Plan::Move { to, dest, convoy: false, merge, rider, raise: true }),
+                    Plan::Move { to, dest, convoy, merge, rider, .. } => Ok(Plan::Move { to, dest, convoy, merge, rider, raise: true }),
                     other => Ok(other),
                 }
             }
