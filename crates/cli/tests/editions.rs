@@ -31,7 +31,7 @@ fn an_unknown_edition_is_a_clear_error() {
     {
         let out = polemarch(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(stderr(&out).contains("unknown edition `1971` (editions: 2023, droidippy, mila)"), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains("unknown edition `1971` (editions: 2023, droidippy, mila, webdiplomacy)"), "{args:?}: {}", stderr(&out));
     }
 }
 
@@ -41,10 +41,17 @@ fn an_unknown_edition_is_a_clear_error() {
 fn cases_run_under_the_edition_given() {
     let droidippy = root().join("crates/engine/tests/editions/droidippy.txt");
     let file = droidippy.to_str().unwrap();
-    assert!(ok(&["cases", "--edition", "droidippy", file]).ends_with("6 passed, 0 failed\n"));
+    assert!(ok(&["cases", "--edition", "droidippy", file]).ends_with("8 passed, 0 failed\n"));
     let out = polemarch(&["cases", "--edition", "2023", file]);
     assert!(!out.status.success());
-    assert!(stdout(&out).ends_with("2 passed, 4 failed\n"), "{}", stdout(&out));
+    assert!(stdout(&out).ends_with("3 passed, 5 failed\n"), "{}", stdout(&out));
+    // webDiplomacy's file differs from MILA's in the convoy of a move to a
+    // neighbour without `via convoy` (E-4.A.3-d) only.
+    let web = root().join("crates/engine/tests/editions/webdiplomacy.txt");
+    let web = web.to_str().unwrap();
+    assert!(ok(&["cases", "--edition", "webdiplomacy", web]).ends_with("8 passed, 0 failed\n"));
+    let out = polemarch(&["cases", "--edition", "mila", web]);
+    assert!(stdout(&out).ends_with("7 passed, 1 failed\n") && stdout(&out).contains("FAIL E-4.A.3-d"), "{}", stdout(&out));
 }
 
 /// `game new --edition` keeps the edition in the record, and every later
@@ -71,14 +78,21 @@ fn a_game_keeps_its_edition() {
 
 /// The DATC v3.0 cases under the other editions fail exactly where the
 /// edition chooses otherwise (docs/conformance.md): 6.G.8 (4.A.3), 6.J.6,
-/// 6.J.10 and 6.J.11 (4.D.8), and under `mila` 6.B.9 (4.B.4); no other.
+/// 6.J.10 and 6.J.11 (4.D.8), under `mila` 6.B.9 (4.B.4), and under
+/// `webdiplomacy` also 6.G.1, 6.G.5, 6.G.6, 6.G.9, 6.G.11 (4.A.3, a move to
+/// a neighbour without `via convoy`); no other.
 #[test]
 fn the_datc_differs_only_where_the_edition_chooses_otherwise() {
     let datc = root().join("tests/cases/standard/datc");
     let datc = datc.to_str().unwrap();
-    for (edition, failing) in
-        [("2023", vec![]), ("droidippy", vec!["6.G.8", "6.J.6", "6.J.10", "6.J.11"]), ("mila", vec!["6.B.9", "6.G.8", "6.J.6", "6.J.10", "6.J.11"])]
-    {
+    for (edition, failing) in [
+        ("2023", vec![]),
+        ("droidippy", vec!["6.G.8", "6.J.6", "6.J.10", "6.J.11"]),
+        ("mila", vec!["6.B.9", "6.G.8", "6.J.6", "6.J.10", "6.J.11"]),
+        // 4.A.3 as webDiplomacy chooses: the swaps and convoys to a neighbour
+        // without `via convoy` go by land.
+        ("webdiplomacy", vec!["6.B.9", "6.G.1", "6.G.5", "6.G.6", "6.G.8", "6.G.9", "6.G.11", "6.J.6", "6.J.10", "6.J.11"]),
+    ] {
         let out = polemarch(&["cases", "--edition", edition, datc]);
         let text = stdout(&out);
         let failed: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("FAIL ")).map(|l| l.split(' ').next().unwrap()).collect();

@@ -29,7 +29,8 @@ fn reference_files(games: &std::path::Path) -> Vec<String> {
 }
 
 /// Every reference game replays clean under its own judge's edition
-/// (godip text: droidippy; MILA JSON: mila), which each line names; the
+/// (godip text: droidippy; MILA JSON: mila; Cicero's games, MILA JSON with
+/// `is_full_press`: webdiplomacy), which each line names; the
 /// SOURCE.txt files are not games and are counted apart, as record errors.
 #[test]
 fn reference_games_replay_clean_under_their_judges_editions() {
@@ -41,7 +42,7 @@ fn reference_games_replay_clean_under_their_judges_editions() {
     assert_eq!(text.lines().filter(|l| l.starts_with("OK ")).count(), games_count, "{text}");
     assert!(text.contains("mila/1.json (57 phases, edition mila)"), "{text}");
     assert!(text.contains("game_1621.txt (48 phases, edition droidippy)"), "{text}");
-    assert!(text.contains("game_445663_RUSSIA_A.json (36 phases, edition mila)"), "{text}");
+    assert!(text.contains("game_445663_RUSSIA_A.json (36 phases, edition webdiplomacy)"), "{text}");
     assert!(text.contains("RECORD ") && text.contains("SOURCE.txt: not a recorded game"), "{text}");
     assert!(!text.contains("DATC 4."), "no difference under the records' own editions: {text}");
     assert_eq!(text.lines().last(), Some(format!("{games_count} passed, 0 failed, 2 record errors").as_str()), "{text}");

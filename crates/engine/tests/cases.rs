@@ -76,7 +76,7 @@ fn main() {
             Trial::test(name.clone(), move || run_file(&file, &name, None))
         })
         .collect();
-    for edition in [Edition::DROIDIPPY, Edition::MILA] {
+    for edition in [Edition::DROIDIPPY, Edition::MILA, Edition::WEBDIPLOMACY] {
         let file = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/editions/{}.txt", edition.name));
         let name = format!("editions/{}.txt (edition {})", edition.name, edition.name);
         trials.push(Trial::test(name.clone(), move || run_file(&file, &name, Some(edition))));

@@ -1,10 +1,10 @@
 //! Civil disorder (DATC 4.D.8): a power that orders too few removals loses
 //! the units farthest from its centres, as the edition counts distance
 //! (`rules::CivilDisorder`); ties go fleets first, then by province name in
-//! alphabetical order.
+//! alphabetical order, or by abbreviation as godip did (`DisorderTies`).
 
 use super::removal::{component_to_remove, take_component};
-use crate::rules::CivilDisorder;
+use crate::rules::{CivilDisorder, DisorderTies};
 use crate::state::{Force, Kind, Position};
 use crate::variant::{BitMatrix, LocId, PowerId, ProvinceId, Variant};
 
@@ -54,7 +54,17 @@ fn farness<'v>(v: &'v Variant, pos: &Position, power: PowerId) -> impl Fn(&Force
 /// key first (the farthest, fleets before armies, then by province name).
 fn disorder_order<'v>(v: &'v Variant, pos: &Position, power: PowerId) -> impl Fn(&Force) -> (std::cmp::Reverse<u32>, bool, String) + 'v {
     let far = farness(v, pos, power);
-    move |f: &Force| (std::cmp::Reverse(far(f)), !f.is_fleet(), v.province(v.province_of(f.loc)).name.to_lowercase())
+    let ties = v.rules.edition.disorder_ties;
+    move |f: &Force| {
+        let name = match ties {
+            DisorderTies::ProvinceName => v.province(v.province_of(f.loc)).name.to_lowercase(),
+            DisorderTies::ProvinceId => {
+                let abbr = v.province(v.province_of(f.loc)).abbr.to_lowercase();
+                v.loc(f.loc).coast.as_ref().map_or(abbr.clone(), |c| format!("{abbr}/{c}"))
+            }
+        };
+        (std::cmp::Reverse(far(f)), !f.is_fleet(), name)
+    }
 }
 
 /// The force of `power` holding one of its components of `kind` that civil

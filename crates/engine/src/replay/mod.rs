@@ -94,6 +94,10 @@ pub enum Format {
     Polemarch,
     /// A MILA `diplomacy` saved game (phases named `S1901M`, and a map).
     Mila,
+    /// A game Cicero played on webDiplomacy, published by Meta in MILA's
+    /// format (with `is_full_press`): read as MILA's, judged by
+    /// webDiplomacy.
+    Cicero,
     /// godip's game text (`PHASE 1901 Spring Movement` ...).
     Godip,
 }
@@ -105,6 +109,7 @@ impl Format {
         match self {
             Format::Polemarch => None,
             Format::Mila => Some(Edition::MILA),
+            Format::Cicero => Some(Edition::WEBDIPLOMACY),
             Format::Godip => Some(Edition::DROIDIPPY),
         }
     }
@@ -113,6 +118,7 @@ impl Format {
         match self {
             Format::Polemarch => "polemarch game record",
             Format::Mila => "MILA saved game",
+            Format::Cicero => "Cicero game (webDiplomacy, MILA format)",
             Format::Godip => "godip game text",
         }
     }
@@ -147,7 +153,8 @@ pub fn detect(text: &str) -> Result<Detected, String> {
         .and_then(|p| p.as_array())
         .is_some_and(|ps| ps.first().and_then(|p| p.get("name")).and_then(|n| n.as_str()).is_some_and(|n| mila::parse_phase_name(n).is_some()));
     if mila_phases && json.get("map").is_some() {
-        return Ok(found(Format::Mila, field("map"), None));
+        let format = if json.get("is_full_press").is_some() { Format::Cicero } else { Format::Mila };
+        return Ok(found(format, field("map"), None));
     }
     Err("not a recorded game: JSON, but neither a polemarch record (\"format\": \"polemarch-game 1\") nor a MILA saved game (\"phases\" named like S1901M and a \"map\")".into())
 }
@@ -156,7 +163,7 @@ pub fn detect(text: &str) -> Result<Detected, String> {
 pub fn import(v: &Variant, format: Format, text: &str) -> Result<RecordedGame, String> {
     match format {
         Format::Godip => godip::import_godip(v, text),
-        Format::Mila => import_mila(v, text),
+        Format::Mila | Format::Cicero => import_mila(v, text),
         Format::Polemarch => {
             let rec: crate::game::GameRecord =
                 serde_json::from_str(text).map_err(|e| format!("polemarch record, line {} column {}: {e}", e.line(), e.column()))?;

@@ -190,7 +190,9 @@ pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order], state: 
     }
     let mut plans = Plans { parts, illegal, coupled };
     drop_needless_convoys(v, forces, &seas, &mut plans);
-    mark_own_convoys(v, &mut plans.parts);
+    if v.rules.edition.own_fleet_convoys {
+        mark_own_convoys(v, &mut plans.parts);
+    }
     if v.rules.edition.convoy_falls_back_to_land {
         fall_back_to_land(v, &mut plans.parts);
     }
