@@ -24,7 +24,7 @@ pub fn phase_report(v: &Variant, before: &Position, outcome: &Outcome) -> String
                 Verdict::Failure => "  [failed]",
                 Verdict::Illegal => "  [illegal]",
             };
-            let _ = writeln!(out, "  {:<28} {}{}", r.order.display(v).to_string(), r.reason.describe(v), mark);
+            let _ = writeln!(out, "  {:<28} {}{}", r.order_text(v), r.reason.describe(v), mark);
         }
     }
     let next = &outcome.next;
@@ -41,17 +41,22 @@ pub fn phase_report(v: &Variant, before: &Position, outcome: &Outcome) -> String
     out
 }
 
-/// Units and centres by power.
+/// Units and centres by power: the centres it owns, counted one each
+/// (Alexandria is one centre that supplies 2), and what they supply in a
+/// Winter (`rules::supplies`: values, loans and bonuses), the same way in
+/// every variant: `Egypt        3 centres, supply 4     3 units: ...`.
 pub fn position_report(v: &Variant, pos: &Position) -> String {
+    let supply = polemarch_engine::rules::supplies(v, pos);
     let mut out = String::new();
     for (p, power) in v.powers.iter().enumerate() {
         let units: Vec<String> = pos.forces.iter().filter(|f| f.power.index() == p).map(|f| unit_text(v, &f.components, f.loc)).collect();
-        let halves = pos.supply_halves(v, PowerId::new(p));
-        // `1 centre`, `1.5 centres`; `1 unit: A par`, `0 units`.
-        let centres = if halves == 2 { "centre," } else { "centres," };
+        let owned = pos.owners.iter().filter(|o| o.is_some_and(|o| o.index() == p)).count();
+        // `1 centre`; `1 unit: A par`, `0 units`.
+        let centres = if owned == 1 { "centre," } else { "centres," };
         let noun = if units.len() == 1 { "unit" } else { "units" };
         let list = if units.is_empty() { String::new() } else { format!(": {}", units.join(", ")) };
-        let _ = writeln!(out, "  {:<10} {:>4} {centres:<8} {:>2} {noun}{list}", power.name, halves_text(halves), units.len());
+        let supply = format!("supply {},", halves_text(supply[p]));
+        let _ = writeln!(out, "  {:<10} {owned:>3} {centres:<8} {supply:<11} {:>2} {noun}{list}", power.name, units.len());
     }
     out
 }
@@ -69,31 +74,22 @@ pub fn dislodged_lines(v: &Variant, pos: &Position) -> String {
     out
 }
 
-/// Each power's supply as own + loaned, where the variant has loans
-/// (Vedder D7): `  Egypt      supply 4 own + 1 loaned = 5`.
+/// Each power's supply as own + loaned + bonus, where the variant has
+/// declarations (Vedder D7's loans, Triumvirate's and Imperator's offices):
+/// `  Egypt      4 + 1 + 0 = 5`.
 pub fn supply_lines(v: &Variant, pos: &Position) -> String {
     if !v.rules.has_declarations() {
         return String::new();
     }
-    let own = polemarch_engine::rules::own_supplies(v, pos);
-    let all = polemarch_engine::rules::supplies(v, pos);
-    // Triumvirate T3, T5: the Dictator's, the Consul's and the Senate's
-    // bonuses, shown apart.
-    if v.rules.has_bonuses() {
-        let bonus = polemarch_engine::rules::bonuses(v, pos);
-        let mut out = String::from("Supply (own + loaned + bonus):\n");
-        for (p, power) in v.powers.iter().enumerate() {
-            let loaned = all[p] - own[p] - bonus[p];
-            let _ =
-                writeln!(out, "  {:<10} {} + {} + {} = {}", power.name, halves_text(own[p]), halves_text(loaned), halves_text(bonus[p]), halves_text(all[p]));
-        }
-        return out;
-    }
-    let mut out = String::from("Supply (own + loaned):\n");
+    // One layout in every variant: the bonuses (Imperator's +4 with Rome,
+    // I3; Triumvirate's T3, T5) in a column of their own.
+    let parts = polemarch_engine::rules::supply_parts(v, pos);
+    let mut out = String::from("Supply (own + loaned + bonus):\n");
     // The Barbarians and Persians (Imperator I5) have no supply.
     for (p, power) in v.powers.iter().enumerate().filter(|(p, _)| !v.rules.played_by_judge(PowerId::new(*p))) {
-        let loaned = all[p] - own[p];
-        let _ = writeln!(out, "  {:<10} {} + {} = {}", power.name, halves_text(own[p]), halves_text(loaned), halves_text(all[p]));
+        let (own, loaned, bonus) = (parts.own[p], parts.loaned[p], parts.bonus[p]);
+        let total = halves_text(own + loaned + bonus);
+        let _ = writeln!(out, "  {:<10} {} + {} + {} = {total}", power.name, halves_text(own), halves_text(loaned), halves_text(bonus));
     }
     out
 }

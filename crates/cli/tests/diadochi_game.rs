@@ -75,12 +75,20 @@ fn a_diadochi_v_game_to_twenty_five_self_supporting_units() {
     // D5: Athens destroyed, shown; Macedonia owns it.
     let s = shown("Autumn 240 BC, Movement");
     assert!(s.contains("  destroyed ath\n"), "{s}");
-    // D7: the loan, shown, and Egypt's supply as own + loaned.
+    // D7: the loan, shown, and Egypt's supply as own + loaned + bonus, the
+    // layout of every variant; its centres counted one each beside its
+    // supply (Alexandria is one centre, worth 2).
     let s = shown("Spring 239 BC, Movement");
-    assert!(s.contains("  loan syr: Rome Egypt\n"), "{s}");
+    assert!(s.contains("  loan syr rome egypt\n"), "{s}");
     assert!(s.contains("  destroyed jer\n"), "{s}");
-    assert!(s.contains("Supply (own + loaned):"), "{s}");
-    assert!(s.contains("  Egypt      4 + 1 = 5\n"), "{s}");
+    assert!(s.contains("Supply (own + loaned + bonus):"), "{s}");
+    assert!(s.contains("  Egypt      4 + 1 + 0 = 5\n"), "{s}");
+    let rec = record(&file);
+    let spring239 = rec.phases.iter().position(|p| p.phase == "Spring 239 BC, Movement").unwrap();
+    let pos = game::position_at(&v, &rec, spring239).unwrap();
+    let egypt = v.find_power("Egypt").unwrap();
+    let owned = pos.owners.iter().filter(|o| **o == Some(egypt)).count();
+    assert!(s.contains(&format!("  Egypt      {owned:>3} centres, supply 5, ")), "{owned} centres: {s}");
     // The loan keeps Egypt's fifth unit through the Winter of 239 BC: at
     // the start of that Winter Egypt has 5 units and 4 supply of its own, 5
     // with the loan; after it, still 5 units.
@@ -99,7 +107,7 @@ fn a_diadochi_v_game_to_twenty_five_self_supporting_units() {
     // ended loan is shown ending, and is gone after the Winter of 238 BC.
     let s = shown("Spring 238 BC, Movement");
     assert!(s.contains("  rebuild jer: Egypt 1\n"), "{s}");
-    assert!(s.contains("  loan syr: Rome Egypt ending\n"), "{s}");
+    assert!(s.contains("  loan syr rome egypt: ending\n"), "{s}");
     let s = shown("Autumn 238 BC, Movement");
     assert!(!s.contains("destroyed jer") && !s.contains("rebuild jer"), "{s}");
     let s = shown("Winter 238 BC, Adjustment");

@@ -77,17 +77,17 @@ fn the_position_counts_in_good_english() {
     let dir = tempdir("plurals");
     let (file, created) = new_game(&dir, "hoplite_wars", 451);
     let messene = created.lines().find(|l| l.trim_start().starts_with("Messene ")).unwrap_or_else(|| panic!("{created}"));
-    assert!(messene.ends_with(" 1 centre,   0 units"), "`{messene}`");
+    assert!(messene.ends_with(" 1 centre,  supply 1,    0 units"), "`{messene}`");
     assert!(!created.contains("1 centres") && !created.contains("units: \n") && !created.contains(" 1 units"), "{created}");
     let athens = created.lines().find(|l| l.trim_start().starts_with("Athens ")).unwrap();
-    assert!(athens.ends_with(" 3 centres,  0 units"), "`{athens}`");
+    assert!(athens.ends_with(" 3 centres, supply 3,    0 units"), "`{athens}`");
     let said = submit(&file, "Messene", "BUILD A mes");
     assert!(said.contains("\n1 order for Messene in Winter 451 BC, Adjustment; 0 rejected."), "{said}");
     let said = submit(&file, "Athens", "BUILD A ath\nBUILD A mar\nBUILD A tho");
     assert!(said.contains("\n3 orders for Athens in "), "{said}");
     assert!(!said.contains("order(s)"), "{said}");
     let placed = ok(&["game", "process", &file]);
-    assert!(placed.lines().any(|l| l.trim_start().starts_with("Messene ") && l.ends_with(" 1 centre,   1 unit: A mes")), "{placed}");
+    assert!(placed.lines().any(|l| l.trim_start().starts_with("Messene ") && l.ends_with(" 1 centre,  supply 1,    1 unit: A mes")), "{placed}");
 }
 
 /// The relative links of every Markdown file of the repository.

@@ -74,8 +74,8 @@ fn an_imperator_game_through_the_dice_the_invasions_a_rival_and_the_succession()
     assert!(winter236.contains("Barbarians B rae H") && winter236.contains("Persians   B pon H"), "{winter236}");
     let spring237 = shown("Winter 236, Adjustment");
     assert!(spring237.contains("  frontier-die ugr: 2\n") && spring237.contains("  frontier-die dac: 2\n"), "{spring237}");
-    assert!(spring237.contains("Barbarians    0 centres,  7 units"), "{spring237}");
-    assert!(spring237.contains("Persians      0 centres,  2 units: B pon, B sel"), "{spring237}");
+    assert!(spring237.contains("Barbarians   0 centres, supply 0,    7 units"), "{spring237}");
+    assert!(spring237.contains("Persians     0 centres, supply 0,    2 units: B pon, B sel"), "{spring237}");
     assert!(
         !spring237.contains("Units without orders:\n  Barbarians") && !spring237.contains("To order: Africa, Danube, Emperor, Rhine, Syria, Barbarians"),
         "{spring237}"
@@ -111,23 +111,30 @@ fn an_imperator_game_through_the_dice_the_invasions_a_rival_and_the_succession()
     let fall = results("Autumn 237, Movement");
     assert!(fall.contains("Emperor    PG ven H                     FAILURE (dislodged by the attack from pan)"), "{fall}");
     assert!(fall.contains("the Emperor's guard is lost: the Emperor is out, Danube is Emperor (I8)"), "{fall}");
+    // A takeover is printed as one, the unit alone (no order of its
+    // player), citing the variant's own rule.
     for unit in ["F sty", "A rav", "A rom", "F nea", "A bru", "A ven"] {
-        assert!(fall.contains(&format!("Emperor    {unit} D ")) && fall.contains("taken over by Danube"), "{unit}: {fall}");
+        assert!(fall.contains(&format!("Emperor    {unit:<28} SUCCESS (taken over by Danube (I8))")), "{unit}: {fall}");
     }
+    assert!(!fall.contains(" D  ") && !fall.contains("(T4, T7)"), "{fall}");
     let after = shown("Autumn 237, Movement");
-    for line in ["  eliminated: Emperor\n", "  emperor: Danube\n", "  Emperor: Danube, PG ven\n", "Danube        7 centres,  7 units: F sty, PG ven,"] {
+    for line in
+        ["  eliminated: Emperor\n", "  emperor: Danube\n", "  Emperor: Danube, PG ven\n", "Danube       7 centres, supply 12,   7 units: F sty, PG ven,"]
+    {
         assert!(after.contains(line), "{line}: {after}");
     }
+    // Who is out is said once.
+    assert!(!after.contains("  eliminated emperor"), "{after}");
     assert!(!after.contains("personal danube"), "{after}");
     // I1, I8: Rhine's AGC lost to a die in Winter 237: his army is the
     // Emperor's, Danube's.
     let winter237 = results("Winter 237, Adjustment");
     assert!(winter237.contains("Rhine      AGC bri H                    FAILURE (frontier die 2"), "{winter237}");
-    assert!(winter237.contains("Rhine      A lgr D                      SUCCESS (taken over by Danube"), "{winter237}");
+    assert!(winter237.contains("Rhine      A lgr                        SUCCESS (taken over by Danube (I1))"), "{winter237}");
     // I2: the new Emperor, 8 units to anyone's 3, wins.
     let end = ok(&["game", "show", &file]);
-    assert!(end.contains("The game is over: Danube wins as the Emperor, 5 units ahead of every other player."), "{end}");
-    assert!(end.contains("  eliminated: Emperor, Rhine\n") && end.contains("Danube       10 centres,  8 units"), "{end}");
+    assert!(end.contains("The game is over: Danube wins as the Emperor, 5 units ahead of every other player (I2)."), "{end}");
+    assert!(end.contains("  eliminated: Emperor, Rhine\n") && end.contains("Danube      10 centres, supply 15,   8 units"), "{end}");
     // The record replays identically, dice included.
     let replayed = ok(&["replay", &file]);
     assert!(replayed.trim_end().ends_with("1 passed, 0 failed"), "{replayed}");

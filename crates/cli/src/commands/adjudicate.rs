@@ -27,7 +27,7 @@ pub fn run(variant: &str, edition: Option<&str>, position: Option<&Path>, orders
             .map(|r| {
                 serde_json::json!({
                     "power": r.order.power.map(|p| v.power(p).name.clone()),
-                    "order": r.order.display(&v).to_string(),
+                    "order": r.order_text(&v),
                     "result": r.verdict.word(),
                     "reason": r.reason.describe(&v),
                 })

@@ -350,8 +350,11 @@ pub enum Reason {
     Outlawed,
     Fixed,
     PlayerOut,
+    /// A player out: his unit taken over by `heir`, under the variant's
+    /// own `rule` (T4, I1, I8).
     TakenBy {
         heir: crate::variant::PowerId,
+        rule: &'static str,
     },
     SenateDisbanded,
     /// I7: a Commander declared a Rival.
@@ -446,7 +449,7 @@ impl Reason {
             Reason::Outlawed => "Outlaw: a quarter of his units fixed, at most 2 builds a year (T6)".into(),
             Reason::Fixed => "fixed: this unit may not move (T6)".into(),
             Reason::PlayerOut => "disbanded: its player is out of the game (T4)".into(),
-            Reason::TakenBy { heir } => format!("taken over by {} (T4, T7)", v.power(heir).name),
+            Reason::TakenBy { heir, rule } => format!("taken over by {} ({rule})", v.power(heir).name),
             Reason::SenateDisbanded => "disbanded: the Senate's third (T7)".into(),
             Reason::DeclaredRival => {
                 "Rival to the Throne: the Outlaw penalties, a quarter of his units fixed, at most 2 builds a year; his AGC is a PG(R) (I7)".into()
@@ -483,6 +486,15 @@ pub struct OrderResult<'a> {
 }
 
 impl OrderResult<'_> {
+    /// The order as a report prints it beside its result: a takeover (T4,
+    /// I1, I8) is no order of its player, so it is the unit alone.
+    pub fn order_text(&self, v: &crate::variant::Variant) -> String {
+        match (self.reason, &self.order.unit) {
+            (Reason::TakenBy { .. }, Some(unit)) => unit.display(v).to_string(),
+            _ => self.order.display(v).to_string(),
+        }
+    }
+
     pub fn into_owned(self) -> OrderResult<'static> {
         OrderResult { order: Cow::Owned(self.order.into_owned()), verdict: self.verdict, reason: self.reason }
     }

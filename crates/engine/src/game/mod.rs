@@ -123,7 +123,7 @@ pub fn process(v: &Variant, rec: &mut GameRecord) -> Result<Outcome<'static>, St
         .iter()
         .map(|r| ResultRecord {
             power: r.order.power.map(|p| v.power(p).name.clone()).unwrap_or_default(),
-            order: r.order.display(v).to_string(),
+            order: r.order_text(v),
             result: r.verdict.word().into(),
             reason: r.reason.describe(v),
         })
@@ -197,7 +197,7 @@ pub fn victory_text(v: &Variant, result: &GameResult, last: &Position) -> String
     match (v.victory.goal, result) {
         // I2: a win by a mechanic's own rule, where the goal was not reached.
         (crate::variant::Goal::SelfSupportingUnits(n), GameResult::Solo(w)) if !reached(n, w) && v.rules.victor(v, last).is_some() => {
-            format!("{text} {}", v.rules.victor_text().unwrap_or("by the variant's rules"))
+            format!("{text} {}", v.rules.victor_text(v, last).unwrap_or_else(|| "by the variant's rules".into()))
         }
         (crate::variant::Goal::SelfSupportingUnits(n), GameResult::Solo(_) | GameResult::Joint(_)) => format!("{text} with {n} self-supporting units"),
         _ => text,

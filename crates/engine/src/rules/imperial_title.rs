@@ -34,11 +34,21 @@ pub fn add_bonus(v: &Variant, pos: &Position, default: PowerId, supply: &mut [u3
     }
 }
 
-/// How a game won by `ahead` ends (I2), after "X wins".
-pub const AHEAD_TEXT: &str = "as the Emperor, 5 units ahead of every other player";
-
 /// I2: has the Emperor 5 units more than any other player?
 pub fn ahead(v: &Variant, pos: &Position, default: PowerId, inv: Option<Invaders>) -> Option<PowerId> {
+    lead(v, pos, default, inv).filter(|&(_, by)| by >= MARGIN).map(|(e, _)| e)
+}
+
+/// How a win by the Emperor's lead is told, after "X wins" (I2), with the
+/// real lead: `as the Emperor, 8 units ahead of every other player`.
+pub fn ahead_text(v: &Variant, pos: &Position, default: PowerId, inv: Option<Invaders>) -> Option<String> {
+    let (_, by) = lead(v, pos, default, inv)?;
+    Some(format!("as the Emperor, {by} units ahead of every other player (I2)"))
+}
+
+/// The Emperor in the game and how many units more he has than the best
+/// of the other players (none when he has fewer).
+fn lead(v: &Variant, pos: &Position, default: PowerId, inv: Option<Invaders>) -> Option<(PowerId, usize)> {
     let e = emperor(&pos.state, default);
     if pos.state.eliminated.contains(&e) {
         return None;
@@ -46,7 +56,7 @@ pub fn ahead(v: &Variant, pos: &Position, default: PowerId, inv: Option<Invaders
     let units = |p: PowerId| pos.forces.iter().flat_map(|f| &f.components).filter(|c| c.power == p).count();
     let others = v.power_ids().filter(|&p| p != e && !inv.is_some_and(|i| i.includes(p)) && !v.rules.eliminated(&pos.state, p));
     let best = others.map(units).max().unwrap_or(0);
-    (units(e) >= best + MARGIN).then_some(e)
+    units(e).checked_sub(best).map(|by| (e, by))
 }
 
 /// What `game show` says of the title (I7, I8): the Emperor and where his

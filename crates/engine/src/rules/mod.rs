@@ -55,7 +55,7 @@ pub use draw::SplitMix64;
 pub use edition::{Choice, CivilDisorder, DisorderTies, Edition};
 pub use options::from_table;
 pub use state_text::{read_position_state, read_state, shown_position_state, shown_state, state_key, write_position_state, write_state};
-pub use victory::{bonuses, own_supplies, self_supporting_units, supplies, supply, victory_centres, winners};
+pub use victory::{own_supplies, self_supporting_units, supplies, supply, supply_parts, victory_centres, winners, SupplyParts};
 
 use crate::adjudicate::{Illegal, OrderResult, Plan, Reason};
 use crate::order::{Action, Order};
@@ -654,11 +654,6 @@ impl Rules {
         }
     }
 
-    /// Has the variant Winter bonuses (T3, T5)?
-    pub fn has_bonuses(&self) -> bool {
-        self.senate().is_some()
-    }
-
     /// The personal units, if the variant has them (T2).
     pub fn personal(&self) -> Option<personal::Personal> {
         self.mechanics.iter().find_map(|m| if let Mechanic::PersonalUnits(p) = m { Some(*p) } else { None })
@@ -950,9 +945,13 @@ impl Rules {
         })
     }
 
-    /// How a win by `victor` is told, after "X wins" (I2).
-    pub fn victor_text(&self) -> Option<&'static str> {
-        self.mechanics.iter().find_map(|m| matches!(m, Mechanic::ImperialTitle(_)).then_some(imperial_title::AHEAD_TEXT))
+    /// How a win by `victor` on `pos` is told, after "X wins" (I2, with the
+    /// Emperor's real lead).
+    pub fn victor_text(&self, v: &Variant, pos: &Position) -> Option<String> {
+        self.mechanics.iter().find_map(|m| match m {
+            Mechanic::ImperialTitle(e) => imperial_title::ahead_text(v, pos, *e, self.invaders()),
+            _ => None,
+        })
     }
 
     /// Has a mechanic Winter business in the Winter `winter` even where no

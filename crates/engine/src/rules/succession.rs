@@ -155,7 +155,7 @@ fn crown(v: &Variant, fallen: PowerId, heir: PowerId, results: &mut Vec<OrderRes
             c.power = heir;
         }
         f.power = heir;
-        results.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::TakenBy { heir } });
+        results.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::TakenBy { heir, rule: "I8" } });
     }
     for owner in next.owners.iter_mut().filter(|o| **o == Some(fallen)) {
         *owner = Some(heir);

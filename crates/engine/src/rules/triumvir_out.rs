@@ -100,14 +100,18 @@ pub fn after_phase(v: &Variant, personal: Kind, heirs_are: Heirs, before: &Posit
             // whole to the successor (I1).
             Heirs::Emperor(e) => Some(super::imperial_title::emperor(&next.state, e)).filter(|&e| e != power),
         };
-        eliminate(v, next, results, power, heir);
+        let rule = match heirs_are {
+            Heirs::Dislodger { .. } => "T4",
+            Heirs::Emperor(_) => "I1",
+        };
+        eliminate(v, next, results, power, heir, rule);
     }
     if next.dislodged.is_empty() {
         next.state.heirs.clear();
     }
 }
 
-fn eliminate(v: &Variant, next: &mut Position, results: &mut Vec<OrderResult<'_>>, power: PowerId, heir: Option<PowerId>) {
+fn eliminate(v: &Variant, next: &mut Position, results: &mut Vec<OrderResult<'_>>, power: PowerId, heir: Option<PowerId>, rule: &'static str) {
     next.state.eliminated.push(power);
     next.state.eliminated.sort_unstable();
     // His own outlawry, and those he decreed, end; his fixed units are free.
@@ -131,7 +135,7 @@ fn eliminate(v: &Variant, next: &mut Position, results: &mut Vec<OrderResult<'_>
                     c.power = h;
                 }
                 f.power = h;
-                results.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::TakenBy { heir: h } });
+                results.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::TakenBy { heir: h, rule } });
                 kept.push(f);
             }
             None => results.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::PlayerOut }),

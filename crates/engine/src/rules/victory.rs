@@ -36,19 +36,10 @@ pub fn victory_centres(v: &Variant, pos: &Position) -> Vec<u32> {
 }
 
 /// Each centre's value to its holder; `as_supply` adds the `supply_value`
-/// hook (what it supplies in a Winter, which victory does not count).
+/// hook (what it supplies in a Winter, which victory does not count) and
+/// the supply beyond the centres.
 fn count(v: &Variant, pos: &Position, with_loans: bool, as_supply: bool) -> Vec<u32> {
-    let mut supply = vec![0; v.powers.len()];
-    for (p, owner) in pos.owners.iter().enumerate() {
-        if let Some(&o) = owner.as_ref() {
-            let p = crate::variant::ProvinceId::new(p);
-            let holder = v.rules.supply_holder(&pos.state, p, o);
-            if with_loans || holder == o {
-                let value = v.rules.centre_value(v, pos, p, o, holder);
-                supply[holder.index()] += if as_supply { v.rules.supply_value(v, pos, p, o, holder, value) } else { value };
-            }
-        }
-    }
+    let mut supply = centres_worth(v, pos, with_loans, as_supply);
     if as_supply {
         // I3: the Emperor's +4 with Rome, his own supply.
         v.rules.supply_bonus(v, pos, &mut supply);
@@ -61,13 +52,44 @@ fn count(v: &Variant, pos: &Position, with_loans: bool, as_supply: bool) -> Vec<
     supply
 }
 
-/// The Winter bonuses by power, in halves (T3, T5: the Dictator's, the
-/// Consul's, the Senate's for Triumvirs eliminated): part of `supplies`,
-/// neither own nor loaned.
-pub fn bonuses(v: &Variant, pos: &Position) -> Vec<u32> {
+/// What the centres alone are worth to each holder, in halves.
+fn centres_worth(v: &Variant, pos: &Position, with_loans: bool, as_supply: bool) -> Vec<u32> {
+    let mut supply = vec![0; v.powers.len()];
+    for (p, owner) in pos.owners.iter().enumerate() {
+        if let Some(&o) = owner.as_ref() {
+            let p = crate::variant::ProvinceId::new(p);
+            let holder = v.rules.supply_holder(&pos.state, p, o);
+            if with_loans || holder == o {
+                let value = v.rules.centre_value(v, pos, p, o, holder);
+                supply[holder.index()] += if as_supply { v.rules.supply_value(v, pos, p, o, holder, value) } else { value };
+            }
+        }
+    }
+    supply
+}
+
+/// Each power's supply in three parts, in halves, by power: its own
+/// centres, the centres lent to it (D7), and the bonuses beyond the
+/// centres (the Emperor's +4 with Rome, I3; the Dictator's, the Consul's
+/// and the Senate's, T3, T5). Their sum is `supplies`.
+pub struct SupplyParts {
+    pub own: Vec<u32>,
+    pub loaned: Vec<u32>,
+    pub bonus: Vec<u32>,
+}
+
+/// `supplies` in its three parts (what `game show` prints, the same way in
+/// every variant).
+pub fn supply_parts(v: &Variant, pos: &Position) -> SupplyParts {
+    let own = centres_worth(v, pos, false, true);
+    let with_loans = centres_worth(v, pos, true, true);
+    let loaned = with_loans.iter().zip(&own).map(|(w, o)| w - o).collect();
     let mut bonus = vec![0; v.powers.len()];
-    v.rules.add_bonuses(v, pos, &mut bonus);
-    bonus
+    v.rules.supply_bonus(v, pos, &mut bonus);
+    if !v.rules.mechanics.is_empty() {
+        v.rules.add_bonuses(v, pos, &mut bonus);
+    }
+    SupplyParts { own, loaned, bonus }
 }
 
 /// How many of `power`'s units its own supply supports, cheapest first
