@@ -169,7 +169,7 @@ enum Command {
         /// Do not make the demo game.
         #[arg(long)]
         no_demo: bool,
-        /// Sign-in and sign-up attempts allowed per address (and failed sign-ins per account name) a minute.
+        /// Sign-in and sign-up attempts allowed per address a minute (and failed sign-ins to one account from one address a quarter of an hour).
         #[arg(long, value_name = "N", default_value_t = 10)]
         sign_ins_per_minute: u32,
         /// Submissions (orders, checks, ready) allowed per account a minute.
@@ -461,7 +461,8 @@ fn main() -> ExitCode {
         }),
         Command::Demo { file, force } => commands::demo::run(file.as_deref(), force),
         Command::Serve { addr, data, secure_cookies, no_demo, sign_ins_per_minute, submissions_per_minute, trust_forwarded_for } => {
-            let limits = polemarch_web::limits::Settings { sign_in_per_minute: sign_ins_per_minute, submissions_per_minute, trust_forwarded_for };
+            let limits =
+                polemarch_web::limits::Settings { sign_in_per_minute: sign_ins_per_minute, submissions_per_minute, trust_forwarded_for, ..Default::default() };
             commands::serve::run(addr, data, secure_cookies, no_demo, limits)
         }
         Command::Replay { files, variant, edition } => commands::replay::run(&files, variant.as_deref(), edition.as_deref()),

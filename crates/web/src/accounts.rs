@@ -5,6 +5,7 @@
 
 use crate::db::now;
 use crate::error::{Error, Result};
+use crate::security::{hashing, names, text};
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
 use rand::RngCore;
@@ -54,18 +55,6 @@ fn check_password(password: &str) -> Result<()> {
 /// Names nobody may sign up with: the demo game's game master.
 pub const RESERVED: &[&str] = &["demo"];
 
-/// Hashes at once at most, one a core: a flood of sign-ins waits its turn
-/// here instead of filling the blocking pool with argon2 runs.
-fn hashing() -> &'static tokio::sync::Semaphore {
-    static PERMITS: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
-    PERMITS.get_or_init(|| tokio::sync::Semaphore::new(hashing_permits()))
-}
-
-/// How many argon2 runs go at once (the number of cores).
-pub fn hashing_permits() -> usize {
-    std::thread::available_parallelism().map_or(2, |n| n.get())
-}
-
 static HASHING_NOW: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 static HASHING_PEAK: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
@@ -74,12 +63,16 @@ pub fn hashing_peak() -> usize {
     HASHING_PEAK.load(std::sync::atomic::Ordering::SeqCst)
 }
 
-/// Runs `work` (an argon2 hash or check: slow on purpose) off the async
-/// threads, when a permit is free.
+/// How many argon2 runs go at once (the number of cores).
+pub fn hashing_permits() -> usize {
+    hashing::threads()
+}
+
+/// Runs `work` (an argon2 hash or check: slow on purpose) on a hashing
+/// thread (security::hashing), when one is free.
 async fn argon2_run<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
     use std::sync::atomic::Ordering::SeqCst;
-    let _permit = hashing().acquire().await.map_err(|e| Error::internal(format!("hashing permits: {e}")))?;
-    tokio::task::spawn_blocking(move || {
+    hashing::run(move || {
         let now = HASHING_NOW.fetch_add(1, SeqCst) + 1;
         HASHING_PEAK.fetch_max(now, SeqCst);
         let out = work();
@@ -87,7 +80,6 @@ async fn argon2_run<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static
         out
     })
     .await
-    .map_err(|e| Error::internal(format!("hashing task: {e}")))
 }
 
 async fn hash(password: String) -> Result<String> {
@@ -98,50 +90,60 @@ async fn hash(password: String) -> Result<String> {
     .await?
 }
 
-async fn verify(password: String, stored: String) -> bool {
-    argon2_run(move || PasswordHash::new(&stored).is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())).await.unwrap_or(false)
+/// Whether `password` is the one `stored` was hashed from (an error when
+/// no hashing thread was free: the caller is told to try again, and no
+/// failure is counted).
+async fn verify(password: String, stored: String) -> Result<bool> {
+    argon2_run(move || PasswordHash::new(&stored).is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())).await
 }
 
-/// A new account (names are unique whatever their case; the reserved ones
-/// are refused).
+/// A new account (names are unique whatever their case, and may not look
+/// like one another; the reserved ones, and their look-alikes, are
+/// refused).
 pub async fn sign_up(db: &AnyPool, name: &str, password: &str) -> Result<User> {
-    if RESERVED.iter().any(|r| r.eq_ignore_ascii_case(name)) {
-        return Err(Error::conflict(format!("the name `{name}` is reserved")));
+    let name = names::normal(name);
+    if let Some(r) = RESERVED.iter().find(|r| names::look_alike(&name, r)) {
+        return Err(Error::conflict(format!("the name `{name}` is reserved (it is, or looks like, `{r}`)")));
     }
-    create(db, name, password).await
+    create(db, &name, password).await
 }
 
 /// A new account, reserved names included (the demo's game master).
 pub async fn create(db: &AnyPool, name: &str, password: &str) -> Result<User> {
+    let name = &names::normal(name);
+    text::name("a name", name)?;
     check_name(name)?;
     check_password(password)?;
     let hashed = hash(password.to_string()).await?;
-    // The unique index on lower(name) (migration 2) refuses a name taken in
-    // another case.
-    let row = sqlx::query("INSERT INTO users (name, password_hash, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING id")
+    // The unique indexes on lower(name) (migration 2) and on the skeleton
+    // (migration 5) refuse a name taken in another case or a look-alike.
+    let row = sqlx::query("INSERT INTO users (name, skeleton, password_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id")
         .bind(name)
+        .bind(names::skeleton(name))
         .bind(hashed)
         .bind(now())
         .fetch_optional(db)
         .await?;
     match row {
         Some(row) => Ok(User { id: row.try_get(0)?, name: name.to_string() }),
-        None => Err(Error::conflict(format!("the name `{name}` is taken"))),
+        None => Err(Error::conflict(format!("the name `{name}` is taken, or looks too much like a name taken"))),
     }
 }
 
 /// The user, if the name and password match (one message for both
 /// failures: it does not tell which names exist).
 pub async fn sign_in(db: &AnyPool, name: &str, password: &str) -> Result<User> {
+    let name = &names::normal(name);
+    text::name("a name", name)?;
     let row = sqlx::query("SELECT id, password_hash, name FROM users WHERE lower(name) = lower($1)").bind(name).fetch_optional(db).await?;
     let wrong = || Error::new(axum::http::StatusCode::UNAUTHORIZED, "wrong name or password");
     let Some(row) = row else {
         // As long as a real check, so that timing does not tell either.
-        let _ = hash(password.to_string()).await;
+        hash(password.to_string()).await?;
         return Err(wrong());
     };
     let stored: String = row.try_get(1)?;
-    if verify(password.to_string(), stored).await {
+    if verify(password.to_string(), stored).await? {
         Ok(User { id: row.try_get(0)?, name: row.try_get(2)? })
     } else {
         Err(wrong())
@@ -190,6 +192,8 @@ pub async fn forget_expired(db: &AnyPool) -> Result<u64> {
 }
 
 pub async fn user_named(db: &AnyPool, name: &str) -> Result<User> {
+    let name = &names::normal(name);
+    text::name("a name", name)?;
     let row = sqlx::query("SELECT id, name FROM users WHERE lower(name) = lower($1)").bind(name).fetch_optional(db).await?;
     match row {
         Some(r) => Ok(User { id: r.try_get(0)?, name: r.try_get(1)? }),

@@ -45,7 +45,7 @@ pub fn routes() -> Router<App> {
 
 /// A POST must say its body is JSON: a cross-site form (which a browser
 /// sends with the session cookie) cannot, so it changes nothing.
-async fn json_posts_only(req: axum::extract::Request, next: axum::middleware::Next) -> Response {
+async fn json_posts_only(mut req: axum::extract::Request, next: axum::middleware::Next) -> Response {
     let json = req
         .headers()
         .get(axum::http::header::CONTENT_TYPE)
@@ -54,6 +54,11 @@ async fn json_posts_only(req: axum::extract::Request, next: axum::middleware::Ne
     if req.method() == axum::http::Method::POST && !json {
         return Error::new(axum::http::StatusCode::UNSUPPORTED_MEDIA_TYPE, "an API POST has a JSON body, sent with `Content-Type: application/json`")
             .into_response();
+    }
+    if json {
+        // As the extractor reads it (`application/json ; charset=utf-8`,
+        // a space before the `;`, is JSON too; JSON is UTF-8 whatever it says).
+        req.headers_mut().insert(axum::http::header::CONTENT_TYPE, axum::http::HeaderValue::from_static("application/json"));
     }
     next.run(req).await
 }
@@ -110,6 +115,7 @@ struct Create {
 }
 
 async fn create(State(app): State<App>, Signed(s): Signed, Json(c): Json<Create>) -> Result<Json<Value>> {
+    app.limits.new_game(s.user.id)?;
     let id = games::create(
         &app.writer,
         &app.variants,
@@ -127,6 +133,7 @@ struct Join {
 }
 
 async fn join(State(app): State<App>, Signed(s): Signed, Json(j): Json<Join>) -> Result<Json<Value>> {
+    app.limits.join(s.user.id)?;
     let id = games::join(&app.writer, s.user.id, &j.code).await?;
     Ok(Json(json!({"id": id})))
 }
@@ -155,6 +162,7 @@ fn some<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<Op
 async fn seat(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>, Json(c): Json<SeatChange>) -> Result<Json<Value>> {
     let g = games::load(&app.db, id).await?;
     games::must_be_gm(&g, s.user.id)?;
+    app.limits.seat(s.user.id)?;
     if let Some(bot) = c.bot {
         judge::change(&app, id, &s.user, Change::Bot(c.power.clone(), bot)).await?;
     }

@@ -73,7 +73,11 @@ pub async fn enter(app: &App, ip: &str, name: &str, password: &str, new: bool) -
         accounts::sign_up(&app.writer, name, password).await?
     } else {
         app.limits.sign_in(ip, Some(name))?;
-        accounts::sign_in(&app.db, name, password).await.inspect_err(|_| app.limits.sign_in_failed(name))?
+        accounts::sign_in(&app.db, name, password).await.inspect_err(|e| {
+            if e.status == axum::http::StatusCode::UNAUTHORIZED {
+                app.limits.sign_in_failed(ip, name)
+            }
+        })?
     };
     accounts::new_session(&app.writer, &user).await
 }

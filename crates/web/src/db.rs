@@ -16,12 +16,14 @@ const SQLITE: &[(i64, &str, &str)] = &[
     (2, "names any case", include_str!("../migrations/sqlite/0002_names_any_case.sql")),
     (3, "sessions hashed", include_str!("../migrations/sqlite/0003_sessions_hashed.sql")),
     (4, "open orders", include_str!("../migrations/sqlite/0004_open_orders.sql")),
+    (5, "name skeletons", include_str!("../migrations/sqlite/0005_name_skeletons.sql")),
 ];
 const POSTGRES: &[(i64, &str, &str)] = &[
     (1, "init", include_str!("../migrations/postgres/0001_init.sql")),
     (2, "names any case", include_str!("../migrations/postgres/0002_names_any_case.sql")),
     (3, "sessions hashed", include_str!("../migrations/postgres/0003_sessions_hashed.sql")),
     (4, "open orders", include_str!("../migrations/postgres/0004_open_orders.sql")),
+    (5, "name skeletons", include_str!("../migrations/postgres/0005_name_skeletons.sql")),
 ];
 
 /// Seconds since 1970, the clock every deadline and session is kept in.
@@ -59,7 +61,10 @@ pub async fn pool(url: &str, max_connections: u32) -> Result<AnyPool, String> {
                     // instead of failing at once.
                     conn.execute("PRAGMA journal_mode = WAL").await?;
                     conn.execute("PRAGMA busy_timeout = 10000").await?;
-                    conn.execute("PRAGMA synchronous = NORMAL").await?;
+                    // Every commit is on the disk before the player is
+                    // told it is kept: a power cut loses no acknowledged
+                    // submission (NORMAL would sync only at checkpoints).
+                    conn.execute("PRAGMA synchronous = FULL").await?;
                     // No connection checkpoints as it commits: the
                     // `checkpoints` task does, in the background.
                     conn.execute("PRAGMA wal_autocheckpoint = 0").await?;

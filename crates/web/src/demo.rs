@@ -14,8 +14,25 @@ use sqlx::Row;
 /// next movement phase, so that it opens on one).
 pub const PHASES: i64 = 4;
 
-/// Makes the demo game if the database has no game; its id.
+/// Makes the demo game if the database has no game; its id. Processes
+/// starting together on one PostgreSQL database take turns here (an
+/// advisory lock), so that one makes it and the others find it made.
 pub async fn ensure(app: &App) -> Result<Option<i64>> {
+    if app.sqlite {
+        return make(app).await;
+    }
+    let mut turn = app.db.acquire().await?;
+    sqlx::query("SELECT pg_advisory_lock($1)").bind(DEMO_LOCK).execute(&mut *turn).await?;
+    let made = make(app).await;
+    sqlx::query("SELECT pg_advisory_unlock($1)").bind(DEMO_LOCK).execute(&mut *turn).await?;
+    made
+}
+
+/// The key of the advisory lock of [`ensure`] (any number the judge uses
+/// for nothing else).
+const DEMO_LOCK: i64 = 0x706f_6c65_6d61_7263; // "polemarc"
+
+async fn make(app: &App) -> Result<Option<i64>> {
     let count: i64 = sqlx::query("SELECT COUNT(*) FROM games").fetch_one(&app.db).await?.try_get(0)?;
     if count > 0 {
         return Ok(None);

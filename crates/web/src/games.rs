@@ -143,10 +143,22 @@ pub async fn list_for(db: &AnyPool, user_id: i64) -> Result<Vec<(i64, String, St
     rows.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?, r.try_get(4)?))).collect()
 }
 
+/// The public games to look at, newest first: at most 50, and at most
+/// [`PUBLIC_PER_MASTER`] of one game master's, so that nobody's games fill
+/// the list.
 pub async fn public_games(db: &AnyPool) -> Result<Vec<(i64, String, String, i64, String)>> {
-    let rows = sqlx::query("SELECT id, name, variant, phase_index, status FROM games WHERE is_public = 1 ORDER BY id DESC LIMIT 50").fetch_all(db).await?;
+    let rows = sqlx::query(&format!(
+        "SELECT id, name, variant, phase_index, status FROM (SELECT id, name, variant, phase_index, status, \
+         ROW_NUMBER() OVER (PARTITION BY gm_id ORDER BY id DESC) AS nth FROM games WHERE is_public = 1) AS g \
+         WHERE nth <= {PUBLIC_PER_MASTER} ORDER BY id DESC LIMIT 50"
+    ))
+    .fetch_all(db)
+    .await?;
     rows.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?, r.try_get(4)?))).collect()
 }
+
+/// A game master's public games on the home page, at most.
+pub const PUBLIC_PER_MASTER: usize = 3;
 
 pub struct NewGame {
     pub name: String,
@@ -170,6 +182,7 @@ pub async fn create(db: &AnyPool, variants: &Variants, gm_id: i64, new: NewGame)
     if name.is_empty() || name.chars().count() > 80 {
         return Err(Error::bad("a game's name is 1 to 80 characters"));
     }
+    crate::security::text::name("a game's name", name)?;
     if !(60..=30 * 86_400).contains(&new.deadline_secs) {
         return Err(Error::bad("a phase's deadline is 60 seconds to 30 days"));
     }
@@ -206,6 +219,7 @@ pub async fn create(db: &AnyPool, variants: &Variants, gm_id: i64, new: NewGame)
 /// Joins the game whose invite code this is; its id.
 pub async fn join(db: &AnyPool, user_id: i64, code: &str) -> Result<i64> {
     let code = code.trim().to_ascii_uppercase();
+    crate::security::text::name("an invite code", &code)?;
     let row = sqlx::query("SELECT id FROM games WHERE invite_code = $1").bind(&code).fetch_optional(db).await?;
     let id: i64 = row.ok_or_else(|| Error::bad("no game has this invite code"))?.try_get(0)?;
     sqlx::query("INSERT INTO members (game_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING").bind(id).bind(user_id).execute(db).await?;
@@ -223,11 +237,13 @@ pub async fn seat_holder(db: &AnyPool, game: &Game, user: Option<&str>) -> Resul
     match user.map(str::trim).filter(|u| !u.is_empty()) {
         None => Ok(None),
         Some(u) => {
-            let user = crate::accounts::user_named(db, u).await?;
-            if !is_member(db, game.id, user.id).await? {
-                return Err(Error::bad(format!("{} has not joined this game (give them the invite code {})", user.name, game.invite_code)));
+            // One answer for a name nobody has and for one who has not
+            // joined: the game master learns nothing of other accounts.
+            crate::security::text::name("a name", u)?;
+            match crate::accounts::user_named(db, u).await.ok() {
+                Some(user) if is_member(db, game.id, user.id).await? => Ok(Some(user.id)),
+                _ => Err(Error::bad(format!("no member of this game is named `{u}` (give them the invite code {})", game.invite_code))),
             }
-            Ok(Some(user.id))
         }
     }
 }

@@ -127,6 +127,7 @@ pub async fn submit(app: &App, game_id: i64, user: &User, power: &str, phase_ind
     if text.len() > 20_000 {
         return Err(Error::bad("the orders are longer than 20,000 characters"));
     }
+    crate::security::text::lines("orders", text)?;
     let lines: Vec<String> = text.lines().map(String::from).collect();
     let db = &app.db;
     for _ in 0..ATTEMPTS {

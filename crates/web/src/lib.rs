@@ -15,6 +15,7 @@ pub mod games;
 pub mod judge;
 pub mod limits;
 mod pages;
+pub mod security;
 pub mod variants;
 pub mod views;
 
@@ -72,7 +73,7 @@ pub struct Shared {
     /// SQLite's busy handler, which sleeps). With PostgreSQL, `db` itself.
     pub writer: AnyPool,
     /// The database is SQLite.
-    sqlite: bool,
+    pub(crate) sqlite: bool,
     /// One queue per game: this process's changes to a game take turns
     /// (read, judge, write) instead of racing and trying again; the
     /// compare-and-set still guards against other processes.
@@ -104,6 +105,7 @@ impl Shared {
             ));
         }
         let pool = db::connect(&url, 16).await?;
+        security::names::fill_in(&pool).await.map_err(|e| format!("cannot fill in the names' skeletons: {}", e.message))?;
         let writer = if sqlite { db::pool(&url, 1).await? } else { pool.clone() };
         let app = Arc::new(Shared {
             db: pool,
@@ -190,7 +192,7 @@ impl Shared {
 
 /// Every route: the pages and the API.
 pub fn router(app: App) -> Router {
-    Router::new().merge(pages::routes()).nest("/api", api::routes()).with_state(app)
+    security::wrap(Router::new().merge(pages::routes()).nest("/api", api::routes()).with_state(app))
 }
 
 /// Runs the server until Ctrl-C: the demo game first (when asked and the
@@ -209,12 +211,15 @@ pub async fn serve(config: Config) -> Result<(), String> {
         None => format!("SQLite in {}", config.data.display()),
     };
     eprintln!("polemarch serve: http://{} ({storage}); Ctrl-C stops it", config.addr);
-    axum::serve(listener, router(app).into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
-        .map_err(|e| format!("the server stopped: {e}"))
+    let limits = &config.limits;
+    // Behind a trusted proxy every client comes from the proxy's address.
+    let per_address = if limits.trust_forwarded_for { usize::MAX } else { limits.connections_per_address };
+    let caps = security::connections::Caps::new(limits.header_timeout, per_address);
+    security::connections::serve(listener, router(app), caps, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await;
+    Ok(())
 }
 
 /// Connections waiting to be accepted, at most (the kernel caps it at

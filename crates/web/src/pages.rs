@@ -22,6 +22,7 @@ pub fn routes() -> Router<App> {
     Router::new()
         .route("/", get(home))
         .route("/style.css", get(style))
+        .route("/check.js", get(check_script))
         .route("/signup", get(sign_up_page).post(sign_up))
         .route("/signin", get(sign_in_page).post(sign_in))
         .route("/signout", post(sign_out))
@@ -35,7 +36,7 @@ pub fn routes() -> Router<App> {
 }
 
 /// An error shown as a page.
-struct PageError(Error);
+pub(crate) struct PageError(pub Error);
 
 impl From<Error> for PageError {
     fn from(e: Error) -> Self {
@@ -45,11 +46,7 @@ impl From<Error> for PageError {
 
 impl IntoResponse for PageError {
     fn into_response(self) -> Response {
-        let body = format!(
-            "<h1>{}</h1><p class=error>{}</p><p><a href=\"javascript:history.back()\">Back</a> · <a href=\"/\">Home</a></p>",
-            self.0.status,
-            esc(&self.0.message)
-        );
+        let body = format!("<h1>{}</h1><p class=error>{}</p><p><a href=\"/\">Home</a></p>", self.0.status, esc(&self.0.message));
         (self.0.status, Html(layout("Error", None, &body))).into_response()
     }
 }
@@ -104,6 +101,12 @@ fn csrf_field(viewer: &Viewer) -> String {
 
 async fn style() -> Response {
     ([(CONTENT_TYPE, "text/css")], include_str!("style.css")).into_response()
+}
+
+/// The pages' one script, a file of its own: the Content-Security-Policy
+/// runs no inline script.
+async fn check_script() -> Response {
+    ([(CONTENT_TYPE, "text/javascript")], include_str!("check.js")).into_response()
 }
 
 fn when(secs: i64) -> String {
@@ -243,6 +246,7 @@ struct CreateForm {
 async fn create(State(app): State<App>, viewer: Viewer, Form(f): Form<CreateForm>) -> PageResult {
     check_csrf(&viewer, &f.csrf)?;
     let s = signed(&viewer)?;
+    app.limits.new_game(s.user.id)?;
     let hours: f64 = f.hours.trim().parse().map_err(|_| Error::bad(format!("the deadline `{}` is not a number of hours", f.hours)))?;
     let seed = match f.seed.trim() {
         "" => None,
@@ -262,6 +266,7 @@ struct JoinForm {
 async fn join(State(app): State<App>, viewer: Viewer, Form(f): Form<JoinForm>) -> PageResult {
     check_csrf(&viewer, &f.csrf)?;
     let s = signed(&viewer)?;
+    app.limits.join(s.user.id)?;
     let id = games::join(&app.writer, s.user.id, &f.code).await?;
     Ok(Redirect::to(&format!("/games/{id}")).into_response())
 }
@@ -289,7 +294,7 @@ async fn game_page(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>) 
     }
     let _ = write!(body, "</ol><p>Download the record: <a href=/api/games/{id}/record>polemarch record</a> · <a href=/api/games/{id}/mila>MILA JSON</a></p>");
     if !view.my_powers.is_empty() {
-        body += concat!("<script>", include_str!("check.js"), "</script>");
+        body += "<script src=/check.js defer></script>";
     }
     Ok(page(&view.name, &viewer, &body))
 }
@@ -424,6 +429,7 @@ async fn gm(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>, Form(f)
     games::must_be_gm(&g, s.user.id)?;
     match f.action.as_str() {
         "seat" => {
+            app.limits.seat(s.user.id)?;
             let holder = games::seat_holder(&app.db, &g, Some(&f.user)).await?;
             judge::change(&app, id, &s.user, Change::Seat(f.power, holder)).await?
         }

@@ -3,7 +3,7 @@
 //! `cargo test --release -p polemarch-web --test heavy -- --ignored --nocapture --test-threads 1`.
 //! Each runs a real server in a child process (this test binary run again
 //! as `child_server`) on loopback, on SQLite and on PostgreSQL
-//! (DATABASE_URL; skipped loudly outside CI without it, failing in CI):
+//! (DATABASE_URL; failing without it):
 //! - the load test: 1,000 players in 100 games submitting concurrently,
 //!   p50/p99 latency and lost submissions;
 //! - the kill test: the server killed in the middle of processing a phase,
@@ -39,9 +39,7 @@ async fn load_sqlite() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore]
 async fn load_postgres() {
-    if let Some(db) = Db::postgres("load_postgres") {
-        load::run(db).await;
-    }
+    load::run(Db::postgres("load_postgres")).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -53,7 +51,5 @@ async fn kill_sqlite() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore]
 async fn kill_postgres() {
-    if let Some(db) = Db::postgres("kill_postgres") {
-        kill::run(db).await;
-    }
+    kill::run(Db::postgres("kill_postgres")).await;
 }

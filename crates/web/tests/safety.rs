@@ -54,7 +54,7 @@ async fn argon2_runs_at_most_one_a_core_at_once(db: Db) {
     assert!((1..=accounts::hashing_permits()).contains(&peak), "{peak} at once");
 }
 
-async fn a_name_is_locked_by_failed_sign_ins_only(db: Db) {
+async fn failed_sign_ins_elsewhere_lock_no_owner_out(db: Db) {
     let s = server_with(db, |c| c.limits.sign_in_per_minute = 3).await;
     let name = unique("ann");
     auth::enter(&s.app, "10.0.0.1", &name, "correct horse", true).await.unwrap();
@@ -62,13 +62,13 @@ async fn a_name_is_locked_by_failed_sign_ins_only(db: Db) {
     for i in 0..5 {
         auth::enter(&s.app, &format!("10.0.1.{i}"), &name, "correct horse", false).await.unwrap();
     }
-    // Failing as often as the limit locks the name, whatever the address.
+    // Failing as often as the limit, from other addresses, does not lock
+    // the owner out (tests/hardening.rs has the per-address limits).
     for i in 0..3 {
         let e = auth::enter(&s.app, &format!("10.0.2.{i}"), &name, "wrong horse", false).await.unwrap_err();
         assert_eq!(e.status, StatusCode::UNAUTHORIZED);
     }
-    let e = auth::enter(&s.app, "10.0.3.1", &name, "correct horse", false).await.unwrap_err();
-    assert_eq!(e.status, StatusCode::TOO_MANY_REQUESTS, "{}", e.message);
+    auth::enter(&s.app, "10.0.3.1", &name, "correct horse", false).await.unwrap();
     // One address is stopped by its own limit.
     let other = unique("bob");
     for _ in 0..3 {
@@ -134,7 +134,13 @@ async fn a_database_with_names_differing_in_case_is_migrated() {
     sqlx::query("DELETE FROM _sqlx_migrations WHERE version = 2").execute(&s.app.db).await.unwrap();
     let name = unique("Zed");
     accounts::sign_up(&s.app.db, &name, "correct horse").await.unwrap();
-    let later = accounts::sign_up(&s.app.db, &name.to_lowercase(), "correct horse").await.unwrap();
+    // Made as an older judge did (no skeleton: migration 5 would refuse it).
+    let later = sqlx::query("INSERT INTO users (name, password_hash, created_at) VALUES ($1, 'x', 0) RETURNING id")
+        .bind(name.to_lowercase())
+        .fetch_one(&s.app.db)
+        .await
+        .unwrap();
+    let later = accounts::User { id: sqlx::Row::try_get(&later, 0).unwrap(), name: name.to_lowercase() };
     // Opened again, the migration renames the later account and adds the index.
     let again = s.another().await;
     let earlier = accounts::user_named(&again.db, &name.to_lowercase()).await.unwrap();
@@ -294,7 +300,7 @@ on_both!(
     forwarded_addresses_count_only_when_trusted,
     an_api_post_that_is_not_json_is_refused_even_with_the_cookie,
     argon2_runs_at_most_one_a_core_at_once,
-    a_name_is_locked_by_failed_sign_ins_only,
+    failed_sign_ins_elsewhere_lock_no_owner_out,
     games_whose_processing_fails_do_not_hold_up_the_others,
     names_are_unique_whatever_their_case_and_demo_is_reserved,
 );
