@@ -10,11 +10,11 @@ use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, Salt
 use argon2::Argon2;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
-use sqlx::{AnyPool, Row};
+use sqlx::AnyPool;
 
 pub const SESSION_DAYS: i64 = 30;
 
-#[derive(Debug, Clone, serde::Serialize)]
+#[derive(Debug, Clone, serde::Serialize, sqlx::FromRow)]
 pub struct User {
     pub id: i64,
     pub name: String,
@@ -117,17 +117,33 @@ pub async fn create(db: &AnyPool, name: &str, password: &str) -> Result<User> {
     let hashed = hash(password.to_string()).await?;
     // The unique indexes on lower(name) (migration 2) and on the skeleton
     // (migration 5) refuse a name taken in another case or a look-alike.
-    let row = sqlx::query("INSERT INTO users (name, skeleton, password_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id")
+    let id: Option<i64> = sqlx::query_scalar("INSERT INTO users (name, skeleton, password_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id")
         .bind(name)
         .bind(names::skeleton(name))
         .bind(hashed)
         .bind(now())
         .fetch_optional(db)
         .await?;
-    match row {
-        Some(row) => Ok(User { id: row.try_get(0)?, name: name.to_string() }),
+    match id {
+        Some(id) => Ok(User { id, name: name.to_string() }),
         None => Err(Error::conflict(format!("the name `{name}` is taken, or looks too much like a name taken"))),
     }
+}
+
+/// A user's row as signing in reads it.
+#[derive(sqlx::FromRow)]
+struct Credentials {
+    id: i64,
+    name: String,
+    password_hash: String,
+}
+
+/// A session's row, its user joined.
+#[derive(sqlx::FromRow)]
+struct SessionRow {
+    #[sqlx(flatten)]
+    user: User,
+    csrf: String,
 }
 
 /// The user, if the name and password match (one message for both
@@ -135,16 +151,16 @@ pub async fn create(db: &AnyPool, name: &str, password: &str) -> Result<User> {
 pub async fn sign_in(db: &AnyPool, name: &str, password: &str) -> Result<User> {
     let name = &names::normal(name);
     text::name("a name", name)?;
-    let row = sqlx::query("SELECT id, password_hash, name FROM users WHERE lower(name) = lower($1)").bind(name).fetch_optional(db).await?;
+    let row: Option<Credentials> =
+        sqlx::query_as("SELECT id, password_hash, name FROM users WHERE lower(name) = lower($1)").bind(name).fetch_optional(db).await?;
     let wrong = || Error::new(axum::http::StatusCode::UNAUTHORIZED, "wrong name or password");
     let Some(row) = row else {
         // As long as a real check, so that timing does not tell either.
         hash(password.to_string()).await?;
         return Err(wrong());
     };
-    let stored: String = row.try_get(1)?;
-    if verify(password.to_string(), stored).await? {
-        Ok(User { id: row.try_get(0)?, name: row.try_get(2)? })
+    if verify(password.to_string(), row.password_hash).await? {
+        Ok(User { id: row.id, name: row.name })
     } else {
         Err(wrong())
     }
@@ -170,15 +186,13 @@ pub async fn new_session(db: &AnyPool, user: &User) -> Result<Session> {
 }
 
 pub async fn session(db: &AnyPool, token: &str) -> Result<Option<Session>> {
-    let row = sqlx::query("SELECT u.id, u.name, s.csrf FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_sha256 = $1 AND s.expires_at > $2")
-        .bind(token_hash(token))
-        .bind(now())
-        .fetch_optional(db)
-        .await?;
-    Ok(match row {
-        None => None,
-        Some(r) => Some(Session { user: User { id: r.try_get(0)?, name: r.try_get(1)? }, token: token.to_string(), csrf: r.try_get(2)? }),
-    })
+    let row: Option<SessionRow> =
+        sqlx::query_as("SELECT u.id, u.name, s.csrf FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_sha256 = $1 AND s.expires_at > $2")
+            .bind(token_hash(token))
+            .bind(now())
+            .fetch_optional(db)
+            .await?;
+    Ok(row.map(|r| Session { user: r.user, token: token.to_string(), csrf: r.csrf }))
 }
 
 pub async fn end_session(db: &AnyPool, token: &str) -> Result<()> {
@@ -194,9 +208,9 @@ pub async fn forget_expired(db: &AnyPool) -> Result<u64> {
 pub async fn user_named(db: &AnyPool, name: &str) -> Result<User> {
     let name = &names::normal(name);
     text::name("a name", name)?;
-    let row = sqlx::query("SELECT id, name FROM users WHERE lower(name) = lower($1)").bind(name).fetch_optional(db).await?;
+    let row: Option<User> = sqlx::query_as("SELECT id, name FROM users WHERE lower(name) = lower($1)").bind(name).fetch_optional(db).await?;
     match row {
-        Some(r) => Ok(User { id: r.try_get(0)?, name: r.try_get(1)? }),
+        Some(user) => Ok(user),
         None => Err(Error::bad(format!("no user is named `{name}`"))),
     }
 }

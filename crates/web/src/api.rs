@@ -95,12 +95,8 @@ async fn me(Signed(s): Signed) -> Json<User> {
     Json(s.user)
 }
 
-async fn my_games(State(app): State<App>, Signed(s): Signed) -> Result<Json<Value>> {
-    let list = games::list_for(&app.db, s.user.id).await?;
-    Ok(Json(json!(list
-        .into_iter()
-        .map(|(id, name, variant, phase, status)| json!({"id": id, "name": name, "variant": variant, "phase_index": phase, "status": status}))
-        .collect::<Vec<_>>())))
+async fn my_games(State(app): State<App>, Signed(s): Signed) -> Result<Json<Vec<games::GameSummary>>> {
+    Ok(Json(games::list_for(&app.db, s.user.id).await?))
 }
 
 #[derive(Deserialize)]

@@ -8,7 +8,6 @@ use crate::judge::{self, Cause, Change};
 use crate::App;
 use polemarch_engine::game;
 use polemarch_engine::variant::PhaseKind;
-use sqlx::Row;
 
 /// Phases the bots play at least before the demo is shown (then on to the
 /// next movement phase, so that it opens on one).
@@ -33,7 +32,7 @@ pub async fn ensure(app: &App) -> Result<Option<i64>> {
 const DEMO_LOCK: i64 = 0x706f_6c65_6d61_7263; // "polemarc"
 
 async fn make(app: &App) -> Result<Option<i64>> {
-    let count: i64 = sqlx::query("SELECT COUNT(*) FROM games").fetch_one(&app.db).await?.try_get(0)?;
+    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM games").fetch_one(&app.db).await?;
     if count > 0 {
         return Ok(None);
     }

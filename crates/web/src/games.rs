@@ -9,8 +9,91 @@ use crate::variants::Variants;
 use polemarch_engine::game::{self, GameRecord};
 use polemarch_engine::Variant;
 use rand::Rng;
-use sqlx::{AnyPool, Row};
+use sqlx::AnyPool;
 use std::sync::Arc;
+
+/// Where a game stands: open for orders, paused by its game master, or over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Active,
+    Paused,
+    Over,
+}
+
+impl Status {
+    /// The word kept in the `status` column and said by the API.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Active => "active",
+            Status::Paused => "paused",
+            Status::Over => "over",
+        }
+    }
+}
+
+impl std::fmt::Display for Status {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A `status` column that holds none of the words a judge writes.
+#[derive(Debug)]
+pub struct UnknownStatus(String);
+
+impl std::fmt::Display for UnknownStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unknown game status `{}` (expected active, paused or over)", self.0)
+    }
+}
+
+impl std::error::Error for UnknownStatus {}
+
+impl TryFrom<String> for Status {
+    type Error = UnknownStatus;
+    fn try_from(s: String) -> std::result::Result<Self, UnknownStatus> {
+        match s.as_str() {
+            "active" => Ok(Status::Active),
+            "paused" => Ok(Status::Paused),
+            "over" => Ok(Status::Over),
+            _ => Err(UnknownStatus(s)),
+        }
+    }
+}
+
+impl sqlx::Type<sqlx::Any> for Status {
+    fn type_info() -> sqlx::any::AnyTypeInfo {
+        <String as sqlx::Type<sqlx::Any>>::type_info()
+    }
+    fn compatible(ty: &sqlx::any::AnyTypeInfo) -> bool {
+        <String as sqlx::Type<sqlx::Any>>::compatible(ty)
+    }
+}
+
+impl<'r> sqlx::Decode<'r, sqlx::Any> for Status {
+    fn decode(value: sqlx::any::AnyValueRef<'r>) -> std::result::Result<Self, sqlx::error::BoxDynError> {
+        Ok(Status::try_from(<String as sqlx::Decode<sqlx::Any>>::decode(value)?)?)
+    }
+}
+
+/// A game's row as stored, but its record.
+#[derive(Debug, sqlx::FromRow)]
+struct GameRow {
+    id: i64,
+    name: String,
+    variant: String,
+    gm_id: i64,
+    invite_code: String,
+    seed: String,
+    is_public: i64,
+    status: Status,
+    deadline_secs: i64,
+    deadline_at: Option<i64>,
+    paused_left: Option<i64>,
+    phase_index: i64,
+    version: i64,
+}
 
 /// A game's row, its record read.
 #[derive(Debug, Clone)]
@@ -22,8 +105,7 @@ pub struct Game {
     pub invite_code: String,
     pub seed: String,
     pub public: bool,
-    /// `active`, `paused` or `over`.
-    pub status: String,
+    pub status: Status,
     pub deadline_secs: i64,
     pub deadline_at: Option<i64>,
     pub paused_left: Option<i64>,
@@ -50,60 +132,79 @@ pub struct Seat {
 
 const HEAD: &str = "id, name, variant, gm_id, invite_code, seed, is_public, status, deadline_secs, deadline_at, paused_left, phase_index, version";
 
+/// A game's row with its record, as JSON.
+#[derive(sqlx::FromRow)]
+struct GameRowWithRecord {
+    #[sqlx(flatten)]
+    row: GameRow,
+    record: String,
+}
+
 pub async fn load(db: &AnyPool, id: i64) -> Result<Game> {
-    let row = sqlx::query(&format!("SELECT {HEAD}, record FROM games WHERE id = $1")).bind(id).fetch_optional(db).await?;
-    let row = row.ok_or_else(|| Error::not_found(format!("there is no game {id}")))?;
-    let text: String = row.try_get(13)?;
-    let record: GameRecord = serde_json::from_str(&text).map_err(|e| Error::internal(format!("game {id}: its record does not read: {e}")))?;
-    from_row(&row, Arc::new(record))
+    let found = sqlx::query_as::<_, GameRowWithRecord>(&format!("SELECT {HEAD}, record FROM games WHERE id = $1")).bind(id).fetch_optional(db).await?;
+    let found = found.ok_or_else(|| Error::not_found(format!("there is no game {id}")))?;
+    let record: GameRecord = serde_json::from_str(&found.record).map_err(|e| Error::internal(format!("game {id}: its record does not read: {e}")))?;
+    Ok(from_row(found.row, Arc::new(record)))
 }
 
 /// [`load`], the record parsed only when the row's version is not the one
 /// this process parsed last (every change of the record bumps it).
 pub async fn load_cached(app: &crate::Shared, id: i64) -> Result<Game> {
-    let row = sqlx::query(&format!("SELECT {HEAD} FROM games WHERE id = $1")).bind(id).fetch_optional(&app.db).await?;
+    let row = sqlx::query_as::<_, GameRow>(&format!("SELECT {HEAD} FROM games WHERE id = $1")).bind(id).fetch_optional(&app.db).await?;
     let row = row.ok_or_else(|| Error::not_found(format!("there is no game {id}")))?;
-    if let Some(record) = app.cached_record(id, row.try_get(12)?) {
-        return from_row(&row, record);
+    if let Some(record) = app.cached_record(id, row.version) {
+        return Ok(from_row(row, record));
     }
     let g = load(&app.db, id).await?;
     app.cache_record(id, g.version, g.record.clone());
     Ok(g)
 }
 
-fn from_row(row: &sqlx::any::AnyRow, record: Arc<GameRecord>) -> Result<Game> {
-    Ok(Game {
-        id: row.try_get(0)?,
-        name: row.try_get(1)?,
-        variant: row.try_get(2)?,
-        gm_id: row.try_get(3)?,
-        invite_code: row.try_get(4)?,
-        seed: row.try_get(5)?,
-        public: row.try_get::<i64, _>(6)? != 0,
-        status: row.try_get(7)?,
-        deadline_secs: row.try_get(8)?,
-        deadline_at: row.try_get(9)?,
-        paused_left: row.try_get(10)?,
-        phase_index: row.try_get(11)?,
-        version: row.try_get(12)?,
+fn from_row(row: GameRow, record: Arc<GameRecord>) -> Game {
+    Game {
+        id: row.id,
+        name: row.name,
+        variant: row.variant,
+        gm_id: row.gm_id,
+        invite_code: row.invite_code,
+        seed: row.seed,
+        public: row.is_public != 0,
+        status: row.status,
+        deadline_secs: row.deadline_secs,
+        deadline_at: row.deadline_at,
+        paused_left: row.paused_left,
+        phase_index: row.phase_index,
+        version: row.version,
         record,
-    })
+    }
+}
+
+/// A row of the seats of a game, its player's name joined.
+#[derive(sqlx::FromRow)]
+struct SeatRow {
+    power: String,
+    user_id: Option<i64>,
+    user_name: Option<String>,
+    ready_phase: i64,
 }
 
 pub async fn seats(db: &AnyPool, game: &Game) -> Result<Vec<Seat>> {
-    let rows = sqlx::query(
-        "SELECT s.power, s.user_id, u.name, s.ready_phase FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = $1 ORDER BY s.power",
+    let rows = sqlx::query_as::<_, SeatRow>(
+        "SELECT s.power, s.user_id, u.name AS user_name, s.ready_phase FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = $1 ORDER BY s.power",
     )
     .bind(game.id)
     .fetch_all(db)
     .await?;
-    let mut out = Vec::new();
-    for r in rows {
-        let power: String = r.try_get(0)?;
-        let ready: i64 = r.try_get(3)?;
-        out.push(Seat { bot: game.record.bots.get(&power).cloned(), power, user_id: r.try_get(1)?, user: r.try_get(2)?, ready: ready == game.phase_index });
-    }
-    Ok(out)
+    Ok(rows
+        .into_iter()
+        .map(|r| Seat {
+            bot: game.record.bots.get(&r.power).cloned(),
+            power: r.power,
+            user_id: r.user_id,
+            user: r.user_name,
+            ready: r.ready_phase == game.phase_index,
+        })
+        .collect())
 }
 
 pub async fn is_member(db: &AnyPool, game_id: i64, user_id: i64) -> Result<bool> {
@@ -131,30 +232,38 @@ pub fn must_be_gm(game: &Game, user_id: i64) -> Result<()> {
     }
 }
 
-/// Summary of a user's games: (id, name, variant, phase, status).
-pub async fn list_for(db: &AnyPool, user_id: i64) -> Result<Vec<(i64, String, String, i64, String)>> {
-    let rows = sqlx::query(
+/// A line of a list of games.
+#[derive(Debug, Clone, sqlx::FromRow, serde::Serialize)]
+pub struct GameSummary {
+    pub id: i64,
+    pub name: String,
+    pub variant: String,
+    pub phase_index: i64,
+    pub status: Status,
+}
+
+/// The games a user may look at: theirs, and the public ones.
+pub async fn list_for(db: &AnyPool, user_id: i64) -> Result<Vec<GameSummary>> {
+    Ok(sqlx::query_as(
         "SELECT g.id, g.name, g.variant, g.phase_index, g.status FROM games g WHERE g.gm_id = $1 OR g.is_public = 1 \
          OR EXISTS (SELECT 1 FROM members m WHERE m.game_id = g.id AND m.user_id = $1) ORDER BY g.id DESC LIMIT 200",
     )
     .bind(user_id)
     .fetch_all(db)
-    .await?;
-    rows.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?, r.try_get(4)?))).collect()
+    .await?)
 }
 
 /// The public games to look at, newest first: at most 50, and at most
 /// [`PUBLIC_PER_MASTER`] of one game master's, so that nobody's games fill
 /// the list.
-pub async fn public_games(db: &AnyPool) -> Result<Vec<(i64, String, String, i64, String)>> {
-    let rows = sqlx::query(&format!(
+pub async fn public_games(db: &AnyPool) -> Result<Vec<GameSummary>> {
+    Ok(sqlx::query_as(&format!(
         "SELECT id, name, variant, phase_index, status FROM (SELECT id, name, variant, phase_index, status, \
          ROW_NUMBER() OVER (PARTITION BY gm_id ORDER BY id DESC) AS nth FROM games WHERE is_public = 1) AS g \
          WHERE nth <= {PUBLIC_PER_MASTER} ORDER BY id DESC LIMIT 50"
     ))
     .fetch_all(db)
-    .await?;
-    rows.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?, r.try_get(4)?))).collect()
+    .await?)
 }
 
 /// A game master's public games on the home page, at most.
@@ -191,7 +300,7 @@ pub async fn create(db: &AnyPool, variants: &Variants, gm_id: i64, new: NewGame)
     let record = game::new_game(&v, &new.variant, seed);
     let text = serde_json::to_string(&record).map_err(|e| Error::internal(e.to_string()))?;
     let mut tx = db.begin().await?;
-    let row = sqlx::query(
+    let id: i64 = sqlx::query_scalar(
         "INSERT INTO games (name, variant, gm_id, invite_code, seed, is_public, status, deadline_secs, deadline_at, phase_index, version, record, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, 0, 0, $9, $10) RETURNING id",
     )
@@ -207,7 +316,6 @@ pub async fn create(db: &AnyPool, variants: &Variants, gm_id: i64, new: NewGame)
     .bind(now())
     .fetch_one(&mut *tx)
     .await?;
-    let id: i64 = row.try_get(0)?;
     sqlx::query("INSERT INTO members (game_id, user_id) VALUES ($1, $2)").bind(id).bind(gm_id).execute(&mut *tx).await?;
     for p in v.power_ids() {
         sqlx::query("INSERT INTO seats (game_id, power) VALUES ($1, $2)").bind(id).bind(&v.power(p).name).execute(&mut *tx).await?;
@@ -220,8 +328,8 @@ pub async fn create(db: &AnyPool, variants: &Variants, gm_id: i64, new: NewGame)
 pub async fn join(db: &AnyPool, user_id: i64, code: &str) -> Result<i64> {
     let code = code.trim().to_ascii_uppercase();
     crate::security::text::name("an invite code", &code)?;
-    let row = sqlx::query("SELECT id FROM games WHERE invite_code = $1").bind(&code).fetch_optional(db).await?;
-    let id: i64 = row.ok_or_else(|| Error::bad("no game has this invite code"))?.try_get(0)?;
+    let id: Option<i64> = sqlx::query_scalar("SELECT id FROM games WHERE invite_code = $1").bind(&code).fetch_optional(db).await?;
+    let id = id.ok_or_else(|| Error::bad("no game has this invite code"))?;
     sqlx::query("INSERT INTO members (game_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING").bind(id).bind(user_id).execute(db).await?;
     Ok(id)
 }
@@ -250,8 +358,7 @@ pub async fn seat_holder(db: &AnyPool, game: &Game, user: Option<&str>) -> Resul
 
 /// The powers this user plays in the game.
 pub async fn powers_of(db: &AnyPool, game_id: i64, user_id: i64) -> Result<Vec<String>> {
-    let rows = sqlx::query("SELECT power FROM seats WHERE game_id = $1 AND user_id = $2 ORDER BY power").bind(game_id).bind(user_id).fetch_all(db).await?;
-    rows.iter().map(|r| Ok(r.try_get(0)?)).collect()
+    Ok(sqlx::query_scalar("SELECT power FROM seats WHERE game_id = $1 AND user_id = $2 ORDER BY power").bind(game_id).bind(user_id).fetch_all(db).await?)
 }
 
 /// The record as others may see it: the current phase's submissions are

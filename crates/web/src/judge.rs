@@ -18,13 +18,13 @@
 use crate::accounts::User;
 use crate::db::now;
 use crate::error::{Error, Result};
-use crate::games::{self, Game};
+use crate::games::{self, Game, Status};
 use crate::App;
 use polemarch_engine::game::record::Submission;
 use polemarch_engine::game::{self, record, GameRecord, PhaseRecord, SubmittedOrder};
 use polemarch_engine::variant::{PhaseKind, PowerId};
 use polemarch_engine::Variant;
-use sqlx::{AnyPool, Row};
+use sqlx::AnyPool;
 use std::sync::Arc;
 
 /// How often a write is tried again when another changed the game first.
@@ -78,11 +78,9 @@ pub async fn authorise_power(db: &AnyPool, game: &Game, v: &Variant, power: &str
 /// current phase.
 async fn authorise_seat(db: &AnyPool, game: &Game, v: &Variant, power: &str, user: &User) -> Result<(String, bool)> {
     let name = v.power(games::power_of(v, power)?).name.clone();
-    let row = sqlx::query("SELECT user_id, ready_phase FROM seats WHERE game_id = $1 AND power = $2").bind(game.id).bind(&name).fetch_optional(db).await?;
-    let (holder, ready): (Option<i64>, i64) = match row {
-        Some(r) => (r.try_get(0)?, r.try_get(1)?),
-        None => (None, -1),
-    };
+    let row: Option<(Option<i64>, i64)> =
+        sqlx::query_as("SELECT user_id, ready_phase FROM seats WHERE game_id = $1 AND power = $2").bind(game.id).bind(&name).fetch_optional(db).await?;
+    let (holder, ready) = row.unwrap_or((None, -1));
     if holder == Some(user.id) {
         Ok((name, ready == game.phase_index))
     } else {
@@ -108,13 +106,13 @@ fn must_be_open(game: &Game) -> Result<()> {
     if let Some(result) = &game.record.result {
         return Err(Error::conflict(format!("the game is over ({})", game::result_text(result))));
     }
-    match game.status.as_str() {
-        "active" if game.deadline_at.is_some_and(|d| d <= now()) => {
+    match game.status {
+        Status::Active if game.deadline_at.is_some_and(|d| d <= now()) => {
             Err(Error::conflict("the deadline has passed: the phase is being processed (look at the game again in a moment)"))
         }
-        "active" => Ok(()),
-        "paused" => Err(Error::conflict("the game is paused: orders wait until the game master resumes it")),
-        other => Err(Error::conflict(format!("the game is {other}"))),
+        Status::Active => Ok(()),
+        Status::Paused => Err(Error::conflict("the game is paused: orders wait until the game master resumes it")),
+        Status::Over => Err(Error::conflict("the game is over")),
     }
 }
 
@@ -218,21 +216,29 @@ pub fn open_phase(rec: &GameRecord, submissions: Vec<Submission>) -> PhaseRecord
 /// A power's row of `open_orders`: (power, revision, submission).
 type OpenRow = (String, i64, Submission);
 
+/// A row of `open_orders` as stored.
+#[derive(sqlx::FromRow)]
+struct OpenOrders {
+    power: String,
+    revision: i64,
+    submission: String,
+}
+
 /// The rows of `open_orders` for the game's open phase (of one power, if
 /// given), by power.
 async fn open_rows(db: &AnyPool, g: &Game, power: Option<&str>) -> Result<Vec<OpenRow>> {
-    let rows =
-        sqlx::query("SELECT power, revision, submission FROM open_orders WHERE game_id = $1 AND phase_index = $2 AND ($3 = '' OR power = $3) ORDER BY power")
-            .bind(g.id)
-            .bind(g.phase_index)
-            .bind(power.unwrap_or(""))
-            .fetch_all(db)
-            .await?;
-    rows.iter()
+    let rows: Vec<OpenOrders> = sqlx::query_as(
+        "SELECT power, revision, submission FROM open_orders WHERE game_id = $1 AND phase_index = $2 AND ($3 = '' OR power = $3) ORDER BY power",
+    )
+    .bind(g.id)
+    .bind(g.phase_index)
+    .bind(power.unwrap_or(""))
+    .fetch_all(db)
+    .await?;
+    rows.into_iter()
         .map(|r| {
-            let text: String = r.try_get(2)?;
-            let submission = serde_json::from_str(&text).map_err(|e| Error::internal(format!("game {}: a submission does not read: {e}", g.id)))?;
-            Ok((r.try_get(0)?, r.try_get(1)?, submission))
+            let submission = serde_json::from_str(&r.submission).map_err(|e| Error::internal(format!("game {}: a submission does not read: {e}", g.id)))?;
+            Ok((r.power, r.revision, submission))
         })
         .collect()
 }
@@ -327,7 +333,7 @@ pub async fn process(app: &App, game_id: i64, phase_index: i64, cause: Cause) ->
     for _ in 0..ATTEMPTS {
         let _game_turn = app.game_turn(game_id).await;
         let g = games::load_cached(app, game_id).await?;
-        if g.phase_index != phase_index || g.status != "active" || g.record.result.is_some() {
+        if g.phase_index != phase_index || g.status != Status::Active || g.record.result.is_some() {
             return Ok(None);
         }
         let v = games::variant_of(&app.variants, &g)?;
@@ -346,7 +352,7 @@ pub async fn process(app: &App, game_id: i64, phase_index: i64, cause: Cause) ->
             tokio::task::spawn_blocking(move || adjudicate(&v, record)).await.map_err(|e| Error::internal(format!("processing task: {e}")))??;
         let over = rec.result.is_some();
         let next = RowWrite {
-            status: if over { "over" } else { "active" },
+            status: if over { Status::Over } else { Status::Active },
             deadline_at: if over { None } else { Some(now() + g.deadline_secs) },
             paused_left: g.paused_left,
             phase_index: rec.phases.len() as i64 - 1,
@@ -359,12 +365,12 @@ pub async fn process(app: &App, game_id: i64, phase_index: i64, cause: Cause) ->
         }
         // From here no submission for the version read can land; one that
         // landed while the phase was adjudicated: again, with it.
-        let now_rows = sqlx::query("SELECT power, revision FROM open_orders WHERE game_id = $1 AND phase_index = $2 ORDER BY power")
-            .bind(g.id)
-            .bind(g.phase_index)
-            .fetch_all(&mut *tx)
-            .await?;
-        let now_revisions = now_rows.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).collect::<Result<Vec<(String, i64)>>>()?;
+        let now_revisions: Vec<(String, i64)> =
+            sqlx::query_as("SELECT power, revision FROM open_orders WHERE game_id = $1 AND phase_index = $2 ORDER BY power")
+                .bind(g.id)
+                .bind(g.phase_index)
+                .fetch_all(&mut *tx)
+                .await?;
         if now_revisions != revisions(&rows) {
             tx.rollback().await?;
             continue;
@@ -390,8 +396,8 @@ pub async fn process(app: &App, game_id: i64, phase_index: i64, cause: Cause) ->
 }
 
 /// A game's row as a write leaves it (its version one more).
-struct RowWrite<'a> {
-    status: &'a str,
+struct RowWrite {
+    status: Status,
     deadline_at: Option<i64>,
     paused_left: Option<i64>,
     phase_index: i64,
@@ -404,12 +410,12 @@ struct RowWrite<'a> {
 /// (the caller rolls back, reads it again and starts over). On PostgreSQL
 /// the row stays locked until `tx` ends: no submission for the version read
 /// lands after this.
-async fn compare_and_set(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &Game, w: RowWrite<'_>) -> Result<bool> {
+async fn compare_and_set(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &Game, w: RowWrite) -> Result<bool> {
     let written = sqlx::query(
         "UPDATE games SET status = $1, deadline_at = $2, paused_left = $3, phase_index = $4, record = COALESCE($5, record), version = version + 1 \
          WHERE id = $6 AND version = $7",
     )
-    .bind(w.status)
+    .bind(w.status.as_str())
     .bind(w.deadline_at)
     .bind(w.paused_left)
     .bind(w.phase_index)
@@ -436,7 +442,7 @@ pub async fn process_and_follow(app: &App, game_id: i64, phase_index: i64, cause
     if first.is_some() {
         for _ in 0..FOLLOW {
             let g = games::load_cached(app, game_id).await?;
-            if g.status != "active" || g.record.result.is_some() {
+            if g.status != Status::Active || g.record.result.is_some() {
                 break;
             }
             if process(app, game_id, g.phase_index, Cause::Ready).await?.is_none() {
@@ -499,26 +505,26 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
         let _game_turn = app.game_turn(game_id).await;
         let g = games::load_cached(app, game_id).await?;
         games::must_be_gm(&g, user.id)?;
-        if g.status == "over" || g.record.result.is_some() {
+        if g.status == Status::Over || g.record.result.is_some() {
             return Err(Error::conflict("the game is over"));
         }
-        let (mut status, mut deadline_at, mut paused_left, mut rec) = (g.status.clone(), g.deadline_at, g.paused_left, None);
+        let (mut status, mut deadline_at, mut paused_left, mut rec) = (g.status, g.deadline_at, g.paused_left, None);
         let mut seat = None;
         match &change {
-            Change::Pause if status == "active" => {
+            Change::Pause if status == Status::Active => {
                 paused_left = Some(deadline_at.map_or(g.deadline_secs, |d| (d - now()).max(0)));
-                (status, deadline_at) = ("paused".into(), None);
+                (status, deadline_at) = (Status::Paused, None);
             }
-            Change::Resume if status == "paused" => {
+            Change::Resume if status == Status::Paused => {
                 deadline_at = Some(now() + paused_left.unwrap_or(g.deadline_secs).max(60));
-                (status, paused_left) = ("active".into(), None);
+                (status, paused_left) = (Status::Active, None);
             }
             Change::Pause | Change::Resume => return Err(Error::conflict(format!("the game is {} already", g.status))),
             Change::Extend(secs) => {
                 if !(1..=30 * 86_400).contains(secs) {
                     return Err(Error::bad("an extension is 1 second to 30 days"));
                 }
-                if status == "paused" {
+                if status == Status::Paused {
                     paused_left = Some(paused_left.unwrap_or(0) + secs);
                 } else {
                     deadline_at = Some(deadline_at.unwrap_or_else(now) + secs);
@@ -556,7 +562,7 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
             }
         }
         let mut tx = app.writer.begin().await?;
-        let next = RowWrite { status: &status, deadline_at, paused_left, phase_index: g.phase_index, record: rec };
+        let next = RowWrite { status, deadline_at, paused_left, phase_index: g.phase_index, record: rec };
         if !compare_and_set(&mut tx, &g, next).await? {
             tx.rollback().await?;
             continue;
@@ -587,14 +593,14 @@ const ROUND: usize = 100;
 /// processes: each phase goes to the one whose compare-and-set wins.
 pub async fn process_due(app: &App) -> Result<usize> {
     let resting = app.scheduler_resting();
-    let rows = sqlx::query("SELECT id, phase_index FROM games WHERE status = 'active' AND deadline_at <= $1 ORDER BY deadline_at, id LIMIT $2")
-        .bind(now())
-        .bind((ROUND + resting.len()) as i64)
-        .fetch_all(&app.db)
-        .await?;
+    let rows: Vec<(i64, i64)> =
+        sqlx::query_as("SELECT id, phase_index FROM games WHERE status = 'active' AND deadline_at <= $1 ORDER BY deadline_at, id LIMIT $2")
+            .bind(now())
+            .bind((ROUND + resting.len()) as i64)
+            .fetch_all(&app.db)
+            .await?;
     let mut count = 0;
-    for r in rows {
-        let (id, phase): (i64, i64) = (r.try_get(0)?, r.try_get(1)?);
+    for (id, phase) in rows {
         if resting.contains(&id) {
             continue;
         }

@@ -192,7 +192,24 @@ impl Shared {
 
 /// Every route: the pages and the API.
 pub fn router(app: App) -> Router {
-    security::wrap(Router::new().merge(pages::routes()).nest("/api", api::routes()).with_state(app))
+    // Outermost, the error pages: a refusal of a page's address (the
+    // judge's, the framework's, or the defences' own) becomes a page with
+    // the asker's header; under `/api` `security::rejections` makes it JSON.
+    security::wrap(Router::new().merge(pages::routes()).nest("/api", api::routes()).fallback(not_found))
+        .layer(axum::middleware::from_fn_with_state(app.clone(), pages::error_pages))
+        .with_state(app)
+}
+
+/// An address that is no route: JSON under `/api/`, else a page (drawn by
+/// `pages::error_pages`).
+async fn not_found(uri: axum::http::Uri) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    let e = error::Error::not_found(format!("there is nothing at {}", uri.path()));
+    if uri.path().starts_with("/api/") {
+        e.into_response()
+    } else {
+        pages::PageError(e).into_response()
+    }
 }
 
 /// Runs the server until Ctrl-C: the demo game first (when asked and the

@@ -21,7 +21,7 @@ pub struct GameView {
     pub variant: String,
     pub variant_name: String,
     pub seed: String,
-    pub status: String,
+    pub status: games::Status,
     pub result: Option<String>,
     pub phase: String,
     pub phase_index: i64,
@@ -44,15 +44,21 @@ pub struct GameView {
 
 pub async fn game_view(app: &App, id: i64, user: Option<&User>) -> Result<GameView> {
     let g = games::load(&app.db, id).await?;
-    games::may_view(&app.db, &g, user.map(|u| u.id)).await?;
     let v = games::variant_of(&app.variants, &g)?;
+    game_view_of(app, &g, &v, user).await
+}
+
+/// [`game_view`] of a game already read (and its variant).
+pub async fn game_view_of(app: &App, g: &Game, v: &Variant, user: Option<&User>) -> Result<GameView> {
+    games::may_view(&app.db, g, user.map(|u| u.id)).await?;
+    let id = g.id;
     let gm = user.is_some_and(|u| u.id == g.gm_id);
     let my_powers = match user {
         Some(u) => games::powers_of(&app.db, id, u.id).await?,
         None => Vec::new(),
     };
-    let to_order = match game::current(&v, &g.record) {
-        Ok(pos) if g.record.result.is_none() => game::powers_to_order(&v, &pos).into_iter().map(|p| v.power(p).name.clone()).collect(),
+    let to_order = match game::current(v, &g.record) {
+        Ok(pos) if g.record.result.is_none() => game::powers_to_order(v, &pos).into_iter().map(|p| v.power(p).name.clone()).collect(),
         _ => Vec::new(),
     };
     let members = if gm { members(app, id).await? } else { Vec::new() };
@@ -62,8 +68,8 @@ pub async fn game_view(app: &App, id: i64, user: Option<&User>) -> Result<GameVi
         variant: g.variant.clone(),
         variant_name: v.name.clone(),
         seed: g.seed.clone(),
-        status: g.status.clone(),
-        result: game::end_text(&v, &g.record),
+        status: g.status,
+        result: game::end_text(v, &g.record),
         phase: g.record.phases.last().map(|p| p.phase.clone()).unwrap_or_default(),
         phase_index: g.phase_index,
         deadline_secs: g.deadline_secs,
@@ -71,7 +77,7 @@ pub async fn game_view(app: &App, id: i64, user: Option<&User>) -> Result<GameVi
         paused_left: g.paused_left,
         game_master: gm,
         invite_code: gm.then(|| g.invite_code.clone()),
-        seats: games::seats(&app.db, &g).await?,
+        seats: games::seats(&app.db, g).await?,
         my_powers,
         to_order,
         phases: g.record.phases.iter().enumerate().map(|(i, p)| (i, p.phase.clone(), p.processed.is_some())).collect(),
@@ -80,10 +86,10 @@ pub async fn game_view(app: &App, id: i64, user: Option<&User>) -> Result<GameVi
 }
 
 async fn members(app: &App, id: i64) -> Result<Vec<String>> {
-    use sqlx::Row;
-    let rows =
-        sqlx::query("SELECT u.name FROM members m JOIN users u ON u.id = m.user_id WHERE m.game_id = $1 ORDER BY u.name").bind(id).fetch_all(&app.db).await?;
-    rows.iter().map(|r| Ok(r.try_get(0)?)).collect()
+    Ok(sqlx::query_scalar("SELECT u.name FROM members m JOIN users u ON u.id = m.user_id WHERE m.game_id = $1 ORDER BY u.name")
+        .bind(id)
+        .fetch_all(&app.db)
+        .await?)
 }
 
 /// A power's current submission, for its player.

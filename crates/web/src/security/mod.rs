@@ -18,7 +18,7 @@ pub const BODY_LIMIT: usize = 2 * 1024 * 1024;
 
 /// The router with every refusal in one form and every response's headers
 /// added.
-pub fn wrap(router: Router) -> Router {
+pub fn wrap<S: Clone + Send + Sync + 'static>(router: Router<S>) -> Router<S> {
     router
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(axum::middleware::from_fn(forms::utf8_only))

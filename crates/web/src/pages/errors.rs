@@ -1,0 +1,80 @@
+//! Error pages: every answer of a page's address that is an error (one of
+//! ours, or the framework's own: an address that does not parse, a route
+//! that does not exist) becomes a page on the shared layout, with the
+//! header of whoever asked and a message a person can act on. The API's
+//! errors stay JSON.
+
+use super::layout::layout;
+use crate::auth::Viewer;
+use crate::error::Error;
+use crate::App;
+use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
+use axum::http::header::CONTENT_TYPE;
+use axum::http::{Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{Html, IntoResponse, Response};
+use maud::html;
+use std::net::SocketAddr;
+
+/// The middleware: an error of a page's address, drawn as a page.
+pub async fn error_pages(State(app): State<App>, req: Request, next: Next) -> Response {
+    if req.uri().path().starts_with("/api/") {
+        return next.run(req).await;
+    }
+    let (path, method) = (req.uri().path().to_string(), req.method().clone());
+    let headers = req.headers().clone();
+    let peer = req.extensions().get::<ConnectInfo<SocketAddr>>().cloned();
+    let resp = next.run(req).await;
+    let status = resp.status();
+    if !(status.is_client_error() || status.is_server_error()) {
+        return resp;
+    }
+    let error = match resp.extensions().get::<Error>() {
+        Some(e) => e.clone(),
+        None if is_html(&resp) => return resp,
+        None => framework(status, &method, &path),
+    };
+    let mut parts = Request::new(()).into_parts().0;
+    parts.headers = headers;
+    if let Some(peer) = peer {
+        parts.extensions.insert(peer);
+    }
+    let viewer = match Viewer::from_request_parts(&mut parts, &app).await {
+        Ok(v) => v,
+        Err(_) => Viewer { session: None, ip: String::new(), csrf_cookie: None },
+    };
+    let mut page = (error.status, Html(error_page(&error, &viewer).into_string())).into_response();
+    for (name, value) in resp.headers() {
+        if name != CONTENT_TYPE && name != axum::http::header::CONTENT_LENGTH {
+            page.headers_mut().insert(name.clone(), value.clone());
+        }
+    }
+    page
+}
+
+fn is_html(resp: &Response) -> bool {
+    resp.headers().get(CONTENT_TYPE).and_then(|t| t.to_str().ok()).is_some_and(|t| t.starts_with("text/html"))
+}
+
+/// The framework's own refusals, said for a person: an address that is not
+/// one of the site's (a path that does not parse, as `/games/abc`, or no
+/// route at all), or a form that is not one of the site's.
+fn framework(status: StatusCode, method: &Method, path: &str) -> Error {
+    if status == StatusCode::NOT_FOUND || (*method == Method::GET && status == StatusCode::BAD_REQUEST) {
+        return Error::not_found(format!("there is no page at {path}: the games are at /games/ and their number, as the home page lists them"));
+    }
+    if status == StatusCode::METHOD_NOT_ALLOWED {
+        return Error::new(status, format!("{path} is not a form to send ({method}): open it from the site's own pages"));
+    }
+    Error::new(status, format!("the form sent to {path} is not one of this site's (a field is missing or of the wrong kind): reload the page and try again"))
+}
+
+fn error_page(e: &Error, viewer: &Viewer) -> maud::Markup {
+    let title = e.status.canonical_reason().unwrap_or("Error");
+    let body = html! {
+        h1 { (e.status.as_u16()) " " (title) }
+        p.error { (e.message) }
+        p { a href="/" { "Home" } }
+    };
+    layout(title, viewer, body)
+}

@@ -1,0 +1,132 @@
+//! A game's page: its summary, the map, the orders form of each power the
+//! viewer plays, the seats, the game master's panel and the history.
+
+use super::layout::{csrf_field, page};
+use super::{duration, path_segment, signed, when, PageResult};
+use crate::auth::{check_csrf, Viewer};
+use crate::games::{self, Status};
+use crate::judge;
+use crate::views::{self, GameView, OrdersView};
+use crate::App;
+use axum::extract::{Path, State};
+use axum::response::{IntoResponse, Redirect};
+use axum::Form;
+use maud::{html, Markup};
+use serde::Deserialize;
+
+pub async fn game_page(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>) -> PageResult {
+    let user = viewer.session.as_ref().map(|s| s.user.clone());
+    let g = games::load(&app.db, id).await?;
+    let v = games::variant_of(&app.variants, &g)?;
+    let view = views::game_view_of(&app, &g, &v, user.as_ref()).await?;
+    let adjusting = judge::adjusting(&v, &g.record);
+    let mut forms = Vec::new();
+    for power in &view.my_powers {
+        forms.push(orders_form(&viewer, &view, &views::orders_view(&app, &g, &v, power).await?, adjusting));
+    }
+    let last = view.phases.len() - 1;
+    let body = html! {
+        h1 { (view.name) }
+        (summary(&view))
+        figure.map { img src={ "/games/" (id) "/phases/" (last) "/map.svg" } alt={ "The map of " (view.phase) }; }
+        @for form in &forms { (form) }
+        (seats_table(&view))
+        @if view.game_master { (super::gm::panel(&viewer, &view)) }
+        h2 { "History" }
+        ol.phases {
+            @for (i, name, processed) in view.phases.iter().rev() {
+                li value=(i + 1) { a href={ "/games/" (id) "/phases/" (i) } { (name) } @if !processed { " (current)" } }
+            }
+        }
+        p { "Download the record: " a href={ "/api/games/" (id) "/record" } { "polemarch record" } " · " a href={ "/api/games/" (id) "/mila" } { "MILA JSON" } }
+        @if !view.my_powers.is_empty() { script src="/check.js" defer {} }
+    };
+    Ok(page(&view.name, &viewer, body))
+}
+
+fn summary(view: &GameView) -> Markup {
+    html! {
+        p.summary {
+            (view.variant_name) " · seed " (view.seed) " · " b { (view.phase) } " · "
+            @if let Some(r) = &view.result {
+                "the game is over: " (r)
+            } @else if view.status == Status::Paused {
+                "paused (" (duration(view.paused_left.unwrap_or(view.deadline_secs))) " left when resumed)"
+            } @else {
+                "deadline " (view.deadline_at.map(when).unwrap_or_default())
+            }
+            " · " (duration(view.deadline_secs)) " per phase"
+        }
+        @if let Some(code) = &view.invite_code {
+            p { "Invite code: " code.code { (code) } " (players join with it from their home page)" }
+        }
+    }
+}
+
+fn orders_form(viewer: &Viewer, view: &GameView, o: &OrdersView, adjusting: bool) -> Markup {
+    let segment = path_segment(&o.power);
+    let hint = if adjusting { "One build, disband or WAIVE a line." } else { "One order a line, in the judge notation (A par - bur, F lon S F nth, A mun H)." };
+    html! {
+        section.orders {
+            h2 { "Orders of " (o.power) " for " (o.phase) }
+            @if !view.to_order.contains(&o.power) { p { "Nothing to order in this phase." } }
+            @if !o.orders.is_empty() {
+                ul.verdicts {
+                    @for line in &o.orders {
+                        @let status = format!("{:?}", line.status).to_lowercase();
+                        li class=(status) {
+                            b { (status) } " " (line.order.as_deref().unwrap_or(&line.text))
+                            @if let Some(r) = &line.reason { " — " (r) }
+                        }
+                    }
+                }
+            }
+            p { "In force: "
+                @if o.in_force.is_empty() { "nothing (units hold, retreats disband, adjustments by the rules)" } @else { (o.in_force.join(", ")) }
+            }
+            form method="post" action={ "/games/" (view.id) "/orders/" (segment) } {
+                (csrf_field(viewer))
+                input type="hidden" name="phase_index" value=(view.phase_index);
+                textarea name="orders" rows="8" cols="50" placeholder=(hint) data-check={ "/api/games/" (view.id) "/check/" (segment) } { (o.text) }
+                ul.verdicts.live aria-live="polite" {}
+                label { input type="checkbox" name="ready" value="1" checked[o.ready]; " Ready (process the phase when every power is ready)" }
+                button { "Submit" }
+            }
+        }
+    }
+}
+
+fn seats_table(view: &GameView) -> Markup {
+    html! {
+        h2 { "Powers" }
+        table.seats {
+            tr { th { "Power" } th { "Player" } th { "Stand-in bot" } th { "Ready" } }
+            @for seat in &view.seats {
+                tr {
+                    td { (seat.power) }
+                    td { (seat.user.as_deref().unwrap_or("nobody")) }
+                    td { (seat.bot.as_deref().unwrap_or("")) }
+                    td { @if !view.to_order.contains(&seat.power) { "—" } @else if seat.ready { "ready" } }
+                }
+            }
+        }
+    }
+}
+
+#[derive(Deserialize)]
+pub struct OrdersForm {
+    csrf: String,
+    /// The phase the form showed: orders are for it, never the next.
+    phase_index: i64,
+    orders: String,
+    #[serde(default)]
+    ready: Option<String>,
+}
+
+pub async fn submit(State(app): State<App>, viewer: Viewer, Path((id, power)): Path<(i64, String)>, Form(f): Form<OrdersForm>) -> PageResult {
+    check_csrf(&viewer, &f.csrf)?;
+    let s = signed(&viewer)?;
+    app.limits.submission(s.user.id)?;
+    judge::submit(&app, id, &s.user, &power, f.phase_index, &f.orders, Some(f.ready.is_some())).await?;
+    Ok(Redirect::to(&format!("/games/{id}")).into_response())
+}
