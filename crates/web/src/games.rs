@@ -36,6 +36,8 @@ pub struct Game {
     /// phase's submissions are kept apart (`judge::open_submissions`),
     /// but for those of a database written by an older judge.
     pub record: Arc<GameRecord>,
+    /// Press mode, anonymity, press kept private after the end (press/).
+    pub press: crate::press::Rules,
 }
 
 #[derive(Debug, Clone, serde::Serialize)]
@@ -48,12 +50,12 @@ pub struct Seat {
     pub ready: bool,
 }
 
-const HEAD: &str = "id, name, variant, gm_id, invite_code, seed, is_public, status, deadline_secs, deadline_at, paused_left, phase_index, version";
+const HEAD: &str = "id, name, variant, gm_id, invite_code, seed, is_public, status, deadline_secs, deadline_at, paused_left, phase_index, version, press, anonymous, press_private";
 
 pub async fn load(db: &AnyPool, id: i64) -> Result<Game> {
     let row = sqlx::query(&format!("SELECT {HEAD}, record FROM games WHERE id = $1")).bind(id).fetch_optional(db).await?;
     let row = row.ok_or_else(|| Error::not_found(format!("there is no game {id}")))?;
-    let text: String = row.try_get(13)?;
+    let text: String = row.try_get(16)?;
     let record: GameRecord = serde_json::from_str(&text).map_err(|e| Error::internal(format!("game {id}: its record does not read: {e}")))?;
     from_row(&row, Arc::new(record))
 }
@@ -87,6 +89,7 @@ fn from_row(row: &sqlx::any::AnyRow, record: Arc<GameRecord>) -> Result<Game> {
         phase_index: row.try_get(11)?,
         version: row.try_get(12)?,
         record,
+        press: crate::press::Rules::from_row(row.try_get(13)?, row.try_get(14)?, row.try_get(15)?)?,
     })
 }
 
@@ -154,6 +157,7 @@ pub struct NewGame {
     pub deadline_secs: i64,
     pub seed: Option<u64>,
     pub public: bool,
+    pub press: crate::press::Rules,
 }
 
 fn invite_code() -> String {
@@ -179,8 +183,8 @@ pub async fn create(db: &AnyPool, variants: &Variants, gm_id: i64, new: NewGame)
     let text = serde_json::to_string(&record).map_err(|e| Error::internal(e.to_string()))?;
     let mut tx = db.begin().await?;
     let row = sqlx::query(
-        "INSERT INTO games (name, variant, gm_id, invite_code, seed, is_public, status, deadline_secs, deadline_at, phase_index, version, record, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, 0, 0, $9, $10) RETURNING id",
+        "INSERT INTO games (name, variant, gm_id, invite_code, seed, is_public, status, deadline_secs, deadline_at, phase_index, version, record, created_at, \
+         press, anonymous, press_private) VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, 0, 0, $9, $10, $11, $12, $13) RETURNING id",
     )
     .bind(name)
     .bind(&new.variant)
@@ -192,6 +196,9 @@ pub async fn create(db: &AnyPool, variants: &Variants, gm_id: i64, new: NewGame)
     .bind(now() + new.deadline_secs)
     .bind(text)
     .bind(now())
+    .bind(new.press.mode.word())
+    .bind(i64::from(new.press.anonymous))
+    .bind(i64::from(new.press.private))
     .fetch_one(&mut *tx)
     .await?;
     let id: i64 = row.try_get(0)?;

@@ -341,8 +341,11 @@ pub async fn process(app: &App, game_id: i64, phase_index: i64, cause: Cause) ->
         let rows = open_rows(db, &g, None).await?;
         let mut record = (*g.record).clone();
         record.phases.last_mut().expect("a current phase").submissions = merged(&g, &rows, None);
+        let sent: Vec<String> = record.phases.last().expect("a current phase").submissions.iter().map(|s| s.power.clone()).collect();
+        let seats = games::seats(db, &g).await?;
+        let judged = v.clone();
         let (rec, phase) =
-            tokio::task::spawn_blocking(move || adjudicate(&v, record)).await.map_err(|e| Error::internal(format!("processing task: {e}")))??;
+            tokio::task::spawn_blocking(move || adjudicate(&judged, record)).await.map_err(|e| Error::internal(format!("processing task: {e}")))??;
         let over = rec.result.is_some();
         let next = RowWrite {
             status: if over { "over" } else { "active" },
@@ -378,6 +381,7 @@ pub async fn process(app: &App, game_id: i64, phase_index: i64, cause: Cause) ->
             .bind(cause.word())
             .execute(&mut *tx)
             .await?;
+        crate::press::notices::processed(&mut tx, &g, &v, &seats, &sent, &rec, cause).await?;
         if let Some(pause) = app.pause_in_processing {
             eprintln!("polemarch serve: pausing in the middle of processing game {} phase {} (a test's hook)", g.id, g.phase_index);
             tokio::time::sleep(pause).await;
@@ -503,14 +507,18 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
         }
         let (mut status, mut deadline_at, mut paused_left, mut rec) = (g.status.clone(), g.deadline_at, g.paused_left, None);
         let mut seat = None;
+        // The judge's notice of the change (none for a stand-in bot).
+        let mut told = None;
         match &change {
             Change::Pause if status == "active" => {
                 paused_left = Some(deadline_at.map_or(g.deadline_secs, |d| (d - now()).max(0)));
                 (status, deadline_at) = ("paused".into(), None);
+                told = Some("The game master paused the game.".to_string());
             }
             Change::Resume if status == "paused" => {
                 deadline_at = Some(now() + paused_left.unwrap_or(g.deadline_secs).max(60));
                 (status, paused_left) = ("active".into(), None);
+                told = Some(format!("The game master resumed the game: {} to the deadline.", crate::pages::duration(deadline_at.map_or(0, |d| d - now()))));
             }
             Change::Pause | Change::Resume => return Err(Error::conflict(format!("the game is {} already", g.status))),
             Change::Extend(secs) => {
@@ -522,6 +530,7 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
                 } else {
                     deadline_at = Some(deadline_at.unwrap_or_else(now) + secs);
                 }
+                told = Some(format!("The game master extended the deadline by {}.", crate::pages::duration(*secs)));
             }
             Change::Bot(power, bot) => {
                 let v = games::variant_of(&app.variants, &g)?;
@@ -551,6 +560,7 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
                     r.phases.last_mut().expect("a current phase").submissions.retain(|s| s.power != name);
                     rec = Some(to_json(&r)?);
                 }
+                told = Some(if user_id.is_some() { format!("{name} has a new player.") } else { format!("{name} has no player now.") });
                 seat = Some((name, *user_id));
             }
         }
@@ -568,6 +578,9 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
                 .execute(&mut *tx)
                 .await?;
             sqlx::query("DELETE FROM open_orders WHERE game_id = $1 AND power = $2").bind(g.id).bind(&name).execute(&mut *tx).await?;
+        }
+        if let Some(text) = &told {
+            crate::press::notices::changed(&mut tx, &g, text).await?;
         }
         tx.commit().await?;
         return Ok(());

@@ -15,6 +15,8 @@ pub mod games;
 pub mod judge;
 pub mod limits;
 mod pages;
+pub mod press;
+pub mod secrecy;
 pub mod variants;
 pub mod views;
 
@@ -190,7 +192,7 @@ impl Shared {
 
 /// Every route: the pages and the API.
 pub fn router(app: App) -> Router {
-    Router::new().merge(pages::routes()).nest("/api", api::routes()).with_state(app)
+    Router::new().merge(pages::routes()).merge(press::pages::routes()).nest("/api", api::routes()).with_state(app)
 }
 
 /// Runs the server until Ctrl-C: the demo game first (when asked and the

@@ -14,6 +14,8 @@ pub struct Settings {
     pub sign_in_per_minute: u32,
     /// Submissions (orders, ready) per account per minute.
     pub submissions_per_minute: u32,
+    /// Press messages per account per minute.
+    pub press_per_minute: u32,
     /// Count a request by the last address of its `X-Forwarded-For` (set
     /// by a trusted reverse proxy) rather than the connecting address.
     pub trust_forwarded_for: bool,
@@ -21,7 +23,7 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { sign_in_per_minute: 10, submissions_per_minute: 120, trust_forwarded_for: false }
+        Settings { sign_in_per_minute: 10, submissions_per_minute: 120, press_per_minute: 30, trust_forwarded_for: false }
     }
 }
 
@@ -91,5 +93,9 @@ impl Limits {
 
     pub fn submission(&self, user_id: i64) -> Result<()> {
         self.check(&format!("user {user_id}"), self.settings.submissions_per_minute)
+    }
+
+    pub fn press(&self, user_id: i64) -> Result<()> {
+        self.check(&format!("press {user_id}"), self.settings.press_per_minute)
     }
 }

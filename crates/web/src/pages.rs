@@ -35,7 +35,7 @@ pub fn routes() -> Router<App> {
 }
 
 /// An error shown as a page.
-struct PageError(Error);
+pub(crate) struct PageError(Error);
 
 impl From<Error> for PageError {
     fn from(e: Error) -> Self {
@@ -54,7 +54,7 @@ impl IntoResponse for PageError {
     }
 }
 
-type PageResult = Result<Response, PageError>;
+pub(crate) type PageResult = Result<Response, PageError>;
 
 pub fn esc(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
@@ -73,7 +73,7 @@ pub fn esc(s: &str) -> String {
 
 /// A name as one segment of a path (percent-encoded but for letters and
 /// digits).
-fn path_segment(s: &str) -> String {
+pub(crate) fn path_segment(s: &str) -> String {
     s.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
 }
 
@@ -93,11 +93,11 @@ fn layout(title: &str, viewer: Option<&Viewer>, body: &str) -> String {
     )
 }
 
-fn page(title: &str, viewer: &Viewer, body: &str) -> Response {
+pub(crate) fn page(title: &str, viewer: &Viewer, body: &str) -> Response {
     Html(layout(title, Some(viewer), body)).into_response()
 }
 
-fn csrf_field(viewer: &Viewer) -> String {
+pub(crate) fn csrf_field(viewer: &Viewer) -> String {
     let token = viewer.session.as_ref().map(|s| s.csrf.clone()).or_else(|| viewer.csrf_cookie.clone()).unwrap_or_default();
     format!("<input type=hidden name=csrf value=\"{}\">", esc(&token))
 }
@@ -116,7 +116,7 @@ fn when(secs: i64) -> String {
     }
 }
 
-fn duration(secs: i64) -> String {
+pub(crate) fn duration(secs: i64) -> String {
     match secs {
         s if s >= 86_400 => format!("{}d {}h", s / 86_400, s % 86_400 / 3600),
         s if s >= 3600 => format!("{}h {}m", s / 3600, s % 3600 / 60),
@@ -152,8 +152,9 @@ async fn home(State(app): State<App>, viewer: Viewer) -> PageResult {
                 "<section class=forms><form method=post action=/join><h2>Join a game</h2>{csrf}<label>Invite code <input name=code required maxlength=20></label><button>Join</button></form>\
                  <form method=post action=/games><h2>New game</h2>{csrf}<label>Name <input name=name required maxlength=80></label>\
                  <label>Variant <select name=variant>{options}</select></label><label>Deadline per phase (hours) <input name=hours type=number min=0.02 step=any value=24></label>\
-                 <label>Seed (blank: random) <input name=seed inputmode=numeric></label><label><input type=checkbox name=public value=1> Anyone may watch</label><button>Create</button></form></section>",
-                csrf = csrf_field(&viewer)
+                 <label>Seed (blank: random) <input name=seed inputmode=numeric></label><label><input type=checkbox name=public value=1> Anyone may watch</label>{press}<button>Create</button></form></section>",
+                csrf = csrf_field(&viewer),
+                press = crate::press::pages::create_fields()
             );
         }
     }
@@ -224,7 +225,7 @@ async fn sign_out(State(app): State<App>, viewer: Viewer, Form(f): Form<CsrfOnly
     Ok(([(SET_COOKIE, session_cookie("", app.secure_cookies))], Redirect::to("/")).into_response())
 }
 
-fn signed(viewer: &Viewer) -> Result<&accounts::Session, PageError> {
+pub(crate) fn signed(viewer: &Viewer) -> Result<&accounts::Session, PageError> {
     viewer.session.as_ref().ok_or(PageError(Error::unauthorized()))
 }
 
@@ -238,6 +239,12 @@ struct CreateForm {
     seed: String,
     #[serde(default)]
     public: Option<String>,
+    #[serde(default)]
+    press: String,
+    #[serde(default)]
+    anonymous: Option<String>,
+    #[serde(default)]
+    press_private: Option<String>,
 }
 
 async fn create(State(app): State<App>, viewer: Viewer, Form(f): Form<CreateForm>) -> PageResult {
@@ -248,7 +255,8 @@ async fn create(State(app): State<App>, viewer: Viewer, Form(f): Form<CreateForm
         "" => None,
         t => Some(t.parse().map_err(|_| Error::bad(format!("the seed `{t}` is not a whole number from 0 to {}", u64::MAX)))?),
     };
-    let new = NewGame { name: f.name, variant: f.variant, deadline_secs: (hours * 3600.0).round() as i64, seed, public: f.public.is_some() };
+    let press = crate::press::Rules::new(&f.press, f.anonymous.is_some(), f.press_private.is_some())?;
+    let new = NewGame { name: f.name, variant: f.variant, deadline_secs: (hours * 3600.0).round() as i64, seed, public: f.public.is_some(), press };
     let id = games::create(&app.writer, &app.variants, s.user.id, new).await?;
     Ok(Redirect::to(&format!("/games/{id}")).into_response())
 }
@@ -272,6 +280,7 @@ async fn game_page(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>) 
     let g = games::load(&app.db, id).await?;
     let v = games::variant_of(&app.variants, &g)?;
     let mut body = format!("<h1>{}</h1>{}", esc(&view.name), summary(&view));
+    body += &crate::press::pages::game_link(&app, &g, &crate::secrecy::Reader::of(&app.db, &g, user.as_ref()).await?).await?;
     let last = view.phases.len() - 1;
     let _ = write!(body, "<figure class=map><img src=/games/{id}/phases/{last}/map.svg alt=\"The map of {}\"></figure>", esc(&view.phase));
     for power in &view.my_powers {
@@ -301,7 +310,12 @@ fn summary(view: &GameView) -> String {
         (None, "paused") => s += &format!("paused ({} left when resumed)", duration(view.paused_left.unwrap_or(view.deadline_secs))),
         (None, _) => s += &format!("deadline {}", view.deadline_at.map(when).unwrap_or_default()),
     }
-    s += &format!(" · {} per phase</p>", duration(view.deadline_secs));
+    s += &format!(
+        " · {} per phase · {}{}</p>",
+        duration(view.deadline_secs),
+        view.press.mode.describe(),
+        if view.press.anonymous { " · anonymous" } else { "" }
+    );
     if let Some(code) = &view.invite_code {
         s += &format!("<p>Invite code: <code class=code>{}</code> (players join with it from their home page)</p>", esc(code));
     }

@@ -40,6 +40,8 @@ pub struct GameView {
     pub phases: Vec<(usize, String, bool)>,
     /// Members who joined (for the game master's seat list).
     pub members: Vec<String>,
+    /// Press mode and anonymity.
+    pub press: crate::press::Rules,
 }
 
 pub async fn game_view(app: &App, id: i64, user: Option<&User>) -> Result<GameView> {
@@ -56,6 +58,7 @@ pub async fn game_view(app: &App, id: i64, user: Option<&User>) -> Result<GameVi
         _ => Vec::new(),
     };
     let members = if gm { members(app, id).await? } else { Vec::new() };
+    let reader = crate::secrecy::Reader { user_id: user.map(|u| u.id), powers: my_powers.clone(), game_master: gm };
     Ok(GameView {
         id,
         name: g.name.clone(),
@@ -71,11 +74,12 @@ pub async fn game_view(app: &App, id: i64, user: Option<&User>) -> Result<GameVi
         paused_left: g.paused_left,
         game_master: gm,
         invite_code: gm.then(|| g.invite_code.clone()),
-        seats: games::seats(&app.db, &g).await?,
+        seats: crate::secrecy::seats_for(&g, &reader, games::seats(&app.db, &g).await?),
         my_powers,
         to_order,
         phases: g.record.phases.iter().enumerate().map(|(i, p)| (i, p.phase.clone(), p.processed.is_some())).collect(),
         members,
+        press: g.press,
     })
 }
 
