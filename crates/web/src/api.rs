@@ -41,6 +41,7 @@ pub fn routes() -> Router<App> {
         .route("/games/{id}/record", get(record))
         .route("/games/{id}/mila", get(mila))
         .merge(crate::press::api::routes())
+        .merge(crate::events::stream::routes())
         .layer(axum::middleware::from_fn(json_posts_only))
 }
 

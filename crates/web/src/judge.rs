@@ -176,7 +176,11 @@ pub async fn submit(app: &App, game_id: i64, user: &User, power: &str, phase_ind
             }
             None => ready_now,
         };
+        if ready.is_some() {
+            crate::events::record(&mut tx, g.id, "ready", "*", &serde_json::json!({"power": name, "ready": was_ready})).await?;
+        }
         tx.commit().await?;
+        app.hub.wake();
         let processed = if was_ready { process_and_follow(app, g.id, g.phase_index, Cause::Ready).await? } else { None };
         let phase = g.record.phases.last().expect("a current phase").phase.clone();
         return Ok(Submitted { power: name, phase, phase_index: g.phase_index, orders: submission.orders, in_force, ready: was_ready, processed });
@@ -298,6 +302,8 @@ pub async fn set_ready(app: &App, game_id: i64, user: &User, power: &str, phase_
     if done == 0 {
         return Err(Error::conflict("the phase has just been processed (or the game paused): look at the game again"));
     }
+    crate::events::record(&mut *app.writer.acquire().await?, g.id, "ready", "*", &serde_json::json!({"power": name, "ready": ready})).await?;
+    app.hub.wake();
     if ready {
         process_and_follow(app, g.id, g.phase_index, Cause::Ready).await
     } else {
@@ -382,11 +388,14 @@ pub async fn process(app: &App, game_id: i64, phase_index: i64, cause: Cause) ->
             .execute(&mut *tx)
             .await?;
         crate::press::notices::processed(&mut tx, &g, &v, &seats, &sent, &rec, cause).await?;
+        let told = serde_json::json!({"processed": phase, "phase_index": rec.phases.len() - 1, "over": over});
+        crate::events::record(&mut tx, g.id, "phase", "*", &told).await?;
         if let Some(pause) = app.pause_in_processing {
             eprintln!("polemarch serve: pausing in the middle of processing game {} phase {} (a test's hook)", g.id, g.phase_index);
             tokio::time::sleep(pause).await;
         }
         tx.commit().await?;
+        app.hub.wake();
         return Ok(Some(phase));
     }
     Err(busy())
@@ -582,7 +591,11 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
         if let Some(text) = &told {
             crate::press::notices::changed(&mut tx, &g, text).await?;
         }
+        let kind = if matches!(change, Change::Seat(..) | Change::Bot(..)) { "seats" } else { "status" };
+        let state = serde_json::json!({"status": status, "deadline_at": deadline_at, "paused_left": paused_left});
+        crate::events::record(&mut tx, g.id, kind, "*", &state).await?;
         tx.commit().await?;
+        app.hub.wake();
         return Ok(());
     }
     Err(busy())
@@ -635,6 +648,9 @@ pub async fn scheduler(app: App, every: std::time::Duration) {
         }
         if swept.is_none_or(|t| t.elapsed() >= std::time::Duration::from_secs(3600)) {
             if let Err(e) = crate::accounts::forget_expired(&app.writer).await {
+                eprintln!("polemarch serve: scheduler: {}", e.message);
+            }
+            if let Err(e) = crate::events::forget_old(&app.writer).await {
                 eprintln!("polemarch serve: scheduler: {}", e.message);
             }
             swept = Some(std::time::Instant::now());

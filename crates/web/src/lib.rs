@@ -10,6 +10,7 @@ pub mod checkpoints;
 pub mod db;
 pub mod demo;
 pub mod error;
+pub mod events;
 pub mod forwarded;
 pub mod games;
 pub mod judge;
@@ -88,6 +89,8 @@ pub struct Shared {
     resting: std::sync::Mutex<std::collections::HashMap<i64, (std::time::Instant, u32)>>,
     /// See `Config::pause_in_processing`.
     pub pause_in_processing: Option<std::time::Duration>,
+    /// The live pages' events of this process (events/).
+    pub hub: Arc<events::hub::Hub>,
 }
 
 pub type App = Arc<Shared>;
@@ -107,6 +110,7 @@ impl Shared {
         }
         let pool = db::connect(&url, 16).await?;
         let writer = if sqlite { db::pool(&url, 1).await? } else { pool.clone() };
+        let hub = Arc::new(events::hub::Hub::new(events::latest(&pool).await.map_err(|e| e.message)?));
         let app = Arc::new(Shared {
             db: pool,
             writer,
@@ -118,7 +122,12 @@ impl Shared {
             records: Default::default(),
             resting: Default::default(),
             pause_in_processing: config.pause_in_processing,
+            hub: hub.clone(),
         });
+        tokio::spawn(events::hub::pump(app.db.clone(), Arc::downgrade(&hub)));
+        if !sqlite {
+            tokio::spawn(events::hub::listen(url.clone(), Arc::downgrade(&hub)));
+        }
         if sqlite {
             let state = Arc::downgrade(&app);
             tokio::spawn(checkpoints::run(url, app.writer.clone(), move || state.strong_count() > 0));
@@ -192,7 +201,7 @@ impl Shared {
 
 /// Every route: the pages and the API.
 pub fn router(app: App) -> Router {
-    Router::new().merge(pages::routes()).merge(press::pages::routes()).nest("/api", api::routes()).with_state(app)
+    Router::new().merge(pages::routes()).merge(press::pages::routes()).merge(events::page::routes()).nest("/api", api::routes()).with_state(app)
 }
 
 /// Runs the server until Ctrl-C: the demo game first (when asked and the

@@ -146,6 +146,7 @@ async fn home(State(app): State<App>, viewer: Viewer) -> PageResult {
         Some(s) => {
             body += "<h2>Your games</h2>";
             body += &game_list(&games::list_for(&app.db, s.user.id).await?);
+            body += &crate::events::page::live("/api/events", &["ul.games"], &[]);
             let options: String = app.variants.list().iter().map(|(id, name)| format!("<option value=\"{}\">{}</option>", esc(id), esc(name))).collect();
             let _ = write!(
                 body,
@@ -300,6 +301,7 @@ async fn game_page(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>) 
     if !view.my_powers.is_empty() {
         body += concat!("<script>", include_str!("check.js"), "</script>");
     }
+    body += &crate::events::page::game(id);
     Ok(page(&view.name, &viewer, &body))
 }
 
@@ -308,7 +310,7 @@ fn summary(view: &GameView) -> String {
     match (&view.result, view.status.as_str()) {
         (Some(r), _) => s += &format!("the game is over: {}", esc(r)),
         (None, "paused") => s += &format!("paused ({} left when resumed)", duration(view.paused_left.unwrap_or(view.deadline_secs))),
-        (None, _) => s += &format!("deadline {}", view.deadline_at.map(when).unwrap_or_default()),
+        (None, _) => s += &view.deadline_at.map(|d| format!("deadline <time class=deadline data-at={d}>{}</time>", when(d))).unwrap_or_default(),
     }
     s += &format!(
         " · {} per phase · {}{}</p>",

@@ -82,7 +82,8 @@ async fn list(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>) -> Pa
             p { "This game has no press: the judge's notices only." }
         }
     };
-    Ok(page(&format!("Press — {}", g.name), &viewer, &body.into_string()))
+    let live = crate::events::page::live(&format!("/api/games/{id}/events"), &["ul.conversations"], &["form.press"]);
+    Ok(page(&format!("Press — {}", g.name), &viewer, &(body.into_string() + &live)))
 }
 
 fn from_field(powers: &[String]) -> Markup {
@@ -113,7 +114,7 @@ async fn conversation(State(app): State<App>, viewer: Viewer, Path((id, path)): 
         ol class="messages" aria-live="polite" data-conversation=(c.key()) {
             @for m in &messages { (message(m)) }
         }
-        @if messages.is_empty() { p { "No message yet." } }
+        @if messages.is_empty() { p class="no-messages" { "No message yet." } }
         @if may_write(&g, &reader) && !mine.is_empty() {
             form method="post" action={ "/games/" (id) "/press" } class="press" {
                 h2 { "Answer" }
@@ -126,7 +127,8 @@ async fn conversation(State(app): State<App>, viewer: Viewer, Path((id, path)): 
             }
         }
     };
-    Ok(page(&title, &viewer, &body.into_string()))
+    let live = crate::events::page::live(&format!("/api/games/{id}/events"), &[], &[]);
+    Ok(page(&title, &viewer, &(body.into_string() + &live)))
 }
 
 /// One message as a list item.
@@ -136,7 +138,7 @@ pub fn message(m: &Message) -> Markup {
         li class=(if m.from.is_none() { "notice" } else { "message" }) data-id=(m.id) {
             p class="meta" {
                 strong { (from) } " · " (m.phase) " · "
-                time datetime=(m.sent_at / 1000) { (polemarch_engine::game::record::utc_text(m.sent_at / 1000)) }
+                time class="sent" data-at=(m.sent_at / 1000) { (polemarch_engine::game::record::utc_text(m.sent_at / 1000)) }
             }
             p class="body" { (m.body) }
         }

@@ -54,6 +54,7 @@ pub async fn send(app: &App, game_id: i64, user: &User, out: Outgoing<'_>) -> Re
     let m = NewMessage { game_id: g.id, phase_index: g.phase_index, phase: &phase, from: Some(&from), user_id: Some(user.id), to: &to, body };
     let message = store::insert(&mut tx, m).await?;
     tx.commit().await?;
+    app.hub.wake();
     Ok(message)
 }
 

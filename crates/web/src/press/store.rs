@@ -63,7 +63,7 @@ pub async fn insert(tx: &mut sqlx::Transaction<'_, sqlx::Any>, m: NewMessage<'_>
     .bind(sent_at)
     .fetch_one(&mut **tx)
     .await?;
-    Ok(Message {
+    let message = Message {
         id: row.try_get(0)?,
         phase_index: m.phase_index,
         phase: m.phase.to_string(),
@@ -72,7 +72,9 @@ pub async fn insert(tx: &mut sqlx::Transaction<'_, sqlx::Any>, m: NewMessage<'_>
         public: m.to.is_public(),
         body: m.body.to_string(),
         sent_at,
-    })
+    };
+    crate::events::record(tx, m.game_id, "message", &m.to.key(), &message).await?;
+    Ok(message)
 }
 
 /// Every message of the game `reader` may see, in time order.
