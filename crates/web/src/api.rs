@@ -94,9 +94,10 @@ async fn me(Signed(s): Signed) -> Json<User> {
 
 async fn my_games(State(app): State<App>, Signed(s): Signed) -> Result<Json<Value>> {
     let list = games::list_for(&app.db, s.user.id).await?;
+    let due = views::orders_due(&app, s.user.id).await?;
     Ok(Json(json!(list
         .into_iter()
-        .map(|(id, name, variant, phase, status)| json!({"id": id, "name": name, "variant": variant, "phase_index": phase, "status": status}))
+        .map(|(id, name, variant, phase, status)| json!({"id": id, "name": name, "variant": variant, "phase_index": phase, "status": status, "orders_due": due.contains(&id)}))
         .collect::<Vec<_>>())))
 }
 

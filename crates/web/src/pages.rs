@@ -125,13 +125,14 @@ pub(crate) fn duration(secs: i64) -> String {
     }
 }
 
-fn game_list(list: &[(i64, String, String, i64, String)]) -> String {
+fn game_list(list: &[(i64, String, String, i64, String)], due: &std::collections::HashSet<i64>) -> String {
     if list.is_empty() {
         return "<p>None yet.</p>".into();
     }
     let mut out = String::from("<ul class=games>");
     for (id, name, variant, phase, status) in list {
-        let _ = write!(out, "<li><a href=/games/{id}>{}</a> — {} · phase {} · {}</li>", esc(name), esc(variant), phase + 1, esc(status));
+        let due = if due.contains(id) { " · <strong class=due>your orders are due</strong>" } else { "" };
+        let _ = write!(out, "<li><a href=/games/{id}>{}</a> — {} · phase {} · {}{due}</li>", esc(name), esc(variant), phase + 1, esc(status));
     }
     out + "</ul>"
 }
@@ -141,11 +142,11 @@ async fn home(State(app): State<App>, viewer: Viewer) -> PageResult {
     match &viewer.session {
         None => {
             body += "<p>Play any variant polemarch knows, from invitation to victory. <a href=/signup>Sign up</a> or <a href=/signin>sign in</a> to create or join a game.</p><h2>Games to look at</h2>";
-            body += &game_list(&games::public_games(&app.db).await?);
+            body += &game_list(&games::public_games(&app.db).await?, &Default::default());
         }
         Some(s) => {
             body += "<h2>Your games</h2>";
-            body += &game_list(&games::list_for(&app.db, s.user.id).await?);
+            body += &game_list(&games::list_for(&app.db, s.user.id).await?, &views::orders_due(&app, s.user.id).await?);
             body += &crate::events::page::live("/api/events", &["ul.games"], &[]);
             let options: String = app.variants.list().iter().map(|(id, name)| format!("<option value=\"{}\">{}</option>", esc(id), esc(name))).collect();
             let _ = write!(

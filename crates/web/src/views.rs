@@ -154,3 +154,28 @@ pub fn download(name: &str, value: &impl Serialize) -> Response {
     let text = serde_json::to_string_pretty(value).unwrap_or_default() + "\n";
     ([(CONTENT_TYPE, "application/json".to_string()), (CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\""))], text).into_response()
 }
+
+/// The user's games in which a power he plays has something to order in
+/// the current phase and is not marked ready (the list marks them).
+pub async fn orders_due(app: &App, user_id: i64) -> Result<std::collections::HashSet<i64>> {
+    use sqlx::Row;
+    let rows = sqlx::query(
+        "SELECT s.game_id, s.power FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = $1 AND g.status = 'active' AND s.ready_phase <> g.phase_index",
+    )
+    .bind(user_id)
+    .fetch_all(&app.db)
+    .await?;
+    let mut due = std::collections::HashSet::new();
+    for r in rows {
+        let (id, power): (i64, String) = (r.try_get(0)?, r.try_get(1)?);
+        if due.contains(&id) {
+            continue;
+        }
+        let g = games::load_cached(app, id).await?;
+        let v = games::variant_of(&app.variants, &g)?;
+        if game::current(&v, &g.record).is_ok_and(|pos| game::powers_to_order(&v, &pos).into_iter().any(|p| v.power(p).name == power)) {
+            due.insert(id);
+        }
+    }
+    Ok(due)
+}

@@ -173,3 +173,18 @@ async fn two_server_processes_deliver_each_others_events(db: Db) {
 }
 
 on_both!(a_private_message_reaches_the_streams_of_its_powers_alone, a_stream_reopened_gets_what_it_missed, two_server_processes_deliver_each_others_events,);
+
+async fn the_list_marks_games_whose_orders_are_due(db: Db) {
+    let s = server(db).await;
+    let (id, _, france, _, _) = game(&s).await;
+    let due = |list: Value| list.as_array().unwrap().iter().find(|g| g["id"] == id).unwrap()["orders_due"].clone();
+    assert_eq!(due(s.get("/api/games", &france).await.1), true);
+    let (_, home) = s.get("/", &france).await;
+    assert!(home.as_str().unwrap().contains("your orders are due"), "{home}");
+    s.post(&format!("/api/games/{id}/ready/France"), &france, json!({"phase_index": 0, "ready": true})).await;
+    assert_eq!(due(s.get("/api/games", &france).await.1), false);
+    let (_, home) = s.get("/", &france).await;
+    assert!(!home.as_str().unwrap().contains("your orders are due"), "{home}");
+}
+
+on_both!(the_list_marks_games_whose_orders_are_due);
