@@ -175,6 +175,9 @@ enum Command {
         /// Submissions (orders, checks, ready) allowed per account a minute.
         #[arg(long, value_name = "N", default_value_t = 120)]
         submissions_per_minute: u32,
+        /// Press messages allowed per account a minute.
+        #[arg(long, value_name = "N", default_value_t = 30)]
+        press_per_minute: u32,
         /// Count sign-in attempts by the last address of X-Forwarded-For, which a reverse proxy in front sets (only behind one that does).
         #[arg(long)]
         trust_forwarded_for: bool,
@@ -460,9 +463,14 @@ fn main() -> ExitCode {
             width,
         }),
         Command::Demo { file, force } => commands::demo::run(file.as_deref(), force),
-        Command::Serve { addr, data, secure_cookies, no_demo, sign_ins_per_minute, submissions_per_minute, trust_forwarded_for } => {
-            let limits =
-                polemarch_web::limits::Settings { sign_in_per_minute: sign_ins_per_minute, submissions_per_minute, trust_forwarded_for, ..Default::default() };
+        Command::Serve { addr, data, secure_cookies, no_demo, sign_ins_per_minute, submissions_per_minute, press_per_minute, trust_forwarded_for } => {
+            let limits = polemarch_web::limits::Settings {
+                sign_in_per_minute: sign_ins_per_minute,
+                submissions_per_minute,
+                press_per_minute,
+                trust_forwarded_for,
+                ..Default::default()
+            };
             commands::serve::run(addr, data, secure_cookies, no_demo, limits)
         }
         Command::Replay { files, variant, edition } => commands::replay::run(&files, variant.as_deref(), edition.as_deref()),

@@ -40,6 +40,8 @@ pub fn routes() -> Router<App> {
         .route("/games/{id}/phases/{n}", get(phase))
         .route("/games/{id}/record", get(record))
         .route("/games/{id}/mila", get(mila))
+        .merge(crate::press::api::routes())
+        .merge(crate::events::stream::routes())
         .layer(axum::middleware::from_fn(json_posts_only))
 }
 
@@ -95,8 +97,13 @@ async fn me(Signed(s): Signed) -> Json<User> {
     Json(s.user)
 }
 
-async fn my_games(State(app): State<App>, Signed(s): Signed) -> Result<Json<Vec<games::GameSummary>>> {
-    Ok(Json(games::list_for(&app.db, s.user.id).await?))
+async fn my_games(State(app): State<App>, Signed(s): Signed) -> Result<Json<Value>> {
+    let list = games::list_for(&app.db, s.user.id).await?;
+    let due = views::orders_due(&app, s.user.id).await?;
+    Ok(Json(json!(list
+        .into_iter()
+        .map(|g| json!({"id": g.id, "name": g.name, "variant": g.variant, "phase_index": g.phase_index, "status": g.status, "orders_due": due.contains(&g.id)}))
+        .collect::<Vec<_>>())))
 }
 
 #[derive(Deserialize)]
@@ -108,17 +115,21 @@ struct Create {
     seed: Option<u64>,
     #[serde(default)]
     public: bool,
+    /// `full` (left out), `public`, `none` (gunboat) or `rulebook`.
+    #[serde(default)]
+    press: String,
+    #[serde(default)]
+    anonymous: bool,
+    /// Private press stays private once the game ends.
+    #[serde(default)]
+    press_private: bool,
 }
 
 async fn create(State(app): State<App>, Signed(s): Signed, Json(c): Json<Create>) -> Result<Json<Value>> {
     app.limits.new_game(s.user.id)?;
-    let id = games::create(
-        &app.writer,
-        &app.variants,
-        s.user.id,
-        NewGame { name: c.name, variant: c.variant, deadline_secs: c.deadline_secs, seed: c.seed, public: c.public },
-    )
-    .await?;
+    let press = crate::press::Rules::new(&c.press, c.anonymous, c.press_private)?;
+    let new = NewGame { name: c.name, variant: c.variant, deadline_secs: c.deadline_secs, seed: c.seed, public: c.public, press };
+    let id = games::create(&app.writer, &app.variants, s.user.id, new).await?;
     let g = games::load(&app.db, id).await?;
     Ok(Json(json!({"id": id, "invite_code": g.invite_code, "seed": g.seed})))
 }
@@ -246,15 +257,13 @@ async fn phase(State(app): State<App>, viewer: Viewer, Path((id, n)): Path<(i64,
 }
 
 async fn record(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>) -> Result<Response> {
-    let g = games::load(&app.db, id).await?;
-    games::may_view(&app.db, &g, viewer.session.as_ref().map(|s| s.user.id)).await?;
-    Ok(views::download(&format!("game-{id}.json"), &games::public_record(&g)))
+    let (g, reader) = crate::press::reading(&app, id, viewer.session.as_ref().map(|s| &s.user)).await?;
+    Ok(views::download(&format!("game-{id}.json"), &crate::press::record_for(&app, &g, &reader).await?))
 }
 
 async fn mila(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>) -> Result<Response> {
-    let g = games::load(&app.db, id).await?;
-    games::may_view(&app.db, &g, viewer.session.as_ref().map(|s| s.user.id)).await?;
+    let (g, reader) = crate::press::reading(&app, id, viewer.session.as_ref().map(|s| &s.user)).await?;
     let v = games::variant_of(&app.variants, &g)?;
-    let json = polemarch_engine::replay::export_mila(&v, &games::public_record(&g)).map_err(Error::bad)?;
+    let json = polemarch_engine::replay::export_mila(&v, &crate::press::record_for(&app, &g, &reader).await?).map_err(Error::bad)?;
     Ok(views::download(&format!("game-{id}-mila.json"), &json))
 }

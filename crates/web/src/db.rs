@@ -17,6 +17,8 @@ const SQLITE: &[(i64, &str, &str)] = &[
     (3, "sessions hashed", include_str!("../migrations/sqlite/0003_sessions_hashed.sql")),
     (4, "open orders", include_str!("../migrations/sqlite/0004_open_orders.sql")),
     (5, "name skeletons", include_str!("../migrations/sqlite/0005_name_skeletons.sql")),
+    (6, "press", include_str!("../migrations/sqlite/0006_press.sql")),
+    (7, "events", include_str!("../migrations/sqlite/0007_events.sql")),
 ];
 const POSTGRES: &[(i64, &str, &str)] = &[
     (1, "init", include_str!("../migrations/postgres/0001_init.sql")),
@@ -24,6 +26,8 @@ const POSTGRES: &[(i64, &str, &str)] = &[
     (3, "sessions hashed", include_str!("../migrations/postgres/0003_sessions_hashed.sql")),
     (4, "open orders", include_str!("../migrations/postgres/0004_open_orders.sql")),
     (5, "name skeletons", include_str!("../migrations/postgres/0005_name_skeletons.sql")),
+    (6, "press", include_str!("../migrations/postgres/0006_press.sql")),
+    (7, "events", include_str!("../migrations/postgres/0007_events.sql")),
 ];
 
 /// Seconds since 1970, the clock every deadline and session is kept in.

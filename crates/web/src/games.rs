@@ -93,6 +93,9 @@ struct GameRow {
     paused_left: Option<i64>,
     phase_index: i64,
     version: i64,
+    press: String,
+    anonymous: i64,
+    press_private: i64,
 }
 
 /// A game's row, its record read.
@@ -118,6 +121,8 @@ pub struct Game {
     /// phase's submissions are kept apart (`judge::open_submissions`),
     /// but for those of a database written by an older judge.
     pub record: Arc<GameRecord>,
+    /// Press mode, anonymity, press kept private after the end (press/).
+    pub press: crate::press::Rules,
 }
 
 #[derive(Debug, Clone, serde::Serialize)]
@@ -130,7 +135,7 @@ pub struct Seat {
     pub ready: bool,
 }
 
-const HEAD: &str = "id, name, variant, gm_id, invite_code, seed, is_public, status, deadline_secs, deadline_at, paused_left, phase_index, version";
+const HEAD: &str = "id, name, variant, gm_id, invite_code, seed, is_public, status, deadline_secs, deadline_at, paused_left, phase_index, version, press, anonymous, press_private";
 
 /// A game's row with its record, as JSON.
 #[derive(sqlx::FromRow)]
@@ -144,7 +149,7 @@ pub async fn load(db: &AnyPool, id: i64) -> Result<Game> {
     let found = sqlx::query_as::<_, GameRowWithRecord>(&format!("SELECT {HEAD}, record FROM games WHERE id = $1")).bind(id).fetch_optional(db).await?;
     let found = found.ok_or_else(|| Error::not_found(format!("there is no game {id}")))?;
     let record: GameRecord = serde_json::from_str(&found.record).map_err(|e| Error::internal(format!("game {id}: its record does not read: {e}")))?;
-    Ok(from_row(found.row, Arc::new(record)))
+    from_row(found.row, Arc::new(record))
 }
 
 /// [`load`], the record parsed only when the row's version is not the one
@@ -153,15 +158,15 @@ pub async fn load_cached(app: &crate::Shared, id: i64) -> Result<Game> {
     let row = sqlx::query_as::<_, GameRow>(&format!("SELECT {HEAD} FROM games WHERE id = $1")).bind(id).fetch_optional(&app.db).await?;
     let row = row.ok_or_else(|| Error::not_found(format!("there is no game {id}")))?;
     if let Some(record) = app.cached_record(id, row.version) {
-        return Ok(from_row(row, record));
+        return from_row(row, record);
     }
     let g = load(&app.db, id).await?;
     app.cache_record(id, g.version, g.record.clone());
     Ok(g)
 }
 
-fn from_row(row: GameRow, record: Arc<GameRecord>) -> Game {
-    Game {
+fn from_row(row: GameRow, record: Arc<GameRecord>) -> Result<Game> {
+    Ok(Game {
         id: row.id,
         name: row.name,
         variant: row.variant,
@@ -176,7 +181,8 @@ fn from_row(row: GameRow, record: Arc<GameRecord>) -> Game {
         phase_index: row.phase_index,
         version: row.version,
         record,
-    }
+        press: crate::press::Rules::from_row(row.press, row.anonymous, row.press_private)?,
+    })
 }
 
 /// A row of the seats of a game, its player's name joined.
@@ -275,6 +281,7 @@ pub struct NewGame {
     pub deadline_secs: i64,
     pub seed: Option<u64>,
     pub public: bool,
+    pub press: crate::press::Rules,
 }
 
 fn invite_code() -> String {
@@ -301,8 +308,8 @@ pub async fn create(db: &AnyPool, variants: &Variants, gm_id: i64, new: NewGame)
     let text = serde_json::to_string(&record).map_err(|e| Error::internal(e.to_string()))?;
     let mut tx = db.begin().await?;
     let id: i64 = sqlx::query_scalar(
-        "INSERT INTO games (name, variant, gm_id, invite_code, seed, is_public, status, deadline_secs, deadline_at, phase_index, version, record, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, 0, 0, $9, $10) RETURNING id",
+        "INSERT INTO games (name, variant, gm_id, invite_code, seed, is_public, status, deadline_secs, deadline_at, phase_index, version, record, created_at, \
+         press, anonymous, press_private) VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, 0, 0, $9, $10, $11, $12, $13) RETURNING id",
     )
     .bind(name)
     .bind(&new.variant)
@@ -314,6 +321,9 @@ pub async fn create(db: &AnyPool, variants: &Variants, gm_id: i64, new: NewGame)
     .bind(now() + new.deadline_secs)
     .bind(text)
     .bind(now())
+    .bind(new.press.mode.word())
+    .bind(i64::from(new.press.anonymous))
+    .bind(i64::from(new.press.private))
     .fetch_one(&mut *tx)
     .await?;
     sqlx::query("INSERT INTO members (game_id, user_id) VALUES ($1, $2)").bind(id).bind(gm_id).execute(&mut *tx).await?;

@@ -175,7 +175,11 @@ pub async fn submit(app: &App, game_id: i64, user: &User, power: &str, phase_ind
             }
             None => ready_now,
         };
+        if ready.is_some() {
+            crate::events::record(&mut tx, g.id, "ready", "*", &serde_json::json!({"power": name, "ready": was_ready})).await?;
+        }
         tx.commit().await?;
+        app.hub.wake();
         let processed = if was_ready { process_and_follow(app, g.id, g.phase_index, Cause::Ready).await? } else { None };
         let phase = g.record.phases.last().expect("a current phase").phase.clone();
         return Ok(Submitted { power: name, phase, phase_index: g.phase_index, orders: submission.orders, in_force, ready: was_ready, processed });
@@ -305,6 +309,8 @@ pub async fn set_ready(app: &App, game_id: i64, user: &User, power: &str, phase_
     if done == 0 {
         return Err(Error::conflict("the phase has just been processed (or the game paused): look at the game again"));
     }
+    crate::events::record(&mut *app.writer.acquire().await?, g.id, "ready", "*", &serde_json::json!({"power": name, "ready": ready})).await?;
+    app.hub.wake();
     if ready {
         process_and_follow(app, g.id, g.phase_index, Cause::Ready).await
     } else {
@@ -348,8 +354,11 @@ pub async fn process(app: &App, game_id: i64, phase_index: i64, cause: Cause) ->
         let rows = open_rows(db, &g, None).await?;
         let mut record = (*g.record).clone();
         record.phases.last_mut().expect("a current phase").submissions = merged(&g, &rows, None);
+        let sent: Vec<String> = record.phases.last().expect("a current phase").submissions.iter().map(|s| s.power.clone()).collect();
+        let seats = games::seats(db, &g).await?;
+        let judged = v.clone();
         let (rec, phase) =
-            tokio::task::spawn_blocking(move || adjudicate(&v, record)).await.map_err(|e| Error::internal(format!("processing task: {e}")))??;
+            tokio::task::spawn_blocking(move || adjudicate(&judged, record)).await.map_err(|e| Error::internal(format!("processing task: {e}")))??;
         let over = rec.result.is_some();
         let next = RowWrite {
             status: if over { Status::Over } else { Status::Active },
@@ -385,11 +394,15 @@ pub async fn process(app: &App, game_id: i64, phase_index: i64, cause: Cause) ->
             .bind(cause.word())
             .execute(&mut *tx)
             .await?;
+        crate::press::notices::processed(&mut tx, &g, &v, &seats, &sent, &rec, cause).await?;
+        let told = serde_json::json!({"processed": phase, "phase_index": rec.phases.len() - 1, "over": over});
+        crate::events::record(&mut tx, g.id, "phase", "*", &told).await?;
         if let Some(pause) = app.pause_in_processing {
             eprintln!("polemarch serve: pausing in the middle of processing game {} phase {} (a test's hook)", g.id, g.phase_index);
             tokio::time::sleep(pause).await;
         }
         tx.commit().await?;
+        app.hub.wake();
         return Ok(Some(phase));
     }
     Err(busy())
@@ -510,14 +523,18 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
         }
         let (mut status, mut deadline_at, mut paused_left, mut rec) = (g.status, g.deadline_at, g.paused_left, None);
         let mut seat = None;
+        // The judge's notice of the change (none for a stand-in bot).
+        let mut told = None;
         match &change {
             Change::Pause if status == Status::Active => {
                 paused_left = Some(deadline_at.map_or(g.deadline_secs, |d| (d - now()).max(0)));
                 (status, deadline_at) = (Status::Paused, None);
+                told = Some("The game master paused the game.".to_string());
             }
             Change::Resume if status == Status::Paused => {
                 deadline_at = Some(now() + paused_left.unwrap_or(g.deadline_secs).max(60));
                 (status, paused_left) = (Status::Active, None);
+                told = Some(format!("The game master resumed the game: {} to the deadline.", crate::pages::duration(deadline_at.map_or(0, |d| d - now()))));
             }
             Change::Pause | Change::Resume => return Err(Error::conflict(format!("the game is {} already", g.status))),
             Change::Extend(secs) => {
@@ -529,6 +546,7 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
                 } else {
                     deadline_at = Some(deadline_at.unwrap_or_else(now) + secs);
                 }
+                told = Some(format!("The game master extended the deadline by {}.", crate::pages::duration(*secs)));
             }
             Change::Bot(power, bot) => {
                 let v = games::variant_of(&app.variants, &g)?;
@@ -558,6 +576,7 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
                     r.phases.last_mut().expect("a current phase").submissions.retain(|s| s.power != name);
                     rec = Some(to_json(&r)?);
                 }
+                told = Some(if user_id.is_some() { format!("{name} has a new player.") } else { format!("{name} has no player now.") });
                 seat = Some((name, *user_id));
             }
         }
@@ -576,7 +595,14 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
                 .await?;
             sqlx::query("DELETE FROM open_orders WHERE game_id = $1 AND power = $2").bind(g.id).bind(&name).execute(&mut *tx).await?;
         }
+        if let Some(text) = &told {
+            crate::press::notices::changed(&mut tx, &g, text).await?;
+        }
+        let kind = if matches!(change, Change::Seat(..) | Change::Bot(..)) { "seats" } else { "status" };
+        let state = serde_json::json!({"status": status, "deadline_at": deadline_at, "paused_left": paused_left});
+        crate::events::record(&mut tx, g.id, kind, "*", &state).await?;
         tx.commit().await?;
+        app.hub.wake();
         return Ok(());
     }
     Err(busy())
@@ -629,6 +655,9 @@ pub async fn scheduler(app: App, every: std::time::Duration) {
         }
         if swept.is_none_or(|t| t.elapsed() >= std::time::Duration::from_secs(3600)) {
             if let Err(e) = crate::accounts::forget_expired(&app.writer).await {
+                eprintln!("polemarch serve: scheduler: {}", e.message);
+            }
+            if let Err(e) = crate::events::forget_old(&app.writer).await {
                 eprintln!("polemarch serve: scheduler: {}", e.message);
             }
             swept = Some(std::time::Instant::now());

@@ -10,12 +10,15 @@ pub mod checkpoints;
 pub mod db;
 pub mod demo;
 pub mod error;
+pub mod events;
 pub mod forwarded;
 pub mod games;
 pub mod judge;
 pub mod limits;
 mod pages;
 pub mod security;
+pub mod press;
+pub mod secrecy;
 pub mod variants;
 pub mod views;
 
@@ -87,6 +90,8 @@ pub struct Shared {
     resting: std::sync::Mutex<std::collections::HashMap<i64, (std::time::Instant, u32)>>,
     /// See `Config::pause_in_processing`.
     pub pause_in_processing: Option<std::time::Duration>,
+    /// The live pages' events of this process (events/).
+    pub hub: Arc<events::hub::Hub>,
 }
 
 pub type App = Arc<Shared>;
@@ -107,6 +112,7 @@ impl Shared {
         let pool = db::connect(&url, 16).await?;
         security::names::fill_in(&pool).await.map_err(|e| format!("cannot fill in the names' skeletons: {}", e.message))?;
         let writer = if sqlite { db::pool(&url, 1).await? } else { pool.clone() };
+        let hub = Arc::new(events::hub::Hub::new(events::latest(&pool).await.map_err(|e| e.message)?));
         let app = Arc::new(Shared {
             db: pool,
             writer,
@@ -118,7 +124,12 @@ impl Shared {
             records: Default::default(),
             resting: Default::default(),
             pause_in_processing: config.pause_in_processing,
+            hub: hub.clone(),
         });
+        tokio::spawn(events::hub::pump(app.db.clone(), Arc::downgrade(&hub)));
+        if !sqlite {
+            tokio::spawn(events::hub::listen(url.clone(), Arc::downgrade(&hub)));
+        }
         if sqlite {
             let state = Arc::downgrade(&app);
             tokio::spawn(checkpoints::run(url, app.writer.clone(), move || state.strong_count() > 0));
@@ -195,9 +206,8 @@ pub fn router(app: App) -> Router {
     // Outermost, the error pages: a refusal of a page's address (the
     // judge's, the framework's, or the defences' own) becomes a page with
     // the asker's header; under `/api` `security::rejections` makes it JSON.
-    security::wrap(Router::new().merge(pages::routes()).nest("/api", api::routes()).fallback(not_found))
-        .layer(axum::middleware::from_fn_with_state(app.clone(), pages::error_pages))
-        .with_state(app)
+    let routes = Router::new().merge(pages::routes()).merge(press::pages::routes()).merge(events::page::routes()).nest("/api", api::routes());
+    security::wrap(routes.fallback(not_found)).layer(axum::middleware::from_fn_with_state(app.clone(), pages::error_pages)).with_state(app)
 }
 
 /// An address that is no route: JSON under `/api/`, else a page (drawn by

@@ -14,6 +14,8 @@ pub struct Settings {
     pub sign_in_per_minute: u32,
     /// Submissions (orders, ready) per account per minute.
     pub submissions_per_minute: u32,
+    /// Press messages per account per minute.
+    pub press_per_minute: u32,
     /// Count a request by the last address of its `X-Forwarded-For` (set
     /// by a trusted reverse proxy) rather than the connecting address.
     pub trust_forwarded_for: bool,
@@ -37,6 +39,7 @@ impl Default for Settings {
         Settings {
             sign_in_per_minute: 10,
             submissions_per_minute: 120,
+            press_per_minute: 30,
             trust_forwarded_for: false,
             games_per_hour: 10,
             joins_per_minute: 10,
@@ -161,5 +164,9 @@ impl Limits {
 
     pub fn submission(&self, user_id: i64) -> Result<()> {
         self.check(&format!("user {user_id}"), self.settings.submissions_per_minute)
+    }
+
+    pub fn press(&self, user_id: i64) -> Result<()> {
+        self.check(&format!("press {user_id}"), self.settings.press_per_minute)
     }
 }

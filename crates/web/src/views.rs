@@ -40,6 +40,8 @@ pub struct GameView {
     pub phases: Vec<(usize, String, bool)>,
     /// Members who joined (for the game master's seat list).
     pub members: Vec<String>,
+    /// Press mode and anonymity.
+    pub press: crate::press::Rules,
 }
 
 pub async fn game_view(app: &App, id: i64, user: Option<&User>) -> Result<GameView> {
@@ -62,6 +64,7 @@ pub async fn game_view_of(app: &App, g: &Game, v: &Variant, user: Option<&User>)
         _ => Vec::new(),
     };
     let members = if gm { members(app, id).await? } else { Vec::new() };
+    let reader = crate::secrecy::Reader { user_id: user.map(|u| u.id), powers: my_powers.clone(), game_master: gm };
     Ok(GameView {
         id,
         name: g.name.clone(),
@@ -77,11 +80,12 @@ pub async fn game_view_of(app: &App, g: &Game, v: &Variant, user: Option<&User>)
         paused_left: g.paused_left,
         game_master: gm,
         invite_code: gm.then(|| g.invite_code.clone()),
-        seats: games::seats(&app.db, g).await?,
+        seats: crate::secrecy::seats_for(g, &reader, games::seats(&app.db, g).await?),
         my_powers,
         to_order,
         phases: g.record.phases.iter().enumerate().map(|(i, p)| (i, p.phase.clone(), p.processed.is_some())).collect(),
         members,
+        press: g.press,
     })
 }
 
@@ -155,4 +159,29 @@ pub fn map_svg(v: &Variant, board: &polemarch_render::Board, g: &Game, index: us
 pub fn download(name: &str, value: &impl Serialize) -> Response {
     let text = serde_json::to_string_pretty(value).unwrap_or_default() + "\n";
     ([(CONTENT_TYPE, "application/json".to_string()), (CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\""))], text).into_response()
+}
+
+/// The user's games in which a power he plays has something to order in
+/// the current phase and is not marked ready (the list marks them).
+pub async fn orders_due(app: &App, user_id: i64) -> Result<std::collections::HashSet<i64>> {
+    use sqlx::Row;
+    let rows = sqlx::query(
+        "SELECT s.game_id, s.power FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = $1 AND g.status = 'active' AND s.ready_phase <> g.phase_index",
+    )
+    .bind(user_id)
+    .fetch_all(&app.db)
+    .await?;
+    let mut due = std::collections::HashSet::new();
+    for r in rows {
+        let (id, power): (i64, String) = (r.try_get(0)?, r.try_get(1)?);
+        if due.contains(&id) {
+            continue;
+        }
+        let g = games::load_cached(app, id).await?;
+        let v = games::variant_of(&app.variants, &g)?;
+        if game::current(&v, &g.record).is_ok_and(|pos| game::powers_to_order(&v, &pos).into_iter().any(|p| v.power(p).name == power)) {
+            due.insert(id);
+        }
+    }
+    Ok(due)
 }

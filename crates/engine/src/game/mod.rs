@@ -32,6 +32,7 @@ pub fn new_game(v: &Variant, name: &str, seed: u64) -> GameRecord {
         result: None,
         bots: Default::default(),
         phases: vec![phase_record(v, &start)],
+        messages: Vec::new(),
     }
 }
 

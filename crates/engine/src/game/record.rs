@@ -32,6 +32,27 @@ pub struct GameRecord {
     pub bots: BTreeMap<String, String>,
     /// Every phase played, and last the current one.
     pub phases: Vec<PhaseRecord>,
+    /// The press between the powers, in time order, where a judge kept it
+    /// with the game (the web judge adds what its reader may see).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub messages: Vec<MessageRecord>,
+}
+
+/// One message of press.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct MessageRecord {
+    /// The phase it was sent in (as `PhaseRecord::phase`).
+    pub phase: String,
+    /// The power that sent it; None: the judge (a notice).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    /// The powers it was between, the sender among them; empty: to all.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub to: Vec<String>,
+    /// Milliseconds since 1970 (UTC).
+    pub sent_at: i64,
+    pub body: String,
 }
 
 #[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]

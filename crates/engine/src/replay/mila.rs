@@ -355,5 +355,23 @@ pub fn export_mila(v: &Variant, rec: &GameRecord) -> Result<Value, String> {
         }
         phases.push(json!({ "name": name, "state": state, "orders": orders_json, "results": results_json }));
     }
-    Ok(json!({ "id": format!("polemarch-{}", rec.seed), "map": rec.variant, "rules": [], "phases": phases }))
+    let messages = mila_messages(rec, &phases);
+    Ok(json!({ "id": format!("polemarch-{}", rec.seed), "map": rec.variant, "rules": [], "phases": phases, "messages": messages }))
+}
+
+/// The record's messages as MILA's: one per recipient (MILA has no
+/// groups), `GLOBAL` for one to all, `SYSTEM` for the judge's notices,
+/// the phase by its MILA name, the time in microseconds.
+fn mila_messages(rec: &GameRecord, phases: &[Value]) -> Vec<Value> {
+    let mut out = Vec::new();
+    for m in &rec.messages {
+        let phase = rec.phases.iter().position(|p| p.phase == m.phase).and_then(|i| phases[i]["name"].as_str()).unwrap_or(&m.phase);
+        let sender = m.from.as_deref().map_or("SYSTEM".to_string(), str::to_uppercase);
+        let recipients: Vec<String> =
+            if m.to.is_empty() { vec!["GLOBAL".into()] } else { m.to.iter().filter(|p| m.from.as_ref() != Some(p)).map(|p| p.to_uppercase()).collect() };
+        for r in recipients {
+            out.push(json!({ "sender": sender, "recipient": r, "time_sent": m.sent_at * 1000, "phase": phase, "message": m.body }));
+        }
+    }
+    out
 }

@@ -11,7 +11,7 @@ use crate::App;
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Redirect};
 use axum::Form;
-use maud::{html, Markup};
+use maud::{html, Markup, PreEscaped};
 use serde::Deserialize;
 
 pub async fn game_page(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>) -> PageResult {
@@ -24,10 +24,12 @@ pub async fn game_page(State(app): State<App>, viewer: Viewer, Path(id): Path<i6
     for power in &view.my_powers {
         forms.push(orders_form(&viewer, &view, &views::orders_view(&app, &g, &v, power).await?, adjusting));
     }
+    let press_link = crate::press::pages::game_link(&app, &g, &crate::secrecy::Reader::of(&app.db, &g, user.as_ref()).await?).await?;
     let last = view.phases.len() - 1;
     let body = html! {
         h1 { (view.name) }
         (summary(&view))
+        (PreEscaped(press_link))
         figure.map { img src={ "/games/" (id) "/phases/" (last) "/map.svg" } alt={ "The map of " (view.phase) }; }
         @for form in &forms { (form) }
         (seats_table(&view))
@@ -40,6 +42,7 @@ pub async fn game_page(State(app): State<App>, viewer: Viewer, Path(id): Path<i6
         }
         p { "Download the record: " a href={ "/api/games/" (id) "/record" } { "polemarch record" } " · " a href={ "/api/games/" (id) "/mila" } { "MILA JSON" } }
         @if !view.my_powers.is_empty() { script src="/check.js" defer {} }
+        (PreEscaped(crate::events::page::game(id)))
     };
     Ok(page(&view.name, &viewer, body))
 }
@@ -53,9 +56,10 @@ fn summary(view: &GameView) -> Markup {
             } @else if view.status == Status::Paused {
                 "paused (" (duration(view.paused_left.unwrap_or(view.deadline_secs))) " left when resumed)"
             } @else {
-                "deadline " (view.deadline_at.map(when).unwrap_or_default())
+                @if let Some(d) = view.deadline_at { "deadline " time.deadline data-at=(d) { (when(d)) } }
             }
-            " · " (duration(view.deadline_secs)) " per phase"
+            " · " (duration(view.deadline_secs)) " per phase · " (view.press.mode.describe())
+            @if view.press.anonymous { " · anonymous" }
         }
         @if let Some(code) = &view.invite_code {
             p { "Invite code: " code.code { (code) } " (players join with it from their home page)" }

@@ -10,17 +10,20 @@ use crate::App;
 use axum::extract::State;
 use axum::response::{IntoResponse, Redirect};
 use axum::Form;
-use maud::{html, Markup};
+use maud::{html, Markup, PreEscaped};
 use serde::Deserialize;
 
-fn game_list(list: &[GameSummary]) -> Markup {
+fn game_list(list: &[GameSummary], due: &std::collections::HashSet<i64>) -> Markup {
     html! {
         @if list.is_empty() {
             p { "None yet." }
         } @else {
             ul.games {
                 @for g in list {
-                    li { a href={ "/games/" (g.id) } { (g.name) } " — " (g.variant) " · phase " (g.phase_index + 1) " · " (g.status) }
+                    li {
+                        a href={ "/games/" (g.id) } { (g.name) } " — " (g.variant) " · phase " (g.phase_index + 1) " · " (g.status)
+                        @if due.contains(&g.id) { " · " strong.due { "your orders are due" } }
+                    }
                 }
             }
         }
@@ -33,12 +36,13 @@ pub async fn home(State(app): State<App>, viewer: Viewer) -> PageResult {
             h1 { "The polemarch web judge" }
             p { "Play any variant polemarch knows, from invitation to victory. " a href="/signup" { "Sign up" } " or " a href="/signin" { "sign in" } " to create or join a game." }
             h2 { "Games to look at" }
-            (game_list(&games::public_games(&app.db).await?))
+            (game_list(&games::public_games(&app.db).await?, &Default::default()))
         },
         Some(s) => html! {
             h1 { "The polemarch web judge" }
             h2 { "Your games" }
-            (game_list(&games::list_for(&app.db, s.user.id).await?))
+            (game_list(&games::list_for(&app.db, s.user.id).await?, &crate::views::orders_due(&app, s.user.id).await?))
+            (PreEscaped(crate::events::page::live("/api/events", &["ul.games"], &[])))
             section.forms {
                 form method="post" action="/join" {
                     h2 { "Join a game" }
@@ -54,6 +58,7 @@ pub async fn home(State(app): State<App>, viewer: Viewer) -> PageResult {
                     label { "Deadline per phase (hours) " input name="hours" type="number" min="0.02" step="any" value="24"; }
                     label { "Seed (blank: random) " input name="seed" inputmode="numeric"; }
                     label { input type="checkbox" name="public" value="1"; " Anyone may watch" }
+                    (PreEscaped(crate::press::pages::create_fields()))
                     button { "Create" }
                 }
             }
@@ -72,6 +77,12 @@ pub struct CreateForm {
     seed: String,
     #[serde(default)]
     public: Option<String>,
+    #[serde(default)]
+    press: String,
+    #[serde(default)]
+    anonymous: Option<String>,
+    #[serde(default)]
+    press_private: Option<String>,
 }
 
 pub async fn create(State(app): State<App>, viewer: Viewer, Form(f): Form<CreateForm>) -> PageResult {
@@ -83,7 +94,8 @@ pub async fn create(State(app): State<App>, viewer: Viewer, Form(f): Form<Create
         "" => None,
         t => Some(t.parse().map_err(|_| Error::bad(format!("the seed `{t}` is not a whole number from 0 to {}", u64::MAX)))?),
     };
-    let new = NewGame { name: f.name, variant: f.variant, deadline_secs: (hours * 3600.0).round() as i64, seed, public: f.public.is_some() };
+    let press = crate::press::Rules::new(&f.press, f.anonymous.is_some(), f.press_private.is_some())?;
+    let new = NewGame { name: f.name, variant: f.variant, deadline_secs: (hours * 3600.0).round() as i64, seed, public: f.public.is_some(), press };
     let id = games::create(&app.writer, &app.variants, s.user.id, new).await?;
     Ok(Redirect::to(&format!("/games/{id}")).into_response())
 }

@@ -22,6 +22,7 @@ use axum::routing::{get, post};
 use axum::Router;
 
 pub use errors::error_pages;
+pub(crate) use layout::{csrf_field, page};
 
 pub fn routes() -> Router<App> {
     Router::new()
@@ -67,11 +68,11 @@ pub type PageResult = Result<Response, PageError>;
 
 /// A name as one segment of a path (percent-encoded but for letters and
 /// digits).
-fn path_segment(s: &str) -> String {
+pub(crate) fn path_segment(s: &str) -> String {
     s.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
 }
 
-fn signed(viewer: &Viewer) -> Result<&crate::accounts::Session, PageError> {
+pub(crate) fn signed(viewer: &Viewer) -> Result<&crate::accounts::Session, PageError> {
     viewer.session.as_ref().ok_or(PageError(Error::unauthorized()))
 }
 
@@ -86,7 +87,7 @@ fn when(secs: i64) -> String {
     }
 }
 
-fn duration(secs: i64) -> String {
+pub(crate) fn duration(secs: i64) -> String {
     match secs {
         s if s >= 86_400 => format!("{}d {}h", s / 86_400, s % 86_400 / 3600),
         s if s >= 3600 => format!("{}h {}m", s / 3600, s % 3600 / 60),
