@@ -77,7 +77,7 @@ async fn every_response_carries_the_security_headers(db: Db) {
     // The game page a player sees (with its live checks) runs no inline
     // script and no `javascript:` link; its script is a file served as one.
     let page = &answers[2].body;
-    assert!(page.contains("<script src=/check.js"), "{page}");
+    assert!(page.contains("<script src=\"/check.js\""), "{page}");
     assert_eq!(page.matches("<script").count(), page.matches("<script src=").count(), "{page}");
     assert!(!page.contains("javascript:") && !page.contains(" onclick=") && !page.contains(" style="), "{page}");
     assert!(answers[5].header("content-type").starts_with("text/javascript"));
@@ -125,7 +125,8 @@ async fn every_refusal_is_json_on_the_api_and_a_page_elsewhere(db: Db) {
     // On the pages: a page, with its status.
     let cookie = format!("pm_session={gm}");
     let pages = [
-        (send(&s, "GET", "/games/abc", &[], "").await, StatusCode::BAD_REQUEST),
+        // A page's address that does not parse is no page (issue 26): 404.
+        (send(&s, "GET", "/games/abc", &[], "").await, StatusCode::NOT_FOUND),
         (send(&s, "POST", &format!("/games/{id}/gm"), &[("cookie", &cookie), FORM], "action=pause").await, StatusCode::UNPROCESSABLE_ENTITY),
         (send(&s, "POST", "/join", &[("cookie", &cookie), FORM], format!("csrf=x&code={}", "x".repeat(3 << 20))).await, StatusCode::PAYLOAD_TOO_LARGE),
         (send(&s, "POST", "/join", &[("cookie", &cookie), JSON], "{}").await, StatusCode::UNSUPPORTED_MEDIA_TYPE),
@@ -134,7 +135,7 @@ async fn every_refusal_is_json_on_the_api_and_a_page_elsewhere(db: Db) {
     for (a, status) in &pages {
         assert_eq!(a.status, *status, "{}", a.body);
         assert!(a.header("content-type").starts_with("text/html"), "{status}: {:?} {}", a.header("content-type"), a.body);
-        assert!(a.body.starts_with("<!doctype html>") && a.body.contains("class=error"), "{}", a.body);
+        assert!(a.body.starts_with("<!DOCTYPE html>") && a.body.contains("class=\"error\""), "{}", a.body);
     }
     assert!(pages[1].0.body.contains("missing field `csrf`") && pages[1].0.body.contains("reload the page"), "{}", pages[1].0.body);
     // The game is as it was: the refused form paused nothing.

@@ -32,14 +32,26 @@ pub async fn error_pages(State(app): State<App>, req: Request, next: Next) -> Re
     let error = match resp.extensions().get::<Error>() {
         Some(e) => e.clone(),
         None if is_html(&resp) => return resp,
-        None => framework(status, &method, &path),
+        None => {
+            let (parts, body) = resp.into_parts();
+            let said = axum::body::to_bytes(body, 64 * 1024).await.map(|b| String::from_utf8_lossy(&b).trim().to_string()).unwrap_or_default();
+            let e = framework(status, &method, &path, &said);
+            return draw(&app, e, headers, peer, Response::from_parts(parts, axum::body::Body::empty())).await;
+        }
     };
+    draw(&app, error, headers, peer, resp).await
+}
+
+/// The page of `error`, with the header of the asker (read from the
+/// request's `headers`), and the headers of the refusal `resp` it stands
+/// for (`Allow`, `Retry-After`, the security headers).
+async fn draw(app: &App, error: Error, headers: axum::http::HeaderMap, peer: Option<ConnectInfo<SocketAddr>>, resp: Response) -> Response {
     let mut parts = Request::new(()).into_parts().0;
     parts.headers = headers;
     if let Some(peer) = peer {
         parts.extensions.insert(peer);
     }
-    let viewer = match Viewer::from_request_parts(&mut parts, &app).await {
+    let viewer = match Viewer::from_request_parts(&mut parts, app).await {
         Ok(v) => v,
         Err(_) => Viewer { session: None, ip: String::new(), csrf_cookie: None },
     };
@@ -59,14 +71,23 @@ fn is_html(resp: &Response) -> bool {
 /// The framework's own refusals, said for a person: an address that is not
 /// one of the site's (a path that does not parse, as `/games/abc`, or no
 /// route at all), or a form that is not one of the site's.
-fn framework(status: StatusCode, method: &Method, path: &str) -> Error {
+fn framework(status: StatusCode, method: &Method, path: &str, said: &str) -> Error {
     if status == StatusCode::NOT_FOUND || (*method == Method::GET && status == StatusCode::BAD_REQUEST) {
         return Error::not_found(format!("there is no page at {path}: the games are at /games/ and their number, as the home page lists them"));
     }
     if status == StatusCode::METHOD_NOT_ALLOWED {
         return Error::new(status, format!("{path} is not a form to send ({method}): open it from the site's own pages"));
     }
-    Error::new(status, format!("the form sent to {path} is not one of this site's (a field is missing or of the wrong kind): reload the page and try again"))
+    if status == StatusCode::PAYLOAD_TOO_LARGE {
+        return Error::new(status, format!("the form is too large (at most {} bytes)", crate::security::BODY_LIMIT));
+    }
+    if status == StatusCode::UNPROCESSABLE_ENTITY || status == StatusCode::UNSUPPORTED_MEDIA_TYPE {
+        return Error::new(
+            status,
+            format!("the form sent to {path} is not one of this site's ({said}): reload the page and try again"),
+        );
+    }
+    Error::new(status, if said.is_empty() { status.canonical_reason().unwrap_or("refused").to_lowercase() } else { said.to_string() })
 }
 
 fn error_page(e: &Error, viewer: &Viewer) -> maud::Markup {
