@@ -237,7 +237,7 @@ async fn page(s: &TestServer, token: &str, uri: &str, form: Option<&[(&str, &str
 }
 
 fn csrf(body: &str) -> String {
-    let at = body.find("name=csrf value=\"").expect("a form with a CSRF token") + "name=csrf value=\"".len();
+    let at = body.find("name=\"csrf\" value=\"").expect("a form with a CSRF token") + "name=\"csrf\" value=\"".len();
     body[at..].split('"').next().unwrap().to_string()
 }
 
