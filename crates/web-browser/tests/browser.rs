@@ -209,7 +209,7 @@ async fn play(db: Db) {
         &france,
         "France",
         &["A par - bur", "F bre H", "F bre - mao", "A mar - mun"],
-        &[("accepted", "A par - bur"), ("accepted", "F bre H"), ("replaced", "F bre - mao"), ("rejected", "A mar - mun")],
+        &[("accepted", "A par - bur"), ("dropped", "F bre H"), ("accepted", "F bre - mao"), ("rejected", "A mar - mun")],
     )
     .await;
     ready(&france, "France").await;

@@ -216,7 +216,9 @@ async fn submit(State(app): State<App>, Signed(s): Signed, Path((id, power)): Pa
 /// The verdicts a submission would get, nothing kept.
 async fn check(State(app): State<App>, Signed(s): Signed, Path((id, power)): Path<(i64, String)>, Json(o): Json<Orders>) -> Result<Json<Value>> {
     app.limits.check(&format!("check {}", s.user.id), app.limits.settings.submissions_per_minute)?;
-    Ok(Json(json!({"orders": judge::check(&app, id, &s.user, &power, o.phase_index, &o.orders).await?})))
+    let checked = judge::check(&app, id, &s.user, &power, o.phase_index, &o.orders).await?;
+    let verdicts = views::verdicts(&checked.orders, &checked.in_force);
+    Ok(Json(json!({"orders": checked.orders, "in_force": checked.in_force, "verdicts": verdicts})))
 }
 
 #[derive(Deserialize)]

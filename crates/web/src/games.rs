@@ -280,7 +280,7 @@ pub async fn create(db: &AnyPool, variants: &Variants, gm_id: i64, new: NewGame)
         return Err(Error::bad("a game's name is 1 to 80 characters"));
     }
     if !(60..=30 * 86_400).contains(&new.deadline_secs) {
-        return Err(Error::bad("a phase's deadline is 60 seconds to 30 days"));
+        return Err(Error::bad("a phase's deadline is 60 seconds to 30 days (720 hours)"));
     }
     let v = variants.get(&new.variant)?;
     let seed = new.seed.unwrap_or_else(|| rand::rngs::OsRng.gen());
@@ -304,7 +304,7 @@ pub async fn create(db: &AnyPool, variants: &Variants, gm_id: i64, new: NewGame)
     .fetch_one(&mut *tx)
     .await?;
     sqlx::query("INSERT INTO members (game_id, user_id) VALUES ($1, $2)").bind(id).bind(gm_id).execute(&mut *tx).await?;
-    for p in v.power_ids() {
+    for p in v.power_ids().filter(|&p| !v.rules.played_by_judge(p)) {
         sqlx::query("INSERT INTO seats (game_id, power) VALUES ($1, $2)").bind(id).bind(&v.power(p).name).execute(&mut *tx).await?;
     }
     tx.commit().await?;
@@ -323,6 +323,17 @@ pub async fn join(db: &AnyPool, user_id: i64, code: &str) -> Result<i64> {
 /// The power named so in the game's variant (any case).
 pub fn power_of(v: &Variant, name: &str) -> Result<polemarch_engine::variant::PowerId> {
     v.power_named(name).map_err(Error::bad)
+}
+
+/// The name of a power a player may be seated on: never one the judge
+/// plays (Imperator's Barbarians and Persians).
+pub fn seatable(v: &Variant, name: &str) -> Result<String> {
+    let p = power_of(v, name)?;
+    let power = &v.power(p).name;
+    if v.rules.played_by_judge(p) {
+        return Err(Error::bad(format!("the judge plays the {power}: nobody may be seated on them, nor a bot")));
+    }
+    Ok(power.clone())
 }
 
 /// The user the game master gives a power to: a member of the game, by

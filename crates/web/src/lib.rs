@@ -10,6 +10,7 @@ pub mod checkpoints;
 pub mod db;
 pub mod demo;
 pub mod error;
+mod favicon;
 pub mod forwarded;
 pub mod games;
 pub mod judge;
@@ -202,11 +203,10 @@ pub fn router(app: App) -> Router {
 /// `pages::error_pages`).
 async fn not_found(uri: axum::http::Uri) -> axum::response::Response {
     use axum::response::IntoResponse;
-    let e = error::Error::not_found(format!("there is nothing at {}", uri.path()));
     if uri.path().starts_with("/api/") {
-        e.into_response()
+        error::Error::not_found(format!("there is nothing at {}", uri.path())).into_response()
     } else {
-        pages::PageError(e).into_response()
+        pages::PageError(pages::no_page(uri.path())).into_response()
     }
 }
 

@@ -77,7 +77,8 @@ pub async fn game_view_of(app: &App, g: &Game, v: &Variant, user: Option<&User>)
         paused_left: g.paused_left,
         game_master: gm,
         invite_code: gm.then(|| g.invite_code.clone()),
-        seats: games::seats(&app.db, g).await?,
+        // A game made before the judge's own powers had no seat lists them.
+        seats: games::seats(&app.db, g).await?.into_iter().filter(|s| games::seatable(v, &s.power).is_ok()).collect(),
         my_powers,
         to_order,
         phases: g.record.phases.iter().enumerate().map(|(i, p)| (i, p.phase.clone(), p.processed.is_some())).collect(),
@@ -118,6 +119,39 @@ pub async fn orders_view(app: &App, g: &Game, v: &Variant, power: &str) -> Resul
         orders,
         ready: seats.iter().any(|s| s.power == power && s.ready),
     })
+}
+
+/// A line's verdict as the pages say it: `accepted`, `dropped` (not in
+/// force: a later line for the same unit replaced it) or `rejected`, with
+/// a note. The engine's `replaced` marks the line that replaced an earlier
+/// one; said as such beside the new line it reads as if the new order were
+/// the one dropped, so the earlier line is the one said to be dropped.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Verdict {
+    pub word: &'static str,
+    /// The order in judge notation (the line as written, when rejected).
+    pub text: String,
+    pub note: Option<String>,
+}
+
+pub fn verdicts(orders: &[SubmittedOrder], in_force: &[String]) -> Vec<Verdict> {
+    use polemarch_engine::game::record::Status;
+    orders
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let text = line.order.clone().unwrap_or_else(|| line.text.clone());
+            let later_replaces = orders[i + 1..].iter().any(|l| l.status == Status::Replaced);
+            let (word, note) = match line.status {
+                Status::Rejected => ("rejected", line.reason.clone()),
+                _ if !in_force.contains(&text) && later_replaces => ("dropped", Some("replaced by a later line".to_string())),
+                _ if !in_force.contains(&text) => ("dropped", Some("not in force".to_string())),
+                Status::Replaced => ("accepted", Some("replaces the earlier order for this unit".to_string())),
+                Status::Accepted => ("accepted", None),
+            };
+            Verdict { word, text, note }
+        })
+        .collect()
 }
 
 /// A processed phase: the orders in force and their results.

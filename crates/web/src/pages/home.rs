@@ -8,6 +8,7 @@ use crate::error::Error;
 use crate::games::{self, GameSummary, NewGame};
 use crate::App;
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect};
 use axum::Form;
 use maud::{html, Markup};
@@ -28,6 +29,13 @@ fn game_list(list: &[GameSummary]) -> Markup {
 }
 
 pub async fn home(State(app): State<App>, viewer: Viewer) -> PageResult {
+    Ok(page("Home", &viewer, home_body(&app, &viewer, None).await?))
+}
+
+/// The home page; with a refused new game's form as it was sent, and why.
+async fn home_body(app: &App, viewer: &Viewer, refused: Option<(&CreateForm, &str)>) -> Result<Markup, Error> {
+    let form = refused.map(|r| r.0);
+    let field = |f: fn(&CreateForm) -> &str, default: &'static str| form.map_or(default.to_string(), |c| f(c).to_string());
     let body = match &viewer.session {
         None => html! {
             h1 { "The polemarch web judge" }
@@ -42,24 +50,29 @@ pub async fn home(State(app): State<App>, viewer: Viewer) -> PageResult {
             section.forms {
                 form method="post" action="/join" {
                     h2 { "Join a game" }
-                    (csrf_field(&viewer))
+                    (csrf_field(viewer))
                     label { "Invite code " input name="code" required maxlength="20"; }
                     button { "Join" }
                 }
-                form method="post" action="/games" {
+                form #new-game method="post" action="/games" {
                     h2 { "New game" }
-                    (csrf_field(&viewer))
-                    label { "Name " input name="name" required maxlength="80"; }
-                    label { "Variant " select name="variant" { @for (id, name) in app.variants.list() { option value=(id) { (name) } } } }
-                    label { "Deadline per phase (hours) " input name="hours" type="number" min="0.02" step="any" value="24"; }
-                    label { "Seed (blank: random) " input name="seed" inputmode="numeric"; }
-                    label { input type="checkbox" name="public" value="1"; " Anyone may watch" }
+                    @if let Some((_, error)) = refused { p.error role="alert" { (error) } }
+                    (csrf_field(viewer))
+                    label { "Name " input name="name" required maxlength="80" value=(field(|c| &c.name, "")); }
+                    label { "Variant " select name="variant" {
+                        @for (id, name) in app.variants.list() { option value=(id) selected[form.is_some_and(|c| c.variant == id)] { (name) } }
+                    } }
+                    label { "Deadline per phase (hours, at most 720: 30 days) "
+                        input name="hours" type="number" min="0.02" max="720" step="any" value=(field(|c| &c.hours, "24"));
+                    }
+                    label { "Seed (blank: random) " input name="seed" inputmode="numeric" value=(field(|c| &c.seed, "")); }
+                    label { input type="checkbox" name="public" value="1" checked[form.is_some_and(|c| c.public.is_some())]; " Anyone may watch" }
                     button { "Create" }
                 }
             }
         },
     };
-    Ok(page("Home", &viewer, body))
+    Ok(body)
 }
 
 #[derive(Deserialize)]
@@ -74,17 +87,37 @@ pub struct CreateForm {
     public: Option<String>,
 }
 
+/// Creates the game, or shows the form again as it was sent, with why.
 pub async fn create(State(app): State<App>, viewer: Viewer, Form(f): Form<CreateForm>) -> PageResult {
     check_csrf(&viewer, &f.csrf)?;
     let s = signed(&viewer)?;
+    match new_game(&f) {
+        Ok(new) => match games::create(&app.writer, &app.variants, s.user.id, new).await {
+            Ok(id) => Ok(Redirect::to(&format!("/games/{id}")).into_response()),
+            Err(e) if e.status == StatusCode::BAD_REQUEST => refused(&app, &viewer, &f, e).await,
+            Err(e) => Err(e.into()),
+        },
+        Err(e) => refused(&app, &viewer, &f, e).await,
+    }
+}
+
+async fn refused(app: &App, viewer: &Viewer, f: &CreateForm, e: Error) -> PageResult {
+    let body = home_body(app, viewer, Some((f, &e.message))).await?;
+    Ok((e.status, page("New game", viewer, body)).into_response())
+}
+
+/// The form's game, or what is wrong with it.
+fn new_game(f: &CreateForm) -> Result<NewGame, Error> {
     let hours: f64 = f.hours.trim().parse().map_err(|_| Error::bad(format!("the deadline `{}` is not a number of hours", f.hours)))?;
+    if !hours.is_finite() {
+        return Err(Error::bad(format!("the deadline `{}` is not a number of hours", f.hours)));
+    }
     let seed = match f.seed.trim() {
         "" => None,
         t => Some(t.parse().map_err(|_| Error::bad(format!("the seed `{t}` is not a whole number from 0 to {}", u64::MAX)))?),
     };
-    let new = NewGame { name: f.name, variant: f.variant, deadline_secs: (hours * 3600.0).round() as i64, seed, public: f.public.is_some() };
-    let id = games::create(&app.writer, &app.variants, s.user.id, new).await?;
-    Ok(Redirect::to(&format!("/games/{id}")).into_response())
+    let deadline_secs = (hours * 3600.0).round().clamp(i64::MIN as f64, i64::MAX as f64) as i64;
+    Ok(NewGame { name: f.name.clone(), variant: f.variant.clone(), deadline_secs, seed, public: f.public.is_some() })
 }
 
 #[derive(Deserialize)]

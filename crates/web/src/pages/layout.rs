@@ -14,6 +14,7 @@ pub fn layout(title: &str, viewer: &Viewer, body: Markup) -> Markup {
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (title) " · polemarch" }
                 link rel="stylesheet" href="/style.css";
+                link rel="icon" href="/favicon.ico";
             }
             body {
                 header {

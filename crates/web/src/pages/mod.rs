@@ -21,13 +21,14 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 
-pub use errors::error_pages;
+pub use errors::{error_pages, no_page};
 
 pub fn routes() -> Router<App> {
     Router::new()
         .route("/", get(home::home))
         .route("/style.css", get(|| asset("text/css", include_str!("../style.css"))))
         .route("/check.js", get(|| asset("text/javascript", include_str!("../check.js"))))
+        .route("/favicon.ico", get(|| async { ([(CONTENT_TYPE, "image/x-icon")], crate::favicon::ico()).into_response() }))
         .route("/signup", get(account::sign_up_page).post(account::sign_up))
         .route("/signin", get(account::sign_in_page).post(account::sign_in))
         .route("/signout", post(account::sign_out))
