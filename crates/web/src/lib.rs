@@ -6,6 +6,7 @@
 pub mod accounts;
 mod api;
 pub mod auth;
+pub mod board_view;
 pub mod checkpoints;
 pub mod db;
 pub mod demo;

@@ -154,6 +154,18 @@ pub fn verdicts(orders: &[SubmittedOrder], in_force: &[String]) -> Vec<Verdict> 
         .collect()
 }
 
+/// The board of phase `index` as text (`board_view`): in the current
+/// phase, whose orders are still missing (by the open orders' rows: that
+/// a power has sent orders, never what they are).
+pub async fn board_of(app: &App, g: &Game, v: &Variant, index: usize) -> Result<Vec<crate::board_view::PowerBoard>> {
+    let pos = game::position_at(v, &g.record, index).map_err(Error::internal)?;
+    let current = index + 1 == g.record.phases.len() && g.record.result.is_none();
+    let to_order = if g.record.result.is_none() || !current { game::powers_to_order(v, &pos) } else { Vec::new() };
+    let sent: Option<Vec<String>> =
+        if current { Some(crate::judge::open_submissions(&app.db, g, None).await?.into_iter().map(|s| s.power).collect()) } else { None };
+    Ok(crate::board_view::board_view(v, &pos, &to_order, sent.as_deref()))
+}
+
 /// A processed phase: the orders in force and their results.
 #[derive(Debug, Clone, Serialize)]
 pub struct PhaseView {

@@ -42,11 +42,13 @@ async fn page_of(app: &App, viewer: &Viewer, id: i64, refused: Option<Refused>) 
         forms.push(orders_form(viewer, &view, &o, adjusting, refused.as_ref().filter(|r| r.power == o.power)));
     }
     let last = view.phases.len() - 1;
+    let board = views::board_of(app, &g, &v, last).await?;
     let body = html! {
         h1 { (view.name) }
         (summary(&view))
-        figure.map { img src={ "/games/" (id) "/phases/" (last) "/map.svg" } alt={ "The map of " (view.phase) }; }
+        (super::board::map(id, last, &view.phase))
         @for form in &forms { (form) }
+        (super::board::board(&view.phase, &board))
         (seats_table(&view))
         @if view.game_master { (super::gm::panel(&viewer, &view)) }
         h2 { "History" }

@@ -6,6 +6,7 @@
 //! (`errors.rs`).
 
 mod account;
+mod board;
 mod errors;
 mod game;
 mod gm;
