@@ -15,6 +15,8 @@
 mod chrome;
 #[path = "../../web/tests/common/mod.rs"]
 mod common;
+#[path = "browser/map.rs"]
+mod map;
 
 use chrome::{Browser, Driver};
 use common::{server_with, unique, Db};
@@ -34,6 +36,17 @@ async fn a_game_in_chromium_postgres() {
         if let Some(db) = Db::postgres("a_game_in_chromium_postgres") {
             play(db).await;
         }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn orders_by_clicking_the_map_sqlite() {
+    if chrome::available("orders_by_clicking_the_map_sqlite") {
+        let s = server_with(Db::Sqlite, |c| c.limits = Default::default()).await;
+        let driver = Driver::start();
+        let b = driver.browser().await;
+        map::play_by_clicks(&s, &b).await;
+        b.close().await;
     }
 }
 

@@ -36,6 +36,8 @@ pub fn routes() -> Router<App> {
         .route("/games/{id}/process", post(process_now))
         .route("/games/{id}/orders/{power}", get(orders).post(submit))
         .route("/games/{id}/check/{power}", post(check))
+        .route("/games/{id}/legal/{power}", get(crate::map_api::legal))
+        .route("/games/{id}/draft/{power}", post(crate::map_api::draft))
         .route("/games/{id}/ready/{power}", post(ready))
         .route("/games/{id}/phases/{n}", get(phase))
         .route("/games/{id}/record", get(record))

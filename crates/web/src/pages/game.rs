@@ -58,7 +58,10 @@ async fn page_of(app: &App, viewer: &Viewer, id: i64, refused: Option<Refused>) 
             }
         }
         p { "Download the record: " a href={ "/api/games/" (id) "/record" } { "polemarch record" } " · " a href={ "/api/games/" (id) "/mila" } { "MILA JSON" } }
-        @if !view.my_powers.is_empty() { script src="/check.js" defer {} }
+        @if !view.my_powers.is_empty() && view.status == Status::Active && view.result.is_none() {
+            script src="/check.js" defer {}
+            script src="/map.js" defer {}
+        }
     };
     Ok(page(&view.name, viewer, body))
 }
@@ -111,7 +114,8 @@ fn orders_form(viewer: &Viewer, view: &GameView, o: &OrdersView, adjusting: bool
             @if let Some(why) = closed {
                 p.closed { (why) }
             } @else {
-            form method="post" action={ "/games/" (view.id) "/orders/" (segment) } {
+            form method="post" action={ "/games/" (view.id) "/orders/" (segment) }
+                data-legal={ "/api/games/" (view.id) "/legal/" (segment) } data-draft={ "/api/games/" (view.id) "/draft/" (segment) } {
                 (csrf_field(viewer))
                 input type="hidden" name="phase_index" value=(view.phase_index);
                 textarea name="orders" rows="8" cols="50" placeholder=(hint) data-check={ "/api/games/" (view.id) "/check/" (segment) } { (refused.map_or(o.text.as_str(), |r| r.text.as_str())) }
