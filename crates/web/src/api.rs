@@ -6,6 +6,7 @@
 
 use crate::accounts::{self, User};
 use crate::auth::{enter, session_cookie, Signed, Viewer};
+use crate::draws;
 use crate::error::{Error, Result};
 use crate::games::{self, NewGame};
 use crate::judge::{self, Change};
@@ -34,6 +35,8 @@ pub fn routes() -> Router<App> {
         .route("/games/{id}/resume", post(resume))
         .route("/games/{id}/extend", post(extend))
         .route("/games/{id}/process", post(process_now))
+        .route("/games/{id}/draw", post(declare_draw))
+        .route("/games/{id}/vote/{power}", post(vote))
         .route("/games/{id}/orders/{power}", get(orders).post(submit))
         .route("/games/{id}/check/{power}", post(check))
         .route("/games/{id}/legal/{power}", get(crate::map_api::legal))
@@ -105,6 +108,9 @@ struct Create {
     seed: Option<u64>,
     #[serde(default)]
     public: bool,
+    /// Draw votes and concessions shown to all (default: secret).
+    #[serde(default)]
+    draw_votes_shown: bool,
 }
 
 async fn create(State(app): State<App>, Signed(s): Signed, Json(c): Json<Create>) -> Result<Json<Value>> {
@@ -112,7 +118,7 @@ async fn create(State(app): State<App>, Signed(s): Signed, Json(c): Json<Create>
         &app.writer,
         &app.variants,
         s.user.id,
-        NewGame { name: c.name, variant: c.variant, deadline_secs: c.deadline_secs, seed: c.seed, public: c.public },
+        NewGame { name: c.name, variant: c.variant, deadline_secs: c.deadline_secs, seed: c.seed, public: c.public, votes_shown: c.draw_votes_shown },
     )
     .await?;
     let g = games::load(&app.db, id).await?;
@@ -182,6 +188,32 @@ async fn extend(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>, 
     judge::change(&app, id, &s.user, Change::Extend(e.seconds)).await?;
     let g = games::load(&app.db, id).await?;
     Ok(Json(json!({"deadline_at": g.deadline_at, "paused_left": g.paused_left})))
+}
+
+#[derive(Deserialize)]
+struct VoteBody {
+    /// `draw`, `concede` (with `to`), or null to withdraw.
+    vote: Option<String>,
+    #[serde(default)]
+    to: Option<String>,
+}
+
+async fn vote(State(app): State<App>, Signed(s): Signed, Path((id, power)): Path<(i64, String)>, Json(b): Json<VoteBody>) -> Result<Json<Value>> {
+    app.limits.submission(s.user.id)?;
+    let vote = match (b.vote.as_deref(), b.to) {
+        (None, _) => None,
+        (Some("draw"), _) => Some(draws::Vote::Draw),
+        (Some("concede"), Some(to)) => Some(draws::Vote::Concede(to)),
+        (Some("concede"), None) => return Err(Error::bad("a concession says to whom: `\"to\": \"France\"`")),
+        (Some(other), _) => return Err(Error::bad(format!("`{other}` is no vote (expected \"draw\", \"concede\" or null)"))),
+    };
+    let shown = vote.as_ref().map(draws::Vote::text);
+    let result = draws::vote(&app, id, &s.user, &power, vote).await?;
+    Ok(Json(json!({"vote": shown, "result": result})))
+}
+
+async fn declare_draw(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>) -> Result<Json<Value>> {
+    Ok(Json(json!({"result": draws::declare_draw(&app, id, &s.user).await?})))
 }
 
 /// The phase a request is for (the current one, as the client last saw it).

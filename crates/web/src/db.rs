@@ -16,12 +16,14 @@ const SQLITE: &[(i64, &str, &str)] = &[
     (2, "names any case", include_str!("../migrations/sqlite/0002_names_any_case.sql")),
     (3, "sessions hashed", include_str!("../migrations/sqlite/0003_sessions_hashed.sql")),
     (4, "open orders", include_str!("../migrations/sqlite/0004_open_orders.sql")),
+    (5, "draw votes", include_str!("../migrations/sqlite/0005_draw_votes.sql")),
 ];
 const POSTGRES: &[(i64, &str, &str)] = &[
     (1, "init", include_str!("../migrations/postgres/0001_init.sql")),
     (2, "names any case", include_str!("../migrations/postgres/0002_names_any_case.sql")),
     (3, "sessions hashed", include_str!("../migrations/postgres/0003_sessions_hashed.sql")),
     (4, "open orders", include_str!("../migrations/postgres/0004_open_orders.sql")),
+    (5, "draw votes", include_str!("../migrations/postgres/0005_draw_votes.sql")),
 ];
 
 /// Seconds since 1970, the clock every deadline and session is kept in.

@@ -25,7 +25,14 @@ pub async fn ensure(app: &App) -> Result<Option<i64>> {
         // random, and sign-up refuses its name (accounts::RESERVED).
         Err(_) => crate::accounts::create(&app.writer, "demo", &crate::accounts::random_token()).await?,
     };
-    let new = NewGame { name: "Demo: standard, played by bots".into(), variant: "standard".into(), deadline_secs: 86_400, seed: Some(1901), public: true };
+    let new = NewGame {
+        name: "Demo: standard, played by bots".into(),
+        variant: "standard".into(),
+        deadline_secs: 86_400,
+        seed: Some(1901),
+        public: true,
+        votes_shown: false,
+    };
     let id = games::create(&app.writer, &app.variants, gm.id, new).await?;
     let g = games::load(&app.db, id).await?;
     let v = games::variant_of(&app.variants, &g)?;

@@ -93,6 +93,7 @@ struct GameRow {
     paused_left: Option<i64>,
     phase_index: i64,
     version: i64,
+    votes_shown: i64,
 }
 
 /// A game's row, its record read.
@@ -114,6 +115,8 @@ pub struct Game {
     /// Bumped by every change of the row: the compare-and-set of every
     /// write (no submission lost, every phase processed once).
     pub version: i64,
+    /// Everyone sees who voted for a draw or conceded (else only their own).
+    pub votes_shown: bool,
     /// The record, shared with the cache of parsed records. Its open
     /// phase's submissions are kept apart (`judge::open_submissions`),
     /// but for those of a database written by an older judge.
@@ -128,9 +131,12 @@ pub struct Seat {
     /// The bot that plays the power when it has no orders.
     pub bot: Option<String>,
     pub ready: bool,
+    /// Its standing vote: `draw` or `concede <Power>` (shown to others only
+    /// in a game whose votes are shown: `views` blanks it otherwise).
+    pub vote: Option<String>,
 }
 
-const HEAD: &str = "id, name, variant, gm_id, invite_code, seed, is_public, status, deadline_secs, deadline_at, paused_left, phase_index, version";
+const HEAD: &str = "id, name, variant, gm_id, invite_code, seed, is_public, status, deadline_secs, deadline_at, paused_left, phase_index, version, votes_shown";
 
 /// A game's row with its record, as JSON.
 #[derive(sqlx::FromRow)]
@@ -175,6 +181,7 @@ fn from_row(row: GameRow, record: Arc<GameRecord>) -> Game {
         paused_left: row.paused_left,
         phase_index: row.phase_index,
         version: row.version,
+        votes_shown: row.votes_shown != 0,
         record,
     }
 }
@@ -186,11 +193,12 @@ struct SeatRow {
     user_id: Option<i64>,
     user_name: Option<String>,
     ready_phase: i64,
+    vote: Option<String>,
 }
 
 pub async fn seats(db: &AnyPool, game: &Game) -> Result<Vec<Seat>> {
     let rows = sqlx::query_as::<_, SeatRow>(
-        "SELECT s.power, s.user_id, u.name AS user_name, s.ready_phase FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = $1 ORDER BY s.power",
+        "SELECT s.power, s.user_id, u.name AS user_name, s.ready_phase, s.vote FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = $1 ORDER BY s.power",
     )
     .bind(game.id)
     .fetch_all(db)
@@ -203,6 +211,7 @@ pub async fn seats(db: &AnyPool, game: &Game) -> Result<Vec<Seat>> {
             user_id: r.user_id,
             user: r.user_name,
             ready: r.ready_phase == game.phase_index,
+            vote: r.vote,
         })
         .collect())
 }
@@ -263,6 +272,8 @@ pub struct NewGame {
     pub deadline_secs: i64,
     pub seed: Option<u64>,
     pub public: bool,
+    /// Draw votes and concessions are shown to all (else secret).
+    pub votes_shown: bool,
 }
 
 fn invite_code() -> String {
@@ -288,8 +299,8 @@ pub async fn create(db: &AnyPool, variants: &Variants, gm_id: i64, new: NewGame)
     let text = serde_json::to_string(&record).map_err(|e| Error::internal(e.to_string()))?;
     let mut tx = db.begin().await?;
     let id: i64 = sqlx::query_scalar(
-        "INSERT INTO games (name, variant, gm_id, invite_code, seed, is_public, status, deadline_secs, deadline_at, phase_index, version, record, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, 0, 0, $9, $10) RETURNING id",
+        "INSERT INTO games (name, variant, gm_id, invite_code, seed, is_public, status, deadline_secs, deadline_at, phase_index, version, record, created_at, votes_shown) \
+         VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, 0, 0, $9, $10, $11) RETURNING id",
     )
     .bind(name)
     .bind(&new.variant)
@@ -301,6 +312,7 @@ pub async fn create(db: &AnyPool, variants: &Variants, gm_id: i64, new: NewGame)
     .bind(now() + new.deadline_secs)
     .bind(text)
     .bind(now())
+    .bind(i64::from(new.votes_shown))
     .fetch_one(&mut *tx)
     .await?;
     sqlx::query("INSERT INTO members (game_id, user_id) VALUES ($1, $2)").bind(id).bind(gm_id).execute(&mut *tx).await?;

@@ -412,6 +412,23 @@ pub async fn process(app: &App, game_id: i64, phase_index: i64, cause: Cause) ->
     Err(busy())
 }
 
+/// Ends the game with `result` (a draw agreed or declared, a concession)
+/// if its row is still at the version `g` was read at: the record keeps the
+/// result, the game is over. False when another changed it first.
+pub async fn finish(app: &App, g: &Game, result: record::GameResult) -> Result<bool> {
+    let mut rec = (*g.record).clone();
+    rec.result = Some(result);
+    let mut tx = app.writer.begin().await?;
+    let next = RowWrite { status: Status::Over, deadline_at: None, paused_left: None, phase_index: g.phase_index, record: Some(to_json(&rec)?) };
+    if !compare_and_set(&mut tx, g, next).await? {
+        tx.rollback().await?;
+        return Ok(false);
+    }
+    sqlx::query("DELETE FROM open_orders WHERE game_id = $1").bind(g.id).execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
 /// A game's row as a write leaves it (its version one more).
 struct RowWrite {
     status: Status,
@@ -585,7 +602,7 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
             continue;
         }
         if let Some((name, user_id)) = seat {
-            sqlx::query("UPDATE seats SET user_id = $1, ready_phase = -1 WHERE game_id = $2 AND power = $3")
+            sqlx::query("UPDATE seats SET user_id = $1, ready_phase = -1, vote = NULL WHERE game_id = $2 AND power = $3")
                 .bind(user_id)
                 .bind(g.id)
                 .bind(&name)

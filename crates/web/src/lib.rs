@@ -10,6 +10,7 @@ pub mod board_view;
 pub mod checkpoints;
 pub mod db;
 pub mod demo;
+pub mod draws;
 pub mod error;
 mod favicon;
 pub mod forwarded;

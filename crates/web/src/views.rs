@@ -40,6 +40,8 @@ pub struct GameView {
     pub phases: Vec<(usize, String, bool)>,
     /// Members who joined (for the game master's seat list).
     pub members: Vec<String>,
+    /// Draw votes and concessions are shown to all.
+    pub votes_shown: bool,
 }
 
 pub async fn game_view(app: &App, id: i64, user: Option<&User>) -> Result<GameView> {
@@ -78,7 +80,19 @@ pub async fn game_view_of(app: &App, g: &Game, v: &Variant, user: Option<&User>)
         game_master: gm,
         invite_code: gm.then(|| g.invite_code.clone()),
         // A game made before the judge's own powers had no seat lists them.
-        seats: games::seats(&app.db, g).await?.into_iter().filter(|s| games::seatable(v, &s.power).is_ok()).collect(),
+        // Votes are the voter's own, unless the game shows them.
+        seats: games::seats(&app.db, g)
+            .await?
+            .into_iter()
+            .filter(|s| games::seatable(v, &s.power).is_ok())
+            .map(|mut s| {
+                if !g.votes_shown && !(user.is_some() && s.user_id == user.map(|u| u.id)) {
+                    s.vote = None;
+                }
+                s
+            })
+            .collect(),
+        votes_shown: g.votes_shown,
         my_powers,
         to_order,
         phases: g.record.phases.iter().enumerate().map(|(i, p)| (i, p.phase.clone(), p.processed.is_some())).collect(),

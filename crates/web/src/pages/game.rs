@@ -49,6 +49,7 @@ async fn page_of(app: &App, viewer: &Viewer, id: i64, refused: Option<Refused>) 
         (super::board::map(id, last, &view.phase))
         @for form in &forms { (form) }
         (super::board::board(&view.phase, &board))
+        @if view.result.is_none() { @for power in &view.my_powers { (vote_form(viewer, &view, power)) } }
         (seats_table(&view))
         @if view.game_master { (super::gm::panel(&viewer, &view)) }
         h2 { "History" }
@@ -132,17 +133,69 @@ fn seats_table(view: &GameView) -> Markup {
     html! {
         h2 { "Powers" }
         table.seats {
-            tr { th { "Power" } th { "Player" } th { "Stand-in bot" } th { "Ready" } }
+            tr { th { "Power" } th { "Player" } th { "Stand-in bot" } th { "Ready" } @if view.votes_shown { th { "Vote" } } }
             @for seat in &view.seats {
                 tr {
                     td { (seat.power) }
                     td { (seat.user.as_deref().unwrap_or("nobody")) }
                     td { (seat.bot.as_deref().unwrap_or("")) }
                     td { @if !view.to_order.contains(&seat.power) { "—" } @else if seat.ready { "ready" } }
+                    @if view.votes_shown { td { (seat.vote.as_deref().unwrap_or("")) } }
                 }
             }
         }
     }
+}
+
+/// A power's vote: for a draw of every survivor, or its concession.
+fn vote_form(viewer: &Viewer, view: &GameView, power: &str) -> Markup {
+    let mine = view.seats.iter().find(|s| s.power == power).and_then(|s| s.vote.clone());
+    let others = view.seats.iter().filter(|s| s.power != power);
+    html! {
+        section.vote {
+            h3 { "End the game by agreement (" (power) ")" }
+            p {
+                "A draw needs the vote of every surviving power; a concession to a power, every other survivor's. "
+                @if view.votes_shown { "Everyone sees who voted what." } @else { "Votes are secret: you see only your own." }
+                " Your vote: " b { (mine.as_deref().unwrap_or("none")) } "."
+            }
+            form.inline method="post" action={ "/games/" (view.id) "/vote/" (path_segment(power)) } {
+                (csrf_field(viewer)) input type="hidden" name="action" value="draw"; button { "Vote for a draw" }
+            }
+            form.inline method="post" action={ "/games/" (view.id) "/vote/" (path_segment(power)) } {
+                (csrf_field(viewer)) input type="hidden" name="action" value="concede";
+                label { "Concede to " select name="to" { @for s in others { option { (s.power) } } } }
+                button { "Concede" }
+            }
+            @if mine.is_some() {
+                form.inline method="post" action={ "/games/" (view.id) "/vote/" (path_segment(power)) } {
+                    (csrf_field(viewer)) input type="hidden" name="action" value="withdraw"; button { "Withdraw my vote" }
+                }
+            }
+        }
+    }
+}
+
+#[derive(Deserialize)]
+pub struct VoteForm {
+    csrf: String,
+    action: String,
+    #[serde(default)]
+    to: String,
+}
+
+pub async fn vote(State(app): State<App>, viewer: Viewer, Path((id, power)): Path<(i64, String)>, Form(f): Form<VoteForm>) -> PageResult {
+    check_csrf(&viewer, &f.csrf)?;
+    let s = signed(&viewer)?;
+    app.limits.submission(s.user.id)?;
+    let vote = match f.action.as_str() {
+        "draw" => Some(crate::draws::Vote::Draw),
+        "concede" => Some(crate::draws::Vote::Concede(f.to)),
+        "withdraw" => None,
+        other => return Err(Error::bad(format!("unknown action `{other}`")).into()),
+    };
+    crate::draws::vote(&app, id, &s.user, &power, vote).await?;
+    Ok(Redirect::to(&format!("/games/{id}")).into_response())
 }
 
 #[derive(Deserialize)]

@@ -67,6 +67,7 @@ async fn home_body(app: &App, viewer: &Viewer, refused: Option<(&CreateForm, &st
                     }
                     label { "Seed (blank: random) " input name="seed" inputmode="numeric" value=(field(|c| &c.seed, "")); }
                     label { input type="checkbox" name="public" value="1" checked[form.is_some_and(|c| c.public.is_some())]; " Anyone may watch" }
+                    label { input type="checkbox" name="votes_shown" value="1" checked[form.is_some_and(|c| c.votes_shown.is_some())]; " Draw votes and concessions shown to all (else secret)" }
                     button { "Create" }
                 }
             }
@@ -85,6 +86,8 @@ pub struct CreateForm {
     seed: String,
     #[serde(default)]
     public: Option<String>,
+    #[serde(default)]
+    votes_shown: Option<String>,
 }
 
 /// Creates the game, or shows the form again as it was sent, with why.
@@ -117,7 +120,7 @@ fn new_game(f: &CreateForm) -> Result<NewGame, Error> {
         t => Some(t.parse().map_err(|_| Error::bad(format!("the seed `{t}` is not a whole number from 0 to {}", u64::MAX)))?),
     };
     let deadline_secs = (hours * 3600.0).round().clamp(i64::MIN as f64, i64::MAX as f64) as i64;
-    Ok(NewGame { name: f.name.clone(), variant: f.variant.clone(), deadline_secs, seed, public: f.public.is_some() })
+    Ok(NewGame { name: f.name.clone(), variant: f.variant.clone(), deadline_secs, seed, public: f.public.is_some(), votes_shown: f.votes_shown.is_some() })
 }
 
 #[derive(Deserialize)]

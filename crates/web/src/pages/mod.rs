@@ -39,6 +39,7 @@ pub fn routes() -> Router<App> {
         .route("/games/{id}", get(game::game_page))
         .route("/games/{id}/orders/{power}", post(game::submit))
         .route("/games/{id}/gm", post(gm::gm))
+        .route("/games/{id}/vote/{power}", post(game::vote))
         .route("/games/{id}/phases/{n}", get(phase::phase_page))
         .route("/games/{id}/phases/{n}/map.svg", get(phase::map))
 }
