@@ -27,6 +27,9 @@ pub fn routes() -> Router<App> {
         .route("/signin", post(sign_in))
         .route("/signout", post(sign_out))
         .route("/me", get(me))
+        .route("/me/password", post(change_password))
+        .route("/me/delete", post(delete_account))
+        .route("/users/{name}", get(profile))
         .route("/games", get(my_games).post(create))
         .route("/join", post(join))
         .route("/games/{id}", get(game))
@@ -89,6 +92,31 @@ async fn sign_in(State(app): State<App>, viewer: Viewer, Json(c): Json<Credentia
 async fn sign_out(State(app): State<App>, Signed(s): Signed) -> Result<Response> {
     accounts::end_session(&app.writer, &s.token).await?;
     Ok(([(SET_COOKIE, session_cookie("", app.secure_cookies))], Json(json!({"signed_out": true}))).into_response())
+}
+
+async fn profile(State(app): State<App>, viewer: Viewer, Path(name): Path<String>) -> Result<Json<crate::profiles::Profile>> {
+    Ok(Json(crate::profiles::profile(&app, &name, viewer.session.as_ref().map(|s| &s.user)).await?))
+}
+
+#[derive(Deserialize)]
+struct NewPassword {
+    current: String,
+    new: String,
+}
+
+async fn change_password(State(app): State<App>, Signed(s): Signed, Json(p): Json<NewPassword>) -> Result<Json<Value>> {
+    crate::profiles::change_password(&app, &s.user, &p.current, &p.new).await?;
+    Ok(Json(json!({"changed": true})))
+}
+
+#[derive(Deserialize)]
+struct Deletion {
+    password: String,
+}
+
+async fn delete_account(State(app): State<App>, Signed(s): Signed, Json(d): Json<Deletion>) -> Result<Response> {
+    let freed = crate::profiles::delete_account(&app, &s.user, &d.password).await?;
+    Ok(([(SET_COOKIE, session_cookie("", app.secure_cookies))], Json(json!({"deleted": true, "games_with_seats_freed": freed}))).into_response())
 }
 
 async fn me(Signed(s): Signed) -> Json<User> {

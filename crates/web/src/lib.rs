@@ -20,6 +20,7 @@ pub mod legal_view;
 pub mod limits;
 mod map_api;
 mod pages;
+pub mod profiles;
 pub mod variants;
 pub mod views;
 

@@ -137,7 +137,7 @@ fn seats_table(view: &GameView) -> Markup {
             @for seat in &view.seats {
                 tr {
                     td { (seat.power) }
-                    td { (seat.user.as_deref().unwrap_or("nobody")) }
+                    td { @if let Some(u) = &seat.user { a href=(super::profile::href(u)) { (u) } } @else { "nobody" } }
                     td { (seat.bot.as_deref().unwrap_or("")) }
                     td { @if !view.to_order.contains(&seat.power) { "—" } @else if seat.ready { "ready" } }
                     @if view.votes_shown { td { (seat.vote.as_deref().unwrap_or("")) } }

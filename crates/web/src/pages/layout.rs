@@ -21,7 +21,7 @@ pub fn layout(title: &str, viewer: &Viewer, body: Markup) -> Markup {
                     a.brand href="/" { "polemarch" }
                     nav {
                         @if let Some(s) = &viewer.session {
-                            span.me { (s.user.name) } " "
+                            a.me href=(super::profile::href(&s.user.name)) { (s.user.name) } " "
                             form.inline method="post" action="/signout" { (csrf_field(viewer)) button { "Sign out" } }
                         } @else {
                             a href="/signin" { "Sign in" } " " a href="/signup" { "Sign up" }

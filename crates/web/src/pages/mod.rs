@@ -13,6 +13,7 @@ mod gm;
 mod home;
 mod layout;
 mod phase;
+mod profile;
 
 use crate::auth::Viewer;
 use crate::error::Error;
@@ -40,6 +41,9 @@ pub fn routes() -> Router<App> {
         .route("/games/{id}/orders/{power}", post(game::submit))
         .route("/games/{id}/gm", post(gm::gm))
         .route("/games/{id}/vote/{power}", post(game::vote))
+        .route("/users/{name}", get(profile::profile_page))
+        .route("/me/password", post(profile::change_password))
+        .route("/me/delete", post(profile::delete_account))
         .route("/games/{id}/phases/{n}", get(phase::phase_page))
         .route("/games/{id}/phases/{n}/map.svg", get(phase::map))
 }
