@@ -39,6 +39,9 @@ pub fn routes() -> Router<App> {
         .route("/games/{id}/extend", post(extend))
         .route("/games/{id}/process", post(process_now))
         .route("/games/{id}/draw", post(declare_draw))
+        .route("/lobby", get(lobby))
+        .route("/games/{id}/take", post(take))
+        .route("/games/{id}/start", post(start))
         .route("/games/{id}/vote/{power}", post(vote))
         .route("/games/{id}/orders/{power}", get(orders).post(submit))
         .route("/games/{id}/check/{power}", post(check))
@@ -124,7 +127,28 @@ async fn me(Signed(s): Signed) -> Json<User> {
 }
 
 async fn my_games(State(app): State<App>, Signed(s): Signed) -> Result<Json<Vec<games::GameSummary>>> {
-    Ok(Json(games::list_for(&app.db, s.user.id).await?))
+    Ok(Json(crate::lobby::mark_due(&app, &s.user, games::list_for(&app.db, s.user.id).await?).await?))
+}
+
+async fn lobby(State(app): State<App>) -> Result<Json<Vec<crate::lobby::Waiting>>> {
+    Ok(Json(crate::lobby::list(&app).await?))
+}
+
+#[derive(Deserialize)]
+struct Take {
+    /// A free power, or "any".
+    power: String,
+}
+
+async fn take(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>, Json(t): Json<Take>) -> Result<Json<Value>> {
+    crate::lobby::take(&app, id, &s.user, &t.power).await?;
+    let g = games::load(&app.db, id).await?;
+    Ok(Json(json!(crate::lobby::waiting(&app, &g).await?)))
+}
+
+async fn start(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>) -> Result<Json<Value>> {
+    let dealt = crate::lobby::start(&app, id, &s.user).await?;
+    Ok(Json(json!({"started": true, "dealt": dealt.len()})))
 }
 
 #[derive(Deserialize)]
@@ -139,6 +163,9 @@ struct Create {
     /// Draw votes and concessions shown to all (default: secret).
     #[serde(default)]
     draw_votes_shown: bool,
+    /// Opens in the lobby: public, players take seats, the game master starts it.
+    #[serde(default)]
+    lobby: bool,
 }
 
 async fn create(State(app): State<App>, Signed(s): Signed, Json(c): Json<Create>) -> Result<Json<Value>> {
@@ -146,7 +173,15 @@ async fn create(State(app): State<App>, Signed(s): Signed, Json(c): Json<Create>
         &app.writer,
         &app.variants,
         s.user.id,
-        NewGame { name: c.name, variant: c.variant, deadline_secs: c.deadline_secs, seed: c.seed, public: c.public, votes_shown: c.draw_votes_shown },
+        NewGame {
+            name: c.name,
+            variant: c.variant,
+            deadline_secs: c.deadline_secs,
+            seed: c.seed,
+            public: c.public,
+            votes_shown: c.draw_votes_shown,
+            lobby: c.lobby,
+        },
     )
     .await?;
     let g = games::load(&app.db, id).await?;

@@ -17,6 +17,7 @@ const SQLITE: &[(i64, &str, &str)] = &[
     (3, "sessions hashed", include_str!("../migrations/sqlite/0003_sessions_hashed.sql")),
     (4, "open orders", include_str!("../migrations/sqlite/0004_open_orders.sql")),
     (5, "draw votes", include_str!("../migrations/sqlite/0005_draw_votes.sql")),
+    (6, "lobby", include_str!("../migrations/sqlite/0006_lobby.sql")),
 ];
 const POSTGRES: &[(i64, &str, &str)] = &[
     (1, "init", include_str!("../migrations/postgres/0001_init.sql")),
@@ -24,6 +25,7 @@ const POSTGRES: &[(i64, &str, &str)] = &[
     (3, "sessions hashed", include_str!("../migrations/postgres/0003_sessions_hashed.sql")),
     (4, "open orders", include_str!("../migrations/postgres/0004_open_orders.sql")),
     (5, "draw votes", include_str!("../migrations/postgres/0005_draw_votes.sql")),
+    (6, "lobby", include_str!("../migrations/postgres/0006_lobby.sql")),
 ];
 
 /// Seconds since 1970, the clock every deadline and session is kept in.

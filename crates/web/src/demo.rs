@@ -32,6 +32,7 @@ pub async fn ensure(app: &App) -> Result<Option<i64>> {
         seed: Some(1901),
         public: true,
         votes_shown: false,
+        lobby: false,
     };
     let id = games::create(&app.writer, &app.variants, gm.id, new).await?;
     let g = games::load(&app.db, id).await?;

@@ -16,6 +16,9 @@ use std::sync::Arc;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
+    /// In the lobby, waiting for its players: no deadline runs until the
+    /// game master starts it.
+    Forming,
     Active,
     Paused,
     Over,
@@ -25,6 +28,7 @@ impl Status {
     /// The word kept in the `status` column and said by the API.
     pub fn as_str(self) -> &'static str {
         match self {
+            Status::Forming => "forming",
             Status::Active => "active",
             Status::Paused => "paused",
             Status::Over => "over",
@@ -44,7 +48,7 @@ pub struct UnknownStatus(String);
 
 impl std::fmt::Display for UnknownStatus {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "unknown game status `{}` (expected active, paused or over)", self.0)
+        write!(f, "unknown game status `{}` (expected forming, active, paused or over)", self.0)
     }
 }
 
@@ -54,6 +58,7 @@ impl TryFrom<String> for Status {
     type Error = UnknownStatus;
     fn try_from(s: String) -> std::result::Result<Self, UnknownStatus> {
         match s.as_str() {
+            "forming" => Ok(Status::Forming),
             "active" => Ok(Status::Active),
             "paused" => Ok(Status::Paused),
             "over" => Ok(Status::Over),
@@ -249,6 +254,9 @@ pub struct GameSummary {
     pub variant: String,
     pub phase_index: i64,
     pub status: Status,
+    /// The asker has orders due in it (`lobby::orders_due`).
+    #[sqlx(skip)]
+    pub orders_due: bool,
 }
 
 /// The games a user may look at: theirs, and the public ones.
@@ -274,6 +282,9 @@ pub struct NewGame {
     pub public: bool,
     /// Draw votes and concessions are shown to all (else secret).
     pub votes_shown: bool,
+    /// Opens in the lobby (public, waiting for players; the game master
+    /// starts it) instead of at once.
+    pub lobby: bool,
 }
 
 fn invite_code() -> String {
@@ -300,19 +311,20 @@ pub async fn create(db: &AnyPool, variants: &Variants, gm_id: i64, new: NewGame)
     let mut tx = db.begin().await?;
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO games (name, variant, gm_id, invite_code, seed, is_public, status, deadline_secs, deadline_at, phase_index, version, record, created_at, votes_shown) \
-         VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, 0, 0, $9, $10, $11) RETURNING id",
+         VALUES ($1, $2, $3, $4, $5, $6, $12, $7, $8, 0, 0, $9, $10, $11) RETURNING id",
     )
     .bind(name)
     .bind(&new.variant)
     .bind(gm_id)
     .bind(invite_code())
     .bind(seed.to_string())
-    .bind(i64::from(new.public))
+    .bind(i64::from(new.public || new.lobby))
     .bind(new.deadline_secs)
-    .bind(now() + new.deadline_secs)
+    .bind((!new.lobby).then(|| now() + new.deadline_secs))
     .bind(text)
     .bind(now())
     .bind(i64::from(new.votes_shown))
+    .bind(if new.lobby { Status::Forming } else { Status::Active }.as_str())
     .fetch_one(&mut *tx)
     .await?;
     sqlx::query("INSERT INTO members (game_id, user_id) VALUES ($1, $2)").bind(id).bind(gm_id).execute(&mut *tx).await?;

@@ -123,6 +123,7 @@ fn must_be_open(game: &Game) -> Result<()> {
         Status::Active => Ok(()),
         Status::Paused => Err(Error::conflict("the game is paused: orders wait until the game master resumes it")),
         Status::Over => Err(Error::conflict("the game is over")),
+        Status::Forming => Err(Error::conflict("the game has not started: it waits in the lobby until the game master starts it")),
     }
 }
 
@@ -552,6 +553,9 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
             Change::Resume if status == Status::Paused => {
                 deadline_at = Some(now() + paused_left.unwrap_or(g.deadline_secs).max(60));
                 (status, paused_left) = (Status::Active, None);
+            }
+            Change::Pause | Change::Resume | Change::Extend(_) if status == Status::Forming => {
+                return Err(Error::conflict("the game has not started: it waits in the lobby, with no deadline running"))
             }
             Change::Pause | Change::Resume => return Err(Error::conflict(format!("the game is {} already", g.status))),
             Change::Extend(secs) => {

@@ -18,6 +18,7 @@ pub mod games;
 pub mod judge;
 pub mod legal_view;
 pub mod limits;
+pub mod lobby;
 mod map_api;
 mod pages;
 pub mod profiles;

@@ -73,6 +73,8 @@ fn summary(view: &GameView) -> Markup {
             (view.variant_name) " · seed " (view.seed) " · " b { (view.phase) } " · "
             @if let Some(r) = &view.result {
                 "the game is over: " (r)
+            } @else if view.status == Status::Forming {
+                "in the lobby, waiting for players (the clock starts when the game master starts the game)"
             } @else if view.status == Status::Paused {
                 "paused (" (duration(view.paused_left.unwrap_or(view.deadline_secs))) " left when resumed)"
             } @else {
@@ -92,6 +94,7 @@ fn orders_form(viewer: &Viewer, view: &GameView, o: &OrdersView, adjusting: bool
     let closed = match (&view.result, view.status) {
         (Some(_), _) | (_, Status::Over) => Some("The game is over: there is nothing more to order."),
         (None, Status::Paused) => Some("The game is paused: orders wait until the game master resumes it."),
+        (None, Status::Forming) => Some("The game waits in the lobby for its players: orders open when the game master starts it."),
         (None, Status::Active) => None,
     };
     html! {

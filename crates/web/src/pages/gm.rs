@@ -42,6 +42,12 @@ pub fn panel(viewer: &Viewer, view: &GameView) -> Markup {
                 (action(if paused { "resume" } else { "pause" }))
                 button { (if paused { "Resume" } else { "Pause" }) }
             }
+            @if view.status == Status::Forming {
+                form.inline method="post" action={ "/games/" (view.id) "/gm" } {
+                    (action("start"))
+                    button { "Start the game (every seat taken)" }
+                }
+            }
             form.inline method="post" action={ "/games/" (view.id) "/gm" } {
                 (action("draw"))
                 button { "Declare a draw of the survivors" }
@@ -95,6 +101,9 @@ pub async fn gm(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>, For
         }
         "draw" => {
             crate::draws::declare_draw(&app, id, &s.user).await?;
+        }
+        "start" => {
+            crate::lobby::start(&app, id, &s.user).await?;
         }
         other => return Err(PageError(Error::bad(format!("unknown action `{other}`")))),
     }

@@ -21,7 +21,10 @@ fn game_list(list: &[GameSummary]) -> Markup {
         } @else {
             ul.games {
                 @for g in list {
-                    li { a href={ "/games/" (g.id) } { (g.name) } " — " (g.variant) " · phase " (g.phase_index + 1) " · " (g.status) }
+                    li {
+                        a href={ "/games/" (g.id) } { (g.name) } " — " (g.variant) " · phase " (g.phase_index + 1) " · " (g.status)
+                        @if g.orders_due { " · " strong.due { "your orders are due" } }
+                    }
                 }
             }
         }
@@ -40,13 +43,15 @@ async fn home_body(app: &App, viewer: &Viewer, refused: Option<(&CreateForm, &st
         None => html! {
             h1 { "The polemarch web judge" }
             p { "Play any variant polemarch knows, from invitation to victory. " a href="/signup" { "Sign up" } " or " a href="/signin" { "sign in" } " to create or join a game." }
+            p { a href="/lobby" { "The lobby" } ": public games waiting for players." }
             h2 { "Games to look at" }
             (game_list(&games::public_games(&app.db).await?))
         },
         Some(s) => html! {
             h1 { "The polemarch web judge" }
             h2 { "Your games" }
-            (game_list(&games::list_for(&app.db, s.user.id).await?))
+            (game_list(&crate::lobby::mark_due(app, &s.user, games::list_for(&app.db, s.user.id).await?).await?))
+            p { a href="/lobby" { "The lobby" } ": public games waiting for players." }
             section.forms {
                 form method="post" action="/join" {
                     h2 { "Join a game" }
@@ -68,6 +73,7 @@ async fn home_body(app: &App, viewer: &Viewer, refused: Option<(&CreateForm, &st
                     label { "Seed (blank: random) " input name="seed" inputmode="numeric" value=(field(|c| &c.seed, "")); }
                     label { input type="checkbox" name="public" value="1" checked[form.is_some_and(|c| c.public.is_some())]; " Anyone may watch" }
                     label { input type="checkbox" name="votes_shown" value="1" checked[form.is_some_and(|c| c.votes_shown.is_some())]; " Draw votes and concessions shown to all (else secret)" }
+                    label { input type="checkbox" name="lobby" value="1" checked[form.is_some_and(|c| c.lobby.is_some())]; " Open it in the lobby (players take seats there; you start it when they are full)" }
                     button { "Create" }
                 }
             }
@@ -88,6 +94,8 @@ pub struct CreateForm {
     public: Option<String>,
     #[serde(default)]
     votes_shown: Option<String>,
+    #[serde(default)]
+    lobby: Option<String>,
 }
 
 /// Creates the game, or shows the form again as it was sent, with why.
@@ -120,7 +128,15 @@ fn new_game(f: &CreateForm) -> Result<NewGame, Error> {
         t => Some(t.parse().map_err(|_| Error::bad(format!("the seed `{t}` is not a whole number from 0 to {}", u64::MAX)))?),
     };
     let deadline_secs = (hours * 3600.0).round().clamp(i64::MIN as f64, i64::MAX as f64) as i64;
-    Ok(NewGame { name: f.name.clone(), variant: f.variant.clone(), deadline_secs, seed, public: f.public.is_some(), votes_shown: f.votes_shown.is_some() })
+    Ok(NewGame {
+        name: f.name.clone(),
+        variant: f.variant.clone(),
+        deadline_secs,
+        seed,
+        public: f.public.is_some(),
+        votes_shown: f.votes_shown.is_some(),
+        lobby: f.lobby.is_some(),
+    })
 }
 
 #[derive(Deserialize)]

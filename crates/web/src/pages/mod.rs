@@ -12,6 +12,7 @@ mod game;
 mod gm;
 mod home;
 mod layout;
+mod lobby;
 mod phase;
 mod profile;
 
@@ -42,6 +43,8 @@ pub fn routes() -> Router<App> {
         .route("/games/{id}/gm", post(gm::gm))
         .route("/games/{id}/vote/{power}", post(game::vote))
         .route("/users/{name}", get(profile::profile_page))
+        .route("/lobby", get(lobby::lobby_page))
+        .route("/games/{id}/take", post(lobby::take))
         .route("/me/password", post(profile::change_password))
         .route("/me/delete", post(profile::delete_account))
         .route("/games/{id}/phases/{n}", get(phase::phase_page))
