@@ -3,7 +3,8 @@
 //! line in the orders box and each line drawn on the map as pending; typing
 //! in the box drawn too; a convoy with its fleet, a retreat and builds by
 //! clicks, in positions set for the test; at a phone's 390x844, no page
-//! scrolls sideways and the map zooms. With `POLEMARCH_SCREENSHOTS` set it
+//! scrolls sideways and the map zooms; a game of City State, an order
+//! typed and drawn. With `POLEMARCH_SCREENSHOTS` set it
 //! saves the guide's screenshots into docs/images/ (docs/web.md).
 
 use super::chrome::Browser;
@@ -216,7 +217,37 @@ pub async fn play_by_clicks(s: &TestServer, b: &Browser) {
     screenshot(b, "phone").await;
     fits(b, &format!("{game}/phases/0")).await;
     fits(b, &format!("{site}/")).await;
+    fits(b, &format!("{site}/lobby")).await;
+    fits(b, &format!("{site}/users/{name}")).await;
     b.goto(&game).await;
     b.js("document.getElementById('board').scrollIntoView(); return true").await;
     screenshot(b, "board-as-text").await;
+    b.c().set_window_size(1280, 1024).await.unwrap();
+
+    // A game of City State, orders typed: drawn as the renderer draws them.
+    let (_, made) = s.post("/api/games", &gm, json!({"name": "City states", "variant": "city_state", "deadline_secs": 3600, "seed": 3})).await;
+    let hid = made["id"].as_i64().unwrap();
+    let code = made["invite_code"].as_str().unwrap().to_string();
+    b.goto(&format!("{site}/")).await;
+    b.type_into("form[action='/join'] input[name=code]", &code).await;
+    b.click_and_load("form[action='/join'] button").await;
+    let (_, game) = s.get(&format!("/api/games/{hid}"), &gm).await;
+    let power = game["seats"][0]["power"].as_str().unwrap().to_string();
+    s.post(&format!("/api/games/{hid}/seats"), &gm, json!({"power": power, "user": name})).await;
+    let city_state = format!("{site}/games/{hid}");
+    b.goto(&city_state).await;
+    open(b, &city_state, "movement").await;
+    let legal = b
+        .c()
+        .execute_async(
+            "const done = arguments[arguments.length - 1]; fetch(document.querySelector('form[data-legal]').dataset.legal).then(r => r.json()).then(done);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let unit = &legal["units"][0];
+    let order = unit["orders"].as_array().unwrap().iter().find(|o| o["kind"] == "move").unwrap_or(&unit["orders"][0])["text"].as_str().unwrap().to_string();
+    let province = unit["province"].as_str().unwrap().to_string();
+    b.find("form[data-legal] textarea").await.send_keys(&order).await.unwrap();
+    expect(b, &[&order], &[&province]).await;
 }
