@@ -16,6 +16,8 @@
 mod chrome;
 #[path = "../../web/tests/common/mod.rs"]
 mod common;
+#[path = "browser/map.rs"]
+mod map;
 
 use chrome::{Browser, Driver};
 use common::{server_with, unique, Db};
@@ -34,6 +36,17 @@ async fn a_game_in_chromium_sqlite() {
 async fn a_game_in_chromium_postgres() {
     chrome::must_be_installed("a_game_in_chromium_postgres");
     play(Db::postgres("a_game_in_chromium_postgres")).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn orders_by_clicking_the_map_sqlite() {
+    if chrome::available("orders_by_clicking_the_map_sqlite") {
+        let s = server_with(Db::Sqlite, |c| c.limits = Default::default()).await;
+        let driver = Driver::start();
+        let b = driver.browser().await;
+        map::play_by_clicks(&s, &b).await;
+        b.close().await;
+    }
 }
 
 /// A real server on a loopback port (the sign-in and submission limits as
@@ -208,7 +221,7 @@ async fn play(db: Db) {
         &france,
         "France",
         &["A par - bur", "F bre H", "F bre - mao", "A mar - mun"],
-        &[("accepted", "A par - bur"), ("accepted", "F bre H"), ("replaced", "F bre - mao"), ("rejected", "A mar - mun")],
+        &[("accepted", "A par - bur"), ("dropped", "F bre H"), ("accepted", "F bre - mao"), ("rejected", "A mar - mun")],
     )
     .await;
     ready(&france, "France").await;

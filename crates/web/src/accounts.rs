@@ -44,7 +44,7 @@ fn check_name(name: &str) -> Result<()> {
     }
 }
 
-fn check_password(password: &str) -> Result<()> {
+pub(crate) fn check_password(password: &str) -> Result<()> {
     if (8..=200).contains(&password.chars().count()) {
         Ok(())
     } else {
@@ -82,7 +82,7 @@ async fn argon2_run<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static
     .await
 }
 
-async fn hash(password: String) -> Result<String> {
+pub(crate) async fn hash(password: String) -> Result<String> {
     argon2_run(move || {
         let salt = SaltString::generate(&mut rand::rngs::OsRng);
         Argon2::default().hash_password(password.as_bytes(), &salt).map(|h| h.to_string()).map_err(|e| Error::internal(format!("argon2: {e}")))
@@ -93,7 +93,7 @@ async fn hash(password: String) -> Result<String> {
 /// Whether `password` is the one `stored` was hashed from (an error when
 /// no hashing thread was free: the caller is told to try again, and no
 /// failure is counted).
-async fn verify(password: String, stored: String) -> Result<bool> {
+pub(crate) async fn verify(password: String, stored: String) -> Result<bool> {
     argon2_run(move || PasswordHash::new(&stored).is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())).await
 }
 

@@ -6,6 +6,7 @@
 
 use crate::accounts::{self, User};
 use crate::auth::{enter, session_cookie, Signed, Viewer};
+use crate::draws;
 use crate::error::{Error, Result};
 use crate::games::{self, NewGame};
 use crate::judge::{self, Change};
@@ -26,6 +27,9 @@ pub fn routes() -> Router<App> {
         .route("/signin", post(sign_in))
         .route("/signout", post(sign_out))
         .route("/me", get(me))
+        .route("/me/password", post(change_password))
+        .route("/me/delete", post(delete_account))
+        .route("/users/{name}", get(profile))
         .route("/games", get(my_games).post(create))
         .route("/join", post(join))
         .route("/games/{id}", get(game))
@@ -34,8 +38,15 @@ pub fn routes() -> Router<App> {
         .route("/games/{id}/resume", post(resume))
         .route("/games/{id}/extend", post(extend))
         .route("/games/{id}/process", post(process_now))
+        .route("/games/{id}/draw", post(declare_draw))
+        .route("/lobby", get(lobby))
+        .route("/games/{id}/take", post(take))
+        .route("/games/{id}/start", post(start))
+        .route("/games/{id}/vote/{power}", post(vote))
         .route("/games/{id}/orders/{power}", get(orders).post(submit))
         .route("/games/{id}/check/{power}", post(check))
+        .route("/games/{id}/legal/{power}", get(crate::map_api::legal))
+        .route("/games/{id}/draft/{power}", post(crate::map_api::draft))
         .route("/games/{id}/ready/{power}", post(ready))
         .route("/games/{id}/phases/{n}", get(phase))
         .route("/games/{id}/record", get(record))
@@ -93,17 +104,58 @@ async fn sign_out(State(app): State<App>, Signed(s): Signed) -> Result<Response>
     Ok(([(SET_COOKIE, session_cookie("", app.secure_cookies))], Json(json!({"signed_out": true}))).into_response())
 }
 
+async fn profile(State(app): State<App>, viewer: Viewer, Path(name): Path<String>) -> Result<Json<crate::profiles::Profile>> {
+    Ok(Json(crate::profiles::profile(&app, &name, viewer.session.as_ref().map(|s| &s.user)).await?))
+}
+
+#[derive(Deserialize)]
+struct NewPassword {
+    current: String,
+    new: String,
+}
+
+async fn change_password(State(app): State<App>, Signed(s): Signed, Json(p): Json<NewPassword>) -> Result<Json<Value>> {
+    crate::profiles::change_password(&app, &s.user, &p.current, &p.new).await?;
+    Ok(Json(json!({"changed": true})))
+}
+
+#[derive(Deserialize)]
+struct Deletion {
+    password: String,
+}
+
+async fn delete_account(State(app): State<App>, Signed(s): Signed, Json(d): Json<Deletion>) -> Result<Response> {
+    let freed = crate::profiles::delete_account(&app, &s.user, &d.password).await?;
+    Ok(([(SET_COOKIE, session_cookie("", app.secure_cookies))], Json(json!({"deleted": true, "games_with_seats_freed": freed}))).into_response())
+}
+
 async fn me(Signed(s): Signed) -> Json<User> {
     Json(s.user)
 }
 
-async fn my_games(State(app): State<App>, Signed(s): Signed) -> Result<Json<Value>> {
-    let list = games::list_for(&app.db, s.user.id).await?;
-    let due = views::orders_due(&app, s.user.id).await?;
-    Ok(Json(json!(list
-        .into_iter()
-        .map(|g| json!({"id": g.id, "name": g.name, "variant": g.variant, "phase_index": g.phase_index, "status": g.status, "orders_due": due.contains(&g.id)}))
-        .collect::<Vec<_>>())))
+async fn my_games(State(app): State<App>, Signed(s): Signed) -> Result<Json<Vec<games::GameSummary>>> {
+    Ok(Json(crate::lobby::mark_due(&app, &s.user, games::list_for(&app.db, s.user.id).await?).await?))
+}
+
+async fn lobby(State(app): State<App>) -> Result<Json<Vec<crate::lobby::Waiting>>> {
+    Ok(Json(crate::lobby::list(&app).await?))
+}
+
+#[derive(Deserialize)]
+struct Take {
+    /// A free power, or "any".
+    power: String,
+}
+
+async fn take(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>, Json(t): Json<Take>) -> Result<Json<Value>> {
+    crate::lobby::take(&app, id, &s.user, &t.power).await?;
+    let g = games::load(&app.db, id).await?;
+    Ok(Json(json!(crate::lobby::waiting(&app, &g).await?)))
+}
+
+async fn start(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>) -> Result<Json<Value>> {
+    let dealt = crate::lobby::start(&app, id, &s.user).await?;
+    Ok(Json(json!({"started": true, "dealt": dealt.len()})))
 }
 
 #[derive(Deserialize)]
@@ -123,12 +175,27 @@ struct Create {
     /// Private press stays private once the game ends.
     #[serde(default)]
     press_private: bool,
+    /// Draw votes and concessions shown to all (default: secret).
+    #[serde(default)]
+    draw_votes_shown: bool,
+    /// Opens in the lobby: public, players take seats, the game master starts it.
+    #[serde(default)]
+    lobby: bool,
 }
 
 async fn create(State(app): State<App>, Signed(s): Signed, Json(c): Json<Create>) -> Result<Json<Value>> {
     app.limits.new_game(s.user.id)?;
     let press = crate::press::Rules::new(&c.press, c.anonymous, c.press_private)?;
-    let new = NewGame { name: c.name, variant: c.variant, deadline_secs: c.deadline_secs, seed: c.seed, public: c.public, press };
+    let new = NewGame {
+        name: c.name,
+        variant: c.variant,
+        deadline_secs: c.deadline_secs,
+        seed: c.seed,
+        public: c.public,
+        press,
+        votes_shown: c.draw_votes_shown,
+        lobby: c.lobby,
+    };
     let id = games::create(&app.writer, &app.variants, s.user.id, new).await?;
     let g = games::load(&app.db, id).await?;
     Ok(Json(json!({"id": id, "invite_code": g.invite_code, "seed": g.seed})))
@@ -201,6 +268,32 @@ async fn extend(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>, 
     Ok(Json(json!({"deadline_at": g.deadline_at, "paused_left": g.paused_left})))
 }
 
+#[derive(Deserialize)]
+struct VoteBody {
+    /// `draw`, `concede` (with `to`), or null to withdraw.
+    vote: Option<String>,
+    #[serde(default)]
+    to: Option<String>,
+}
+
+async fn vote(State(app): State<App>, Signed(s): Signed, Path((id, power)): Path<(i64, String)>, Json(b): Json<VoteBody>) -> Result<Json<Value>> {
+    app.limits.submission(s.user.id)?;
+    let vote = match (b.vote.as_deref(), b.to) {
+        (None, _) => None,
+        (Some("draw"), _) => Some(draws::Vote::Draw),
+        (Some("concede"), Some(to)) => Some(draws::Vote::Concede(to)),
+        (Some("concede"), None) => return Err(Error::bad("a concession says to whom: `\"to\": \"France\"`")),
+        (Some(other), _) => return Err(Error::bad(format!("`{other}` is no vote (expected \"draw\", \"concede\" or null)"))),
+    };
+    let shown = vote.as_ref().map(draws::Vote::text);
+    let result = draws::vote(&app, id, &s.user, &power, vote).await?;
+    Ok(Json(json!({"vote": shown, "result": result})))
+}
+
+async fn declare_draw(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>) -> Result<Json<Value>> {
+    Ok(Json(json!({"result": draws::declare_draw(&app, id, &s.user).await?})))
+}
+
 /// The phase a request is for (the current one, as the client last saw it).
 #[derive(Deserialize)]
 struct ForPhase {
@@ -235,7 +328,9 @@ async fn submit(State(app): State<App>, Signed(s): Signed, Path((id, power)): Pa
 /// The verdicts a submission would get, nothing kept.
 async fn check(State(app): State<App>, Signed(s): Signed, Path((id, power)): Path<(i64, String)>, Json(o): Json<Orders>) -> Result<Json<Value>> {
     app.limits.check(&format!("check {}", s.user.id), app.limits.settings.submissions_per_minute)?;
-    Ok(Json(json!({"orders": judge::check(&app, id, &s.user, &power, o.phase_index, &o.orders).await?})))
+    let checked = judge::check(&app, id, &s.user, &power, o.phase_index, &o.orders).await?;
+    let verdicts = views::verdicts(&checked.orders, &checked.in_force);
+    Ok(Json(json!({"orders": checked.orders, "in_force": checked.in_force, "verdicts": verdicts})))
 }
 
 #[derive(Deserialize)]

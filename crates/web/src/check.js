@@ -14,13 +14,13 @@ for (const box of document.querySelectorAll("textarea[data-check]")) {
       });
       const answer = await resp.json();
       out.replaceChildren();
-      const lines = resp.ok ? answer.orders : [{ status: "rejected", text: "", reason: answer.error }];
+      const lines = resp.ok ? answer.verdicts : [{ word: "rejected", text: "", note: answer.error }];
       for (const line of lines) {
         const li = document.createElement("li");
-        li.className = line.status;
+        li.className = line.word;
         const word = document.createElement("b");
-        word.textContent = line.status;
-        li.append(word, " " + (line.order || line.text) + (line.reason ? " — " + line.reason : ""));
+        word.textContent = line.word;
+        li.append(word, " " + line.text + (line.note ? " — " + line.note : ""));
         out.append(li);
       }
     }, 500);

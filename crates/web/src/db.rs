@@ -19,6 +19,8 @@ const SQLITE: &[(i64, &str, &str)] = &[
     (5, "name skeletons", include_str!("../migrations/sqlite/0005_name_skeletons.sql")),
     (6, "press", include_str!("../migrations/sqlite/0006_press.sql")),
     (7, "events", include_str!("../migrations/sqlite/0007_events.sql")),
+    (8, "draw votes", include_str!("../migrations/sqlite/0008_draw_votes.sql")),
+    (9, "lobby", include_str!("../migrations/sqlite/0009_lobby.sql")),
 ];
 const POSTGRES: &[(i64, &str, &str)] = &[
     (1, "init", include_str!("../migrations/postgres/0001_init.sql")),
@@ -28,6 +30,8 @@ const POSTGRES: &[(i64, &str, &str)] = &[
     (5, "name skeletons", include_str!("../migrations/postgres/0005_name_skeletons.sql")),
     (6, "press", include_str!("../migrations/postgres/0006_press.sql")),
     (7, "events", include_str!("../migrations/postgres/0007_events.sql")),
+    (8, "draw votes", include_str!("../migrations/postgres/0008_draw_votes.sql")),
+    (9, "lobby", include_str!("../migrations/postgres/0009_lobby.sql")),
 ];
 
 /// Seconds since 1970, the clock every deadline and session is kept in.

@@ -49,6 +49,8 @@ async fn make(app: &App) -> Result<Option<i64>> {
         seed: Some(1901),
         public: true,
         press: Default::default(),
+        votes_shown: false,
+        lobby: false,
     };
     let id = games::create(&app.writer, &app.variants, gm.id, new).await?;
     let g = games::load(&app.db, id).await?;

@@ -16,6 +16,9 @@ use std::sync::Arc;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Status {
+    /// In the lobby, waiting for its players: no deadline runs until the
+    /// game master starts it.
+    Forming,
     Active,
     Paused,
     Over,
@@ -25,6 +28,7 @@ impl Status {
     /// The word kept in the `status` column and said by the API.
     pub fn as_str(self) -> &'static str {
         match self {
+            Status::Forming => "forming",
             Status::Active => "active",
             Status::Paused => "paused",
             Status::Over => "over",
@@ -44,7 +48,7 @@ pub struct UnknownStatus(String);
 
 impl std::fmt::Display for UnknownStatus {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "unknown game status `{}` (expected active, paused or over)", self.0)
+        write!(f, "unknown game status `{}` (expected forming, active, paused or over)", self.0)
     }
 }
 
@@ -54,6 +58,7 @@ impl TryFrom<String> for Status {
     type Error = UnknownStatus;
     fn try_from(s: String) -> std::result::Result<Self, UnknownStatus> {
         match s.as_str() {
+            "forming" => Ok(Status::Forming),
             "active" => Ok(Status::Active),
             "paused" => Ok(Status::Paused),
             "over" => Ok(Status::Over),
@@ -96,6 +101,7 @@ struct GameRow {
     press: String,
     anonymous: i64,
     press_private: i64,
+    votes_shown: i64,
 }
 
 /// A game's row, its record read.
@@ -117,6 +123,8 @@ pub struct Game {
     /// Bumped by every change of the row: the compare-and-set of every
     /// write (no submission lost, every phase processed once).
     pub version: i64,
+    /// Everyone sees who voted for a draw or conceded (else only their own).
+    pub votes_shown: bool,
     /// The record, shared with the cache of parsed records. Its open
     /// phase's submissions are kept apart (`judge::open_submissions`),
     /// but for those of a database written by an older judge.
@@ -133,9 +141,13 @@ pub struct Seat {
     /// The bot that plays the power when it has no orders.
     pub bot: Option<String>,
     pub ready: bool,
+    /// Its standing vote: `draw` or `concede <Power>` (shown to others only
+    /// in a game whose votes are shown: `views` blanks it otherwise).
+    pub vote: Option<String>,
 }
 
-const HEAD: &str = "id, name, variant, gm_id, invite_code, seed, is_public, status, deadline_secs, deadline_at, paused_left, phase_index, version, press, anonymous, press_private";
+const HEAD: &str =
+    "id, name, variant, gm_id, invite_code, seed, is_public, status, deadline_secs, deadline_at, paused_left, phase_index, version, press, anonymous, press_private, votes_shown";
 
 /// A game's row with its record, as JSON.
 #[derive(sqlx::FromRow)]
@@ -180,6 +192,7 @@ fn from_row(row: GameRow, record: Arc<GameRecord>) -> Result<Game> {
         paused_left: row.paused_left,
         phase_index: row.phase_index,
         version: row.version,
+        votes_shown: row.votes_shown != 0,
         record,
         press: crate::press::Rules::from_row(row.press, row.anonymous, row.press_private)?,
     })
@@ -192,11 +205,12 @@ struct SeatRow {
     user_id: Option<i64>,
     user_name: Option<String>,
     ready_phase: i64,
+    vote: Option<String>,
 }
 
 pub async fn seats(db: &AnyPool, game: &Game) -> Result<Vec<Seat>> {
     let rows = sqlx::query_as::<_, SeatRow>(
-        "SELECT s.power, s.user_id, u.name AS user_name, s.ready_phase FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = $1 ORDER BY s.power",
+        "SELECT s.power, s.user_id, u.name AS user_name, s.ready_phase, s.vote FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = $1 ORDER BY s.power",
     )
     .bind(game.id)
     .fetch_all(db)
@@ -209,6 +223,7 @@ pub async fn seats(db: &AnyPool, game: &Game) -> Result<Vec<Seat>> {
             user_id: r.user_id,
             user: r.user_name,
             ready: r.ready_phase == game.phase_index,
+            vote: r.vote,
         })
         .collect())
 }
@@ -246,6 +261,9 @@ pub struct GameSummary {
     pub variant: String,
     pub phase_index: i64,
     pub status: Status,
+    /// The asker has orders due in it (`lobby::orders_due`).
+    #[sqlx(skip)]
+    pub orders_due: bool,
 }
 
 /// The games a user may look at: theirs, and the public ones.
@@ -282,6 +300,11 @@ pub struct NewGame {
     pub seed: Option<u64>,
     pub public: bool,
     pub press: crate::press::Rules,
+    /// Draw votes and concessions are shown to all (else secret).
+    pub votes_shown: bool,
+    /// Opens in the lobby (public, waiting for players; the game master
+    /// starts it) instead of at once.
+    pub lobby: bool,
 }
 
 fn invite_code() -> String {
@@ -300,7 +323,7 @@ pub async fn create(db: &AnyPool, variants: &Variants, gm_id: i64, new: NewGame)
     }
     crate::security::text::name("a game's name", name)?;
     if !(60..=30 * 86_400).contains(&new.deadline_secs) {
-        return Err(Error::bad("a phase's deadline is 60 seconds to 30 days"));
+        return Err(Error::bad("a phase's deadline is 60 seconds to 30 days (720 hours)"));
     }
     let v = variants.get(&new.variant)?;
     let seed = new.seed.unwrap_or_else(|| rand::rngs::OsRng.gen());
@@ -309,25 +332,27 @@ pub async fn create(db: &AnyPool, variants: &Variants, gm_id: i64, new: NewGame)
     let mut tx = db.begin().await?;
     let id: i64 = sqlx::query_scalar(
         "INSERT INTO games (name, variant, gm_id, invite_code, seed, is_public, status, deadline_secs, deadline_at, phase_index, version, record, created_at, \
-         press, anonymous, press_private) VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, $8, 0, 0, $9, $10, $11, $12, $13) RETURNING id",
+         press, anonymous, press_private, votes_shown) VALUES ($1, $2, $3, $4, $5, $6, $15, $7, $8, 0, 0, $9, $10, $11, $12, $13, $14) RETURNING id",
     )
     .bind(name)
     .bind(&new.variant)
     .bind(gm_id)
     .bind(invite_code())
     .bind(seed.to_string())
-    .bind(i64::from(new.public))
+    .bind(i64::from(new.public || new.lobby))
     .bind(new.deadline_secs)
-    .bind(now() + new.deadline_secs)
+    .bind((!new.lobby).then(|| now() + new.deadline_secs))
     .bind(text)
     .bind(now())
     .bind(new.press.mode.word())
     .bind(i64::from(new.press.anonymous))
     .bind(i64::from(new.press.private))
+    .bind(i64::from(new.votes_shown))
+    .bind(if new.lobby { Status::Forming } else { Status::Active }.as_str())
     .fetch_one(&mut *tx)
     .await?;
     sqlx::query("INSERT INTO members (game_id, user_id) VALUES ($1, $2)").bind(id).bind(gm_id).execute(&mut *tx).await?;
-    for p in v.power_ids() {
+    for p in v.power_ids().filter(|&p| !v.rules.played_by_judge(p)) {
         sqlx::query("INSERT INTO seats (game_id, power) VALUES ($1, $2)").bind(id).bind(&v.power(p).name).execute(&mut *tx).await?;
     }
     tx.commit().await?;
@@ -347,6 +372,17 @@ pub async fn join(db: &AnyPool, user_id: i64, code: &str) -> Result<i64> {
 /// The power named so in the game's variant (any case).
 pub fn power_of(v: &Variant, name: &str) -> Result<polemarch_engine::variant::PowerId> {
     v.power_named(name).map_err(Error::bad)
+}
+
+/// The name of a power a player may be seated on: never one the judge
+/// plays (Imperator's Barbarians and Persians).
+pub fn seatable(v: &Variant, name: &str) -> Result<String> {
+    let p = power_of(v, name)?;
+    let power = &v.power(p).name;
+    if v.rules.played_by_judge(p) {
+        return Err(Error::bad(format!("the judge plays the {power}: nobody may be seated on them, nor a bot")));
+    }
+    Ok(power.clone())
 }
 
 /// The user the game master gives a power to: a member of the game, by

@@ -96,9 +96,19 @@ fn must_be_phase(game: &Game, phase_index: i64) -> Result<()> {
         Ok(())
     } else {
         Err(Error::conflict(format!(
-            "the phase has been processed (this was for phase {phase_index}; the game is at phase {} now): look at the game again",
-            game.phase_index
+            "the phase has been processed (this was for {}; the game is at {} now): look at the game again",
+            phase_name(game, phase_index),
+            phase_name(game, game.phase_index)
         )))
+    }
+}
+
+/// A phase as the History lists it: its number from 1, and its name
+/// (`phase 2 (Autumn 1901, Movement)`).
+pub fn phase_name(game: &Game, index: i64) -> String {
+    match usize::try_from(index).ok().and_then(|i| game.record.phases.get(i)) {
+        Some(p) => format!("phase {} ({})", index + 1, p.phase),
+        None => format!("phase {}", index + 1),
     }
 }
 
@@ -113,6 +123,7 @@ fn must_be_open(game: &Game) -> Result<()> {
         Status::Active => Ok(()),
         Status::Paused => Err(Error::conflict("the game is paused: orders wait until the game master resumes it")),
         Status::Over => Err(Error::conflict("the game is over")),
+        Status::Forming => Err(Error::conflict("the game has not started: it waits in the lobby until the game master starts it")),
     }
 }
 
@@ -270,7 +281,7 @@ fn merged(g: &Game, rows: &[OpenRow], power: Option<&str>) -> Vec<Submission> {
 /// What a submission of `text` for phase `phase_index` would say of each
 /// line, without keeping it (for checking orders as they are typed):
 /// judged without any other power's orders.
-pub async fn check(app: &App, game_id: i64, user: &User, power: &str, phase_index: i64, text: &str) -> Result<Vec<SubmittedOrder>> {
+pub async fn check(app: &App, game_id: i64, user: &User, power: &str, phase_index: i64, text: &str) -> Result<Checked> {
     if text.len() > 20_000 {
         return Err(Error::bad("the orders are longer than 20,000 characters"));
     }
@@ -280,7 +291,15 @@ pub async fn check(app: &App, game_id: i64, user: &User, power: &str, phase_inde
     must_be_open(&g)?;
     must_be_phase(&g, phase_index)?;
     let lines: Vec<String> = text.lines().map(String::from).collect();
-    Ok(judge_alone(v.clone(), &g, games::power_of(&v, &name)?, &user.name, lines).await?.0.orders)
+    let (submission, in_force) = judge_alone(v.clone(), &g, games::power_of(&v, &name)?, &user.name, lines).await?;
+    Ok(Checked { orders: submission.orders, in_force })
+}
+
+/// What a check says: each line's verdict, and the orders in force after.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Checked {
+    pub orders: Vec<SubmittedOrder>,
+    pub in_force: Vec<String>,
 }
 
 /// Marks the power ready (or not) for phase `phase_index`, which must be
@@ -408,6 +427,23 @@ pub async fn process(app: &App, game_id: i64, phase_index: i64, cause: Cause) ->
     Err(busy())
 }
 
+/// Ends the game with `result` (a draw agreed or declared, a concession)
+/// if its row is still at the version `g` was read at: the record keeps the
+/// result, the game is over. False when another changed it first.
+pub async fn finish(app: &App, g: &Game, result: record::GameResult) -> Result<bool> {
+    let mut rec = (*g.record).clone();
+    rec.result = Some(result);
+    let mut tx = app.writer.begin().await?;
+    let next = RowWrite { status: Status::Over, deadline_at: None, paused_left: None, phase_index: g.phase_index, record: Some(to_json(&rec)?) };
+    if !compare_and_set(&mut tx, g, next).await? {
+        tx.rollback().await?;
+        return Ok(false);
+    }
+    sqlx::query("DELETE FROM open_orders WHERE game_id = $1").bind(g.id).execute(&mut *tx).await?;
+    tx.commit().await?;
+    Ok(true)
+}
+
 /// A game's row as a write leaves it (its version one more).
 struct RowWrite {
     status: Status,
@@ -477,9 +513,9 @@ pub async fn process_now(app: &App, game_id: i64, user: &User, phase_index: i64)
     }
     let g = games::load(&app.db, game_id).await?;
     if g.phase_index != phase_index {
-        Err(Error::conflict(format!("phase {phase_index} has been processed already: the game is at phase {} now", g.phase_index)))
+        Err(Error::conflict(format!("{} has been processed already: the game is at {} now", phase_name(&g, phase_index), phase_name(&g, g.phase_index))))
     } else {
-        Err(Error::conflict(format!("phase {phase_index} cannot be processed now: the game is {}", g.status)))
+        Err(Error::conflict(format!("{} cannot be processed now: the game is {}", phase_name(&g, phase_index), g.status)))
     }
 }
 
@@ -536,6 +572,9 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
                 (status, paused_left) = (Status::Active, None);
                 told = Some(format!("The game master resumed the game: {} to the deadline.", crate::pages::duration(deadline_at.map_or(0, |d| d - now()))));
             }
+            Change::Pause | Change::Resume | Change::Extend(_) if status == Status::Forming => {
+                return Err(Error::conflict("the game has not started: it waits in the lobby, with no deadline running"))
+            }
             Change::Pause | Change::Resume => return Err(Error::conflict(format!("the game is {} already", g.status))),
             Change::Extend(secs) => {
                 if !(1..=30 * 86_400).contains(secs) {
@@ -550,7 +589,7 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
             }
             Change::Bot(power, bot) => {
                 let v = games::variant_of(&app.variants, &g)?;
-                let name = v.power(games::power_of(&v, power)?).name.clone();
+                let name = games::seatable(&v, power)?;
                 let mut r = (*g.record).clone();
                 match bot.as_deref().map(str::trim).filter(|b| !b.is_empty() && *b != "none") {
                     None => {
@@ -565,7 +604,7 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
             }
             Change::Seat(power, user_id) => {
                 let v = games::variant_of(&app.variants, &g)?;
-                let name = v.power(games::power_of(&v, power)?).name.clone();
+                let name = games::seatable(&v, power)?;
                 let holder = games::seats(db, &g).await?.into_iter().find(|s| s.power == name).and_then(|s| s.user_id);
                 if holder == *user_id {
                     return Ok(());
@@ -587,7 +626,7 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
             continue;
         }
         if let Some((name, user_id)) = seat {
-            sqlx::query("UPDATE seats SET user_id = $1, ready_phase = -1 WHERE game_id = $2 AND power = $3")
+            sqlx::query("UPDATE seats SET user_id = $1, ready_phase = -1, vote = NULL WHERE game_id = $2 AND power = $3")
                 .bind(user_id)
                 .bind(g.id)
                 .bind(&name)

@@ -6,19 +6,26 @@
 pub mod accounts;
 mod api;
 pub mod auth;
+pub mod board_view;
 pub mod checkpoints;
 pub mod db;
 pub mod demo;
+pub mod draws;
 pub mod error;
 pub mod events;
+mod favicon;
 pub mod forwarded;
 pub mod games;
 pub mod judge;
+pub mod legal_view;
 pub mod limits;
+pub mod lobby;
+mod map_api;
 mod pages;
 pub mod security;
 pub mod press;
 pub mod secrecy;
+pub mod profiles;
 pub mod variants;
 pub mod views;
 
@@ -214,11 +221,10 @@ pub fn router(app: App) -> Router {
 /// `pages::error_pages`).
 async fn not_found(uri: axum::http::Uri) -> axum::response::Response {
     use axum::response::IntoResponse;
-    let e = error::Error::not_found(format!("there is nothing at {}", uri.path()));
     if uri.path().starts_with("/api/") {
-        e.into_response()
+        error::Error::not_found(format!("there is nothing at {}", uri.path())).into_response()
     } else {
-        pages::PageError(e).into_response()
+        pages::PageError(pages::no_page(uri.path())).into_response()
     }
 }
 

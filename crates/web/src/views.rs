@@ -42,6 +42,8 @@ pub struct GameView {
     pub members: Vec<String>,
     /// Press mode and anonymity.
     pub press: crate::press::Rules,
+    /// Draw votes and concessions are shown to all.
+    pub votes_shown: bool,
 }
 
 pub async fn game_view(app: &App, id: i64, user: Option<&User>) -> Result<GameView> {
@@ -80,7 +82,24 @@ pub async fn game_view_of(app: &App, g: &Game, v: &Variant, user: Option<&User>)
         paused_left: g.paused_left,
         game_master: gm,
         invite_code: gm.then(|| g.invite_code.clone()),
-        seats: crate::secrecy::seats_for(g, &reader, games::seats(&app.db, g).await?),
+        // A game made before the judge's own powers had no seat lists them.
+        // Votes are the voter's own, unless the game shows them.
+        seats: crate::secrecy::seats_for(
+            g,
+            &reader,
+            games::seats(&app.db, g)
+                .await?
+                .into_iter()
+                .filter(|s| games::seatable(v, &s.power).is_ok())
+                .map(|mut s| {
+                    if !g.votes_shown && !(user.is_some() && s.user_id == user.map(|u| u.id)) {
+                        s.vote = None;
+                    }
+                    s
+                })
+                .collect(),
+        ),
+        votes_shown: g.votes_shown,
         my_powers,
         to_order,
         phases: g.record.phases.iter().enumerate().map(|(i, p)| (i, p.phase.clone(), p.processed.is_some())).collect(),
@@ -124,6 +143,51 @@ pub async fn orders_view(app: &App, g: &Game, v: &Variant, power: &str) -> Resul
     })
 }
 
+/// A line's verdict as the pages say it: `accepted`, `dropped` (not in
+/// force: a later line for the same unit replaced it) or `rejected`, with
+/// a note. The engine's `replaced` marks the line that replaced an earlier
+/// one; said as such beside the new line it reads as if the new order were
+/// the one dropped, so the earlier line is the one said to be dropped.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Verdict {
+    pub word: &'static str,
+    /// The order in judge notation (the line as written, when rejected).
+    pub text: String,
+    pub note: Option<String>,
+}
+
+pub fn verdicts(orders: &[SubmittedOrder], in_force: &[String]) -> Vec<Verdict> {
+    use polemarch_engine::game::record::Status;
+    orders
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let text = line.order.clone().unwrap_or_else(|| line.text.clone());
+            let later_replaces = orders[i + 1..].iter().any(|l| l.status == Status::Replaced);
+            let (word, note) = match line.status {
+                Status::Rejected => ("rejected", line.reason.clone()),
+                _ if !in_force.contains(&text) && later_replaces => ("dropped", Some("replaced by a later line".to_string())),
+                _ if !in_force.contains(&text) => ("dropped", Some("not in force".to_string())),
+                Status::Replaced => ("accepted", Some("replaces the earlier order for this unit".to_string())),
+                Status::Accepted => ("accepted", None),
+            };
+            Verdict { word, text, note }
+        })
+        .collect()
+}
+
+/// The board of phase `index` as text (`board_view`): in the current
+/// phase, whose orders are still missing (by the open orders' rows: that
+/// a power has sent orders, never what they are).
+pub async fn board_of(app: &App, g: &Game, v: &Variant, index: usize) -> Result<Vec<crate::board_view::PowerBoard>> {
+    let pos = game::position_at(v, &g.record, index).map_err(Error::internal)?;
+    let current = index + 1 == g.record.phases.len() && g.record.result.is_none();
+    let to_order = if g.record.result.is_none() || !current { game::powers_to_order(v, &pos) } else { Vec::new() };
+    let sent: Option<Vec<String>> =
+        if current { Some(crate::judge::open_submissions(&app.db, g, None).await?.into_iter().map(|s| s.power).collect()) } else { None };
+    Ok(crate::board_view::board_view(v, &pos, &to_order, sent.as_deref()))
+}
+
 /// A processed phase: the orders in force and their results.
 #[derive(Debug, Clone, Serialize)]
 pub struct PhaseView {
@@ -161,27 +225,3 @@ pub fn download(name: &str, value: &impl Serialize) -> Response {
     ([(CONTENT_TYPE, "application/json".to_string()), (CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\""))], text).into_response()
 }
 
-/// The user's games in which a power he plays has something to order in
-/// the current phase and is not marked ready (the list marks them).
-pub async fn orders_due(app: &App, user_id: i64) -> Result<std::collections::HashSet<i64>> {
-    use sqlx::Row;
-    let rows = sqlx::query(
-        "SELECT s.game_id, s.power FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = $1 AND g.status = 'active' AND s.ready_phase <> g.phase_index",
-    )
-    .bind(user_id)
-    .fetch_all(&app.db)
-    .await?;
-    let mut due = std::collections::HashSet::new();
-    for r in rows {
-        let (id, power): (i64, String) = (r.try_get(0)?, r.try_get(1)?);
-        if due.contains(&id) {
-            continue;
-        }
-        let g = games::load_cached(app, id).await?;
-        let v = games::variant_of(&app.variants, &g)?;
-        if game::current(&v, &g.record).is_ok_and(|pos| game::powers_to_order(&v, &pos).into_iter().any(|p| v.power(p).name == power)) {
-            due.insert(id);
-        }
-    }
-    Ok(due)
-}

@@ -14,14 +14,14 @@ use maud::{html, Markup};
 use serde::Deserialize;
 
 /// Signing up (`new`) or in.
-fn credentials_form(new: bool, viewer: &Viewer, error: Option<&str>) -> Markup {
+fn credentials_form(new: bool, viewer: &Viewer, name: &str, error: Option<&str>) -> Markup {
     let (action, title) = if new { ("/signup", "Sign up") } else { ("/signin", "Sign in") };
     html! {
         h1 { (title) }
         @if let Some(e) = error { p.error { (e) } }
         form.narrow method="post" action=(action) {
             (csrf_field(viewer))
-            label { "Name " input name="name" required maxlength="32" autocomplete="username"; }
+            label { "Name " input name="name" value=(name) required maxlength="32" autocomplete="username"; }
             label { "Password " input name="password" type="password" required minlength="8" autocomplete=(if new { "new-password" } else { "current-password" }); }
             button { (title) }
         }
@@ -29,19 +29,19 @@ fn credentials_form(new: bool, viewer: &Viewer, error: Option<&str>) -> Markup {
 }
 
 /// A form page before signing in: sets the anonymous CSRF cookie.
-fn anonymous_form(app: &App, mut viewer: Viewer, new: bool, error: Option<&str>, status: StatusCode) -> Response {
+fn anonymous_form(app: &App, mut viewer: Viewer, new: bool, name: &str, error: Option<&str>, status: StatusCode) -> Response {
     let token = viewer.csrf_cookie.clone().unwrap_or_else(accounts::random_token);
     viewer.csrf_cookie = Some(token.clone());
-    let body = credentials_form(new, &viewer, error);
+    let body = credentials_form(new, &viewer, name, error);
     (status, [(SET_COOKIE, csrf_cookie(&token, app.secure_cookies))], page(if new { "Sign up" } else { "Sign in" }, &viewer, body)).into_response()
 }
 
 pub async fn sign_up_page(State(app): State<App>, viewer: Viewer) -> Response {
-    anonymous_form(&app, viewer, true, None, StatusCode::OK)
+    anonymous_form(&app, viewer, true, "", None, StatusCode::OK)
 }
 
 pub async fn sign_in_page(State(app): State<App>, viewer: Viewer) -> Response {
-    anonymous_form(&app, viewer, false, None, StatusCode::OK)
+    anonymous_form(&app, viewer, false, "", None, StatusCode::OK)
 }
 
 #[derive(Deserialize)]
@@ -64,7 +64,8 @@ async fn credentials(app: App, viewer: Viewer, f: CredentialsForm, new: bool) ->
     check_csrf(&viewer, &f.csrf)?;
     match enter(&app, &viewer.ip, &f.name, &f.password, new).await {
         Ok(s) => Ok(([(SET_COOKIE, session_cookie(&s.token, app.secure_cookies))], Redirect::to("/")).into_response()),
-        Err(e) => Ok(anonymous_form(&app, viewer, new, Some(&e.message), e.status)),
+        // The name stays typed; the password is asked again.
+        Err(e) => Ok(anonymous_form(&app, viewer, new, &f.name, Some(&e.message), e.status)),
     }
 }
 

@@ -73,7 +73,7 @@ fn is_html(resp: &Response) -> bool {
 /// route at all), or a form that is not one of the site's.
 fn framework(status: StatusCode, method: &Method, path: &str, said: &str) -> Error {
     if status == StatusCode::NOT_FOUND || (*method == Method::GET && status == StatusCode::BAD_REQUEST) {
-        return Error::not_found(format!("there is no page at {path}: the games are at /games/ and their number, as the home page lists them"));
+        return no_page(path);
     }
     if status == StatusCode::METHOD_NOT_ALLOWED {
         return Error::new(status, format!("{path} is not a form to send ({method}): open it from the site's own pages"));
@@ -88,6 +88,11 @@ fn framework(status: StatusCode, method: &Method, path: &str, said: &str) -> Err
         );
     }
     Error::new(status, if said.is_empty() { status.canonical_reason().unwrap_or("refused").to_lowercase() } else { said.to_string() })
+}
+
+/// An address that is none of the site's pages.
+pub fn no_page(path: &str) -> Error {
+    Error::not_found(format!("there is no page at {path}: the games are at /games/ and their number, as the home page lists them"))
 }
 
 fn error_page(e: &Error, viewer: &Viewer) -> maud::Markup {

@@ -42,6 +42,16 @@ pub fn panel(viewer: &Viewer, view: &GameView) -> Markup {
                 (action(if paused { "resume" } else { "pause" }))
                 button { (if paused { "Resume" } else { "Pause" }) }
             }
+            @if view.status == Status::Forming {
+                form.inline method="post" action={ "/games/" (view.id) "/gm" } {
+                    (action("start"))
+                    button { "Start the game (every seat taken)" }
+                }
+            }
+            form.inline method="post" action={ "/games/" (view.id) "/gm" } {
+                (action("draw"))
+                button { "Declare a draw of the survivors" }
+            }
             form.inline method="post" action={ "/games/" (view.id) "/gm" } {
                 (action("process"))
                 input type="hidden" name="phase_index" value=(view.phase_index);
@@ -89,6 +99,12 @@ pub async fn gm(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>, For
         "process" => {
             let phase_index = f.phase_index.ok_or_else(|| Error::bad("the form does not say which phase to process: reload the page"))?;
             judge::process_now(&app, id, &s.user, phase_index).await?;
+        }
+        "draw" => {
+            crate::draws::declare_draw(&app, id, &s.user).await?;
+        }
+        "start" => {
+            crate::lobby::start(&app, id, &s.user).await?;
         }
         other => return Err(PageError(Error::bad(format!("unknown action `{other}`")))),
     }

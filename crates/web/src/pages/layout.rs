@@ -14,13 +14,14 @@ pub fn layout(title: &str, viewer: &Viewer, body: Markup) -> Markup {
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (title) " · polemarch" }
                 link rel="stylesheet" href="/style.css";
+                link rel="icon" href="/favicon.ico";
             }
             body {
                 header {
                     a.brand href="/" { "polemarch" }
                     nav {
                         @if let Some(s) = &viewer.session {
-                            span.me { (s.user.name) } " "
+                            a.me href=(super::profile::href(&s.user.name)) { (s.user.name) } " "
                             form.inline method="post" action="/signout" { (csrf_field(viewer)) button { "Sign out" } }
                         } @else {
                             a href="/signin" { "Sign in" } " " a href="/signup" { "Sign up" }

@@ -6,12 +6,15 @@
 //! (`errors.rs`).
 
 mod account;
+mod board;
 mod errors;
 mod game;
 mod gm;
 mod home;
 mod layout;
+mod lobby;
 mod phase;
+mod profile;
 
 use crate::auth::Viewer;
 use crate::error::Error;
@@ -21,7 +24,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 
-pub use errors::error_pages;
+pub use errors::{error_pages, no_page};
 pub(crate) use layout::{csrf_field, page};
 
 pub fn routes() -> Router<App> {
@@ -29,6 +32,8 @@ pub fn routes() -> Router<App> {
         .route("/", get(home::home))
         .route("/style.css", get(|| asset("text/css", include_str!("../style.css"))))
         .route("/check.js", get(|| asset("text/javascript", include_str!("../check.js"))))
+        .route("/map.js", get(|| asset("text/javascript", include_str!("../map.js"))))
+        .route("/favicon.ico", get(|| async { ([(CONTENT_TYPE, "image/x-icon")], crate::favicon::ico()).into_response() }))
         .route("/signup", get(account::sign_up_page).post(account::sign_up))
         .route("/signin", get(account::sign_in_page).post(account::sign_in))
         .route("/signout", post(account::sign_out))
@@ -37,6 +42,12 @@ pub fn routes() -> Router<App> {
         .route("/games/{id}", get(game::game_page))
         .route("/games/{id}/orders/{power}", post(game::submit))
         .route("/games/{id}/gm", post(gm::gm))
+        .route("/games/{id}/vote/{power}", post(game::vote))
+        .route("/users/{name}", get(profile::profile_page))
+        .route("/lobby", get(lobby::lobby_page))
+        .route("/games/{id}/take", post(lobby::take))
+        .route("/me/password", post(profile::change_password))
+        .route("/me/delete", post(profile::delete_account))
         .route("/games/{id}/phases/{n}", get(phase::phase_page))
         .route("/games/{id}/phases/{n}/map.svg", get(phase::map))
 }

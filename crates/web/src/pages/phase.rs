@@ -16,6 +16,8 @@ pub async fn phase_page(State(app): State<App>, viewer: Viewer, Path((id, n)): P
     let g = games::load(&app.db, id).await?;
     games::may_view(&app.db, &g, viewer.session.as_ref().map(|s| s.user.id)).await?;
     let p = views::phase_view(&g, n)?;
+    let v = games::variant_of(&app.variants, &g)?;
+    let board = views::board_of(&app, &g, &v, n).await?;
     let body = html! {
         h1 { (g.name) " — " (p.phase) }
         p {
@@ -23,7 +25,7 @@ pub async fn phase_page(State(app): State<App>, viewer: Viewer, Path((id, n)): P
             @if n > 0 { " · " a href={ "/games/" (id) "/phases/" (n - 1) } { "previous phase" } }
             @if n + 1 < g.record.phases.len() { " · " a href={ "/games/" (id) "/phases/" (n + 1) } { "next phase" } }
         }
-        figure.map { img src={ "/games/" (id) "/phases/" (n) "/map.svg" } alt={ "The map of " (p.phase) }; }
+        (super::board::map(id, n, &p.phase))
         @if p.processed {
             table.results {
                 tr { th { "Power" } th { "Order" } th { "Result" } th { "Reason" } }
@@ -34,6 +36,7 @@ pub async fn phase_page(State(app): State<App>, viewer: Viewer, Path((id, n)): P
         } @else {
             p { "This phase is not processed yet: its orders are secret until it is." }
         }
+        (super::board::board(&p.phase, &board))
     };
     Ok(page(&p.phase, &viewer, body))
 }
