@@ -68,6 +68,12 @@ pub async fn profile(app: &App, name: &str, asker: Option<&User>) -> Result<Prof
         if games::may_view(&app.db, &g, asker.map(|u| u.id)).await.is_err() {
             continue;
         }
+        // An anonymous game, until it ends, tells nobody but the player
+        // himself and the game master which powers he holds (secrecy.rs).
+        let own = asker.is_some_and(|a| a.id == user.id);
+        if !own && !crate::secrecy::sees_names(&g, &crate::secrecy::Reader::of(&app.db, &g, asker).await?) {
+            continue;
+        }
         let line = ProfileGame { id, name: g.name.clone(), variant: v.name.clone(), powers, status: g.status, result: game::end_text(&v, &g.record) };
         if line.result.is_some() || g.status == Status::Over {
             out.finished.push(line);

@@ -170,10 +170,18 @@ async fn an_anonymous_game_hides_names_until_it_ends(db: Db) {
     }
     let (_, page) = s.get(&format!("/games/{id}"), &england).await;
     assert!(!page.as_str().unwrap().contains(&france_name));
+    // Nor does France's player's profile list the game to another player;
+    // to himself it does.
+    let (_, profile) = s.get(&format!("/api/users/{france_name}"), &england).await;
+    assert_eq!((&profile["current"], &profile["finished"]), (&json!([]), &json!([])), "{profile}");
+    let (_, own) = s.get(&format!("/api/users/{france_name}"), &france).await;
+    assert_eq!(own["current"][0]["id"], id, "{own}");
     // Once over, the names are shown.
     sqlx::query("UPDATE games SET status = 'over', version = version + 1 WHERE id = $1").bind(id).execute(&s.app.db).await.unwrap();
     let (_, g) = s.get(&format!("/api/games/{id}"), &england).await;
     assert!(g.to_string().contains(&france_name), "{g}");
+    let (_, profile) = s.get(&format!("/api/users/{france_name}"), &england).await;
+    assert_eq!(profile["finished"][0]["id"], id, "{profile}");
 }
 
 async fn press_is_published_when_the_game_ends_unless_kept_private(db: Db) {
