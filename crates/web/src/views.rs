@@ -92,7 +92,8 @@ pub async fn game_view_of(app: &App, g: &Game, v: &Variant, user: Option<&User>)
                 .into_iter()
                 .filter(|s| games::seatable(v, &s.power).is_ok())
                 .map(|mut s| {
-                    if !g.votes_shown && !(user.is_some() && s.user_id == user.map(|u| u.id)) {
+                    let own = user.is_some_and(|u| s.user_id == Some(u.id));
+                    if !g.votes_shown && !own {
                         s.vote = None;
                     }
                     s

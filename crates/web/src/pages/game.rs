@@ -53,7 +53,7 @@ async fn page_of(app: &App, viewer: &Viewer, id: i64, refused: Option<Refused>) 
         (super::board::board(&view.phase, &board))
         @if view.result.is_none() { @for power in &view.my_powers { (vote_form(viewer, &view, power)) } }
         (seats_table(&view))
-        @if view.game_master { (super::gm::panel(&viewer, &view)) }
+        @if view.game_master { (super::gm::panel(viewer, &view)) }
         h2 { "History" }
         ol.phases {
             @for (i, name, processed) in view.phases.iter().rev() {
