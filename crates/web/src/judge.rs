@@ -440,7 +440,12 @@ pub async fn finish(app: &App, g: &Game, result: record::GameResult) -> Result<b
         return Ok(false);
     }
     sqlx::query("DELETE FROM open_orders WHERE game_id = $1").bind(g.id).execute(&mut *tx).await?;
+    // Told to all: a notice in the public press, and the game's open pages.
+    let text = format!("The game is over: {}.", polemarch_engine::game::result_text(rec.result.as_ref().expect("set above")));
+    crate::press::notices::changed(&mut tx, g, &text).await?;
+    crate::events::record(&mut tx, g.id, "status", "*", &serde_json::json!({"status": Status::Over, "deadline_at": null, "paused_left": null})).await?;
     tx.commit().await?;
+    app.hub.wake();
     Ok(true)
 }
 

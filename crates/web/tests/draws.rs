@@ -43,6 +43,10 @@ async fn a_draw_vote_of_every_survivor_ends_the_game(db: Db) {
     assert_eq!(game["status"], "over");
     let (_, record) = s.get(&format!("/api/games/{id}/record"), &gm).await;
     assert_eq!(record["result"], json!({"draw": POWERS}), "the record keeps the result: {}", record["result"]);
+    // The judge says so in the public press.
+    let (_, press) = s.get(&format!("/api/games/{id}/press/all"), &all).await;
+    let said = press["messages"].as_array().unwrap().iter().any(|m| m["body"].as_str().is_some_and(|b| b.contains("The game is over: drawn between Austria")));
+    assert!(said, "{press}");
     let (status, _) = s.post(&format!("/api/games/{id}/orders/France"), &all, json!({"phase_index": 0, "orders": "A par - bur"})).await;
     assert_eq!(status, StatusCode::CONFLICT, "no orders once drawn");
 }
