@@ -368,12 +368,14 @@ fn gm_panel(viewer: &Viewer, view: &GameView) -> String {
     let powers: String = view.seats.iter().map(|s| format!("<option>{}</option>", esc(&s.power))).collect();
     let members: String = view.members.iter().map(|m| format!("<option>{}</option>", esc(m))).collect();
     let pause = if view.status == "paused" { "resume" } else { "pause" };
+    // The default stand-in first: the strongest that keeps a phase under a second.
+    let bots: String = polemarch_bots::NAMES.iter().map(|b| format!("<option>{b}</option>")).collect();
     format!(
         "<section class=gm><h2>Game master</h2>\
          <form method=post action=/games/{id}/gm>{csrf}<input type=hidden name=action value=seat><label>Power <select name=power>{powers}</select></label>\
          <label>Player <select name=user><option value=\"\">nobody</option>{members}</select></label><button>Assign</button></form>\
          <form method=post action=/games/{id}/gm>{csrf}<input type=hidden name=action value=bot><label>Power <select name=power>{powers}</select></label>\
-         <label>Stand-in <select name=bot><option value=none>no bot</option><option>greedy</option><option>random</option></select></label><button>Set bot</button></form>\
+         <label>Stand-in <select name=bot><option value=none>no bot</option>{bots}</select></label><button>Set bot</button></form>\
          <form method=post action=/games/{id}/gm>{csrf}<input type=hidden name=action value=extend><label>Extend the deadline by (hours) <input name=hours type=number min=0.02 step=any value=24></label><button>Extend</button></form>\
          <form method=post action=/games/{id}/gm class=inline>{csrf}<input type=hidden name=action value={pause}><button>{}</button></form>\
          <form method=post action=/games/{id}/gm class=inline>{csrf}<input type=hidden name=action value=process><input type=hidden name=phase_index value={}><button>Process the phase now</button></form></section>",
