@@ -9,7 +9,9 @@
 //! Arguments: variant, games, bots (by seat, rotated), seed, years[, jobs].
 //! `time`: variant, bot, games: every power played by the bot, and the
 //! time of each power's orders in each movement (mean, 99th percentile,
-//! slowest), on one thread.
+//! slowest), and of a whole movement (the board and every power's orders),
+//! on one thread, in time on the processor (Linux), so that other work on
+//! the machine does not count.
 
 use polemarch_bots::legal::Board;
 use polemarch_bots::run::{check_bots, run, RunConfig};
@@ -43,32 +45,46 @@ fn main() -> Result<(), String> {
     Ok(())
 }
 
+/// This thread's time on a processor so far, in milliseconds (Linux's
+/// scheduler statistics): what a phase costs, whatever else the machine
+/// runs meanwhile.
+fn on_cpu() -> f64 {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").expect("Linux's /proc/thread-self/schedstat");
+    text.split_whitespace().next().and_then(|ns| ns.parse::<f64>().ok()).expect("nanoseconds on the processor") / 1e6
+}
+
 /// Times `bot`'s movement orders for every power over `games` games.
 fn time(variant: &str, bot: &str, games: u64) -> Result<(), String> {
     let v = embedded_variant(variant).ok_or("unknown variant")?.map_err(|e| format!("{e:?}"))?;
     let bot = bot_named(bot)?;
     let mut times: Vec<f64> = Vec::new();
+    let mut phases: Vec<f64> = Vec::new();
     for g in 0..games {
         let mut rec = game::new_game(&v, variant, g);
         let mut rng = Rng::new(g);
         while rec.result.is_none() && rec.phases.len() < 60 {
             let pos = game::current(&v, &rec)?;
+            let phase_started = on_cpu();
             let board = Board::new(&v, &pos);
             for p in game::powers_to_order(&v, &pos) {
-                let started = Instant::now();
+                let started = on_cpu();
                 let orders = bot.orders(&board, p, &mut rng);
                 if board.kind == PhaseKind::Movement {
-                    times.push(started.elapsed().as_secs_f64() * 1000.0);
+                    times.push(on_cpu() - started);
                 }
                 let lines: Vec<String> = orders.iter().map(|o| o.display(&v).to_string()).collect();
                 if !lines.is_empty() {
                     game::submit(&v, &mut rec, p, "bot", "now", &lines)?;
                 }
             }
+            if board.kind == PhaseKind::Movement {
+                phases.push(on_cpu() - phase_started);
+            }
             game::process(&v, &mut rec)?;
         }
     }
     times.sort_by(f64::total_cmp);
+    phases.sort_by(f64::total_cmp);
     let mean = times.iter().sum::<f64>() / times.len().max(1) as f64;
     let p99 = times[(times.len() * 99 / 100).min(times.len() - 1)];
     println!(
@@ -77,5 +93,7 @@ fn time(variant: &str, bot: &str, games: u64) -> Result<(), String> {
         times.len(),
         times.last().unwrap_or(&0.0)
     );
+    let phase_mean = phases.iter().sum::<f64>() / phases.len().max(1) as f64;
+    println!("  a whole movement (the board and every power's orders): mean {phase_mean:.1} ms, slowest {:.1} ms", phases.last().unwrap_or(&0.0));
     Ok(())
 }

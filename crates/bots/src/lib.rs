@@ -3,11 +3,13 @@
 //! A [`Bot`] is handed a [`Board`] (the position, and every force's orders
 //! the adjudicator calls legal) and gives one power's orders. Its orders go
 //! through the same game loop as people's (`game::submit`, then
-//! `game::process`), as judge-notation text. Two bots: `random` (a legal
-//! order drawn uniformly for every unit, for fuzzing and as a baseline) and
-//! `greedy` (a one-move tactician). Neither knows a variant by name: every
-//! order kind comes from the variant's mechanics and the adjudicator's
-//! verdicts, so a variant added later is played too.
+//! `game::process`), as judge-notation text. Four bots: `random` (a legal
+//! order drawn uniformly for every unit, for fuzzing and as a baseline),
+//! `greedy` (a one-move tactician), `dumbbot` (David Norman's DumbBot, the
+//! DAIDE bots' baseline) and `search` (one movement ahead with the
+//! adjudicator). None knows a variant by name: every order kind comes from
+//! the variant's mechanics and the adjudicator's verdicts, so a variant
+//! added later is played too.
 
 pub mod adjust;
 pub mod candidates;

@@ -2,12 +2,14 @@
 //! of a trained network: the centres it would hold (the engine's own
 //! `victory_centres`, on the position with each centre given to the force
 //! standing in it), its units, the centres it could take next, less its
-//! centres an enemy could take next, and the game itself when it reaches
-//! the variant's victory goal.
+//! centres an enemy could take next and the strongest other player's
+//! centres; and the game itself, won or lost, when someone reaches the
+//! variant's victory (the engine's `winners`, a goal in units or the
+//! Emperor's lead included).
 
 use crate::geometry::reach;
-use polemarch_engine::rules::victory_centres;
-use polemarch_engine::variant::{Goal, PowerId};
+use polemarch_engine::rules::{victory_centres, winners};
+use polemarch_engine::variant::PowerId;
 use polemarch_engine::{Position, Variant};
 
 /// What a unit is worth beside its centres, in centres.
@@ -20,6 +22,8 @@ const DISLODGED: f64 = 0.2;
 /// A centre not ours that we could take next, with more than any one enemy
 /// could bring (a third of it with less).
 const REACH: f64 = 0.3;
+/// The strongest other player's centres: a leader is worth stopping.
+const LEADER: f64 = 0.2;
 /// Reaching the victory goal.
 const WIN: f64 = 1000.0;
 
@@ -40,11 +44,15 @@ pub fn value(v: &Variant, next: &Position, me: PowerId) -> f64 {
     let pos = projected(v, next);
     let halves = victory_centres(v, &pos);
     let centres = halves[me.index()] as f64 / 2.0;
-    if let Goal::Centres(goal) = v.victory.goal {
-        if halves[me.index()] >= goal {
-            return WIN + centres;
-        }
+    // The variant's own victory, judged as after a Winter (a goal in units
+    // too): ours, or another's to stop.
+    let won = winners(v, &pos, true);
+    if won.iter().any(|&w| v.same_player(w, me)) {
+        return WIN + centres;
     }
+    let lost = if won.is_empty() { 0.0 } else { WIN / 2.0 };
+    // The strongest other player's centres.
+    let leader = v.power_ids().filter(|&p| !v.same_player(p, me)).map(|p| halves[p.index()]).max().unwrap_or(0) as f64 / 2.0;
     // The strength each side could bring to each province next.
     let mut ours = vec![0u32; v.province_count()];
     let mut theirs = vec![vec![0u32; v.province_count()]; v.powers.len()];
@@ -79,5 +87,5 @@ pub fn value(v: &Variant, next: &Position, me: PowerId) -> f64 {
         within_reach += share * v.province(p).centre as f64 / 2.0;
     }
     let dislodged = next.dislodged.iter().filter(|d| d.force.power == me).count() as f64;
-    centres + UNIT * units + within_reach - THREAT * threatened - DISLODGED * dislodged
+    centres + UNIT * units + within_reach - THREAT * threatened - DISLODGED * dislodged - LEADER * leader - lost
 }
