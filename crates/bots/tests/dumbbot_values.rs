@@ -1,23 +1,14 @@
 //! DumbBot's values and the search bot's choices on small positions of
 //! standard Diplomacy.
 
+mod common;
+
+use common::{autumn, standard};
 use polemarch_bots::dumbbot::values::{values, AUTUMN};
 use polemarch_bots::{bot_named, Board, Rng};
-use polemarch_engine::state::{Force, Kind};
-use polemarch_engine::variant::{embedded_variant, PowerId};
+use polemarch_engine::state::Kind;
+use polemarch_engine::variant::PowerId;
 use polemarch_engine::{Position, Variant};
-
-fn standard() -> Variant {
-    embedded_variant("standard").unwrap().unwrap()
-}
-
-fn autumn(v: &Variant, units: &[(&str, Kind, &str)]) -> Position {
-    let mut pos = Position::start(v);
-    pos.phase = v.calendar.parse_phase("Autumn 1901, Movement").unwrap();
-    pos.forces = units.iter().map(|&(power, kind, loc)| Force::single(v.find_power(power).unwrap(), kind, v.find_loc(loc).unwrap())).collect();
-    pos.normalize();
-    pos
-}
 
 fn power(v: &Variant, name: &str) -> PowerId {
     v.find_power(name).unwrap()
