@@ -31,7 +31,7 @@ pub async fn ensure(app: &App) -> Result<Option<i64>> {
     let g = games::load(&app.db, id).await?;
     let v = games::variant_of(&app.variants, &g)?;
     for p in v.power_ids() {
-        judge::change(app, id, &gm, Change::Bot(v.power(p).name.clone(), Some(polemarch_bots::DEFAULT_STAND_IN.into()))).await?;
+        judge::change(app, id, &gm, Change::Bot(v.power(p).name.clone(), Some("greedy".into()))).await?;
     }
     for _ in 0..2 * PHASES {
         let g = games::load(&app.db, id).await?;
