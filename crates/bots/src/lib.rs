@@ -3,20 +3,25 @@
 //! A [`Bot`] is handed a [`Board`] (the position, and every force's orders
 //! the adjudicator calls legal) and gives one power's orders. Its orders go
 //! through the same game loop as people's (`game::submit`, then
-//! `game::process`), as judge-notation text. Two bots: `random` (a legal
-//! order drawn uniformly for every unit, for fuzzing and as a baseline) and
-//! `greedy` (a one-move tactician). Neither knows a variant by name: every
-//! order kind comes from the variant's mechanics and the adjudicator's
-//! verdicts, so a variant added later is played too.
+//! `game::process`), as judge-notation text. Four bots: `random` (a legal
+//! order drawn uniformly for every unit, for fuzzing and as a baseline),
+//! `greedy` (a one-move tactician), `dumbbot` (David Norman's DumbBot, the
+//! DAIDE bots' baseline) and `search` (one movement ahead with the
+//! adjudicator). None knows a variant by name: every order kind comes from
+//! the variant's mechanics and the adjudicator's verdicts, so a variant
+//! added later is played too.
 
 pub mod adjust;
 pub mod candidates;
+pub mod dumbbot;
 pub mod geometry;
 pub mod greedy;
 pub mod legal;
 pub mod random;
 pub mod rng;
 pub mod run;
+pub mod score;
+pub mod search;
 pub mod selfplay;
 pub mod stand_in;
 pub mod stats;
@@ -37,12 +42,18 @@ pub trait Bot: Send + Sync {
     fn orders(&self, board: &Board, power: PowerId, rng: &mut Rng) -> Vec<Order>;
 }
 
-/// The bots there are, by name.
-pub const NAMES: &[&str] = &["greedy", "random"];
+/// The bot a game master's stand-in is when none is named: the strongest
+/// whose seven powers' orders take under a second a phase (docs/bots.md).
+pub const DEFAULT_STAND_IN: &str = "search";
+
+/// The bots there are, by name, the default stand-in first.
+pub const NAMES: &[&str] = &["search", "dumbbot", "greedy", "random"];
 
 /// A bot by name, or an error naming the bots there are.
 pub fn bot_named(name: &str) -> Result<Box<dyn Bot>, String> {
     match name.trim().to_ascii_lowercase().as_str() {
+        "search" => Ok(Box::new(search::Search::default())),
+        "dumbbot" => Ok(Box::new(dumbbot::DumbBot)),
         "greedy" => Ok(Box::new(greedy::Greedy)),
         "random" => Ok(Box::new(random::Random)),
         other => Err(format!("unknown bot `{}` (bots: {})", polemarch_engine::order::excerpt(other), NAMES.join(", "))),

@@ -3,6 +3,7 @@
 //! bot, the same counts; and how long games last. Written as Markdown (also
 //! what `polemarch selfplay` prints) and as JSON.
 
+use crate::score::{self, Estimate};
 use crate::selfplay::GameSummary;
 use polemarch_engine::game::GameResult;
 use polemarch_engine::Variant;
@@ -26,6 +27,11 @@ pub struct Stats {
     pub powers: Vec<String>,
     pub by_power: Vec<Counts>,
     pub by_bot: Vec<(String, Counts)>,
+    /// Scores (`score.rs`): each bot's share of a game, and the same over
+    /// the fair share, with 95% intervals; each power's share.
+    pub score_by_bot: Vec<(String, Estimate, Estimate)>,
+    pub score_by_power: Vec<Estimate>,
+    pub balance: Vec<score::Balance>,
     /// Average centres of each power at the end of each year (a game that
     /// ended earlier counts with its last count).
     pub centres_by_year: Vec<Vec<f64>>,
@@ -98,6 +104,9 @@ impl Stats {
             powers,
             by_power,
             by_bot,
+            score_by_bot: score::by_bot(v, games),
+            score_by_power: score::by_power(v, games),
+            balance: score::balance(v, games),
             centres_by_year,
             solos: games.iter().filter(|g| matches!(g.result, GameResult::Solo(_))).count(),
             joints: games.iter().filter(|g| matches!(g.result, GameResult::Joint(_))).count(),
@@ -143,6 +152,7 @@ impl Stats {
         for (name, c) in &self.by_bot {
             out += &Stats::counts_row(name, c);
         }
+        out += &self.score_tables();
         out += "\nAverage centres at the end of each game year:\n\n| power |";
         let years = self.centres_by_year.len();
         for y in 1..=years {
@@ -173,6 +183,30 @@ impl Stats {
         out
     }
 
+    /// Scores by bot and by power, with their 95% intervals.
+    fn score_tables(&self) -> String {
+        let mut out = String::from("\nScores (a game is 1: a solo's, or shared by a draw's survivors), with 95% intervals:\n\n");
+        out += "| bot | score a game | times the fair share |\n|---|---|---|\n";
+        for (name, e, ratio) in &self.score_by_bot {
+            let _ = writeln!(out, "| {name} | {:.3} ± {:.3} | {:.2} ± {:.2} |", e.mean, e.half_width, ratio.mean, ratio.half_width);
+        }
+        out += "\n| power | score a game | solo | survived | centres at the end |\n|---|---|---|---|---|\n";
+        for ((name, e), b) in self.powers.iter().zip(&self.score_by_power).zip(&self.balance) {
+            let pct = |e: &Estimate| format!("{:.0}% ± {:.0}", 100.0 * e.mean, 100.0 * e.half_width);
+            let _ = writeln!(
+                out,
+                "| {name} | {:.3} ± {:.3} | {} | {} | {:.1} ± {:.1} |",
+                e.mean,
+                e.half_width,
+                pct(&b.solo),
+                pct(&b.survived),
+                b.centres.mean,
+                b.centres.half_width
+            );
+        }
+        out
+    }
+
     pub fn json(&self) -> Value {
         let counts = |c: &Counts| {
             json!({"games": c.seats, "wins": c.wins, "joint_wins": c.joint, "draws": c.draws, "eliminated": c.eliminated,
@@ -188,13 +222,31 @@ impl Stats {
                 let mut c = counts(&self.by_power[p]);
                 c["power"] = json!(name);
                 c["centres_by_year"] = json!(self.centres_by_year.iter().map(|row| round(row[p])).collect::<Vec<_>>());
+                c["score"] = estimate(&self.score_by_power[p]);
                 c
             }).collect::<Vec<_>>(),
-            "bots": self.by_bot.iter().map(|(name, c)| { let mut j = counts(c); j["bot"] = json!(name); j }).collect::<Vec<_>>(),
+            "bots": self.by_bot.iter().map(|(name, c)| {
+                let mut j = counts(c);
+                j["bot"] = json!(name);
+                if let Some((_, e, ratio)) = self.score_by_bot.iter().find(|(b, _, _)| b == name) {
+                    j["score"] = estimate(e);
+                    j["times_fair_share"] = estimate(ratio);
+                }
+                j
+            }).collect::<Vec<_>>(),
             "rejected_orders": self.rejected,
             "failed_games": self.failed,
         })
     }
+}
+
+/// A mean and its 95% interval, in JSON.
+fn estimate(e: &Estimate) -> Value {
+    json!({"mean": round3(e.mean), "low": round3(e.low()), "high": round3(e.high())})
+}
+
+fn round3(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
 }
 
 /// Two decimals, so that the JSON prints the same on every machine.

@@ -2,24 +2,13 @@
 //! supports its own attack on a centre it can take, and supports a
 //! threatened centre of its own.
 
+mod common;
+
+use common::{autumn, standard};
 use polemarch_bots::{bot_named, Board, Rng};
-use polemarch_engine::state::{Force, Kind};
-use polemarch_engine::variant::{embedded_variant, PowerId};
+use polemarch_engine::state::Kind;
+use polemarch_engine::variant::PowerId;
 use polemarch_engine::{Position, Variant};
-
-fn standard() -> Variant {
-    embedded_variant("standard").unwrap().unwrap()
-}
-
-/// An Autumn 1901 position with the start's centre owners and only these
-/// units.
-fn autumn(v: &Variant, units: &[(&str, Kind, &str)]) -> Position {
-    let mut pos = Position::start(v);
-    pos.phase = v.calendar.parse_phase("Autumn 1901, Movement").unwrap();
-    pos.forces = units.iter().map(|&(power, kind, loc)| Force::single(v.find_power(power).unwrap(), kind, v.find_loc(loc).unwrap())).collect();
-    pos.normalize();
-    pos
-}
 
 fn greedy_orders(v: &Variant, pos: &Position, power: &str) -> Vec<String> {
     let board = Board::new(v, pos);

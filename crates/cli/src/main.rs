@@ -345,9 +345,10 @@ enum GameCommand {
     Process {
         /// The game record file.
         file: PathBuf,
-        /// A bot (`greedy`, `random`) plays every power that has submitted
-        /// nothing.
-        #[arg(long, value_name = "NAME")]
+        /// A bot (`search`, `dumbbot`, `greedy`, `random`) plays every
+        /// power that has submitted nothing; `--bot` alone: the default
+        /// stand-in, `search`.
+        #[arg(long, value_name = "NAME", num_args = 0..=1, default_missing_value = polemarch_bots::DEFAULT_STAND_IN)]
         bot: Option<String>,
         /// Also write pictures (PNG) to this folder: the phase just
         /// processed with its orders, and the new phase (docs/rendering.md).
@@ -368,7 +369,7 @@ enum GameCommand {
         file: PathBuf,
         /// The power.
         power: String,
-        /// `greedy`, `random`, or `none` to take the bot away.
+        /// `search`, `dumbbot`, `greedy`, `random`, or `none` to take the bot away.
         bot: String,
     },
     /// Show the position (units, centres, dislodged units and their retreats,

@@ -96,7 +96,7 @@ fn selfplay_refuses_unknown_bots_and_no_games() {
     let out = dir.join("x");
     let bad = polemarch(&["selfplay", "standard", "--bots", "greedy,clever", "--out", out.to_str().unwrap()]);
     assert_eq!(bad.status.code(), Some(2));
-    assert!(stderr(&bad).contains("unknown bot `clever` (bots: greedy, random)"), "{}", stderr(&bad));
+    assert!(stderr(&bad).contains("unknown bot `clever` (bots: search, dumbbot, greedy, random)"), "{}", stderr(&bad));
     let none = polemarch(&["selfplay", "standard", "--games", "0", "--out", out.to_str().unwrap()]);
     assert!(stderr(&none).contains("--games: expected 1 to 1000000 games"), "{}", stderr(&none));
     // Not an abort allocating a slot for each of them.
@@ -133,6 +133,9 @@ fn a_bot_stands_in_for_powers_without_orders() {
     assert_eq!(said.matches("by bot random").count(), 7, "{said}");
     let rec = common::play::record(&file);
     assert!(rec.phases[1].submissions.iter().flat_map(|s| &s.orders).all(|o| o.status == polemarch_engine::game::Status::Accepted));
+    // `--bot` alone: the default stand-in, search.
+    let said = ok(&["game", "process", &file, "--bot"]);
+    assert!(said.contains("by bot search: ") && !said.contains("by bot random"), "{said}");
     ok(&["game", "bot", &file, "Italy", "none"]);
     assert!(common::play::record(&file).bots.is_empty());
     // Spaces around the name are not part of it, `none` included.

@@ -30,7 +30,8 @@ pub fn panel(viewer: &Viewer, view: &GameView) -> Markup {
             form method="post" action={ "/games/" (view.id) "/gm" } {
                 (action("bot"))
                 label { "Power " select name="power" { (powers) } }
-                label { "Stand-in " select name="bot" { option value="none" { "no bot" } option { "greedy" } option { "random" } } }
+                // The default stand-in first: the strongest that keeps a phase under a second.
+                label { "Stand-in " select name="bot" { option value="none" { "no bot" } @for b in polemarch_bots::NAMES { option { (b) } } } }
                 button { "Set bot" }
             }
             form method="post" action={ "/games/" (view.id) "/gm" } {

@@ -1,0 +1,91 @@
+//! The search bot's value of a position to one power, a heuristic in place
+//! of a trained network: the centres it would hold (the engine's own
+//! `victory_centres`, on the position with each centre given to the force
+//! standing in it), its units, the centres it could take next, less its
+//! centres an enemy could take next and the strongest other player's
+//! centres; and the game itself, won or lost, when someone reaches the
+//! variant's victory (the engine's `winners`, a goal in units or the
+//! Emperor's lead included).
+
+use crate::geometry::reach;
+use polemarch_engine::rules::{victory_centres, winners};
+use polemarch_engine::variant::PowerId;
+use polemarch_engine::{Position, Variant};
+
+/// What a unit is worth beside its centres, in centres.
+const UNIT: f64 = 0.3;
+/// What a centre of ours that an enemy could enter with more than we
+/// could hold it with loses, as a share of its worth.
+const THREAT: f64 = 0.4;
+/// A dislodged unit of ours: it may retreat, or be lost.
+const DISLODGED: f64 = 0.2;
+/// A centre not ours that we could take next, with more than any one enemy
+/// could bring (a third of it with less).
+const REACH: f64 = 0.3;
+/// The strongest other player's centres: a leader is worth stopping.
+const LEADER: f64 = 0.2;
+/// Reaching the victory goal.
+const WIN: f64 = 1000.0;
+
+/// `next` with every centre owned by the force standing in it: the owners
+/// the next change of ownership would give, if all stayed.
+fn projected(v: &Variant, next: &Position) -> Position {
+    let mut pos = next.clone();
+    for f in &next.forces {
+        let p = v.province_of(f.loc);
+        if v.is_centre(p) && !v.is_box(p) {
+            pos.owners[p.index()] = Some(f.power);
+        }
+    }
+    pos
+}
+
+pub fn value(v: &Variant, next: &Position, me: PowerId) -> f64 {
+    let pos = projected(v, next);
+    let halves = victory_centres(v, &pos);
+    let centres = halves[me.index()] as f64 / 2.0;
+    // The variant's own victory, judged as after a Winter (a goal in units
+    // too): ours, or another's to stop.
+    let won = winners(v, &pos, true);
+    if won.iter().any(|&w| v.same_player(w, me)) {
+        return WIN + centres;
+    }
+    let lost = if won.is_empty() { 0.0 } else { WIN / 2.0 };
+    // The strongest other player's centres.
+    let leader = v.power_ids().filter(|&p| !v.same_player(p, me)).map(|p| halves[p.index()]).max().unwrap_or(0) as f64 / 2.0;
+    // The strength each side could bring to each province next.
+    let mut ours = vec![0u32; v.province_count()];
+    let mut theirs = vec![vec![0u32; v.province_count()]; v.powers.len()];
+    let mut units = 0.0;
+    for f in &next.forces {
+        let here = v.province_of(f.loc);
+        if f.power == me {
+            units += f.strength() as f64;
+            ours[here.index()] += f.strength();
+            for p in reach(v, f) {
+                ours[p.index()] += f.strength();
+            }
+        } else if !v.same_player(f.power, me) {
+            for p in reach(v, f) {
+                theirs[f.power.index()][p.index()] += f.strength();
+            }
+        }
+    }
+    let mut threatened = 0.0;
+    for p in v.province_ids().filter(|&p| pos.owners[p.index()] == Some(me)) {
+        let enemy = theirs.iter().map(|row| row[p.index()]).max().unwrap_or(0);
+        if enemy > ours[p.index()] {
+            threatened += v.province(p).centre as f64 / 2.0;
+        }
+    }
+    // Centres not ours within reach: to take next, where no one enemy could
+    // bring more.
+    let mut within_reach = 0.0;
+    for p in v.province_ids().filter(|&p| v.is_centre(p) && pos.owners[p.index()] != Some(me) && ours[p.index()] > 0) {
+        let enemy = theirs.iter().map(|row| row[p.index()]).max().unwrap_or(0);
+        let share = if ours[p.index()] > enemy { REACH } else { REACH / 3.0 };
+        within_reach += share * v.province(p).centre as f64 / 2.0;
+    }
+    let dislodged = next.dislodged.iter().filter(|d| d.force.power == me).count() as f64;
+    centres + UNIT * units + within_reach - THREAT * threatened - DISLODGED * dislodged - LEADER * leader - lost
+}
