@@ -99,6 +99,13 @@ async fn verdicts(b: &Browser, css: &str) -> Vec<(String, String)> {
 async fn order(b: &Browser, power: &str, orders: &[&str], expected: &[(&str, &str)]) {
     let form = format!("form[action$='/orders/{power}']");
     assert!(b.text("section.orders h2").await.starts_with(&format!("Orders of {power} for Spring 1901")));
+    // The page runs under its Content-Security-Policy: an inline script
+    // put into it does not run (the live verdicts below come from the
+    // script file, /check.js, which does).
+    let inline = b
+        .js("const s = document.createElement('script'); s.textContent = 'window.inlineRan = true'; document.body.append(s); return window.inlineRan === true")
+        .await;
+    assert_eq!(inline, Value::Bool(false), "an inline script ran: the page has no Content-Security-Policy");
     b.type_into(&format!("{form} textarea"), &orders.join("\n")).await;
     let live = format!("{form} ul.verdicts.live");
     b.until(

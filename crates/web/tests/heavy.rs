@@ -7,13 +7,22 @@
 //! - the load test: 1,000 players in 100 games submitting concurrently,
 //!   p50/p99 latency and lost submissions;
 //! - the kill test: the server killed in the middle of processing a phase,
-//!   the game consistent on restart and its deadlines kept.
+//!   the game consistent on restart and its deadlines kept;
+//! - the connections test: one address holding more connections than the
+//!   descriptor limit allows, others still answered; slow and idle
+//!   connections closed at the header timeout;
+//! - the flood test: 1,000 failed sign-ins, the server's memory under
+//!   200 MB.
 
 #[path = "heavy/child.rs"]
 mod child;
 #[path = "heavy/client.rs"]
 mod client;
 mod common;
+#[path = "heavy/connections.rs"]
+mod connections;
+#[path = "heavy/flood.rs"]
+mod flood;
 #[path = "heavy/kill.rs"]
 mod kill;
 #[path = "heavy/load.rs"]
@@ -52,4 +61,28 @@ async fn kill_sqlite() {
 #[ignore]
 async fn kill_postgres() {
     kill::run(Db::postgres("kill_postgres")).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn connections_sqlite() {
+    connections::run(Db::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn connections_postgres() {
+    connections::run(Db::postgres("connections_postgres")).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn flood_sqlite() {
+    flood::run(Db::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn flood_postgres() {
+    flood::run(Db::postgres("flood_postgres")).await;
 }

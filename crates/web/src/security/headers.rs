@@ -25,7 +25,22 @@ pub async fn add(mut response: Response) -> Response {
     headers.insert(X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     // Busy (the hashing threads, security::hashing): when to come back.
     if response.status() == StatusCode::SERVICE_UNAVAILABLE && !response.headers().contains_key(RETRY_AFTER) {
-        response.headers_mut().insert(RETRY_AFTER, HeaderValue::from_static("3"));
+        response.headers_mut().insert(RETRY_AFTER, HeaderValue::from_static("5"));
     }
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use axum::http::StatusCode;
+    use axum::response::IntoResponse;
+
+    #[tokio::test]
+    async fn a_busy_answer_says_when_to_come_back() {
+        let busy = super::add((StatusCode::SERVICE_UNAVAILABLE, "busy").into_response()).await;
+        assert_eq!(busy.headers()["retry-after"], "5");
+        let fine = super::add("fine".into_response()).await;
+        assert!(!fine.headers().contains_key("retry-after"));
+        assert_eq!(fine.headers()["x-frame-options"], "DENY");
+    }
 }

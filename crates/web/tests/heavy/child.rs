@@ -15,6 +15,13 @@ pub struct ChildServer {
     pub said: mpsc::Receiver<String>,
 }
 
+impl ChildServer {
+    /// The child's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+}
+
 impl Drop for ChildServer {
     fn drop(&mut self) {
         let _ = self.child.kill();
@@ -39,10 +46,26 @@ pub fn cpu_secs(pid: &str) -> Option<f64> {
     Some((fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?) / 100.0)
 }
 
+/// What else a child server is started with.
+#[derive(Default)]
+pub struct Extra {
+    /// Its limit of open descriptors (soft and hard), if lower.
+    pub nofile: Option<u64>,
+    /// A request's head must be in within this long (default: the judge's).
+    pub header_timeout: Option<Duration>,
+    /// Count sign-ins by `X-Forwarded-For` (as behind a proxy).
+    pub trust_forwarded_for: bool,
+}
+
 /// Starts a server on the database of `s` (a second process on it), and
 /// waits until it answers. `pause`: processing pauses inside its
 /// transaction (the kill test's hook).
 pub async fn start(s: &TestServer, pause: Option<Duration>) -> ChildServer {
+    start_with(s, pause, Extra::default()).await
+}
+
+/// [`start`], with more.
+pub async fn start_with(s: &TestServer, pause: Option<Duration>, extra: Extra) -> ChildServer {
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let mut cmd = Command::new(std::env::current_exe().unwrap());
     cmd.args(["--ignored", "--exact", "child_server", "--nocapture", "--test-threads", "1"])
@@ -56,6 +79,20 @@ pub async fn start(s: &TestServer, pause: Option<Duration>) -> ChildServer {
     }
     if let Some(p) = pause {
         cmd.env("POLEMARCH_CHILD_PAUSE_MS", p.as_millis().to_string());
+    }
+    if let Some(t) = extra.header_timeout {
+        cmd.env("POLEMARCH_CHILD_HEADER_TIMEOUT_MS", t.as_millis().to_string());
+    }
+    if extra.trust_forwarded_for {
+        cmd.env("POLEMARCH_CHILD_TRUST_FORWARDED", "1");
+    }
+    if let Some(n) = extra.nofile {
+        use std::os::unix::process::CommandExt;
+        let limit = libc::rlimit { rlim_cur: n, rlim_max: n };
+        // SAFETY: setrlimit between fork and exec touches only the child.
+        unsafe {
+            cmd.pre_exec(move || if libc::setrlimit(libc::RLIMIT_NOFILE, &limit) == 0 { Ok(()) } else { Err(std::io::Error::last_os_error()) });
+        }
     }
     let mut child = cmd.spawn().expect("the child server starts");
     let (tx, said) = mpsc::channel();
@@ -95,5 +132,12 @@ pub async fn run_if_asked() {
     };
     config.limits.sign_in_per_minute = 1_000_000;
     config.limits.submissions_per_minute = 1_000_000;
+    // The load test's thousand players all come from 127.0.0.1 (as many
+    // addresses in real life): no cap per address.
+    config.limits.connections_per_address = usize::MAX;
+    if let Ok(ms) = std::env::var("POLEMARCH_CHILD_HEADER_TIMEOUT_MS") {
+        config.limits.header_timeout = Duration::from_millis(ms.parse().unwrap());
+    }
+    config.limits.trust_forwarded_for = std::env::var_os("POLEMARCH_CHILD_TRUST_FORWARDED").is_some();
     polemarch_web::serve(config).await.unwrap();
 }
