@@ -18,6 +18,7 @@ const SQLITE: &[(i64, &str, &str)] = &[
     (4, "open orders", include_str!("../migrations/sqlite/0004_open_orders.sql")),
     (5, "press", include_str!("../migrations/sqlite/0005_press.sql")),
     (6, "events", include_str!("../migrations/sqlite/0006_events.sql")),
+    (7, "mail", include_str!("../migrations/sqlite/0007_mail.sql")),
 ];
 const POSTGRES: &[(i64, &str, &str)] = &[
     (1, "init", include_str!("../migrations/postgres/0001_init.sql")),
@@ -26,6 +27,7 @@ const POSTGRES: &[(i64, &str, &str)] = &[
     (4, "open orders", include_str!("../migrations/postgres/0004_open_orders.sql")),
     (5, "press", include_str!("../migrations/postgres/0005_press.sql")),
     (6, "events", include_str!("../migrations/postgres/0006_events.sql")),
+    (7, "mail", include_str!("../migrations/postgres/0007_mail.sql")),
 ];
 
 /// Seconds since 1970, the clock every deadline and session is kept in.

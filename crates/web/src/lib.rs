@@ -15,6 +15,7 @@ pub mod forwarded;
 pub mod games;
 pub mod judge;
 pub mod limits;
+pub mod mail;
 mod pages;
 pub mod press;
 pub mod secrecy;
@@ -46,6 +47,8 @@ pub struct Config {
     /// transaction, after writing the next phase and before committing, so
     /// that a test can kill the process in the middle of it.
     pub pause_in_processing: Option<std::time::Duration>,
+    /// SMTP settings (None: no mail).
+    pub mail: Option<mail::Settings>,
 }
 
 impl Default for Config {
@@ -59,6 +62,7 @@ impl Default for Config {
             limits: limits::Settings::default(),
             poll: std::time::Duration::from_secs(2),
             pause_in_processing: None,
+            mail: None,
         }
     }
 }
@@ -91,6 +95,8 @@ pub struct Shared {
     pub pause_in_processing: Option<std::time::Duration>,
     /// The live pages' events of this process (events/).
     pub hub: Arc<events::hub::Hub>,
+    /// SMTP settings (None: mail is off).
+    pub mail: Option<Arc<mail::Settings>>,
 }
 
 pub type App = Arc<Shared>;
@@ -123,7 +129,11 @@ impl Shared {
             resting: Default::default(),
             pause_in_processing: config.pause_in_processing,
             hub: hub.clone(),
+            mail: config.mail.clone().map(Arc::new),
         });
+        if let Some(settings) = &app.mail {
+            tokio::spawn(mail::compose::run(Arc::downgrade(&app), settings.clone()));
+        }
         tokio::spawn(events::hub::pump(app.db.clone(), Arc::downgrade(&hub)));
         if !sqlite {
             tokio::spawn(events::hub::listen(url.clone(), Arc::downgrade(&hub)));
@@ -201,7 +211,13 @@ impl Shared {
 
 /// Every route: the pages and the API.
 pub fn router(app: App) -> Router {
-    Router::new().merge(pages::routes()).merge(press::pages::routes()).merge(events::page::routes()).nest("/api", api::routes()).with_state(app)
+    Router::new()
+        .merge(pages::routes())
+        .merge(press::pages::routes())
+        .merge(events::page::routes())
+        .merge(mail::pages::routes())
+        .nest("/api", api::routes())
+        .with_state(app)
 }
 
 /// Runs the server until Ctrl-C: the demo game first (when asked and the
@@ -214,6 +230,10 @@ pub async fn serve(config: Config) -> Result<(), String> {
         }
     }
     tokio::spawn(judge::scheduler(app.clone(), config.poll));
+    match &config.mail {
+        Some(m) => eprintln!("polemarch serve: mail through {}:{} from {}", m.host, m.port, m.from),
+        None => eprintln!("polemarch serve: mail is off (no SMTP settings: --smtp-host or POLEMARCH_SMTP_HOST)"),
+    }
     let listener = listen(config.addr).map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
     let storage = match &config.database_url {
         Some(_) => "PostgreSQL (DATABASE_URL)".to_string(),

@@ -290,6 +290,7 @@ async fn game_page(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>) 
         body += &orders_form(&viewer, &view, &o, judge::adjusting(&v, &g.record));
     }
     body += &seats_table(&view);
+    body += &crate::mail::pages::game_form(&app, &viewer, id).await?;
     if view.game_master {
         body += &gm_panel(&viewer, &view);
     }
