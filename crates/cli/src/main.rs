@@ -181,6 +181,8 @@ enum Command {
         /// Count sign-in attempts by the last address of X-Forwarded-For, which a reverse proxy in front sets (only behind one that does).
         #[arg(long)]
         trust_forwarded_for: bool,
+        #[command(flatten)]
+        mail: commands::serve::MailArgs,
     },
     /// Play a short scripted game of standard Diplomacy: five phases, Spring
     /// 1901 to Spring 1902 with its retreats and builds, each printed as a
@@ -464,7 +466,7 @@ fn main() -> ExitCode {
             width,
         }),
         Command::Demo { file, force } => commands::demo::run(file.as_deref(), force),
-        Command::Serve { addr, data, secure_cookies, no_demo, sign_ins_per_minute, submissions_per_minute, press_per_minute, trust_forwarded_for } => {
+        Command::Serve { addr, data, secure_cookies, no_demo, sign_ins_per_minute, submissions_per_minute, press_per_minute, trust_forwarded_for, mail } => {
             let limits = polemarch_web::limits::Settings {
                 sign_in_per_minute: sign_ins_per_minute,
                 submissions_per_minute,
@@ -472,7 +474,7 @@ fn main() -> ExitCode {
                 trust_forwarded_for,
                 ..Default::default()
             };
-            commands::serve::run(addr, data, secure_cookies, no_demo, limits)
+            commands::serve::run(addr, data, secure_cookies, no_demo, limits, mail)
         }
         Command::Replay { files, variant, edition } => commands::replay::run(&files, variant.as_deref(), edition.as_deref()),
         Command::Selfplay { variant, games, bots, seed, jobs, years, rotate, out, no_records, keep_going, force, edition } => {

@@ -53,6 +53,7 @@ pub fn routes() -> Router<App> {
         .route("/games/{id}/mila", get(mila))
         .merge(crate::press::api::routes())
         .merge(crate::events::stream::routes())
+        .merge(crate::mail::pages::api_routes())
         .layer(axum::middleware::from_fn(json_posts_only))
 }
 

@@ -21,6 +21,7 @@ const SQLITE: &[(i64, &str, &str)] = &[
     (7, "events", include_str!("../migrations/sqlite/0007_events.sql")),
     (8, "draw votes", include_str!("../migrations/sqlite/0008_draw_votes.sql")),
     (9, "lobby", include_str!("../migrations/sqlite/0009_lobby.sql")),
+    (10, "mail", include_str!("../migrations/sqlite/0010_mail.sql")),
 ];
 const POSTGRES: &[(i64, &str, &str)] = &[
     (1, "init", include_str!("../migrations/postgres/0001_init.sql")),
@@ -32,6 +33,7 @@ const POSTGRES: &[(i64, &str, &str)] = &[
     (7, "events", include_str!("../migrations/postgres/0007_events.sql")),
     (8, "draw votes", include_str!("../migrations/postgres/0008_draw_votes.sql")),
     (9, "lobby", include_str!("../migrations/postgres/0009_lobby.sql")),
+    (10, "mail", include_str!("../migrations/postgres/0010_mail.sql")),
 ];
 
 /// Seconds since 1970, the clock every deadline and session is kept in.

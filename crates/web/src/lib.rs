@@ -21,6 +21,7 @@ pub mod legal_view;
 pub mod limits;
 pub mod lobby;
 mod map_api;
+pub mod mail;
 mod pages;
 pub mod security;
 pub mod press;
@@ -54,6 +55,8 @@ pub struct Config {
     /// transaction, after writing the next phase and before committing, so
     /// that a test can kill the process in the middle of it.
     pub pause_in_processing: Option<std::time::Duration>,
+    /// SMTP settings (None: no mail).
+    pub mail: Option<mail::Settings>,
 }
 
 impl Default for Config {
@@ -67,6 +70,7 @@ impl Default for Config {
             limits: limits::Settings::default(),
             poll: std::time::Duration::from_secs(2),
             pause_in_processing: None,
+            mail: None,
         }
     }
 }
@@ -99,6 +103,8 @@ pub struct Shared {
     pub pause_in_processing: Option<std::time::Duration>,
     /// The live pages' events of this process (events/).
     pub hub: Arc<events::hub::Hub>,
+    /// SMTP settings (None: mail is off).
+    pub mail: Option<Arc<mail::Settings>>,
 }
 
 pub type App = Arc<Shared>;
@@ -132,7 +138,11 @@ impl Shared {
             resting: Default::default(),
             pause_in_processing: config.pause_in_processing,
             hub: hub.clone(),
+            mail: config.mail.clone().map(Arc::new),
         });
+        if let Some(settings) = &app.mail {
+            tokio::spawn(mail::compose::run(Arc::downgrade(&app), settings.clone()));
+        }
         tokio::spawn(events::hub::pump(app.db.clone(), Arc::downgrade(&hub)));
         if !sqlite {
             tokio::spawn(events::hub::listen(url.clone(), Arc::downgrade(&hub)));
@@ -213,7 +223,12 @@ pub fn router(app: App) -> Router {
     // Outermost, the error pages: a refusal of a page's address (the
     // judge's, the framework's, or the defences' own) becomes a page with
     // the asker's header; under `/api` `security::rejections` makes it JSON.
-    let routes = Router::new().merge(pages::routes()).merge(press::pages::routes()).merge(events::page::routes()).nest("/api", api::routes());
+    let routes = Router::new()
+        .merge(pages::routes())
+        .merge(press::pages::routes())
+        .merge(events::page::routes())
+        .merge(mail::pages::routes())
+        .nest("/api", api::routes());
     security::wrap(routes.fallback(not_found)).layer(axum::middleware::from_fn_with_state(app.clone(), pages::error_pages)).with_state(app)
 }
 
@@ -238,6 +253,10 @@ pub async fn serve(config: Config) -> Result<(), String> {
         }
     }
     tokio::spawn(judge::scheduler(app.clone(), config.poll));
+    match &config.mail {
+        Some(m) => eprintln!("polemarch serve: mail through {}:{} from {}", m.host, m.port, m.from),
+        None => eprintln!("polemarch serve: mail is off (no SMTP settings: --smtp-host or POLEMARCH_SMTP_HOST)"),
+    }
     let listener = listen(config.addr).map_err(|e| format!("cannot listen on {}: {e}", config.addr))?;
     let storage = match &config.database_url {
         Some(_) => "PostgreSQL (DATABASE_URL)".to_string(),

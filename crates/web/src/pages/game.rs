@@ -41,6 +41,7 @@ async fn page_of(app: &App, viewer: &Viewer, id: i64, refused: Option<Refused>) 
         let o = views::orders_view(app, &g, &v, power).await?;
         forms.push(orders_form(viewer, &view, &o, adjusting, refused.as_ref().filter(|r| r.power == o.power)));
     }
+    let mail_form = crate::mail::pages::game_form(&app, &viewer, id).await?;
     let press_link = crate::press::pages::game_link(&app, &g, &crate::secrecy::Reader::of(&app.db, &g, user.as_ref()).await?).await?;
     let last = view.phases.len() - 1;
     let board = views::board_of(app, &g, &v, last).await?;
@@ -53,6 +54,7 @@ async fn page_of(app: &App, viewer: &Viewer, id: i64, refused: Option<Refused>) 
         (super::board::board(&view.phase, &board))
         @if view.result.is_none() { @for power in &view.my_powers { (vote_form(viewer, &view, power)) } }
         (seats_table(&view))
+        (PreEscaped(mail_form))
         @if view.game_master { (super::gm::panel(viewer, &view)) }
         h2 { "History" }
         ol.phases {
