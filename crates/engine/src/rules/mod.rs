@@ -57,8 +57,10 @@ pub use options::from_table;
 pub use state_text::{read_position_state, read_state, shown_position_state, shown_state, state_key, write_position_state, write_state};
 pub use victory::{own_supplies, self_supporting_units, supplies, supply, supply_parts, victory_centres, winners, SupplyParts};
 
-use crate::adjudicate::{Illegal, OrderResult, Plan, Reason};
+use crate::adjudicate::Plan;
 use crate::order::{Action, Order};
+pub use crate::outcome::Entry;
+use crate::outcome::{Illegal, OrderResult, Reason};
 use crate::state::{Force, Position, VariantState};
 use crate::variant::{Kind, Phase, PhaseKind, PowerId, ProvinceId, Variant};
 
@@ -168,14 +170,6 @@ pub enum Mechanic {
     Rivals,
     /// Imperator I8: the Emperor falls with his PG; who succeeds him.
     Succession,
-}
-
-/// How a unit would go into a province: the `may_enter` hook.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Entry {
-    Move,
-    Support,
-    Retreat,
 }
 
 impl Mechanic {
