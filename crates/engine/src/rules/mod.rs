@@ -313,8 +313,8 @@ impl Rules {
         kinds
     }
 
-    /// Hook `may_enter`: may `force` go into `dest` by `entry`? Called from
-    /// `adjudicate/plan/legal.rs`, `may_enter`, only.
+    /// Hook `may_enter`: may `force` go into `dest` by `entry`? (Where the
+    /// hooks are called: docs/architecture.md, section 2.)
     pub fn may_enter(&self, v: &Variant, force: &Force, dest: ProvinceId, entry: Entry) -> Result<(), Illegal> {
         for m in &self.mechanics {
             match m {
@@ -333,7 +333,6 @@ impl Rules {
     /// given `action` at all (City State C6: a unit behind the walls only stands or attacks its
     /// province, and no order supports it; C11: a unit in a Pass may only
     /// move)?
-    /// Called from `adjudicate/plan/mod.rs`, `Planning::plan_one`.
     #[inline]
     pub fn may_order(&self, v: &Variant, state: &VariantState, forces: &[Force], body: &Force, action: &Action) -> Result<(), Illegal> {
         if self.mechanics.is_empty() {
