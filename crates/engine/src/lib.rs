@@ -11,6 +11,7 @@ pub mod adjudicate;
 pub mod cases;
 pub mod game;
 pub mod order;
+pub mod outcome;
 pub mod replay;
 pub mod rules;
 pub mod state;

@@ -10,7 +10,6 @@ mod groups;
 mod judged;
 mod links;
 mod movement;
-mod outcome;
 mod ownership;
 mod plan;
 mod removal;
@@ -22,6 +21,9 @@ type Few = smallvec::SmallVec<[u16; 4]>;
 
 pub use adjustment::{adjustment_due, balances, build_loc};
 pub use civil_disorder::{distances, first_in_disorder};
+// The vocabulary, below the rules and the adjudicator (crate::outcome):
+// its old paths `super::outcome::...` keep working.
+use crate::outcome;
 pub use outcome::{Illegal, OrderResult, Reason, Verdict};
 pub use plan::{occupancy as occupancy_of, Plan};
 pub use removal::{take_component, upkeep};

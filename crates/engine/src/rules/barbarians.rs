@@ -24,8 +24,8 @@
 //! table does not retreat.
 
 use super::destroy;
-use crate::adjudicate::{Illegal, OrderResult, Reason, Verdict};
 use crate::order::{Action, Order};
+use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Force, Position};
 use crate::variant::{Kind, LocId, PowerId, ProvinceId, Variant};
 

@@ -6,8 +6,8 @@
 //! State: `claim <province>` names the claiming power.
 
 use super::state_text::{read_province_power, set_province_power, write_province_powers, Codec, Slot};
-use crate::adjudicate::{OrderResult, Verdict};
 use crate::order::Action;
+use crate::outcome::{OrderResult, Verdict};
 use crate::state::{Position, VariantState};
 use crate::variant::{PowerId, ProvinceId, Variant};
 

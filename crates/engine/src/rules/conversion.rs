@@ -3,8 +3,8 @@
 //! a two-coast one names its coast, unless a fleet there fixes it), or
 //! `CONVERT F ath A` a fleet into an army. No cost.
 
-use crate::adjudicate::{Illegal, Reason};
 use crate::order::Order;
+use crate::outcome::{Illegal, Reason};
 use crate::state::{Kind, Position};
 use crate::variant::{LocId, Variant};
 

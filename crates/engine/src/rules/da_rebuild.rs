@@ -20,8 +20,8 @@
 
 use super::emperor::germany;
 use super::state_text::{Codec, Slot};
-use crate::adjudicate::{OrderResult, Reason, Verdict};
 use crate::order::{Action, Order};
+use crate::outcome::{OrderResult, Reason, Verdict};
 use crate::state::{Force, Kind, Position};
 use crate::variant::{PowerId, Variant};
 use std::borrow::Cow;

@@ -9,8 +9,9 @@
 //! `delphi-builds <power>` counts the free builds still to place.
 
 use super::state_text::{Codec, Slot};
-use crate::adjudicate::{Illegal, OrderResult, Plan, Reason, Verdict};
+use crate::adjudicate::Plan;
 use crate::order::Action;
+use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Delphi, Force, Position, VariantState};
 use crate::variant::{PowerId, ProvinceId, Variant};
 

@@ -8,8 +8,9 @@
 //! State: `destroyed <centre>` for each destroyed centre.
 
 use super::state_text::{province_index, Codec, Slot};
-use crate::adjudicate::{Illegal, OrderResult, Plan, Reason, Verdict};
+use crate::adjudicate::Plan;
 use crate::order::Action;
+use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Force, Position, VariantState};
 use crate::variant::{ProvinceId, Variant};
 

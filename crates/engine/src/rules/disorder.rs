@@ -10,7 +10,7 @@
 //! State: `disorder <power>`.
 
 use super::state_text::{read_power_list, write_power_list, Codec, Slot};
-use crate::adjudicate::Illegal;
+use crate::outcome::Illegal;
 use crate::state::{Position, VariantState};
 use crate::variant::{PowerId, ProvinceId};
 

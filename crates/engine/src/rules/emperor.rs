@@ -12,7 +12,7 @@
 //! Emperor out of the game (C15, `emperor-out`) is supplied nothing and
 //! builds nothing.
 
-use crate::adjudicate::Illegal;
+use crate::outcome::Illegal;
 use crate::variant::{PowerId, ProvinceId, Variant};
 
 /// Germany: the map's imperial box.

@@ -21,8 +21,8 @@
 //! and after it).
 
 use super::state_text::{Codec, Slot};
-use crate::adjudicate::{OrderResult, Reason, Verdict};
 use crate::order::{Action, Order};
+use crate::outcome::{OrderResult, Reason, Verdict};
 use crate::state::{Kind, Position};
 use crate::variant::{Phase, PowerId, Variant};
 use std::borrow::Cow;

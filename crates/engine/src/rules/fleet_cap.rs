@@ -1,8 +1,8 @@
 //! At most N fleets built per power in one Winter (Vedder D4: 2); further
 //! fleet builds are refused as illegal.
 
-use crate::adjudicate::{Illegal, OrderResult, Reason, Verdict};
 use crate::order::Action;
+use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Kind, Position};
 use crate::variant::{PowerId, Variant};
 

@@ -19,8 +19,9 @@
 
 use super::barbarians::Invaders;
 use super::state_text::{province_index, Codec, Slot};
-use crate::adjudicate::{upkeep, OrderResult, Reason, Verdict};
+use crate::adjudicate::upkeep;
 use crate::order::{Action, Order};
+use crate::outcome::{OrderResult, Reason, Verdict};
 use crate::state::{Force, Position};
 use crate::variant::{Kind, LocId, Phase, PhaseKind, ProvinceId, Variant};
 use std::borrow::Cow;

@@ -5,8 +5,9 @@
 //! frees serves builds of the same adjustment, whatever the order of
 //! writing.
 
-use crate::adjudicate::{take_component, Reason};
+use crate::adjudicate::take_component;
 use crate::order::{Action, Order};
+use crate::outcome::Reason;
 use crate::state::{Kind, Position};
 use crate::variant::Variant;
 

@@ -19,8 +19,9 @@
 //! order, with `ending` after it once ended.
 
 use super::state_text::{province_index, Codec, Slot};
-use crate::adjudicate::{balances, Illegal, Reason};
+use crate::adjudicate::balances;
 use crate::order::Action;
+use crate::outcome::{Illegal, Reason};
 use crate::state::{Loan, Position, VariantState};
 use crate::variant::{PowerId, ProvinceId, Variant};
 

@@ -57,8 +57,10 @@ pub use options::from_table;
 pub use state_text::{read_position_state, read_state, shown_position_state, shown_state, state_key, write_position_state, write_state};
 pub use victory::{own_supplies, self_supporting_units, supplies, supply, supply_parts, victory_centres, winners, SupplyParts};
 
-use crate::adjudicate::{Illegal, OrderResult, Plan, Reason};
+use crate::adjudicate::Plan;
 use crate::order::{Action, Order};
+pub use crate::outcome::Entry;
+use crate::outcome::{Illegal, OrderResult, Reason};
 use crate::state::{Force, Position, VariantState};
 use crate::variant::{Kind, Phase, PhaseKind, PowerId, ProvinceId, Variant};
 
@@ -168,14 +170,6 @@ pub enum Mechanic {
     Rivals,
     /// Imperator I8: the Emperor falls with his PG; who succeeds him.
     Succession,
-}
-
-/// How a unit would go into a province: the `may_enter` hook.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Entry {
-    Move,
-    Support,
-    Retreat,
 }
 
 impl Mechanic {
@@ -319,8 +313,8 @@ impl Rules {
         kinds
     }
 
-    /// Hook `may_enter`: may `force` go into `dest` by `entry`? Called from
-    /// `adjudicate/plan/legal.rs`, `may_enter`, only.
+    /// Hook `may_enter`: may `force` go into `dest` by `entry`? (Where the
+    /// hooks are called: docs/architecture.md, section 2.)
     pub fn may_enter(&self, v: &Variant, force: &Force, dest: ProvinceId, entry: Entry) -> Result<(), Illegal> {
         for m in &self.mechanics {
             match m {
@@ -339,7 +333,6 @@ impl Rules {
     /// given `action` at all (City State C6: a unit behind the walls only stands or attacks its
     /// province, and no order supports it; C11: a unit in a Pass may only
     /// move)?
-    /// Called from `adjudicate/plan/mod.rs`, `Planning::plan_one`.
     #[inline]
     pub fn may_order(&self, v: &Variant, state: &VariantState, forces: &[Force], body: &Force, action: &Action) -> Result<(), Illegal> {
         if self.mechanics.is_empty() {

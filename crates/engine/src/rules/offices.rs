@@ -27,7 +27,7 @@
 
 use super::outlaw;
 use super::state_text::{read_power_list, write_power, write_power_list, Codec, Slot};
-use crate::adjudicate::{Illegal, OrderResult, Reason};
+use crate::outcome::{Illegal, OrderResult, Reason};
 use crate::state::{Kind, Position, VariantState};
 use crate::variant::{PhaseKind, PowerId, ProvinceId, Variant};
 

@@ -17,8 +17,8 @@
 //! State: `outlaw <power> <decreed-by>`, `fixed <province>`.
 
 use super::state_text::{province_index, Codec, Slot};
-use crate::adjudicate::{Illegal, OrderResult, Reason, Verdict};
 use crate::order::{Action, UnitRef};
+use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Force, Kind, Outlaw, Position, VariantState};
 use crate::variant::{PhaseKind, PowerId, ProvinceId, Variant};
 

@@ -4,7 +4,7 @@
 //! power with no home centres that starts in Germany: the variant names it
 //! (`[rules] emperor`).
 
-use crate::adjudicate::Illegal;
+use crate::outcome::Illegal;
 use crate::state::Force;
 use crate::variant::{PowerId, ProvinceId, Variant};
 

@@ -10,8 +10,8 @@
 //! result says so (`after_movement`). A unit that entered a Pass in this
 //! phase stays: it did not start there.
 
-use crate::adjudicate::{Illegal, OrderResult, Reason};
 use crate::order::Action;
+use crate::outcome::{Illegal, OrderResult, Reason};
 use crate::state::{Force, Position};
 use crate::variant::{LocId, ProvinceId, Variant};
 

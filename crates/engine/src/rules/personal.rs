@@ -12,8 +12,8 @@
 //! unit the personal one).
 
 use super::state_text::{province_index, PositionCodec};
-use crate::adjudicate::{Illegal, OrderResult, Reason, Verdict};
 use crate::order::{Action, UnitRef};
+use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Component, Force, Kind, Position, VariantState};
 use crate::variant::{PowerId, ProvinceId, Terrain, Variant};
 

@@ -3,8 +3,9 @@
 //! fleet only on a coast, naming its coast where there are two). A site with
 //! no order, or only impossible orders, gets the standard unit.
 
-use crate::adjudicate::{build_loc, Illegal, OrderResult, Reason, Verdict};
+use crate::adjudicate::build_loc;
 use crate::order::{Action, Order};
+use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Force, Kind, Position};
 use crate::variant::{LocId, PowerId, Variant};
 use std::borrow::Cow;

@@ -15,8 +15,9 @@
 //! supply of any centre ("non-ports may still provide supply for fleets");
 //! within one Winter a port holds one new unit, as any province (C3).
 
-use crate::adjudicate::{first_in_disorder, take_component, Illegal, OrderResult, Reason, Verdict};
+use crate::adjudicate::{first_in_disorder, take_component};
 use crate::order::{Action, Order};
+use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Force, Kind, Position};
 use crate::variant::{PowerId, ProvinceId, Variant};
 use std::borrow::Cow;

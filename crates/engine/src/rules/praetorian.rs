@@ -16,8 +16,8 @@
 //! (`rival <power>`, rules/rivals.rs).
 
 use super::barbarians::Invaders;
-use crate::adjudicate::{Reason, Verdict};
 use crate::order::{Action, Order};
+use crate::outcome::{Reason, Verdict};
 use crate::state::{Component, Position, VariantState};
 use crate::variant::{Kind, Variant};
 

@@ -8,8 +8,9 @@
 
 use super::destroy::is_destroyed;
 use super::state_text::{province_index, Codec, Slot};
-use crate::adjudicate::{Illegal, OrderResult, Plan, Reason, Verdict};
+use crate::adjudicate::Plan;
 use crate::order::Action;
+use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Force, Position, Rebuild, VariantState};
 use crate::variant::Variant;
 

@@ -20,7 +20,7 @@
 
 use super::outlaw;
 use super::state_text::{read_power_list, write_power_list, Codec, Slot};
-use crate::adjudicate::{Illegal, Reason};
+use crate::outcome::{Illegal, Reason};
 use crate::state::{Kind, Position, VariantState};
 use crate::variant::{PowerId, Variant};
 

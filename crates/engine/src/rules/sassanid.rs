@@ -3,7 +3,7 @@
 //! retreat or convoy goes there. (The `impassable_in:im` spaces behind them
 //! are no part of the game: the loader takes their borders away.)
 
-use crate::adjudicate::Illegal;
+use crate::outcome::Illegal;
 use crate::variant::{ProvinceId, Variant};
 
 pub fn may_enter(v: &Variant, dest: ProvinceId) -> Result<(), Illegal> {

@@ -18,8 +18,8 @@
 use super::draw::SplitMix64;
 use super::outlaw;
 use super::state_text::{Codec, Slot};
-use crate::adjudicate::{Illegal, OrderResult, Reason, Verdict};
 use crate::order::{Action, Order};
+use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Position, SenateEnd, VariantState};
 use crate::variant::{PowerId, Variant};
 use std::borrow::Cow;

@@ -12,8 +12,8 @@
 //! in which the unit retreated there is not one.
 
 use super::sieges::{phases, set_phases, walls_of};
-use crate::adjudicate::{OrderResult, Reason, Verdict};
 use crate::order::{Action, Order};
+use crate::outcome::{OrderResult, Reason, Verdict};
 use crate::state::{Force, Kind, Position};
 use crate::variant::{LocId, PhaseKind, ProvinceId, Variant};
 use std::borrow::Cow;

@@ -7,8 +7,8 @@
 //! <phases>` that names such a unit in case files and position JSON.
 
 use super::state_text::{province_index, PositionCodec};
-use crate::adjudicate::Illegal;
 use crate::order::Action;
+use crate::outcome::Illegal;
 use crate::state::json::{cannot_stand, force_text};
 use crate::state::{Force, Kind, Position, VariantState};
 use crate::variant::{LocId, PowerId, ProvinceId, Variant};

@@ -32,8 +32,8 @@
 
 use super::imperial_title::emperor;
 use super::outlaw;
-use crate::adjudicate::{Illegal, OrderResult, Reason, Verdict};
 use crate::order::{Action, Order};
+use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Component, Force, Kind, Position, VariantState};
 use crate::variant::{PowerId, Variant};
 use std::borrow::Cow;

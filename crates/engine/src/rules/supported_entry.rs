@@ -6,7 +6,7 @@
 //! attack, so it never enters.
 
 use super::Entry;
-use crate::adjudicate::Illegal;
+use crate::outcome::Illegal;
 use crate::variant::{ProvinceId, Variant};
 
 /// Hook `may_enter`: no retreat into a Parthian province.

@@ -21,8 +21,8 @@
 use super::offices::ELIMINATED;
 use super::outlaw;
 use super::state_text::{Codec, Slot};
-use crate::adjudicate::{OrderResult, Reason, Verdict};
 use crate::order::{Action, Order};
+use crate::outcome::{OrderResult, Reason, Verdict};
 use crate::state::{Dislodged, Kind, Position};
 use crate::variant::{PowerId, Variant};
 use std::borrow::Cow;

@@ -3,7 +3,7 @@
 //! fleet only at a port. No unit moves or supports into it.
 
 use super::Entry;
-use crate::adjudicate::Illegal;
+use crate::outcome::Illegal;
 use crate::state::Force;
 use crate::variant::{ProvinceId, Variant};
 

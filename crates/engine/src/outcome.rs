@@ -1,5 +1,6 @@
 //! What adjudication says about each order: success, failure or illegal,
-//! and why.
+//! and why; and how a unit goes into a province. The vocabulary the rule
+//! hooks and the adjudicator share, below both (docs/architecture.md).
 
 use crate::order::Order;
 use crate::variant::check::{centres_text, halves_text};
@@ -504,4 +505,12 @@ impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.word())
     }
+}
+
+/// How a unit would go into a province: the `may_enter` hook.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry {
+    Move,
+    Support,
+    Retreat,
 }
