@@ -26,7 +26,7 @@ pub struct Game {
     /// The current position: the start of the record's last phase.
     pub(crate) pos: Position,
     /// The legal orders of the current phase, once listed.
-    possible: Option<Arc<Possible>>,
+    pub(crate) possible: Option<Arc<Possible>>,
 }
 
 pub fn err(e: String) -> PyErr {

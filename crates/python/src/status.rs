@@ -10,11 +10,14 @@ use polemarch_engine::order::parse_order;
 use polemarch_engine::replay::{mila_order, mila_results, mila_state};
 use polemarch_engine::variant::{PhaseKind, PowerId};
 
+/// A unit (`A PAR`) and its MILA result codes.
+pub type UnitStatus = (String, Vec<String>);
+
 /// By power: each unit of the phase last processed (in a Winter, each
 /// unit ordered) and its MILA result codes.
-pub fn last(game: &Game) -> Result<Vec<(PowerId, Vec<(String, Vec<String>)>)>, String> {
+pub fn last(game: &Game) -> Result<Vec<(PowerId, Vec<UnitStatus>)>, String> {
     let (v, rec) = (&game.v, &game.rec);
-    let mut out: Vec<(PowerId, Vec<(String, Vec<String>)>)> = v.power_ids().map(|p| (p, Vec::new())).collect();
+    let mut out: Vec<(PowerId, Vec<UnitStatus>)> = v.power_ids().map(|p| (p, Vec::new())).collect();
     let Some(i) = rec.phases.len().checked_sub(2) else { return Ok(out) };
     let Some(done) = &rec.phases[i].processed else { return Ok(out) };
     let pos = position_at(v, rec, i)?;
