@@ -78,7 +78,7 @@ impl Game {
         Game::from_record(v, rec)
     }
 
-    fn power_snapshot(&self, p: PowerId, state: &serde_json::Value) -> PyResult<Power> {
+    fn power_snapshot(&self, p: PowerId, state: &serde_json::Value, survivors: &[PowerId]) -> PyResult<Power> {
         let key = self.power_key(p);
         let list = |field: &str| -> Vec<String> {
             state[field][&key].as_array().map(|a| a.iter().filter_map(|s| s.as_str().map(String::from)).collect()).unwrap_or_default()
@@ -94,7 +94,7 @@ impl Game {
             homes: list("homes"),
             retreats,
             orders: orders::in_force(self, p).map_err(err)?,
-            eliminated: !game::survivors(&self.v, &self.pos).contains(&p),
+            eliminated: !survivors.contains(&p),
         })
     }
 }
@@ -203,16 +203,17 @@ impl Game {
     /// One power's part of the position.
     fn get_power(&self, power_name: &str) -> PyResult<Power> {
         let p = self.power(power_name)?;
-        self.power_snapshot(p, &mila_state(&self.v, &self.pos))
+        self.power_snapshot(p, &mila_state(&self.v, &self.pos), &game::survivors(&self.v, &self.pos))
     }
 
     /// Every power by name (upper case), as `Power` snapshots.
     #[getter]
     fn powers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let state = mila_state(&self.v, &self.pos);
+        let survivors = game::survivors(&self.v, &self.pos);
         let out = PyDict::new(py);
         for p in self.v.power_ids() {
-            out.set_item(self.power_key(p), self.power_snapshot(p, &state)?)?;
+            out.set_item(self.power_key(p), self.power_snapshot(p, &state, &survivors)?)?;
         }
         Ok(out)
     }

@@ -232,9 +232,31 @@ pub fn import_mila(v: &Variant, text: &str) -> Result<RecordedGame, String> {
     Ok(RecordedGame { phases })
 }
 
-/// `A PAR`, `F STP/NC`.
+/// `A PAR`, `F STP/NC`. A force of one unit (nearly every force) is
+/// written without the general composition writer: the Python package's
+/// lists of legal orders write hundreds of units a phase.
 fn unit_text(v: &Variant, components: &[crate::state::Component], loc: LocId) -> String {
-    crate::state::json::unit_text(v, components, loc).to_uppercase()
+    match components {
+        [c] if !c.free => {
+            let mut text = String::with_capacity(12);
+            text.push_str(c.kind.letter());
+            text.push(' ');
+            text.push_str(&v.loc_abbr(loc));
+            upper(text)
+        }
+        _ => upper(crate::state::json::unit_text(v, components, loc)),
+    }
+}
+
+/// Upper case; without the Unicode tables where the text is ASCII (every
+/// map's abbreviations are).
+fn upper(mut text: String) -> String {
+    if text.is_ascii() {
+        text.make_ascii_uppercase();
+        text
+    } else {
+        text.to_uppercase()
+    }
 }
 
 /// The unit an order names, with its kind from the position when the order
@@ -248,7 +270,7 @@ fn unit_ref_text(v: &Variant, pos: &Position, u: &UnitRef) -> String {
 
 /// An order in MILA notation.
 pub fn mila_order(v: &Variant, pos: &Position, o: &Order) -> String {
-    let loc = |l: LocId| v.loc_abbr(l).to_uppercase();
+    let loc = |l: LocId| upper(v.loc_abbr(l));
     let unit = o.unit.as_ref().map(|u| unit_ref_text(v, pos, u)).unwrap_or_default();
     match &o.action {
         Action::Hold => format!("{unit} H"),
