@@ -41,7 +41,7 @@ fn phase_of(v: &Variant, name: &str) -> Result<Phase, String> {
 }
 
 /// The MILA name of a phase: season letter (Autumn is F), year, kind letter.
-fn mila_phase_name(v: &Variant, phase: Phase) -> String {
+pub fn mila_phase_name(v: &Variant, phase: Phase) -> String {
     let step = v.calendar.step(phase);
     let season = match normalize(&step.season).as_str() {
         "autumn" | "fall" => 'F',
@@ -156,8 +156,9 @@ fn failure_codes(action: &Action) -> &'static [&'static str] {
     }
 }
 
-/// `A YOR - BEL VIA` and friends.
-fn order(v: &Variant, power: PowerId, text: &str, kind: PhaseKind) -> Result<Order, String> {
+/// `A YOR - BEL VIA` and friends: an order of `power` in MILA notation
+/// (a move in a retreat phase is a retreat).
+pub fn read_mila_order(v: &Variant, power: PowerId, text: &str, kind: PhaseKind) -> Result<Order, String> {
     let trimmed = text.trim();
     let (body, via) = match trimmed.strip_suffix(" VIA") {
         Some(b) => (b, true),
@@ -194,7 +195,7 @@ pub fn import_mila(v: &Variant, text: &str) -> Result<RecordedGame, String> {
         for (power_name, list) in entries(p.get("orders"), "orders").map_err(err)? {
             let power = power_of(v, power_name).map_err(err)?;
             for text in strings(list, "orders").map_err(err)? {
-                match order(v, power, text, kind) {
+                match read_mila_order(v, power, text, kind) {
                     Ok(o) => {
                         orders.push(o);
                         keys.push(text.split_whitespace().take(2).collect::<Vec<_>>().join(" "));
@@ -231,9 +232,31 @@ pub fn import_mila(v: &Variant, text: &str) -> Result<RecordedGame, String> {
     Ok(RecordedGame { phases })
 }
 
-/// `A PAR`, `F STP/NC`.
+/// `A PAR`, `F STP/NC`. A force of one unit (nearly every force) is
+/// written without the general composition writer: the Python package's
+/// lists of legal orders write hundreds of units a phase.
 fn unit_text(v: &Variant, components: &[crate::state::Component], loc: LocId) -> String {
-    crate::state::json::unit_text(v, components, loc).to_uppercase()
+    match components {
+        [c] if !c.free => {
+            let mut text = String::with_capacity(12);
+            text.push_str(c.kind.letter());
+            text.push(' ');
+            text.push_str(&v.loc_abbr(loc));
+            upper(text)
+        }
+        _ => upper(crate::state::json::unit_text(v, components, loc)),
+    }
+}
+
+/// Upper case; without the Unicode tables where the text is ASCII (every
+/// map's abbreviations are).
+fn upper(mut text: String) -> String {
+    if text.is_ascii() {
+        text.make_ascii_uppercase();
+        text
+    } else {
+        text.to_uppercase()
+    }
 }
 
 /// The unit an order names, with its kind from the position when the order
@@ -246,8 +269,8 @@ fn unit_ref_text(v: &Variant, pos: &Position, u: &UnitRef) -> String {
 }
 
 /// An order in MILA notation.
-fn mila_order(v: &Variant, pos: &Position, o: &Order) -> String {
-    let loc = |l: LocId| v.loc_abbr(l).to_uppercase();
+pub fn mila_order(v: &Variant, pos: &Position, o: &Order) -> String {
+    let loc = |l: LocId| upper(v.loc_abbr(l));
     let unit = o.unit.as_ref().map(|u| unit_ref_text(v, pos, u)).unwrap_or_default();
     match &o.action {
         Action::Hold => format!("{unit} H"),
@@ -301,6 +324,49 @@ fn codes(kind: PhaseKind, verdict: Verdict, reason: Reason, dislodged: bool) -> 
     c
 }
 
+/// A position as MILA's `state`: its phase's name, units by power (`*`
+/// marking a dislodged one), centres, homes, and each dislodged unit's
+/// retreats.
+pub fn mila_state(v: &Variant, pos: &Position) -> Value {
+    let powers = || v.powers.iter().map(|p| (p.name.to_uppercase(), Value::Array(Vec::new()))).collect::<Map<String, Value>>();
+    let (mut units, mut centers, mut homes) = (powers(), powers(), powers());
+    let mut retreats: Map<String, Value> = v.powers.iter().map(|p| (p.name.to_uppercase(), json!({}))).collect();
+    let key = |p: PowerId| v.power(p).name.to_uppercase();
+    for f in &pos.forces {
+        units[&key(f.power)].as_array_mut().unwrap().push(unit_text(v, &f.components, f.loc).into());
+    }
+    for d in &pos.dislodged {
+        let text = unit_text(v, &d.force.components, d.force.loc);
+        units[&key(d.force.power)].as_array_mut().unwrap().push(format!("*{text}").into());
+        let options: Vec<Value> = retreat_options(v, pos, d).into_iter().map(|l| v.loc_abbr(l).to_uppercase().into()).collect();
+        retreats[&key(d.force.power)].as_object_mut().unwrap().insert(text, options.into());
+    }
+    for (p, owner) in pos.owners.iter().enumerate() {
+        if let Some(o) = owner {
+            centers[&key(*o)].as_array_mut().unwrap().push(v.provinces[p].abbr.to_uppercase().into());
+        }
+    }
+    for (p, power) in v.powers.iter().enumerate() {
+        homes[&key(PowerId::new(p))] = power.homes.iter().map(|&h| Value::from(v.province(h).abbr.to_uppercase())).collect();
+    }
+    json!({ "name": mila_phase_name(v, pos.phase), "units": units, "centers": centers, "homes": homes, "retreats": retreats })
+}
+
+/// The results of a phase adjudicated from `pos` as MILA writes them: by
+/// unit (`A PAR`), its codes (`bounce`, `cut`, `dislodged` ...).
+pub fn mila_results(v: &Variant, pos: &Position, outcome: &crate::adjudicate::Outcome) -> Map<String, Value> {
+    let kind = v.calendar.kind(pos.phase);
+    let mut results = Map::new();
+    for r in &outcome.results {
+        let Some(u) = &r.order.unit else { continue };
+        let dislodged = kind == PhaseKind::Movement
+            && outcome.next.dislodged.iter().any(|d| v.province_of(d.force.loc) == v.province_of(u.loc) && Some(d.force.power) == r.order.power);
+        let c: Vec<Value> = codes(kind, r.verdict, r.reason, dislodged).into_iter().map(Value::from).collect();
+        results.entry(unit_ref_text(v, pos, u)).or_insert(c.into());
+    }
+    results
+}
+
 /// A MILA saved game of a polemarch record: every phase with its state at
 /// the start, and for the processed ones the orders in force and the results
 /// (adjudicated again from the recorded position and orders).
@@ -310,27 +376,8 @@ pub fn export_mila(v: &Variant, rec: &GameRecord) -> Result<Value, String> {
     for (i, record) in rec.phases.iter().enumerate() {
         let pos = position_at(v, rec, i)?;
         let name = mila_phase_name(v, pos.phase);
-        let (mut units, mut centers, mut homes) = (powers(), powers(), powers());
-        let mut retreats: Map<String, Value> = v.powers.iter().map(|p| (p.name.to_uppercase(), json!({}))).collect();
+        let state = mila_state(v, &pos);
         let key = |p: PowerId| v.power(p).name.to_uppercase();
-        for f in &pos.forces {
-            units[&key(f.power)].as_array_mut().unwrap().push(unit_text(v, &f.components, f.loc).into());
-        }
-        for d in &pos.dislodged {
-            let text = unit_text(v, &d.force.components, d.force.loc);
-            units[&key(d.force.power)].as_array_mut().unwrap().push(format!("*{text}").into());
-            let options: Vec<Value> = retreat_options(v, &pos, d).into_iter().map(|l| v.loc_abbr(l).to_uppercase().into()).collect();
-            retreats[&key(d.force.power)].as_object_mut().unwrap().insert(text, options.into());
-        }
-        for (p, owner) in pos.owners.iter().enumerate() {
-            if let Some(o) = owner {
-                centers[&key(*o)].as_array_mut().unwrap().push(v.provinces[p].abbr.to_uppercase().into());
-            }
-        }
-        for (p, power) in v.powers.iter().enumerate() {
-            homes[&key(PowerId::new(p))] = power.homes.iter().map(|&h| Value::from(v.province(h).abbr.to_uppercase())).collect();
-        }
-        let state = json!({ "name": name, "units": units, "centers": centers, "homes": homes, "retreats": retreats });
         let (mut orders_json, mut results_json) = (Map::new(), Map::new());
         if let Some(done) = &record.processed {
             orders_json = powers();
@@ -343,17 +390,11 @@ pub fn export_mila(v: &Variant, rec: &GameRecord) -> Result<Value, String> {
                     orders.push(o);
                 }
             }
-            let outcome = adjudicate(v, &pos, &orders);
-            let kind = v.calendar.kind(pos.phase);
-            for r in &outcome.results {
-                let Some(u) = &r.order.unit else { continue };
-                let dislodged = kind == PhaseKind::Movement
-                    && outcome.next.dislodged.iter().any(|d| v.province_of(d.force.loc) == v.province_of(u.loc) && Some(d.force.power) == r.order.power);
-                let c: Vec<Value> = codes(kind, r.verdict, r.reason, dislodged).into_iter().map(Value::from).collect();
-                results_json.entry(unit_ref_text(v, &pos, u)).or_insert(c.into());
-            }
+            results_json = mila_results(v, &pos, &adjudicate(v, &pos, &orders));
         }
-        phases.push(json!({ "name": name, "state": state, "orders": orders_json, "results": results_json }));
+        // MILA reads no phase without its messages (none: polemarch games of
+        // the API or the CLI carry no press here).
+        phases.push(json!({ "name": name, "state": state, "orders": orders_json, "results": results_json, "messages": [] }));
     }
     let messages = mila_messages(rec, &phases);
     Ok(json!({ "id": format!("polemarch-{}", rec.seed), "map": rec.variant, "rules": [], "phases": phases, "messages": messages }))

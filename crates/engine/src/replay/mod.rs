@@ -11,7 +11,7 @@ mod own;
 
 pub use check::{replay, ReplayReport};
 pub use diff::order_key;
-pub use mila::{export_mila, import_mila};
+pub use mila::{export_mila, import_mila, mila_order, mila_phase_name, mila_results, mila_state, read_mila_order};
 pub use own::import_own;
 
 use crate::order::Order;

@@ -89,6 +89,27 @@ macro_rules! on_both {
     )*};
 }
 
+/// [`on_both!`] for tests that need a real SMTP sink (Python's aiosmtpd):
+/// both variants are ignored, with their reason, where the tests were
+/// built without it (see build.rs); in CI they run.
+#[macro_export]
+macro_rules! on_both_with_smtp {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+            #[cfg_attr(not(polemarch_smtp), ignore = "needs Python's aiosmtpd (pip install aiosmtpd): an SMTP sink")]
+            async fn sqlite() {
+                super::$name($crate::common::Db::Sqlite).await
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+            #[cfg_attr(any(not(polemarch_postgres), not(polemarch_smtp)), ignore = "needs DATABASE_URL and Python's aiosmtpd")]
+            async fn postgres() {
+                super::$name($crate::common::Db::postgres(concat!(module_path!(), "::postgres"))).await
+            }
+        }
+    )*};
+}
+
 /// A fresh database on the PostgreSQL server of `url`: its URL.
 pub async fn fresh_postgres(url: &str, name: &str) -> String {
     use sqlx::Connection;

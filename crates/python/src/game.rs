@@ -1,0 +1,475 @@
+//! `Game`: one game, shaped like MILA's `diplomacy.Game`. It keeps the
+//! engine's game record (docs/game-record.md) and the current position;
+//! the methods are thin: the work is the engine's (`game::submit_at`,
+//! `game::process`, `replay::export_mila`) and the bots' generator's.
+
+use crate::convert::{from_py, to_py};
+use crate::errors::{GameOverError, OrderError, PolemarchError, UnknownPowerError};
+use crate::load::variant;
+use crate::possible::Possible;
+use crate::power::Power;
+use crate::{map_info, orders, saved, status};
+use polemarch_engine::game::{self, GameRecord, GameResult};
+use polemarch_engine::replay::{export_mila, mila_phase_name, mila_state};
+use polemarch_engine::variant::{PhaseKind, PowerId};
+use polemarch_engine::{Position, Variant};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString};
+use std::sync::Arc;
+
+/// A game of any polemarch variant, shaped like MILA's `diplomacy.Game`.
+#[pyclass(module = "polemarch", subclass)]
+#[derive(Clone)]
+pub struct Game {
+    pub(crate) v: Arc<Variant>,
+    pub(crate) rec: GameRecord,
+    /// The current position: the start of the record's last phase.
+    pub(crate) pos: Position,
+    /// The legal orders of the current phase, once listed.
+    pub(crate) possible: Option<Arc<Possible>>,
+}
+
+pub fn err(e: String) -> PyErr {
+    PolemarchError::new_err(e)
+}
+
+impl Game {
+    pub fn from_record(v: Arc<Variant>, rec: GameRecord) -> PyResult<Game> {
+        let pos = game::current(&v, &rec).map_err(err)?;
+        Ok(Game { v, rec, pos, possible: None })
+    }
+
+    /// The power of this name (any of its names, any letter case).
+    pub fn power(&self, name: &str) -> PyResult<PowerId> {
+        self.v.find_power(name).ok_or_else(|| {
+            let names: Vec<String> = self.v.powers.iter().map(|p| p.name.to_uppercase()).collect();
+            UnknownPowerError::new_err(format!("unknown power `{name}` (powers of {}: {})", self.v.id, names.join(", ")))
+        })
+    }
+
+    pub fn power_key(&self, p: PowerId) -> String {
+        self.v.power(p).name.to_uppercase()
+    }
+
+    pub fn live(&self) -> PyResult<()> {
+        match &self.rec.result {
+            Some(r) => Err(GameOverError::new_err(format!("the game is over ({})", game::result_text(r)))),
+            None => Ok(()),
+        }
+    }
+
+    /// The legal orders of the phase, listed once (without the GIL).
+    pub fn possible(&mut self, py: Python<'_>) -> Arc<Possible> {
+        if let Some(p) = &self.possible {
+            return p.clone();
+        }
+        let (v, pos) = (&self.v, &self.pos);
+        let p = Arc::new(py.allow_threads(|| Possible::of(v, pos)));
+        self.possible = Some(p.clone());
+        p
+    }
+
+    pub fn from_saved(py: Python<'_>, saved_game: &Bound<'_, PyAny>, edition: Option<&str>) -> PyResult<Game> {
+        let json = from_py(saved_game)?;
+        let name = saved::map_of(&json)?;
+        let v = variant(&name, edition)?;
+        let mut rec = py.allow_threads(|| saved::replay(&v, &name, &json)).map_err(crate::errors::SavedGameError::new_err)?;
+        rec.edition = edition.map(str::to_ascii_lowercase);
+        Game::from_record(v, rec)
+    }
+
+    fn power_snapshot(&self, p: PowerId, state: &serde_json::Value, survivors: &[PowerId]) -> PyResult<Power> {
+        let key = self.power_key(p);
+        let list = |field: &str| -> Vec<String> {
+            state[field][&key].as_array().map(|a| a.iter().filter_map(|s| s.as_str().map(String::from)).collect()).unwrap_or_default()
+        };
+        let retreats = state["retreats"][&key]
+            .as_object()
+            .map(|m| m.iter().map(|(u, to)| (u.clone(), to.as_array().into_iter().flatten().filter_map(|s| s.as_str().map(String::from)).collect())).collect())
+            .unwrap_or_default();
+        Ok(Power {
+            name: key.clone(),
+            units: list("units"),
+            centers: list("centers"),
+            homes: list("homes"),
+            retreats,
+            orders: orders::in_force(self, p).map_err(err)?,
+            eliminated: !survivors.contains(&p),
+        })
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// A new game of `map_name` (any polemarch variant id, or a folder
+    /// holding variant.toml; `variant` says the same), at its first phase.
+    /// `seed` feeds the variants' random draws (dice, colonies); `edition`
+    /// plays standard under another rule edition (`2023`, `droidippy`,
+    /// `mila`). MILA's `game_id` and `rules` are accepted and ignored.
+    #[new]
+    #[pyo3(signature = (map_name="standard", variant=None, seed=0, edition=None, game_id=None, rules=None))]
+    #[allow(unused_variables)]
+    fn new(
+        map_name: &str,
+        variant: Option<&str>,
+        seed: u64,
+        edition: Option<&str>,
+        game_id: Option<&Bound<'_, PyAny>>,
+        rules: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Game> {
+        let name = match variant {
+            Some(v) if map_name != "standard" && v != map_name => {
+                return Err(PolemarchError::new_err(format!("map_name `{map_name}` and variant `{v}` differ: give one")));
+            }
+            Some(v) => v,
+            None => map_name,
+        };
+        let v = crate::load::variant(name, edition)?;
+        let mut rec = game::new_game(&v, name, seed);
+        rec.edition = edition.map(str::to_ascii_lowercase);
+        Game::from_record(v, rec)
+    }
+
+    /// The variant's id (`standard`, `imperator`).
+    #[getter]
+    fn map_name(&self) -> String {
+        self.rec.variant.clone()
+    }
+
+    /// The variant's id (the same as `map_name`).
+    #[getter]
+    fn variant(&self) -> String {
+        self.rec.variant.clone()
+    }
+
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.rec.seed
+    }
+
+    /// `polemarch-<seed>`, as the saved game's `id`.
+    #[getter]
+    fn game_id(&self) -> String {
+        format!("polemarch-{}", self.rec.seed)
+    }
+
+    /// The rule edition the game is played under, if not the variant's own.
+    #[getter]
+    fn edition(&self) -> Option<String> {
+        self.rec.edition.clone()
+    }
+
+    /// The phase in words (`SPRING 1901 MOVEMENT`), or `COMPLETED`.
+    #[getter]
+    fn phase(&self) -> String {
+        if self.rec.result.is_some() {
+            return "COMPLETED".into();
+        }
+        self.v.calendar.display(self.pos.phase).to_string().replace(",", "").to_uppercase()
+    }
+
+    /// `M` (movement), `R` (retreat), `A` (adjustment), or `-` when over.
+    #[getter]
+    fn phase_type(&self) -> &'static str {
+        match (self.rec.result.is_some(), self.v.calendar.kind(self.pos.phase)) {
+            (true, _) => "-",
+            (_, PhaseKind::Movement) => "M",
+            (_, PhaseKind::Retreat) => "R",
+            (_, PhaseKind::Adjustment) => "A",
+        }
+    }
+
+    /// The current phase's short name: `S1901M`, `F1901R`, `W1901A` (the
+    /// season's first letter, Autumn written F; the year; the kind), or
+    /// `COMPLETED` when the game is over.
+    fn get_current_phase(&self) -> String {
+        if self.rec.result.is_some() {
+            return "COMPLETED".into();
+        }
+        mila_phase_name(&self.v, self.pos.phase)
+    }
+
+    /// The position in MILA's dict shape: `name`, `units` (by power; a
+    /// dislodged unit starred), `centers`, `homes`, `retreats`, `builds`
+    /// (by power: `count`, positive to build, negative to remove, and the
+    /// `homes` it may build at).
+    fn get_state(&mut self, py: Python<'_>) -> PyResult<PyObject> {
+        let mut state = mila_state(&self.v, &self.pos);
+        let builds = self.builds(py);
+        state["builds"] = builds;
+        to_py(py, &state)
+    }
+
+    /// One power's part of the position.
+    fn get_power(&self, power_name: &str) -> PyResult<Power> {
+        let p = self.power(power_name)?;
+        self.power_snapshot(p, &mila_state(&self.v, &self.pos), &game::survivors(&self.v, &self.pos))
+    }
+
+    /// Every power by name (upper case), as `Power` snapshots.
+    #[getter]
+    fn powers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let state = mila_state(&self.v, &self.pos);
+        let survivors = game::survivors(&self.v, &self.pos);
+        let out = PyDict::new(py);
+        for p in self.v.power_ids() {
+            out.set_item(self.power_key(p), self.power_snapshot(p, &state, &survivors)?)?;
+        }
+        Ok(out)
+    }
+
+    /// The power names (upper case), in the variant's order.
+    #[getter]
+    fn power_names(&self) -> Vec<String> {
+        self.v.power_ids().map(|p| self.power_key(p)).collect()
+    }
+
+    /// Where `power_name` has something to order this phase (`PAR`; a
+    /// build site in a Winter); for every power, by name, when none is
+    /// given.
+    #[pyo3(signature = (power_name=None))]
+    fn get_orderable_locations(&mut self, py: Python<'_>, power_name: Option<&str>) -> PyResult<PyObject> {
+        let possible = self.possible(py);
+        let locs = |p: PowerId| -> Vec<String> { possible.orderable[p.index()].iter().map(|&q| self.v.province(q).abbr.to_uppercase()).collect() };
+        match power_name {
+            Some(name) => Ok(locs(self.power(name)?).into_pyobject(py)?.into_any().unbind()),
+            None => {
+                let out = PyDict::new(py);
+                for p in self.v.power_ids() {
+                    out.set_item(self.power_key(p), locs(p))?;
+                }
+                Ok(out.into_any().unbind())
+            }
+        }
+    }
+
+    /// Every legal order of every location, by location (`PAR`, and each
+    /// coast, `STP/SC`; an empty list where there is nothing to order), as
+    /// the judge applies legality (the GIL is released meanwhile). With
+    /// `by_power`, a dict by power of each power's own (a province that
+    /// holds units of several powers, City State's Germany, lists all of
+    /// them otherwise).
+    #[pyo3(signature = (by_power=false))]
+    fn get_all_possible_orders<'py>(&mut self, py: Python<'py>, by_power: bool) -> PyResult<Bound<'py, PyDict>> {
+        let possible = self.possible(py);
+        let of = |power: Option<PowerId>| -> PyResult<Bound<'py, PyDict>> {
+            let out = PyDict::new(py);
+            for l in self.v.loc_ids() {
+                let key = PyString::new(py, &self.v.loc_abbr(l).to_uppercase());
+                out.set_item(key, PyList::new(py, possible.at(&self.v, l, power))?)?;
+            }
+            Ok(out)
+        };
+        if !by_power {
+            return of(None);
+        }
+        let out = PyDict::new(py);
+        for p in self.v.power_ids() {
+            out.set_item(self.power_key(p), of(Some(p))?)?;
+        }
+        Ok(out)
+    }
+
+    /// Gives `power_name`'s orders (one order or a list), in MILA's
+    /// notation (`A PAR - BUR`, `F BRE B`, `WAIVE`, `A LON - BEL VIA`) or
+    /// polemarch's. An order replaces the earlier one of its unit. An order
+    /// that cannot be read, or names no unit of the power, raises
+    /// `OrderError`; one the judge calls illegal (not adjacent, a build
+    /// too many) is dropped, as MILA drops it: the returned list says which
+    /// and why, as `(order, reason)`.
+    #[pyo3(signature = (power_name, orders, expand=true, replace=true))]
+    #[allow(unused_variables)]
+    fn set_orders(&mut self, power_name: &str, orders: &Bound<'_, PyAny>, expand: bool, replace: bool) -> PyResult<Vec<(String, String)>> {
+        if !replace {
+            return Err(PolemarchError::new_err("replace=False is not supported: an order always replaces its unit's earlier one"));
+        }
+        self.live()?;
+        let power = self.power(power_name)?;
+        let lines: Vec<String> = match orders.downcast::<PyString>() {
+            Ok(one) => vec![one.extract::<String>()?],
+            Err(_) => orders.extract().map_err(|_| OrderError::new_err("orders: expected a string or a list of strings"))?,
+        };
+        orders::set(self, power, &lines)
+    }
+
+    /// Withdraws the orders of `power_name` (of every power when none).
+    #[pyo3(signature = (power_name=None))]
+    fn clear_orders(&mut self, power_name: Option<&str>) -> PyResult<()> {
+        let name = power_name.map(|n| self.power(n)).transpose()?.map(|p| self.v.power(p).name.clone());
+        let phase = self.rec.phases.last_mut().expect("a current phase");
+        phase.submissions.retain(|s| name.as_ref().is_some_and(|n| *n != s.power));
+        Ok(())
+    }
+
+    /// The orders in force this phase (MILA notation): `power_name`'s, or
+    /// every power's by name.
+    #[pyo3(signature = (power_name=None))]
+    fn get_orders(&self, py: Python<'_>, power_name: Option<&str>) -> PyResult<PyObject> {
+        match power_name {
+            Some(name) => Ok(orders::in_force(self, self.power(name)?).map_err(err)?.into_pyobject(py)?.into_any().unbind()),
+            None => {
+                let out = PyDict::new(py);
+                for p in self.v.power_ids() {
+                    out.set_item(self.power_key(p), orders::in_force(self, p).map_err(err)?)?;
+                }
+                Ok(out.into_any().unbind())
+            }
+        }
+    }
+
+    /// Adjudicates the phase with the orders given (a unit with none
+    /// holds; a retreat with none disbands; builds not given are waived,
+    /// removals not given are made by civil disorder) and opens the next
+    /// phase. The GIL is released meanwhile.
+    fn process(&mut self, py: Python<'_>) -> PyResult<()> {
+        self.live()?;
+        let (v, rec) = (&self.v, &mut self.rec);
+        let next = py.allow_threads(|| game::process(v, rec).map(|o| o.next)).map_err(err)?;
+        self.pos = next;
+        self.possible = None;
+        Ok(())
+    }
+
+    /// Is the game over (a power won)?
+    #[getter]
+    fn is_game_done(&self) -> bool {
+        self.rec.result.is_some()
+    }
+
+    /// When the game is over: the last phase's name, then the winners
+    /// (the powers sharing a draw); empty while it goes on.
+    #[getter]
+    fn outcome(&self) -> Vec<String> {
+        let Some(result) = &self.rec.result else { return Vec::new() };
+        let last = self.rec.phases.len().saturating_sub(2);
+        let phase = game::position_at(&self.v, &self.rec, last).map(|p| mila_phase_name(&self.v, p.phase)).unwrap_or_default();
+        let winners = match result {
+            GameResult::Solo(w) => vec![w.clone()],
+            GameResult::Draw(ws) | GameResult::Joint(ws) => ws.clone(),
+        };
+        std::iter::once(phase).chain(winners.iter().map(|w| w.to_uppercase())).collect()
+    }
+
+    /// The results of the phase last processed, MILA's way: by power, by
+    /// unit (`A PAR`), its result codes (`bounce`, `cut`, `dislodged`,
+    /// `void`, `no convoy`, `disrupted`, `disband`; none for success).
+    #[pyo3(signature = (power_name=None))]
+    fn get_order_status(&self, py: Python<'_>, power_name: Option<&str>) -> PyResult<PyObject> {
+        let only = power_name.map(|n| self.power(n)).transpose()?;
+        let by_power = status::last(self).map_err(err)?;
+        let out = PyDict::new(py);
+        for (p, units) in by_power {
+            if only.is_some_and(|o| o != p) {
+                continue;
+            }
+            let d = PyDict::new(py);
+            for (unit, codes) in units {
+                d.set_item(unit, codes)?;
+            }
+            if only.is_some() {
+                return Ok(d.into_any().unbind());
+            }
+            out.set_item(self.power_key(p), d)?;
+        }
+        Ok(out.into_any().unbind())
+    }
+
+    /// The results of the phase last processed with the judge's reasons:
+    /// dicts of `power`, `order` (polemarch notation), `result` (SUCCESS,
+    /// FAILURE, ILLEGAL) and `reason` (`bounced with A mun (1 against 1)`).
+    fn get_results(&self, py: Python<'_>) -> PyResult<PyObject> {
+        let results = status::results(self);
+        to_py(py, &serde_json::to_value(results).expect("results serialize"))
+    }
+
+    /// The saved game in MILA's format: the JSON `polemarch game export
+    /// --format mila` writes, as a dict. `from_saved_game_format` reads it
+    /// back to an equal game.
+    pub fn to_saved_game_format(&self, py: Python<'_>) -> PyResult<PyObject> {
+        let (v, rec) = (&self.v, &self.rec);
+        let json = py.allow_threads(|| export_mila(v, rec)).map_err(err)?;
+        to_py(py, &json)
+    }
+
+    /// A game from a saved game in MILA's format (a dict or JSON text):
+    /// its orders are played again from the first phase; where the saved
+    /// position differs from the judge's (another judge's game), the saved
+    /// one is taken.
+    #[staticmethod]
+    #[pyo3(name = "from_saved_game_format", signature = (saved_game, edition=None))]
+    fn from_saved_game_format_py(py: Python<'_>, saved_game: &Bound<'_, PyAny>, edition: Option<&str>) -> PyResult<Game> {
+        Game::from_saved(py, saved_game, edition)
+    }
+
+    /// polemarch's own game record (docs/game-record.md), as a dict: what
+    /// `polemarch game show` and the web judge read.
+    fn to_record(&self, py: Python<'_>) -> PyResult<PyObject> {
+        to_py(py, &serde_json::to_value(&self.rec).expect("records serialize"))
+    }
+
+    /// An independent copy.
+    fn clone(&self) -> Game {
+        Clone::clone(self)
+    }
+
+    fn __copy__(&self) -> Game {
+        Clone::clone(self)
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
+        Clone::clone(self)
+    }
+
+    /// The map with the units, and the orders given when `incl_orders`, as
+    /// SVG text (written to `output_path` too when given). Only `svg` is
+    /// drawn here (`polemarch render` writes PNG).
+    #[pyo3(signature = (incl_orders=true, format="svg", output_format=None, output_path=None))]
+    fn render(&self, incl_orders: bool, format: &str, output_format: Option<&str>, output_path: Option<&str>) -> PyResult<String> {
+        let format = output_format.unwrap_or(format);
+        if !format.eq_ignore_ascii_case("svg") {
+            return Err(PolemarchError::new_err(format!("unknown format `{format}`: only `svg` is drawn (the CLI's `polemarch render` writes PNG)")));
+        }
+        let drawn = if incl_orders { orders::drawn(self).map_err(err)? } else { Vec::new() };
+        let svg = polemarch_render::svg(&self.v, &self.pos, &drawn, None);
+        if let Some(path) = output_path {
+            std::fs::write(path, &svg).map_err(|e| PolemarchError::new_err(format!("{path}: {e}")))?;
+        }
+        Ok(svg)
+    }
+
+    /// The position as plain lists of integers, one entry per province
+    /// (docs/python.md, "Arrays for learning").
+    fn board_state(&self, py: Python<'_>) -> PyResult<PyObject> {
+        to_py(py, &map_info::board_state(&self.v, &self.pos))
+    }
+
+    /// The variant's provinces, locations, powers and adjacency as plain
+    /// lists (`polemarch.map_info`).
+    fn map_info(&self, py: Python<'_>) -> PyResult<PyObject> {
+        to_py(py, &map_info::lists(&self.v))
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<polemarch.Game {} {}>", self.rec.variant, self.get_current_phase())
+    }
+}
+
+impl Game {
+    /// MILA's `builds`: by power, the count (positive: builds due;
+    /// negative: removals owed; in whole units) and where it may build.
+    fn builds(&mut self, py: Python<'_>) -> serde_json::Value {
+        let adjusting = self.v.calendar.kind(self.pos.phase) == PhaseKind::Adjustment && self.rec.result.is_none();
+        let balances = if adjusting { polemarch_engine::adjudicate::balances(&self.v, &self.pos) } else { vec![0; self.v.powers.len()] };
+        let possible = if adjusting { Some(self.possible(py)) } else { None };
+        let mut out = serde_json::Map::new();
+        for p in self.v.power_ids() {
+            let halves = balances[p.index()];
+            // Halves of a centre to whole units: a half owed is a removal.
+            let count = if halves >= 0 { halves / 2 } else { -((1 - halves) / 2) };
+            let homes: Vec<String> =
+                possible.as_ref().map(|q| q.build_sites[p.index()].iter().map(|&h| self.v.province(h).abbr.to_uppercase()).collect()).unwrap_or_default();
+            out.insert(self.power_key(p), serde_json::json!({ "count": count, "homes": homes }));
+        }
+        serde_json::Value::Object(out)
+    }
+}
