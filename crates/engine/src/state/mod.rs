@@ -193,6 +193,33 @@ impl Position {
         }
     }
 
+    /// A position of no phase with nothing in it, not even a list of
+    /// owners: a buffer for `Adjudicator::adjudicate_into` to fill. It
+    /// allocates nothing.
+    pub fn blank() -> Position {
+        Position {
+            phase: Phase { step: 0, year: 0 },
+            forces: Vec::new(),
+            dislodged: Vec::new(),
+            contested: Vec::new(),
+            owners: Vec::new(),
+            state: VariantState::default(),
+        }
+    }
+
+    /// Becomes a copy of `pos` but for its dislodged forces and standoffs
+    /// (none), reusing its own memory, with room for `more` forces.
+    pub fn copy_board(&mut self, pos: &Position, more: usize) {
+        self.phase = pos.phase;
+        self.forces.clear();
+        self.forces.reserve(pos.forces.len() + more);
+        self.forces.clone_from(&pos.forces);
+        self.dislodged.clear();
+        self.contested.clear();
+        self.owners.clone_from(&pos.owners);
+        self.state.clone_from(&pos.state);
+    }
+
     /// The force standing in a province (on any of its coasts); in a box,
     /// which holds any number, the first of them.
     pub fn force_in(&self, variant: &Variant, p: ProvinceId) -> Option<&Force> {
