@@ -8,7 +8,7 @@ use super::outcome::{Illegal, OrderResult, Reason, Verdict};
 use super::plan::{occupancy_into, plan, Plan};
 use super::resolver::Resolver;
 use crate::order::{Action, Order};
-use crate::state::{permute, Components, Dislodged, Force, Position};
+use crate::state::{copied, permute, Components, Dislodged, Force, Position};
 use crate::variant::Variant;
 use std::borrow::Cow;
 
@@ -188,9 +188,11 @@ impl Resolver<'_> {
                 if part.strength > 0 {
                     if arrived[q as usize] {
                         let Plan::Move { to, .. } = part.plan else { unreachable!() };
-                        let mut moved = Force { loc: to, power: force.power, components: Components::from_slice(part.components(&pos.forces)) };
+                        let mut moved = Force { loc: to, power: force.power, components: copied(part.components(&pos.forces)) };
                         moved.settle_power(v);
                         crowded |= place(v, &mut next.forces, index, moved);
+                    } else if staying.is_empty() {
+                        staying = copied(part.components(&pos.forces));
                     } else {
                         staying.extend_from_slice(part.components(&pos.forces));
                     }

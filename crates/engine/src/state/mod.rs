@@ -41,12 +41,18 @@ pub struct Force {
 impl Clone for Force {
     #[inline]
     fn clone(&self) -> Force {
-        let components = match self.components[..] {
-            [a] => Components::from_buf_and_len([a, a], 1),
-            [a, b] => Components::from_buf([a, b]),
-            ref more => Components::from_slice(more),
-        };
-        Force { loc: self.loc, power: self.power, components }
+        Force { loc: self.loc, power: self.power, components: copied(&self.components) }
+    }
+}
+
+/// The components as a list of their own: one or two (nearly every force)
+/// copied as values, without a call to copy memory.
+#[inline]
+pub fn copied(components: &[Component]) -> Components {
+    match *components {
+        [a] => Components::from_buf_and_len([a, a], 1),
+        [a, b] => Components::from_buf([a, b]),
+        ref more => Components::from_slice(more),
     }
 }
 
