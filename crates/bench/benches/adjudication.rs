@@ -14,7 +14,8 @@ fn polemarch_side(scenario: &'static Scenario, budget: Budget) -> Option<Measure
             eprintln!("warning: polemarch disagrees with the scenario on `{line}`");
         }
     }
-    Some(measure(budget, &prepared, ours::adjudicate_ours))
+    let mut judge = polemarch_engine::adjudicate::Adjudicator::new(&prepared.variant);
+    Some(measure(budget, &prepared, |p| ours::adjudicate_ours(&mut judge, p)))
 }
 
 fn peer_side(scenario: &'static Scenario, budget: Budget) -> Measurement {

@@ -2,7 +2,7 @@
 //! own case-file reader once, then adjudicated.
 
 use crate::scenarios::Scenario;
-use polemarch_engine::adjudicate::Verdict;
+use polemarch_engine::adjudicate::{Adjudicator, OrderResult, Verdict};
 use polemarch_engine::cases::{order_line, parse_cases, prestate};
 use polemarch_engine::variant::embedded_variant;
 use polemarch_engine::{adjudicate, Order, Position, Variant};
@@ -29,9 +29,17 @@ pub fn verdicts(scenario: &Scenario, prepared: &Prepared) -> Vec<(&'static str, 
     scenario.orders.iter().zip(&outcome.results).map(|(line, r)| (*line, r.verdict == Verdict::Success)).collect()
 }
 
-/// What is timed: one adjudication, outcome and next position included.
-pub fn adjudicate_ours(prepared: &Prepared) -> polemarch_engine::Outcome<'_> {
-    adjudicate(&prepared.variant, &prepared.position, &prepared.orders)
+/// What is timed: one adjudication, outcome and next position included,
+/// by a context kept from one adjudication to the next (as a replay or a
+/// bot's search keeps it).
+pub fn adjudicate_ours<'a>(judge: &mut Adjudicator, prepared: &'a Prepared) -> polemarch_engine::Outcome<'a> {
+    judge.adjudicate(&prepared.position, &prepared.orders)
+}
+
+/// One adjudication written into buffers kept from one to the next (a
+/// bot's inner loop): no allocation at all once warm.
+pub fn adjudicate_ours_into<'a>(judge: &mut Adjudicator, prepared: &'a Prepared, results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
+    judge.adjudicate_into(&prepared.position, &prepared.orders, results, next)
 }
 
 #[cfg(test)]

@@ -5,13 +5,16 @@
 //! position, not on the other orders), and those that come out ILLEGAL are
 //! dropped. Adjustment orders are asked one at a time (a build's legality
 //! depends on how many builds are due, so they cannot share a round).
+//! Every question goes to one adjudication context per board (`Judge`),
+//! whose buffers are reused from one adjudication to the next.
 
 use crate::candidates::{self, Extras};
 use crate::geometry::reach;
-use polemarch_engine::adjudicate::{adjudicate, retreat_options, Verdict};
+use polemarch_engine::adjudicate::{recycle, retreat_options, Adjudicator, OrderResult, Verdict};
 use polemarch_engine::order::{Action, Order};
 use polemarch_engine::variant::{PhaseKind, PowerId, ProvinceId};
 use polemarch_engine::{Position, Variant};
+use std::cell::RefCell;
 
 pub struct Board<'a> {
     pub v: &'a Variant,
@@ -23,6 +26,34 @@ pub struct Board<'a> {
     pub legal: Vec<Vec<Order>>,
     /// The provinces each force of `pos.forces` may step into.
     pub reaches: Vec<Vec<ProvinceId>>,
+    /// The adjudicator every question of legality goes to.
+    judge: RefCell<Judge<'a>>,
+}
+
+/// An adjudication context with its result and position buffers, reused
+/// by every adjudication a bot asks for in one phase: after the first few,
+/// they allocate nothing.
+pub struct Judge<'a> {
+    pos: &'a Position,
+    adjudicator: Adjudicator<'a>,
+    results: Vec<OrderResult<'static>>,
+    next: Position,
+}
+
+impl<'a> Judge<'a> {
+    pub fn new(v: &'a Variant, pos: &'a Position) -> Judge<'a> {
+        Judge { pos, adjudicator: Adjudicator::new(v), results: Vec::new(), next: Position::blank() }
+    }
+
+    /// Adjudicates `orders` in the position and hands `read` the results
+    /// and the next position.
+    pub fn judge<R>(&mut self, orders: &[Order], read: impl FnOnce(&[OrderResult<'_>], &Position) -> R) -> R {
+        let mut results = recycle(std::mem::take(&mut self.results));
+        self.adjudicator.adjudicate_into(self.pos, orders, &mut results, &mut self.next);
+        let answer = read(&results, &self.next);
+        self.results = recycle(results);
+        answer
+    }
 }
 
 impl<'a> Board<'a> {
@@ -45,8 +76,9 @@ impl<'a> Board<'a> {
                 .collect(),
             PhaseKind::Adjustment => Vec::new(),
         };
-        let legal = keep_legal(v, pos, candidates);
-        Board { v, pos, kind, legal, reaches }
+        let mut judge = Judge::new(v, pos);
+        let legal = keep_legal(&mut judge, candidates);
+        Board { v, pos, kind, legal, reaches, judge: RefCell::new(judge) }
     }
 
     /// Indices (into `legal`) of `power`'s forces: on the board in a
@@ -61,7 +93,14 @@ impl<'a> Board<'a> {
 
     /// Is this one order legal alone in this position?
     pub fn legal_alone(&self, order: &Order) -> bool {
-        adjudicate(self.v, self.pos, std::slice::from_ref(order)).results.first().is_some_and(|r| r.verdict != Verdict::Illegal)
+        self.judge(std::slice::from_ref(order), |results, _| results.first().is_some_and(|r| r.verdict != Verdict::Illegal))
+    }
+
+    /// Adjudicates `orders` in this position with the board's context (a
+    /// bot's search asks here, phase after phase of candidates) and hands
+    /// `read` the results and the next position.
+    pub fn judge<R>(&self, orders: &[Order], read: impl FnOnce(&[OrderResult<'_>], &Position) -> R) -> R {
+        self.judge.borrow_mut().judge(orders, read)
     }
 
     /// `power`'s orders made legal together: each order the adjudicator
@@ -72,8 +111,8 @@ impl<'a> Board<'a> {
         let mut chosen = chosen;
         for _ in 0..4 {
             let (slots, orders): (Vec<usize>, Vec<Order>) = chosen.iter().enumerate().filter_map(|(k, o)| o.clone().map(|o| (k, o))).unzip();
-            let outcome = adjudicate(self.v, self.pos, &orders);
-            let bad: Vec<usize> = (0..orders.len()).filter(|&n| outcome.results[n].verdict == Verdict::Illegal).map(|n| slots[n]).collect();
+            let bad: Vec<usize> =
+                self.judge(&orders, |results, _| (0..orders.len()).filter(|&n| results[n].verdict == Verdict::Illegal).map(|n| slots[n]).collect());
             if bad.is_empty() {
                 return orders;
             }
@@ -91,8 +130,8 @@ impl<'a> Board<'a> {
         let mut kept: Vec<Order> = Vec::new();
         for order in wanted {
             kept.push(order);
-            let outcome = adjudicate(self.v, self.pos, &kept);
-            if outcome.results[kept.len() - 1].verdict == Verdict::Illegal || outcome.results[..kept.len()].iter().any(|r| r.verdict == Verdict::Illegal) {
+            let illegal = self.judge(&kept, |results, _| results[..kept.len()].iter().any(|r| r.verdict == Verdict::Illegal));
+            if illegal {
                 kept.pop();
             }
         }
@@ -101,18 +140,19 @@ impl<'a> Board<'a> {
 }
 
 /// The candidates the adjudicator does not call illegal, in rounds.
-fn keep_legal(v: &Variant, pos: &Position, candidates: Vec<Vec<Order>>) -> Vec<Vec<Order>> {
+fn keep_legal(judge: &mut Judge, candidates: Vec<Vec<Order>>) -> Vec<Vec<Order>> {
     let rounds = candidates.iter().map(Vec::len).max().unwrap_or(0);
     let mut legal: Vec<Vec<Order>> = candidates.iter().map(|c| Vec::with_capacity(c.len())).collect();
     for k in 0..rounds {
         let who: Vec<usize> = (0..candidates.len()).filter(|&i| k < candidates[i].len()).collect();
         let orders: Vec<Order> = who.iter().map(|&i| candidates[i][k].clone()).collect();
-        let outcome = adjudicate(v, pos, &orders);
-        for (n, &i) in who.iter().enumerate() {
-            if outcome.results[n].verdict != Verdict::Illegal {
-                legal[i].push(orders[n].clone());
+        judge.judge(&orders, |results, _| {
+            for (n, &i) in who.iter().enumerate() {
+                if results[n].verdict != Verdict::Illegal {
+                    legal[i].push(orders[n].clone());
+                }
             }
-        }
+        });
     }
     legal
 }

@@ -101,7 +101,9 @@ fn play_on(v: &Variant, rec: &mut GameRecord, bots: &[&dyn Bot], index: usize, s
             }
             let lines: Vec<String> = orders.iter().map(|o| o.display(v).to_string()).collect();
             let by = format!("bot {}", bots[p.index()].name());
-            let said = game::submit(v, rec, p, &by, at, &lines)?;
+            // (`game::submit` with the position at hand, not read again
+            // from the record for every power.)
+            let said = game::submit_at(v, &pos, rec.phases.last_mut().expect("a current phase"), p, &by, at, &lines)?;
             for s in said.iter().filter(|s| s.status == Status::Rejected) {
                 let phase = v.calendar.display(pos.phase);
                 rejected.push(format!("{phase}: {}: {} -- {}", v.power(p).name, s.text, s.reason.as_deref().unwrap_or("")));

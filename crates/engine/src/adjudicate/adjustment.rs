@@ -4,6 +4,7 @@
 //! missing removals are made by the civil-disorder rule.
 
 use super::civil_disorder::civil_disorder;
+use super::context::Scratch;
 use super::outcome::{Illegal, OrderResult, Reason, Verdict};
 use super::removal::{component_to_remove, take_component, upkeep};
 use crate::order::{Action, Order};
@@ -14,13 +15,22 @@ use std::borrow::Cow;
 /// Every power's supply less upkeep, in halves: positive means builds are
 /// due, negative means removals.
 pub fn balances(v: &Variant, pos: &Position) -> Vec<i32> {
-    let mut balance: Vec<i32> = crate::rules::supplies(v, pos).into_iter().map(|s| s as i32).collect();
+    let mut scratch = Scratch::default();
+    balances_into(v, pos, &mut scratch);
+    scratch.balance
+}
+
+/// `balances`, into `scratch.balance` (with `scratch.supply`).
+pub(super) fn balances_into(v: &Variant, pos: &Position, scratch: &mut Scratch) {
+    crate::rules::supplies_into(v, pos, &mut scratch.supply);
+    let balance = &mut scratch.balance;
+    balance.clear();
+    balance.extend(scratch.supply.iter().map(|&s| s as i32));
     for c in pos.forces.iter().flat_map(|f| &f.components).filter(|c| !c.free && c.kind.row().needs_supply) {
         balance[c.power.index()] -= upkeep(c.kind);
     }
     // I4: frontier garrisons free before Winter 236.
-    v.rules.free_upkeep(v, pos, &mut balance);
-    balance
+    v.rules.free_upkeep(v, pos, balance);
 }
 
 /// Does `power` have builds or removals to make (a garrison's worth of
@@ -35,57 +45,76 @@ pub fn adjustment_due(v: &Variant, pos: &Position, balance: i32, power: PowerId)
     !v.rules.eliminated(&pos.state, power) && owed
 }
 
-pub fn adjustment<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {
-    let mut balance = balances(v, pos);
-    let mut next = Position { dislodged: Vec::new(), contested: Vec::new(), ..pos.clone() };
-    let mut results = Vec::with_capacity(orders.len());
-    // A mechanic may carry out some orders before the rest, whatever the
-    // order of writing (H14: a garrison disbanded at will).
-    let mut early: Vec<Option<OrderResult<'a>>> = vec![None; orders.len()];
-    // Before any order, what a mechanic carries out in every Winter (City
-    // State: an eliminated Emperor's units, a fleet of a power with no
-    // port). Its results with no order of their own follow the orders'
-    // results, which stay at the orders' indices.
-    let mut done_first = Vec::new();
-    if v.rules.adjusts_before_orders() {
-        v.rules.adjust_before_orders(v, orders, &mut next, &mut balance, &mut early, &mut done_first);
-    }
-    if v.rules.adjusts_first() {
-        for (i, order) in orders.iter().enumerate() {
-            if let Some(reason) = v.rules.adjust_first(v, &mut next, &mut balance, order) {
-                early[i] = Some(OrderResult { order: Cow::Borrowed(order), verdict: Verdict::Success, reason });
-            }
-        }
-    }
-    for (order, early) in orders.iter().zip(early) {
-        if let Some(done) = early {
+pub fn adjustment<'a>(v: &Variant, scratch: &mut Scratch, pos: &Position, orders: &'a [Order], results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
+    balances_into(v, pos, scratch);
+    let balance = &mut scratch.balance;
+    // (Builds are orders: room for as many forces more.)
+    next.copy_board(pos, orders.len());
+    results.reserve(orders.len());
+    if v.rules.adjusts_before_orders() || v.rules.adjusts_first() {
+        mechanics_first(v, pos, orders, balance, results, next);
+    } else {
+        for order in orders {
+            let done = judge(v, pos, next, balance, results, order);
             results.push(done);
-            continue;
         }
-        let outcome = match order.action {
-            Action::Build => build(v, pos, &mut next, &mut balance, &results, order),
-            Action::Waive => waive(&mut balance, order),
-            Action::Remove | Action::Disband => remove(v, &mut next, &mut balance, order),
-            _ => v.rules.adjust_order(v, &mut next, order),
-        };
-        let (verdict, reason) = match outcome {
-            Ok(reason) => (Verdict::Success, reason),
-            Err(why) => (Verdict::Illegal, Reason::Illegal(why)),
-        };
-        results.push(OrderResult { order: Cow::Borrowed(order), verdict, reason });
     }
-    results.append(&mut done_first);
     for power in 0..v.powers.len() {
         if balance[power] < 0 {
-            for (loc, kind) in civil_disorder(v, &mut next, PowerId::new(power), -balance[power]) {
+            for (loc, kind) in civil_disorder(v, next, PowerId::new(power), -balance[power]) {
                 let order = Order::for_force(&Force::single(PowerId::new(power), kind, loc), Action::Remove);
                 results.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::CivilDisorder });
             }
         }
     }
-    v.rules.adjust_after_orders(v, &mut next, &mut results);
+    v.rules.adjust_after_orders(v, next, results);
     next.normalize();
-    (results, next)
+}
+
+/// The orders of a Winter in which a mechanic carries out some orders
+/// before the rest, whatever the order of writing (H14: a garrison
+/// disbanded at will), or something of its own before any order (City
+/// State: an eliminated Emperor's units, a fleet of a power with no
+/// port). Its results with no order of their own follow the orders'
+/// results, which stay at the orders' indices.
+#[cold]
+fn mechanics_first<'a>(v: &Variant, pos: &Position, orders: &'a [Order], balance: &mut [i32], results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
+    let mut early: Vec<Option<OrderResult<'a>>> = vec![None; orders.len()];
+    let mut done_first = Vec::new();
+    if v.rules.adjusts_before_orders() {
+        v.rules.adjust_before_orders(v, orders, next, balance, &mut early, &mut done_first);
+    }
+    if v.rules.adjusts_first() {
+        for (i, order) in orders.iter().enumerate() {
+            if let Some(reason) = v.rules.adjust_first(v, next, balance, order) {
+                early[i] = Some(OrderResult { order: Cow::Borrowed(order), verdict: Verdict::Success, reason });
+            }
+        }
+    }
+    for (order, early) in orders.iter().zip(early) {
+        let done = match early {
+            Some(done) => done,
+            None => judge(v, pos, next, balance, results, order),
+        };
+        results.push(done);
+    }
+    results.append(&mut done_first);
+}
+
+/// The result of one adjustment order, `earlier` the results of those
+/// written before it.
+fn judge<'a>(v: &Variant, pos: &Position, next: &mut Position, balance: &mut [i32], earlier: &[OrderResult<'_>], order: &'a Order) -> OrderResult<'a> {
+    let outcome = match order.action {
+        Action::Build => build(v, pos, next, balance, earlier, order),
+        Action::Waive => waive(balance, order),
+        Action::Remove | Action::Disband => remove(v, next, balance, order),
+        _ => v.rules.adjust_order(v, next, order),
+    };
+    let (verdict, reason) = match outcome {
+        Ok(reason) => (Verdict::Success, reason),
+        Err(why) => (Verdict::Illegal, Reason::Illegal(why)),
+    };
+    OrderResult { order: Cow::Borrowed(order), verdict, reason }
 }
 
 fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32], earlier: &[OrderResult<'_>], order: &Order) -> Result<Reason, Illegal> {

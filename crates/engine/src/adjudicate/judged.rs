@@ -5,6 +5,7 @@
 //! writing order, followed by the judge's orders and the forces left
 //! without one.
 
+use super::context::Scratch;
 use super::movement::movement as core_movement;
 use super::outcome::OrderResult;
 use crate::order::{Action, Order};
@@ -15,7 +16,7 @@ use std::borrow::Cow;
 // Cold: only a variant with units of the judge's comes here.
 #[cold]
 #[inline(never)]
-pub fn movement<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {
+pub fn movement<'a>(v: &Variant, scratch: &mut Scratch, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {
     let mut start = pos.clone();
     let judging = v.rules.judge_movement(v, &mut start, orders);
     // The orders the core judges: each order it judges as written, each
@@ -31,7 +32,8 @@ pub fn movement<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<Or
         given.push(i);
     }
     list.extend(judging.orders);
-    let (results, next) = core_movement(v, &start, &list);
+    let (mut results, mut next) = (Vec::new(), Position::blank());
+    core_movement(v, scratch, &start, &list, &mut results, &mut next);
     let mut of_given = vec![None; orders.len()];
     let mut rest = Vec::new();
     for (k, r) in results.into_iter().enumerate() {

@@ -8,6 +8,7 @@ use crate::variant::Variant;
 
 pub const NONE: u16 = u16::MAX;
 
+#[derive(Default)]
 pub struct Links {
     /// First group (by its leader) moving into each province.
     pub first_into: Vec<u16>,
@@ -41,10 +42,15 @@ pub struct PartLinks {
 }
 
 impl Links {
-    pub fn new(v: &Variant, forces: &[Force], parts: &[Part], shunned: Option<u8>) -> Links {
+    /// The links of this phase's parts, in place of what they were.
+    pub fn build(&mut self, v: &Variant, forces: &[Force], parts: &[Part], shunned: Option<u8>) {
         let (n, forces_n) = (parts.len(), forces.len());
-        let none = PartLinks {
-            leader: NONE,
+        let links = self;
+        links.first_into.clear();
+        links.first_into.resize(v.province_count(), NONE);
+        links.at.clear();
+        links.at.extend((0..n).map(|p| PartLinks {
+            leader: p as u16,
             next_member: NONE,
             merging: false,
             next_into: NONE,
@@ -53,11 +59,7 @@ impl Links {
             helps: NONE,
             next_part: NONE,
             shunned: false,
-        };
-        let mut links = Links { first_into: vec![NONE; v.province_count()], at: vec![none; n] };
-        for (p, l) in links.at.iter_mut().enumerate() {
-            l.leader = p as u16;
-        }
+        }));
         groups(v, parts, forces_n, |p, mate| links.join(p, mate));
         for p in (forces_n..n).rev() {
             let f = parts[p].force as usize;
@@ -121,7 +123,6 @@ impl Links {
         for b in &v.boxes {
             links.first_into[b.index()] = NONE;
         }
-        links
     }
 
     /// Part `p` joins the group of the earlier part `mate`, or (None)

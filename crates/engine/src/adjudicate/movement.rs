@@ -2,29 +2,40 @@
 //! position that follows (moved and merged forces, dislodged forces,
 //! standoffs).
 
+use super::context::Scratch;
 use super::decisions::NONE;
 use super::outcome::{Illegal, OrderResult, Reason, Verdict};
-use super::plan::{occupancy, plan, Plan};
+use super::plan::{occupancy_into, plan, Plan};
 use super::resolver::Resolver;
 use crate::order::{Action, Order};
-use crate::state::{permute, Components, Dislodged, Force, Position};
+use crate::state::{copied, permute, Components, Dislodged, Force, Position};
 use crate::variant::Variant;
 use std::borrow::Cow;
 
-pub fn movement<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {
-    let at = occupancy(v, &pos.forces);
-    let plans = plan(v, &pos.forces, &at, orders, &pos.state);
-    let mut r = Resolver::new(v, &pos.forces, &plans.parts, &plans.coupled, &at, v.rules.shunned(v, &pos.state));
+pub fn movement<'a>(v: &Variant, scratch: &mut Scratch, pos: &Position, orders: &'a [Order], results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
+    occupancy_into(v, &pos.forces, &mut scratch.at);
+    plan(v, &pos.forces, &scratch.at, orders, &pos.state, &mut scratch.plans, &mut scratch.seas);
+    let plans = &scratch.plans;
+    let work = (std::mem::take(&mut scratch.links), std::mem::take(&mut scratch.nodes), std::mem::take(&mut scratch.deps));
+    let mut r = Resolver::new(v, &pos.forces, &plans.parts, &plans.coupled, &scratch.at, v.rules.shunned(v, &pos.state), work);
     r.resolve_all();
     // Every decision is final now: who arrived is read, not worked out again.
-    let arrived: Vec<bool> = (0..plans.parts.len() as u16).map(|p| r.arrives(p)).collect();
-    let mut verdicts: Vec<Option<(Verdict, Reason)>> = plans.illegal.iter().map(|i| i.map(|why| (Verdict::Illegal, Reason::Illegal(why)))).collect();
-    let mut unordered = Vec::new();
+    let arrived = &mut scratch.arrived;
+    arrived.clear();
+    arrived.extend((0..plans.parts.len() as u16).map(|p| r.arrives(p)));
+    let verdicts = &mut scratch.verdicts;
+    verdicts.clear();
+    verdicts.extend(plans.illegal.iter().map(|i| i.map(|why| (Verdict::Illegal, Reason::Illegal(why)))));
+    // The forces left without an order, whose results follow the orders':
+    // their verdicts after the orders' in `verdicts`, their forces in
+    // `order`.
+    let unordered_from = verdicts.len();
+    scratch.order.clear();
     for p in 0..plans.parts.len() as u16 {
         if plans.parts[p as usize].strength == 0 {
             continue;
         }
-        let (verdict, reason) = r.explain(p, &arrived);
+        let (verdict, reason) = r.explain(p, arrived);
         match plans.parts[p as usize].order {
             // An order for several parts (a split, a merge of several
             // forces) succeeds when all of them do; its reason is the first
@@ -41,17 +52,23 @@ pub fn movement<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<Or
             }
             None => {
                 let reason = if verdict == Verdict::Success { Reason::NoOrder } else { reason };
-                unordered.push(OrderResult { order: Cow::Owned(Order::for_force(&pos.forces[p as usize], Action::Hold)), verdict, reason });
+                // (Its force: the part's own index, a force's first part.)
+                verdicts.push(Some((verdict, reason)));
+                scratch.order.push(p);
             }
         }
     }
-    let mut results = Vec::with_capacity(orders.len() + unordered.len());
-    results.extend(orders.iter().zip(verdicts).map(|(order, v)| {
+    results.reserve(verdicts.len());
+    results.extend(orders.iter().zip(&verdicts[..unordered_from]).map(|(order, v)| {
         let (verdict, reason) = v.unwrap_or((Verdict::Illegal, Reason::Illegal(Illegal::NoUnit)));
         OrderResult { order: Cow::Borrowed(order), verdict, reason }
     }));
-    results.extend(unordered);
-    (results, r.next_position(pos, &arrived))
+    results.extend(scratch.order.drain(..).zip(&verdicts[unordered_from..]).map(|(p, v)| {
+        let (verdict, reason) = v.expect("worked out");
+        OrderResult { order: Cow::Owned(Order::for_force(&pos.forces[p as usize], Action::Hold)), verdict, reason }
+    }));
+    r.next_position(pos, arrived, &mut scratch.index, &mut scratch.order, next);
+    (scratch.links, scratch.nodes, scratch.deps) = r.into_work();
 }
 
 impl Resolver<'_> {
@@ -147,17 +164,17 @@ impl Resolver<'_> {
     /// destinations (merged with their group and any own force there), the
     /// rest of each force stays, dislodged forces are set aside with where
     /// their attackers came from, standoffs are recorded.
-    fn next_position(&mut self, pos: &Position, arrived: &[bool]) -> Position {
+    fn next_position(&mut self, pos: &Position, arrived: &[bool], index: &mut Vec<u16>, order: &mut Vec<u16>, next: &mut Position) {
         let v = self.v;
-        let mut next = Position {
-            phase: pos.phase,
-            forces: Vec::with_capacity(pos.forces.len()),
-            dislodged: Vec::new(),
-            contested: Vec::new(),
-            owners: pos.owners.clone(),
-            state: pos.state.clone(),
-        };
-        let mut index: smallvec::SmallVec<[u16; 128]> = smallvec::smallvec![NONE; v.province_count()];
+        next.phase = pos.phase;
+        next.forces.clear();
+        next.forces.reserve(pos.forces.len());
+        next.dislodged.clear();
+        next.contested.clear();
+        next.owners.clone_from(&pos.owners);
+        next.state.clone_from(&pos.state);
+        index.clear();
+        index.resize(v.province_count(), NONE);
         for b in &v.boxes {
             index[b.index()] = IN_BOX;
         }
@@ -171,9 +188,11 @@ impl Resolver<'_> {
                 if part.strength > 0 {
                     if arrived[q as usize] {
                         let Plan::Move { to, .. } = part.plan else { unreachable!() };
-                        let mut moved = Force { loc: to, power: force.power, components: Components::from_slice(part.components(&pos.forces)) };
+                        let mut moved = Force { loc: to, power: force.power, components: copied(part.components(&pos.forces)) };
                         moved.settle_power(v);
-                        crowded |= place(v, &mut next.forces, &mut index, moved);
+                        crowded |= place(v, &mut next.forces, index, moved);
+                    } else if staying.is_empty() {
+                        staying = copied(part.components(&pos.forces));
                     } else {
                         staying.extend_from_slice(part.components(&pos.forces));
                     }
@@ -199,7 +218,7 @@ impl Resolver<'_> {
                     let also_from = self.members(g).filter(|&m| m != g && !self.by_convoy(m)).map(|m| self.origin(m)).filter(|&o| o != leader_origin).collect();
                     next.dislodged.push(Dislodged { force: stayed, attacker_from: Some(leader_origin), by_convoy, also_from });
                 }
-                None => crowded |= place(v, &mut next.forces, &mut index, stayed),
+                None => crowded |= place(v, &mut next.forces, index, stayed),
             }
         }
         for g in 0..self.parts.len() as u16 {
@@ -218,10 +237,9 @@ impl Resolver<'_> {
         if crowded {
             next.normalize();
         } else {
-            in_board_order(v, &mut next.forces, &index);
+            in_board_order(v, &mut next.forces, index, order);
             next.tidy();
         }
-        next
     }
 }
 
@@ -230,8 +248,8 @@ impl Resolver<'_> {
 /// with one force per province (a box's `IN_BOX` mark is none). Locations
 /// below the province count are the provinces' own (`LocId::of_province`),
 /// the coasts come after.
-fn in_board_order(v: &Variant, forces: &mut [Force], index: &[u16]) {
-    let mut order: smallvec::SmallVec<[u16; 64]> = smallvec::SmallVec::with_capacity(forces.len());
+fn in_board_order(v: &Variant, forces: &mut [Force], index: &[u16], order: &mut Vec<u16>) {
+    order.clear();
     let provinces = v.province_count();
     for p in 0..provinces {
         let i = index[p];
@@ -246,7 +264,7 @@ fn in_board_order(v: &Variant, forces: &mut [Force], index: &[u16]) {
         }
     }
     debug_assert_eq!(order.len(), forces.len());
-    permute(forces, &mut order);
+    permute(forces, order);
 }
 
 /// A force arriving in or staying in a box: one more force there.

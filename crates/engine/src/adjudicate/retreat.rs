@@ -3,6 +3,7 @@
 //! where the attacker came from (unless it came by convoy, DATC 4.A.5). Two
 //! retreats to one province both disband; a force with no order disbands.
 
+use super::context::Scratch;
 use super::outcome::{Illegal, OrderResult, Reason, Verdict};
 use super::plan::may_enter;
 use crate::order::{Action, Order};
@@ -13,23 +14,28 @@ use std::borrow::Cow;
 
 /// Where a dislodged force may retreat.
 pub fn retreat_options(v: &Variant, pos: &Position, d: &Dislodged) -> Vec<LocId> {
-    options(v, &occupied(v, pos), &pos.contested, d)
+    let mut occupied = Vec::new();
+    occupied_into(v, pos, &mut occupied);
+    let mut out = Vec::new();
+    options(v, &occupied, &pos.contested, d, |l| out.push(l));
+    out
 }
 
 /// Which provinces hold a force (a box never counts: it holds any
 /// number, C10).
-fn occupied(v: &Variant, pos: &Position) -> Vec<bool> {
-    let mut occupied = vec![false; v.province_count()];
+fn occupied_into(v: &Variant, pos: &Position, occupied: &mut Vec<bool>) {
+    occupied.clear();
+    occupied.resize(v.province_count(), false);
     for f in &pos.forces {
         occupied[v.province_of(f.loc).index()] = true;
     }
     for b in &v.boxes {
         occupied[b.index()] = false;
     }
-    occupied
 }
 
-fn options(v: &Variant, occupied: &[bool], contested: &[ProvinceId], d: &Dislodged) -> Vec<LocId> {
+/// Calls `found` with every location `d` may retreat to.
+fn options(v: &Variant, occupied: &[bool], contested: &[ProvinceId], d: &Dislodged, mut found: impl FnMut(LocId)) {
     let from = v.province_of(d.force.loc);
     let open = |p: ProvinceId| {
         !occupied[p.index()]
@@ -40,9 +46,19 @@ fn options(v: &Variant, occupied: &[bool], contested: &[ProvinceId], d: &Dislodg
     };
     match d.force.moves_as() {
         Moves::Fleet => {
-            v.fleet_neighbours[d.force.loc.index()].iter().copied().filter(|&l| open(v.province_of(l)) && seaworthy_at(v, &d.force, v.province_of(l))).collect()
+            for &l in &v.fleet_neighbours[d.force.loc.index()] {
+                if open(v.province_of(l)) && seaworthy_at(v, &d.force, v.province_of(l)) {
+                    found(l);
+                }
+            }
         }
-        _ => v.army_neighbours[from.index()].iter().copied().filter(|&p| open(p)).map(LocId::of_province).collect(),
+        _ => {
+            for &p in &v.army_neighbours[from.index()] {
+                if open(p) {
+                    found(LocId::of_province(p));
+                }
+            }
+        }
     }
 }
 
@@ -52,54 +68,56 @@ fn seaworthy_at(v: &Variant, force: &crate::state::Force, p: ProvinceId) -> bool
     v.province(p).terrain != Terrain::Sea || force.seaworthy()
 }
 
-pub fn retreat<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {
+pub fn retreat<'a>(v: &Variant, scratch: &mut Scratch, pos: &Position, orders: &'a [Order], results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
     let n = pos.dislodged.len();
-    let occupied = occupied(v, pos);
-    let mut chosen: Vec<Option<(usize, Option<LocId>)>> = vec![None; n];
-    let mut results: Vec<Option<OrderResult<'a>>> = vec![None; orders.len()];
-    for (i, order) in orders.iter().enumerate() {
-        let illegal = |why| Some(OrderResult { order: Cow::Borrowed(order), verdict: Verdict::Illegal, reason: Reason::Illegal(why) });
+    occupied_into(v, pos, &mut scratch.occupied);
+    let occupied = &scratch.occupied;
+    let chosen = &mut scratch.chosen;
+    chosen.clear();
+    chosen.resize(n, None);
+    // Each order's verdict (None: legal, to be judged with the others).
+    let verdicts = &mut scratch.verdicts;
+    verdicts.clear();
+    for order in orders {
+        let i = verdicts.len();
+        verdicts.push(None);
+        let illegal = |why| Some((Verdict::Illegal, Reason::Illegal(why)));
         let Some(unit) = &order.unit else {
-            results[i] = illegal(Illegal::WrongPhase);
+            verdicts[i] = illegal(Illegal::WrongPhase);
             continue;
         };
         let p = v.province_of(unit.loc);
         let Some(d) = pos.dislodged.iter().position(|d| v.province_of(d.force.loc) == p) else {
-            results[i] = illegal(if pos.force_in(v, p).is_some() { Illegal::NotDislodged } else { Illegal::NoUnit });
+            verdicts[i] = illegal(if pos.force_in(v, p).is_some() { Illegal::NotDislodged } else { Illegal::NoUnit });
             continue;
         };
         if order.power.is_some_and(|pw| !v.same_player(pw, pos.dislodged[d].force.power)) {
-            results[i] = illegal(Illegal::NotYourUnit);
+            verdicts[i] = illegal(Illegal::NotYourUnit);
             continue;
         }
         if chosen[d].is_some() {
-            results[i] = illegal(Illegal::AlreadyOrdered);
+            verdicts[i] = illegal(Illegal::AlreadyOrdered);
             continue;
         }
         let to = match order.action {
-            Action::Retreat { to } | Action::Move { to, .. } => match retreat_to(v, pos, &occupied, &pos.dislodged[d], to) {
+            Action::Retreat { to } | Action::Move { to, .. } => match retreat_to(v, pos, occupied, &pos.dislodged[d], to) {
                 Ok(l) => Some(l),
                 Err(why) => {
-                    results[i] = illegal(why);
+                    verdicts[i] = illegal(why);
                     continue;
                 }
             },
             Action::Disband | Action::Remove => None,
             _ => {
-                results[i] = illegal(Illegal::WrongPhase);
+                verdicts[i] = illegal(Illegal::WrongPhase);
                 continue;
             }
         };
         chosen[d] = Some((i, to));
     }
-    let mut next = Position { dislodged: Vec::new(), contested: Vec::new(), ..pos.clone() };
-    let mut unordered = Vec::new();
+    next.copy_board(pos, n);
     for (d, dislodged) in pos.dislodged.iter().enumerate() {
-        let Some((i, to)) = chosen[d] else {
-            let order = Order::for_force(&dislodged.force, Action::Disband);
-            unordered.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::NoOrder });
-            continue;
-        };
+        let Some((i, to)) = chosen[d] else { continue };
         let (verdict, reason) = match to {
             None => (Verdict::Success, Reason::Disbanded),
             Some(l) => {
@@ -120,25 +138,38 @@ pub fn retreat<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<Ord
                 }
             }
         };
-        results[i] = Some(OrderResult { order: Cow::Borrowed(&orders[i]), verdict, reason });
+        verdicts[i] = Some((verdict, reason));
     }
-    let mut results: Vec<OrderResult> = results.into_iter().map(|r| r.expect("every order has a result")).collect();
-    results.extend(unordered);
+    results.reserve(orders.len() + n);
+    results.extend(orders.iter().zip(verdicts.iter()).map(|(order, v)| {
+        let (verdict, reason) = v.expect("every order has a result");
+        OrderResult { order: Cow::Borrowed(order), verdict, reason }
+    }));
+    for (d, dislodged) in pos.dislodged.iter().enumerate() {
+        if chosen[d].is_none() {
+            let order = Order::for_force(&dislodged.force, Action::Disband);
+            results.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::NoOrder });
+        }
+    }
     next.normalize();
-    (results, next)
 }
 
 fn retreat_to(v: &Variant, pos: &Position, occupied: &[bool], d: &Dislodged, to: LocId) -> Result<LocId, Illegal> {
-    let options = options(v, occupied, &pos.contested, d);
     let dest = v.province_of(to);
     // DATC 4.B.6: a coast means nothing to a force without fleets (`A nwy R
     // stp/sc`, as Droidippy's records write it), so it is not read.
     let coast_given = v.loc(to).coast.is_some() && d.force.kinds()[1] > 0;
-    let fits: Vec<LocId> = options.iter().copied().filter(|&l| v.province_of(l) == dest && (!coast_given || l == to)).collect();
-    match fits.as_slice() {
-        [l] => Ok(*l),
-        [_, _, ..] => Err(Illegal::CoastNeeded),
-        [] => Err(if let Err(why) = may_enter(v, &d.force, dest, Entry::Retreat) {
+    let (mut fits, mut first) = (0usize, to);
+    options(v, occupied, &pos.contested, d, |l| {
+        if v.province_of(l) == dest && (!coast_given || l == to) {
+            fits += 1;
+            first = l;
+        }
+    });
+    match fits {
+        1 => Ok(first),
+        2.. => Err(Illegal::CoastNeeded),
+        0 => Err(if let Err(why) = may_enter(v, &d.force, dest, Entry::Retreat) {
             why
         } else if pos.force_in(v, dest).is_some() {
             Illegal::RetreatOccupied

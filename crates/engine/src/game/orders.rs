@@ -5,7 +5,7 @@
 
 use super::record::{PhaseRecord, Status, Submission, SubmittedOrder};
 use super::GameRecord;
-use crate::adjudicate::{adjudicate, Verdict};
+use crate::adjudicate::{recycle, Adjudicator, OrderResult, Verdict};
 use crate::order::{before_comment, parse_order, parse_order_line, Action, Order};
 use crate::state::{Force, Position};
 use crate::variant::{PhaseKind, PowerId, ProvinceId, Variant};
@@ -182,6 +182,7 @@ pub fn submit_at(
         in_force.retain(|o| o.power != Some(power));
     }
     let mut said = Vec::new();
+    let mut trials = Trials::new(v);
     for line in lines.iter().map(|l| before_comment(l).trim()).filter(|l| !l.is_empty()) {
         let parsed = if line.contains(':') { parse_order_line(v, line) } else { parse_order(v, line, Some(power)) };
         let status = match parsed {
@@ -189,7 +190,7 @@ pub fn submit_at(
             Ok(order) if order.power != Some(power) => {
                 Err(format!("this is an order of {}, not of {}", v.power(order.power.unwrap()).name, v.power(power).name))
             }
-            Ok(order) => check(v, pos, &in_force, &order).map(|()| order),
+            Ok(order) => check(&mut trials, pos, &in_force, &order).map(|()| order),
         };
         said.push(match status {
             Err(reason) => SubmittedOrder { text: line.into(), status: Status::Rejected, order: None, reason: Some(reason) },
@@ -223,10 +224,27 @@ pub fn submit_at(
     Ok(said)
 }
 
+/// The adjudications that check a submission's orders, one after the
+/// other: one context, and the trial orders, results and next position
+/// kept from one check to the next.
+struct Trials<'v> {
+    judge: Adjudicator<'v>,
+    orders: Vec<Order>,
+    results: Vec<OrderResult<'static>>,
+    next: Position,
+}
+
+impl<'v> Trials<'v> {
+    fn new(v: &'v Variant) -> Trials<'v> {
+        Trials { judge: Adjudicator::new(v), orders: Vec::new(), results: Vec::new(), next: Position::blank() }
+    }
+}
+
 /// Is `order` legal in this phase, given the orders already in force? It is
 /// adjudicated with them (without the one it would replace) and must not
 /// come out illegal.
-fn check(v: &Variant, pos: &Position, in_force: &[Order], order: &Order) -> Result<(), String> {
+fn check(trials: &mut Trials, pos: &Position, in_force: &[Order], order: &Order) -> Result<(), String> {
+    let v = trials.judge.variant();
     if v.rules.own_phase(v, pos) {
         // A phase a mechanic adjudicates (a placement) is judged as a whole:
         // here, each line as it comes.
@@ -236,15 +254,16 @@ fn check(v: &Variant, pos: &Position, in_force: &[Order], order: &Order) -> Resu
         return v.rules.check_own_phase(v, pos, power, &mine, false).map_err(|why| crate::adjudicate::Reason::Illegal(why).describe(v));
     }
     let gone = replaced(v, pos, in_force, order);
-    let mut trial: Vec<Order> = in_force.iter().enumerate().filter(|&(i, _)| Some(i) != gone).map(|(_, o)| o.clone()).collect();
+    let trial = &mut trials.orders;
+    trial.clear();
+    trial.extend(in_force.iter().enumerate().filter(|&(i, _)| Some(i) != gone).map(|(_, o)| o.clone()));
     trial.push(order.clone());
-    let outcome = adjudicate(v, pos, &trial);
-    let r = &outcome.results[trial.len() - 1];
-    if r.verdict == Verdict::Illegal {
-        Err(r.reason.describe(v))
-    } else {
-        Ok(())
-    }
+    let mut results = recycle(std::mem::take(&mut trials.results));
+    trials.judge.adjudicate_into(pos, trial, &mut results, &mut trials.next);
+    let r = &results[trial.len() - 1];
+    let checked = if r.verdict == Verdict::Illegal { Err(r.reason.describe(v)) } else { Ok(()) };
+    trials.results = recycle(results);
+    checked
 }
 
 #[cfg(test)]

@@ -17,7 +17,7 @@
 
 use super::diff::{order_key, order_provinces, position_differences, PositionDiff};
 use super::{RecordedGame, RecordedPhase};
-use crate::adjudicate::{adjudicate, adjustment_due, balances, retreat_options, Verdict};
+use crate::adjudicate::{adjudicate, adjustment_due, balances, retreat_options, Adjudicator, Verdict};
 use crate::rules::{Choice, Edition};
 use crate::state::{Force, Position};
 use crate::variant::{PhaseKind, PowerId, ProvinceId, Variant};
@@ -65,6 +65,7 @@ pub fn replay(v: &Variant, game: &RecordedGame, native: Edition) -> ReplayReport
 fn run(v: &Variant, game: &RecordedGame, native: Edition, report: &mut ReplayReport) -> Result<(), String> {
     let first = game.phases.first().ok_or("the record has no phases")?;
     let mut pos = first.start.clone();
+    let mut judge = Adjudicator::new(v);
     for pair in game.phases.windows(2) {
         let (phase, recorded) = (&pair[0], &pair[1]);
         if phase.start_glitch.is_some() || phase.orders_glitch.is_some() {
@@ -75,7 +76,7 @@ fn run(v: &Variant, game: &RecordedGame, native: Edition, report: &mut ReplayRep
         if recorded.start_glitch.as_ref().is_some_and(|g| g.provinces.is_none()) {
             report.unchecked += 1;
         }
-        pos = match step(v, &pos, phase, recorded, &mut report.notes) {
+        pos = match step(&mut judge, &pos, phase, recorded, &mut report.notes) {
             Ok(next) => next,
             Err(difference) => {
                 let (choice, next) = explained(v, native, &pos, phase, recorded).ok_or_else(|| difference.clone())?;
@@ -95,17 +96,18 @@ fn explained(v: &Variant, native: Edition, pos: &Position, phase: &RecordedPhase
     Choice::ALL.into_iter().filter(|&c| ours.differs(&native, c)).find_map(|c| {
         let mut switched = v.clone();
         switched.rules.edition = ours.with(&native, c);
-        step(&switched, pos, phase, recorded, &mut Vec::new()).ok().map(|next| (c, next))
+        step(&mut Adjudicator::new(&switched), pos, phase, recorded, &mut Vec::new()).ok().map(|next| (c, next))
     })
 }
 
 /// Adjudicates one phase from `pos` and compares it with the record: the
 /// position to go on from (the record's, or polemarch's where the two are
 /// the same), or the first difference.
-fn step(v: &Variant, pos: &Position, phase: &RecordedPhase, recorded: &RecordedPhase, notes: &mut Vec<String>) -> Result<Position, String> {
+fn step(judge: &mut Adjudicator, pos: &Position, phase: &RecordedPhase, recorded: &RecordedPhase, notes: &mut Vec<String>) -> Result<Position, String> {
+    let v = judge.variant();
     // Written only when something is said of the phase.
     let name = || format!("{} ({})", phase.label, v.calendar.display(pos.phase));
-    let outcome = adjudicate(v, pos, &phase.orders);
+    let outcome = judge.adjudicate(pos, &phase.orders);
     if let Some(results) = &phase.results {
         for (j, said) in results.iter().enumerate() {
             let (Some(said), Some(ours)) = (said, outcome.results.get(j)) else { continue };

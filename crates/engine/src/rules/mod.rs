@@ -55,7 +55,7 @@ pub use draw::SplitMix64;
 pub use edition::{Choice, CivilDisorder, DisorderTies, Edition};
 pub use options::from_table;
 pub use state_text::{read_position_state, read_state, shown_position_state, shown_state, state_key, write_position_state, write_state};
-pub use victory::{own_supplies, self_supporting_units, supplies, supply, supply_parts, victory_centres, winners, SupplyParts};
+pub use victory::{own_supplies, self_supporting_units, supplies, supplies_into, supply, supply_parts, victory_centres, winners, SupplyParts};
 
 use crate::adjudicate::Plan;
 use crate::order::{Action, Order};

@@ -20,6 +20,11 @@ pub fn supplies(v: &Variant, pos: &Position) -> Vec<u32> {
     count(v, pos, true, true)
 }
 
+/// `supplies`, written into `supply` (a buffer kept from phase to phase).
+pub fn supplies_into(v: &Variant, pos: &Position, supply: &mut Vec<u32>) {
+    count_into(v, pos, true, true, supply)
+}
+
 /// What every power's own centres supply it, loans left out: a centre it
 /// lent is not its own supply, one lent to it neither (D2's
 /// self-supporting units).
@@ -39,22 +44,36 @@ pub fn victory_centres(v: &Variant, pos: &Position) -> Vec<u32> {
 /// hook (what it supplies in a Winter, which victory does not count) and
 /// the supply beyond the centres.
 fn count(v: &Variant, pos: &Position, with_loans: bool, as_supply: bool) -> Vec<u32> {
-    let mut supply = centres_worth(v, pos, with_loans, as_supply);
+    let mut supply = Vec::new();
+    count_into(v, pos, with_loans, as_supply, &mut supply);
+    supply
+}
+
+fn count_into(v: &Variant, pos: &Position, with_loans: bool, as_supply: bool, supply: &mut Vec<u32>) {
+    centres_worth_into(v, pos, with_loans, as_supply, supply);
     if as_supply {
         // I3: the Emperor's +4 with Rome, his own supply.
-        v.rules.supply_bonus(v, pos, &mut supply);
+        v.rules.supply_bonus(v, pos, supply);
     }
     // T3, T5: the Winter bonuses are supply, not centres (neither victory
     // nor a power's own supply for D2's self-supporting units counts them).
     if with_loans && as_supply && !v.rules.mechanics.is_empty() {
-        v.rules.add_bonuses(v, pos, &mut supply);
+        v.rules.add_bonuses(v, pos, supply);
     }
-    supply
 }
 
 /// What the centres alone are worth to each holder, in halves.
 fn centres_worth(v: &Variant, pos: &Position, with_loans: bool, as_supply: bool) -> Vec<u32> {
-    let mut supply = vec![0; v.powers.len()];
+    let mut supply = Vec::new();
+    centres_worth_into(v, pos, with_loans, as_supply, &mut supply);
+    supply
+}
+
+/// `centres_worth`, written into `supply` (a buffer kept from phase to
+/// phase).
+fn centres_worth_into(v: &Variant, pos: &Position, with_loans: bool, as_supply: bool, supply: &mut Vec<u32>) {
+    supply.clear();
+    supply.resize(v.powers.len(), 0);
     for (p, owner) in pos.owners.iter().enumerate() {
         if let Some(&o) = owner.as_ref() {
             let p = crate::variant::ProvinceId::new(p);
@@ -65,7 +84,6 @@ fn centres_worth(v: &Variant, pos: &Position, with_loans: bool, as_supply: bool)
             }
         }
     }
-    supply
 }
 
 /// Each power's supply in three parts, in halves, by power: its own

@@ -41,12 +41,18 @@ pub struct Force {
 impl Clone for Force {
     #[inline]
     fn clone(&self) -> Force {
-        let components = match self.components[..] {
-            [a] => Components::from_buf_and_len([a, a], 1),
-            [a, b] => Components::from_buf([a, b]),
-            ref more => Components::from_slice(more),
-        };
-        Force { loc: self.loc, power: self.power, components }
+        Force { loc: self.loc, power: self.power, components: copied(&self.components) }
+    }
+}
+
+/// The components as a list of their own: one or two (nearly every force)
+/// copied as values, without a call to copy memory.
+#[inline]
+pub fn copied(components: &[Component]) -> Components {
+    match *components {
+        [a] => Components::from_buf_and_len([a, a], 1),
+        [a, b] => Components::from_buf([a, b]),
+        ref more => Components::from_slice(more),
     }
 }
 
@@ -191,6 +197,33 @@ impl Position {
             owners: vec![None; variant.province_count()],
             state: VariantState::default(),
         }
+    }
+
+    /// A position of no phase with nothing in it, not even a list of
+    /// owners: a buffer for `Adjudicator::adjudicate_into` to fill. It
+    /// allocates nothing.
+    pub fn blank() -> Position {
+        Position {
+            phase: Phase { step: 0, year: 0 },
+            forces: Vec::new(),
+            dislodged: Vec::new(),
+            contested: Vec::new(),
+            owners: Vec::new(),
+            state: VariantState::default(),
+        }
+    }
+
+    /// Becomes a copy of `pos` but for its dislodged forces and standoffs
+    /// (none), reusing its own memory, with room for `more` forces.
+    pub fn copy_board(&mut self, pos: &Position, more: usize) {
+        self.phase = pos.phase;
+        self.forces.clear();
+        self.forces.reserve(pos.forces.len() + more);
+        self.forces.clone_from(&pos.forces);
+        self.dislodged.clear();
+        self.contested.clear();
+        self.owners.clone_from(&pos.owners);
+        self.state.clone_from(&pos.state);
     }
 
     /// The force standing in a province (on any of its coasts); in a box,

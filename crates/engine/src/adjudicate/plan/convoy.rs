@@ -10,6 +10,7 @@ use crate::variant::{ProvinceId, Variant};
 
 /// The forces at sea that have fleets, found once per phase: where they are,
 /// what they hold, and which force they are.
+#[derive(Default)]
 pub struct Seas(Vec<Sea>);
 
 #[derive(Clone, Copy)]
@@ -25,8 +26,10 @@ struct Sea {
 type Seaway = smallvec::SmallVec<[ProvinceId; 16]>;
 
 impl Seas {
-    pub fn new(v: &Variant, forces: &[Force]) -> Seas {
-        Seas(
+    /// Finds this phase's forces at sea, in place of the earlier ones.
+    pub fn find(&mut self, v: &Variant, forces: &[Force]) {
+        self.0.clear();
+        self.0.extend(
             forces
                 .iter()
                 .enumerate()
@@ -37,9 +40,8 @@ impl Seas {
                     let fleets = f.components.iter().filter(|c| c.kind.row().may_convoy).count();
                     Sea { province: v.province_of(f.loc), armies, fleets, force: i as u16 }
                 })
-                .filter(|s| s.fleets > 0)
-                .collect(),
-        )
+                .filter(|s| s.fleets > 0),
+        );
     }
 
     /// The seas whose force could carry `carried` armies (M8: its armies and

@@ -16,7 +16,8 @@ use crate::order::{Action, Order, UnitRef};
 use crate::state::{Components, Force, VariantState};
 use crate::variant::{LocId, PowerId, ProvinceId, Variant};
 use boxes::Binding;
-use convoy::{convoy_possible, drop_needless_convoys, fall_back_to_land, mark_own_convoys, Seas};
+pub use convoy::Seas;
+use convoy::{convoy_possible, drop_needless_convoys, fall_back_to_land, mark_own_convoys};
 use legal::plan_move;
 
 /// What a part does this movement phase.
@@ -136,6 +137,7 @@ impl Part {
 
 /// The parts (parts `0..forces.len()` are the forces themselves, or what
 /// stays of them when they split), and which orders were illegal.
+#[derive(Default)]
 pub struct Plans {
     pub parts: Vec<Part>,
     /// Why each illegal order is illegal (None for the legal ones).
@@ -149,22 +151,36 @@ pub struct Plans {
 /// so nothing attacks or bounces there, and orders for its units are bound
 /// by `boxes::Binding`.
 pub fn occupancy(v: &Variant, forces: &[Force]) -> Vec<u16> {
-    let mut at = vec![u16::MAX; v.province_count()];
+    let mut at = Vec::new();
+    occupancy_into(v, forces, &mut at);
+    at
+}
+
+/// `occupancy`, written into `at`.
+pub fn occupancy_into(v: &Variant, forces: &[Force], at: &mut Vec<u16>) {
+    at.clear();
+    at.resize(v.province_count(), u16::MAX);
     for (i, f) in forces.iter().enumerate() {
         at[v.province_of(f.loc).index()] = i as u16;
     }
     for b in &v.boxes {
         at[b.index()] = u16::MAX;
     }
-    at
 }
 
-/// `state`: the variant state before the phase, for the mechanics' orders.
-pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order], state: &VariantState) -> Plans {
-    let mut parts: Vec<Part> = forces.iter().enumerate().map(|(i, f)| Part::new(i as u16, f, None)).collect();
-    let mut illegal: Vec<Option<Illegal>> = vec![None; orders.len()];
-    let mut coupled = vec![false; forces.len()];
-    let seas = Seas::new(v, forces);
+/// Plans the orders into `plans` (its earlier contents replaced), with
+/// `seas` to work in. `state`: the variant state before the phase, for the
+/// mechanics' orders.
+pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order], state: &VariantState, plans: &mut Plans, seas: &mut Seas) {
+    let Plans { parts, illegal, coupled } = plans;
+    parts.clear();
+    parts.extend(forces.iter().enumerate().map(|(i, f)| Part::new(i as u16, f, None)));
+    illegal.clear();
+    illegal.resize(orders.len(), None);
+    coupled.clear();
+    coupled.resize(forces.len(), false);
+    seas.find(v, forces);
+    let seas = &*seas;
     let binding = Binding::new(v, forces, at, orders);
     for (i, order) in orders.iter().enumerate() {
         let Some(unit) = &order.unit else {
@@ -181,22 +197,20 @@ pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order], state: 
         } else if !v.rules.allows(&order.action) {
             Err(Illegal::NotInThisVariant)
         } else {
-            let planning = Planning { v, forces, seas: &seas, at, state, binding: &binding };
-            planning.plan_force(f, i, &order.action, &mut parts, &mut coupled)
+            let planning = Planning { v, forces, seas, at, state, binding: &binding };
+            planning.plan_force(f, i, &order.action, parts, coupled)
         };
         if let Err(why) = checked {
             illegal[i] = Some(why);
         }
     }
-    let mut plans = Plans { parts, illegal, coupled };
-    drop_needless_convoys(v, forces, &seas, &mut plans);
+    drop_needless_convoys(v, forces, seas, plans);
     if v.rules.edition.own_fleet_convoys {
         mark_own_convoys(v, &mut plans.parts);
     }
     if v.rules.edition.convoy_falls_back_to_land {
         fall_back_to_land(v, &mut plans.parts);
     }
-    plans
 }
 
 /// What planning an order looks at: the board before the phase.

@@ -1,0 +1,98 @@
+//! A reusable adjudication context: the scratch arrays a phase's
+//! adjudication works in (occupancy, parts and plans, links, the
+//! resolver's decisions, the results' verdicts, balances), kept from call
+//! to call and sized by the first calls, so that adjudicating phase after
+//! phase allocates nothing beyond what it returns, and nothing at all
+//! with `adjudicate_into` and buffers the caller keeps.
+//!
+//! ```text
+//! let mut judge = Adjudicator::new(&variant);
+//! let mut results = Vec::new();
+//! let mut next = Position::blank();
+//! for orders in candidates {
+//!     let mut r = recycle(std::mem::take(&mut results));
+//!     judge.adjudicate_into(&pos, &orders, &mut r, &mut next);
+//!     ...
+//!     results = recycle(r);
+//! }
+//! ```
+
+use super::links::Links;
+use super::outcome::{OrderResult, Reason, Verdict};
+use super::plan::{Plans, Seas};
+use super::resolver::Node;
+use crate::order::Order;
+use crate::state::Position;
+use crate::variant::{LocId, Variant};
+
+/// Adjudicates the phases of one variant, reusing its scratch arrays.
+/// Same input, same output as `adjudicate`: the context holds no state
+/// from one call that the next reads.
+pub struct Adjudicator<'v> {
+    v: &'v Variant,
+    scratch: Scratch,
+}
+
+impl<'v> Adjudicator<'v> {
+    /// A context for `v`; it allocates nothing until the first call.
+    pub fn new(v: &'v Variant) -> Adjudicator<'v> {
+        Adjudicator { v, scratch: Scratch::default() }
+    }
+
+    pub fn variant(&self) -> &'v Variant {
+        self.v
+    }
+
+    /// `adjudicate(variant, pos, orders)`: the outcome, whose results and
+    /// next position are the only allocations after the first calls.
+    pub fn adjudicate<'a>(&mut self, pos: &Position, orders: &'a [Order]) -> super::Outcome<'a> {
+        let mut results = Vec::new();
+        let mut next = Position::blank();
+        self.adjudicate_into(pos, orders, &mut results, &mut next);
+        super::Outcome { results, next }
+    }
+
+    /// The outcome written into `results` (cleared first) and `next`
+    /// (overwritten), reusing their memory: once they and the context have
+    /// grown to the phase's size, nothing is allocated.
+    pub fn adjudicate_into<'a>(&mut self, pos: &Position, orders: &'a [Order], results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
+        super::judge(self.v, &mut self.scratch, pos, orders, results, next);
+    }
+}
+
+/// An empty results list that keeps the memory of `results` (which may
+/// borrow other orders): for reusing one buffer with orders that live
+/// shorter than it. Allocates nothing (the list is emptied and its
+/// memory handed on in place).
+pub fn recycle<'b>(mut results: Vec<OrderResult<'_>>) -> Vec<OrderResult<'b>> {
+    results.clear();
+    // An empty list mapped onto a list of the same layout: the standard
+    // library collects it in place, keeping the memory.
+    results.into_iter().map(|_| unreachable!("the list is empty")).collect()
+}
+
+/// The scratch arrays, each cleared and refilled by the stage that uses it.
+#[derive(Default)]
+pub(super) struct Scratch {
+    /// The force in each province (u16::MAX: none).
+    pub at: Vec<u16>,
+    pub plans: Plans,
+    pub seas: Seas,
+    pub links: Links,
+    pub nodes: Vec<Node>,
+    pub deps: Vec<u16>,
+    /// Which parts arrived.
+    pub arrived: Vec<bool>,
+    /// Each order's verdict, as worked out (None: not yet).
+    pub verdicts: Vec<Option<(Verdict, Reason)>>,
+    /// The next position's force in each province, and board order.
+    pub index: Vec<u16>,
+    pub order: Vec<u16>,
+    /// Retreats: the occupied provinces, and each dislodged force's order
+    /// and destination.
+    pub occupied: Vec<bool>,
+    pub chosen: Vec<Option<(usize, Option<LocId>)>>,
+    /// Adjustments: each power's supply and balance.
+    pub supply: Vec<u32>,
+    pub balance: Vec<i32>,
+}
