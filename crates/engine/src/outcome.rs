@@ -355,7 +355,7 @@ pub enum Reason {
     /// own `rule` (T4, I1, I8).
     TakenBy {
         heir: crate::variant::PowerId,
-        rule: &'static str,
+        rule: Takeover,
     },
     SenateDisbanded,
     /// I7: a Commander declared a Rival.
@@ -450,7 +450,7 @@ impl Reason {
             Reason::Outlawed => "Outlaw: a quarter of his units fixed, at most 2 builds a year (T6)".into(),
             Reason::Fixed => "fixed: this unit may not move (T6)".into(),
             Reason::PlayerOut => "disbanded: its player is out of the game (T4)".into(),
-            Reason::TakenBy { heir, rule } => format!("taken over by {} ({rule})", v.power(heir).name),
+            Reason::TakenBy { heir, rule } => format!("taken over by {} ({rule:?})", v.power(heir).name),
             Reason::SenateDisbanded => "disbanded: the Senate's third (T7)".into(),
             Reason::DeclaredRival => {
                 "Rival to the Throne: the Outlaw penalties, a quarter of his units fixed, at most 2 builds a year; his AGC is a PG(R) (I7)".into()
@@ -513,4 +513,17 @@ pub enum Entry {
     Move,
     Support,
     Retreat,
+}
+
+/// The rule under which a player's units are taken over (`Reason::TakenBy`):
+/// a byte, so that a `Reason` stays as small as before (results are copied
+/// on the hot path).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Takeover {
+    /// Triumvirate T4: by the one who dislodged the personal unit alone.
+    T4,
+    /// Imperator I1: a Commander's, by the Emperor.
+    I1,
+    /// Imperator I8: the fallen Emperor's, by his successor.
+    I8,
 }

@@ -33,7 +33,7 @@
 use super::imperial_title::emperor;
 use super::outlaw;
 use crate::order::{Action, Order};
-use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
+use crate::outcome::{Illegal, OrderResult, Reason, Takeover, Verdict};
 use crate::state::{Component, Force, Kind, Position, VariantState};
 use crate::variant::{PowerId, Variant};
 use std::borrow::Cow;
@@ -155,7 +155,7 @@ fn crown(v: &Variant, fallen: PowerId, heir: PowerId, results: &mut Vec<OrderRes
             c.power = heir;
         }
         f.power = heir;
-        results.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::TakenBy { heir, rule: "I8" } });
+        results.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::TakenBy { heir, rule: Takeover::I8 } });
     }
     for owner in next.owners.iter_mut().filter(|o| **o == Some(fallen)) {
         *owner = Some(heir);

@@ -22,7 +22,7 @@ use super::offices::ELIMINATED;
 use super::outlaw;
 use super::state_text::{Codec, Slot};
 use crate::order::{Action, Order};
-use crate::outcome::{OrderResult, Reason, Verdict};
+use crate::outcome::{OrderResult, Reason, Takeover, Verdict};
 use crate::state::{Dislodged, Kind, Position};
 use crate::variant::{PowerId, Variant};
 use std::borrow::Cow;
@@ -101,8 +101,8 @@ pub fn after_phase(v: &Variant, personal: Kind, heirs_are: Heirs, before: &Posit
             Heirs::Emperor(e) => Some(super::imperial_title::emperor(&next.state, e)).filter(|&e| e != power),
         };
         let rule = match heirs_are {
-            Heirs::Dislodger { .. } => "T4",
-            Heirs::Emperor(_) => "I1",
+            Heirs::Dislodger { .. } => Takeover::T4,
+            Heirs::Emperor(_) => Takeover::I1,
         };
         eliminate(v, next, results, power, heir, rule);
     }
@@ -111,7 +111,7 @@ pub fn after_phase(v: &Variant, personal: Kind, heirs_are: Heirs, before: &Posit
     }
 }
 
-fn eliminate(v: &Variant, next: &mut Position, results: &mut Vec<OrderResult<'_>>, power: PowerId, heir: Option<PowerId>, rule: &'static str) {
+fn eliminate(v: &Variant, next: &mut Position, results: &mut Vec<OrderResult<'_>>, power: PowerId, heir: Option<PowerId>, rule: Takeover) {
     next.state.eliminated.push(power);
     next.state.eliminated.sort_unstable();
     // His own outlawry, and those he decreed, end; his fixed units are free.

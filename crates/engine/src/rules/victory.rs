@@ -16,6 +16,7 @@ pub fn supply(v: &Variant, pos: &Position, power: PowerId) -> u32 {
 /// `supply` of every power at once (one pass over the centres), by power:
 /// the one place supply is worked out. A lent centre's supply is the
 /// borrower's.
+#[inline]
 pub fn supplies(v: &Variant, pos: &Position) -> Vec<u32> {
     count(v, pos, true, true)
 }
@@ -62,7 +63,9 @@ fn count_into(v: &Variant, pos: &Position, with_loans: bool, as_supply: bool, su
     }
 }
 
-/// What the centres alone are worth to each holder, in halves.
+/// What the centres alone are worth to each holder, in halves. (Inlined:
+/// `supplies` runs in every adjustment and retreat.)
+#[inline]
 fn centres_worth(v: &Variant, pos: &Position, with_loans: bool, as_supply: bool) -> Vec<u32> {
     let mut supply = Vec::new();
     centres_worth_into(v, pos, with_loans, as_supply, &mut supply);
