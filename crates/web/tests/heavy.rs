@@ -6,6 +6,8 @@
 //! (DATABASE_URL; skipped loudly outside CI without it, failing in CI):
 //! - the load test: 1,000 players in 100 games submitting concurrently,
 //!   p50/p99 latency and lost submissions;
+//! - the press load test: 1,000 players with event streams open, sending
+//!   private messages: p50/p99 from send to arrival, lost and misdelivered;
 //! - the kill test: the server killed in the middle of processing a phase,
 //!   the game consistent on restart and its deadlines kept.
 
@@ -18,6 +20,8 @@ mod common;
 mod kill;
 #[path = "heavy/load.rs"]
 mod load;
+#[path = "heavy/press_load.rs"]
+mod press_load;
 
 use common::Db;
 
@@ -41,6 +45,20 @@ async fn load_sqlite() {
 async fn load_postgres() {
     if let Some(db) = Db::postgres("load_postgres") {
         load::run(db).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn load_press_sqlite() {
+    press_load::run(Db::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn load_press_postgres() {
+    if let Some(db) = Db::postgres("load_press_postgres") {
+        press_load::run(db).await;
     }
 }
 
