@@ -11,9 +11,9 @@ mod chrome;
 #[path = "../../web/tests/common/mod.rs"]
 mod common;
 
+use axum::http::StatusCode;
 use chrome::{Browser, Driver};
 use common::{server_with, unique, Db, TestServer};
-use axum::http::StatusCode;
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 
@@ -109,7 +109,10 @@ async fn press(db: Db) {
     assert!(france.url().await.ends_with(&format!("/games/{id}/press/England+France")));
 
     england
-        .until("France's message on England's open page", "return [...document.querySelectorAll('ol.messages li.message')].some(li => li.innerText.includes('Belgium for Holland?'))")
+        .until(
+            "France's message on England's open page",
+            "return [...document.querySelectorAll('ol.messages li.message')].some(li => li.innerText.includes('Belgium for Holland?'))",
+        )
         .await;
     assert!(still_marked(&england).await, "England's page was not loaded again");
     assert!(england.text("ol.messages li.message strong").await == "France");

@@ -6,6 +6,8 @@
 //! (DATABASE_URL; failing without it):
 //! - the load test: 1,000 players in 100 games submitting concurrently,
 //!   p50/p99 latency and lost submissions;
+//! - the press load test: 1,000 players with event streams open, sending
+//!   private messages: p50/p99 from send to arrival, lost and misdelivered;
 //! - the kill test: the server killed in the middle of processing a phase,
 //!   the game consistent on restart and its deadlines kept;
 //! - the connections test: one address holding more connections than the
@@ -27,6 +29,8 @@ mod flood;
 mod kill;
 #[path = "heavy/load.rs"]
 mod load;
+#[path = "heavy/press_load.rs"]
+mod press_load;
 
 use common::Db;
 
@@ -49,6 +53,20 @@ async fn load_sqlite() {
 #[ignore]
 async fn load_postgres() {
     load::run(Db::postgres("load_postgres")).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn load_press_sqlite() {
+    press_load::run(Db::Sqlite).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore]
+async fn load_press_postgres() {
+    if let Some(db) = Db::postgres("load_press_postgres") {
+        press_load::run(db).await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

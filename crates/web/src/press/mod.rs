@@ -144,3 +144,32 @@ pub async fn record_for(app: &crate::App, g: &crate::games::Game, reader: &crate
         .collect();
     Ok(rec)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_mode_refuses_what_it_forbids() {
+        use PhaseKind::{Adjustment, Movement, Retreat};
+        for kind in [Movement, Retreat, Adjustment] {
+            assert!(Mode::Full.refusal(false, kind).is_none());
+            assert!(Mode::None.refusal(true, kind).is_some());
+            assert!(Mode::Public.refusal(false, kind).is_some());
+            assert!(Mode::Public.refusal(true, kind).is_none());
+        }
+        assert!(Mode::Rulebook.refusal(false, Movement).is_none());
+        assert!(Mode::Rulebook.refusal(true, Movement).is_none());
+        for kind in [Retreat, Adjustment] {
+            assert!(Mode::Rulebook.refusal(false, kind).unwrap().contains("retreats and adjustments"));
+            assert!(Mode::Rulebook.refusal(true, kind).is_some());
+        }
+    }
+
+    #[test]
+    fn gunboat_is_anonymous() {
+        assert_eq!(Rules::new("gunboat", false, false).unwrap(), Rules { mode: Mode::None, anonymous: true, private: false });
+        assert_eq!(Rules::new("", false, true).unwrap(), Rules { mode: Mode::Full, anonymous: false, private: true });
+        assert!(Rules::new("loud", false, false).unwrap_err().message.contains("full, public, none"));
+    }
+}
