@@ -39,14 +39,14 @@ async fn a_game_in_chromium_postgres() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(not(polemarch_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 async fn orders_by_clicking_the_map_sqlite() {
-    if chrome::available("orders_by_clicking_the_map_sqlite") {
-        let s = server_with(Db::Sqlite, |c| c.limits = Default::default()).await;
-        let driver = Driver::start();
-        let b = driver.browser().await;
-        map::play_by_clicks(&s, &b).await;
-        b.close().await;
-    }
+    chrome::must_be_installed("orders_by_clicking_the_map_sqlite");
+    let s = server_with(Db::Sqlite, |c| c.limits = Default::default()).await;
+    let driver = Driver::start();
+    let b = driver.browser().await;
+    map::play_by_clicks(&s, &b).await;
+    b.close().await;
 }
 
 /// A real server on a loopback port (the sign-in and submission limits as

@@ -18,19 +18,17 @@ use serde_json::{json, Value};
 use std::net::SocketAddr;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(not(polemarch_chromium), ignore = "needs Debian's chromium and chromium-driver")]
 async fn press_in_chromium_sqlite() {
-    if chrome::available("press_in_chromium_sqlite") {
-        press(Db::Sqlite).await;
-    }
+    chrome::must_be_installed("press_in_chromium_sqlite");
+    press(Db::Sqlite).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(not(all(polemarch_chromium, polemarch_postgres)), ignore = "needs Debian's chromium and chromium-driver, and DATABASE_URL: a PostgreSQL server")]
 async fn press_in_chromium_postgres() {
-    if chrome::available("press_in_chromium_postgres") {
-        if let Some(db) = Db::postgres("press_in_chromium_postgres") {
-            press(db).await;
-        }
-    }
+    chrome::must_be_installed("press_in_chromium_postgres");
+    press(Db::postgres("press_in_chromium_postgres")).await;
 }
 
 async fn serve(s: &TestServer) -> String {
