@@ -64,9 +64,7 @@ async fn load_press_sqlite() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore]
 async fn load_press_postgres() {
-    if let Some(db) = Db::postgres("load_press_postgres") {
-        press_load::run(db).await;
-    }
+    press_load::run(Db::postgres("load_press_postgres")).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
