@@ -69,7 +69,9 @@ pub const DESTROYED: Codec = Codec {
         if !v.is_centre(p) {
             return Err(format!("`{centre}` is not a centre"));
         }
-        if v.province(p).flags.not_destroyable {
+        // D5's exceptions; in Imperator the Persians sack all but Rome (I5).
+        let persians_may = v.rules.invaders_sack_any_but_rome() && v.province(p).roman_centre == 0;
+        if v.province(p).flags.not_destroyable && !persians_may {
             return Err(format!("{} cannot be destroyed (D5)", v.province(p).name));
         }
         destroy(state, p);

@@ -870,6 +870,14 @@ impl Rules {
         }
     }
 
+    /// May something in this variant sack a centre that no DESTROY may
+    /// touch? In Imperator the Persians may: "only Rome is invulnerable to
+    /// the Persians" (I5), so a destroyed Alexandria or Antioch is a state
+    /// its games reach.
+    pub fn invaders_sack_any_but_rome(&self) -> bool {
+        self.invaders().is_some()
+    }
+
     /// The powers the judge plays (I5: the Barbarians and the Persians).
     fn invaders(&self) -> Option<barbarians::Invaders> {
         self.mechanics.iter().find_map(|m| if let Mechanic::Barbarians(i) = m { Some(*i) } else { None })
