@@ -117,13 +117,14 @@ pub async fn create(db: &AnyPool, name: &str, password: &str) -> Result<User> {
     let hashed = hash(password.to_string()).await?;
     // The unique indexes on lower(name) (migration 2) and on the skeleton
     // (migration 5) refuse a name taken in another case or a look-alike.
-    let id: Option<i64> = sqlx::query_scalar("INSERT INTO users (name, skeleton, password_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id")
-        .bind(name)
-        .bind(names::skeleton(name))
-        .bind(hashed)
-        .bind(now())
-        .fetch_optional(db)
-        .await?;
+    let id: Option<i64> =
+        sqlx::query_scalar("INSERT INTO users (name, skeleton, password_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id")
+            .bind(name)
+            .bind(names::skeleton(name))
+            .bind(hashed)
+            .bind(now())
+            .fetch_optional(db)
+            .await?;
     match id {
         Some(id) => Ok(User { id, name: name.to_string() }),
         None => Err(Error::conflict(format!("the name `{name}` is taken, or looks too much like a name taken"))),

@@ -20,13 +20,13 @@ pub mod judge;
 pub mod legal_view;
 pub mod limits;
 pub mod lobby;
-mod map_api;
 pub mod mail;
+mod map_api;
 mod pages;
-pub mod security;
 pub mod press;
-pub mod secrecy;
 pub mod profiles;
+pub mod secrecy;
+pub mod security;
 pub mod variants;
 pub mod views;
 

@@ -115,6 +115,12 @@ pub async fn delete_account(app: &App, user: &User, password: &str) -> Result<Ve
     .fetch_all(&mut *tx)
     .await?;
     for &id in &running {
+        // Told to the game in its public press, naming the powers, never the player.
+        let powers: Vec<String> =
+            sqlx::query_scalar("SELECT power FROM seats WHERE game_id = $1 AND user_id = $2 ORDER BY power").bind(id).bind(user.id).fetch_all(&mut *tx).await?;
+        let g = games::load_cached(app, id).await?;
+        let text = format!("{} no longer has a player: its player left polemarch.", powers.join(", "));
+        crate::press::notices::changed(&mut tx, &g, &text).await?;
         sqlx::query("DELETE FROM open_orders WHERE game_id = $1 AND power IN (SELECT power FROM seats WHERE game_id = $1 AND user_id = $2)")
             .bind(id)
             .bind(user.id)

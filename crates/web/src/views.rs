@@ -225,4 +225,3 @@ pub fn download(name: &str, value: &impl Serialize) -> Response {
     let text = serde_json::to_string_pretty(value).unwrap_or_default() + "\n";
     ([(CONTENT_TYPE, "application/json".to_string()), (CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\""))], text).into_response()
 }
-

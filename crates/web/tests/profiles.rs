@@ -52,6 +52,11 @@ async fn a_password_changes_and_a_deleted_account_frees_its_seats(db: Db) {
     let (_, game) = s.get(&format!("/api/games/{id}"), &gm).await;
     let seat = game["seats"].as_array().unwrap().iter().find(|s| s["power"] == "France").unwrap().clone();
     assert_eq!(seat["user"], serde_json::Value::Null, "France is free: {seat}");
+    // The game is told, in its public press, without the player's name.
+    let (_, press) = s.get(&format!("/api/games/{id}/press/all"), &gm).await;
+    let notices: Vec<&str> = press["messages"].as_array().unwrap().iter().filter_map(|m| m["body"].as_str()).collect();
+    assert!(notices.iter().any(|b| b.starts_with("France no longer has a player")), "{press}");
+    assert!(!press.to_string().contains(&name), "{press}");
     assert_eq!(signin("battery staple").await.0, StatusCode::UNAUTHORIZED, "the account is gone");
     assert_eq!(s.get("/api/me", &france).await.0, StatusCode::UNAUTHORIZED, "its sessions ended");
     // Its orders went with the seat: the next holder starts with none.

@@ -82,10 +82,7 @@ fn framework(status: StatusCode, method: &Method, path: &str, said: &str) -> Err
         return Error::new(status, format!("the form is too large (at most {} bytes)", crate::security::BODY_LIMIT));
     }
     if status == StatusCode::UNPROCESSABLE_ENTITY || status == StatusCode::UNSUPPORTED_MEDIA_TYPE {
-        return Error::new(
-            status,
-            format!("the form sent to {path} is not one of this site's ({said}): reload the page and try again"),
-        );
+        return Error::new(status, format!("the form sent to {path} is not one of this site's ({said}): reload the page and try again"));
     }
     Error::new(status, if said.is_empty() { status.canonical_reason().unwrap_or("refused").to_lowercase() } else { said.to_string() })
 }
