@@ -61,32 +61,19 @@ pub fn submit_any(file: &str, power: &str, orders: &str) -> String {
 }
 
 /// `rel` in `../shared` beside the checkout (reference material kept out of
-/// the repository). When it is absent: under CI (the `CI` variable set, as
-/// CI services set it) the test fails, since CI always has ../shared;
-/// elsewhere None, and a `SKIPPED` notice that shows in `cargo test`'s own
-/// output (not captured with the test's).
-pub fn shared(rel: &str) -> Option<PathBuf> {
-    let base = root().join("../shared");
-    let found = shared_at(&base, rel, std::env::var("CI").ok().as_deref());
-    if found.is_none() {
-        // Straight to the standard error handle: `eprintln!` would be
-        // captured with the passing test's output and never shown.
-        use std::io::Write;
-        let _ =
-            writeln!(std::io::stderr(), "SKIPPED (passes without running): {} is absent; it lives in ../shared beside the checkout", base.join(rel).display());
-    }
-    found
+/// the repository). The tests that call it are ignored, with their reason,
+/// where the folder is absent, and run in CI (`CI` set), where it must be
+/// (the cfg `polemarch_shared` of build.rs): so that a missing file here
+/// fails the test, never passes it.
+pub fn shared(rel: &str) -> PathBuf {
+    shared_at(&root().join("../shared"), rel)
 }
 
-/// `shared` with its folder and the value of `CI` given, and no notice.
-pub fn shared_at(base: &Path, rel: &str, ci: Option<&str>) -> Option<PathBuf> {
+/// `rel` in the folder `base`, which must hold it.
+pub fn shared_at(base: &Path, rel: &str) -> PathBuf {
     let path = base.join(rel);
-    if path.exists() {
-        return Some(path);
-    }
-    let under_ci = ci.is_some_and(|v| !matches!(v.trim().to_ascii_lowercase().as_str(), "" | "0" | "false" | "no"));
-    assert!(!under_ci, "{} is absent, and CI is set: the reference material in ../shared must be beside the checkout", path.display());
-    None
+    assert!(path.exists(), "{} is absent: the reference material in ../shared must be beside the checkout", path.display());
+    path
 }
 
 pub fn stdout(o: &Output) -> String {
