@@ -235,15 +235,22 @@ enum Command {
     /// any --jobs; progress and timings go to standard error. Exits 1 if the
     /// judge rejected any bot's order.
     ///
-    /// Bots: `greedy` (takes centres it can, supports its attacks, defends,
-    /// builds and retreats toward the front; merges and splits, sacks
-    /// Delphi, builds garrisons where the variant has them) and `random`
-    /// (a legal order drawn at random for every unit).
+    /// Bots, strongest first (docs/bots.md): `search` (looks ahead with the
+    /// judge: its candidates against samples of the others', chosen by
+    /// regret matching), `dumbbot` (David Norman's DumbBot: provinces valued
+    /// by the centres near them, orders by value), `greedy` (takes centres it
+    /// can, supports its attacks, defends, builds and retreats toward the
+    /// front; merges and splits, sacks Delphi, builds garrisons where the
+    /// variant has them) and `random` (a legal order drawn at random for
+    /// every unit).
     ///
     /// Example: polemarch selfplay standard --games 100 --bots greedy --seed 1
     ///
-    /// Greedy against six random bots, each power greedy in turn:
-    /// polemarch selfplay standard --games 70 --bots greedy,random,random,random,random,random,random --rotate
+    /// Search against six DumbBots, each power played by search in turn:
+    /// polemarch selfplay standard --games 140 --bots search,dumbbot,dumbbot,dumbbot,dumbbot,dumbbot,dumbbot --rotate
+    ///
+    /// A variant folder of one's own (e.g. a changed map) plays as well:
+    /// polemarch selfplay ./my-nikjon --games 200 --bots search
     Selfplay {
         /// Variant id or folder.
         variant: String,
