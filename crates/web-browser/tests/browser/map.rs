@@ -9,7 +9,7 @@
 
 use super::chrome::Browser;
 use super::common::TestServer;
-use super::{serve, sign_up};
+use super::site::{join, serve, sign_up};
 use polemarch_engine::game::record::PhaseRecord;
 use polemarch_engine::{Position, Variant};
 use serde_json::{json, Value};
@@ -122,8 +122,7 @@ pub async fn play_by_clicks(s: &TestServer, b: &Browser) {
     let id = made["id"].as_i64().unwrap();
     let code = made["invite_code"].as_str().unwrap().to_string();
     let name = sign_up(b, &site, "clicker").await;
-    b.type_into("form[action='/join'] input[name=code]", &code).await;
-    b.click_and_load("form[action='/join'] button").await;
+    join(b, &site, &code).await;
     s.post(&format!("/api/games/{id}/seats"), &gm, json!({"power": "France", "user": name})).await;
     let game = format!("{site}/games/{id}");
 
@@ -228,9 +227,7 @@ pub async fn play_by_clicks(s: &TestServer, b: &Browser) {
     let (_, made) = s.post("/api/games", &gm, json!({"name": "City states", "variant": "city_state", "deadline_secs": 3600, "seed": 3})).await;
     let hid = made["id"].as_i64().unwrap();
     let code = made["invite_code"].as_str().unwrap().to_string();
-    b.goto(&format!("{site}/")).await;
-    b.type_into("form[action='/join'] input[name=code]", &code).await;
-    b.click_and_load("form[action='/join'] button").await;
+    join(b, &site, &code).await;
     let (_, game) = s.get(&format!("/api/games/{hid}"), &gm).await;
     let power = game["seats"][0]["power"].as_str().unwrap().to_string();
     s.post(&format!("/api/games/{hid}/seats"), &gm, json!({"power": power, "user": name})).await;
