@@ -295,4 +295,16 @@ fn export_to_mila_round_trips() {
     let found = polemarch_engine::replay::detect(&record_text).unwrap();
     assert_eq!(found.variant.as_deref(), Some("standard"));
     assert_same_game(&v, &original, &import(&v, found.format, &record_text).unwrap());
+
+    // Drawn, the export ends as MILA's draw does: the open phase, then
+    // COMPLETED noting every power sharing the draw; read back, the draw.
+    ok(&["game", "draw", &game]);
+    let drawn: serde_json::Value = serde_json::from_str(&ok(&["game", "export", &game, "--format", "mila"])).unwrap();
+    let phases = drawn["phases"].as_array().unwrap();
+    assert_eq!(phases.len(), 6, "the five phases, then COMPLETED");
+    assert_eq!((&phases[4]["name"], &phases[5]["name"]), (&"S1902M".into(), &"COMPLETED".into()));
+    assert_eq!(phases[5]["state"]["note"], "Victory by: AUS, ENG, FRA, GER, ITA, RUS, TUR");
+    let back = import_mila(&v, &drawn.to_string()).unwrap();
+    assert_eq!(back.end, common::play::record(&game).result);
+    assert_same_game(&v, &original, &back);
 }

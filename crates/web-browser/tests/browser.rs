@@ -18,11 +18,13 @@ mod chrome;
 mod common;
 #[path = "browser/map.rs"]
 mod map;
+#[path = "browser/site.rs"]
+mod site;
 
 use chrome::{Browser, Driver};
-use common::{server_with, unique, Db};
+use common::{server_with, Db};
 use serde_json::Value;
-use std::net::SocketAddr;
+use site::{join, serve, sign_up};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[cfg_attr(not(polemarch_chromium), ignore = "needs Debian's chromium and chromium-driver")]
@@ -47,29 +49,6 @@ async fn orders_by_clicking_the_map_sqlite() {
     let b = driver.browser().await;
     map::play_by_clicks(&s, &b).await;
     b.close().await;
-}
-
-/// A real server on a loopback port (the sign-in and submission limits as
-/// `polemarch serve` sets them), its scheduler running: its address.
-async fn serve(s: &common::TestServer) -> String {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let router = polemarch_web::router(s.app.clone()).into_make_service_with_connect_info::<SocketAddr>();
-    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
-    tokio::spawn(polemarch_web::judge::scheduler(s.app.clone(), s.config.poll));
-    format!("http://{addr}")
-}
-
-/// Signs a new account up through the sign-up page: its name.
-async fn sign_up(b: &Browser, site: &str, prefix: &str) -> String {
-    let name = unique(prefix);
-    b.goto(&format!("{site}/signup")).await;
-    b.type_into("input[name=name]", &name).await;
-    b.type_into("input[name=password]", "correct horse battery").await;
-    b.click_and_load("form[action='/signup'] button").await;
-    assert_eq!(b.url().await, format!("{site}/"), "signed up, the browser is sent home");
-    assert!(b.text("header nav").await.contains(&name), "the page names who is signed in");
-    name
 }
 
 /// The game master's form `action` on the game page: chooses each
@@ -206,8 +185,7 @@ async fn play(db: Db) {
     let mut names = Vec::new();
     for player in [&france, &germany] {
         names.push(sign_up(player, &site, "player").await);
-        player.type_into("form[action='/join'] input[name=code]", &code).await;
-        player.click_and_load("form[action='/join'] button").await;
+        join(player, &site, &code).await;
         assert_eq!(player.url().await, game, "joined, the player is on the game's page");
     }
 

@@ -10,12 +10,14 @@
 mod chrome;
 #[path = "../../web/tests/common/mod.rs"]
 mod common;
+#[path = "browser/site.rs"]
+mod site;
 
 use axum::http::StatusCode;
 use chrome::{Browser, Driver};
-use common::{server_with, unique, Db, TestServer};
+use common::{server_with, Db, TestServer};
 use serde_json::{json, Value};
-use std::net::SocketAddr;
+use site::{join, serve, sign_up};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[cfg_attr(not(polemarch_chromium), ignore = "needs Debian's chromium and chromium-driver")]
@@ -29,26 +31,6 @@ async fn press_in_chromium_sqlite() {
 async fn press_in_chromium_postgres() {
     chrome::must_be_installed("press_in_chromium_postgres");
     press(Db::postgres("press_in_chromium_postgres")).await;
-}
-
-async fn serve(s: &TestServer) -> String {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let router = polemarch_web::router(s.app.clone()).into_make_service_with_connect_info::<SocketAddr>();
-    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
-    format!("http://{addr}")
-}
-
-/// Signs up through the page and joins the game by its code: the name.
-async fn player(b: &Browser, site: &str, code: &str) -> String {
-    let name = unique("p");
-    b.goto(&format!("{site}/signup")).await;
-    b.type_into("input[name=name]", &name).await;
-    b.type_into("input[name=password]", "correct horse battery").await;
-    b.click_and_load("form[action='/signup'] button").await;
-    b.type_into("form[action='/join'] input[name=code]", code).await;
-    b.click_and_load("form[action='/join'] button").await;
-    name
 }
 
 /// A game made by the game master (through the API).
@@ -87,7 +69,8 @@ async fn press(db: Db) {
     let (france, england, germany) = (driver.browser().await, driver.browser().await, driver.browser().await);
     let mut names = Vec::new();
     for (b, power) in [(&france, "France"), (&england, "England"), (&germany, "Germany")] {
-        let name = player(b, &site, &code).await;
+        let name = sign_up(b, &site, "p").await;
+        join(b, &site, &code).await;
         seat(&s, &gm, id, power, &name).await;
         names.push(name);
     }
@@ -143,9 +126,7 @@ async fn press(db: Db) {
     let gunboat = game(&s, &gm, "none").await;
     let gunboat_code = invite_code(&s, &gm, gunboat).await;
     for (b, power, name) in [(&france, "France", &names[0]), (&england, "England", &names[1])] {
-        b.goto(&format!("{site}/")).await;
-        b.type_into("form[action='/join'] input[name=code]", &gunboat_code).await;
-        b.click_and_load("form[action='/join'] button").await;
+        join(b, &site, &gunboat_code).await;
         seat(&s, &gm, gunboat, power, name).await;
     }
     france.goto(&format!("{site}/games/{gunboat}")).await;

@@ -20,6 +20,10 @@ pub struct Waiting {
     pub variant_name: String,
     /// Seconds per phase once started.
     pub deadline_secs: i64,
+    /// The press mode: full, public, none (gunboat) or rulebook.
+    pub press: crate::press::Mode,
+    /// Players' names hidden from one another (every gunboat game).
+    pub anonymous: bool,
     /// Powers nobody has taken.
     pub free_powers: Vec<String>,
     /// Seats still to take: the free powers less the players who took
@@ -43,6 +47,8 @@ pub async fn waiting(app: &App, g: &Game) -> Result<Waiting> {
         variant: g.variant.clone(),
         variant_name: v.name.clone(),
         deadline_secs: g.deadline_secs,
+        press: g.press.mode,
+        anonymous: g.press.anonymous,
         seats_left: free.len().saturating_sub(any),
         free_powers: free,
     })

@@ -14,7 +14,9 @@ use axum::http::header::CONTENT_TYPE;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use polemarch_engine::game;
-use polemarch_engine::order::parse_order;
+use polemarch_engine::order::{before_comment, parse_order, Order};
+use polemarch_engine::variant::PowerId;
+use polemarch_engine::{Position, Variant};
 use polemarch_render::DrawnOrder;
 use serde::{Deserialize, Serialize};
 
@@ -62,11 +64,32 @@ pub async fn draft(State(app): State<App>, Signed(s): Signed, Path((id, power)):
     let board = app.variants.board(&v);
     let svg = tokio::task::spawn_blocking(move || -> Result<String> {
         let pos = game::current(&v, &g.record).map_err(Error::internal)?;
-        let drawn: Vec<DrawnOrder> =
-            checked.in_force.iter().filter_map(|text| parse_order(&v, text, Some(p)).ok()).map(|order| DrawnOrder { order, verdict: None }).collect();
+        let orders = if v.rules.own_phase(&v, &pos) {
+            placement_so_far(&v, &pos, p, &d.orders)
+        } else {
+            checked.in_force.iter().filter_map(|text| parse_order(&v, text, Some(p)).ok()).collect()
+        };
+        let drawn: Vec<DrawnOrder> = orders.into_iter().map(|order| DrawnOrder { order, verdict: None }).collect();
         Ok(polemarch_render::svg_on(&board, &v, &pos, &drawn, None))
     })
     .await
     .map_err(|e| Error::internal(format!("drawing task: {e}")))??;
     Ok(([(CONTENT_TYPE, "image/svg+xml")], svg).into_response())
+}
+
+/// The placements of the box that the placement rules allow so far, each
+/// line with those before it. A placement is judged whole when it is sent
+/// (a part of one is refused), but a player clicking one in sees each
+/// placement drawn as he makes it.
+fn placement_so_far(v: &Variant, pos: &Position, power: PowerId, text: &str) -> Vec<Order> {
+    let mut kept: Vec<Order> = Vec::new();
+    for line in text.lines().map(|l| before_comment(l).trim()).filter(|l| !l.is_empty()) {
+        let Ok(order) = parse_order(v, line, Some(power)) else { continue };
+        let mut trial: Vec<&Order> = kept.iter().collect();
+        trial.push(&order);
+        if v.rules.check_own_phase(v, pos, power, &trial, false).is_ok() {
+            kept.push(order);
+        }
+    }
+    kept
 }

@@ -22,6 +22,16 @@ fn vote_of(game: &Value, power: &str) -> Value {
     game["seats"].as_array().unwrap().iter().find(|s| s["power"] == power).unwrap()["vote"].clone()
 }
 
+/// The MILA download's last two phases and the note of its last state.
+async fn mila_end(s: &common::TestServer, id: i64, token: &str) -> [String; 3] {
+    let (status, saved) = s.get(&format!("/api/games/{id}/mila"), token).await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    let phases = saved["phases"].as_array().unwrap();
+    let name = |p: &Value| p["name"].as_str().unwrap().to_string();
+    let last = phases.last().unwrap();
+    [name(&phases[phases.len() - 2]), name(last), last["state"]["note"].as_str().unwrap_or("no note").to_string()]
+}
+
 async fn a_draw_vote_of_every_survivor_ends_the_game(db: Db) {
     let s = server(db).await;
     let (id, gm) = game_with(&s, false).await;
@@ -43,6 +53,11 @@ async fn a_draw_vote_of_every_survivor_ends_the_game(db: Db) {
     assert_eq!(game["status"], "over");
     let (_, record) = s.get(&format!("/api/games/{id}/record"), &gm).await;
     assert_eq!(record["result"], json!({"draw": POWERS}), "the record keeps the result: {}", record["result"]);
+    assert_eq!(
+        mila_end(&s, id, &gm).await,
+        ["S1901M", "COMPLETED", "Victory by: AUS, ENG, FRA, GER, ITA, RUS, TUR"],
+        "the MILA download, as MILA writes a draw"
+    );
     // The judge says so in the public press.
     let (_, press) = s.get(&format!("/api/games/{id}/press/all"), &all).await;
     let said = press["messages"].as_array().unwrap().iter().any(|m| m["body"].as_str().is_some_and(|b| b.contains("The game is over: drawn between Austria")));
@@ -69,6 +84,7 @@ async fn a_concession_of_every_other_survivor_ends_the_game(db: Db) {
     assert_eq!(body["result"], "France wins", "{body}");
     let (_, record) = s.get(&format!("/api/games/{id}/record"), &gm).await;
     assert_eq!(record["result"], json!({"solo": "France"}));
+    assert_eq!(mila_end(&s, id, &gm).await, ["S1901M", "COMPLETED", "Victory by: FRA"]);
 }
 
 async fn the_game_master_declares_a_draw(db: Db) {

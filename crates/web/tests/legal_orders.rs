@@ -130,4 +130,29 @@ async fn the_endpoint_and_the_pending_map_are_the_players_own(db: Db) {
     assert_eq!(mine["text"], "", "a draft keeps nothing: {mine}");
 }
 
-on_both!(the_endpoint_and_the_pending_map_are_the_players_own);
+/// A placement (Hoplite Wars' first phase) is judged whole, so a part of
+/// one is refused; the map draws each placement clicked so far anyway, as
+/// pending, and none the placement rules refuse.
+async fn a_partial_placement_is_drawn_as_clicked(db: Db) {
+    let s = server(db).await;
+    let (_, gm) = s.user("gm").await;
+    let (status, made) = s.post("/api/games", &gm, json!({"name": "Placement", "variant": "hoplite_wars", "deadline_secs": 3600})).await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    let id = made["id"].as_i64().unwrap();
+    let (_, game) = s.get(&format!("/api/games/{id}"), &gm).await;
+    let power = game["seats"][0]["power"].as_str().unwrap().to_string();
+    let token = s.player(id, &gm, &[&power]).await;
+    let (_, legal) = s.get(&format!("/api/games/{id}/legal/{power}"), &token).await;
+    assert_eq!(legal["kind"], "placement", "{legal}");
+    let first = &legal["builds"][0];
+    let (line, at) = (first["text"].as_str().unwrap(), first["to"].as_str().unwrap());
+    let (_, checked) = s.post(&format!("/api/games/{id}/check/{power}"), &token, json!({"phase_index": 0, "orders": line})).await;
+    assert_eq!(checked["orders"][0]["status"], "rejected", "a part of a placement is refused as a whole: {checked}");
+    let (status, svg) = s.post(&format!("/api/games/{id}/draft/{power}"), &token, json!({"phase_index": 0, "orders": format!("{line}\nA nowhere")})).await;
+    assert_eq!(status, StatusCode::OK, "{svg}");
+    let svg = svg.as_str().unwrap();
+    let given: Vec<&str> = svg.match_indices("<g class=\"order given\" data-unit=\"").map(|(i, m)| svg[i + m.len()..].split('"').next().unwrap()).collect();
+    assert_eq!(given, [at], "the one placement clicked is drawn, pending");
+}
+
+on_both!(the_endpoint_and_the_pending_map_are_the_players_own, a_partial_placement_is_drawn_as_clicked);

@@ -1,9 +1,11 @@
 //! The lobby (issue 26, item 5): a public game waits for its players; each
 //! takes a free power or any seat; the game master starts it once every
 //! seat is taken, and the players who took any seat are dealt the powers
-//! left; their home list marks the games whose orders are due.
+//! left; their home list marks the games whose orders are due. The lobby
+//! says each game's press mode and whether it is anonymous.
 
 mod common;
+mod jar;
 
 use axum::http::StatusCode;
 use common::{server, Db};
@@ -64,4 +66,28 @@ async fn the_lobby_deals_the_powers_left(db: Db) {
     assert_eq!(mine.as_array().unwrap().iter().find(|g| g["id"] == id).unwrap()["orders_due"], false);
 }
 
-on_both!(the_lobby_deals_the_powers_left);
+/// Each waiting game's press, in the API's list and on the page.
+async fn the_lobby_shows_the_press(db: Db) {
+    let s = server(db).await;
+    let (_, gm) = s.user("gm").await;
+    let mut ids = Vec::new();
+    for (press, anonymous) in [("none", false), ("public", true), ("full", false)] {
+        let new =
+            json!({"name": format!("Lobby {press}"), "variant": "standard", "deadline_secs": 7200, "lobby": true, "press": press, "anonymous": anonymous});
+        let (status, made) = s.post("/api/games", &gm, new).await;
+        assert_eq!(status, StatusCode::OK, "{made}");
+        ids.push(made["id"].as_i64().unwrap());
+    }
+    let (_, lobby) = s.call("GET", "/api/lobby", None, None).await;
+    let shown: Vec<(Value, Value)> =
+        ids.iter().map(|id| lobby.as_array().unwrap().iter().find(|g| g["id"] == *id).map(|g| (g["press"].clone(), g["anonymous"].clone())).unwrap()).collect();
+    // A gunboat game is anonymous whatever was asked.
+    assert_eq!(shown, [(json!("none"), json!(true)), (json!("public"), json!(true)), (json!("full"), json!(false))], "{lobby}");
+    let page = jar::Browser { s: &s, cookies: Vec::new() }.get("/lobby").await.body;
+    let row = |name: &str| page.split("<tr>").find(|r| r.contains(name)).unwrap_or_else(|| panic!("no row of {name}: {page}")).to_string();
+    assert!(row("Lobby none").contains("no press (gunboat)"), "{}", row("Lobby none"));
+    assert!(row("Lobby public").contains("public press only") && row("Lobby public").contains("anonymous"), "{}", row("Lobby public"));
+    assert!(row("Lobby full").contains("full press") && !row("Lobby full").contains("anonymous"), "{}", row("Lobby full"));
+}
+
+on_both!(the_lobby_deals_the_powers_left, the_lobby_shows_the_press);

@@ -142,6 +142,28 @@ pub fn process(v: &Variant, rec: &mut GameRecord) -> Result<Outcome<'static>, St
     Ok(outcome.into_owned())
 }
 
+/// Did the last phase processed end the game, the judge finding a winner
+/// in the position it led to (and not an agreement: a draw, a concession,
+/// declared while the last phase was open)? Then the record's last phase
+/// is the position the game ended in, never played.
+pub fn won_by_play(v: &Variant, rec: &GameRecord) -> bool {
+    let n = rec.phases.len();
+    let said = match &rec.result {
+        Some(GameResult::Solo(p)) => vec![p.clone()],
+        Some(GameResult::Joint(ps)) => ps.clone(),
+        Some(GameResult::Draw(_)) | None => return false,
+    };
+    if n < 2 || !rec.phases[n - 1].submissions.is_empty() {
+        return false;
+    }
+    let (Ok(before), Ok(after)) = (position_at(v, rec, n - 2), current(v, rec)) else { return false };
+    let mut found: Vec<String> = crate::rules::winners(v, &after, winter_passed(v, &before, &after)).into_iter().map(|p| v.power(p).name.clone()).collect();
+    let mut said = said;
+    found.sort();
+    said.sort();
+    found == said
+}
+
 /// Did a Winter adjustment end between `before` and `after` (the one
 /// processed, or one skipped because nobody had anything to adjust)? An
 /// initial placement is not one.

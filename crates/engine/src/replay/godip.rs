@@ -223,7 +223,7 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Stri
     if phases.is_empty() {
         return Err("no PHASE block".into());
     }
-    Ok(RecordedGame { phases })
+    Ok(RecordedGame { phases, end: None })
 }
 
 /// The nations a record names, as written, with their powers: a record

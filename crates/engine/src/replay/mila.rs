@@ -8,7 +8,7 @@
 
 use super::{Glitch, RecordedGame, RecordedPhase, RecordedResult};
 use crate::adjudicate::{adjudicate, retreat_options, Reason, Verdict};
-use crate::game::{position_at, GameRecord};
+use crate::game::{position_at, GameRecord, GameResult};
 use crate::order::{excerpt, parse_order, Action, Order, UnitRef};
 use crate::state::json::{read_unit, BadUnit};
 use crate::state::{Dislodged, Position};
@@ -179,9 +179,18 @@ pub fn import_mila(v: &Variant, text: &str) -> Result<RecordedGame, String> {
     let json: Value = serde_json::from_str(text).map_err(|e| format!("MILA saved game, line {} column {}: {e}", e.line(), e.column()))?;
     let list = json.get("phases").and_then(|p| p.as_array()).ok_or("MILA saved game: no `phases` list")?;
     let mut phases = Vec::with_capacity(list.len());
+    let mut end = None;
     for (i, p) in list.iter().enumerate() {
         let label = p.get("name").and_then(|n| n.as_str()).ok_or_else(|| format!("phase {}: no name", i + 1))?;
-        if label == "COMPLETED" && i + 1 == list.len() {
+        if label == COMPLETED && i + 1 == list.len() && i > 0 {
+            // The game's end. Won by play, its state is where the last
+            // phase played led: a phase of the game, the one it ended in.
+            end = Some(end_of(v, p, &list[i - 1])?);
+            if let Some(last) = phases.last().filter(|_| played(&list[i - 1])) {
+                let state = p.get("state").ok_or("phase COMPLETED: no state")?;
+                let (start, start_glitch) = position(v, next_phase(v, last), state).map_err(|e| format!("phase COMPLETED: {e}"))?;
+                phases.push(RecordedPhase { label: label.into(), start, orders: Vec::new(), results: None, start_glitch, orders_glitch: None });
+            }
             break;
         }
         let err = |e: String| format!("phase {label}: {e}");
@@ -229,7 +238,17 @@ pub fn import_mila(v: &Variant, text: &str) -> Result<RecordedGame, String> {
         };
         phases.push(RecordedPhase { label: label.into(), start, orders, results, start_glitch, orders_glitch });
     }
-    Ok(RecordedGame { phases })
+    Ok(RecordedGame { phases, end })
+}
+
+/// The phase that follows a recorded phase: the judge's, where the phase
+/// can be adjudicated (a phase nobody has anything in is skipped), else the
+/// calendar's next.
+fn next_phase(v: &Variant, phase: &RecordedPhase) -> Phase {
+    if phase.start_glitch.is_some() || phase.orders_glitch.is_some() {
+        return v.calendar.next(phase.start.phase);
+    }
+    adjudicate(v, &phase.start, &phase.orders).next.phase
 }
 
 /// `A PAR`, `F STP/NC`. A force of one unit (nearly every force) is
@@ -396,8 +415,86 @@ pub fn export_mila(v: &Variant, rec: &GameRecord) -> Result<Value, String> {
         // the API or the CLI carry no press here).
         phases.push(json!({ "name": name, "state": state, "orders": orders_json, "results": results_json, "messages": [] }));
     }
+    if let Some(result) = &rec.result {
+        // A game won by play ends where MILA's ends: the phase after the
+        // last one played is COMPLETED. A game ended by agreement keeps its
+        // open phase (with nothing played), then COMPLETED, as MILA's draw.
+        if crate::game::won_by_play(v, rec) {
+            phases.pop();
+        }
+        let mut end = crate::game::current(v, rec)?;
+        end.dislodged.clear();
+        let mut state = mila_state(v, &end);
+        state["name"] = COMPLETED.into();
+        state["note"] = victory_note(result).into();
+        phases.push(json!({ "name": COMPLETED, "state": state, "orders": {}, "results": {}, "messages": [] }));
+    }
     let messages = mila_messages(rec, &phases);
     Ok(json!({ "id": format!("polemarch-{}", rec.seed), "map": rec.variant, "rules": [], "phases": phases, "messages": messages }))
+}
+
+/// The name MILA gives the phase after a game's end.
+const COMPLETED: &str = "COMPLETED";
+
+/// The powers a result names: the winner, or those sharing the draw or the
+/// victory.
+fn victors(result: &GameResult) -> &[String] {
+    match result {
+        GameResult::Solo(p) => std::slice::from_ref(p),
+        GameResult::Draw(ps) | GameResult::Joint(ps) => ps,
+    }
+}
+
+/// How MILA notes a game's end in its last state: `Victory by: FRA` for a
+/// solo, every power sharing a draw (`Victory by: ENG, FRA, GER`), each by
+/// the first three letters of its name.
+fn victory_note(result: &GameResult) -> String {
+    let short: Vec<String> = victors(result).iter().map(|p| p.to_uppercase().chars().take(3).collect()).collect();
+    format!("Victory by: {}", short.join(", "))
+}
+
+/// The powers of a MILA victory note, each found by the first three
+/// letters of its name.
+fn read_victory_note(v: &Variant, note: &str) -> Result<Vec<String>, String> {
+    let list = note
+        .strip_prefix("Victory by:")
+        .ok_or_else(|| format!("the note of the COMPLETED phase: expected `Victory by: FRA, ...`, found `{}`", excerpt(note)))?;
+    let mut powers = Vec::new();
+    for short in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let short = short.to_uppercase();
+        let mut named = v.powers.iter().filter(|p| p.name.to_uppercase().starts_with(&short));
+        match (named.next(), named.next()) {
+            (Some(p), None) => powers.push(p.name.clone()),
+            (None, _) => return Err(format!("the note of the COMPLETED phase: no power's name starts with `{}`", excerpt(&short))),
+            (Some(a), Some(b)) => return Err(format!("the note of the COMPLETED phase: `{}` could be {} or {}", excerpt(&short), a.name, b.name)),
+        }
+    }
+    if powers.is_empty() {
+        return Err("the note of the COMPLETED phase names no power".into());
+    }
+    Ok(powers)
+}
+
+/// Was this phase of a saved game played (orders given, results)? MILA's
+/// draw keeps the phase it ended with, nothing played in it.
+fn played(phase: &Value) -> bool {
+    let orders = phase.get("orders").and_then(Value::as_object).is_some_and(|m| m.values().any(|o| o.as_array().is_some_and(|a| !a.is_empty())));
+    let results = phase.get("results").and_then(Value::as_object).is_some_and(|m| !m.is_empty());
+    orders || results
+}
+
+/// The end of a saved game from its COMPLETED phase, which follows
+/// `before`: a phase played before it, the judge found the winner (one, or
+/// several sharing the victory); nothing played, the powers agreed (a draw
+/// of several, a concession to one).
+fn end_of(v: &Variant, completed: &Value, before: &Value) -> Result<GameResult, String> {
+    let note = completed.get("state").and_then(|s| s.get("note")).and_then(Value::as_str).unwrap_or("");
+    let mut powers = read_victory_note(v, note)?;
+    Ok(match (played(before), powers.len()) {
+        (_, 1) => GameResult::Solo(powers.remove(0)),
+        (true, _) => GameResult::Joint(powers),
+        (false, _) => GameResult::Draw(powers),
+    })
 }
 
 /// The record's messages as MILA's: one per recipient (MILA has no
@@ -415,4 +512,96 @@ fn mila_messages(rec: &GameRecord, phases: &[Value]) -> Vec<Value> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{self, GameResult};
+    use crate::variant::embedded_variant;
+
+    fn standard() -> Variant {
+        embedded_variant("standard").expect("built in").expect("valid")
+    }
+
+    /// The phase names of an export, and its last state's note.
+    fn names_and_note(saved: &Value) -> (Vec<String>, String) {
+        let phases = saved["phases"].as_array().unwrap();
+        let names = phases.iter().map(|p| p["name"].as_str().unwrap().to_string()).collect();
+        let last = &phases.last().unwrap()["state"];
+        assert_eq!(last["name"], phases.last().unwrap()["name"], "a state names its phase");
+        (names, last["note"].as_str().unwrap_or("").to_string())
+    }
+
+    /// A game whose first phase starts at `position` (JSON).
+    fn starting_at(v: &Variant, position: &str) -> GameRecord {
+        let mut rec = game::new_game(v, "standard", 1);
+        let pos = Position::from_json(v, position).unwrap();
+        rec.phases[0].start = pos.to_json(v);
+        rec.phases[0].phase = v.calendar.display(pos.phase).to_string();
+        rec
+    }
+
+    /// Won by play, as MILA's own game ends: the phase after the winning one
+    /// is COMPLETED, its state the final position, noting the winner. Read
+    /// back, it is the game's last phase, and the game's result.
+    #[test]
+    fn a_solo_exports_as_a_completed_phase_and_reads_back() {
+        let v = standard();
+        let centres = r#""bre", "par", "mar", "spa", "por", "bel", "hol", "den", "kie", "ber", "lon", "edi", "lvp", "nwy", "swe", "tun", "ven""#;
+        let mut rec = starting_at(
+            &v,
+            &format!(r#"{{"phase": "Fall 1901, Movement", "units": {{"France": ["A ruh"], "Italy": ["A rom"]}}, "owners": {{"France": [{centres}]}}}}"#),
+        );
+        game::submit(&v, &mut rec, v.find_power("France").unwrap(), "France", "now", &["A ruh - mun".into()]).unwrap();
+        game::process(&v, &mut rec).unwrap();
+        assert_eq!(rec.result, Some(GameResult::Solo("France".into())));
+        assert!(game::won_by_play(&v, &rec));
+        let saved = export_mila(&v, &rec).unwrap();
+        let (names, note) = names_and_note(&saved);
+        assert_eq!(names, ["F1901M", "COMPLETED"], "the phase after the winning one is COMPLETED, in its place");
+        assert_eq!(note, "Victory by: FRA");
+        let last = &saved["phases"][1]["state"];
+        assert_eq!(last["units"]["FRANCE"], json!(["A MUN"]), "the final position: {last}");
+        assert!(last["centers"]["FRANCE"].as_array().unwrap().contains(&json!("MUN")), "{last}");
+        assert_eq!(saved["phases"][1]["orders"], json!({}));
+        let back = import_mila(&v, &saved.to_string()).unwrap();
+        assert_eq!(back.end, rec.result, "read back, the game's result");
+        assert_eq!(back.phases.len(), 2, "the COMPLETED phase is the position the game ended in");
+        let end = game::current(&v, &rec).unwrap();
+        assert_eq!((back.phases[1].start.phase, &back.phases[1].start.forces, &back.phases[1].start.owners), (end.phase, &end.forces, &end.owners));
+    }
+
+    /// Ended by agreement, as MILA's draw: the open phase is kept with
+    /// nothing played in it, then COMPLETED notes every power sharing the
+    /// draw; a concession, the one power conceded to.
+    #[test]
+    fn a_draw_and_a_concession_export_as_milas_draw_and_read_back() {
+        let v = standard();
+        let mut rec = game::new_game(&v, "standard", 1);
+        game::draw(&v, &mut rec).unwrap();
+        assert!(!game::won_by_play(&v, &rec));
+        let saved = export_mila(&v, &rec).unwrap();
+        let (names, note) = names_and_note(&saved);
+        assert_eq!(names, ["S1901M", "COMPLETED"]);
+        assert_eq!(note, "Victory by: AUS, ENG, FRA, GER, ITA, RUS, TUR");
+        assert_eq!(saved["phases"][1]["state"]["units"], saved["phases"][0]["state"]["units"], "nothing was played");
+        let back = import_mila(&v, &saved.to_string()).unwrap();
+        assert_eq!(back.end, rec.result);
+        assert_eq!(back.phases.len(), 1, "the phase the game ended in, never played");
+
+        rec.result = Some(GameResult::Solo("Turkey".into()));
+        assert!(!game::won_by_play(&v, &rec), "Turkey has not won on the board: conceded to");
+        let saved = export_mila(&v, &rec).unwrap();
+        assert_eq!(names_and_note(&saved), (vec!["S1901M".to_string(), "COMPLETED".to_string()], "Victory by: TUR".to_string()));
+        assert_eq!(import_mila(&v, &saved.to_string()).unwrap().end, rec.result);
+    }
+
+    #[test]
+    fn a_victory_note_names_known_powers_only() {
+        let v = standard();
+        assert_eq!(read_victory_note(&v, "Victory by: ENG, FRA").unwrap(), ["England", "France"]);
+        assert!(read_victory_note(&v, "Victory by: XYZ").unwrap_err().contains("no power's name starts with `XYZ`"));
+        assert!(read_victory_note(&v, "Drawn").unwrap_err().contains("expected `Victory by: FRA, ...`"));
+    }
 }

@@ -34,6 +34,9 @@ fn force_or_dislodged<'a>(v: &Variant, pos: &'a Position, p: ProvinceId) -> Opti
 #[derive(Clone, Debug)]
 pub struct RecordedGame {
     pub phases: Vec<RecordedPhase>,
+    /// How the game ended, where the record says (a MILA saved game's
+    /// COMPLETED phase, a polemarch record's result).
+    pub end: Option<crate::game::GameResult>,
 }
 
 /// One phase: the position at its start, the orders given, and (where the

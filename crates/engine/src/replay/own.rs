@@ -33,5 +33,5 @@ pub fn import_own(v: &Variant, rec: &GameRecord) -> Result<RecordedGame, String>
         }
         phases.push(RecordedPhase { label: record.phase.clone(), start, orders, results, start_glitch: None, orders_glitch: None });
     }
-    Ok(RecordedGame { phases })
+    Ok(RecordedGame { phases, end: rec.result.clone() })
 }

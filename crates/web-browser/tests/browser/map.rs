@@ -2,14 +2,16 @@
 //! clicks alone (moves, a support, a hold taken back by Undo), each click a
 //! line in the orders box and each line drawn on the map as pending; typing
 //! in the box drawn too; a convoy with its fleet, a retreat and builds by
-//! clicks, in positions set for the test; at a phone's 390x844, no page
-//! scrolls sideways and the map zooms; a game of City State, an order
+//! clicks, in positions set for the test; a player of two powers orders
+//! for each on the map; at a phone's 390x844, no page scrolls sideways, the
+//! map fills the width, zooms (buttons, a pinch) and pans (a drag); a game
+//! of City State, an order
 //! typed and drawn. With `POLEMARCH_SCREENSHOTS` set it
 //! saves the guide's screenshots into docs/images/ (docs/web.md).
 
 use super::chrome::Browser;
 use super::common::TestServer;
-use super::{serve, sign_up};
+use super::site::{join, serve, sign_up};
 use polemarch_engine::game::record::PhaseRecord;
 use polemarch_engine::{Position, Variant};
 use serde_json::{json, Value};
@@ -75,15 +77,21 @@ async fn box_lines(b: &Browser) -> Vec<String> {
     v.as_str().unwrap().lines().map(str::to_string).filter(|l| !l.trim().is_empty()).collect()
 }
 
-/// Waits until the box holds `lines` and the map draws a pending order for
-/// each unit of `units` and no other.
+/// Waits until the (first) box holds `lines` and the map draws a pending
+/// order for each unit of `units` and no other.
 async fn expect(b: &Browser, lines: &[&str], units: &[&str]) {
+    expect_in(b, "form[data-legal]", lines, units).await;
+}
+
+/// `expect` for the box of the form `form`.
+async fn expect_in(b: &Browser, form: &str, lines: &[&str], units: &[&str]) {
     let mut want: Vec<&str> = units.to_vec();
     want.sort();
     b.until(
-        &format!("the box to hold {lines:?}"),
+        &format!("the box of {form} to hold {lines:?}"),
         &format!(
-            "return document.querySelector('form[data-legal] textarea').value.split('\\n').filter(l => l.trim()).join('|') === {}",
+            "return document.querySelector({}).value.split('\\n').filter(l => l.trim()).join('|') === {}",
+            Value::from(format!("{form} textarea")),
             Value::from(lines.join("|"))
         ),
     )
@@ -122,8 +130,7 @@ pub async fn play_by_clicks(s: &TestServer, b: &Browser) {
     let id = made["id"].as_i64().unwrap();
     let code = made["invite_code"].as_str().unwrap().to_string();
     let name = sign_up(b, &site, "clicker").await;
-    b.type_into("form[action='/join'] input[name=code]", &code).await;
-    b.click_and_load("form[action='/join'] button").await;
+    join(b, &site, &code).await;
     s.post(&format!("/api/games/{id}/seats"), &gm, json!({"power": "France", "user": name})).await;
     let game = format!("{site}/games/{id}");
 
@@ -204,16 +211,68 @@ pub async fn play_by_clicks(s: &TestServer, b: &Browser) {
     assert!(lines[0].contains("par") && lines[1] == fleet_text && fleet_text.contains('F'), "{lines:?}");
     screenshot(b, "map-builds").await;
 
-    // A phone: nothing scrolls sideways; the map zooms.
-    b.c().set_window_size(390, 844).await.unwrap();
-    set_position(s, id, "Spring 1902, Movement", r#"{"phase": "Spring 1902, Movement", "units": {"France": ["A par", "F bre", "A mar"]}}"#).await;
+    // A player holding two powers (France, and Germany taken over) orders
+    // for each on the map, chosen above it; each box keeps its own.
+    s.post(&format!("/api/games/{id}/seats"), &gm, json!({"power": "Germany", "user": name})).await;
+    set_position(
+        s,
+        id,
+        "Spring 1902, Movement",
+        r#"{"phase": "Spring 1902, Movement", "units": {"France": ["A par", "F bre", "A mar"], "Germany": ["A mun"]}}"#,
+    )
+    .await;
     open(b, &game, "movement").await;
+    click(b, "par").await;
+    click(b, "pic").await;
+    expect(b, &["A par - pic"], &["par"]).await;
+    b.js("[...document.querySelectorAll('.map-powers button')].find(b => b.textContent === 'Germany').click(); return true").await;
+    b.until("Germany's turn on the map", "return document.querySelector('.map-powers button[aria-pressed=true]').textContent === 'Germany'").await;
+    click(b, "mun").await;
+    click(b, "boh").await;
+    expect_in(b, "form[data-power=Germany]", &["A mun - boh"], &["mun"]).await;
+    assert_eq!(box_lines(b).await, ["A par - pic"], "France's box is France's own");
+
+    // A phone: nothing scrolls sideways; the map fills the width, zooms by
+    // its buttons and a pinch, and pans by a drag.
+    b.c().set_window_size(390, 844).await.unwrap();
     fits(b, &game).await;
     open(b, &game, "movement").await;
-    let before = b.js("return document.querySelector('.map-holder svg').getBoundingClientRect().width").await;
+    // (The page's width less the test browser's scroll bar, which a
+    // phone's does not take.)
+    let width = b.js("return [document.querySelector('.map-holder').getBoundingClientRect().width, document.documentElement.clientWidth]").await;
+    assert!(width[0].as_f64().unwrap() >= width[1].as_f64().unwrap() - 1.0 && width[0].as_f64().unwrap() >= 360.0, "the map fills the phone's width: {width}");
+    let svg_width = "return document.querySelector('.map-holder svg').getBoundingClientRect().width";
+    let before = b.js(svg_width).await;
     b.find(".map-tools button.zoom-in").await.click().await.unwrap();
-    let after = b.js("return document.querySelector('.map-holder svg').getBoundingClientRect().width").await;
+    let after = b.js(svg_width).await;
     assert!(after.as_f64().unwrap() > 1.4 * before.as_f64().unwrap(), "the map zooms: {before} -> {after}");
+    // A finger drags the map left and up: it pans by as much, and the tap
+    // that ends the drag picks nothing.
+    let panned = b
+        .js("const h = document.querySelector('.map-holder'), r = h.getBoundingClientRect(), say = document.querySelector('.map-say');
+             const [x, y] = [r.left + r.width / 2, r.top + r.height / 2], before = [h.scrollLeft, h.scrollTop, say.textContent];
+             const at = (type, id, dx, dy) => h.dispatchEvent(new PointerEvent(type, {bubbles: true, pointerId: id, pointerType: 'touch', isPrimary: id === 1, clientX: x + dx, clientY: y + dy}));
+             at('pointerdown', 1, 0, 0); at('pointermove', 1, -30, -20); at('pointermove', 1, -60, -40); at('pointerup', 1, -60, -40);
+             const hit = document.elementFromPoint(x - 60, y - 40);
+             hit.dispatchEvent(new MouseEvent('click', {bubbles: true, clientX: x - 60, clientY: y - 40}));
+             return [h.scrollLeft - before[0], h.scrollTop - before[1], hit.closest('[data-province]') !== null, say.textContent === before[2]];")
+        .await;
+    assert!((panned[0].as_f64().unwrap() - 60.0).abs() <= 1.0 && (panned[1].as_f64().unwrap() - 40.0).abs() <= 1.0, "a drag pans the map by as much: {panned}");
+    assert_eq!((&panned[2], &panned[3]), (&json!(true), &json!(true)), "the drag ended on a province, and picked nothing: {panned}");
+    // Two fingers move apart: the map zooms by as much; the page still
+    // does not scroll sideways.
+    let pinched = b
+        .js("const h = document.querySelector('.map-holder'), r = h.getBoundingClientRect(), svg = () => h.querySelector('svg').getBoundingClientRect().width;
+             const [x, y] = [r.left + r.width / 2, r.top + r.height / 2], before = svg();
+             const at = (type, id, dx) => h.dispatchEvent(new PointerEvent(type, {bubbles: true, pointerId: id, pointerType: 'touch', isPrimary: id === 1, clientX: x + dx, clientY: y}));
+             at('pointerdown', 1, -40); at('pointerdown', 2, 40); at('pointermove', 1, -60); at('pointermove', 2, 60); at('pointerup', 1, -60); at('pointerup', 2, 60);
+             return [svg() / before, document.documentElement.scrollWidth, window.innerWidth];")
+        .await;
+    assert!((pinched[0].as_f64().unwrap() - 1.5).abs() < 0.05, "fingers 80 px apart, then 120: the map zooms 1.5 times ({pinched})");
+    assert!(pinched[1].as_u64() <= pinched[2].as_u64(), "zoomed, the map scrolls inside its frame, not the page: {pinched}");
+    fits(b, &game).await;
+    open(b, &game, "movement").await;
+    b.js("document.querySelector('.map-powers').scrollIntoView(); return true").await;
     screenshot(b, "phone").await;
     fits(b, &format!("{game}/phases/0")).await;
     fits(b, &format!("{site}/")).await;
@@ -228,9 +287,7 @@ pub async fn play_by_clicks(s: &TestServer, b: &Browser) {
     let (_, made) = s.post("/api/games", &gm, json!({"name": "City states", "variant": "city_state", "deadline_secs": 3600, "seed": 3})).await;
     let hid = made["id"].as_i64().unwrap();
     let code = made["invite_code"].as_str().unwrap().to_string();
-    b.goto(&format!("{site}/")).await;
-    b.type_into("form[action='/join'] input[name=code]", &code).await;
-    b.click_and_load("form[action='/join'] button").await;
+    join(b, &site, &code).await;
     let (_, game) = s.get(&format!("/api/games/{hid}"), &gm).await;
     let power = game["seats"][0]["power"].as_str().unwrap().to_string();
     s.post(&format!("/api/games/{hid}/seats"), &gm, json!({"power": power, "user": name})).await;

@@ -125,7 +125,7 @@ fn orders_form(viewer: &Viewer, view: &GameView, o: &OrdersView, adjusting: bool
                 p.closed { (why) }
             } @else {
             form method="post" action={ "/games/" (view.id) "/orders/" (segment) }
-                data-legal={ "/api/games/" (view.id) "/legal/" (segment) } data-draft={ "/api/games/" (view.id) "/draft/" (segment) } {
+                data-power=(o.power) data-legal={ "/api/games/" (view.id) "/legal/" (segment) } data-draft={ "/api/games/" (view.id) "/draft/" (segment) } {
                 (csrf_field(viewer))
                 input type="hidden" name="phase_index" value=(view.phase_index);
                 textarea name="orders" rows="8" cols="50" placeholder=(hint) data-check={ "/api/games/" (view.id) "/check/" (segment) } { (refused.map_or(o.text.as_str(), |r| r.text.as_str())) }

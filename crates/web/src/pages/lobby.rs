@@ -18,12 +18,13 @@ pub async fn lobby_page(State(app): State<App>, viewer: Viewer) -> PageResult {
         p { "Public games waiting for their players. Take a power, or any seat: the powers left are dealt at random when the game master starts the game, once every seat is taken." }
         @if games.is_empty() { p { "No game is waiting now." } }
         table.lobby {
-            tr { th { "Game" } th { "Variant" } th { "Deadline" } th { "Seats left" } th { "Take a seat" } }
+            tr { th { "Game" } th { "Variant" } th { "Deadline" } th { "Press" } th { "Seats left" } th { "Take a seat" } }
             @for g in &games {
                 tr {
                     td { a href={ "/games/" (g.id) } { (g.name) } }
                     td { (g.variant_name) }
                     td { (duration(g.deadline_secs)) " a phase" }
+                    td { (g.press.describe()) @if g.anonymous { ", anonymous" } }
                     td { (g.seats_left) }
                     td {
                         @if viewer.session.is_none() { a href="/signin" { "Sign in" } " to take a seat." }
