@@ -145,6 +145,61 @@ async fn press_modes_refuse_what_they_forbid(db: Db) {
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
 }
 
+/// Rulebook press: messages in movement phases, none in a retreat or an
+/// adjustment phase (the clear error), and again in the next movement
+/// phase. The game is played to them: Germany dislodges France's army in
+/// Burgundy in the autumn, and builds for Denmark in the winter.
+async fn rulebook_press_is_closed_during_retreats_and_adjustments(db: Db) {
+    let s = server(db).await;
+    let (id, gm, france, _, germany) = three(&s, json!({"press": "rulebook"})).await;
+    let play = |orders: Vec<(&'static str, &'static str, &'static str)>| {
+        let (s, gm, france, germany) = (&s, &gm, &france, &germany);
+        async move {
+            let index = s.phase_index(id, gm).await;
+            for (power, token, text) in orders {
+                let token = if token == "france" { france } else { germany };
+                let (status, body) = s.post(&format!("/api/games/{id}/orders/{power}"), token, json!({"phase_index": index, "orders": text})).await;
+                assert_eq!(status, StatusCode::OK, "{body}");
+            }
+            let (status, body) = s.post(&format!("/api/games/{id}/process"), gm, json!({"phase_index": index})).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            s.get(&format!("/api/games/{id}"), gm).await.1["phase"].as_str().unwrap().to_string()
+        }
+    };
+    let allowed = |phase: String| {
+        let (s, france) = (&s, &france);
+        async move {
+            for to in [&["Germany"][..], &["all"][..]] {
+                let (status, body) = send(s, id, france, "France", to, "a word").await;
+                assert_eq!(status, StatusCode::OK, "{phase}: {body}");
+            }
+        }
+    };
+    let refused = |phase: String| {
+        let (s, france, germany) = (&s, &france, &germany);
+        async move {
+            for (token, from, to) in [(france, "France", &["Germany"][..]), (germany, "Germany", &["all"][..])] {
+                let (status, body) = send(s, id, token, from, to, "a word").await;
+                assert_eq!(status, StatusCode::CONFLICT, "{phase}: {body}");
+                assert!(body["error"].as_str().unwrap().contains("no press during retreats and adjustments"), "{phase}: {body}");
+            }
+        }
+    };
+    allowed("Spring 1901".into()).await;
+    let phase = play(vec![("France", "france", "A par - bur"), ("Germany", "germany", "A mun - ruh\nA ber - mun\nF kie - den")]).await;
+    assert!(phase.starts_with("Fall 1901") || phase.starts_with("Autumn 1901"), "{phase}");
+    allowed(phase).await;
+    let phase = play(vec![("Germany", "germany", "A ruh - bur\nA mun S A ruh - bur\nF den H")]).await;
+    assert!(phase.ends_with("Retreat"), "France's army is dislodged: {phase}");
+    refused(phase).await;
+    let phase = play(vec![]).await;
+    assert!(phase.ends_with("Adjustment"), "Germany builds: {phase}");
+    refused(phase).await;
+    let phase = play(vec![]).await;
+    assert!(phase.starts_with("Spring 1902"), "{phase}");
+    allowed(phase).await;
+}
+
 async fn an_anonymous_game_hides_names_until_it_ends(db: Db) {
     let s = server(db).await;
     let (id, gm, france, england, _) = three(&s, json!({"anonymous": true})).await;
@@ -291,6 +346,7 @@ on_both!(
     group_and_public_press,
     a_public_game_shows_its_public_press_to_a_visitor,
     press_modes_refuse_what_they_forbid,
+    rulebook_press_is_closed_during_retreats_and_adjustments,
     an_anonymous_game_hides_names_until_it_ends,
     press_is_published_when_the_game_ends_unless_kept_private,
     messages_are_limited,
