@@ -58,27 +58,26 @@ pub async fn set_address(app: &App, user: &User, address: &str) -> Result<()> {
 /// `confirms`, of the one that confirms that address.
 pub async fn new_links(db: &sqlx::AnyPool, user_id: i64, confirms: Option<&str>) -> Result<(String, Option<String>)> {
     let unsubscribe = random_token();
+    let confirm = confirms.map(|_| random_token());
     let mut tx = db.begin().await?;
-    sqlx::query("INSERT INTO mail_links (token_sha256, user_id, confirms) VALUES ($1, $2, NULL)")
-        .bind(token_hash(&unsubscribe))
-        .bind(user_id)
-        .execute(&mut *tx)
-        .await?;
-    let confirm = match confirms {
-        Some(address) => {
-            let token = random_token();
-            sqlx::query("INSERT INTO mail_links (token_sha256, user_id, confirms) VALUES ($1, $2, $3)")
-                .bind(token_hash(&token))
-                .bind(user_id)
-                .bind(address)
-                .execute(&mut *tx)
-                .await?;
-            Some(token)
-        }
-        None => None,
-    };
+    keep_link(&mut tx, &unsubscribe, user_id, None).await?;
+    if let Some(token) = &confirm {
+        keep_link(&mut tx, token, user_id, confirms).await?;
+    }
     tx.commit().await?;
     Ok((unsubscribe, confirm))
+}
+
+/// Keeps a link's token hashed: whose, and what address it confirms (None:
+/// it stops all mail).
+async fn keep_link(conn: &mut sqlx::AnyConnection, token: &str, user_id: i64, confirms: Option<&str>) -> Result<()> {
+    sqlx::query("INSERT INTO mail_links (token_sha256, user_id, confirms) VALUES ($1, $2, $3) ON CONFLICT (token_sha256) DO NOTHING")
+        .bind(token_hash(token))
+        .bind(user_id)
+        .bind(confirms)
+        .execute(conn)
+        .await?;
+    Ok(())
 }
 
 /// Forgets links made for a mail that could not be sent.
@@ -99,12 +98,7 @@ pub async fn hash_links_in_clear(db: &sqlx::AnyPool) -> Result<()> {
     let mut tx = db.begin().await?;
     for r in &rows {
         let (token, user_id, confirms): (String, i64, Option<String>) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
-        sqlx::query("INSERT INTO mail_links (token_sha256, user_id, confirms) VALUES ($1, $2, $3) ON CONFLICT (token_sha256) DO NOTHING")
-            .bind(token_hash(&token))
-            .bind(user_id)
-            .bind(confirms)
-            .execute(&mut *tx)
-            .await?;
+        keep_link(&mut tx, &token, user_id, confirms.as_deref()).await?;
     }
     sqlx::query("DELETE FROM mail_links_in_clear").execute(&mut *tx).await?;
     tx.commit().await?;
