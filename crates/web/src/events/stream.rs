@@ -196,7 +196,10 @@ impl Feed {
         if mark > self.mark {
             self.mark = mark;
             let mark = self.mark;
-            self.seen.retain(|&id| id > mark);
+            // (Most often empty: no walk over its buckets at each event.)
+            if !self.seen.is_empty() {
+                self.seen.retain(|&id| id > mark);
+            }
         }
     }
 
