@@ -2,7 +2,8 @@
 //! players; a private message from France reaches England's open
 //! conversation page without a reload, Germany's open press page never
 //! shows it; a public message reaches Germany's; a phase processed shows on
-//! an open game page by itself; a gunboat game shows no press form and no
+//! an open game page by itself, and its orders box, swapped in, is checked
+//! as typed; a gunboat game shows no press form and no
 //! names. On SQLite and on the PostgreSQL of `DATABASE_URL` (as browser.rs).
 
 #[path = "browser/chrome.rs"]
@@ -121,6 +122,17 @@ async fn press(db: Db) {
     assert_eq!(status, StatusCode::OK, "{body}");
     england.until("the next phase on England's open game page", "return document.querySelector('p.summary').innerText.includes('Autumn 1901')").await;
     assert!(still_marked(&england).await, "England's game page was not loaded again");
+    // Its orders box, swapped in, is checked as typed (check.js listens on
+    // the document, not on the box it found at load).
+    england.type_into("section.orders textarea[data-check]", "F lon - nth").await;
+    england
+        .until(
+            "the verdict of an order typed into the orders box swapped in",
+            "return [...document.querySelectorAll('section.orders ul.verdicts.live li')].some(li => li.className === 'accepted' && li.innerText.includes('F lon - nth'))",
+        )
+        .await;
+    // The clickable map started again on the map swapped in, its tools once.
+    assert_eq!(england.js("return document.querySelectorAll('.map-tools').length").await, json!(1));
 
     // A gunboat game: no press form, and no player's name.
     let gunboat = game(&s, &gm, "none").await;

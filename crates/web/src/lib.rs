@@ -124,8 +124,10 @@ impl Shared {
         }
         let pool = db::connect(&url, 16).await?;
         security::names::fill_in(&pool).await.map_err(|e| format!("cannot fill in the names' skeletons: {}", e.message))?;
+        mail::addresses::hash_links_in_clear(&pool).await.map_err(|e| format!("cannot hash the mail links kept in clear: {}", e.message))?;
         let writer = if sqlite { db::pool(&url, 1).await? } else { pool.clone() };
-        let hub = Arc::new(events::hub::Hub::new(events::latest(&pool).await.map_err(|e| e.message)?));
+        let (last, missing) = events::latest(&pool).await.map_err(|e| e.message)?;
+        let hub = Arc::new(events::hub::Hub::new(last, &missing));
         let app = Arc::new(Shared {
             db: pool,
             writer,

@@ -1,6 +1,7 @@
 // Live pages: follows the page's event stream (server-sent events, one
 // per open page; the browser reconnects by itself, sending the last event
-// id, and the server replays what was missed) and updates the parts of the
+// id, and the server replays what was missed, perhaps with some events
+// again) and updates the parts of the
 // page that changed, without a reload. A conversation's new messages are
 // added to it as they come. Deadlines and message times are shown in the
 // reader's local time, deadlines with a live countdown. Without JavaScript
@@ -62,6 +63,8 @@
         }
       }
       clocks();
+      // The page's other scripts start again on what was swapped in.
+      document.dispatchEvent(new Event("polemarch:swapped"));
     }, 150);
   }
 
@@ -89,15 +92,28 @@
     clocks();
   }
 
+  // Each event's own id is in its data (`event`): one had already (the
+  // stream, reconnecting, goes back to the last id below which it missed
+  // nothing) is dropped.
+  const had = new Set();
+  function on(kind, act) {
+    source.addEventListener(kind, (e) => {
+      const data = JSON.parse(e.data);
+      if (had.has(data.event)) return;
+      had.add(data.event);
+      if (had.size > 2000) had.delete(had.values().next().value);
+      act(data);
+    });
+  }
+
   const source = new EventSource(live.dataset.events);
-  source.addEventListener("message", (e) => {
-    const m = JSON.parse(e.data);
+  on("message", (m) => {
     const key = m.public ? "*" : m.to.join("|");
     if (conversation && key === conversation.dataset.conversation) add(m);
     else refresh(parts);
   });
-  source.addEventListener("phase", () => refresh(parts.concat(phaseParts)));
+  on("phase", () => refresh(parts.concat(phaseParts)));
   for (const kind of ["ready", "status", "seats"]) {
-    source.addEventListener(kind, () => refresh(parts));
+    on(kind, () => refresh(parts));
   }
 })();

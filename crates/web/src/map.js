@@ -8,9 +8,15 @@
 // time, chosen above it (or by typing in its box). The map zooms (buttons,
 // a pinch, the wheel with Ctrl) and pans (a drag, one finger).
 // Without JavaScript the page works the same, orders typed.
-const forms = [...document.querySelectorAll("form[data-legal]")];
-const figure = document.querySelector("figure.map");
-if (forms.length && figure) {
+// Started again when live.js swaps in the map and the orders (a phase
+// processed while the page is open).
+function startMap() {
+  const forms = [...document.querySelectorAll("form[data-legal]")];
+  const figure = document.querySelector("figure.map");
+  if (!forms.length || !figure || figure.dataset.started) return;
+  figure.dataset.started = "1";
+  // The tools made for the map this one replaces go with it.
+  for (const old of document.querySelectorAll(".map-powers, .map-tools, .map-say, .map-choices")) old.remove();
   // Each power's form: its box, its legal orders, its undo steps (the box
   // before each click's order, and before each run of typing, so that
   // Undo takes back a typed line too).
@@ -323,3 +329,5 @@ if (forms.length && figure) {
   }
   choosePower(cur);
 }
+startMap();
+document.addEventListener("polemarch:swapped", startMap);

@@ -99,7 +99,8 @@ pub async fn change_password(app: &App, user: &User, current: &str, new: &str) -
 /// Deletes the account, given its password: its seats in games still
 /// running are freed (their orders for the open phase dropped, as when a
 /// seat changes hands; each game's version bumped), its sessions and
-/// memberships end, and its name becomes `(deleted N)`, which nobody can
+/// memberships end, its mail address is forgotten (with its choices and the
+/// mail not sent yet), and its name becomes `(deleted N)`, which nobody can
 /// sign up with (finished games keep their history). The games whose
 /// seats were freed, for their game masters to be told.
 pub async fn delete_account(app: &App, user: &User, password: &str) -> Result<Vec<i64>> {
@@ -135,6 +136,8 @@ pub async fn delete_account(app: &App, user: &User, password: &str) -> Result<Ve
     }
     sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(user.id).execute(&mut *tx).await?;
     sqlx::query("DELETE FROM members WHERE user_id = $1").bind(user.id).execute(&mut *tx).await?;
+    // No more mail: the address, its choices and links, the mail waiting.
+    crate::mail::addresses::forget(&mut tx, user.id).await?;
     sqlx::query("UPDATE users SET name = $1, password_hash = '!' WHERE id = $2").bind(format!("(deleted {})", user.id)).bind(user.id).execute(&mut *tx).await?;
     tx.commit().await?;
     Ok(running)

@@ -18,9 +18,13 @@ use tower::ServiceExt;
 struct Stream {
     body: BodyDataStream,
     buf: String,
+    /// The own id (`event` in its data) of the last event read.
+    event: i64,
+    /// The stream's id of the last event read.
+    mark: i64,
 }
 
-/// One event: (kind, id, data).
+/// One event: (kind, id, data without its own id).
 type Got = (String, i64, Value);
 
 impl Stream {
@@ -35,7 +39,7 @@ impl Stream {
         let resp = router.clone().oneshot(req.body(Body::empty()).unwrap()).await.unwrap();
         assert_eq!(resp.status(), StatusCode::OK);
         assert_eq!(resp.headers()["content-type"], "text/event-stream");
-        Stream { body: resp.into_body().into_data_stream(), buf: String::new() }
+        Stream { body: resp.into_body().into_data_stream(), buf: String::new(), event: 0, mark: 0 }
     }
 
     /// The next event, if one comes within `wait`.
@@ -57,7 +61,11 @@ impl Stream {
                 if kind.is_empty() {
                     continue; // a keep-alive comment
                 }
-                return Some((kind, id, serde_json::from_str(&data).unwrap()));
+                let mut data: Value = serde_json::from_str(&data).unwrap();
+                self.event = data.as_object_mut().unwrap().remove("event").and_then(|e| e.as_i64()).expect("each event's data has its own id");
+                assert!(id >= self.mark, "the stream's ids never go down: {id} after {}", self.mark);
+                self.mark = id;
+                return Some((kind, id, data));
             }
             let chunk = tokio::time::timeout_at(deadline, self.body.next()).await.ok()??.unwrap();
             self.buf += std::str::from_utf8(&chunk).unwrap();
@@ -145,12 +153,21 @@ async fn a_stream_reopened_gets_what_it_missed(db: Db) {
     let mut mine = Vec::new();
     while let Some((_, event_id, m)) = all.next_of("message", Duration::from_millis(500)).await {
         if !m["from"].is_null() {
-            mine.push((event_id, m));
+            mine.push((event_id, m, all.event));
         }
     }
     assert_eq!(mine.iter().map(|m| &m.1).collect::<Vec<_>>(), vec![&first, &second], "England's private messages, and no other");
+    assert!(mine[0].2 < mine[1].2, "each event has its own id, increasing");
+    // Reconnecting from the first's id: what comes after it (a reader may
+    // get again what it had, known by its own id).
     let mut again = Stream::open(&s.router, &uri, Some(&england), Some(mine[0].0)).await;
-    assert_eq!(again.next_of("message", WAIT).await.unwrap().2, second);
+    let next = loop {
+        let (_, _, m) = again.next_of("message", WAIT).await.expect("the second message");
+        if again.event > mine[0].2 {
+            break m;
+        }
+    };
+    assert_eq!(next, second);
     // Germany, reconnecting from the start, never gets England's.
     let mut germany = Stream::open(&s.router, &uri, Some(&germany), Some(0)).await;
     while let Some((_, _, m)) = germany.next_of("message", Duration::from_millis(500)).await {
@@ -172,7 +189,67 @@ async fn two_server_processes_deliver_each_others_events(db: Db) {
     assert_eq!(list.next_of("ready", WAIT).await.unwrap().2["power"], "England");
 }
 
-on_both!(a_private_message_reaches_the_streams_of_its_powers_alone, a_stream_reopened_gets_what_it_missed, two_server_processes_deliver_each_others_events,);
+/// On PostgreSQL two transactions may commit out of their events' id
+/// order: a later event streamed while an earlier one is not committed
+/// yet. A reader who reconnects in between, from the id its stream gave,
+/// still gets the earlier one once it commits (the id is a mark below
+/// which nothing is missing), and can tell the events it had from their
+/// own ids. (On SQLite, one writer at a time: the transactions commit in
+/// order, and the same reconnection gets both.)
+async fn a_reader_reconnecting_misses_no_event_that_committed_late(db: Db) {
+    let s = server(db.clone()).await;
+    let (id, _, france, england, _) = game(&s).await;
+    let uri = format!("/api/games/{id}/events");
+    let mut first = Stream::open(&s.router, &uri, Some(&england), None).await;
+    let mut stays = Stream::open(&s.router, &uri, Some(&england), None).await;
+    // The late transaction takes its event's id first...
+    let mut late = Some(s.app.db.begin().await.unwrap());
+    let late_data = json!({"status": "paused", "deadline_at": null, "paused_left": 60});
+    polemarch_web::events::record(late.as_mut().unwrap(), id, "status", "*", &late_data).await.unwrap();
+    if matches!(db, Db::Sqlite) {
+        // (one writer: it commits before the message can be written)
+        late.take().unwrap().commit().await.unwrap();
+        s.app.hub.wake();
+    }
+    // ...and a message, written after it, commits before it and is streamed.
+    let sent = send(&s, id, &france, "France", "England", "after the late one").await;
+    let mut had = Vec::new();
+    let (mark, message_event) = loop {
+        let (kind, mark, data) = first.next(WAIT).await.expect("the message is streamed");
+        if kind == "message" {
+            assert_eq!(data, sent);
+            break (mark, first.event);
+        }
+        had.push((kind, data));
+    };
+    drop(first);
+    if let Some(late) = late {
+        assert!(mark < message_event, "the stream's id ({mark}) stays below the late event, not at the message's ({message_event})");
+        late.commit().await.unwrap();
+    }
+    // The stream that stayed open gets the late event when it commits.
+    assert_eq!(stays.next_of("status", WAIT).await.expect("the late event reaches an open stream").2, late_data);
+    // The reader reconnects from the id it had: it gets the late event, and
+    // the message again, which it knows by its own id.
+    let mut again = Stream::open(&s.router, &uri, Some(&england), Some(mark)).await;
+    let mut got: Vec<_> = had.into_iter().map(|(kind, data)| (kind, 0, data)).collect();
+    while let Some((kind, _, data)) = again.next(Duration::from_millis(700)).await {
+        got.push((kind, again.event, data));
+    }
+    assert!(got.iter().any(|(kind, _, data)| kind == "status" && *data == late_data), "the reader gets the late event: {got:?}");
+    for (kind, event, data) in &got {
+        if kind == "message" {
+            assert!(*event == message_event && *data == sent, "only the message it had comes again, with its own id: {got:?}");
+        }
+    }
+}
+
+on_both!(
+    a_private_message_reaches_the_streams_of_its_powers_alone,
+    a_stream_reopened_gets_what_it_missed,
+    two_server_processes_deliver_each_others_events,
+    a_reader_reconnecting_misses_no_event_that_committed_late,
+);
 
 async fn the_list_marks_games_whose_orders_are_due(db: Db) {
     let s = server(db).await;

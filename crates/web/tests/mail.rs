@@ -2,9 +2,10 @@
 //! every mail it receives in a maildir) started on a loopback port. The
 //! confirmation link, reminders only to the powers that owe orders, none to
 //! who did not opt in or confirm, results, press digests (at most one a
-//! quarter of an hour), no player's name in an anonymous game, the
-//! unsubscribe link without signing in, and the outbox surviving a mail
-//! server that is down and a restart.
+//! quarter of an hour), the game's end with its result, no player's name in
+//! an anonymous game, the unsubscribe link without signing in, the links'
+//! tokens kept hashed (also those an older judge kept as they were), and
+//! the outbox surviving a mail server that is down and a restart.
 
 mod common;
 
@@ -148,6 +149,95 @@ async fn open(s: &TestServer, method: &str, path: &str) -> (StatusCode, String) 
     (status, String::from_utf8(resp.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap())
 }
 
+/// The database holds the link's token hashed, never as it is.
+async fn kept_hashed_only(s: &TestServer, token: &str) {
+    use sqlx::Row;
+    assert!(token.len() >= 40, "a link's token: {token}");
+    for table in ["mail_addresses", "mail_links", "mail_choices", "outbox", "mail_links_in_clear"] {
+        for row in sqlx::query(&format!("SELECT * FROM {table}")).fetch_all(&s.app.db).await.unwrap() {
+            for i in 0..row.len() {
+                if let Ok(Some(v)) = row.try_get::<Option<String>, _>(i) {
+                    assert!(!v.contains(token), "{table} holds a link's token as it is: {v}");
+                }
+            }
+        }
+    }
+    let hashed: i64 = sqlx::query("SELECT COUNT(*) FROM mail_links WHERE token_sha256 = $1")
+        .bind(polemarch_web::accounts::token_hash(token))
+        .fetch_one(&s.app.db)
+        .await
+        .unwrap()
+        .try_get(0)
+        .unwrap();
+    assert_eq!(hashed, 1, "the link's hash is kept");
+}
+
+/// A database an older judge left (migration 10), with the links' tokens
+/// kept as they are: opened by this judge, it keeps only their hashes, and
+/// the links already mailed still work; the addresses keep their state.
+async fn links_mailed_by_an_older_judge_still_work(db: Db) {
+    let (confirm, unsubscribe, other_unsubscribe) = ("c".repeat(43), "u".repeat(43), "v".repeat(43));
+    let (c, u, v) = (confirm.clone(), unsubscribe.clone(), other_unsubscribe.clone());
+    let s = common::server_prepared(db, |_| {}, |url| async move {
+        polemarch_web::db::migrate_up_to(&url, 10).await.unwrap();
+        let pool = polemarch_web::db::pool(&url, 1).await.unwrap();
+        for (name, address, confirmed, confirm_token, unsubscribe_token) in [("Ann", "ann@example.org", 0, c.as_str(), u.as_str()), ("Bob", "bob@example.org", 1, "b", v.as_str())] {
+            sqlx::query("INSERT INTO users (name, password_hash, created_at) VALUES ($1, '!', 0)").bind(name).execute(&pool).await.unwrap();
+            sqlx::query("INSERT INTO mail_addresses (user_id, address, confirmed, confirm_token, unsubscribe_token) SELECT id, $1, $2, $3, $4 FROM users WHERE name = $5")
+                .bind(address)
+                .bind(confirmed)
+                .bind(confirm_token)
+                .bind(unsubscribe_token)
+                .bind(name)
+                .execute(&pool)
+                .await
+                .unwrap();
+        }
+        // Ann's confirmation, not sent yet.
+        sqlx::query("INSERT INTO outbox (recipient, subject, body, unsubscribe, next_try) VALUES ('ann@example.org', 'Confirm your address for the polemarch judge', $1, $2, 0)")
+            .bind(format!("To get its mail here, open:\nhttp://judge.test/mail/confirm/{c}\n"))
+            .bind(&u)
+            .execute(&pool)
+            .await
+            .unwrap();
+        pool.close().await;
+    })
+    .await;
+    for token in [&confirm, &unsubscribe, &other_unsubscribe] {
+        kept_hashed_only(&s, token).await;
+    }
+    let (_, body): (i64, String) = sqlx::query_as("SELECT user_id, body FROM outbox").fetch_one(&s.app.db).await.unwrap();
+    assert!(body.contains("http://judge.test/mail/confirm/{confirm}"), "the waiting confirmation gets its link when sent: {body}");
+    let (status, page) = open(&s, "GET", &format!("/mail/confirm/{confirm}")).await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    let confirmed: Vec<(String, i64)> = sqlx::query_as("SELECT address, confirmed FROM mail_addresses ORDER BY address").fetch_all(&s.app.db).await.unwrap();
+    assert_eq!(confirmed, vec![("ann@example.org".to_string(), 1), ("bob@example.org".to_string(), 1)]);
+    assert_eq!(open(&s, "POST", &format!("/mail/unsubscribe/{other_unsubscribe}")).await.0, StatusCode::OK);
+    let left: Vec<(String,)> = sqlx::query_as("SELECT address FROM mail_addresses").fetch_all(&s.app.db).await.unwrap();
+    assert_eq!(left, vec![("ann@example.org".to_string(),)], "Bob's address is forgotten, Ann's kept");
+    assert_eq!(open(&s, "POST", &format!("/mail/unsubscribe/{unsubscribe}")).await.0, StatusCode::OK);
+    assert_eq!(open(&s, "GET", &format!("/mail/confirm/{}", "x".repeat(43))).await.0, StatusCode::NOT_FOUND);
+}
+
+/// A deleted account gets no more mail: its address, choices and the mail
+/// waiting for it are forgotten.
+async fn a_deleted_account_is_mailed_no_more(db: Db) {
+    use sqlx::Row;
+    // (No mail is sent meanwhile: the outbox is looked at once an hour.)
+    let s = server_with(db, |c| c.mail = Some(Settings { every: Duration::from_secs(3600), ..settings(free_port()) })).await;
+    let (_, token) = s.user("ann").await;
+    let (status, body) = s.post("/api/mail", &token, json!({"address": "ann@example.org"})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let count = |table: &'static str| {
+        let db = s.app.db.clone();
+        async move { sqlx::query(&format!("SELECT COUNT(*) FROM {table}")).fetch_one(&db).await.unwrap().try_get::<i64, _>(0).unwrap() }
+    };
+    assert_eq!((count("mail_addresses").await, count("outbox").await), (1, 1));
+    let (status, body) = s.post("/api/me/delete", &token, json!({"password": "correct horse"})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!((count("mail_addresses").await, count("outbox").await, count("mail_links").await), (0, 0, 0));
+}
+
 async fn mail_is_off_without_settings(db: Db) {
     let s = server(db).await;
     let (_, token) = s.user("ann").await;
@@ -177,10 +267,13 @@ async fn mail_reaches_who_asked_for_it_and_no_one_else(db: Db) {
     }
     assert_eq!(s.post("/api/mail", &france, json!({"address": "not an address"})).await.0, StatusCode::BAD_REQUEST);
     // France and England confirm by the link, without signing in; Germany does not.
+    let mut tokens = Vec::new();
     for address in [f, e] {
         let confirm = sink.wait_for(address, "Confirm your address").await;
-        let (status, page) = open(&s, "GET", &link(&confirm, "http://judge.test/mail/confirm/")).await;
+        let path = link(&confirm, "http://judge.test/mail/confirm/");
+        let (status, page) = open(&s, "GET", &path).await;
         assert_eq!(status, StatusCode::OK, "{page}");
+        tokens.push(path.rsplit('/').next().unwrap().to_string());
     }
     sink.wait_for(g, "Confirm").await;
     let (status, body) = s.post(&format!("/api/games/{id}/mail"), &germany, json!({"results": true, "reminders": true, "press": true})).await;
@@ -220,6 +313,11 @@ async fn mail_reaches_who_asked_for_it_and_no_one_else(db: Db) {
     }
     // France stops all mail by the link, without signing in.
     let stop = link(&digest, "http://judge.test/mail/unsubscribe/");
+    // The links' tokens are only in the mails: the database has their hash.
+    tokens.push(stop.rsplit('/').next().unwrap().to_string());
+    for token in &tokens {
+        kept_hashed_only(&s, token).await;
+    }
     let (status, page) = open(&s, "GET", &stop).await;
     assert_eq!(status, StatusCode::OK);
     assert!(page.contains("Stop all mail"));
@@ -231,6 +329,15 @@ async fn mail_reaches_who_asked_for_it_and_no_one_else(db: Db) {
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(sink.mails().iter().filter(|m| m.to == f).count(), before, "nothing more to France");
     assert_eq!(open(&s, "POST", &stop).await.0, StatusCode::NOT_FOUND);
+    // The game ends (a draw the game master declares): England, who chose
+    // results, is told its result, the powers named and no player.
+    let (status, body) = s.post(&format!("/api/games/{id}/draw"), &gm, json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let over = sink.wait_for(e, "the game is over").await;
+    assert!(over.body.contains("The game is over: drawn between Austria, England, France, Germany, Italy, Russia, Turkey."), "{over:?}");
+    for n in &names {
+        assert!(!over.body.contains(n.as_str()), "{n} in {over:?}");
+    }
 }
 
 async fn the_outbox_outlives_a_mail_server_down_and_a_restart(db: Db) {
@@ -279,5 +386,5 @@ async fn the_outbox_outlives_a_mail_server_down_and_a_restart(db: Db) {
     sink.wait_for("ann@example.org", "Confirm").await;
 }
 
-on_both!(mail_is_off_without_settings);
+on_both!(mail_is_off_without_settings, links_mailed_by_an_older_judge_still_work, a_deleted_account_is_mailed_no_more);
 on_both_with_smtp!(mail_reaches_who_asked_for_it_and_no_one_else, the_outbox_outlives_a_mail_server_down_and_a_restart);

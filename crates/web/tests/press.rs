@@ -2,7 +2,9 @@
 //! and the pages; the press modes; anonymity; publication when the game
 //! ends; the limits. Every channel is tried with a member of the
 //! conversation, a member of another, the game master and a signed-out
-//! visitor (tests/press_secrecy.rs tries the rest).
+//! visitor, in a normal and an anonymous game (every channel at once:
+//! `every_channel_keeps_private_press_and_anonymous_names`; events.rs and
+//! mail.rs try the streams and the mail further).
 
 mod common;
 
@@ -81,6 +83,104 @@ async fn private_press_reaches_its_powers_alone(db: Db) {
     assert_eq!((sent["sender"].as_str(), sent["recipient"].as_str(), sent["phase"].as_str()), (Some("FRANCE"), Some("ENGLAND"), Some("S1901M")), "{mila}");
 }
 
+/// An open event stream of the router, read as raw text.
+async fn stream(s: &TestServer, uri: &str, token: Option<&str>) -> axum::body::BodyDataStream {
+    let mut req = Request::builder().uri(uri);
+    if let Some(t) = token {
+        req = req.header("authorization", format!("Bearer {t}"));
+    }
+    let resp = s.router.clone().oneshot(req.body(Body::empty()).unwrap()).await.unwrap();
+    assert_eq!(resp.status(), StatusCode::OK, "{uri}");
+    resp.into_body().into_data_stream()
+}
+
+/// What a stream carries until `until` comes (None: it did not within 5 s).
+async fn read_until(stream: &mut axum::body::BodyDataStream, until: &str) -> Option<String> {
+    use futures_util::StreamExt;
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(5);
+    let mut text = String::new();
+    while !text.contains(until) {
+        let chunk = tokio::time::timeout_at(deadline, stream.next()).await.ok()??.ok()?;
+        text += &String::from_utf8_lossy(&chunk);
+    }
+    Some(text)
+}
+
+/// Every channel, in a normal and an anonymous public game, to each kind
+/// of reader: a private message from France to England reaches England
+/// alone (not Germany, in another conversation with France; not a signed-in
+/// outsider; not the game master; not a signed-out visitor), and in the
+/// anonymous game no one but the game master (and each player himself)
+/// reads a player's name: the API, the pages, the record, the MILA export,
+/// the history and the event stream. (Mail: mail.rs.)
+async fn every_channel_keeps_private_press_and_anonymous_names(db: Db) {
+    let s = server(db).await;
+    let (_, outsider) = s.user("out").await;
+    for anonymous in [false, true] {
+        let (id, gm, france, england, germany) = three(&s, json!({"public": true, "anonymous": anonymous})).await;
+        let name = |token: String| {
+            let s = &s;
+            async move { s.get("/api/me", &token).await.1["name"].as_str().unwrap().to_string() }
+        };
+        let (france_name, england_name) = (name(france.clone()).await, name(england.clone()).await);
+        send(&s, id, &germany, "Germany", &["France"], "another conversation").await;
+        let events = format!("/api/games/{id}/events");
+        let readers = [
+            ("England", Some(england.as_str())),
+            ("Germany", Some(germany.as_str())),
+            ("an outsider", Some(outsider.as_str())),
+            ("the game master", Some(gm.as_str())),
+            ("a visitor", None),
+        ];
+        let mut streams = Vec::new();
+        for (_, token) in readers {
+            streams.push(stream(&s, &events, token).await);
+        }
+        let (status, m) = send(&s, id, &france, "France", &["England"], "the secret plan").await;
+        assert_eq!(status, StatusCode::OK, "{m}");
+        s.post(&format!("/api/games/{id}/process"), &gm, json!({"phase_index": 0})).await;
+        send(&s, id, &france, "France", &["all"], "the last word").await;
+        let channels = [
+            format!("/api/games/{id}"),
+            format!("/api/games/{id}/press"),
+            format!("/api/games/{id}/press/England+France"),
+            format!("/api/games/{id}/press/all"),
+            format!("/api/games/{id}/record"),
+            format!("/api/games/{id}/mila"),
+            format!("/api/games/{id}/phases/0"),
+            format!("/games/{id}"),
+            format!("/games/{id}/press"),
+            format!("/games/{id}/press/England+France"),
+            format!("/games/{id}/press/all"),
+            format!("/games/{id}/phases/0"),
+            "/api/games".to_string(),
+            "/".to_string(),
+        ];
+        for ((who, token), mut stream) in readers.into_iter().zip(streams) {
+            let mut seen = Vec::new();
+            for uri in &channels {
+                let (status, body) = s.call("GET", uri, token, None).await;
+                seen.push((uri.clone(), status, body.to_string()));
+            }
+            let live = read_until(&mut stream, "the last word").await.unwrap_or_else(|| panic!("{who}'s stream is live"));
+            seen.push((events.clone(), StatusCode::OK, live));
+            let member = who == "England";
+            assert_eq!(seen.iter().any(|(_, _, b)| b.contains("the secret plan")), member, "{who} reads the private message? {seen:?}");
+            for (uri, status, body) in &seen {
+                let own = match who {
+                    "England" => &england_name,
+                    _ => "",
+                };
+                for n in [&france_name, &england_name] {
+                    if anonymous && who != "the game master" && n.as_str() != own {
+                        assert!(!body.contains(n.as_str()), "{who} reads a player's name in {uri} ({status}): {body}");
+                    }
+                }
+            }
+        }
+    }
+}
+
 async fn group_and_public_press(db: Db) {
     let s = server(db).await;
     let (id, gm, france, england, germany) = three(&s, json!({})).await;
@@ -143,6 +243,61 @@ async fn press_modes_refuse_what_they_forbid(db: Db) {
     assert!(page.as_str().unwrap().contains("no press (gunboat)"));
     let (status, body) = s.post("/api/games", &gm, json!({"name": "x", "variant": "standard", "deadline_secs": 3600, "press": "loud"})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+}
+
+/// Rulebook press: messages in movement phases, none in a retreat or an
+/// adjustment phase (the clear error), and again in the next movement
+/// phase. The game is played to them: Germany dislodges France's army in
+/// Burgundy in the autumn, and builds for Denmark in the winter.
+async fn rulebook_press_is_closed_during_retreats_and_adjustments(db: Db) {
+    let s = server(db).await;
+    let (id, gm, france, _, germany) = three(&s, json!({"press": "rulebook"})).await;
+    let play = |orders: Vec<(&'static str, &'static str, &'static str)>| {
+        let (s, gm, france, germany) = (&s, &gm, &france, &germany);
+        async move {
+            let index = s.phase_index(id, gm).await;
+            for (power, token, text) in orders {
+                let token = if token == "france" { france } else { germany };
+                let (status, body) = s.post(&format!("/api/games/{id}/orders/{power}"), token, json!({"phase_index": index, "orders": text})).await;
+                assert_eq!(status, StatusCode::OK, "{body}");
+            }
+            let (status, body) = s.post(&format!("/api/games/{id}/process"), gm, json!({"phase_index": index})).await;
+            assert_eq!(status, StatusCode::OK, "{body}");
+            s.get(&format!("/api/games/{id}"), gm).await.1["phase"].as_str().unwrap().to_string()
+        }
+    };
+    let allowed = |phase: String| {
+        let (s, france) = (&s, &france);
+        async move {
+            for to in [&["Germany"][..], &["all"][..]] {
+                let (status, body) = send(s, id, france, "France", to, "a word").await;
+                assert_eq!(status, StatusCode::OK, "{phase}: {body}");
+            }
+        }
+    };
+    let refused = |phase: String| {
+        let (s, france, germany) = (&s, &france, &germany);
+        async move {
+            for (token, from, to) in [(france, "France", &["Germany"][..]), (germany, "Germany", &["all"][..])] {
+                let (status, body) = send(s, id, token, from, to, "a word").await;
+                assert_eq!(status, StatusCode::CONFLICT, "{phase}: {body}");
+                assert!(body["error"].as_str().unwrap().contains("no press during retreats and adjustments"), "{phase}: {body}");
+            }
+        }
+    };
+    allowed("Spring 1901".into()).await;
+    let phase = play(vec![("France", "france", "A par - bur"), ("Germany", "germany", "A mun - ruh\nA ber - mun\nF kie - den")]).await;
+    assert!(phase.starts_with("Fall 1901") || phase.starts_with("Autumn 1901"), "{phase}");
+    allowed(phase).await;
+    let phase = play(vec![("Germany", "germany", "A ruh - bur\nA mun S A ruh - bur\nF den H")]).await;
+    assert!(phase.ends_with("Retreat"), "France's army is dislodged: {phase}");
+    refused(phase).await;
+    let phase = play(vec![]).await;
+    assert!(phase.ends_with("Adjustment"), "Germany builds: {phase}");
+    refused(phase).await;
+    let phase = play(vec![]).await;
+    assert!(phase.starts_with("Spring 1902"), "{phase}");
+    allowed(phase).await;
 }
 
 async fn an_anonymous_game_hides_names_until_it_ends(db: Db) {
@@ -288,9 +443,11 @@ async fn the_press_pages_send_and_escape(db: Db) {
 
 on_both!(
     private_press_reaches_its_powers_alone,
+    every_channel_keeps_private_press_and_anonymous_names,
     group_and_public_press,
     a_public_game_shows_its_public_press_to_a_visitor,
     press_modes_refuse_what_they_forbid,
+    rulebook_press_is_closed_during_retreats_and_adjustments,
     an_anonymous_game_hides_names_until_it_ends,
     press_is_published_when_the_game_ends_unless_kept_private,
     messages_are_limited,

@@ -2,22 +2,57 @@
 //! id order and broadcasts them to the streams of this process. It is woken
 //! after this process commits an event and, on PostgreSQL, by a NOTIFY from
 //! any process; it also looks once a second (another process on the same
-//! SQLite file, a notification lost while the listener reconnected). An
-//! id skipped (a PostgreSQL transaction that took its id before another's
-//! but committed after it) is looked for again for a few seconds.
+//! SQLite file, a notification lost while the listener reconnected).
+//!
+//! On PostgreSQL a transaction may take its event's id before another's
+//! and commit after it: the pump sees the later id first, and the skipped
+//! one (a gap) is looked for again for a few seconds. Each event goes out
+//! with the hub's mark: every event of an id up to it has been broadcast,
+//! or given up on (a gap that never came: a transaction rolled back). A
+//! stream gives the mark to its reader as its events' id, so that a reader
+//! reconnecting from it misses nothing (stream.rs).
 
 use super::{since, these, Event, CHANNEL};
 use sqlx::AnyPool;
-use std::sync::atomic::{AtomicI64, Ordering};
-use std::sync::{Arc, Weak};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 use tokio::sync::{broadcast, Notify};
 
+/// An event as broadcast, with the hub's mark once it was sent.
+#[derive(Clone)]
+pub struct Told {
+    pub event: Arc<Event>,
+    pub mark: i64,
+}
+
 pub struct Hub {
-    sender: broadcast::Sender<Arc<Event>>,
+    sender: broadcast::Sender<Told>,
     wake: Notify,
-    /// The id of the last event broadcast.
-    last: AtomicI64,
+    read: Mutex<Read>,
+}
+
+/// What the pump has read of the table.
+struct Read {
+    /// The highest id read.
+    last: i64,
+    /// The ids skipped below it, looked for until the instant given.
+    gaps: Vec<(i64, Instant)>,
+}
+
+impl Read {
+    /// Every event up to this id has been broadcast, or given up on.
+    fn mark(&self) -> i64 {
+        self.gaps.iter().map(|g| g.0 - 1).min().unwrap_or(self.last)
+    }
+
+    /// Ids between the last read and `id` were skipped: look for them.
+    fn skipped_to(&mut self, id: i64) {
+        if id > self.last + 1 && self.gaps.len() < MAX_GAPS {
+            let until = Instant::now() + GAP_LIFE;
+            self.gaps.extend((self.last + 1..id).take(MAX_GAPS - self.gaps.len()).map(|id| (id, until)));
+        }
+        self.last = self.last.max(id);
+    }
 }
 
 /// Events a slow stream may fall behind by before it reads the table
@@ -25,14 +60,22 @@ pub struct Hub {
 const BACKLOG: usize = 16_384;
 /// How long a skipped id is looked for.
 const GAP_LIFE: Duration = Duration::from_secs(5);
+/// At most this many ids looked for (beyond, given up at once).
+const MAX_GAPS: usize = 10_000;
 
 impl Hub {
-    pub fn new(last: i64) -> Hub {
-        Hub { sender: broadcast::channel(BACKLOG).0, wake: Notify::new(), last: AtomicI64::new(last) }
+    /// A hub that has read up to id `last`, of which the ids `missing`
+    /// (not there yet: perhaps not committed) are looked for.
+    pub fn new(last: i64, missing: &[i64]) -> Hub {
+        let mut read = Read { last: 0, gaps: Vec::new() };
+        let until = Instant::now() + GAP_LIFE;
+        read.gaps.extend(missing.iter().filter(|&&id| id < last).take(MAX_GAPS).map(|&id| (id, until)));
+        read.last = last;
+        Hub { sender: broadcast::channel(BACKLOG).0, wake: Notify::new(), read: Mutex::new(read) }
     }
 
     /// A receiver of every event broadcast from now on.
-    pub fn subscribe(&self) -> broadcast::Receiver<Arc<Event>> {
+    pub fn subscribe(&self) -> broadcast::Receiver<Told> {
         self.sender.subscribe()
     }
 
@@ -41,51 +84,59 @@ impl Hub {
         self.wake.notify_one();
     }
 
-    pub fn last(&self) -> i64 {
-        self.last.load(Ordering::SeqCst)
+    /// Every event of an id up to this one has been broadcast (or given up
+    /// on).
+    pub fn mark(&self) -> i64 {
+        self.read().mark()
+    }
+
+    fn read(&self) -> std::sync::MutexGuard<'_, Read> {
+        self.read.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Broadcasts `e`, read (`read` updated for it first).
+    fn tell(&self, read: &Read, e: Event) {
+        let _ = self.sender.send(Told { event: Arc::new(e), mark: read.mark() });
     }
 }
 
 /// Pumps the table's new events into the hub until the hub is dropped.
 pub async fn pump(db: AnyPool, hub: Weak<Hub>) {
-    let mut gaps: Vec<(i64, Instant)> = Vec::new();
     loop {
         let Some(h) = hub.upgrade() else { return };
-        if let Err(e) = pump_once(&db, &h, &mut gaps).await {
+        if let Err(e) = pump_once(&db, &h).await {
             eprintln!("polemarch serve: events: {}", e.message);
         }
         let _ = tokio::time::timeout(Duration::from_secs(1), h.wake.notified()).await;
     }
 }
 
-async fn pump_once(db: &AnyPool, hub: &Hub, gaps: &mut Vec<(i64, Instant)>) -> crate::error::Result<()> {
-    if !gaps.is_empty() {
-        let ids: Vec<i64> = gaps.iter().map(|g| g.0).collect();
-        for e in these(db, &ids).await? {
-            gaps.retain(|g| g.0 != e.id);
-            let _ = hub.sender.send(Arc::new(e));
+async fn pump_once(db: &AnyPool, hub: &Hub) -> crate::error::Result<()> {
+    let looked_for: Vec<i64> = hub.read().gaps.iter().map(|g| g.0).collect();
+    if !looked_for.is_empty() {
+        let found = these(db, &looked_for).await?;
+        let mut read = hub.read();
+        for e in found {
+            read.gaps.retain(|g| g.0 != e.id);
+            hub.tell(&read, e);
         }
-        gaps.retain(|g| g.1.elapsed() < GAP_LIFE);
+        let now = Instant::now();
+        read.gaps.retain(|g| g.1 > now);
     }
     loop {
-        let last = hub.last();
+        let last = hub.read().last;
         let batch = since(db, None, last, 1000).await?;
         let full = batch.len() == 1000;
-        let mut previous = last;
+        let mut read = hub.read();
         for e in batch {
-            if e.id > previous + 1 && gaps.len() < 10_000 {
-                gaps.extend((previous + 1..e.id).take(1000).map(|id| (id, Instant::now())));
-            }
-            previous = e.id;
-            hub.last.store(e.id, Ordering::SeqCst);
-            let _ = hub.sender.send(Arc::new(e));
+            read.skipped_to(e.id);
+            hub.tell(&read, e);
         }
         if !full {
             return Ok(());
         }
     }
 }
-
 /// On PostgreSQL: wakes the pump at every NOTIFY on the events' channel,
 /// from any process, until the hub is dropped.
 pub async fn listen(url: String, hub: Weak<Hub>) {

@@ -32,6 +32,18 @@ pub struct Event {
     pub data: String,
 }
 
+impl Event {
+    /// Its data as a stream sends it: with its own id, `event` (a reader
+    /// that reconnects may get again an event it had: this tells it).
+    pub fn data_with_id(&self) -> String {
+        match self.data.strip_prefix('{') {
+            Some(rest) if rest.trim_start().starts_with('}') => format!("{{\"event\":{}}}", self.id),
+            Some(rest) => format!("{{\"event\":{},{rest}", self.id),
+            None => self.data.clone(),
+        }
+    }
+}
+
 /// Writes an event on `conn` (the change's transaction), told to every
 /// process once it commits.
 pub async fn record(conn: &mut sqlx::AnyConnection, game_id: i64, kind: &str, audience: &str, data: &impl Serialize) -> Result<()> {
@@ -75,10 +87,15 @@ fn from_row(r: &sqlx::any::AnyRow) -> Result<Event> {
     Ok(Event { id: r.try_get(0)?, game_id: r.try_get(1)?, kind: r.try_get(2)?, audience: r.try_get(3)?, data: r.try_get(4)? })
 }
 
-/// The last event's id (0: none yet).
-pub async fn latest(db: &AnyPool) -> Result<i64> {
+/// The last event's id (0: none yet), and the ids below it, among the
+/// last thousand, that are not there (perhaps not committed yet).
+pub async fn latest(db: &AnyPool) -> Result<(i64, Vec<i64>)> {
     let row = sqlx::query("SELECT COALESCE(MAX(id), 0) FROM events").fetch_one(db).await?;
-    Ok(row.try_get(0)?)
+    let last: i64 = row.try_get(0)?;
+    let from = (last - 1000).max(0);
+    let rows = sqlx::query("SELECT id FROM events WHERE id > $1 ORDER BY id").bind(from).fetch_all(db).await?;
+    let there = rows.iter().map(|r| r.try_get(0)).collect::<std::result::Result<std::collections::HashSet<i64>, _>>()?;
+    Ok((last, (from + 1..last).filter(|id| !there.contains(id)).collect()))
 }
 
 /// Drops the events older than a week (a page away that long reloads).

@@ -2,7 +2,7 @@
 
 use super::outbox::{self, Mail};
 use super::Settings;
-use crate::accounts::{random_token, User};
+use crate::accounts::{random_token, token_hash, User};
 use crate::error::{Error, Result};
 use crate::App;
 use serde::{Deserialize, Serialize};
@@ -26,7 +26,8 @@ pub async fn address_of(app: &App, user_id: i64) -> Result<Option<Address>> {
 }
 
 /// Sets the user's address (unconfirmed) and mails it the link that
-/// confirms it.
+/// confirms it (a link mailed before, to another address, confirms nothing
+/// any more).
 pub async fn set_address(app: &App, user: &User, address: &str) -> Result<()> {
     let s = settings(app)?;
     let address = address.trim();
@@ -34,53 +35,118 @@ pub async fn set_address(app: &App, user: &User, address: &str) -> Result<()> {
     if address.len() > 254 {
         return Err(Error::bad("a mail address is at most 254 characters"));
     }
-    let (confirm, unsubscribe) = (random_token(), random_token());
     let mut tx = app.writer.begin().await?;
     sqlx::query(
-        "INSERT INTO mail_addresses (user_id, address, confirmed, confirm_token, unsubscribe_token) VALUES ($1, $2, 0, $3, $4) \
-         ON CONFLICT (user_id) DO UPDATE SET address = excluded.address, confirmed = 0, confirm_token = excluded.confirm_token",
+        "INSERT INTO mail_addresses (user_id, address, confirmed) VALUES ($1, $2, 0) \
+         ON CONFLICT (user_id) DO UPDATE SET address = excluded.address, confirmed = 0",
     )
     .bind(user.id)
     .bind(address)
-    .bind(&confirm)
-    .bind(&unsubscribe)
     .execute(&mut *tx)
     .await?;
-    let token: String = sqlx::query("SELECT unsubscribe_token FROM mail_addresses WHERE user_id = $1").bind(user.id).fetch_one(&mut *tx).await?.try_get(0)?;
-    let link = format!("{}/mail/confirm/{confirm}", s.public_url.trim_end_matches('/'));
+    sqlx::query("DELETE FROM mail_links WHERE user_id = $1 AND confirms IS NOT NULL").bind(user.id).execute(&mut *tx).await?;
+    let link = format!("{}/mail/confirm/{}", s.public_url.trim_end_matches('/'), outbox::CONFIRM);
     let body = format!("Someone, surely you, gave this address to the polemarch judge for the account {}.\n\nTo get its mail here, open:\n{link}\n\nOtherwise do nothing: no other mail will come.", user.name);
-    outbox::put(&mut tx, &Mail { to: address.to_string(), subject: "Confirm your address for the polemarch judge".into(), body, unsubscribe: token }).await?;
+    let mail = Mail { to: address.to_string(), subject: "Confirm your address for the polemarch judge".into(), body, user_id: user.id, confirms: true };
+    outbox::put(&mut tx, &mail).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The links of a mail to `user_id` (made as it is sent; only their hash
+/// is kept): the token of its link that stops all mail, and with
+/// `confirms`, of the one that confirms that address.
+pub async fn new_links(db: &sqlx::AnyPool, user_id: i64, confirms: Option<&str>) -> Result<(String, Option<String>)> {
+    let unsubscribe = random_token();
+    let confirm = confirms.map(|_| random_token());
+    let mut tx = db.begin().await?;
+    keep_link(&mut tx, &unsubscribe, user_id, None).await?;
+    if let Some(token) = &confirm {
+        keep_link(&mut tx, token, user_id, confirms).await?;
+    }
+    tx.commit().await?;
+    Ok((unsubscribe, confirm))
+}
+
+/// Keeps a link's token hashed: whose, and what address it confirms (None:
+/// it stops all mail).
+async fn keep_link(conn: &mut sqlx::AnyConnection, token: &str, user_id: i64, confirms: Option<&str>) -> Result<()> {
+    sqlx::query("INSERT INTO mail_links (token_sha256, user_id, confirms) VALUES ($1, $2, $3) ON CONFLICT (token_sha256) DO NOTHING")
+        .bind(token_hash(token))
+        .bind(user_id)
+        .bind(confirms)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Forgets links made for a mail that could not be sent.
+pub async fn drop_links(db: &sqlx::AnyPool, tokens: &[&str]) -> Result<()> {
+    for t in tokens {
+        sqlx::query("DELETE FROM mail_links WHERE token_sha256 = $1").bind(token_hash(t)).execute(db).await?;
+    }
+    Ok(())
+}
+
+/// The tokens an older judge kept in clear (migration 11), hashed into
+/// `mail_links`: the links already mailed keep working.
+pub async fn hash_links_in_clear(db: &sqlx::AnyPool) -> Result<()> {
+    let rows = sqlx::query("SELECT token, user_id, confirms FROM mail_links_in_clear").fetch_all(db).await?;
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let mut tx = db.begin().await?;
+    for r in &rows {
+        let (token, user_id, confirms): (String, i64, Option<String>) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
+        keep_link(&mut tx, &token, user_id, confirms.as_deref()).await?;
+    }
+    sqlx::query("DELETE FROM mail_links_in_clear").execute(&mut *tx).await?;
     tx.commit().await?;
     Ok(())
 }
 
 /// Confirms the address whose link this is: the account's name.
 pub async fn confirm(app: &App, token: &str) -> Result<String> {
-    let row = sqlx::query("SELECT u.name FROM mail_addresses a JOIN users u ON u.id = a.user_id WHERE a.confirm_token = $1")
-        .bind(token)
-        .fetch_optional(&app.db)
-        .await?;
-    let name: String = row.ok_or_else(|| Error::not_found("this confirmation link is unknown or out of date: give the address again"))?.try_get(0)?;
-    sqlx::query("UPDATE mail_addresses SET confirmed = 1 WHERE confirm_token = $1").bind(token).execute(&app.writer).await?;
+    let out_of_date = || Error::not_found("this confirmation link is unknown or out of date: give the address again");
+    let row = sqlx::query(
+        "SELECT l.user_id, l.confirms, u.name FROM mail_links l JOIN users u ON u.id = l.user_id WHERE l.token_sha256 = $1 AND l.confirms IS NOT NULL",
+    )
+    .bind(token_hash(token))
+    .fetch_optional(&app.db)
+    .await?;
+    let row = row.ok_or_else(out_of_date)?;
+    let (user_id, address, name): (i64, String, String) = (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?);
+    let done =
+        sqlx::query("UPDATE mail_addresses SET confirmed = 1 WHERE user_id = $1 AND address = $2").bind(user_id).bind(address).execute(&app.writer).await?;
+    if done.rows_affected() == 0 {
+        return Err(out_of_date());
+    }
     Ok(name)
 }
 
 /// Stops every mail to the account whose unsubscribe link this is: its
 /// address is forgotten with its choices. The account's name.
 pub async fn unsubscribe(app: &App, token: &str) -> Result<String> {
-    let row = sqlx::query("SELECT a.user_id, u.name FROM mail_addresses a JOIN users u ON u.id = a.user_id WHERE a.unsubscribe_token = $1")
-        .bind(token)
+    let row = sqlx::query("SELECT l.user_id, u.name FROM mail_links l JOIN users u ON u.id = l.user_id WHERE l.token_sha256 = $1 AND l.confirms IS NULL")
+        .bind(token_hash(token))
         .fetch_optional(&app.db)
         .await?;
     let row = row.ok_or_else(|| Error::not_found("this unsubscribe link is unknown: no mail goes to its address any more"))?;
     let (user_id, name): (i64, String) = (row.try_get(0)?, row.try_get(1)?);
     let mut tx = app.writer.begin().await?;
-    sqlx::query("DELETE FROM mail_choices WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
-    sqlx::query("DELETE FROM mail_addresses WHERE user_id = $1").bind(user_id).execute(&mut *tx).await?;
-    // What was written and not yet sent goes too.
-    sqlx::query("DELETE FROM outbox WHERE unsubscribe = $1 AND sent_at IS NULL").bind(token).execute(&mut *tx).await?;
+    forget(&mut tx, user_id).await?;
     tx.commit().await?;
     Ok(name)
+}
+
+/// Forgets a user's address, choices and links, and the mail to him not
+/// sent yet (on `conn`, the caller's transaction).
+pub async fn forget(conn: &mut sqlx::AnyConnection, user_id: i64) -> Result<()> {
+    for table in ["mail_choices", "mail_addresses", "mail_links"] {
+        sqlx::query(&format!("DELETE FROM {table} WHERE user_id = $1")).bind(user_id).execute(&mut *conn).await?;
+    }
+    sqlx::query("DELETE FROM outbox WHERE user_id = $1 AND sent_at IS NULL").bind(user_id).execute(&mut *conn).await?;
+    Ok(())
 }
 
 /// What a user wants by mail of one game.

@@ -17,20 +17,20 @@ use polemarch_engine::game;
 use sqlx::Row;
 use std::collections::BTreeMap;
 
-/// A confirmed recipient: (user id, address, unsubscribe token).
-type Recipient = (i64, String, String);
+/// A confirmed recipient: (user id, address).
+type Recipient = (i64, String);
 
 /// The confirmed recipients of a game who chose `what` (`results`,
 /// `reminders` or `press`).
 async fn recipients(app: &App, game_id: i64, what: &str) -> Result<Vec<Recipient>> {
     let rows = sqlx::query(&format!(
-        "SELECT a.user_id, a.address, a.unsubscribe_token FROM mail_choices c JOIN mail_addresses a ON a.user_id = c.user_id \
+        "SELECT a.user_id, a.address FROM mail_choices c JOIN mail_addresses a ON a.user_id = c.user_id \
          WHERE c.game_id = $1 AND c.{what} = 1 AND a.confirmed = 1 ORDER BY a.user_id"
     ))
     .bind(game_id)
     .fetch_all(&app.db)
     .await?;
-    rows.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?))).collect()
+    rows.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).collect()
 }
 
 fn link(s: &Settings, path: &str) -> String {
@@ -44,10 +44,14 @@ pub async fn round(app: &App, s: &Settings) -> Result<()> {
     digests(app, s).await
 }
 
-/// A mail of results per phase processed since the last round.
+/// A mail of results per phase processed, and one when a game ends
+/// otherwise (a draw, a concession), since the last round. The events are
+/// read up to the hub's mark: one that commits late (PostgreSQL) is not
+/// passed over.
 async fn results(app: &App, s: &Settings) -> Result<()> {
     let after: i64 = sqlx::query("SELECT events_after FROM mail_cursor WHERE id = 1").fetch_one(&app.db).await?.try_get(0)?;
-    let events = crate::events::since(&app.db, None, after, 500).await?;
+    let mark = app.hub.mark();
+    let events: Vec<_> = crate::events::since(&app.db, None, after, 500).await?.into_iter().filter(|e| e.id <= mark).collect();
     let Some(last) = events.last().map(|e| e.id) else { return Ok(()) };
     let mut tx = app.writer.begin().await?;
     // Only the process that moves the cursor writes these mails.
@@ -60,21 +64,33 @@ async fn results(app: &App, s: &Settings) -> Result<()> {
     if moved == 0 {
         return Ok(());
     }
-    for e in events.iter().filter(|e| e.kind == "phase") {
+    for e in &events {
         let data: serde_json::Value = serde_json::from_str(&e.data).unwrap_or_default();
+        let over = data["over"] == true || (e.kind == "status" && data["status"] == "over");
+        if e.kind != "phase" && !over {
+            continue;
+        }
         let g = games::load_cached(app, e.game_id).await?;
-        let processed = data["processed"].as_str().unwrap_or("");
-        let index = data["phase_index"].as_i64().unwrap_or(1) - 1;
-        let end = if data["over"] == true { " The game is over." } else { "" };
-        let body = format!(
-            "In {}, {processed} was processed.{end}\n\nIts results: {}\nThe game: {}",
-            g.name,
-            link(s, &format!("/games/{}/phases/{index}", g.id)),
-            link(s, &format!("/games/{}", g.id))
-        );
-        for (_, to, token) in recipients(app, g.id, "results").await? {
-            let mail = Mail { to, subject: format!("{}: {processed} processed", g.name), body: body.clone(), unsubscribe: token };
-            outbox::put(&mut tx, &mail).await?;
+        let end = match (&g.record.result, over) {
+            (Some(result), true) => format!(" The game is over: {}.", game::result_text(result)),
+            (None, true) => " The game is over.".to_string(),
+            _ => String::new(),
+        };
+        let (subject, body) = if e.kind == "phase" {
+            let processed = data["processed"].as_str().unwrap_or("");
+            let index = data["phase_index"].as_i64().unwrap_or(1) - 1;
+            let body = format!(
+                "In {}, {processed} was processed.{end}\n\nIts results: {}\nThe game: {}",
+                g.name,
+                link(s, &format!("/games/{}/phases/{index}", g.id)),
+                link(s, &format!("/games/{}", g.id))
+            );
+            (format!("{}: {processed} processed", g.name), body)
+        } else {
+            (format!("{}: the game is over", g.name), format!("In {}:{end}\n\nThe game: {}", g.name, link(s, &format!("/games/{}", g.id))))
+        };
+        for (user_id, to) in recipients(app, g.id, "results").await? {
+            outbox::put(&mut tx, &Mail { to, subject: subject.clone(), body: body.clone(), user_id, confirms: false }).await?;
         }
     }
     tx.commit().await?;
@@ -140,7 +156,7 @@ async fn reminder_mails(app: &App, s: &Settings, g: &Game, left: i64) -> Result<
     }
     let phase = g.record.phases.last().map(|p| p.phase.clone()).unwrap_or_default();
     let mut mails = Vec::new();
-    for (user, to, token) in recipients(app, g.id, "reminders").await? {
+    for (user, to) in recipients(app, g.id, "reminders").await? {
         let Some(powers) = by_user.get(&user) else { continue };
         let body = format!(
             "In {}, the orders of {} for {phase} are due in {}, and are missing or not marked ready.\n\n{}",
@@ -149,7 +165,7 @@ async fn reminder_mails(app: &App, s: &Settings, g: &Game, left: i64) -> Result<
             crate::pages::duration(left),
             link(s, &format!("/games/{}", g.id))
         );
-        mails.push(Mail { to, subject: format!("{}: orders due in {}", g.name, crate::pages::duration(left)), body, unsubscribe: token });
+        mails.push(Mail { to, subject: format!("{}: orders due in {}", g.name, crate::pages::duration(left)), body, user_id: user, confirms: false });
     }
     Ok(mails)
 }
@@ -160,7 +176,7 @@ async fn reminder_mails(app: &App, s: &Settings, g: &Game, left: i64) -> Result<
 async fn digests(app: &App, s: &Settings) -> Result<()> {
     let t = now();
     let rows = sqlx::query(
-        "SELECT c.user_id, c.game_id, c.press_after, a.address, a.unsubscribe_token FROM mail_choices c JOIN mail_addresses a ON a.user_id = c.user_id \
+        "SELECT c.user_id, c.game_id, c.press_after, a.address FROM mail_choices c JOIN mail_addresses a ON a.user_id = c.user_id \
          WHERE c.press = 1 AND a.confirmed = 1 AND c.press_at <= $1 \
          AND EXISTS (SELECT 1 FROM messages m WHERE m.game_id = c.game_id AND m.id > c.press_after AND m.sender <> '')",
     )
@@ -168,7 +184,7 @@ async fn digests(app: &App, s: &Settings) -> Result<()> {
     .fetch_all(&app.db)
     .await?;
     for r in rows {
-        let (user_id, game_id, after, to, token): (i64, i64, i64, String, String) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?, r.try_get(4)?);
+        let (user_id, game_id, after, to): (i64, i64, i64, String) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?);
         let g = games::load_cached(app, game_id).await?;
         let user = crate::accounts::User { id: user_id, name: String::new() };
         let reader = Reader::of(&app.db, &g, Some(&user)).await?;
@@ -195,7 +211,7 @@ async fn digests(app: &App, s: &Settings) -> Result<()> {
             }
             body += &format!("\nAnswer on the press page: {}", link(s, &format!("/games/{game_id}/press")));
             let subject = format!("{}: {} new message{}", g.name, new.len(), if new.len() == 1 { "" } else { "s" });
-            outbox::put(&mut tx, &Mail { to, subject, body, unsubscribe: token }).await?;
+            outbox::put(&mut tx, &Mail { to, subject, body, user_id, confirms: false }).await?;
         }
         tx.commit().await?;
     }

@@ -12,21 +12,29 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use sqlx::{AnyPool, Row};
 use std::time::Duration;
 
-/// A mail to write: to whom, about what, and the recipient's unsubscribe
-/// token (for the link and the List-Unsubscribe header).
+/// A mail to write: to whom (the address, and the account whose links it
+/// carries: the unsubscribe link and the List-Unsubscribe header, made
+/// when it is sent), about what, and whether it confirms the address (its
+/// body has the link's token written [`CONFIRM`] until then).
 pub struct Mail {
     pub to: String,
     pub subject: String,
     pub body: String,
-    pub unsubscribe: String,
+    pub user_id: i64,
+    pub confirms: bool,
 }
 
+/// What stands for the confirmation link's token in a mail's body until it
+/// is sent.
+pub const CONFIRM: &str = "{confirm}";
+
 pub async fn put(conn: &mut sqlx::AnyConnection, mail: &Mail) -> Result<()> {
-    sqlx::query("INSERT INTO outbox (recipient, subject, body, unsubscribe, next_try) VALUES ($1, $2, $3, $4, $5)")
+    sqlx::query("INSERT INTO outbox (recipient, subject, body, user_id, confirms, next_try) VALUES ($1, $2, $3, $4, $5, $6)")
         .bind(&mail.to)
         .bind(&mail.subject)
         .bind(&mail.body)
-        .bind(&mail.unsubscribe)
+        .bind(mail.user_id)
+        .bind(i64::from(mail.confirms))
         .bind(now())
         .execute(conn)
         .await?;
@@ -88,7 +96,7 @@ pub fn backoff(attempts: i64) -> i64 {
 /// Sends what is due (up to 50): the number sent.
 pub async fn drain(db: &AnyPool, s: &Settings) -> Result<usize> {
     let rows = sqlx::query(
-        "SELECT id, recipient, subject, body, unsubscribe, attempts, next_try FROM outbox WHERE sent_at IS NULL AND next_try <= $1 ORDER BY id LIMIT 50",
+        "SELECT id, recipient, subject, body, user_id, confirms, attempts, next_try FROM outbox WHERE sent_at IS NULL AND next_try <= $1 ORDER BY id LIMIT 50",
     )
     .bind(now())
     .fetch_all(db)
@@ -99,7 +107,7 @@ pub async fn drain(db: &AnyPool, s: &Settings) -> Result<usize> {
     let smtp = transport(s)?;
     let mut sent = 0;
     for r in rows {
-        let (id, attempts, next_try): (i64, i64, i64) = (r.try_get(0)?, r.try_get(5)?, r.try_get(6)?);
+        let (id, attempts, next_try): (i64, i64, i64) = (r.try_get(0)?, r.try_get(6)?, r.try_get(7)?);
         // Claimed for a while: no other process sends it meanwhile.
         let claimed = sqlx::query("UPDATE outbox SET next_try = $1 WHERE id = $2 AND next_try = $3 AND sent_at IS NULL")
             .bind(now() + 120)
@@ -111,11 +119,27 @@ pub async fn drain(db: &AnyPool, s: &Settings) -> Result<usize> {
         if claimed == 0 {
             continue;
         }
-        let (to, subject, body, unsubscribe): (String, String, String, String) = (r.try_get(1)?, r.try_get(2)?, r.try_get(3)?, r.try_get(4)?);
+        let (to, subject, body): (String, String, String) = (r.try_get(1)?, r.try_get(2)?, r.try_get(3)?);
+        let (user_id, confirms): (Option<i64>, bool) = (r.try_get(4)?, r.try_get::<i64, _>(5)? != 0);
+        let Some(user_id) = user_id else {
+            // Written by an older judge to an address forgotten since.
+            sqlx::query("DELETE FROM outbox WHERE id = $1").bind(id).execute(db).await?;
+            continue;
+        };
+        // Its links, made now: their tokens are only in the mail.
+        let (unsubscribe, confirm) = super::addresses::new_links(db, user_id, confirms.then_some(to.as_str())).await?;
+        let body = match &confirm {
+            Some(token) => body.replace(CONFIRM, token),
+            None => body,
+        };
         let outcome = match message(s, &to, &subject, &body, &unsubscribe) {
             Ok(m) => smtp.send(m).await.map(|_| ()).map_err(|e| e.to_string()),
             Err(e) => Err(e),
         };
+        if outcome.is_err() {
+            let made: Vec<&str> = std::iter::once(unsubscribe.as_str()).chain(confirm.as_deref()).collect();
+            super::addresses::drop_links(db, &made).await?;
+        }
         match outcome {
             Ok(()) => {
                 sqlx::query("UPDATE outbox SET sent_at = $1, attempts = attempts + 1 WHERE id = $2").bind(now()).bind(id).execute(db).await?;

@@ -144,6 +144,12 @@ pub async fn server(db: Db) -> TestServer {
 }
 
 pub async fn server_with(db: Db, change: impl FnOnce(&mut Config)) -> TestServer {
+    server_prepared(db, change, |_| async {}).await
+}
+
+/// A judge on a database that `prepare` made first, given its URL (as an
+/// older judge left it, say).
+pub async fn server_prepared<F: std::future::Future<Output = ()>>(db: Db, change: impl FnOnce(&mut Config), prepare: impl FnOnce(String) -> F) -> TestServer {
     let dir = std::env::temp_dir().join(format!("polemarch-test-web-{}", unique("")));
     let (database_url, pg) = match &db {
         Db::Sqlite => (None, None),
@@ -156,6 +162,7 @@ pub async fn server_with(db: Db, change: impl FnOnce(&mut Config)) -> TestServer
     config.limits.sign_in_per_minute = 10_000;
     config.limits.submissions_per_minute = 10_000;
     change(&mut config);
+    prepare(config.database_url.clone().unwrap_or_else(|| polemarch_web::db::sqlite_url(&dir).unwrap())).await;
     let app = Shared::open(&config).await.expect("the test database opens");
     let router = polemarch_web::router(app.clone());
     TestServer { app, router, config, dir, pg }
