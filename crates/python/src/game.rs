@@ -1,7 +1,10 @@
 //! `Game`: one game, shaped like MILA's `diplomacy.Game`. It keeps the
-//! engine's game record (docs/game-record.md) and the current position;
-//! the methods are thin: the work is the engine's (`game::submit_at`,
-//! `game::process`, `replay::export_mila`) and the bots' generator's.
+//! engine's game record (docs/game-record.md), and as values the current
+//! position and (while every order came from the listed ones) the orders
+//! in force, so that a phase is not read back from the record's JSON; the
+//! methods are thin: the work is the engine's (`game::submit_at`,
+//! `game::process_orders`, `replay::export_mila`) and the bots'
+//! generator's.
 
 use crate::convert::{from_py, to_py};
 use crate::errors::{GameOverError, OrderError, PolemarchError, UnknownPowerError};

@@ -6,7 +6,7 @@
 //! `dislodged`, `void`, `no convoy`, `disrupted`, `disband`; '' or nothing
 //! for success).
 
-use super::mila_order::{mila_order, unit_ref_text, unit_text};
+use super::mila_order::{has_mila_form, mila_order, unit_ref_text, unit_text};
 use super::{Glitch, RecordedGame, RecordedPhase, RecordedResult};
 use crate::adjudicate::{adjudicate, retreat_options, Reason, Verdict};
 use crate::game::{position_at, GameRecord};
@@ -133,27 +133,14 @@ fn position(v: &Variant, phase: Phase, state: &Value) -> Result<(Position, Optio
 /// The codes that make an order of this kind fail.
 fn failure_codes(action: &Action) -> &'static [&'static str] {
     match action {
+        // The orders of the variants' own mechanics have no MILA form.
+        _ if !has_mila_form(action) => &["void"],
         Action::Move { .. } => &["bounce", "void", "no convoy", "disrupted", "dislodged"],
         Action::SupportHold { .. } | Action::SupportMove { .. } => &["cut", "void", "dislodged"],
         Action::Convoy { .. } => &["dislodged", "void", "disrupted", "no convoy"],
         Action::Hold => &["dislodged", "void"],
         Action::Retreat { .. } => &["bounce", "disband", "void"],
-        Action::Disband | Action::Build | Action::Remove | Action::Waive => &["void"],
-        // The orders of the variants' own mechanics have no MILA form.
-        Action::Merge { .. }
-        | Action::SupportMerge { .. }
-        | Action::Split { .. }
-        | Action::Sack
-        | Action::Convert { .. }
-        | Action::Destroy
-        | Action::Rebuild
-        | Action::Loan { .. }
-        | Action::EndLoan { .. }
-        | Action::Designate { .. }
-        | Action::Elect { .. }
-        | Action::Outlaw { .. }
-        | Action::Rival { .. }
-        | Action::Fix { .. } => &["void"],
+        _ => &["void"],
     }
 }
 

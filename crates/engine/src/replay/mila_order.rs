@@ -128,7 +128,7 @@ fn write(v: &Variant, o: &Order, out: &mut String, unit: &mut dyn FnMut(&UnitRef
 
 /// Has the order a form in MILA's notation? The orders of the variants'
 /// own mechanics have none.
-fn has_mila_form(action: &Action) -> bool {
+pub(super) fn has_mila_form(action: &Action) -> bool {
     match action {
         Action::Hold
         | Action::Move { .. }
