@@ -4,15 +4,20 @@
 //! games of every variant, so the bots see the same legal orders as when
 //! each round of candidates was adjudicated whole. Beside the generator's
 //! candidates (few of them illegal in standard), every force is also
-//! ordered to every location, mostly illegal moves.
+//! ordered to every location, mostly illegal moves. And the full list
+//! (`Board::every_convoy`) lists the convoys the bots leave out.
 
+mod common;
+
+use common::{autumn, standard};
 use polemarch_bots::candidates::{self, Extras};
 use polemarch_bots::geometry::reach;
 use polemarch_bots::selfplay::play_game;
-use polemarch_bots::{bot_named, Bot};
+use polemarch_bots::{bot_named, Board, Bot};
 use polemarch_engine::adjudicate::{adjudicate, Legality, Verdict};
 use polemarch_engine::game::position_at;
 use polemarch_engine::order::{Action, Order};
+use polemarch_engine::state::Kind;
 use polemarch_engine::variant::{embedded_ids, embedded_variant, PhaseKind};
 
 #[test]
@@ -54,4 +59,19 @@ fn planning_calls_illegal_what_adjudication_does_in_every_variant() {
         }
         assert!(legal > 0 && illegal > 0, "{id}: {legal} legal and {illegal} illegal candidates compared");
     }
+}
+
+/// The bots weigh an army's nearest eight destinations by convoy; the full
+/// list (the Python package's) has every coast the fleets at sea reach,
+/// each legal.
+#[test]
+fn every_convoy_destination_is_listed_where_the_bots_weigh_eight() {
+    let v = standard();
+    let fleets = ["nth", "eng", "mao", "iri"].map(|sea| ("England", Kind::FLEET, sea));
+    let pos = autumn(&v, &[[("England", Kind::ARMY, "lon")].as_slice(), &fleets].concat());
+    let lon = pos.forces.iter().position(|f| f.is_army()).unwrap();
+    let by_convoy = |b: &Board| b.legal[lon].iter().filter(|o| matches!(o.action, Action::Move { via_convoy: true, .. })).count();
+    let (bots, all) = (by_convoy(&Board::new(&v, &pos)), by_convoy(&Board::every_convoy(&v, &pos)));
+    assert_eq!(bots, 8);
+    assert!(all > 8, "{all} destinations by convoy");
 }
