@@ -11,8 +11,8 @@ use polemarch_engine::state::{Components, Force, Moves};
 use polemarch_engine::variant::{LocId, ProvinceId};
 use polemarch_engine::{Position, Variant};
 
-/// At most this many destinations by convoy per army (the nearest seas'
-/// coasts come first).
+/// At most this many destinations by convoy per army for the bots (the
+/// nearest seas' coasts come first).
 const CONVOY_DESTINATIONS: usize = 8;
 
 /// What a variant's mechanics add to the orders a force may be given in a
@@ -22,6 +22,8 @@ pub struct Extras {
     sack: Option<ProvinceId>,
     destroy: bool,
     rebuild: bool,
+    /// At most this many destinations by convoy per army.
+    convoy_destinations: usize,
 }
 
 impl Extras {
@@ -32,7 +34,14 @@ impl Extras {
             sack: v.rules.mechanics.iter().find_map(|m| if let Mechanic::Delphi(p) = m { Some(*p) } else { None }),
             destroy: has(|m| matches!(m, Mechanic::Destroy)),
             rebuild: has(|m| matches!(m, Mechanic::Rebuild)),
+            convoy_destinations: CONVOY_DESTINATIONS,
         }
+    }
+
+    /// The same, with every destination by convoy (for a full list of the
+    /// legal orders).
+    pub fn every_convoy(v: &Variant) -> Extras {
+        Extras { convoy_destinations: usize::MAX, ..Extras::of(v) }
     }
 }
 
@@ -51,7 +60,7 @@ pub fn movement(v: &Variant, pos: &Position, extras: &Extras, reaches: &[Vec<Pro
         out.push(Order::for_force(f, Action::Move { to, via_convoy: false }));
     }
     if f.is_army() {
-        for to in by_convoy(v, pos, f) {
+        for to in by_convoy(v, pos, f, extras.convoy_destinations) {
             out.push(Order::for_force(f, Action::Move { to, via_convoy: true }));
         }
         // A siege raised (City State C8): `A pav R lod` where lod's walls
@@ -125,8 +134,8 @@ fn has_fleet(f: &Force) -> bool {
 }
 
 /// Coasts an army could reach by a chain of fleets at sea standing there
-/// now, nearest first.
-fn by_convoy(v: &Variant, pos: &Position, army: &Force) -> Vec<LocId> {
+/// now, nearest first; at most `limit` of them.
+fn by_convoy(v: &Variant, pos: &Position, army: &Force, limit: usize) -> Vec<LocId> {
     let here = v.province_of(army.loc);
     if !v.province(here).terrain.shore() {
         return Vec::new();
@@ -136,7 +145,7 @@ fn by_convoy(v: &Variant, pos: &Position, army: &Force) -> Vec<LocId> {
     seen[here.index()] = true;
     let mut frontier: Vec<ProvinceId> = v.province_ids().filter(|&p| v.any_borders.get(here.index(), p.index()) && fleet_at(p)).collect();
     let mut out = Vec::new();
-    while !frontier.is_empty() && out.len() < CONVOY_DESTINATIONS {
+    while !frontier.is_empty() && out.len() < limit {
         let mut next = Vec::new();
         for &sea in &frontier {
             seen[sea.index()] = true;
@@ -154,7 +163,7 @@ fn by_convoy(v: &Variant, pos: &Position, army: &Force) -> Vec<LocId> {
         next.dedup();
         frontier = next;
     }
-    out.truncate(CONVOY_DESTINATIONS);
+    out.truncate(limit);
     out
 }
 

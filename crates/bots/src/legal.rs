@@ -2,15 +2,16 @@
 //! force) the candidate orders the adjudicator calls legal. Legality is
 //! asked of the engine itself: the candidates are adjudicated in rounds,
 //! one candidate per force a round (an order's legality depends on the
-//! position, not on the other orders), and those that come out ILLEGAL are
-//! dropped. Adjustment orders are asked one at a time (a build's legality
+//! position, not on the other orders), and those the adjudicator calls
+//! ILLEGAL are dropped: in a movement phase it says so when it plans the
+//! orders, before resolving them (`Legality`). Adjustment orders are asked one at a time (a build's legality
 //! depends on how many builds are due, so they cannot share a round).
 //! Every question goes to one adjudication context per board (`Judge`),
 //! whose buffers are reused from one adjudication to the next.
 
 use crate::candidates::{self, Extras};
 use crate::geometry::reach;
-use polemarch_engine::adjudicate::{recycle, retreat_options, Adjudicator, OrderResult, Verdict};
+use polemarch_engine::adjudicate::{recycle, retreat_options, Adjudicator, Legality, OrderResult, Verdict};
 use polemarch_engine::order::{Action, Order};
 use polemarch_engine::variant::{PhaseKind, PowerId, ProvinceId};
 use polemarch_engine::{Position, Variant};
@@ -58,13 +59,21 @@ impl<'a> Judge<'a> {
 
 impl<'a> Board<'a> {
     pub fn new(v: &'a Variant, pos: &'a Position) -> Board<'a> {
+        Board::with(v, pos, Extras::of(v))
+    }
+
+    /// A board whose armies list every destination by convoy, not only
+    /// the nearest eight the bots weigh (the Python package's list of
+    /// legal orders).
+    pub fn every_convoy(v: &'a Variant, pos: &'a Position) -> Board<'a> {
+        Board::with(v, pos, Extras::every_convoy(v))
+    }
+
+    fn with(v: &'a Variant, pos: &'a Position, extras: Extras) -> Board<'a> {
         let kind = v.calendar.kind(pos.phase);
         let reaches: Vec<Vec<ProvinceId>> = pos.forces.iter().map(|f| reach(v, f)).collect();
         let candidates: Vec<Vec<Order>> = match kind {
-            PhaseKind::Movement => {
-                let extras = Extras::of(v);
-                (0..pos.forces.len()).map(|i| candidates::movement(v, pos, &extras, &reaches, i)).collect()
-            }
+            PhaseKind::Movement => (0..pos.forces.len()).map(|i| candidates::movement(v, pos, &extras, &reaches, i)).collect(),
             PhaseKind::Retreat => pos
                 .dislodged
                 .iter()
@@ -76,9 +85,8 @@ impl<'a> Board<'a> {
                 .collect(),
             PhaseKind::Adjustment => Vec::new(),
         };
-        let mut judge = Judge::new(v, pos);
-        let legal = keep_legal(&mut judge, candidates);
-        Board { v, pos, kind, legal, reaches, judge: RefCell::new(judge) }
+        let legal = keep_legal(v, pos, candidates);
+        Board { v, pos, kind, legal, reaches, judge: RefCell::new(Judge::new(v, pos)) }
     }
 
     /// Indices (into `legal`) of `power`'s forces: on the board in a
@@ -140,19 +148,22 @@ impl<'a> Board<'a> {
 }
 
 /// The candidates the adjudicator does not call illegal, in rounds.
-fn keep_legal(judge: &mut Judge, candidates: Vec<Vec<Order>>) -> Vec<Vec<Order>> {
+fn keep_legal(v: &Variant, pos: &Position, candidates: Vec<Vec<Order>>) -> Vec<Vec<Order>> {
     let rounds = candidates.iter().map(Vec::len).max().unwrap_or(0);
     let mut legal: Vec<Vec<Order>> = candidates.iter().map(|c| Vec::with_capacity(c.len())).collect();
+    let mut check = Legality::new(v);
+    let (mut who, mut orders, mut ok) = (Vec::new(), Vec::new(), Vec::new());
     for k in 0..rounds {
-        let who: Vec<usize> = (0..candidates.len()).filter(|&i| k < candidates[i].len()).collect();
-        let orders: Vec<Order> = who.iter().map(|&i| candidates[i][k].clone()).collect();
-        judge.judge(&orders, |results, _| {
-            for (n, &i) in who.iter().enumerate() {
-                if results[n].verdict != Verdict::Illegal {
-                    legal[i].push(orders[n].clone());
-                }
+        who.clear();
+        who.extend((0..candidates.len()).filter(|&i| k < candidates[i].len()));
+        orders.clear();
+        orders.extend(who.iter().map(|&i| candidates[i][k].clone()));
+        check.legal_into(pos, &orders, &mut ok);
+        for (n, &i) in who.iter().enumerate() {
+            if ok[n] {
+                legal[i].push(orders[n].clone());
             }
-        });
+        }
     }
     legal
 }

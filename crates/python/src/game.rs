@@ -1,7 +1,10 @@
 //! `Game`: one game, shaped like MILA's `diplomacy.Game`. It keeps the
-//! engine's game record (docs/game-record.md) and the current position;
-//! the methods are thin: the work is the engine's (`game::submit_at`,
-//! `game::process`, `replay::export_mila`) and the bots' generator's.
+//! engine's game record (docs/game-record.md), and as values the current
+//! position and (while every order came from the listed ones) the orders
+//! in force, so that a phase is not read back from the record's JSON; the
+//! methods are thin: the work is the engine's (`game::submit_at`,
+//! `game::process_orders`, `replay::export_mila`) and the bots'
+//! generator's.
 
 use crate::convert::{from_py, to_py};
 use crate::errors::{GameOverError, OrderError, PolemarchError, UnknownPowerError};
@@ -10,6 +13,7 @@ use crate::possible::Possible;
 use crate::power::Power;
 use crate::{map_info, orders, saved, status};
 use polemarch_engine::game::{self, GameRecord, GameResult};
+use polemarch_engine::order::Order;
 use polemarch_engine::replay::{export_mila, mila_phase_name, mila_state};
 use polemarch_engine::variant::{PhaseKind, PowerId};
 use polemarch_engine::{Position, Variant};
@@ -27,6 +31,13 @@ pub struct Game {
     pub(crate) pos: Position,
     /// The legal orders of the current phase, once listed.
     pub(crate) possible: Option<Arc<Possible>>,
+    /// The orders in force this phase, as the record's submissions give
+    /// them (`game::orders_in_force`), while every order was given from
+    /// the listed ones; None: read them from the record.
+    pub(crate) in_force: Option<Vec<Order>>,
+    /// By location: its name as a key of `get_all_possible_orders`
+    /// (`STP/SC`).
+    loc_keys: Arc<Vec<String>>,
 }
 
 pub fn err(e: String) -> PyErr {
@@ -36,7 +47,10 @@ pub fn err(e: String) -> PyErr {
 impl Game {
     pub fn from_record(v: Arc<Variant>, rec: GameRecord) -> PyResult<Game> {
         let pos = game::current(&v, &rec).map_err(err)?;
-        Ok(Game { v, rec, pos, possible: None })
+        let open = rec.phases.last().expect("a current phase");
+        let in_force = open.submissions.is_empty().then(Vec::new);
+        let loc_keys = Arc::new(v.loc_ids().map(|l| v.loc_abbr(l).to_uppercase()).collect());
+        Ok(Game { v, rec, pos, possible: None, in_force, loc_keys })
     }
 
     /// The power of this name (any of its names, any letter case).
@@ -255,7 +269,7 @@ impl Game {
         let of = |power: Option<PowerId>| -> PyResult<Bound<'py, PyDict>> {
             let out = PyDict::new(py);
             for l in self.v.loc_ids() {
-                let key = PyString::new(py, &self.v.loc_abbr(l).to_uppercase());
+                let key = PyString::new(py, &self.loc_keys[l.index()]);
                 out.set_item(key, PyList::new(py, possible.at(&self.v, l, power))?)?;
             }
             Ok(out)
@@ -295,9 +309,13 @@ impl Game {
     /// Withdraws the orders of `power_name` (of every power when none).
     #[pyo3(signature = (power_name=None))]
     fn clear_orders(&mut self, power_name: Option<&str>) -> PyResult<()> {
-        let name = power_name.map(|n| self.power(n)).transpose()?.map(|p| self.v.power(p).name.clone());
+        let power = power_name.map(|n| self.power(n)).transpose()?;
+        let name = power.map(|p| self.v.power(p).name.clone());
         let phase = self.rec.phases.last_mut().expect("a current phase");
         phase.submissions.retain(|s| name.as_ref().is_some_and(|n| *n != s.power));
+        if let Some(orders) = &mut self.in_force {
+            orders.retain(|o| power.is_some_and(|p| o.power != Some(p)));
+        }
         Ok(())
     }
 
@@ -323,10 +341,12 @@ impl Game {
     /// phase. The GIL is released meanwhile.
     fn process(&mut self, py: Python<'_>) -> PyResult<()> {
         self.live()?;
-        let (v, rec) = (&self.v, &mut self.rec);
-        let next = py.allow_threads(|| game::process(v, rec).map(|o| o.next)).map_err(err)?;
+        let orders = orders::parsed(self).map_err(err)?;
+        let (v, rec, pos) = (&self.v, &mut self.rec, &self.pos);
+        let next = py.allow_threads(|| game::process_orders(v, rec, pos, &orders).map(|o| o.next)).map_err(err)?;
         self.pos = next;
         self.possible = None;
+        self.in_force = Some(Vec::new());
         Ok(())
     }
 

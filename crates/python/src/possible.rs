@@ -2,26 +2,37 @@
 //! bots' generator (`polemarch_bots::Board`), which keeps a candidate only
 //! where the adjudicator does not call it illegal, so the orders are the
 //! ones the judge accepts. Written in MILA's notation (`A PAR - BUR`); a
-//! variant's own orders in polemarch's (`2A MAR SPLIT A PIE`).
+//! variant's own orders in polemarch's (`2A MAR SPLIT A PIE`). Each is
+//! kept with its order, so that `set_orders` finds a listed order by its
+//! text without reading it again.
 
 use polemarch_bots::adjust::{adjustment, placement_sites};
 use polemarch_bots::Board;
 use polemarch_engine::game::powers_to_order;
 use polemarch_engine::order::{Action, Order};
-use polemarch_engine::replay::mila_order;
+use polemarch_engine::replay::MilaText;
 use polemarch_engine::state::Force;
 use polemarch_engine::variant::{LocId, PhaseKind, PowerId, ProvinceId};
 use polemarch_engine::{Position, Variant};
 
 /// The legal orders of one phase.
 pub struct Possible {
-    /// By province: its orders, each with the location its unit (or build)
-    /// stands at and the power that may give it.
-    pub orders: Vec<Vec<(LocId, PowerId, String)>>,
+    /// By province: its orders.
+    pub orders: Vec<Vec<Listed>>,
     /// By power: the provinces where it has something to order, sorted.
     pub orderable: Vec<Vec<ProvinceId>>,
     /// By power: where it may build (adjustments only), sorted.
     pub build_sites: Vec<Vec<ProvinceId>>,
+}
+
+/// One legal order: the location its unit (or build) stands at, the power
+/// that may give it, its text and the order.
+#[derive(Clone)]
+pub struct Listed {
+    pub loc: LocId,
+    pub power: PowerId,
+    pub text: String,
+    pub order: Order,
 }
 
 impl Possible {
@@ -31,7 +42,8 @@ impl Possible {
             orderable: vec![Vec::new(); v.powers.len()],
             build_sites: vec![Vec::new(); v.powers.len()],
         };
-        let board = Board::new(v, pos);
+        let board = Board::every_convoy(v, pos);
+        let mut text = MilaText::new(v, pos);
         match board.kind {
             PhaseKind::Movement | PhaseKind::Retreat => {
                 for (i, legal) in board.legal.iter().enumerate() {
@@ -40,14 +52,14 @@ impl Possible {
                         continue;
                     }
                     for o in legal {
-                        out.add(v, pos, force.power, o);
+                        out.add(v, &mut text, force.power, o);
                     }
                 }
             }
             PhaseKind::Adjustment if v.rules.own_phase(v, pos) => {
                 for power in powers_to_order(v, pos) {
                     for o in placement_sites(&board, power).iter().flatten() {
-                        out.add(v, pos, power, o);
+                        out.add(v, &mut text, power, o);
                     }
                 }
             }
@@ -55,7 +67,7 @@ impl Possible {
                 for power in powers_to_order(v, pos) {
                     let a = adjustment(&board, power);
                     for o in a.builds.iter().chain(&a.removes).chain(&a.converts) {
-                        out.add(v, pos, power, o);
+                        out.add(v, &mut text, power, o);
                     }
                     for o in &a.builds {
                         let p = v.province_of(o.unit.as_ref().expect("a build names its unit").loc);
@@ -64,7 +76,8 @@ impl Possible {
                     // A build may be waived at every place one may be made.
                     let waive = Order { power: Some(power), unit: None, action: Action::Waive, claim: None };
                     for &p in &out.build_sites[power.index()] {
-                        out.orders[p.index()].push((LocId::of_province(p), power, mila_order(v, pos, &waive)));
+                        let listed = Listed { loc: LocId::of_province(p), power, text: text.order(&waive), order: waive.clone() };
+                        out.orders[p.index()].push(listed);
                     }
                 }
             }
@@ -72,10 +85,10 @@ impl Possible {
         out
     }
 
-    fn add(&mut self, v: &Variant, pos: &Position, power: PowerId, o: &Order) {
+    fn add(&mut self, v: &Variant, text: &mut MilaText, power: PowerId, o: &Order) {
         let loc = o.unit.as_ref().expect("a unit's order names it").loc;
         let p = v.province_of(loc);
-        self.orders[p.index()].push((loc, power, mila_order(v, pos, o)));
+        self.orders[p.index()].push(Listed { loc, power, text: text.order(o), order: o.clone() });
         insert_sorted(&mut self.orderable[power.index()], p);
     }
 
@@ -85,9 +98,14 @@ impl Possible {
     pub fn at(&self, v: &Variant, l: LocId, power: Option<PowerId>) -> Vec<&str> {
         let p = v.province_of(l);
         let whose = |q: &PowerId| power.is_none_or(|w| w == *q);
-        let here = self.orders[p.index()].iter().filter(|(_, q, _)| whose(q));
-        let on_coast = l == LocId::of_province(p) || self.orders[p.index()].iter().any(|(at, q, _)| *at == l && whose(q));
-        here.filter(|_| on_coast).map(|(_, _, o)| o.as_str()).collect()
+        let here = self.orders[p.index()].iter().filter(|o| whose(&o.power));
+        let on_coast = l == LocId::of_province(p) || self.orders[p.index()].iter().any(|o| o.loc == l && whose(&o.power));
+        here.filter(|_| on_coast).map(|o| o.text.as_str()).collect()
+    }
+
+    /// `power`'s listed order with this text.
+    pub fn find(&self, power: PowerId, text: &str) -> Option<&Order> {
+        self.orders.iter().flatten().find(|o| o.power == power && o.text == text).map(|o| &o.order)
     }
 }
 

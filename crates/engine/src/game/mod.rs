@@ -7,9 +7,8 @@ mod orders;
 pub mod record;
 
 pub use check::check_game;
-pub use orders::{orders_in_force_at, orders_in_force_of, submit, submit_at, units_without_orders};
+pub use orders::{orders_in_force, orders_in_force_at, orders_in_force_of, place, submit, submit_at, units_without_orders};
 
-use orders::orders_in_force;
 pub use record::{GameRecord, GameResult, PhaseRecord, Processed, ResultRecord, Status, SubmittedOrder};
 
 use crate::adjudicate::{adjudicate, balances, Outcome, Verdict};
@@ -37,7 +36,12 @@ pub fn new_game(v: &Variant, name: &str, seed: u64) -> GameRecord {
 }
 
 fn phase_record(v: &Variant, start: &Position) -> PhaseRecord {
-    PhaseRecord { phase: v.calendar.display(start.phase).to_string(), start: start.to_json(v), submissions: Vec::new(), processed: None }
+    opened(v, start, start.to_json(v))
+}
+
+/// The record of a phase opening at `start`, whose JSON is `json`.
+fn opened(v: &Variant, start: &Position, json: crate::state::json::PositionJson) -> PhaseRecord {
+    PhaseRecord { phase: v.calendar.display(start.phase).to_string(), start: json, submissions: Vec::new(), processed: None }
 }
 
 /// Checks that a record read from a file is one this version understands
@@ -113,9 +117,20 @@ pub fn process(v: &Variant, rec: &mut GameRecord) -> Result<Outcome<'static>, St
     }
     let pos = current(v, rec)?;
     let orders = orders_in_force(v, &pos, rec.phases.last().unwrap())?;
-    let outcome = adjudicate(v, &pos, &orders);
+    process_orders(v, rec, &pos, &orders)
+}
+
+/// [`process`] for a caller that keeps the current position and the
+/// orders in force as values (the Python package): `pos` must be the
+/// start of the record's last phase and `orders` the orders in force
+/// there, as `process` would read them from the record.
+pub fn process_orders(v: &Variant, rec: &mut GameRecord, pos: &Position, orders: &[Order]) -> Result<Outcome<'static>, String> {
+    if let Some(result) = &rec.result {
+        return Err(format!("the game is over ({})", result_text(result)));
+    }
+    let outcome = adjudicate(v, pos, orders);
     let mut by_power = std::collections::BTreeMap::<String, Vec<String>>::new();
-    for o in &orders {
+    for o in orders {
         let power = o.power.map(|p| v.power(p).name.clone()).unwrap_or_default();
         by_power.entry(power).or_default().push(o.display(v).to_string());
     }
@@ -129,10 +144,12 @@ pub fn process(v: &Variant, rec: &mut GameRecord) -> Result<Outcome<'static>, St
             reason: r.reason.describe(v),
         })
         .collect();
+    let end = outcome.next.to_json(v);
+    let next = opened(v, &outcome.next, end.clone());
     let current = rec.phases.last_mut().unwrap();
-    current.processed = Some(Processed { orders: by_power, results, end: outcome.next.to_json(v) });
-    rec.phases.push(phase_record(v, &outcome.next));
-    let after_adjustment = winter_passed(v, &pos, &outcome.next);
+    current.processed = Some(Processed { orders: by_power, results, end });
+    rec.phases.push(next);
+    let after_adjustment = winter_passed(v, pos, &outcome.next);
     let mut winners: Vec<String> = crate::rules::winners(v, &outcome.next, after_adjustment).into_iter().map(|p| v.power(p).name.clone()).collect();
     rec.result = match winners.len() {
         0 => None,

@@ -33,7 +33,7 @@ fn adjusting(v: &Variant, pos: &Position) -> bool {
 /// order, each replaced by a later one for the same unit (in adjustment
 /// phases, a power's later submission, if any of it was accepted, replaces
 /// all its earlier orders).
-pub(super) fn orders_in_force(v: &Variant, pos: &Position, phase: &PhaseRecord) -> Result<Vec<Order>, String> {
+pub fn orders_in_force(v: &Variant, pos: &Position, phase: &PhaseRecord) -> Result<Vec<Order>, String> {
     let mut orders: Vec<Order> = Vec::new();
     let adjusting = adjusting(v, pos);
     for s in &phase.submissions {
@@ -103,8 +103,9 @@ pub fn orders_in_force_at(v: &Variant, pos: &Position, phase: &PhaseRecord, powe
     Ok(orders.iter().filter(|o| o.power == Some(power)).map(|o| o.display(v).to_string()).collect())
 }
 
-/// Adds an order, replacing one for the same slot; true when it replaced.
-fn place(v: &Variant, pos: &Position, orders: &mut Vec<Order>, order: Order) -> bool {
+/// Adds an order to the orders in force, replacing one for the same slot;
+/// true when it replaced.
+pub fn place(v: &Variant, pos: &Position, orders: &mut Vec<Order>, order: Order) -> bool {
     if let Some(i) = replaced(v, pos, orders, &order) {
         orders[i] = order;
         return true;

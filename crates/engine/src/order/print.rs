@@ -18,9 +18,10 @@ pub struct UnitDisplay<'a> {
 
 impl fmt::Display for UnitDisplay<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let loc = self.variant.loc_name(self.unit.loc);
         match &self.unit.components {
-            Some(c) => write!(f, "{} {}", write_composition(c), self.variant.loc_abbr(self.unit.loc)),
-            None => write!(f, "{}", self.variant.loc_abbr(self.unit.loc)),
+            Some(c) => write!(f, "{} {loc}", write_composition(c)),
+            None => write!(f, "{loc}"),
         }
     }
 }
@@ -50,30 +51,31 @@ impl fmt::Display for OrderDisplay<'_> {
 impl OrderDisplay<'_> {
     fn action(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let v = self.variant;
-        let unit = || self.order.unit.as_ref().map(|u| u.display(v).to_string()).unwrap_or_default();
+        let own = MaybeUnit(self.order.unit.as_ref().map(|u| u.display(v)));
+        let unit = || &own;
         match &self.order.action {
             Action::Hold => write!(f, "{} H", unit()),
             Action::Move { to, via_convoy } => {
-                write!(f, "{} - {}", unit(), v.loc_abbr(*to))?;
+                write!(f, "{} - {}", unit(), v.loc_name(*to))?;
                 if *via_convoy {
                     write!(f, " via convoy")?;
                 }
                 Ok(())
             }
             Action::SupportHold { unit: u } => write!(f, "{} S {}", unit(), u.display(v)),
-            Action::SupportMove { unit: u, to } => write!(f, "{} S {} - {}", unit(), u.display(v), v.loc_abbr(*to)),
-            Action::Convoy { unit: u, to } => write!(f, "{} C {} - {}", unit(), u.display(v), v.loc_abbr(*to)),
-            Action::Retreat { to } => write!(f, "{} R {}", unit(), v.loc_abbr(*to)),
+            Action::SupportMove { unit: u, to } => write!(f, "{} S {} - {}", unit(), u.display(v), v.loc_name(*to)),
+            Action::Convoy { unit: u, to } => write!(f, "{} C {} - {}", unit(), u.display(v), v.loc_name(*to)),
+            Action::Retreat { to } => write!(f, "{} R {}", unit(), v.loc_name(*to)),
             Action::Merge { to, with } => {
                 write!(f, "{}", unit())?;
                 for u in with {
                     write!(f, " & {}", u.display(v))?;
                 }
-                write!(f, " MERGE {}", v.loc_abbr(*to))
+                write!(f, " MERGE {}", v.loc_name(*to))
             }
             Action::SupportMerge { power, to } => match power {
-                Some(p) => write!(f, "{} S {} MERGE {}", unit(), v.power(*p).name, v.loc_abbr(*to)),
-                None => write!(f, "{} S MERGE {}", unit(), v.loc_abbr(*to)),
+                Some(p) => write!(f, "{} S {} MERGE {}", unit(), v.power(*p).name, v.loc_name(*to)),
+                None => write!(f, "{} S MERGE {}", unit(), v.loc_name(*to)),
             },
             Action::Split { parts } => {
                 write!(f, "{} SPLIT ", unit())?;
@@ -84,7 +86,7 @@ impl OrderDisplay<'_> {
                     }
                     let comp = write_composition(&part.components);
                     match (&part.action, origin) {
-                        (Action::Move { to, via_convoy: false }, _) => write!(f, "{comp} {}", v.loc_abbr(*to))?,
+                        (Action::Move { to, via_convoy: false }, _) => write!(f, "{comp} {}", v.loc_name(*to))?,
                         (action, Some(origin)) => {
                             let order = Order {
                                 claim: None,
@@ -114,6 +116,18 @@ impl OrderDisplay<'_> {
             Action::Build => write!(f, "BUILD {}", unit()),
             Action::Remove => write!(f, "REMOVE {}", unit()),
             Action::Waive => write!(f, "WAIVE"),
+        }
+    }
+}
+
+/// The unit an order names, if any (nothing is written for none).
+struct MaybeUnit<'a>(Option<UnitDisplay<'a>>);
+
+impl fmt::Display for MaybeUnit<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.0 {
+            Some(u) => u.fmt(f),
+            None => Ok(()),
         }
     }
 }

@@ -6,13 +6,14 @@
 //! `dislodged`, `void`, `no convoy`, `disrupted`, `disband`; '' or nothing
 //! for success).
 
+use super::mila_order::{has_mila_form, mila_order, unit_ref_text, unit_text};
 use super::{Glitch, RecordedGame, RecordedPhase, RecordedResult};
 use crate::adjudicate::{adjudicate, retreat_options, Reason, Verdict};
 use crate::game::{position_at, GameRecord, GameResult};
-use crate::order::{excerpt, parse_order, Action, Order, UnitRef};
+use crate::order::{excerpt, parse_order, Action, Order};
 use crate::state::json::{read_unit, BadUnit};
 use crate::state::{Dislodged, Position};
-use crate::variant::{normalize, LocId, Phase, PhaseKind, PowerId, Variant};
+use crate::variant::{normalize, Phase, PhaseKind, PowerId, Variant};
 use serde_json::{json, Map, Value};
 
 /// `S1901M` as (season letter, year, kind letter).
@@ -132,27 +133,14 @@ fn position(v: &Variant, phase: Phase, state: &Value) -> Result<(Position, Optio
 /// The codes that make an order of this kind fail.
 fn failure_codes(action: &Action) -> &'static [&'static str] {
     match action {
+        // The orders of the variants' own mechanics have no MILA form.
+        _ if !has_mila_form(action) => &["void"],
         Action::Move { .. } => &["bounce", "void", "no convoy", "disrupted", "dislodged"],
         Action::SupportHold { .. } | Action::SupportMove { .. } => &["cut", "void", "dislodged"],
         Action::Convoy { .. } => &["dislodged", "void", "disrupted", "no convoy"],
         Action::Hold => &["dislodged", "void"],
         Action::Retreat { .. } => &["bounce", "disband", "void"],
-        Action::Disband | Action::Build | Action::Remove | Action::Waive => &["void"],
-        // The orders of the variants' own mechanics have no MILA form.
-        Action::Merge { .. }
-        | Action::SupportMerge { .. }
-        | Action::Split { .. }
-        | Action::Sack
-        | Action::Convert { .. }
-        | Action::Destroy
-        | Action::Rebuild
-        | Action::Loan { .. }
-        | Action::EndLoan { .. }
-        | Action::Designate { .. }
-        | Action::Elect { .. }
-        | Action::Outlaw { .. }
-        | Action::Rival { .. }
-        | Action::Fix { .. } => &["void"],
+        _ => &["void"],
     }
 }
 
@@ -249,75 +237,6 @@ fn next_phase(v: &Variant, phase: &RecordedPhase) -> Phase {
         return v.calendar.next(phase.start.phase);
     }
     adjudicate(v, &phase.start, &phase.orders).next.phase
-}
-
-/// `A PAR`, `F STP/NC`. A force of one unit (nearly every force) is
-/// written without the general composition writer: the Python package's
-/// lists of legal orders write hundreds of units a phase.
-fn unit_text(v: &Variant, components: &[crate::state::Component], loc: LocId) -> String {
-    match components {
-        [c] if !c.free => {
-            let mut text = String::with_capacity(12);
-            text.push_str(c.kind.letter());
-            text.push(' ');
-            text.push_str(&v.loc_abbr(loc));
-            upper(text)
-        }
-        _ => upper(crate::state::json::unit_text(v, components, loc)),
-    }
-}
-
-/// Upper case; without the Unicode tables where the text is ASCII (every
-/// map's abbreviations are).
-fn upper(mut text: String) -> String {
-    if text.is_ascii() {
-        text.make_ascii_uppercase();
-        text
-    } else {
-        text.to_uppercase()
-    }
-}
-
-/// The unit an order names, with its kind from the position when the order
-/// leaves it out.
-fn unit_ref_text(v: &Variant, pos: &Position, u: &UnitRef) -> String {
-    match &super::diff::filled(v, pos, u).components {
-        Some(c) => unit_text(v, c, u.loc),
-        None => format!("A {}", v.loc_abbr(u.loc).to_uppercase()),
-    }
-}
-
-/// An order in MILA notation.
-pub fn mila_order(v: &Variant, pos: &Position, o: &Order) -> String {
-    let loc = |l: LocId| upper(v.loc_abbr(l));
-    let unit = o.unit.as_ref().map(|u| unit_ref_text(v, pos, u)).unwrap_or_default();
-    match &o.action {
-        Action::Hold => format!("{unit} H"),
-        Action::Move { to, via_convoy } => format!("{unit} - {}{}", loc(*to), if *via_convoy { " VIA" } else { "" }),
-        Action::SupportHold { unit: u } => format!("{unit} S {}", unit_ref_text(v, pos, u)),
-        Action::SupportMove { unit: u, to } => format!("{unit} S {} - {}", unit_ref_text(v, pos, u), loc(*to)),
-        Action::Convoy { unit: u, to } => format!("{unit} C {} - {}", unit_ref_text(v, pos, u), loc(*to)),
-        Action::Retreat { to } => format!("{unit} R {}", loc(*to)),
-        Action::Disband | Action::Remove => format!("{unit} D"),
-        Action::Build => format!("{unit} B"),
-        Action::Waive => "WAIVE".into(),
-        // The orders of the variants' own mechanics have no MILA form:
-        // written in polemarch's notation.
-        Action::Merge { .. }
-        | Action::SupportMerge { .. }
-        | Action::Split { .. }
-        | Action::Sack
-        | Action::Convert { .. }
-        | Action::Destroy
-        | Action::Rebuild
-        | Action::Loan { .. }
-        | Action::EndLoan { .. }
-        | Action::Designate { .. }
-        | Action::Elect { .. }
-        | Action::Outlaw { .. }
-        | Action::Rival { .. }
-        | Action::Fix { .. } => o.display(v).to_string().to_uppercase(),
-    }
 }
 
 /// MILA's result codes for one of polemarch's results.

@@ -7,11 +7,13 @@ mod check;
 mod diff;
 mod godip;
 mod mila;
+mod mila_order;
 mod own;
 
 pub use check::{replay, ReplayReport};
 pub use diff::order_key;
-pub use mila::{export_mila, import_mila, mila_order, mila_phase_name, mila_results, mila_state, read_mila_order};
+pub use mila::{export_mila, import_mila, mila_phase_name, mila_results, mila_state, read_mila_order};
+pub use mila_order::{mila_order, MilaText};
 pub use own::import_own;
 
 use crate::order::Order;

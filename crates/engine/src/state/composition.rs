@@ -29,6 +29,12 @@ pub fn parse_composition(text: &str, power: PowerId) -> Result<Components, Strin
 /// Writes a composition in the order of the kind table (A, F, G), each
 /// kind's free components (`*`) after the others: `2A/F`, `A/A*`.
 pub fn write_composition(components: &[Component]) -> String {
+    // One unit (nearly every force): its letter.
+    if let [one] = components {
+        if !one.free {
+            return one.kind.letter().to_string();
+        }
+    }
     let mut parts = Vec::new();
     for kind in Kind::all() {
         for free in [false, true] {

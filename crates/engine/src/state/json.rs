@@ -125,7 +125,7 @@ pub fn off_the_coast(v: &Variant, components: &[Component], loc: LocId) -> Strin
 /// A force as positions, reports and records write it: `F lon`,
 /// `2A/F stp/nc`.
 pub fn unit_text(v: &Variant, components: &[Component], loc: LocId) -> String {
-    format!("{} {}", write_composition(components), v.loc_abbr(loc))
+    format!("{} {}", write_composition(components), v.loc_name(loc))
 }
 
 /// A force with its power: `England: F nth`.
@@ -238,9 +238,16 @@ impl Position {
     pub fn to_json(&self, v: &Variant) -> PositionJson {
         let mut j = PositionJson { variant: Some(v.id.clone()), phase: v.calendar.display(self.phase).to_string(), ..Default::default() };
         for f in &self.forces {
-            // A mixed force is written as each power's part of it.
-            for (power, part) in by_power(f) {
-                j.units.entry(v.power(power).name.clone()).or_default().push(unit_text(v, &part.components, part.loc));
+            match f.components.first() {
+                Some(first) if f.components.iter().all(|c| c.power == first.power) => {
+                    j.units.entry(v.power(first.power).name.clone()).or_default().push(unit_text(v, &f.components, f.loc));
+                }
+                // A mixed force is written as each power's part of it.
+                _ => {
+                    for (power, part) in by_power(f) {
+                        j.units.entry(v.power(power).name.clone()).or_default().push(unit_text(v, &part.components, part.loc));
+                    }
+                }
             }
         }
         for d in &self.dislodged {

@@ -262,15 +262,12 @@ impl Variant {
 
     /// Short name of a location: `lon`, `stp/nc`.
     pub fn loc_abbr(&self, l: LocId) -> String {
-        let loc = self.loc(l);
-        let province = self.province(loc.province);
-        let abbr = &province.abbr;
-        match (&loc.coast, province.walls_of) {
-            (Some(c), _) => format!("{abbr}/{c}"),
-            // City State: behind the walls of Milano is written `((mil))`.
-            (None, Some(centre)) => format!("(({}))", self.province(centre).abbr),
-            (None, None) => abbr.clone(),
-        }
+        self.loc_name(l).to_string()
+    }
+
+    /// [`Variant::loc_abbr`] as a value to write (no text is made for it).
+    pub fn loc_name(&self, l: LocId) -> LocName<'_> {
+        LocName { v: self, l }
     }
 
     /// Finds a location by any of its names (abbreviation, full name, alias,
@@ -355,5 +352,24 @@ impl Variant {
     /// The power whose home centre `p` is, if any.
     pub fn home_of(&self, p: ProvinceId) -> Option<PowerId> {
         self.powers.iter().position(|pw| pw.homes.contains(&p)).map(PowerId::new)
+    }
+}
+
+/// A location's short name, written where it is wanted (`lon`, `stp/nc`).
+pub struct LocName<'a> {
+    v: &'a Variant,
+    l: LocId,
+}
+
+impl std::fmt::Display for LocName<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let loc = self.v.loc(self.l);
+        let province = self.v.province(loc.province);
+        match (&loc.coast, province.walls_of) {
+            (Some(c), _) => write!(f, "{}/{c}", province.abbr),
+            // City State: behind the walls of Milano is written `((mil))`.
+            (None, Some(centre)) => write!(f, "(({}))", self.v.province(centre).abbr),
+            (None, None) => f.write_str(&province.abbr),
+        }
     }
 }

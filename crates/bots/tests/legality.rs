@@ -1,0 +1,77 @@
+//! The board's legal orders are the adjudicator's: `Legality` (which plans
+//! a movement's orders without resolving them) calls illegal exactly the
+//! candidates a whole adjudication calls ILLEGAL, in every phase of random
+//! games of every variant, so the bots see the same legal orders as when
+//! each round of candidates was adjudicated whole. Beside the generator's
+//! candidates (few of them illegal in standard), every force is also
+//! ordered to every location, mostly illegal moves. And the full list
+//! (`Board::every_convoy`) lists the convoys the bots leave out.
+
+mod common;
+
+use common::{autumn, standard};
+use polemarch_bots::candidates::{self, Extras};
+use polemarch_bots::geometry::reach;
+use polemarch_bots::selfplay::play_game;
+use polemarch_bots::{bot_named, Board, Bot};
+use polemarch_engine::adjudicate::{adjudicate, Legality, Verdict};
+use polemarch_engine::game::position_at;
+use polemarch_engine::order::{Action, Order};
+use polemarch_engine::state::Kind;
+use polemarch_engine::variant::{embedded_ids, embedded_variant, PhaseKind};
+
+#[test]
+fn planning_calls_illegal_what_adjudication_does_in_every_variant() {
+    let random = bot_named("random").unwrap();
+    for id in embedded_ids() {
+        let v = embedded_variant(id).expect("built in").expect("valid");
+        let bots: Vec<&dyn Bot> = v.powers.iter().map(|_| random.as_ref()).collect();
+        let (rec, _) = play_game(&v, id, &bots, 0, 7, 2, "2026-01-01T00:00:00Z").unwrap_or_else(|e| panic!("{id}: {}", e.message));
+        let mut check = Legality::new(&v);
+        let (mut legal, mut illegal) = (0, 0);
+        for i in 0..rec.phases.len() {
+            let pos = position_at(&v, &rec, i).unwrap();
+            if v.calendar.kind(pos.phase) != PhaseKind::Movement {
+                continue;
+            }
+            let extras = Extras::of(&v);
+            let reaches: Vec<_> = pos.forces.iter().map(|f| reach(&v, f)).collect();
+            let mut all: Vec<Vec<Order>> = (0..pos.forces.len()).map(|f| candidates::movement(&v, &pos, &extras, &reaches, f)).collect();
+            for (f, orders) in pos.forces.iter().zip(&mut all) {
+                orders.extend(v.loc_ids().map(|to| Order::for_force(f, Action::Move { to, via_convoy: false })));
+            }
+            let rounds = all.iter().map(Vec::len).max().unwrap_or(0);
+            let mut said = Vec::new();
+            for k in 0..rounds {
+                let round: Vec<Order> = all.iter().filter_map(|c| c.get(k).cloned()).collect();
+                check.legal_into(&pos, &round, &mut said);
+                let whole = adjudicate(&v, &pos, &round);
+                for (n, order) in round.iter().enumerate() {
+                    let adjudicated = whole.results[n].verdict != Verdict::Illegal;
+                    assert_eq!(said[n], adjudicated, "{id}, {}: `{}`", rec.phases[i].phase, order.display(&v));
+                    if adjudicated {
+                        legal += 1;
+                    } else {
+                        illegal += 1;
+                    }
+                }
+            }
+        }
+        assert!(legal > 0 && illegal > 0, "{id}: {legal} legal and {illegal} illegal candidates compared");
+    }
+}
+
+/// The bots weigh an army's nearest eight destinations by convoy; the full
+/// list (the Python package's) has every coast the fleets at sea reach,
+/// each legal.
+#[test]
+fn every_convoy_destination_is_listed_where_the_bots_weigh_eight() {
+    let v = standard();
+    let fleets = ["nth", "eng", "mao", "iri"].map(|sea| ("England", Kind::FLEET, sea));
+    let pos = autumn(&v, &[[("England", Kind::ARMY, "lon")].as_slice(), &fleets].concat());
+    let lon = pos.forces.iter().position(|f| f.is_army()).unwrap();
+    let by_convoy = |b: &Board| b.legal[lon].iter().filter(|o| matches!(o.action, Action::Move { via_convoy: true, .. })).count();
+    let (bots, all) = (by_convoy(&Board::new(&v, &pos)), by_convoy(&Board::every_convoy(&v, &pos)));
+    assert_eq!(bots, 8);
+    assert!(all > 8, "{all} destinations by convoy");
+}

@@ -1,0 +1,62 @@
+//! Which orders the adjudicator calls illegal, without adjudicating them:
+//! for whoever lists the legal orders of a position (the bots' candidate
+//! generator, the Python package), where a whole adjudication per round of
+//! candidates is the cost. The verdicts are the adjudicator's own: in a
+//! movement phase illegality is decided when the orders are planned
+//! (`plan`), before anything is resolved, so planning alone answers; where
+//! something else can call an order illegal (a judge's units, I5;
+//! declarations; retreats and adjustments) the orders are adjudicated
+//! whole, as before.
+
+use super::context::Adjudicator;
+use super::outcome::{OrderResult, Verdict};
+use super::plan::{occupancy_into, plan, Plans, Seas};
+use super::recycle;
+use crate::order::Order;
+use crate::state::Position;
+use crate::variant::{PhaseKind, Variant};
+
+/// Answers "which of these orders are illegal?" phase after phase,
+/// reusing its scratch arrays.
+pub struct Legality<'v> {
+    v: &'v Variant,
+    at: Vec<u16>,
+    plans: Plans,
+    seas: Seas,
+    whole: Adjudicator<'v>,
+    results: Vec<OrderResult<'static>>,
+    next: Position,
+}
+
+impl<'v> Legality<'v> {
+    pub fn new(v: &'v Variant) -> Legality<'v> {
+        Legality { v, at: Vec::new(), plans: Plans::default(), seas: Seas::default(), whole: Adjudicator::new(v), results: Vec::new(), next: Position::blank() }
+    }
+
+    /// For each of `orders` given together in `pos`: is it legal (the
+    /// adjudicator's verdict is not ILLEGAL)? Written into `legal`.
+    pub fn legal_into(&mut self, pos: &Position, orders: &[Order], legal: &mut Vec<bool>) {
+        let v = self.v;
+        legal.clear();
+        let declares = orders.iter().any(|o| o.unit.is_none() && v.rules.is_declaration(&o.action));
+        if v.calendar.kind(pos.phase) != PhaseKind::Movement || v.rules.judges_movement() || declares {
+            let mut results = recycle(std::mem::take(&mut self.results));
+            self.whole.adjudicate_into(pos, orders, &mut results, &mut self.next);
+            legal.extend(results[..orders.len()].iter().map(|r| r.verdict != Verdict::Illegal));
+            self.results = recycle(results);
+            return;
+        }
+        occupancy_into(v, &pos.forces, &mut self.at);
+        plan(v, &pos.forces, &self.at, orders, &pos.state, &mut self.plans, &mut self.seas);
+        // As `movement::movement` explains them: an order is illegal when
+        // planning says so, or when it gives no part with strength a plan.
+        let Plans { parts, illegal, .. } = &self.plans;
+        legal.resize(orders.len(), false);
+        for i in parts.iter().filter(|p| p.strength != 0).filter_map(|p| p.order) {
+            legal[i] = true;
+        }
+        for (ok, why) in legal.iter_mut().zip(illegal) {
+            *ok &= why.is_none();
+        }
+    }
+}
