@@ -73,6 +73,11 @@ pub fn replay(v: &Variant, name: &str, json: &Value) -> Result<GameRecord, Strin
             game::process(v, &mut rec).map_err(at)?;
         }
     }
+    // A game ended by agreement (a draw, a concession) ends in the saved
+    // file, not by play: its COMPLETED phase says how.
+    if rec.result.is_none() {
+        rec.result = recorded.end.clone();
+    }
     Ok(rec)
 }
 

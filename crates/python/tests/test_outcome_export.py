@@ -48,3 +48,23 @@ def test_mila_reads_a_solo_as_a_finished_game():
     back = polemarch.from_saved_game_format(saved)
     assert back.is_game_done and back.outcome == game.outcome
     assert back.to_saved_game_format() == saved
+
+
+def test_a_draw_in_a_saved_game_is_read_back_as_the_end():
+    """A game ended by agreement keeps its open phase, then COMPLETED noting
+    every power that shares the draw (as MILA's `draw()` writes it): read
+    back, the game is over, drawn between them, and saves the same."""
+    state = {"name": "S1901M", "units": {"FRANCE": ["A PAR"], "ITALY": ["A ROM"]}, "centers": {"FRANCE": ["PAR"], "ITALY": ["ROM"]}}
+    drawn = {
+        "id": "drawn",
+        "map": "standard",
+        "rules": [],
+        "phases": [
+            {"name": "S1901M", "state": state, "orders": {}, "results": {}, "messages": []},
+            {"name": "COMPLETED", "state": dict(state, name="COMPLETED", note="Victory by: FRA, ITA"), "orders": {}, "results": {}, "messages": []},
+        ],
+    }
+    game = polemarch.from_saved_game_format(drawn)
+    assert game.is_game_done
+    assert sorted(game.outcome[1:]) == ["FRANCE", "ITALY"]
+    assert game.to_saved_game_format()["phases"][-1]["state"]["note"] == "Victory by: FRA, ITA"
