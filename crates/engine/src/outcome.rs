@@ -2,7 +2,7 @@
 //! and why; and how a unit goes into a province. The vocabulary the rule
 //! hooks and the adjudicator share, below both (docs/architecture.md).
 
-use crate::order::Order;
+use crate::order::{Action, Order};
 use crate::variant::check::{centres_text, halves_text};
 use crate::variant::{LocId, ProvinceId, Variant};
 use std::borrow::Cow;
@@ -144,6 +144,36 @@ pub enum Illegal {
 }
 
 impl Illegal {
+    /// Why an order no mechanic of the variant plans is illegal: the
+    /// mechanic whose order it is is not played, or it is of another phase.
+    pub fn unplanned(action: &Action) -> Illegal {
+        match action {
+            Action::Sack => Illegal::NotDelphi,
+            Action::Destroy | Action::Rebuild => Illegal::NoDestruction,
+            _ => Illegal::WrongPhase,
+        }
+    }
+
+    /// Why an adjustment order no mechanic of the variant carries out is
+    /// illegal.
+    pub fn unadjusted(action: &Action) -> Illegal {
+        match action {
+            Action::Convert { .. } => Illegal::NoConversion,
+            _ => Illegal::WrongPhase,
+        }
+    }
+
+    /// Why a declaration no mechanic of the variant carries out is illegal
+    /// (`by_power`: the order names its power).
+    pub fn undeclared(action: &Action, by_power: bool) -> Illegal {
+        match action {
+            Action::Loan { .. } | Action::EndLoan { .. } => Illegal::NoLoans,
+            _ if !by_power => Illegal::NotYourUnit,
+            Action::Rival { .. } => Illegal::NoRivals,
+            _ => Illegal::NoOffices,
+        }
+    }
+
     /// Why the order is illegal, with the amounts of a placement's cost.
     pub fn text(self) -> Cow<'static, str> {
         match self {

@@ -307,7 +307,12 @@ mod tests {
         assert!(!has_choice(&v, &pos), "balanced: nothing to build or remove");
         let town = v
             .province_ids()
-            .find(|&p| v.is_centre(p) && v.home_of(p).is_none() && v.province(p).terrain.holds_armies() && !v.rules.colonies().contains(&p))
+            .find(|&p| {
+                v.is_centre(p)
+                    && v.home_of(p).is_none()
+                    && v.province(p).terrain.holds_armies()
+                    && !v.rules.get::<crate::rules::Colonies>().is_some_and(|c| c.0.contains(&p))
+            })
             .unwrap();
         pos.owners[town.index()] = Some(athens);
         assert!(has_choice(&v, &pos));

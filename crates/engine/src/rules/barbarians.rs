@@ -24,6 +24,8 @@
 //! table does not retreat.
 
 use super::destroy;
+use super::options::{strings, Names};
+use super::{Destroy, Judging, Mechanic, PraetorianGuard, Rules};
 use crate::order::{Action, Order};
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Force, Position};
@@ -70,16 +72,6 @@ pub fn may_enter(v: &Variant, inv: Invaders, force: &Force, dest: ProvinceId) ->
     } else {
         Ok(())
     }
-}
-
-/// What the judge makes of a movement's orders before the core judges them.
-pub struct Judging {
-    /// For each order: None, judged by the core as written; or its verdict
-    /// and reason, given here, and whether its unit holds under it (a
-    /// Praetorian Guard's attack, I6) rather than having no order.
-    pub verdicts: Vec<Option<(Verdict, Reason, bool)>>,
-    /// The judge's orders for the B units.
-    pub orders: Vec<Order>,
 }
 
 /// Judges the orders that concern B units and orders every B unit. With
@@ -167,5 +159,74 @@ pub fn sack(v: &Variant, inv: Invaders, results: &mut [OrderResult<'_>], next: &
             destroy::destroy(&mut next.state, p);
             r.reason = Reason::CentreSacked;
         }
+    }
+}
+
+/// The Barbarians' and the Persians' B units, which the judge plays
+/// (Imperator I5; the B row of the kind table).
+pub fn invaders(r: &Rules) -> Option<Invaders> {
+    r.get::<Invaders>().copied()
+}
+
+impl Mechanic for Invaders {
+    const OPTION: &'static str = "barbarians";
+    const RANK: u8 = 30;
+
+    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, String> {
+        let Some([b, p]) = strings(value).as_deref().map(|s| <[&str; 2]>::try_from(s).ok()).flatten() else {
+            return Err(format!("expected the two powers the judge plays, [\"Barbarians\", \"Persians\"], found {value}"));
+        };
+        match ((names.power)(b), (names.power)(p)) {
+            (Some(barbarians), Some(persians)) if barbarians != persians => Ok(Some(Invaders { barbarians, persians })),
+            (Some(_), Some(_)) => Err("the Barbarians and the Persians are two powers".into()),
+            (None, _) => Err(format!("unknown power `{b}`")),
+            (_, None) => Err(format!("unknown power `{p}`")),
+        }
+    }
+
+    fn describe(&self, v: &Variant) -> String {
+        format!("barbarians moved by the judge ({}, {})", v.power(self.barbarians).name, v.power(self.persians).name)
+    }
+
+    /// A B unit sacks a centre as D5 destroys it.
+    fn requires(&self, r: &Rules) -> Result<(), &'static str> {
+        if r.plays::<Destroy>() {
+            Ok(())
+        } else {
+            Err("barbarians needs `destroy` (I5: a B unit sacks the centres it enters)")
+        }
+    }
+
+    fn kinds(&self, _: &Rules, kinds: &mut Vec<Kind>) {
+        kinds.push(Kind::BARBARIAN);
+    }
+
+    fn may_enter(&self, v: &Variant, force: &Force, dest: ProvinceId, _: super::Entry) -> Result<(), Illegal> {
+        may_enter(v, *self, force, dest)
+    }
+
+    fn after_movement(&self, _: &Rules, v: &Variant, results: &mut [OrderResult<'_>], next: &mut Position) {
+        sack(v, *self, results, next);
+    }
+
+    /// The judge plays them: they give no orders, build nothing, never win
+    /// and are never eliminated.
+    fn played_by_judge(&self, power: PowerId) -> bool {
+        self.includes(power)
+    }
+
+    fn judges_movement(&self) -> bool {
+        true
+    }
+
+    /// I6: B units the Praetorian Guard attacks are gone.
+    fn judge_movement(&self, r: &Rules, v: &Variant, pos: &mut Position, orders: &[Order]) -> Option<Judging> {
+        Some(judge(v, *self, r.plays::<PraetorianGuard>(), pos, orders))
+    }
+
+    /// "Only Rome is invulnerable to the Persians" (I5), so a destroyed
+    /// Alexandria or Antioch is a state its games reach.
+    fn sacks_any_centre(&self) -> bool {
+        true
     }
 }

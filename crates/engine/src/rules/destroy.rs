@@ -7,12 +7,16 @@
 //!
 //! State: `destroyed <centre>` for each destroyed centre.
 
+use super::options::{flag, Names};
 use super::state_text::{province_index, Codec, Slot};
+use super::{Mechanic, Notation, Rules};
 use crate::adjudicate::Plan;
 use crate::order::Action;
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Force, Position, VariantState};
+use crate::variant::PowerId;
 use crate::variant::{ProvinceId, Variant};
+use std::ops::ControlFlow;
 
 pub fn is_destroyed(state: &VariantState, p: ProvinceId) -> bool {
     state.destroyed.binary_search(&p).is_ok()
@@ -80,3 +84,45 @@ pub const DESTROYED: Codec = Codec {
 };
 
 pub const SLOTS: Slot = &[DESTROYED];
+
+/// `A xxx DESTROY` (D5).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Destroy;
+
+impl Mechanic for Destroy {
+    const OPTION: &'static str = "destroy";
+    const RANK: u8 = 12;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        flag(value, Destroy)
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        "destroying centres".into()
+    }
+
+    fn reads(&self, notation: Notation) -> bool {
+        notation == Notation::DestroyShort
+    }
+
+    fn slots(&self) -> Slot {
+        SLOTS
+    }
+
+    fn plan_order(&self, _: &Rules, v: &Variant, state: &VariantState, body: &Force, action: &Action) -> Option<Result<Plan, Illegal>> {
+        (*action == Action::Destroy).then(|| plan(v, state, body))
+    }
+
+    fn after_movement(&self, _: &Rules, v: &Variant, results: &mut [OrderResult<'_>], next: &mut Position) {
+        after_movement(v, results, next);
+    }
+
+    /// Destroyed centres are worth nothing.
+    fn centre_value(&self, _: &Rules, _: &Variant, pos: &Position, p: ProvinceId, _: PowerId, _: PowerId, value: u32) -> ControlFlow<u32, u32> {
+        if is_destroyed(&pos.state, p) {
+            ControlFlow::Break(0)
+        } else {
+            ControlFlow::Continue(value)
+        }
+    }
+}

@@ -1,6 +1,8 @@
 //! At most N fleets built per power in one Winter (Vedder D4: 2); further
 //! fleet builds are refused as illegal.
 
+use super::options::{small, Names};
+use super::Mechanic;
 use crate::order::Action;
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Kind, Position};
@@ -24,5 +26,30 @@ pub fn check(cap: u32, built: u32) -> Result<(), Illegal> {
         Err(Illegal::FleetBuildCap)
     } else {
         Ok(())
+    }
+}
+
+/// At most this many fleets built per power in one Winter (D4).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FleetBuildCap(pub u8);
+
+impl Mechanic for FleetBuildCap {
+    const OPTION: &'static str = "fleet_builds_per_winter";
+    const RANK: u8 = 15;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        Ok(Some(FleetBuildCap(small(value, "a number of fleets")?)))
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        format!("at most {} fleets built per Winter", self.0)
+    }
+
+    fn may_build(&self, v: &Variant, next: &Position, earlier: &[OrderResult<'_>], power: PowerId, kind: Kind) -> Result<(), Illegal> {
+        if kind == Kind::FLEET {
+            check(self.0 as u32, built(v, next, earlier, power))
+        } else {
+            Ok(())
+        }
     }
 }

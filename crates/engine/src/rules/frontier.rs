@@ -17,8 +17,11 @@
 //! A B unit is the Persians' on the eastern frontier, next to the Sassanid
 //! spaces, and the Barbarians' elsewhere (`Invaders::of`).
 
+use super::barbarians::invaders;
 use super::barbarians::Invaders;
+use super::options::{year, Names};
 use super::state_text::{province_index, Codec, Slot};
+use super::{Mechanic, Rules};
 use crate::adjudicate::upkeep;
 use crate::order::{Action, Order};
 use crate::outcome::{OrderResult, Reason, Verdict};
@@ -118,3 +121,66 @@ pub const FRONTIER_DIE: Codec = Codec {
 };
 
 pub const SLOTS: Slot = &[FRONTIER_DIE];
+
+/// Imperator I4: the frontier provinces, from this year (236): free
+/// garrisons before it, dice after its Winters, invasions after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frontier(pub i32);
+
+impl Mechanic for Frontier {
+    const OPTION: &'static str = "frontier";
+    const RANK: u8 = 31;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        Ok(Some(Frontier(year(value, "the year of the first Winter of frontier dice")?)))
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        format!("frontier provinces (dice from Winter {})", self.0)
+    }
+
+    fn requires(&self, r: &Rules) -> Result<(), &'static str> {
+        if r.plays::<Invaders>() {
+            Ok(())
+        } else {
+            Err("frontier and praetorian_guard need `barbarians`")
+        }
+    }
+
+    fn slots(&self) -> Slot {
+        SLOTS
+    }
+
+    fn draws(&self) -> bool {
+        true
+    }
+
+    /// Frontier garrisons before Winter 236.
+    fn free_upkeep(&self, r: &Rules, v: &Variant, pos: &Position, balance: &mut [i32]) {
+        if let Some(inv) = invaders(r) {
+            free_upkeep(v, inv, self.0, pos, balance);
+        }
+    }
+
+    fn winter_due(&self, r: &Rules, v: &Variant, pos: &Position, winter: Phase) -> bool {
+        invaders(r).is_some_and(|inv| dice_due(v, inv, self.0, pos, winter))
+    }
+
+    /// The frontier dice, each a result.
+    fn after_adjustment(&self, r: &Rules, v: &Variant, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
+        if let Some(inv) = invaders(r) {
+            roll_dice(v, inv, self.0, results, next);
+        }
+    }
+
+    fn loses_units_in_winter(&self) -> bool {
+        true
+    }
+
+    /// A B unit in each empty frontier province as a movement phase opens.
+    fn phase_opens<'a>(&self, r: &Rules, v: &Variant, results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
+        if let Some(inv) = invaders(r) {
+            invade(v, inv, self.0, results, next);
+        }
+    }
+}

@@ -3,6 +3,8 @@
 //! fleet only on a coast, naming its coast where there are two). A site with
 //! no order, or only impossible orders, gets the standard unit.
 
+use super::options::{choice, Names};
+use super::Mechanic;
 use crate::adjudicate::build_loc;
 use crate::order::{Action, Order};
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
@@ -165,5 +167,39 @@ pub fn check(v: &Variant, how: Placement, pos: &Position, power: PowerId, orders
         let mut placed = vec![false; v.start_units.len()];
         let mut scratch = pos.clone();
         orders.iter().try_for_each(|order| place(v, order, &mut placed, &mut scratch))
+    }
+}
+
+impl Mechanic for Placement {
+    const OPTION: &'static str = "placement";
+    const RANK: u8 = 1;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        Ok(match choice(value, &["none", "units", "costed"])? {
+            1 => Some(Placement::Units),
+            2 => Some(Placement::Costed),
+            _ => None,
+        })
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        format!("placement ({self:?})").to_lowercase()
+    }
+
+    fn starts_empty(&self) -> bool {
+        true
+    }
+
+    /// The first phase places the starting units (M13, H15).
+    fn own_phase(&self, v: &Variant, pos: &Position) -> bool {
+        pos.phase == v.calendar.first
+    }
+
+    fn adjudicate_own_phase<'a>(&self, v: &Variant, pos: &Position, orders: &'a [Order]) -> Option<(Vec<OrderResult<'a>>, Position)> {
+        Some(placement(v, *self, pos, orders))
+    }
+
+    fn check_own_phase(&self, v: &Variant, pos: &Position, power: PowerId, orders: &[&Order], whole: bool) -> Option<Result<(), Illegal>> {
+        Some(check(v, *self, pos, power, orders, whole))
     }
 }

@@ -16,7 +16,11 @@
 //! (`rival <power>`, rules/rivals.rs).
 
 use super::barbarians::Invaders;
+use super::options::{flag, Names};
+use super::personal::rebuild_in_passing;
+use super::{Mechanic, Rules};
 use crate::order::{Action, Order};
+use crate::outcome::OrderResult;
 use crate::outcome::{Reason, Verdict};
 use crate::state::{Component, Position, VariantState};
 use crate::variant::{Kind, Variant};
@@ -50,4 +54,38 @@ pub fn attacks(v: &Variant, inv: Invaders, pos: &mut Position, orders: &[Order],
         }
     }
     pos.forces.retain(|f| !removed.contains(&v.province_of(f.loc)));
+}
+
+/// Imperator I6: the PG row of the kind table; its attack destroys a B
+/// unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PraetorianGuard;
+
+impl Mechanic for PraetorianGuard {
+    const OPTION: &'static str = "praetorian_guard";
+    const RANK: u8 = 32;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        flag(value, PraetorianGuard)
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        "praetorian guard".into()
+    }
+
+    fn requires(&self, r: &Rules) -> Result<(), &'static str> {
+        if r.plays::<Invaders>() {
+            Ok(())
+        } else {
+            Err("frontier and praetorian_guard need `barbarians`")
+        }
+    }
+
+    fn kinds(&self, _: &Rules, kinds: &mut Vec<Kind>) {
+        kinds.push(Kind::PRAETORIAN_GUARD);
+    }
+
+    fn after_movement(&self, _: &Rules, v: &Variant, results: &mut [OrderResult<'_>], next: &mut Position) {
+        rebuild_in_passing(v, results, next, is_guard);
+    }
 }
