@@ -111,14 +111,14 @@ fn step(judge: &mut Adjudicator, pos: &Position, phase: &RecordedPhase, recorded
     if let Some(results) = &phase.results {
         for (j, said) in results.iter().enumerate() {
             let (Some(said), Some(ours)) = (said, outcome.results.get(j)) else { continue };
-            if said.success != (ours.verdict == Verdict::Success) {
+            if said.success != (ours.verdict() == Verdict::Success) {
                 return Err(format!(
                     "{}: order {}: expected (record) {} ({}); actual (polemarch) {} ({})",
                     name(),
                     order_key(v, pos, &phase.orders[j]),
                     if said.success { "success" } else { "failure" },
                     said.said,
-                    ours.verdict.word().to_lowercase(),
+                    ours.verdict().word().to_lowercase(),
                     ours.reason.describe(v)
                 ));
             }

@@ -24,12 +24,16 @@
 //! table does not retreat.
 
 use super::destroy;
-use super::options::{strings, Names};
+use super::options::{needs, strings, Names};
 use super::{Destroy, Judging, Mechanic, PraetorianGuard, Rules};
 use crate::order::{Action, Order};
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Force, Position};
 use crate::variant::{Kind, LocId, PowerId, ProvinceId, Variant};
+
+/// What the frontier and the guard (I4, I6), which act on B units, say
+/// without them.
+pub const NEEDED: &str = "frontier and praetorian_guard need `barbarians`";
 
 /// The two powers the judge plays: their units are all B units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,7 +82,7 @@ pub fn may_enter(v: &Variant, inv: Invaders, force: &Force, dest: ProvinceId) ->
 /// `guard`, a Praetorian Guard's move into a B unit's province destroys
 /// that unit first (I6: "merely by attacking it"; the guard holds).
 pub fn judge(v: &Variant, inv: Invaders, guard: bool, pos: &mut Position, orders: &[Order]) -> Judging {
-    let mut verdicts: Vec<Option<(Verdict, Reason, bool)>> = vec![None; orders.len()];
+    let mut verdicts: Vec<Option<(Reason, bool)>> = vec![None; orders.len()];
     if guard {
         super::praetorian::attacks(v, inv, pos, orders, &mut verdicts);
     }
@@ -95,7 +99,7 @@ pub fn judge(v: &Variant, inv: Invaders, guard: bool, pos: &mut Position, orders
             None
         };
         if let Some(why) = why {
-            verdicts[i] = Some((Verdict::Illegal, Reason::Illegal(why), false));
+            verdicts[i] = Some((Reason::Illegal(why), false));
         }
     }
     // The convoys Roman fleets ask for: (the B unit's province, the
@@ -149,7 +153,7 @@ fn first_after(v: &Variant, from: ProvinceId, candidates: impl Iterator<Item = P
 
 /// After a movement: a B unit that moved into a centre sacks it.
 pub fn sack(v: &Variant, inv: Invaders, results: &mut [OrderResult<'_>], next: &mut Position) {
-    for r in results.iter_mut().filter(|r| r.verdict == Verdict::Success && r.reason == Reason::Moved) {
+    for r in results.iter_mut().filter(|r| r.verdict() == Verdict::Success && r.reason == Reason::Moved) {
         let (Some(power), Action::Move { to, .. }) = (r.order.power, &r.order.action) else { continue };
         if !inv.includes(power) || !r.order.unit.as_ref().and_then(|u| u.components.as_ref()).is_some_and(|c| c.iter().any(|c| c.kind == Kind::BARBARIAN)) {
             continue;
@@ -190,11 +194,7 @@ impl Mechanic for Invaders {
 
     /// A B unit sacks a centre as D5 destroys it.
     fn requires(&self, r: &Rules) -> Result<(), &'static str> {
-        if r.plays::<Destroy>() {
-            Ok(())
-        } else {
-            Err("barbarians needs `destroy` (I5: a B unit sacks the centres it enters)")
-        }
+        needs(r.plays::<Destroy>(), "barbarians needs `destroy` (I5: a B unit sacks the centres it enters)")
     }
 
     fn kinds(&self, _: &Rules, kinds: &mut Vec<Kind>) {

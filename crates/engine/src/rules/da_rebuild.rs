@@ -20,12 +20,12 @@
 
 use super::emperor::germany;
 use super::emperor_out::is_out;
-use super::options::{small, Names};
+use super::options::{needs, small, Names};
 use super::passes::{emperor, NEEDED};
 use super::state_text::{Codec, Slot};
 use super::{Mechanic, Rules};
 use crate::order::{Action, Order};
-use crate::outcome::{OrderResult, Reason, Verdict};
+use crate::outcome::{OrderResult, Reason};
 use crate::state::{Force, Kind, Position};
 use crate::variant::Phase;
 use crate::variant::{PowerId, Variant};
@@ -49,7 +49,7 @@ pub fn rebuild(v: &Variant, next: &mut Position, results: &mut Vec<OrderResult<'
         return;
     }
     let force = Force::single(emperor, Kind::DOUBLE_ARMY, crate::variant::LocId::of_province(ger));
-    results.push(OrderResult { order: Cow::Owned(Order::for_force(&force, Action::Build)), verdict: Verdict::Success, reason: Reason::DoubleArmyRebuilt });
+    results.push(OrderResult { order: Cow::Owned(Order::for_force(&force, Action::Build)), reason: Reason::DoubleArmyRebuilt });
     next.insert_in_order(force);
     next.state.da_rebuilt = Some(year);
 }
@@ -86,11 +86,7 @@ impl Mechanic for DoubleArmyRebuilds {
     }
 
     fn requires(&self, r: &Rules) -> Result<(), &'static str> {
-        if emperor(r).is_some() {
-            Ok(())
-        } else {
-            Err(NEEDED)
-        }
+        needs(emperor(r).is_some(), NEEDED)
     }
 
     fn slots(&self) -> Slot {

@@ -46,7 +46,7 @@ pub fn shunned(v: &Variant, state: &VariantState) -> Option<u8> {
 /// already sacked was illegal from the start.)
 pub fn after_movement(v: &Variant, results: &mut [OrderResult<'_>], next: &mut Position) {
     for r in results.iter_mut().filter(|r| r.order.action == Action::Sack) {
-        if r.verdict == Verdict::Success {
+        if r.verdict() == Verdict::Success {
             let loc = r.order.unit.as_ref().expect("a sack names its force").loc;
             // The sacking power: the force's (a mixed force is its Major's).
             let sacker = next.force_in(v, v.province_of(loc)).expect("the sacking force held").power;

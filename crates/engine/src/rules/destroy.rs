@@ -39,10 +39,10 @@ pub fn plan(v: &Variant, state: &VariantState, body: &Force) -> Result<Plan, Ill
 
 /// After a movement: every legal DESTROY takes effect, held or dislodged.
 pub fn after_movement(v: &Variant, results: &mut [OrderResult<'_>], next: &mut Position) {
-    for r in results.iter_mut().filter(|r| r.order.action == Action::Destroy && r.verdict != Verdict::Illegal) {
+    for r in results.iter_mut().filter(|r| r.order.action == Action::Destroy && r.verdict() != Verdict::Illegal) {
         let p = v.province_of(r.order.unit.as_ref().expect("a destroy names its unit").loc);
         destroy(&mut next.state, p);
-        if r.verdict == Verdict::Success {
+        if r.verdict() == Verdict::Success {
             r.reason = Reason::Destroyed;
         }
     }
@@ -74,7 +74,7 @@ pub const DESTROYED: Codec = Codec {
             return Err(format!("`{centre}` is not a centre"));
         }
         // D5's exceptions; in Imperator the Persians sack all but Rome (I5).
-        let persians_may = v.rules.invaders_sack_any_but_rome() && v.province(p).roman_centre == 0;
+        let persians_may = v.rules.sacks_any_centre() && v.province(p).roman_centre == 0;
         if v.province(p).flags.not_destroyable && !persians_may {
             return Err(format!("{} cannot be destroyed (D5)", v.province(p).name));
         }

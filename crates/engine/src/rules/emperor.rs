@@ -13,7 +13,7 @@
 //! builds nothing.
 
 use super::emperor_out::is_out;
-use super::options::{flag, Names};
+use super::options::{flag, needs, Names};
 use super::passes::{emperor, NEEDED};
 use super::{Mechanic, Rules};
 use crate::outcome::Illegal;
@@ -59,11 +59,7 @@ impl Mechanic for ImperialSupply {
     }
 
     fn requires(&self, r: &Rules) -> Result<(), &'static str> {
-        if emperor(r).is_some() {
-            Ok(())
-        } else {
-            Err(NEEDED)
-        }
+        needs(emperor(r).is_some(), NEEDED)
     }
 
     fn build_site(&self, r: &Rules, v: &Variant, _: &Position, power: PowerId, site: ProvinceId, _: Kind) -> Option<Result<(), Illegal>> {

@@ -20,13 +20,13 @@
 //! the phase that eliminates him and the Winter that disbands his units,
 //! and after it).
 
-use super::options::{year, Names};
+use super::options::{needs, year, Names};
 use super::passes::{emperor, NEEDED};
 use super::state_text::{Codec, Slot};
 use super::{Mechanic, Rules};
 use crate::order::{Action, Order};
 use crate::outcome::Illegal;
-use crate::outcome::{OrderResult, Reason, Verdict};
+use crate::outcome::{OrderResult, Reason};
 use crate::state::VariantState;
 use crate::state::{Kind, Position};
 use crate::variant::PhaseKind;
@@ -61,7 +61,7 @@ pub fn disband<'a>(next: &mut Position, done: &mut Vec<OrderResult<'a>>, emperor
     next.forces = kept;
     for force in gone {
         let order = Order::for_force(&force, Action::Remove);
-        done.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::EmperorOut });
+        done.push(OrderResult { order: Cow::Owned(order), reason: Reason::EmperorOut });
     }
 }
 
@@ -102,11 +102,7 @@ impl Mechanic for EmperorElimination {
     }
 
     fn requires(&self, r: &Rules) -> Result<(), &'static str> {
-        if emperor(r).is_some() {
-            Ok(())
-        } else {
-            Err(NEEDED)
-        }
+        needs(emperor(r).is_some(), NEEDED)
     }
 
     fn slots(&self) -> Slot {

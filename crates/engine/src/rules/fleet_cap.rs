@@ -13,7 +13,7 @@ use crate::variant::{PowerId, Variant};
 pub fn built(v: &Variant, next: &Position, earlier: &[OrderResult<'_>], power: PowerId) -> u32 {
     earlier
         .iter()
-        .filter(|r| r.verdict == Verdict::Success && r.reason == Reason::Built && r.order.action == Action::Build)
+        .filter(|r| r.verdict() == Verdict::Success && r.reason == Reason::Built && r.order.action == Action::Build)
         .filter_map(|r| r.order.unit.as_ref())
         .filter(|u| u.components.as_ref().is_some_and(|c| c.first().is_some_and(|c| c.kind == Kind::FLEET)))
         .filter(|u| next.force_in(v, v.province_of(u.loc)).is_some_and(|f| f.components.iter().any(|c| c.power == power && c.kind == Kind::FLEET)))

@@ -19,12 +19,12 @@
 
 use super::barbarians::invaders;
 use super::barbarians::Invaders;
-use super::options::{year, Names};
+use super::options::{needs, year, Names};
 use super::state_text::{province_index, Codec, Slot};
 use super::{Mechanic, Rules};
 use crate::adjudicate::upkeep;
 use crate::order::{Action, Order};
-use crate::outcome::{OrderResult, Reason, Verdict};
+use crate::outcome::{OrderResult, Reason};
 use crate::state::{Force, Position};
 use crate::variant::{Kind, LocId, Phase, PhaseKind, ProvinceId, Variant};
 use std::borrow::Cow;
@@ -70,14 +70,12 @@ pub fn roll_dice(v: &Variant, inv: Invaders, from: i32, results: &mut Vec<OrderR
         let roll = super::dice::roll(seed, next.phase.year, p);
         next.state.frontier_dice.push((p, roll));
         let order = Order::for_force(&next.forces[i], Action::Hold);
-        let verdict = if roll <= 2 {
+        // A FAILURE (`Reason::verdict`): the garrison is destroyed.
+        if roll <= 2 {
             next.forces.remove(i);
             next.insert_in_order(Force::single(inv.of(v, p), Kind::BARBARIAN, LocId::of_province(p)));
-            Verdict::Failure
-        } else {
-            Verdict::Success
-        };
-        results.push(OrderResult { order: Cow::Owned(order), verdict, reason: Reason::FrontierDie { roll } });
+        }
+        results.push(OrderResult { order: Cow::Owned(order), reason: Reason::FrontierDie { roll } });
     }
 }
 
@@ -90,7 +88,7 @@ pub fn invade(v: &Variant, inv: Invaders, from: i32, results: &mut Vec<OrderResu
     for p in frontier(v).collect::<Vec<_>>() {
         if next.force_in(v, p).is_none() {
             let b = Force::single(inv.of(v, p), Kind::BARBARIAN, LocId::of_province(p));
-            results.push(OrderResult { order: Cow::Owned(Order::for_force(&b, Action::Hold)), verdict: Verdict::Success, reason: Reason::Invaded });
+            results.push(OrderResult { order: Cow::Owned(Order::for_force(&b, Action::Hold)), reason: Reason::Invaded });
             next.insert_in_order(b);
         }
     }
@@ -140,11 +138,7 @@ impl Mechanic for Frontier {
     }
 
     fn requires(&self, r: &Rules) -> Result<(), &'static str> {
-        if r.plays::<Invaders>() {
-            Ok(())
-        } else {
-            Err("frontier and praetorian_guard need `barbarians`")
-        }
+        needs(r.plays::<Invaders>(), super::barbarians::NEEDED)
     }
 
     fn slots(&self) -> Slot {

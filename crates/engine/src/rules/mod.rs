@@ -68,7 +68,7 @@ pub use victory::{own_supplies, self_supporting_units, supplies, supplies_into, 
 use crate::adjudicate::Plan;
 use crate::order::{Action, Order};
 pub use crate::outcome::Entry;
-use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
+use crate::outcome::{Illegal, OrderResult, Reason};
 use crate::state::{Force, Position, VariantState};
 use crate::variant::{Kind, Phase, PhaseKind, PowerId, ProvinceId, Variant};
 use state_text::{PositionCodec, Slot};
@@ -612,10 +612,10 @@ impl Notation {
 
 /// What the judge makes of a movement's orders before the core judges them.
 pub struct Judging {
-    /// For each order: None, judged by the core as written; or its verdict
-    /// and reason, given here, and whether its unit holds under it rather
-    /// than having no order.
-    pub verdicts: Vec<Option<(Verdict, Reason, bool)>>,
+    /// For each order: None, judged by the core as written; or its reason,
+    /// given here, and whether its unit holds under it rather than having
+    /// no order.
+    pub verdicts: Vec<Option<(Reason, bool)>>,
     /// The judge's orders for its units.
     pub orders: Vec<Order>,
 }
@@ -1011,7 +1011,7 @@ impl Rules {
 
     /// May something in this variant sack a centre that no DESTROY may
     /// touch?
-    pub fn invaders_sack_any_but_rome(&self) -> bool {
+    pub fn sacks_any_centre(&self) -> bool {
         self.any(|m| each!(m, m => m.sacks_any_centre()))
     }
 

@@ -26,7 +26,7 @@
 //! State: `dictator <power>`, `consul <power>`, `eliminated <power>`.
 
 use super::centre_values::romans;
-use super::options::{one_power, Names};
+use super::options::{needs, one_power, Names};
 use super::outlaw;
 use super::personal::Personal;
 use super::state_text::{read_power_list, write_power, write_power_list, Codec, Slot};
@@ -241,11 +241,7 @@ impl Mechanic for Senate {
     }
 
     fn requires(&self, r: &Rules) -> Result<(), &'static str> {
-        if r.plays::<Personal>() {
-            Ok(())
-        } else {
-            Err("senate, outlaws and personal_elimination need `personal_units`")
-        }
+        needs(r.plays::<Personal>(), super::personal::NEEDED)
     }
 
     fn slots(&self) -> Slot {

@@ -54,6 +54,15 @@ pub fn from_table(
     rules
 }
 
+/// A mechanic's requirement of the others: met, or the problem.
+pub(super) fn needs(met: bool, problem: &'static str) -> Result<(), &'static str> {
+    if met {
+        Ok(())
+    } else {
+        Err(problem)
+    }
+}
+
 /// A switch: `true` adds `mechanic`, `false` nothing.
 pub(super) fn flag<M>(value: &toml::Value, mechanic: M) -> Result<Option<M>, String> {
     match value.as_bool() {

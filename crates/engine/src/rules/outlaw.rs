@@ -18,7 +18,7 @@
 
 use super::centre_values::romans;
 use super::offices::{self, senate};
-use super::options::{flag, Names};
+use super::options::{flag, needs, Names};
 use super::personal::Personal;
 use super::state_text::{province_index, Codec, Slot};
 use super::{Mechanic, Rules};
@@ -134,7 +134,7 @@ pub fn may_build(state: &VariantState, earlier: &[OrderResult<'_>], power: Power
     }
     let built: Vec<Kind> = earlier
         .iter()
-        .filter(|r| r.verdict == Verdict::Success && r.reason == Reason::Built && r.order.power == Some(power))
+        .filter(|r| r.verdict() == Verdict::Success && r.reason == Reason::Built && r.order.power == Some(power))
         .filter_map(|r| r.order.unit.as_ref()?.components.as_ref()?.first().map(|c| c.kind))
         .collect();
     let fleets = built.iter().filter(|&&k| k == Kind::FLEET).count();
@@ -157,7 +157,7 @@ pub fn after_phase(v: &Variant, kind: PhaseKind, before: &Position, results: &[O
     }
     let gone = |p: ProvinceId| {
         let removed = results.iter().any(|r| {
-            r.verdict == Verdict::Success
+            r.verdict() == Verdict::Success
                 && matches!(r.order.action, Action::Remove | Action::Disband)
                 && r.order.unit.as_ref().is_some_and(|u| v.province_of(u.loc) == p)
         });
@@ -246,11 +246,7 @@ impl Mechanic for Outlaws {
     }
 
     fn requires(&self, r: &Rules) -> Result<(), &'static str> {
-        if r.plays::<Personal>() {
-            Ok(())
-        } else {
-            Err("senate, outlaws and personal_elimination need `personal_units`")
-        }
+        needs(r.plays::<Personal>(), super::personal::NEEDED)
     }
 
     fn slots(&self) -> Slot {

@@ -21,6 +21,10 @@ use crate::state::{Component, Force, Kind, Position, VariantState};
 use crate::variant::PhaseKind;
 use crate::variant::{PowerId, ProvinceId, Terrain, Variant};
 
+/// What the Triumvirate's offices and outlaws (T3-T7) say without the
+/// Triumvirs, the players with a personal unit.
+pub const NEEDED: &str = "senate, outlaws and personal_elimination need `personal_units`";
+
 /// What a variant's personal units are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Personal {
@@ -133,7 +137,7 @@ pub fn after_movement(v: &Variant, p: &Personal, results: &mut [OrderResult<'_>]
 /// personal unit; Imperator I6, I7: the PG, a Rival's PG(R)) that entered
 /// a destroyed centre rebuilds it (a retreat enters too).
 pub fn rebuild_in_passing(v: &Variant, results: &mut [OrderResult<'_>], next: &mut Position, rebuilder: impl Fn(&VariantState, &Component) -> bool) {
-    for r in results.iter_mut().filter(|r| r.verdict == Verdict::Success) {
+    for r in results.iter_mut().filter(|r| r.verdict() == Verdict::Success) {
         let (Action::Move { to, .. } | Action::Retreat { to }) = r.order.action else { continue };
         let dest = v.province_of(to);
         let personal = next.force_in(v, dest).is_some_and(|f| f.components.iter().any(|c| rebuilder(&next.state, c)));

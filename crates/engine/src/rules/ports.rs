@@ -19,7 +19,7 @@ use super::options::{flag, Names};
 use super::{Mechanic, Rules};
 use crate::adjudicate::{first_in_disorder, take_component};
 use crate::order::{Action, Order};
-use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
+use crate::outcome::{Illegal, OrderResult, Reason};
 use crate::state::{Force, Kind, Position};
 use crate::variant::{PowerId, ProvinceId, Variant};
 use std::borrow::Cow;
@@ -64,7 +64,7 @@ pub fn disband_first<'a>(
         };
         let loc = next.forces[force].loc;
         balance[power.index()] += take_component(v, next, force, power, Kind::FLEET);
-        let result = |order| OrderResult { order, verdict: Verdict::Success, reason: Reason::NoPort };
+        let result = |order| OrderResult { order, reason: Reason::NoPort };
         match i {
             Some(i) => early[i] = Some(result(Cow::Borrowed(&orders[i]))),
             None => done.push(result(Cow::Owned(Order::for_force(&Force::single(power, Kind::FLEET, loc), Action::Remove)))),

@@ -33,7 +33,7 @@ pub fn plan(v: &Variant, state: &VariantState, body: &Force) -> Result<Plan, Ill
 /// not ordered again this phase, or whose unit was dislodged, is lost.
 pub fn after_movement(v: &Variant, results: &mut [OrderResult<'_>], next: &mut Position) {
     let before = std::mem::take(&mut next.state.rebuilds);
-    for r in results.iter_mut().filter(|r| r.order.action == Action::Rebuild && r.verdict == Verdict::Success) {
+    for r in results.iter_mut().filter(|r| r.order.action == Action::Rebuild && r.verdict() == Verdict::Success) {
         let centre = v.province_of(r.order.unit.as_ref().expect("a rebuild names its unit").loc);
         let Some(power) = next.force_in(v, centre).map(|f| f.power) else { continue };
         let done = before.iter().find(|b| b.centre == centre && b.power == power).map_or(0, |b| b.phases);

@@ -19,7 +19,7 @@
 //! penalties last).
 
 use super::imperial_title::{emperor, title, ImperialTitle};
-use super::options::{flag, Names};
+use super::options::{flag, needs, Names};
 use super::outlaw;
 use super::personal::Personal;
 use super::state_text::{read_power_list, write_power_list, Codec, Slot};
@@ -98,11 +98,7 @@ impl Mechanic for Rivals {
     }
 
     fn requires(&self, r: &Rules) -> Result<(), &'static str> {
-        if r.plays::<ImperialTitle>() && r.plays::<Outlaws>() && r.plays::<Personal>() {
-            Ok(())
-        } else {
-            Err("rivals needs `imperial_title`, `outlaws` and `personal_units`")
-        }
+        needs(r.plays::<ImperialTitle>() && r.plays::<Outlaws>() && r.plays::<Personal>(), "rivals needs `imperial_title`, `outlaws` and `personal_units`")
     }
 
     fn slots(&self) -> Slot {

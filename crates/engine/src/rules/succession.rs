@@ -33,12 +33,12 @@
 use super::centre_values::romans;
 use super::imperial_title::emperor;
 use super::imperial_title::{title, ImperialTitle};
-use super::options::{flag, Names};
+use super::options::{flag, needs, Names};
 use super::outlaw;
 use super::personal::Personal;
 use super::{Mechanic, PraetorianGuard, Rules};
 use crate::order::{Action, Order};
-use crate::outcome::{Illegal, OrderResult, Reason, Takeover, Verdict};
+use crate::outcome::{Illegal, OrderResult, Reason, Takeover};
 use crate::state::{Component, Force, Kind, Position, VariantState};
 use crate::variant::PhaseKind;
 use crate::variant::{PowerId, Variant};
@@ -110,11 +110,7 @@ fn take_rome(v: &Variant, default: PowerId, romans: &[PowerId], results: &mut Ve
     let Some(in_rome) = outlaw::rome(v).and_then(|r| next.force_in(v, r)).cloned() else { return };
     let p = in_rome.power;
     if may_succeed(romans, next, fallen, p) {
-        results.push(OrderResult {
-            order: Cow::Owned(Order::for_force(&in_rome, Action::Hold)),
-            verdict: Verdict::Success,
-            reason: Reason::TitleTaken { emperor: p },
-        });
+        results.push(OrderResult { order: Cow::Owned(Order::for_force(&in_rome, Action::Hold)), reason: Reason::TitleTaken { emperor: p } });
         crown(v, fallen, p, results, next);
     }
 }
@@ -133,11 +129,7 @@ fn fall(v: &Variant, romans: &[PowerId], e: PowerId, guard: Option<Force>, alone
     super::loans::drop_power(&mut next.state, e);
     let heir = alone.or_else(|| super::rivals::holder_of_rome(v, next).filter(|&p| may_succeed(romans, next, e, p)));
     if let Some(guard) = guard {
-        results.push(OrderResult {
-            order: Cow::Owned(Order::for_force(&guard, Action::Hold)),
-            verdict: Verdict::Success,
-            reason: Reason::EmperorFalls { heir },
-        });
+        results.push(OrderResult { order: Cow::Owned(Order::for_force(&guard, Action::Hold)), reason: Reason::EmperorFalls { heir } });
     }
     if let Some(h) = heir {
         crown(v, e, h, results, next);
@@ -161,7 +153,7 @@ fn crown(v: &Variant, fallen: PowerId, heir: PowerId, results: &mut Vec<OrderRes
             c.power = heir;
         }
         f.power = heir;
-        results.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::TakenBy { heir, rule: Takeover::I8 } });
+        results.push(OrderResult { order: Cow::Owned(order), reason: Reason::TakenBy { heir, rule: Takeover::I8 } });
     }
     for owner in next.owners.iter_mut().filter(|o| **o == Some(fallen)) {
         *owner = Some(heir);
@@ -187,11 +179,7 @@ impl Mechanic for Succession {
     }
 
     fn requires(&self, r: &Rules) -> Result<(), &'static str> {
-        if r.plays::<ImperialTitle>() && r.plays::<PraetorianGuard>() {
-            Ok(())
-        } else {
-            Err("succession needs `imperial_title` and `praetorian_guard`")
-        }
+        needs(r.plays::<ImperialTitle>() && r.plays::<PraetorianGuard>(), "succession needs `imperial_title` and `praetorian_guard`")
     }
 
     fn may_order(&self, _: &Variant, state: &VariantState, _: &[Force], body: &Force, _: &Action) -> Result<(), Illegal> {

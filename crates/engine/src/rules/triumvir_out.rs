@@ -21,7 +21,7 @@
 use super::imperial_title::title;
 use super::offices::senate;
 use super::offices::ELIMINATED;
-use super::options::{flag, Names};
+use super::options::{flag, needs, Names};
 use super::outlaw;
 use super::personal::Personal;
 use super::state_text::{Codec, Slot};
@@ -67,7 +67,7 @@ pub fn dislodged_by(v: &Variant, results: &[OrderResult<'_>], next: &Position, d
     let at = v.province_of(d.force.loc);
     let from = d.attacker_from?;
     let mut sides: Vec<PowerId> = next.force_in(v, at).map(|f| f.power).into_iter().collect();
-    for r in results.iter().filter(|r| r.verdict == Verdict::Success) {
+    for r in results.iter().filter(|r| r.verdict() == Verdict::Success) {
         // The seed's "forces ... solely and directly responsible": the
         // supports, and the fleets that convoyed the attack.
         if let Action::SupportMove { unit, to } | Action::Convoy { unit, to } = &r.order.action {
@@ -141,10 +141,10 @@ fn eliminate(v: &Variant, next: &mut Position, results: &mut Vec<OrderResult<'_>
                     c.power = h;
                 }
                 f.power = h;
-                results.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::TakenBy { heir: h, rule } });
+                results.push(OrderResult { order: Cow::Owned(order), reason: Reason::TakenBy { heir: h, rule } });
                 kept.push(f);
             }
-            None => results.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::PlayerOut }),
+            None => results.push(OrderResult { order: Cow::Owned(order), reason: Reason::PlayerOut }),
         }
     }
     next.forces = kept;
@@ -202,11 +202,7 @@ impl Mechanic for PersonalElimination {
     }
 
     fn requires(&self, r: &Rules) -> Result<(), &'static str> {
-        if r.plays::<Personal>() {
-            Ok(())
-        } else {
-            Err("senate, outlaws and personal_elimination need `personal_units`")
-        }
+        needs(r.plays::<Personal>(), super::personal::NEEDED)
     }
 
     fn slots(&self) -> Slot {
