@@ -32,7 +32,7 @@ fn print_outcome(out: &mut impl Write, judge: &mut Adjudicator, pos: &Position, 
     let v = judge.variant();
     let outcome = judge.adjudicate(pos, orders);
     for r in &outcome.results {
-        writeln!(out, "  {} {} {:?} {}", r.order.display(v), r.verdict, r.reason, r.reason.describe(v)).unwrap();
+        writeln!(out, "  {} {} {:?} {}", r.order.display(v), r.verdict(), r.reason, r.reason.describe(v)).unwrap();
     }
     writeln!(out, "  next {:?}", outcome.next).unwrap();
 }

@@ -26,7 +26,7 @@ pub fn prepare(scenario: &Scenario) -> Prepared {
 /// The engine's verdict on every order of the scenario, by order line.
 pub fn verdicts(scenario: &Scenario, prepared: &Prepared) -> Vec<(&'static str, bool)> {
     let outcome = adjudicate(&prepared.variant, &prepared.position, &prepared.orders);
-    scenario.orders.iter().zip(&outcome.results).map(|(line, r)| (*line, r.verdict == Verdict::Success)).collect()
+    scenario.orders.iter().zip(&outcome.results).map(|(line, r)| (*line, r.verdict() == Verdict::Success)).collect()
 }
 
 /// What is timed: one adjudication, outcome and next position included,

@@ -4,7 +4,7 @@
 use crate::legal::Board;
 use polemarch_engine::adjudicate::balances;
 use polemarch_engine::order::{Action, Order};
-use polemarch_engine::rules::Mechanic;
+use polemarch_engine::rules::{Conversion, Placement};
 use polemarch_engine::state::{Component, Components, Kind};
 use polemarch_engine::variant::{LocId, PowerId, ProvinceId};
 use polemarch_engine::Variant;
@@ -69,7 +69,7 @@ pub fn adjustment(board: &Board, power: PowerId) -> Adjustment {
     }
     let mut removes = Vec::new();
     let mut converts = Vec::new();
-    let conversion = v.rules.mechanics.contains(&Mechanic::Conversion);
+    let conversion = v.rules.plays::<Conversion>();
     for f in pos.forces.iter().filter(|f| f.power == power) {
         let mut seen: Vec<Component> = Vec::new();
         for c in &f.components {
@@ -141,8 +141,8 @@ pub fn placement_sites(board: &Board, power: PowerId) -> Vec<Vec<Order>> {
         .collect()
 }
 
-fn placement(v: &Variant) -> Option<polemarch_engine::rules::placement::Placement> {
-    v.rules.mechanics.iter().find_map(|m| if let Mechanic::Placement(p) = m { Some(*p) } else { None })
+fn placement(v: &Variant) -> Option<Placement> {
+    v.rules.get::<Placement>().copied()
 }
 
 /// Does the placement's own check accept these orders as `power`'s whole

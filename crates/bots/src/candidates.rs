@@ -6,7 +6,7 @@
 
 use crate::geometry::steps;
 use polemarch_engine::order::{Action, Order, SplitPart, UnitRef};
-use polemarch_engine::rules::Mechanic;
+use polemarch_engine::rules::{Delphi, Destroy, Rebuild};
 use polemarch_engine::state::{Components, Force, Moves};
 use polemarch_engine::variant::{LocId, ProvinceId};
 use polemarch_engine::{Position, Variant};
@@ -28,12 +28,11 @@ pub struct Extras {
 
 impl Extras {
     pub fn of(v: &Variant) -> Extras {
-        let has = |want: fn(&Mechanic) -> bool| v.rules.mechanics.iter().any(want);
         Extras {
             merge_split: v.rules.allows(&Action::Split { parts: Vec::new() }),
-            sack: v.rules.mechanics.iter().find_map(|m| if let Mechanic::Delphi(p) = m { Some(*p) } else { None }),
-            destroy: has(|m| matches!(m, Mechanic::Destroy)),
-            rebuild: has(|m| matches!(m, Mechanic::Rebuild)),
+            sack: v.rules.get::<Delphi>().map(|d| d.0),
+            destroy: v.rules.plays::<Destroy>(),
+            rebuild: v.rules.plays::<Rebuild>(),
             convoy_destinations: CONVOY_DESTINATIONS,
         }
     }

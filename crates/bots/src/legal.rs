@@ -101,7 +101,7 @@ impl<'a> Board<'a> {
 
     /// Is this one order legal alone in this position?
     pub fn legal_alone(&self, order: &Order) -> bool {
-        self.judge(std::slice::from_ref(order), |results, _| results.first().is_some_and(|r| r.verdict != Verdict::Illegal))
+        self.judge(std::slice::from_ref(order), |results, _| results.first().is_some_and(|r| r.verdict() != Verdict::Illegal))
     }
 
     /// Adjudicates `orders` in this position with the board's context (a
@@ -120,7 +120,7 @@ impl<'a> Board<'a> {
         for _ in 0..4 {
             let (slots, orders): (Vec<usize>, Vec<Order>) = chosen.iter().enumerate().filter_map(|(k, o)| o.clone().map(|o| (k, o))).unzip();
             let bad: Vec<usize> =
-                self.judge(&orders, |results, _| (0..orders.len()).filter(|&n| results[n].verdict == Verdict::Illegal).map(|n| slots[n]).collect());
+                self.judge(&orders, |results, _| (0..orders.len()).filter(|&n| results[n].verdict() == Verdict::Illegal).map(|n| slots[n]).collect());
             if bad.is_empty() {
                 return orders;
             }
@@ -138,7 +138,7 @@ impl<'a> Board<'a> {
         let mut kept: Vec<Order> = Vec::new();
         for order in wanted {
             kept.push(order);
-            let illegal = self.judge(&kept, |results, _| results[..kept.len()].iter().any(|r| r.verdict == Verdict::Illegal));
+            let illegal = self.judge(&kept, |results, _| results[..kept.len()].iter().any(|r| r.verdict() == Verdict::Illegal));
             if illegal {
                 kept.pop();
             }

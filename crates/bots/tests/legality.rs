@@ -47,7 +47,7 @@ fn planning_calls_illegal_what_adjudication_does_in_every_variant() {
                 check.legal_into(&pos, &round, &mut said);
                 let whole = adjudicate(&v, &pos, &round);
                 for (n, order) in round.iter().enumerate() {
-                    let adjudicated = whole.results[n].verdict != Verdict::Illegal;
+                    let adjudicated = whole.results[n].verdict() != Verdict::Illegal;
                     assert_eq!(said[n], adjudicated, "{id}, {}: `{}`", rec.phases[i].phase, order.display(&v));
                     if adjudicated {
                         legal += 1;

@@ -19,7 +19,7 @@ pub fn phase_report(v: &Variant, before: &Position, outcome: &Outcome) -> String
         }
         let _ = writeln!(out, "\n{}:", power.name);
         for r in mine {
-            let mark = match r.verdict {
+            let mark = match r.verdict() {
                 Verdict::Success => "",
                 Verdict::Failure => "  [failed]",
                 Verdict::Illegal => "  [illegal]",

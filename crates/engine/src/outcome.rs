@@ -2,7 +2,7 @@
 //! and why; and how a unit goes into a province. The vocabulary the rule
 //! hooks and the adjudicator share, below both (docs/architecture.md).
 
-use crate::order::Order;
+use crate::order::{Action, Order};
 use crate::variant::check::{centres_text, halves_text};
 use crate::variant::{LocId, ProvinceId, Variant};
 use std::borrow::Cow;
@@ -144,6 +144,36 @@ pub enum Illegal {
 }
 
 impl Illegal {
+    /// Why an order no mechanic of the variant plans is illegal: the
+    /// mechanic whose order it is is not played, or it is of another phase.
+    pub fn unplanned(action: &Action) -> Illegal {
+        match action {
+            Action::Sack => Illegal::NotDelphi,
+            Action::Destroy | Action::Rebuild => Illegal::NoDestruction,
+            _ => Illegal::WrongPhase,
+        }
+    }
+
+    /// Why an adjustment order no mechanic of the variant carries out is
+    /// illegal.
+    pub fn unadjusted(action: &Action) -> Illegal {
+        match action {
+            Action::Convert { .. } => Illegal::NoConversion,
+            _ => Illegal::WrongPhase,
+        }
+    }
+
+    /// Why a declaration no mechanic of the variant carries out is illegal
+    /// (`by_power`: the order names its power).
+    pub fn undeclared(action: &Action, by_power: bool) -> Illegal {
+        match action {
+            Action::Loan { .. } | Action::EndLoan { .. } => Illegal::NoLoans,
+            _ if !by_power => Illegal::NotYourUnit,
+            Action::Rival { .. } => Illegal::NoRivals,
+            _ => Illegal::NoOffices,
+        }
+    }
+
     /// Why the order is illegal, with the amounts of a placement's cost.
     pub fn text(self) -> Cow<'static, str> {
         match self {
@@ -397,6 +427,8 @@ pub enum Reason {
         by: Option<ProvinceId>,
         attack: u16,
         against: u16,
+        /// Its order failed (a move), rather than holding.
+        failed: bool,
     },
 }
 
@@ -468,10 +500,38 @@ impl Reason {
             Reason::Invaded => "a Barbarian or Persian army appears in the empty frontier province (I4)".into(),
             Reason::CentreSacked => "moved in and sacked the centre: worth nothing until rebuilt (I5)".into(),
             Reason::BarbarianDestroyed => "the Praetorian Guard's attack destroyed the Barbarian or Persian unit; the guard stays (I6)".into(),
-            Reason::SentBack { to, by: Some(by), attack, against } => {
+            Reason::SentBack { to, by: Some(by), attack, against, .. } => {
                 format!("bounced: {attack} against {against} from {}; moved back to {} (C11)", name(by), name(to))
             }
             Reason::SentBack { to, by: None, .. } => format!("did not leave the Pass: moved back to {} (C11)", name(to)),
+        }
+    }
+}
+
+impl Reason {
+    /// The verdict an order with this reason gets: an illegal reason is
+    /// ILLEGAL, a reason of an order that did not do what it says FAILURE,
+    /// any other SUCCESS.
+    pub fn verdict(self) -> Verdict {
+        match self {
+            Reason::Illegal(_) => Verdict::Illegal,
+            Reason::Bounced { .. }
+            | Reason::OwnUnit { .. }
+            | Reason::NoConvoyRoute
+            | Reason::ConvoyParadox
+            | Reason::Dislodged { .. }
+            | Reason::SupportCut { .. }
+            | Reason::Void
+            | Reason::ConvoyUnused
+            | Reason::RetreatBounced
+            | Reason::Shunned
+            | Reason::Unseaworthy
+            | Reason::LeftBehind
+            | Reason::SplitFailed
+            | Reason::SentBack { failed: true, .. } => Verdict::Failure,
+            // I4: a die of 1 or 2 destroys the garrison.
+            Reason::FrontierDie { roll } if roll <= 2 => Verdict::Failure,
+            _ => Verdict::Success,
         }
     }
 }
@@ -482,11 +542,16 @@ pub struct OrderResult<'a> {
     /// The order as given (borrowed from the orders adjudicated), or the one
     /// the judge supplied for a force without an order.
     pub order: Cow<'a, Order>,
-    pub verdict: Verdict,
+    /// Why; the verdict follows from it (`verdict`).
     pub reason: Reason,
 }
 
 impl OrderResult<'_> {
+    /// SUCCESS, FAILURE or ILLEGAL: the reason's (`Reason::verdict`).
+    pub fn verdict(&self) -> Verdict {
+        self.reason.verdict()
+    }
+
     /// The order as a report prints it beside its result: a takeover (T4,
     /// I1, I8) is no order of its player, so it is the unit alone.
     pub fn order_text(&self, v: &crate::variant::Variant) -> String {
@@ -497,7 +562,7 @@ impl OrderResult<'_> {
     }
 
     pub fn into_owned(self) -> OrderResult<'static> {
-        OrderResult { order: Cow::Owned(self.order.into_owned()), verdict: self.verdict, reason: self.reason }
+        OrderResult { order: Cow::Owned(self.order.into_owned()), reason: self.reason }
     }
 }
 
@@ -526,4 +591,27 @@ pub enum Takeover {
     I1,
     /// Imperator I8: the fallen Emperor's, by his successor.
     I8,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Illegal, Reason, Verdict};
+    use crate::variant::ProvinceId;
+
+    /// The verdict follows from the reason: an illegal reason is ILLEGAL
+    /// whatever the order, a stopped move FAILURE; a frontier die of 1 or 2
+    /// (I4) and a Pass unit sent back after a failed move (C11) fail, the
+    /// other die rolls and a unit sent back after holding do not.
+    #[test]
+    fn a_verdict_follows_from_its_reason() {
+        let p = ProvinceId::new(0);
+        assert_eq!(Reason::Illegal(Illegal::NotAdjacent).verdict(), Verdict::Illegal);
+        assert_eq!(Reason::Bounced { attack: 1, against: 1, by: p }.verdict(), Verdict::Failure);
+        assert_eq!(Reason::Moved.verdict(), Verdict::Success);
+        assert_eq!(Reason::FrontierDie { roll: 2 }.verdict(), Verdict::Failure);
+        assert_eq!(Reason::FrontierDie { roll: 3 }.verdict(), Verdict::Success);
+        let sent_back = |failed| Reason::SentBack { to: p, by: None, attack: 0, against: 0, failed };
+        assert_eq!(sent_back(true).verdict(), Verdict::Failure);
+        assert_eq!(sent_back(false).verdict(), Verdict::Success);
+    }
 }

@@ -784,7 +784,7 @@ fn check_movement(v: &Variant, pos: &Position, orders: &[Order], outcome: &Outco
         let wrong_power = matches!((force, order.power), (Some(f), Some(p)) if f.power != p);
         let wrong_phase = matches!(order.action, Action::Retreat { .. } | Action::Disband | Action::Build | Action::Remove | Action::Waive);
         if force.is_none() || wrong_power || wrong_phase {
-            prop_assert_eq!(result.verdict, Verdict::Illegal, "{} should be illegal{}", order.display(v), at);
+            prop_assert_eq!(result.verdict(), Verdict::Illegal, "{} should be illegal{}", order.display(v), at);
         }
     }
 
@@ -803,7 +803,7 @@ fn check_movement(v: &Variant, pos: &Position, orders: &[Order], outcome: &Outco
     for f in &pos.forces {
         let from = v.province_of(f.loc);
         let moved = outcome.results.iter().find(|r| {
-            r.verdict == Verdict::Success
+            r.verdict() == Verdict::Success
                 && matches!(r.order.action, Action::Move { .. })
                 && r.order.unit.as_ref().is_some_and(|u| v.province_of(u.loc) == from)
         });

@@ -143,7 +143,7 @@ fn optional_homes_are_build_sites_only_with_their_mechanic() {
     let ath = v.province_of(v.find_loc("ath").unwrap());
     let kor = v.province_of(v.find_loc("kor").unwrap());
     assert!(v.rules.may_build_at(&v, macedonia, ath));
-    v.rules.mechanics.retain(|m| *m != polemarch_engine::rules::Mechanic::OptionalHomes);
+    v.rules.mechanics.retain(|m| *m != polemarch_engine::rules::OptionalHomes.into());
     assert!(!v.rules.may_build_at(&v, macedonia, ath));
     assert!(v.rules.may_build_at(&v, macedonia, kor));
 }

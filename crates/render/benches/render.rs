@@ -17,7 +17,7 @@ fn main() {
     let pos = Position::start(&v);
     let orders: Vec<_> = ORDERS.lines().map(|l| parse_order_line(&v, l).unwrap()).collect();
     let outcome = adjudicate(&v, &pos, &orders);
-    let drawn: Vec<DrawnOrder> = outcome.results.iter().map(|r| DrawnOrder { order: r.order.clone().into_owned(), verdict: Some(r.verdict) }).collect();
+    let drawn: Vec<DrawnOrder> = outcome.results.iter().map(|r| DrawnOrder { order: r.order.clone().into_owned(), verdict: Some(r.verdict()) }).collect();
     let filter: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
     let once = std::env::var("POLEMARCH_BENCH_RUNS").ok().and_then(|r| r.parse::<u32>().ok());
     let time = |key: &str, name: &str, runs: u32, f: &dyn Fn() -> usize| {

@@ -12,7 +12,7 @@ use polemarch_render::DrawnOrder;
 fn play(v: &Variant, pos: &Position, lines: &[&str]) -> (Vec<DrawnOrder>, Position) {
     let orders: Vec<_> = lines.iter().map(|l| parse_order_line(v, l).unwrap_or_else(|e| panic!("{l}: {e}"))).collect();
     let outcome = adjudicate(v, pos, &orders);
-    (outcome.results.iter().map(|r| DrawnOrder { order: r.order.clone().into_owned(), verdict: Some(r.verdict) }).collect(), outcome.next)
+    (outcome.results.iter().map(|r| DrawnOrder { order: r.order.clone().into_owned(), verdict: Some(r.verdict()) }).collect(), outcome.next)
 }
 
 /// The `<g class="order ...">` group of the order of the unit at `abbr`.

@@ -104,7 +104,7 @@ fn orders_are_drawn_with_their_results() {
             })
             .collect();
         let outcome = adjudicate(v, &pos, &orders);
-        let drawn: Vec<DrawnOrder> = outcome.results.iter().map(|r| DrawnOrder { order: r.order.clone().into_owned(), verdict: Some(r.verdict) }).collect();
+        let drawn: Vec<DrawnOrder> = outcome.results.iter().map(|r| DrawnOrder { order: r.order.clone().into_owned(), verdict: Some(r.verdict()) }).collect();
         let svg = polemarch_render::svg_on(board, v, &pos, &drawn, None);
         assert_eq!(count(&svg, "<g class=\"order "), drawn.iter().filter(|d| d.order.unit.is_some()).count(), "{}", v.id);
         for (verdict, word) in [(Verdict::Success, "succeeded"), (Verdict::Failure, "failed"), (Verdict::Illegal, "illegal")] {

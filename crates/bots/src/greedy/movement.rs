@@ -6,7 +6,6 @@ use crate::geometry::Distances;
 use crate::legal::Board;
 use crate::rng::Rng;
 use polemarch_engine::order::{Action, Order};
-use polemarch_engine::rules::Mechanic;
 use polemarch_engine::state::{Delphi, Force};
 use polemarch_engine::variant::{LocId, PowerId, ProvinceId};
 
@@ -112,7 +111,7 @@ pub fn orders(board: &Board, me: PowerId, rng: &mut Rng) -> Vec<Order> {
     }
     let mut targets: Vec<ProvinceId> = v.province_ids().filter(|&p| v.is_centre(p) && !ours(p)).collect();
     // Hoplite Wars H18: Delphi, while no one has sacked it, is worth going to.
-    let delphi = v.rules.mechanics.iter().find_map(|m| if let Mechanic::Delphi(p) = m { Some(*p) } else { None });
+    let delphi = v.rules.get::<polemarch_engine::rules::Delphi>().map(|d| d.0);
     if let Some(d) = delphi.filter(|d| !matches!(pos.state.delphi, Some(Delphi::SackedBy(_))) && !targets.contains(d)) {
         targets.push(d);
     }

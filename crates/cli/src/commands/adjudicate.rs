@@ -28,7 +28,7 @@ pub fn run(variant: &str, edition: Option<&str>, position: Option<&Path>, orders
                 serde_json::json!({
                     "power": r.order.power.map(|p| v.power(p).name.clone()),
                     "order": r.order_text(&v),
-                    "result": r.verdict.word(),
+                    "result": r.verdict().word(),
                     "reason": r.reason.describe(&v),
                 })
             })

@@ -5,7 +5,7 @@
 
 use super::civil_disorder::civil_disorder;
 use super::context::Scratch;
-use super::outcome::{Illegal, OrderResult, Reason, Verdict};
+use super::outcome::{Illegal, OrderResult, Reason};
 use super::removal::{component_to_remove, take_component, upkeep};
 use crate::order::{Action, Order};
 use crate::state::{Force, Kind, Position};
@@ -63,7 +63,7 @@ pub fn adjustment<'a>(v: &Variant, scratch: &mut Scratch, pos: &Position, orders
         if balance[power] < 0 {
             for (loc, kind) in civil_disorder(v, next, PowerId::new(power), -balance[power]) {
                 let order = Order::for_force(&Force::single(PowerId::new(power), kind, loc), Action::Remove);
-                results.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::CivilDisorder });
+                results.push(OrderResult { order: Cow::Owned(order), reason: Reason::CivilDisorder });
             }
         }
     }
@@ -87,7 +87,7 @@ fn mechanics_first<'a>(v: &Variant, pos: &Position, orders: &'a [Order], balance
     if v.rules.adjusts_first() {
         for (i, order) in orders.iter().enumerate() {
             if let Some(reason) = v.rules.adjust_first(v, next, balance, order) {
-                early[i] = Some(OrderResult { order: Cow::Borrowed(order), verdict: Verdict::Success, reason });
+                early[i] = Some(OrderResult { order: Cow::Borrowed(order), reason });
             }
         }
     }
@@ -110,11 +110,7 @@ fn judge<'a>(v: &Variant, pos: &Position, next: &mut Position, balance: &mut [i3
         Action::Remove | Action::Disband => remove(v, next, balance, order),
         _ => v.rules.adjust_order(v, next, order),
     };
-    let (verdict, reason) = match outcome {
-        Ok(reason) => (Verdict::Success, reason),
-        Err(why) => (Verdict::Illegal, Reason::Illegal(why)),
-    };
-    OrderResult { order: Cow::Borrowed(order), verdict, reason }
+    OrderResult { order: Cow::Borrowed(order), reason: outcome.unwrap_or_else(Reason::Illegal) }
 }
 
 fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32], earlier: &[OrderResult<'_>], order: &Order) -> Result<Reason, Illegal> {

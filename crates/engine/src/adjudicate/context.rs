@@ -18,7 +18,7 @@
 //! ```
 
 use super::links::Links;
-use super::outcome::{OrderResult, Reason, Verdict};
+use super::outcome::{OrderResult, Reason};
 use super::plan::{Plans, Seas};
 use super::resolver::Node;
 use crate::order::Order;
@@ -84,7 +84,7 @@ pub(super) struct Scratch {
     /// Which parts arrived.
     pub arrived: Vec<bool>,
     /// Each order's verdict, as worked out (None: not yet).
-    pub verdicts: Vec<Option<(Verdict, Reason)>>,
+    pub verdicts: Vec<Option<Reason>>,
     /// The next position's force in each province, and board order.
     pub index: Vec<u16>,
     pub order: Vec<u16>,

@@ -5,7 +5,7 @@
 //! then judged on the position they leave, and their results replace what
 //! the phase said of them.
 
-use super::outcome::{OrderResult, Reason, Verdict};
+use super::outcome::{OrderResult, Reason};
 use crate::order::Order;
 use crate::state::Position;
 use crate::variant::Variant;
@@ -14,7 +14,7 @@ pub struct Declared {
     /// The position with every legal declaration carried out.
     pub position: Position,
     /// Each declaration's index among the orders and its result.
-    results: Vec<(usize, Verdict, Reason)>,
+    results: Vec<(usize, Reason)>,
 }
 
 /// Carries out the declarations among `orders`; None when there are none.
@@ -29,11 +29,7 @@ pub fn declare(v: &Variant, pos: &Position, orders: &[Order]) -> Option<Declared
     let mut listed: Vec<(usize, &Order)> = orders.iter().enumerate().filter(|(_, o)| o.unit.is_none() && v.rules.is_declaration(&o.action)).collect();
     listed.sort_by_key(|&(i, o)| (v.rules.declaration_rank(&o.action), i));
     for (i, order) in listed {
-        let (verdict, reason) = match v.rules.declare(v, &mut position, order) {
-            Ok(reason) => (Verdict::Success, reason),
-            Err(why) => (Verdict::Illegal, Reason::Illegal(why)),
-        };
-        results.push((i, verdict, reason));
+        results.push((i, v.rules.declare(v, &mut position, order).unwrap_or_else(Reason::Illegal)));
     }
     v.rules.after_declarations(v, &mut position);
     results.sort_unstable_by_key(|r| r.0);
@@ -46,9 +42,8 @@ impl Declared {
     pub fn explain(self, orders: &[Order], results: &mut [OrderResult<'_>]) {
         let mut left = self.results.into_iter().peekable();
         for r in results.iter_mut() {
-            let Some(&(i, verdict, reason)) = left.peek() else { break };
+            let Some(&(i, reason)) = left.peek() else { break };
             if *r.order == orders[i] {
-                r.verdict = verdict;
                 r.reason = reason;
                 left.next();
             }

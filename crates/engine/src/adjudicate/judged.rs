@@ -26,8 +26,8 @@ pub fn movement<'a>(v: &Variant, scratch: &mut Scratch, pos: &Position, orders: 
     for (i, (order, judged)) in orders.iter().zip(&judging.verdicts).enumerate() {
         match judged {
             None => list.push(order.clone()),
-            Some((_, _, true)) => list.push(Order { action: Action::Hold, ..order.clone() }),
-            Some((_, _, false)) => continue,
+            Some((_, true)) => list.push(Order { action: Action::Hold, ..order.clone() }),
+            Some((_, false)) => continue,
         }
         given.push(i);
     }
@@ -38,17 +38,17 @@ pub fn movement<'a>(v: &Variant, scratch: &mut Scratch, pos: &Position, orders: 
     let mut rest = Vec::new();
     for (k, r) in results.into_iter().enumerate() {
         match given.get(k) {
-            Some(&i) => of_given[i] = Some((r.verdict, r.reason)),
+            Some(&i) => of_given[i] = Some(r.reason),
             None => rest.push(r.into_owned()),
         }
     }
     let mut out: Vec<OrderResult<'a>> = Vec::with_capacity(orders.len() + rest.len());
     for (i, order) in orders.iter().enumerate() {
-        let (verdict, reason) = match judging.verdicts[i] {
-            Some((verdict, reason, _)) => (verdict, reason),
+        let reason = match judging.verdicts[i] {
+            Some((reason, _)) => reason,
             None => of_given[i].expect("the core judged it"),
         };
-        out.push(OrderResult { order: Cow::Borrowed(order), verdict, reason });
+        out.push(OrderResult { order: Cow::Borrowed(order), reason });
     }
     out.extend(rest);
     (out, next)

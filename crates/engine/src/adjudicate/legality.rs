@@ -42,7 +42,7 @@ impl<'v> Legality<'v> {
         if v.calendar.kind(pos.phase) != PhaseKind::Movement || v.rules.judges_movement() || declares {
             let mut results = recycle(std::mem::take(&mut self.results));
             self.whole.adjudicate_into(pos, orders, &mut results, &mut self.next);
-            legal.extend(results[..orders.len()].iter().map(|r| r.verdict != Verdict::Illegal));
+            legal.extend(results[..orders.len()].iter().map(|r| r.verdict() != Verdict::Illegal));
             self.results = recycle(results);
             return;
         }

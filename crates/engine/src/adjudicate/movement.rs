@@ -25,7 +25,7 @@ pub fn movement<'a>(v: &Variant, scratch: &mut Scratch, pos: &Position, orders: 
     arrived.extend((0..plans.parts.len() as u16).map(|p| r.arrives(p)));
     let verdicts = &mut scratch.verdicts;
     verdicts.clear();
-    verdicts.extend(plans.illegal.iter().map(|i| i.map(|why| (Verdict::Illegal, Reason::Illegal(why)))));
+    verdicts.extend(plans.illegal.iter().map(|i| i.map(Reason::Illegal)));
     // The forces left without an order, whose results follow the orders':
     // their verdicts after the orders' in `verdicts`, their forces in
     // `order`.
@@ -35,98 +35,103 @@ pub fn movement<'a>(v: &Variant, scratch: &mut Scratch, pos: &Position, orders: 
         if plans.parts[p as usize].strength == 0 {
             continue;
         }
-        let (verdict, reason) = r.explain(p, arrived);
+        let reason = r.explain(p, arrived);
         match plans.parts[p as usize].order {
             // An order for several parts (a split, a merge of several
             // forces) succeeds when all of them do; its reason is the first
             // failure's, or else a moving part's.
             Some(i) => {
-                let rank = |v: Verdict, r: Reason| match (v, r) {
+                let rank = |r: Reason| match (r.verdict(), r) {
                     (Verdict::Failure, _) => 2,
                     (_, Reason::Moved) => 1,
                     _ => 0,
                 };
-                if verdicts[i].is_none_or(|(v0, r0)| rank(verdict, reason) > rank(v0, r0)) {
-                    verdicts[i] = Some((verdict, reason));
+                if verdicts[i].is_none_or(|r0| rank(reason) > rank(r0)) {
+                    verdicts[i] = Some(reason);
                 }
             }
             None => {
-                let reason = if verdict == Verdict::Success { Reason::NoOrder } else { reason };
+                let reason = if reason.verdict() == Verdict::Success { Reason::NoOrder } else { reason };
                 // (Its force: the part's own index, a force's first part.)
-                verdicts.push(Some((verdict, reason)));
+                verdicts.push(Some(reason));
                 scratch.order.push(p);
             }
         }
     }
     results.reserve(verdicts.len());
-    results.extend(orders.iter().zip(&verdicts[..unordered_from]).map(|(order, v)| {
-        let (verdict, reason) = v.unwrap_or((Verdict::Illegal, Reason::Illegal(Illegal::NoUnit)));
-        OrderResult { order: Cow::Borrowed(order), verdict, reason }
-    }));
-    results.extend(scratch.order.drain(..).zip(&verdicts[unordered_from..]).map(|(p, v)| {
-        let (verdict, reason) = v.expect("worked out");
-        OrderResult { order: Cow::Owned(Order::for_force(&pos.forces[p as usize], Action::Hold)), verdict, reason }
-    }));
+    results.extend(
+        orders
+            .iter()
+            .zip(&verdicts[..unordered_from])
+            .map(|(order, v)| OrderResult { order: Cow::Borrowed(order), reason: v.unwrap_or(Reason::Illegal(Illegal::NoUnit)) }),
+    );
+    results.extend(
+        scratch
+            .order
+            .drain(..)
+            .zip(&verdicts[unordered_from..])
+            .map(|(p, v)| OrderResult { order: Cow::Owned(Order::for_force(&pos.forces[p as usize], Action::Hold)), reason: v.expect("worked out") }),
+    );
     r.next_position(pos, arrived, &mut scratch.index, &mut scratch.order, next);
     (scratch.links, scratch.nodes, scratch.deps) = r.into_work();
 }
 
 impl Resolver<'_> {
-    /// The verdict on part `p`'s order and its reason. Every decision is
+    /// The reason of part `p`'s order (its verdict follows). Every decision is
     /// resolved by now, so this only reads them.
-    fn explain(&mut self, p: u16, arrived: &[bool]) -> (Verdict, Reason) {
+    fn explain(&mut self, p: u16, arrived: &[bool]) -> Reason {
         let force = self.parts[p as usize].force;
         let dislodged_from = |r: &mut Self| r.dislodger(force).map(|g| Reason::Dislodged { from: r.origin(g) });
         match self.parts[p as usize].plan {
             // A raise (City State C8) succeeds when its attack would.
             Plan::Move { raise: true, .. } => {
                 if self.resolve(self.links.at[p as usize].leader) {
-                    (Verdict::Success, Reason::SiegeRaised)
+                    Reason::SiegeRaised
                 } else {
-                    (Verdict::Failure, self.why_not_arrived(p))
+                    self.why_not_arrived(p)
                 }
             }
             Plan::Move { .. } => {
                 if arrived[p as usize] {
-                    (Verdict::Success, Reason::Moved)
+                    Reason::Moved
                 } else {
-                    (Verdict::Failure, self.why_not_arrived(p))
+                    self.why_not_arrived(p)
                 }
             }
             Plan::Hold => match dislodged_from(self) {
-                Some(reason) => (Verdict::Failure, reason),
-                None => (Verdict::Success, Reason::Held),
+                Some(reason) => reason,
+                None => Reason::Held,
             },
             Plan::SupportHold { .. } | Plan::SupportMove { .. } | Plan::SupportMerge { .. } => {
                 if self.links.at[p as usize].shunned {
-                    (Verdict::Failure, Reason::Shunned)
+                    Reason::Shunned
                 } else if !self.support_matches(p) {
-                    (Verdict::Failure, Reason::Void)
+                    Reason::Void
                 } else if let Some(reason) = dislodged_from(self) {
-                    (Verdict::Failure, reason)
+                    reason
                 } else {
                     let given = self.support_amount(p);
                     if given > 0 {
-                        (Verdict::Success, Reason::SupportGiven { amount: given })
+                        Reason::SupportGiven { amount: given }
                     } else if self.cut(p) > 0 {
-                        (Verdict::Failure, Reason::SupportCut { by: self.cut_by(p) })
+                        Reason::SupportCut { by: self.cut_by(p) }
                     } else {
-                        (Verdict::Failure, Reason::Void)
+                        Reason::Void
                     }
                 }
             }
             Plan::Convoy { .. } => {
                 let army = self.links.at[p as usize].helps;
                 if let Some(reason) = dislodged_from(self) {
-                    (Verdict::Failure, reason)
+                    reason
                 } else if army == NONE {
-                    (Verdict::Failure, Reason::Void)
+                    Reason::Void
                 } else if self.path_ok(army) {
-                    (Verdict::Success, Reason::Convoyed)
+                    Reason::Convoyed
                 } else if self.nodes[army as usize].paradox {
-                    (Verdict::Failure, Reason::ConvoyParadox)
+                    Reason::ConvoyParadox
                 } else {
-                    (Verdict::Failure, Reason::ConvoyUnused)
+                    Reason::ConvoyUnused
                 }
             }
         }

@@ -4,7 +4,7 @@
 //! retreats to one province both disband; a force with no order disbands.
 
 use super::context::Scratch;
-use super::outcome::{Illegal, OrderResult, Reason, Verdict};
+use super::outcome::{Illegal, OrderResult, Reason};
 use super::plan::may_enter;
 use crate::order::{Action, Order};
 use crate::rules::Entry;
@@ -81,7 +81,7 @@ pub fn retreat<'a>(v: &Variant, scratch: &mut Scratch, pos: &Position, orders: &
     for order in orders {
         let i = verdicts.len();
         verdicts.push(None);
-        let illegal = |why| Some((Verdict::Illegal, Reason::Illegal(why)));
+        let illegal = |why| Some(Reason::Illegal(why));
         let Some(unit) = &order.unit else {
             verdicts[i] = illegal(Illegal::WrongPhase);
             continue;
@@ -118,8 +118,8 @@ pub fn retreat<'a>(v: &Variant, scratch: &mut Scratch, pos: &Position, orders: &
     next.copy_board(pos, n);
     for (d, dislodged) in pos.dislodged.iter().enumerate() {
         let Some((i, to)) = chosen[d] else { continue };
-        let (verdict, reason) = match to {
-            None => (Verdict::Success, Reason::Disbanded),
+        let reason = match to {
+            None => Reason::Disbanded,
             Some(l) => {
                 // Several retreats to one province: the strongest arrives; if
                 // the strongest are equal, all disband (M11; in standard
@@ -131,24 +131,22 @@ pub fn retreat<'a>(v: &Variant, scratch: &mut Scratch, pos: &Position, orders: &
                         e != d && matches!(c, Some((_, Some(o))) if v.province_of(*o) == v.province_of(l)) && pos.dislodged[e].force.strength() >= mine
                     });
                 if beaten {
-                    (Verdict::Failure, Reason::RetreatBounced)
+                    Reason::RetreatBounced
                 } else {
                     next.insert_in_order(crate::state::Force { loc: l, ..dislodged.force.clone() });
-                    (Verdict::Success, Reason::Retreated)
+                    Reason::Retreated
                 }
             }
         };
-        verdicts[i] = Some((verdict, reason));
+        verdicts[i] = Some(reason);
     }
     results.reserve(orders.len() + n);
-    results.extend(orders.iter().zip(verdicts.iter()).map(|(order, v)| {
-        let (verdict, reason) = v.expect("every order has a result");
-        OrderResult { order: Cow::Borrowed(order), verdict, reason }
-    }));
+    results
+        .extend(orders.iter().zip(verdicts.iter()).map(|(order, v)| OrderResult { order: Cow::Borrowed(order), reason: v.expect("every order has a result") }));
     for (d, dislodged) in pos.dislodged.iter().enumerate() {
         if chosen[d].is_none() {
             let order = Order::for_force(&dislodged.force, Action::Disband);
-            results.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::NoOrder });
+            results.push(OrderResult { order: Cow::Owned(order), reason: Reason::NoOrder });
         }
     }
     next.normalize();

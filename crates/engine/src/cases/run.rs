@@ -187,8 +187,8 @@ fn compare_result(v: &Variant, line: &Line, results: &[crate::adjudicate::OrderR
     }
     match found.map(|(_, r)| r) {
         None => problems.push(format!("POSTSTATE_RESULTS line {}: no result for `{text}`", line.number)),
-        Some(r) if r.verdict != verdict => {
-            problems.push(format!("POSTSTATE_RESULTS line {}: `{text}` expected {}, got {} ({})", line.number, verdict, r.verdict, r.reason.describe(v)))
+        Some(r) if r.verdict() != verdict => {
+            problems.push(format!("POSTSTATE_RESULTS line {}: `{text}` expected {}, got {} ({})", line.number, verdict, r.verdict(), r.reason.describe(v)))
         }
         Some(_) => {}
     }

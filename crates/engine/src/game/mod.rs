@@ -88,7 +88,7 @@ pub fn build_allowed(v: &Variant, pos: &Position, power: PowerId, component: Com
     let mut components = Components::new();
     components.push(component);
     let order = Order::new(power, components, loc, Action::Build);
-    adjudicate(v, pos, std::slice::from_ref(&order)).results.first().is_some_and(|r| r.verdict == Verdict::Success)
+    adjudicate(v, pos, std::slice::from_ref(&order)).results.first().is_some_and(|r| r.verdict() == Verdict::Success)
 }
 
 /// May `power` build anything at all now: is one build, of any kind, at
@@ -140,7 +140,7 @@ pub fn process_orders(v: &Variant, rec: &mut GameRecord, pos: &Position, orders:
         .map(|r| ResultRecord {
             power: r.order.power.map(|p| v.power(p).name.clone()).unwrap_or_default(),
             order: r.order_text(v),
-            result: r.verdict.word().into(),
+            result: r.verdict().word().into(),
             reason: r.reason.describe(v),
         })
         .collect();

@@ -262,7 +262,7 @@ fn check(trials: &mut Trials, pos: &Position, in_force: &[Order], order: &Order)
     let mut results = recycle(std::mem::take(&mut trials.results));
     trials.judge.adjudicate_into(pos, trial, &mut results, &mut trials.next);
     let r = &results[trial.len() - 1];
-    let checked = if r.verdict == Verdict::Illegal { Err(r.reason.describe(v)) } else { Ok(()) };
+    let checked = if r.verdict() == Verdict::Illegal { Err(r.reason.describe(v)) } else { Ok(()) };
     trials.results = recycle(results);
     checked
 }

@@ -106,6 +106,24 @@ pub enum Action {
     Waive,
 }
 
+impl Action {
+    /// Is this an order with no unit, judged before the phase whether the
+    /// variant plays its mechanic or not (LOAN, END LOAN, DESIGNATE, ELECT,
+    /// OUTLAW, RIVAL, FIX)?
+    pub fn is_declaration(&self) -> bool {
+        matches!(
+            self,
+            Action::Loan { .. }
+                | Action::EndLoan { .. }
+                | Action::Designate { .. }
+                | Action::Elect { .. }
+                | Action::Outlaw { .. }
+                | Action::Rival { .. }
+                | Action::Fix { .. }
+        )
+    }
+}
+
 /// One part of a split: its components and its order (a move, a merge, or
 /// an order given where it stands).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -111,14 +111,14 @@ fn step(judge: &mut Adjudicator, pos: &Position, phase: &RecordedPhase, recorded
     if let Some(results) = &phase.results {
         for (j, said) in results.iter().enumerate() {
             let (Some(said), Some(ours)) = (said, outcome.results.get(j)) else { continue };
-            if said.success != (ours.verdict == Verdict::Success) {
+            if said.success != (ours.verdict() == Verdict::Success) {
                 return Err(format!(
                     "{}: order {}: expected (record) {} ({}); actual (polemarch) {} ({})",
                     name(),
                     order_key(v, pos, &phase.orders[j]),
                     if said.success { "success" } else { "failure" },
                     said.said,
-                    ours.verdict.word().to_lowercase(),
+                    ours.verdict().word().to_lowercase(),
                     ours.reason.describe(v)
                 ));
             }
@@ -307,7 +307,12 @@ mod tests {
         assert!(!has_choice(&v, &pos), "balanced: nothing to build or remove");
         let town = v
             .province_ids()
-            .find(|&p| v.is_centre(p) && v.home_of(p).is_none() && v.province(p).terrain.holds_armies() && !v.rules.colonies().contains(&p))
+            .find(|&p| {
+                v.is_centre(p)
+                    && v.home_of(p).is_none()
+                    && v.province(p).terrain.holds_armies()
+                    && !v.rules.get::<crate::rules::Colonies>().is_some_and(|c| c.0.contains(&p))
+            })
             .unwrap();
         pos.owners[town.index()] = Some(athens);
         assert!(has_choice(&v, &pos));

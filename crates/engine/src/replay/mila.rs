@@ -299,7 +299,7 @@ pub fn mila_results(v: &Variant, pos: &Position, outcome: &crate::adjudicate::Ou
         let Some(u) = &r.order.unit else { continue };
         let dislodged = kind == PhaseKind::Movement
             && outcome.next.dislodged.iter().any(|d| v.province_of(d.force.loc) == v.province_of(u.loc) && Some(d.force.power) == r.order.power);
-        let c: Vec<Value> = codes(kind, r.verdict, r.reason, dislodged).into_iter().map(Value::from).collect();
+        let c: Vec<Value> = codes(kind, r.verdict(), r.reason, dislodged).into_iter().map(Value::from).collect();
         results.entry(unit_ref_text(v, pos, u)).or_insert(c.into());
     }
     results

@@ -24,10 +24,16 @@
 //! table does not retreat.
 
 use super::destroy;
+use super::options::{needs, strings, Names};
+use super::{Destroy, Judging, Mechanic, PraetorianGuard, Rules};
 use crate::order::{Action, Order};
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Force, Position};
 use crate::variant::{Kind, LocId, PowerId, ProvinceId, Variant};
+
+/// What the frontier and the guard (I4, I6), which act on B units, say
+/// without them.
+pub const NEEDED: &str = "frontier and praetorian_guard need `barbarians`";
 
 /// The two powers the judge plays: their units are all B units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,21 +78,11 @@ pub fn may_enter(v: &Variant, inv: Invaders, force: &Force, dest: ProvinceId) ->
     }
 }
 
-/// What the judge makes of a movement's orders before the core judges them.
-pub struct Judging {
-    /// For each order: None, judged by the core as written; or its verdict
-    /// and reason, given here, and whether its unit holds under it (a
-    /// Praetorian Guard's attack, I6) rather than having no order.
-    pub verdicts: Vec<Option<(Verdict, Reason, bool)>>,
-    /// The judge's orders for the B units.
-    pub orders: Vec<Order>,
-}
-
 /// Judges the orders that concern B units and orders every B unit. With
 /// `guard`, a Praetorian Guard's move into a B unit's province destroys
 /// that unit first (I6: "merely by attacking it"; the guard holds).
 pub fn judge(v: &Variant, inv: Invaders, guard: bool, pos: &mut Position, orders: &[Order]) -> Judging {
-    let mut verdicts: Vec<Option<(Verdict, Reason, bool)>> = vec![None; orders.len()];
+    let mut verdicts: Vec<Option<(Reason, bool)>> = vec![None; orders.len()];
     if guard {
         super::praetorian::attacks(v, inv, pos, orders, &mut verdicts);
     }
@@ -103,7 +99,7 @@ pub fn judge(v: &Variant, inv: Invaders, guard: bool, pos: &mut Position, orders
             None
         };
         if let Some(why) = why {
-            verdicts[i] = Some((Verdict::Illegal, Reason::Illegal(why), false));
+            verdicts[i] = Some((Reason::Illegal(why), false));
         }
     }
     // The convoys Roman fleets ask for: (the B unit's province, the
@@ -157,7 +153,7 @@ fn first_after(v: &Variant, from: ProvinceId, candidates: impl Iterator<Item = P
 
 /// After a movement: a B unit that moved into a centre sacks it.
 pub fn sack(v: &Variant, inv: Invaders, results: &mut [OrderResult<'_>], next: &mut Position) {
-    for r in results.iter_mut().filter(|r| r.verdict == Verdict::Success && r.reason == Reason::Moved) {
+    for r in results.iter_mut().filter(|r| r.verdict() == Verdict::Success && r.reason == Reason::Moved) {
         let (Some(power), Action::Move { to, .. }) = (r.order.power, &r.order.action) else { continue };
         if !inv.includes(power) || !r.order.unit.as_ref().and_then(|u| u.components.as_ref()).is_some_and(|c| c.iter().any(|c| c.kind == Kind::BARBARIAN)) {
             continue;
@@ -167,5 +163,70 @@ pub fn sack(v: &Variant, inv: Invaders, results: &mut [OrderResult<'_>], next: &
             destroy::destroy(&mut next.state, p);
             r.reason = Reason::CentreSacked;
         }
+    }
+}
+
+/// The Barbarians' and the Persians' B units, which the judge plays
+/// (Imperator I5; the B row of the kind table).
+pub fn invaders(r: &Rules) -> Option<Invaders> {
+    r.get::<Invaders>().copied()
+}
+
+impl Mechanic for Invaders {
+    const OPTION: &'static str = "barbarians";
+    const RANK: u8 = 30;
+
+    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, String> {
+        let Some([b, p]) = strings(value).as_deref().map(|s| <[&str; 2]>::try_from(s).ok()).flatten() else {
+            return Err(format!("expected the two powers the judge plays, [\"Barbarians\", \"Persians\"], found {value}"));
+        };
+        match ((names.power)(b), (names.power)(p)) {
+            (Some(barbarians), Some(persians)) if barbarians != persians => Ok(Some(Invaders { barbarians, persians })),
+            (Some(_), Some(_)) => Err("the Barbarians and the Persians are two powers".into()),
+            (None, _) => Err(format!("unknown power `{b}`")),
+            (_, None) => Err(format!("unknown power `{p}`")),
+        }
+    }
+
+    fn describe(&self, v: &Variant) -> String {
+        format!("barbarians moved by the judge ({}, {})", v.power(self.barbarians).name, v.power(self.persians).name)
+    }
+
+    /// A B unit sacks a centre as D5 destroys it.
+    fn requires(&self, r: &Rules) -> Result<(), &'static str> {
+        needs(r.plays::<Destroy>(), "barbarians needs `destroy` (I5: a B unit sacks the centres it enters)")
+    }
+
+    fn kinds(&self, _: &Rules, kinds: &mut Vec<Kind>) {
+        kinds.push(Kind::BARBARIAN);
+    }
+
+    fn may_enter(&self, v: &Variant, force: &Force, dest: ProvinceId, _: super::Entry) -> Result<(), Illegal> {
+        may_enter(v, *self, force, dest)
+    }
+
+    fn after_movement(&self, _: &Rules, v: &Variant, results: &mut [OrderResult<'_>], next: &mut Position) {
+        sack(v, *self, results, next);
+    }
+
+    /// The judge plays them: they give no orders, build nothing, never win
+    /// and are never eliminated.
+    fn played_by_judge(&self, power: PowerId) -> bool {
+        self.includes(power)
+    }
+
+    fn judges_movement(&self) -> bool {
+        true
+    }
+
+    /// I6: B units the Praetorian Guard attacks are gone.
+    fn judge_movement(&self, r: &Rules, v: &Variant, pos: &mut Position, orders: &[Order]) -> Option<Judging> {
+        Some(judge(v, *self, r.plays::<PraetorianGuard>(), pos, orders))
+    }
+
+    /// "Only Rome is invulnerable to the Persians" (I5), so a destroyed
+    /// Alexandria or Antioch is a state its games reach.
+    fn sacks_any_centre(&self) -> bool {
+        true
     }
 }

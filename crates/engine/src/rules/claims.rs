@@ -5,15 +5,18 @@
 //!
 //! State: `claim <province>` names the claiming power.
 
+use super::options::{flag, Names};
 use super::state_text::{read_province_power, set_province_power, write_province_powers, Codec, Slot};
+use super::{Mechanic, Notation, Rules};
 use crate::order::Action;
 use crate::outcome::{OrderResult, Verdict};
+use crate::state::Force;
 use crate::state::{Position, VariantState};
 use crate::variant::{PowerId, ProvinceId, Variant};
 
 /// Notes the claims of successful capturing orders.
 pub fn note(v: &Variant, results: &[OrderResult<'_>], next: &mut Position) {
-    for order in results.iter().filter(|r| r.verdict == Verdict::Success).map(|r| &*r.order) {
+    for order in results.iter().filter(|r| r.verdict() == Verdict::Success).map(|r| &*r.order) {
         let (Some(power), Action::Move { to, .. } | Action::Merge { to, .. }) = (order.claim, &order.action) else { continue };
         set_province_power(&mut next.state.claims, v.province_of(*to), power);
     }
@@ -37,3 +40,53 @@ pub const CLAIM: Codec = Codec {
 };
 
 pub const SLOTS: Slot = &[CLAIM];
+
+/// `CLAIM <power>` on a capturing order (H3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Claims;
+
+impl Mechanic for Claims {
+    const OPTION: &'static str = "claims";
+    const RANK: u8 = 7;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        flag(value, Claims)
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        "claims".into()
+    }
+
+    fn reads(&self, notation: Notation) -> bool {
+        notation == Notation::Claim
+    }
+
+    fn slots(&self) -> Slot {
+        SLOTS
+    }
+
+    fn after_movement(&self, _: &Rules, v: &Variant, results: &mut [OrderResult<'_>], next: &mut Position) {
+        note(v, results, next);
+    }
+
+    fn capture(
+        &self,
+        _: &Rules,
+        v: &Variant,
+        _: &[Force],
+        state: &mut VariantState,
+        p: ProvinceId,
+        mover: PowerId,
+        _: Option<PowerId>,
+        decided: &mut Option<PowerId>,
+    ) {
+        if decided.is_none() {
+            *decided = capture(v, state, p, mover);
+        }
+    }
+
+    /// Claims are pending until centres change hands.
+    fn after_ownership(&self, _: &Rules, _: &Variant, next: &mut Position) {
+        next.state.claims.clear();
+    }
+}

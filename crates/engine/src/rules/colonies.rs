@@ -5,7 +5,9 @@
 //! State: `colony <province>` names the Major it was dealt to.
 
 use super::draw::SplitMix64;
+use super::options::{all_named, Names};
 use super::state_text::{read_province_power, set_province_power, write_province_powers, Codec, Slot};
+use super::{Mechanic, Rules};
 use crate::state::Position;
 use crate::variant::{PowerId, ProvinceId, Variant};
 
@@ -36,3 +38,33 @@ pub const COLONY: Codec = Codec {
 };
 
 pub const SLOTS: Slot = &[COLONY];
+
+/// Towns dealt at random to the Majors after the first Autumn (H9).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Colonies(pub Vec<ProvinceId>);
+
+impl Mechanic for Colonies {
+    const OPTION: &'static str = "colonies";
+    const RANK: u8 = 5;
+
+    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, String> {
+        let colonies = all_named(value, "province", names.province)?;
+        Ok((!colonies.is_empty()).then_some(Colonies(colonies)))
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        format!("{} colonies", self.0.len())
+    }
+
+    fn slots(&self) -> Slot {
+        SLOTS
+    }
+
+    fn after_ownership(&self, _: &Rules, v: &Variant, next: &mut Position) {
+        deal(v, &self.0, next);
+    }
+
+    fn draws(&self) -> bool {
+        true
+    }
+}

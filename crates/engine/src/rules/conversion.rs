@@ -3,6 +3,9 @@
 //! a two-coast one names its coast, unless a fleet there fixes it), or
 //! `CONVERT F ath A` a fleet into an army. No cost.
 
+use super::options::{flag, Names};
+use super::Mechanic;
+use crate::order::Action;
 use crate::order::Order;
 use crate::outcome::{Illegal, Reason};
 use crate::state::{Kind, Position};
@@ -37,4 +40,28 @@ pub fn convert(v: &Variant, next: &mut Position, order: &Order, to: Kind) -> Res
         force.loc = LocId::of_province(p);
     }
     Ok(Reason::Converted)
+}
+
+/// `CONVERT A xxx F` in Winter (H17).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Conversion;
+
+impl Mechanic for Conversion {
+    const OPTION: &'static str = "conversion";
+    const RANK: u8 = 8;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        flag(value, Conversion)
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        "conversion".into()
+    }
+
+    fn adjust_order(&self, v: &Variant, next: &mut Position, order: &Order) -> Option<Result<Reason, Illegal>> {
+        match order.action {
+            Action::Convert { to } => Some(convert(v, next, order, to)),
+            _ => None,
+        }
+    }
 }

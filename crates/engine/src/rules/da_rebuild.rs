@@ -19,10 +19,15 @@
 //! year's rebuild is made.
 
 use super::emperor::germany;
+use super::emperor_out::is_out;
+use super::options::{needs, small, Names};
+use super::passes::{emperor, NEEDED};
 use super::state_text::{Codec, Slot};
+use super::{Mechanic, Rules};
 use crate::order::{Action, Order};
-use crate::outcome::{OrderResult, Reason, Verdict};
+use crate::outcome::{OrderResult, Reason};
 use crate::state::{Force, Kind, Position};
+use crate::variant::Phase;
 use crate::variant::{PowerId, Variant};
 use std::borrow::Cow;
 
@@ -44,7 +49,7 @@ pub fn rebuild(v: &Variant, next: &mut Position, results: &mut Vec<OrderResult<'
         return;
     }
     let force = Force::single(emperor, Kind::DOUBLE_ARMY, crate::variant::LocId::of_province(ger));
-    results.push(OrderResult { order: Cow::Owned(Order::for_force(&force, Action::Build)), verdict: Verdict::Success, reason: Reason::DoubleArmyRebuilt });
+    results.push(OrderResult { order: Cow::Owned(Order::for_force(&force, Action::Build)), reason: Reason::DoubleArmyRebuilt });
     next.insert_in_order(force);
     next.state.da_rebuilt = Some(year);
 }
@@ -62,3 +67,41 @@ pub const DA_REBUILT: Codec = Codec {
 };
 
 pub const SLOTS: Slot = &[DA_REBUILT];
+
+/// A destroyed DA rebuilt in Germany, one a Winter, never more than this
+/// many (City State C14).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DoubleArmyRebuilds(pub u8);
+
+impl Mechanic for DoubleArmyRebuilds {
+    const OPTION: &'static str = "double_army_rebuilds";
+    const RANK: u8 = 22;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        Ok(Some(DoubleArmyRebuilds(small(value, "the most double armies there may be")?)))
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        format!("double armies rebuilt (at most {})", self.0)
+    }
+
+    fn requires(&self, r: &Rules) -> Result<(), &'static str> {
+        needs(emperor(r).is_some(), NEEDED)
+    }
+
+    fn slots(&self) -> Slot {
+        SLOTS
+    }
+
+    fn winter_due(&self, r: &Rules, _: &Variant, pos: &Position, winter: Phase) -> bool {
+        emperor(r).is_some_and(|e| !is_out(r, &pos.state, e) && due(pos, e, self.0, winter.year))
+    }
+
+    fn adjust_after_orders(&self, r: &Rules, v: &Variant, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
+        if let Some(e) = emperor(r) {
+            if !is_out(r, &next.state, e) {
+                rebuild(v, next, results, e, self.0, next.phase.year);
+            }
+        }
+    }
+}

@@ -8,17 +8,19 @@
 //! State: `delphi` is `intact` (or absent) or `sacked-by <power>`;
 //! `delphi-builds <power>` counts the free builds still to place.
 
+use super::options::Names;
 use super::state_text::{Codec, Slot};
+use super::{Mechanic, Rules};
 use crate::adjudicate::Plan;
 use crate::order::Action;
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
-use crate::state::{Delphi, Force, Position, VariantState};
+use crate::state::{Delphi as Shrine, Force, Position, VariantState};
 use crate::variant::{PowerId, ProvinceId, Variant};
 
 /// The power that sacked Delphi, if any.
 fn sacker(state: &VariantState) -> Option<PowerId> {
     match state.delphi {
-        Some(Delphi::SackedBy(p)) => Some(p),
+        Some(Shrine::SackedBy(p)) => Some(p),
         _ => None,
     }
 }
@@ -44,11 +46,11 @@ pub fn shunned(v: &Variant, state: &VariantState) -> Option<u8> {
 /// already sacked was illegal from the start.)
 pub fn after_movement(v: &Variant, results: &mut [OrderResult<'_>], next: &mut Position) {
     for r in results.iter_mut().filter(|r| r.order.action == Action::Sack) {
-        if r.verdict == Verdict::Success {
+        if r.verdict() == Verdict::Success {
             let loc = r.order.unit.as_ref().expect("a sack names its force").loc;
             // The sacking power: the force's (a mixed force is its Major's).
             let sacker = next.force_in(v, v.province_of(loc)).expect("the sacking force held").power;
-            next.state.delphi = Some(Delphi::SackedBy(sacker));
+            next.state.delphi = Some(Shrine::SackedBy(sacker));
             set_builds(&mut next.state, sacker, 2);
             r.reason = Reason::Sacked;
         }
@@ -86,16 +88,16 @@ pub const DELPHI: Codec = Codec {
             out(
                 String::new(),
                 match d {
-                    Delphi::Intact => "intact".into(),
-                    Delphi::SackedBy(p) => format!("sacked-by {}", v.power(p).name),
+                    Shrine::Intact => "intact".into(),
+                    Shrine::SackedBy(p) => format!("sacked-by {}", v.power(p).name),
                 },
             );
         }
     },
     read: |v, _, value, state| {
         state.delphi = Some(match value.split_whitespace().collect::<Vec<_>>()[..] {
-            ["intact"] => Delphi::Intact,
-            ["sacked-by", power] => Delphi::SackedBy(v.power_named(power)?),
+            ["intact"] => Shrine::Intact,
+            ["sacked-by", power] => Shrine::SackedBy(v.power_named(power)?),
             _ => return Err(format!("`{value}`: expected `intact` or `sacked-by <power>`")),
         });
         Ok(())
@@ -121,3 +123,45 @@ pub const BUILDS: Codec = Codec {
 };
 
 pub const SLOTS: Slot = &[DELPHI, BUILDS];
+
+/// The shrine that can be sacked (H18-H20).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Delphi(pub ProvinceId);
+
+impl Mechanic for Delphi {
+    const OPTION: &'static str = "delphi";
+    const RANK: u8 = 6;
+
+    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, String> {
+        let name = value.as_str().ok_or_else(|| format!("expected a province, found {value}"))?;
+        (names.province)(name).map(|p| Some(Delphi(p))).ok_or_else(|| format!("unknown province `{name}`"))
+    }
+
+    fn describe(&self, v: &Variant) -> String {
+        format!("delphi ({})", v.province(self.0).abbr)
+    }
+
+    fn slots(&self) -> Slot {
+        SLOTS
+    }
+
+    fn plan_order(&self, _: &Rules, v: &Variant, state: &VariantState, body: &Force, action: &Action) -> Option<Result<Plan, Illegal>> {
+        (*action == Action::Sack).then(|| plan_sack(v, state, self.0, body))
+    }
+
+    fn shunned(&self, v: &Variant, state: &VariantState) -> Option<u8> {
+        shunned(v, state)
+    }
+
+    fn after_movement(&self, _: &Rules, v: &Variant, results: &mut [OrderResult<'_>], next: &mut Position) {
+        after_movement(v, results, next);
+    }
+
+    fn free_builds(&self, state: &VariantState, power: PowerId) -> u32 {
+        builds_left(state, power)
+    }
+
+    fn use_free_build(&self, state: &mut VariantState, power: PowerId) {
+        use_build(state, power);
+    }
+}

@@ -7,12 +7,16 @@
 //!
 //! State: `destroyed <centre>` for each destroyed centre.
 
+use super::options::{flag, Names};
 use super::state_text::{province_index, Codec, Slot};
+use super::{Mechanic, Notation, Rules};
 use crate::adjudicate::Plan;
 use crate::order::Action;
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Force, Position, VariantState};
+use crate::variant::PowerId;
 use crate::variant::{ProvinceId, Variant};
+use std::ops::ControlFlow;
 
 pub fn is_destroyed(state: &VariantState, p: ProvinceId) -> bool {
     state.destroyed.binary_search(&p).is_ok()
@@ -35,10 +39,10 @@ pub fn plan(v: &Variant, state: &VariantState, body: &Force) -> Result<Plan, Ill
 
 /// After a movement: every legal DESTROY takes effect, held or dislodged.
 pub fn after_movement(v: &Variant, results: &mut [OrderResult<'_>], next: &mut Position) {
-    for r in results.iter_mut().filter(|r| r.order.action == Action::Destroy && r.verdict != Verdict::Illegal) {
+    for r in results.iter_mut().filter(|r| r.order.action == Action::Destroy && r.verdict() != Verdict::Illegal) {
         let p = v.province_of(r.order.unit.as_ref().expect("a destroy names its unit").loc);
         destroy(&mut next.state, p);
-        if r.verdict == Verdict::Success {
+        if r.verdict() == Verdict::Success {
             r.reason = Reason::Destroyed;
         }
     }
@@ -70,7 +74,7 @@ pub const DESTROYED: Codec = Codec {
             return Err(format!("`{centre}` is not a centre"));
         }
         // D5's exceptions; in Imperator the Persians sack all but Rome (I5).
-        let persians_may = v.rules.invaders_sack_any_but_rome() && v.province(p).roman_centre == 0;
+        let persians_may = v.rules.sacks_any_centre() && v.province(p).roman_centre == 0;
         if v.province(p).flags.not_destroyable && !persians_may {
             return Err(format!("{} cannot be destroyed (D5)", v.province(p).name));
         }
@@ -80,3 +84,45 @@ pub const DESTROYED: Codec = Codec {
 };
 
 pub const SLOTS: Slot = &[DESTROYED];
+
+/// `A xxx DESTROY` (D5).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Destroy;
+
+impl Mechanic for Destroy {
+    const OPTION: &'static str = "destroy";
+    const RANK: u8 = 12;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        flag(value, Destroy)
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        "destroying centres".into()
+    }
+
+    fn reads(&self, notation: Notation) -> bool {
+        notation == Notation::DestroyShort
+    }
+
+    fn slots(&self) -> Slot {
+        SLOTS
+    }
+
+    fn plan_order(&self, _: &Rules, v: &Variant, state: &VariantState, body: &Force, action: &Action) -> Option<Result<Plan, Illegal>> {
+        (*action == Action::Destroy).then(|| plan(v, state, body))
+    }
+
+    fn after_movement(&self, _: &Rules, v: &Variant, results: &mut [OrderResult<'_>], next: &mut Position) {
+        after_movement(v, results, next);
+    }
+
+    /// Destroyed centres are worth nothing.
+    fn centre_value(&self, _: &Rules, _: &Variant, pos: &Position, p: ProvinceId, _: PowerId, _: PowerId, value: u32) -> ControlFlow<u32, u32> {
+        if is_destroyed(&pos.state, p) {
+            ControlFlow::Break(0)
+        } else {
+            ControlFlow::Continue(value)
+        }
+    }
+}

@@ -9,9 +9,14 @@
 //!
 //! State: `disorder <power>`.
 
+use super::options::Names;
 use super::state_text::{read_power_list, write_power_list, Codec, Slot};
+use super::{Mechanic, Rules};
+use crate::order::Action;
 use crate::outcome::Illegal;
+use crate::state::Force;
 use crate::state::{Position, VariantState};
+use crate::variant::Variant;
 use crate::variant::{PowerId, ProvinceId};
 
 pub fn in_disorder(state: &VariantState, power: PowerId) -> bool {
@@ -52,3 +57,46 @@ pub const DISORDER: Codec = Codec {
 };
 
 pub const SLOTS: Slot = &[DISORDER];
+
+/// This power's holdings go into civil disorder when it loses this centre
+/// (T8: Egypt and Alexandria).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deposed(pub PowerId, pub ProvinceId);
+
+impl Mechanic for Deposed {
+    const OPTION: &'static str = "deposed";
+    const RANK: u8 = 28;
+
+    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, String> {
+        let pair = value.as_table().and_then(|t| Some((t.get("power")?.as_str()?, t.get("without")?.as_str()?)));
+        match pair.map(|(pw, c)| (pw, c, (names.power)(pw), (names.province)(c))) {
+            Some((_, _, Some(pw), Some(c))) => Ok(Some(Deposed(pw, c))),
+            Some((pw, c, _, _)) => Err(format!("unknown power `{pw}` or province `{c}`")),
+            None => Err(format!("expected {{ power = \"<power>\", without = \"<centre>\" }}, found {value}")),
+        }
+    }
+
+    fn describe(&self, v: &Variant) -> String {
+        format!("{} deposed without {}", v.power(self.0).name, v.province(self.1).name)
+    }
+
+    fn shared_slots(&self) -> &'static [Slot] {
+        &[SLOTS]
+    }
+
+    fn may_order(&self, _: &Variant, state: &VariantState, _: &[Force], body: &Force, _: &Action) -> Result<(), Illegal> {
+        check(state, body.power)
+    }
+
+    fn after_ownership(&self, _: &Rules, _: &Variant, next: &mut Position) {
+        deposed(next, self.0, self.1);
+    }
+
+    fn may_build_any(&self, _: &Rules, state: &VariantState, power: PowerId) -> Result<(), Illegal> {
+        check(state, power)
+    }
+
+    fn may_declare(&self, state: &VariantState, power: PowerId) -> Result<(), Illegal> {
+        check(state, power)
+    }
+}

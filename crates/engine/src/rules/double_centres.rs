@@ -17,8 +17,11 @@
 //! (no loans in City State) would be worth 1: only the home power owning
 //! and holding it gets 2.
 
+use super::options::{flag, Names};
+use super::{Mechanic, Rules};
 use crate::state::Position;
 use crate::variant::{PowerId, ProvinceId, Terrain, Variant};
+use std::ops::ControlFlow;
 
 /// What double centre `p` supplies `holder`, owned by `owner`, given its
 /// `value`: twice that to its home power with an open chain; else `value`.
@@ -55,4 +58,24 @@ pub fn open_chain(v: &Variant, pos: &Position, centre: ProvinceId, power: PowerI
         }
     }
     false
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DoubleCentres;
+
+impl Mechanic for DoubleCentres {
+    const OPTION: &'static str = "double_centres";
+    const RANK: u8 = 19;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        flag(value, DoubleCentres)
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        "double centres".into()
+    }
+
+    fn supply_value(&self, _: &Rules, v: &Variant, pos: &Position, p: ProvinceId, owner: PowerId, holder: PowerId, worth: u32) -> ControlFlow<u32, u32> {
+        ControlFlow::Continue(value(v, pos, p, owner, holder, worth))
+    }
 }

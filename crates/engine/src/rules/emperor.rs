@@ -12,8 +12,15 @@
 //! Emperor out of the game (C15, `emperor-out`) is supplied nothing and
 //! builds nothing.
 
+use super::emperor_out::is_out;
+use super::options::{flag, needs, Names};
+use super::passes::{emperor, NEEDED};
+use super::{Mechanic, Rules};
 use crate::outcome::Illegal;
+use crate::state::Position;
+use crate::variant::Kind;
 use crate::variant::{PowerId, ProvinceId, Variant};
+use std::ops::ControlFlow;
 
 /// Germany: the map's imperial box.
 pub fn germany(v: &Variant) -> Option<ProvinceId> {
@@ -32,4 +39,41 @@ pub fn build_site(v: &Variant, emperor: PowerId, power: PowerId, site: ProvinceI
         return None;
     }
     Some(if germany(v) == Some(site) { Err(Illegal::NoBuildInGermany) } else { Ok(()) })
+}
+
+/// The Emperor's supply and builds: half of each centre, any owned
+/// centre, never Germany (City State C13).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImperialSupply;
+
+impl Mechanic for ImperialSupply {
+    const OPTION: &'static str = "emperor_supply";
+    const RANK: u8 = 21;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        flag(value, ImperialSupply)
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        "imperial supply".into()
+    }
+
+    fn requires(&self, r: &Rules) -> Result<(), &'static str> {
+        needs(emperor(r).is_some(), NEEDED)
+    }
+
+    fn build_site(&self, r: &Rules, v: &Variant, _: &Position, power: PowerId, site: ProvinceId, _: Kind) -> Option<Result<(), Illegal>> {
+        build_site(v, emperor(r)?, power, site)
+    }
+
+    /// Half of each centre to the Emperor; nothing once he is out (C15).
+    fn supply_value(&self, r: &Rules, _: &Variant, pos: &Position, _: ProvinceId, _: PowerId, holder: PowerId, value: u32) -> ControlFlow<u32, u32> {
+        if is_out(r, &pos.state, holder) {
+            ControlFlow::Break(0)
+        } else if emperor(r) == Some(holder) {
+            ControlFlow::Continue(supply(value))
+        } else {
+            ControlFlow::Continue(value)
+        }
+    }
 }

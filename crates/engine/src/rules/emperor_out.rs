@@ -20,10 +20,16 @@
 //! the phase that eliminates him and the Winter that disbands his units,
 //! and after it).
 
+use super::options::{needs, year, Names};
+use super::passes::{emperor, NEEDED};
 use super::state_text::{Codec, Slot};
+use super::{Mechanic, Rules};
 use crate::order::{Action, Order};
-use crate::outcome::{OrderResult, Reason, Verdict};
+use crate::outcome::Illegal;
+use crate::outcome::{OrderResult, Reason};
+use crate::state::VariantState;
 use crate::state::{Kind, Position};
+use crate::variant::PhaseKind;
 use crate::variant::{Phase, PowerId, Variant};
 use std::borrow::Cow;
 
@@ -55,7 +61,7 @@ pub fn disband<'a>(next: &mut Position, done: &mut Vec<OrderResult<'a>>, emperor
     next.forces = kept;
     for force in gone {
         let order = Order::for_force(&force, Action::Remove);
-        done.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::EmperorOut });
+        done.push(OrderResult { order: Cow::Owned(order), reason: Reason::EmperorOut });
     }
 }
 
@@ -72,3 +78,72 @@ pub const EMPEROR_OUT: Codec = Codec {
 };
 
 pub const SLOTS: Slot = &[EMPEROR_OUT];
+
+/// The Emperor is out with no DA on the board from Spring of this year
+/// (City State C15).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EmperorElimination(pub i32);
+
+/// Is `power` the Emperor, and out (C15)?
+pub fn is_out(r: &Rules, state: &VariantState, power: PowerId) -> bool {
+    state.emperor_out.is_some() && emperor(r) == Some(power) && r.plays::<EmperorElimination>()
+}
+
+impl Mechanic for EmperorElimination {
+    const OPTION: &'static str = "emperor_elimination";
+    const RANK: u8 = 23;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        Ok(Some(EmperorElimination(year(value, "the year from whose Spring the Emperor may be eliminated")?)))
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        format!("the Emperor eliminated from {}", self.0)
+    }
+
+    fn requires(&self, r: &Rules) -> Result<(), &'static str> {
+        needs(emperor(r).is_some(), NEEDED)
+    }
+
+    fn slots(&self) -> Slot {
+        SLOTS
+    }
+
+    /// Last of the phase's changes, on the board the phase leaves
+    /// (`next.phase` is still the phase judged): the Emperor is out with no
+    /// DA on it.
+    fn after_phase(&self, r: &Rules, v: &Variant, _: PhaseKind, _: &Position, _: &mut Vec<OrderResult<'_>>, next: &mut Position) {
+        if let Some(e) = emperor(r) {
+            after_phase(v, next.phase, next, e, self.0);
+        }
+    }
+
+    /// An eliminated Emperor's units to disband.
+    fn winter_due(&self, r: &Rules, _: &Variant, pos: &Position, _: Phase) -> bool {
+        emperor(r).is_some_and(|e| disband_due(pos, e))
+    }
+
+    fn adjusts_before_orders(&self) -> bool {
+        true
+    }
+
+    /// Before C3's fleets: an eliminated Emperor's fleets go with the rest.
+    fn disband_out<'a>(&self, r: &Rules, next: &mut Position, done: &mut Vec<OrderResult<'a>>) {
+        if let Some(e) = emperor(r) {
+            disband(next, done, e);
+        }
+    }
+
+    /// An eliminated Emperor builds nothing.
+    fn may_build_any(&self, r: &Rules, state: &VariantState, power: PowerId) -> Result<(), Illegal> {
+        if is_out(r, state, power) {
+            Err(Illegal::EmperorEliminated)
+        } else {
+            Ok(())
+        }
+    }
+
+    fn out_of_game(&self, r: &Rules, state: &VariantState, power: PowerId) -> bool {
+        is_out(r, state, power)
+    }
+}

@@ -1,6 +1,8 @@
 //! At most N fleets built per power in one Winter (Vedder D4: 2); further
 //! fleet builds are refused as illegal.
 
+use super::options::{small, Names};
+use super::Mechanic;
 use crate::order::Action;
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Kind, Position};
@@ -11,7 +13,7 @@ use crate::variant::{PowerId, Variant};
 pub fn built(v: &Variant, next: &Position, earlier: &[OrderResult<'_>], power: PowerId) -> u32 {
     earlier
         .iter()
-        .filter(|r| r.verdict == Verdict::Success && r.reason == Reason::Built && r.order.action == Action::Build)
+        .filter(|r| r.verdict() == Verdict::Success && r.reason == Reason::Built && r.order.action == Action::Build)
         .filter_map(|r| r.order.unit.as_ref())
         .filter(|u| u.components.as_ref().is_some_and(|c| c.first().is_some_and(|c| c.kind == Kind::FLEET)))
         .filter(|u| next.force_in(v, v.province_of(u.loc)).is_some_and(|f| f.components.iter().any(|c| c.power == power && c.kind == Kind::FLEET)))
@@ -24,5 +26,30 @@ pub fn check(cap: u32, built: u32) -> Result<(), Illegal> {
         Err(Illegal::FleetBuildCap)
     } else {
         Ok(())
+    }
+}
+
+/// At most this many fleets built per power in one Winter (D4).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FleetBuildCap(pub u8);
+
+impl Mechanic for FleetBuildCap {
+    const OPTION: &'static str = "fleet_builds_per_winter";
+    const RANK: u8 = 15;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        Ok(Some(FleetBuildCap(small(value, "a number of fleets")?)))
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        format!("at most {} fleets built per Winter", self.0)
+    }
+
+    fn may_build(&self, v: &Variant, next: &Position, earlier: &[OrderResult<'_>], power: PowerId, kind: Kind) -> Result<(), Illegal> {
+        if kind == Kind::FLEET {
+            check(self.0 as u32, built(v, next, earlier, power))
+        } else {
+            Ok(())
+        }
     }
 }

@@ -17,11 +17,14 @@
 //! A B unit is the Persians' on the eastern frontier, next to the Sassanid
 //! spaces, and the Barbarians' elsewhere (`Invaders::of`).
 
+use super::barbarians::invaders;
 use super::barbarians::Invaders;
+use super::options::{needs, year, Names};
 use super::state_text::{province_index, Codec, Slot};
+use super::{Mechanic, Rules};
 use crate::adjudicate::upkeep;
 use crate::order::{Action, Order};
-use crate::outcome::{OrderResult, Reason, Verdict};
+use crate::outcome::{OrderResult, Reason};
 use crate::state::{Force, Position};
 use crate::variant::{Kind, LocId, Phase, PhaseKind, ProvinceId, Variant};
 use std::borrow::Cow;
@@ -67,14 +70,12 @@ pub fn roll_dice(v: &Variant, inv: Invaders, from: i32, results: &mut Vec<OrderR
         let roll = super::dice::roll(seed, next.phase.year, p);
         next.state.frontier_dice.push((p, roll));
         let order = Order::for_force(&next.forces[i], Action::Hold);
-        let verdict = if roll <= 2 {
+        // A FAILURE (`Reason::verdict`): the garrison is destroyed.
+        if roll <= 2 {
             next.forces.remove(i);
             next.insert_in_order(Force::single(inv.of(v, p), Kind::BARBARIAN, LocId::of_province(p)));
-            Verdict::Failure
-        } else {
-            Verdict::Success
-        };
-        results.push(OrderResult { order: Cow::Owned(order), verdict, reason: Reason::FrontierDie { roll } });
+        }
+        results.push(OrderResult { order: Cow::Owned(order), reason: Reason::FrontierDie { roll } });
     }
 }
 
@@ -87,7 +88,7 @@ pub fn invade(v: &Variant, inv: Invaders, from: i32, results: &mut Vec<OrderResu
     for p in frontier(v).collect::<Vec<_>>() {
         if next.force_in(v, p).is_none() {
             let b = Force::single(inv.of(v, p), Kind::BARBARIAN, LocId::of_province(p));
-            results.push(OrderResult { order: Cow::Owned(Order::for_force(&b, Action::Hold)), verdict: Verdict::Success, reason: Reason::Invaded });
+            results.push(OrderResult { order: Cow::Owned(Order::for_force(&b, Action::Hold)), reason: Reason::Invaded });
             next.insert_in_order(b);
         }
     }
@@ -118,3 +119,62 @@ pub const FRONTIER_DIE: Codec = Codec {
 };
 
 pub const SLOTS: Slot = &[FRONTIER_DIE];
+
+/// Imperator I4: the frontier provinces, from this year (236): free
+/// garrisons before it, dice after its Winters, invasions after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Frontier(pub i32);
+
+impl Mechanic for Frontier {
+    const OPTION: &'static str = "frontier";
+    const RANK: u8 = 31;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        Ok(Some(Frontier(year(value, "the year of the first Winter of frontier dice")?)))
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        format!("frontier provinces (dice from Winter {})", self.0)
+    }
+
+    fn requires(&self, r: &Rules) -> Result<(), &'static str> {
+        needs(r.plays::<Invaders>(), super::barbarians::NEEDED)
+    }
+
+    fn slots(&self) -> Slot {
+        SLOTS
+    }
+
+    fn draws(&self) -> bool {
+        true
+    }
+
+    /// Frontier garrisons before Winter 236.
+    fn free_upkeep(&self, r: &Rules, v: &Variant, pos: &Position, balance: &mut [i32]) {
+        if let Some(inv) = invaders(r) {
+            free_upkeep(v, inv, self.0, pos, balance);
+        }
+    }
+
+    fn winter_due(&self, r: &Rules, v: &Variant, pos: &Position, winter: Phase) -> bool {
+        invaders(r).is_some_and(|inv| dice_due(v, inv, self.0, pos, winter))
+    }
+
+    /// The frontier dice, each a result.
+    fn after_adjustment(&self, r: &Rules, v: &Variant, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
+        if let Some(inv) = invaders(r) {
+            roll_dice(v, inv, self.0, results, next);
+        }
+    }
+
+    fn loses_units_in_winter(&self) -> bool {
+        true
+    }
+
+    /// A B unit in each empty frontier province as a movement phase opens.
+    fn phase_opens<'a>(&self, r: &Rules, v: &Variant, results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
+        if let Some(inv) = invaders(r) {
+            invade(v, inv, self.0, results, next);
+        }
+    }
+}

@@ -5,6 +5,8 @@
 //! frees serves builds of the same adjustment, whatever the order of
 //! writing.
 
+use super::options::{flag, Names};
+use super::{Mechanic, Rules};
 use crate::adjudicate::take_component;
 use crate::order::{Action, Order};
 use crate::outcome::Reason;
@@ -28,4 +30,34 @@ pub fn disband_at_will(v: &Variant, next: &mut Position, balance: &mut [i32], or
     }
     balance[power.index()] += take_component(v, next, i, power, Kind::GARRISON);
     Some(Reason::Removed)
+}
+
+/// Garrisons (H11-H14), disbanded at will in Winter (H14).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Garrisons;
+
+impl Mechanic for Garrisons {
+    const OPTION: &'static str = "garrisons";
+    const RANK: u8 = 2;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        flag(value, Garrisons)
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        "garrisons".into()
+    }
+
+    /// The G row of the kind table.
+    fn kinds(&self, _: &Rules, kinds: &mut Vec<Kind>) {
+        kinds.push(Kind::GARRISON);
+    }
+
+    fn adjusts_first(&self) -> bool {
+        true
+    }
+
+    fn adjust_first(&self, v: &Variant, next: &mut Position, balance: &mut [i32], order: &Order) -> Option<Reason> {
+        disband_at_will(v, next, balance, order)
+    }
 }

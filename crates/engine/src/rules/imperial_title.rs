@@ -8,8 +8,11 @@
 //! title is vacant (I8, rules/succession.rs): no one has the +4 or the
 //! Emperor's victory until it has a holder again.
 
+use super::barbarians::invaders;
 use super::barbarians::Invaders;
+use super::options::{one_power, Names};
 use super::state_text::Codec;
+use super::{Mechanic, Rules};
 use crate::state::{Kind, Position, VariantState};
 use crate::variant::{PowerId, Variant};
 
@@ -93,3 +96,52 @@ pub const EMPEROR: Codec = Codec {
 };
 
 pub const SLOTS: super::state_text::Slot = &[EMPEROR];
+
+/// Imperator I2, I3: the Emperor's title (this power, unless the state
+/// names another): +4 with Rome, victory 5 units ahead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImperialTitle(pub PowerId);
+
+/// The variant's own Emperor (Imperator I2, I3), if it has the title; the
+/// state may name another (`emperor <power>`).
+pub fn title(r: &Rules) -> Option<PowerId> {
+    r.get::<ImperialTitle>().map(|m| m.0)
+}
+
+impl Mechanic for ImperialTitle {
+    const OPTION: &'static str = "imperial_title";
+    const RANK: u8 = 33;
+
+    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, String> {
+        Ok(Some(ImperialTitle(one_power(value, names)?)))
+    }
+
+    fn describe(&self, v: &Variant) -> String {
+        format!("the Emperor's title ({})", v.power(self.0).name)
+    }
+
+    fn slots(&self) -> super::state_text::Slot {
+        SLOTS
+    }
+
+    /// I3: the Emperor's +4 with Rome.
+    fn supply_bonus(&self, v: &Variant, pos: &Position, supply: &mut [u32]) {
+        add_bonus(v, pos, self.0, supply);
+    }
+
+    /// I2: the Emperor 5 units ahead.
+    fn victor(&self, r: &Rules, v: &Variant, pos: &Position) -> Option<PowerId> {
+        ahead(v, pos, self.0, invaders(r))
+    }
+
+    /// With the Emperor's real lead.
+    fn victor_text(&self, r: &Rules, v: &Variant, pos: &Position) -> Option<String> {
+        ahead_text(v, pos, self.0, invaders(r))
+    }
+
+    /// I7, I8: the Emperor and his PG, a vacant title, each Rival and his
+    /// PG(R).
+    fn titles(&self, v: &Variant, pos: &Position, lines: &mut Vec<String>) {
+        lines.extend(shown(v, pos, self.0));
+    }
+}

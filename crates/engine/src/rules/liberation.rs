@@ -1,6 +1,9 @@
 //! Liberation (Hoplite Wars H10): a Minor's home City retaken by a power of
 //! its own player returns to the Minor.
 
+use super::options::{flag, Names};
+use super::{Mechanic, Rules};
+use crate::state::{Force, VariantState};
 use crate::variant::{PowerId, ProvinceId, Variant};
 
 /// When the centre changes player, and it is the home of a Minor of the
@@ -10,4 +13,36 @@ pub fn capture(v: &Variant, p: ProvinceId, mover: PowerId, current: Option<Power
         return None;
     }
     v.home_of(p).filter(|&m| v.same_player(m, mover) && v.major_of(m) != m)
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Liberation;
+
+impl Mechanic for Liberation {
+    const OPTION: &'static str = "liberation";
+    const RANK: u8 = 9;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        flag(value, Liberation)
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        "liberation".into()
+    }
+
+    fn capture(
+        &self,
+        _: &Rules,
+        v: &Variant,
+        _: &[Force],
+        _: &mut VariantState,
+        p: ProvinceId,
+        mover: PowerId,
+        current: Option<PowerId>,
+        decided: &mut Option<PowerId>,
+    ) {
+        if decided.is_none() {
+            *decided = capture(v, p, mover, current);
+        }
+    }
 }

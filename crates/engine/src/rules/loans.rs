@@ -18,11 +18,17 @@
 //! State: `loan <centre> <lender> <borrower>`, once per link in chain
 //! order, with `ending` after it once ended.
 
+use super::options::{flag, Names};
 use super::state_text::{province_index, Codec, Slot};
+use super::{Mechanic, Rules};
 use crate::adjudicate::balances;
 use crate::order::Action;
+use crate::order::Order;
+use crate::outcome::OrderResult;
 use crate::outcome::{Illegal, Reason};
+use crate::state::Force;
 use crate::state::{Loan, Position, VariantState};
+use crate::variant::Phase;
 use crate::variant::{PowerId, ProvinceId, Variant};
 
 /// The chain of centre `p`, first link first (empty if not lent).
@@ -226,3 +232,70 @@ pub const LOAN: Codec = Codec {
 };
 
 pub const SLOTS: Slot = &[LOAN];
+
+/// `LOAN xxx TO <power>`, `END LOAN xxx` (D7).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Loans;
+
+impl Mechanic for Loans {
+    const OPTION: &'static str = "loans";
+    const RANK: u8 = 14;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        flag(value, Loans)
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        "loans".into()
+    }
+
+    fn slots(&self) -> Slot {
+        SLOTS
+    }
+
+    fn capture(
+        &self,
+        _: &Rules,
+        _: &Variant,
+        _: &[Force],
+        state: &mut VariantState,
+        p: ProvinceId,
+        mover: PowerId,
+        current: Option<PowerId>,
+        _: &mut Option<PowerId>,
+    ) {
+        capture(state, p, mover, current);
+    }
+
+    fn supply_holder(&self, state: &VariantState, p: ProvinceId, owner: PowerId) -> Option<PowerId> {
+        Some(holder(state, p, owner))
+    }
+
+    /// Ended loans to clear.
+    fn winter_due(&self, _: &Rules, _: &Variant, pos: &Position, _: Phase) -> bool {
+        ending(&pos.state)
+    }
+
+    /// Ended loans are gone.
+    fn after_adjustment(&self, _: &Rules, _: &Variant, next: &mut Position, _: &mut Vec<OrderResult<'_>>) {
+        after_adjustment(next);
+    }
+
+    /// A centre's links make one chain, put in chain order.
+    fn settle_state(&self, v: &Variant, state: &mut VariantState) -> Result<(), String> {
+        order_chains(v, state)
+    }
+
+    /// A lent centre has an owner.
+    fn check_position(&self, v: &Variant, pos: &Position) -> Result<(), String> {
+        check_owners(v, pos)
+    }
+
+    fn has_declarations(&self) -> bool {
+        true
+    }
+
+    fn declare(&self, _: &Rules, v: &Variant, pos: &mut Position, order: &Order) -> Option<Result<Reason, Illegal>> {
+        declares(&order.action).then(|| declare(v, pos, order.power, &order.action))
+    }
+}

@@ -5,9 +5,36 @@
 //! and S MERGE (M6, M9), and builds that join the power's force in a centre
 //! (M12).
 
-use crate::order::Action;
+use super::options::{flag, Names};
+use super::{Mechanic, Notation};
+use crate::variant::Variant;
 
-/// Is this one of the orders Multiplicity brings?
-pub fn brings(action: &Action) -> bool {
-    matches!(action, Action::Split { .. } | Action::Merge { .. } | Action::SupportMerge { .. })
+/// Multiplicity II: forces of several components, MERGE and SPLIT; a
+/// build may join the power's force in its centre (M12).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Multiplicity;
+
+impl Mechanic for Multiplicity {
+    const OPTION: &'static str = "multiplicity";
+    const RANK: u8 = 0;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        flag(value, Multiplicity)
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        "multiplicity".into()
+    }
+
+    fn reads(&self, notation: Notation) -> bool {
+        notation == Notation::MergeSplit
+    }
+
+    fn composite_forces(&self) -> bool {
+        true
+    }
+
+    fn builds_join(&self) -> bool {
+        true
+    }
 }

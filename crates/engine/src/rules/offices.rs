@@ -25,9 +25,15 @@
 //!
 //! State: `dictator <power>`, `consul <power>`, `eliminated <power>`.
 
+use super::centre_values::romans;
+use super::options::{needs, one_power, Names};
 use super::outlaw;
+use super::personal::Personal;
 use super::state_text::{read_power_list, write_power, write_power_list, Codec, Slot};
+use super::{disorder, senate_end, Mechanic, Rules};
+use crate::order::{Action, Order};
 use crate::outcome::{Illegal, OrderResult, Reason};
+use crate::state::Force;
 use crate::state::{Kind, Position, VariantState};
 use crate::variant::{PhaseKind, PowerId, ProvinceId, Variant};
 
@@ -210,3 +216,129 @@ pub const ELIMINATED: Codec = Codec {
 };
 
 pub const SLOTS: Slot = &[DICTATOR, CONSUL];
+
+/// The Senate, this power: the Dictator and the Sole Consul, decrees of
+/// outlawry, its bonus and its end (T3, T5, T7), Rome less 1 per Outlaw
+/// (T1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Senate(pub PowerId);
+
+/// The Senate (Triumvirate), if the variant has one.
+pub fn senate(r: &Rules) -> Option<PowerId> {
+    r.get::<Senate>().map(|m| m.0)
+}
+
+impl Mechanic for Senate {
+    const OPTION: &'static str = "senate";
+    const RANK: u8 = 26;
+
+    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, String> {
+        Ok(Some(Senate(one_power(value, names)?)))
+    }
+
+    fn describe(&self, v: &Variant) -> String {
+        format!("the Senate ({})", v.power(self.0).name)
+    }
+
+    fn requires(&self, r: &Rules) -> Result<(), &'static str> {
+        needs(r.plays::<Personal>(), super::personal::NEEDED)
+    }
+
+    fn slots(&self) -> Slot {
+        SLOTS
+    }
+
+    /// The Senate's end and civil disorder (T7, T8).
+    fn shared_slots(&self) -> &'static [Slot] {
+        &[senate_end::SLOTS, disorder::SLOTS]
+    }
+
+    fn may_order(&self, _: &Variant, state: &VariantState, _: &[Force], body: &Force, _: &Action) -> Result<(), Illegal> {
+        disorder::check(state, body.power)
+    }
+
+    /// T7: the Senate's third; T3: a Triumvir in Rome is Dictator if there
+    /// is none (and the Senate's end follows).
+    fn after_phase(&self, r: &Rules, v: &Variant, kind: PhaseKind, _: &Position, results: &mut Vec<OrderResult<'_>>, next: &mut Position) {
+        if kind == PhaseKind::Adjustment {
+            return;
+        }
+        if kind == PhaseKind::Retreat {
+            senate_end::disband_third(v, self.0, results, next);
+        }
+        if let Some(p) = r.get::<Personal>() {
+            after_phase(v, self.0, p.kind, next, results);
+        }
+    }
+
+    fn capture(
+        &self,
+        _: &Rules,
+        _: &Variant,
+        _: &[Force],
+        state: &mut VariantState,
+        _: ProvinceId,
+        mover: PowerId,
+        current: Option<PowerId>,
+        decided: &mut Option<PowerId>,
+    ) {
+        if decided.is_none() {
+            *decided = senate_end::capture(state, self.0, mover, current);
+        }
+    }
+
+    /// T7: Rome owned by a power not Roman ends the Senate.
+    fn after_ownership(&self, r: &Rules, v: &Variant, next: &mut Position) {
+        senate_end::after_ownership(v, self.0, romans(r), next);
+    }
+
+    fn draws(&self) -> bool {
+        true
+    }
+
+    fn may_build_any(&self, _: &Rules, state: &VariantState, power: PowerId) -> Result<(), Illegal> {
+        disorder::check(state, power)
+    }
+
+    fn add_bonuses(&self, r: &Rules, v: &Variant, pos: &Position, supply: &mut [u32]) {
+        if let Some(p) = r.get::<Personal>() {
+            add_bonuses(v, self.0, p.kind, pos, supply);
+        }
+    }
+
+    /// T7: the eliminated Senate's units, waiting for the retreat phase
+    /// that disbands a third of them and gives the rest to the Dictator.
+    fn free_upkeep(&self, _: &Rules, _: &Variant, pos: &Position, balance: &mut [i32]) {
+        senate_end::free_upkeep(self.0, pos, balance);
+    }
+
+    fn winter_due(&self, r: &Rules, v: &Variant, pos: &Position, _: crate::variant::Phase) -> bool {
+        r.get::<Personal>().is_some_and(|p| winter_due(v, p.kind, pos))
+    }
+
+    /// T3, T5a, T7: the Consul's year ends; Rome makes the Dictator.
+    fn year_ends(&self, r: &Rules, v: &Variant, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
+        if let Some(p) = r.get::<Personal>() {
+            after_adjustment(v, self.0, p.kind, next, results);
+        }
+    }
+
+    fn retreat_due(&self, pos: &Position) -> bool {
+        senate_end::retreat_due(pos)
+    }
+
+    fn has_declarations(&self) -> bool {
+        true
+    }
+
+    fn may_declare(&self, state: &VariantState, power: PowerId) -> Result<(), Illegal> {
+        disorder::check(state, power)
+    }
+
+    fn declare(&self, r: &Rules, v: &Variant, pos: &mut Position, order: &Order) -> Option<Result<Reason, Illegal>> {
+        match (&order.action, order.power, r.get::<Personal>()) {
+            (Action::Elect { power: target }, Some(power), Some(p)) => Some(elect(v, self.0, p.kind, pos, power, *target)),
+            _ => None,
+        }
+    }
+}

@@ -16,11 +16,18 @@
 //!
 //! State: `outlaw <power> <decreed-by>`, `fixed <province>`.
 
+use super::centre_values::romans;
+use super::offices::{self, senate};
+use super::options::{flag, needs, Names};
+use super::personal::Personal;
 use super::state_text::{province_index, Codec, Slot};
+use super::{Mechanic, Rules};
+use crate::order::Order;
 use crate::order::{Action, UnitRef};
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Force, Kind, Outlaw, Position, VariantState};
 use crate::variant::{PhaseKind, PowerId, ProvinceId, Variant};
+use std::ops::ControlFlow;
 
 pub fn is_outlaw(state: &VariantState, power: PowerId) -> bool {
     state.outlaws.iter().any(|o| o.power == power)
@@ -127,7 +134,7 @@ pub fn may_build(state: &VariantState, earlier: &[OrderResult<'_>], power: Power
     }
     let built: Vec<Kind> = earlier
         .iter()
-        .filter(|r| r.verdict == Verdict::Success && r.reason == Reason::Built && r.order.power == Some(power))
+        .filter(|r| r.verdict() == Verdict::Success && r.reason == Reason::Built && r.order.power == Some(power))
         .filter_map(|r| r.order.unit.as_ref()?.components.as_ref()?.first().map(|c| c.kind))
         .collect();
     let fleets = built.iter().filter(|&&k| k == Kind::FLEET).count();
@@ -150,7 +157,7 @@ pub fn after_phase(v: &Variant, kind: PhaseKind, before: &Position, results: &[O
     }
     let gone = |p: ProvinceId| {
         let removed = results.iter().any(|r| {
-            r.verdict == Verdict::Success
+            r.verdict() == Verdict::Success
                 && matches!(r.order.action, Action::Remove | Action::Disband)
                 && r.order.unit.as_ref().is_some_and(|u| v.province_of(u.loc) == p)
         });
@@ -221,3 +228,72 @@ pub const FIXED: Codec = Codec {
 };
 
 pub const SLOTS: Slot = &[OUTLAW, FIXED];
+
+/// Outlaws' penalties: fixed units, builds limited (T6).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outlaws;
+
+impl Mechanic for Outlaws {
+    const OPTION: &'static str = "outlaws";
+    const RANK: u8 = 25;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        flag(value, Outlaws)
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        "outlaws".into()
+    }
+
+    fn requires(&self, r: &Rules) -> Result<(), &'static str> {
+        needs(r.plays::<Personal>(), super::personal::NEEDED)
+    }
+
+    fn slots(&self) -> Slot {
+        SLOTS
+    }
+
+    fn may_order(&self, v: &Variant, state: &VariantState, forces: &[Force], body: &Force, action: &Action) -> Result<(), Illegal> {
+        may_order(v, state, forces, body, action)
+    }
+
+    /// An Outlaw who takes Rome is one no longer; a fixed mark goes with
+    /// its unit.
+    fn after_phase(&self, _: &Rules, v: &Variant, kind: PhaseKind, before: &Position, results: &mut Vec<OrderResult<'_>>, next: &mut Position) {
+        after_phase(v, kind, before, results, next);
+    }
+
+    fn may_build(&self, _: &Variant, next: &Position, earlier: &[OrderResult<'_>], power: PowerId, kind: Kind) -> Result<(), Illegal> {
+        may_build(&next.state, earlier, power, kind)
+    }
+
+    /// T1: Rome less 1 per Outlaw.
+    fn centre_value(&self, r: &Rules, v: &Variant, pos: &Position, p: ProvinceId, _: PowerId, holder: PowerId, value: u32) -> ControlFlow<u32, u32> {
+        ControlFlow::Continue(offices::rome_value(v, romans(r), &pos.state, p, holder, value))
+    }
+
+    fn has_declarations(&self) -> bool {
+        true
+    }
+
+    fn declare(&self, r: &Rules, v: &Variant, pos: &mut Position, order: &Order) -> Option<Result<Reason, Illegal>> {
+        match (&order.action, order.power) {
+            (Action::Outlaw { power: target }, Some(power)) => match (senate(r), r.get::<Personal>()) {
+                (Some(s), Some(p)) => Some(offices::decree(v, s, p.kind, pos, power, *target)),
+                _ => None,
+            },
+            (Action::Fix { unit }, Some(power)) => Some(fix(v, pos, power, unit)),
+            _ => None,
+        }
+    }
+
+    /// An Outlaw names his fixed units after every decree of the phase.
+    fn declaration_rank(&self, action: &Action) -> Option<u8> {
+        matches!(action, Action::Fix { .. }).then_some(1)
+    }
+
+    /// His fixed units he did not name are chosen for him.
+    fn after_declarations(&self, v: &Variant, pos: &mut Position) {
+        fix_defaults(v, pos);
+    }
+}

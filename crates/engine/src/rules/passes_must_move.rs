@@ -11,7 +11,7 @@
 //! phase stays: it did not start there.
 
 use crate::order::Action;
-use crate::outcome::{Illegal, OrderResult, Reason};
+use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Force, Position};
 use crate::variant::{LocId, ProvinceId, Variant};
 
@@ -46,9 +46,10 @@ pub fn after_movement(v: &Variant, results: &mut [OrderResult<'_>], next: &mut P
         force.loc = LocId::of_province(germany);
         next.insert_in_order(force);
         let small = |n: u32| n.min(u16::MAX as u32) as u16;
+        let failed = results[r].verdict() == Verdict::Failure;
         results[r].reason = match results[r].reason {
-            Reason::Bounced { attack, against, by } => Reason::SentBack { to: germany, by: Some(by), attack: small(attack), against: small(against) },
-            _ => Reason::SentBack { to: germany, by: None, attack: 0, against: 0 },
+            Reason::Bounced { attack, against, by } => Reason::SentBack { to: germany, by: Some(by), attack: small(attack), against: small(against), failed },
+            _ => Reason::SentBack { to: germany, by: None, attack: 0, against: 0, failed },
         };
     }
 }

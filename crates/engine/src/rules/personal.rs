@@ -11,11 +11,19 @@
 //! stands (a key that names a force on the board: reading it makes that
 //! unit the personal one).
 
+use super::options::Names;
 use super::state_text::{province_index, PositionCodec};
+use super::{Mechanic, Rules};
+use crate::order::Order;
 use crate::order::{Action, UnitRef};
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Component, Force, Kind, Position, VariantState};
+use crate::variant::PhaseKind;
 use crate::variant::{PowerId, ProvinceId, Terrain, Variant};
+
+/// What the Triumvirate's offices and outlaws (T3-T7) say without the
+/// Triumvirs, the players with a personal unit.
+pub const NEEDED: &str = "senate, outlaws and personal_elimination need `personal_units`";
 
 /// What a variant's personal units are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,7 +51,7 @@ pub fn has_one(v: &Variant, kind: Kind, power: PowerId) -> bool {
 /// Imperator Commander): the power, or an error naming the key's line.
 pub fn holder_named(v: &Variant, line: &str, name: &str) -> Result<PowerId, String> {
     let power = v.power_named(name)?;
-    match v.rules.personal() {
+    match v.rules.get::<Personal>() {
         Some(p) if !has_one(v, p.kind, power) => Err(format!("`{line}`: {} is no Triumvir (a player with a personal unit)", v.power(power).name)),
         _ => Ok(power),
     }
@@ -54,7 +62,7 @@ pub fn holder_named(v: &Variant, line: &str, name: &str) -> Result<PowerId, Stri
 /// elsewhere.
 pub fn holder_or_senate_named(v: &Variant, line: &str, name: &str) -> Result<PowerId, String> {
     let power = v.power_named(name)?;
-    match v.rules.senate() {
+    match super::offices::senate(&v.rules) {
         Some(senate) if power != senate => holder_named(v, line, name)
             .map_err(|_| format!("`{line}`: {} is neither a Triumvir (a player with a personal unit) nor the Senate", v.power(power).name)),
         _ => Ok(power),
@@ -129,7 +137,7 @@ pub fn after_movement(v: &Variant, p: &Personal, results: &mut [OrderResult<'_>]
 /// personal unit; Imperator I6, I7: the PG, a Rival's PG(R)) that entered
 /// a destroyed centre rebuilds it (a retreat enters too).
 pub fn rebuild_in_passing(v: &Variant, results: &mut [OrderResult<'_>], next: &mut Position, rebuilder: impl Fn(&VariantState, &Component) -> bool) {
-    for r in results.iter_mut().filter(|r| r.verdict == Verdict::Success) {
+    for r in results.iter_mut().filter(|r| r.verdict() == Verdict::Success) {
         let (Action::Move { to, .. } | Action::Retreat { to }) = r.order.action else { continue };
         let dest = v.province_of(to);
         let personal = next.force_in(v, dest).is_some_and(|f| f.components.iter().any(|c| rebuilder(&next.state, c)));
@@ -146,7 +154,7 @@ pub const PERSONAL: PositionCodec = PositionCodec {
     key: "personal",
     shown: true,
     write: |v, pos, out| {
-        let Some(p) = v.rules.personal() else { return };
+        let Some(p) = v.rules.get::<Personal>() else { return };
         for power in holders(v, p.kind) {
             if let Some(at) = unit_of(v, pos, p.kind, power) {
                 out(v.power(power).name.to_lowercase(), v.province(at).abbr.clone());
@@ -154,7 +162,7 @@ pub const PERSONAL: PositionCodec = PositionCodec {
         }
     },
     read: |v, power, value, pos| {
-        let p = v.rules.personal().ok_or("the variant has no personal units")?;
+        let p = v.rules.get::<Personal>().ok_or("the variant has no personal units")?;
         let power = v.power_named(power)?;
         if !has_one(v, p.kind, power) {
             return Err(format!("{} has no personal unit", v.power(power).name));
@@ -168,3 +176,63 @@ pub const PERSONAL: PositionCodec = PositionCodec {
         Ok(())
     },
 };
+
+impl Mechanic for Personal {
+    const OPTION: &'static str = "personal_units";
+    const RANK: u8 = 24;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        let t = value.as_table().ok_or_else(|| format!("expected a table {{ kind = \"T\", ... }}, found {value}"))?;
+        let kind = t.get("kind").and_then(|k| k.as_str()).and_then(Kind::from_code);
+        let flag = |name: &str| t.get(name).and_then(|b| b.as_bool()).unwrap_or(false);
+        let known = t.keys().all(|k| ["kind", "rebuilds_centres", "support_two_away"].contains(&k.as_str()));
+        match kind {
+            Some(kind) if known => Ok(Some(Personal { kind, rebuilds: flag("rebuilds_centres"), far_support: flag("support_two_away") })),
+            _ => Err(format!("expected {{ kind = \"<letter>\", rebuilds_centres = <bool>, support_two_away = <bool> }}, found {value}")),
+        }
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        format!("personal units ({})", self.kind.letter())
+    }
+
+    fn kinds(&self, _: &Rules, kinds: &mut Vec<Kind>) {
+        kinds.push(self.kind);
+    }
+
+    fn position_codec(&self) -> Option<&'static PositionCodec> {
+        Some(&PERSONAL)
+    }
+
+    fn reaches_far(&self, v: &Variant, force: &Force, dest: ProvinceId) -> bool {
+        reaches_far(v, self, force, dest)
+    }
+
+    fn after_movement(&self, _: &Rules, v: &Variant, results: &mut [OrderResult<'_>], next: &mut Position) {
+        after_movement(v, self, results, next);
+    }
+
+    /// T2: a T that retreats into a destroyed centre rebuilds it.
+    fn after_phase(&self, _: &Rules, v: &Variant, kind: PhaseKind, _: &Position, results: &mut Vec<OrderResult<'_>>, next: &mut Position) {
+        if kind == PhaseKind::Retreat {
+            after_movement(v, self, results, next);
+        }
+    }
+
+    /// T4: the personal unit, removable like any unit, is taken last by
+    /// civil disorder; its removal puts its player out.
+    fn removed_last(&self) -> Option<Kind> {
+        Some(self.kind)
+    }
+
+    fn has_declarations(&self) -> bool {
+        true
+    }
+
+    fn declare(&self, _: &Rules, v: &Variant, pos: &mut Position, order: &Order) -> Option<Result<Reason, Illegal>> {
+        match (&order.action, order.power) {
+            (Action::Designate { unit }, Some(power)) => Some(designate(v, self, pos, power, unit)),
+            _ => None,
+        }
+    }
+}

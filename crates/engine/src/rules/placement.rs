@@ -3,9 +3,11 @@
 //! fleet only on a coast, naming its coast where there are two). A site with
 //! no order, or only impossible orders, gets the standard unit.
 
+use super::options::{choice, Names};
+use super::Mechanic;
 use crate::adjudicate::build_loc;
 use crate::order::{Action, Order};
-use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
+use crate::outcome::{Illegal, OrderResult, Reason};
 use crate::state::{Force, Kind, Position};
 use crate::variant::{LocId, PowerId, Variant};
 use std::borrow::Cow;
@@ -28,15 +30,15 @@ pub fn placement<'a>(v: &Variant, how: Placement, pos: &Position, orders: &'a [O
     let mut placed = vec![false; v.start_units.len()];
     let mut results = Vec::with_capacity(orders.len() + v.start_units.len());
     for order in orders {
-        let (verdict, reason) = match place(v, order, &mut placed, &mut next) {
-            Ok(()) => (Verdict::Success, Reason::Built),
-            Err(why) => (Verdict::Illegal, Reason::Illegal(why)),
+        let reason = match place(v, order, &mut placed, &mut next) {
+            Ok(()) => Reason::Built,
+            Err(why) => Reason::Illegal(why),
         };
-        results.push(OrderResult { order: Cow::Borrowed(order), verdict, reason });
+        results.push(OrderResult { order: Cow::Borrowed(order), reason });
     }
     for (_, &(power, kind, loc)) in v.start_units.iter().enumerate().filter(|(s, _)| !placed[*s]) {
         let force = Force::single(power, kind, loc);
-        results.push(OrderResult { order: Cow::Owned(Order::for_force(&force, Action::Build)), verdict: Verdict::Success, reason: Reason::NoOrder });
+        results.push(OrderResult { order: Cow::Owned(Order::for_force(&force, Action::Build)), reason: Reason::NoOrder });
         next.forces.push(force);
     }
     next.normalize();
@@ -71,35 +73,30 @@ fn place(v: &Variant, order: &Order, placed: &mut [bool], next: &mut Position) -
 fn costed<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {
     let mut next = Position { dislodged: Vec::new(), contested: Vec::new(), ..pos.clone() };
     // Results in the orders' own order, then the default placements.
-    let mut said: Vec<(Verdict, Reason)> = vec![(Verdict::Illegal, Reason::Illegal(Illegal::NotYourUnit)); orders.len()];
+    let mut said: Vec<Reason> = vec![Reason::Illegal(Illegal::NotYourUnit); orders.len()];
     let mut defaults = Vec::new();
     for power in v.power_ids() {
         let mine: Vec<usize> = (0..orders.len()).filter(|&i| orders[i].power == Some(power)).collect();
         let given: Vec<&Order> = mine.iter().map(|&i| &orders[i]).collect();
-        let verdict = match placed_forces(v, power, &given, true) {
+        let reason = match placed_forces(v, power, &given, true) {
             Ok(forces) => {
                 next.forces.extend(forces);
-                (Verdict::Success, Reason::Built)
+                Reason::Built
             }
             Err(why) => {
                 for &home in &v.power(power).homes {
                     let force = Force::single(power, Kind::ARMY, LocId::of_province(home));
-                    defaults.push(OrderResult {
-                        order: Cow::Owned(Order::for_force(&force, Action::Build)),
-                        verdict: Verdict::Success,
-                        reason: Reason::NoOrder,
-                    });
+                    defaults.push(OrderResult { order: Cow::Owned(Order::for_force(&force, Action::Build)), reason: Reason::NoOrder });
                     next.forces.push(force);
                 }
-                (Verdict::Illegal, Reason::Illegal(why))
+                Reason::Illegal(why)
             }
         };
         for i in mine {
-            said[i] = verdict;
+            said[i] = reason;
         }
     }
-    let mut results: Vec<OrderResult<'a>> =
-        orders.iter().zip(said).map(|(o, (verdict, reason))| OrderResult { order: Cow::Borrowed(o), verdict, reason }).collect();
+    let mut results: Vec<OrderResult<'a>> = orders.iter().zip(said).map(|(o, reason)| OrderResult { order: Cow::Borrowed(o), reason }).collect();
     results.extend(defaults);
     next.normalize();
     (results, next)
@@ -165,5 +162,39 @@ pub fn check(v: &Variant, how: Placement, pos: &Position, power: PowerId, orders
         let mut placed = vec![false; v.start_units.len()];
         let mut scratch = pos.clone();
         orders.iter().try_for_each(|order| place(v, order, &mut placed, &mut scratch))
+    }
+}
+
+impl Mechanic for Placement {
+    const OPTION: &'static str = "placement";
+    const RANK: u8 = 1;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        Ok(match choice(value, &["none", "units", "costed"])? {
+            1 => Some(Placement::Units),
+            2 => Some(Placement::Costed),
+            _ => None,
+        })
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        format!("placement ({self:?})").to_lowercase()
+    }
+
+    fn starts_empty(&self) -> bool {
+        true
+    }
+
+    /// The first phase places the starting units (M13, H15).
+    fn own_phase(&self, v: &Variant, pos: &Position) -> bool {
+        pos.phase == v.calendar.first
+    }
+
+    fn adjudicate_own_phase<'a>(&self, v: &Variant, pos: &Position, orders: &'a [Order]) -> Option<(Vec<OrderResult<'a>>, Position)> {
+        Some(placement(v, *self, pos, orders))
+    }
+
+    fn check_own_phase(&self, v: &Variant, pos: &Position, power: PowerId, orders: &[&Order], whole: bool) -> Option<Result<(), Illegal>> {
+        Some(check(v, *self, pos, power, orders, whole))
     }
 }

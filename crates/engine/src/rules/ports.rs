@@ -15,9 +15,11 @@
 //! supply of any centre ("non-ports may still provide supply for fleets");
 //! within one Winter a port holds one new unit, as any province (C3).
 
+use super::options::{flag, Names};
+use super::{Mechanic, Rules};
 use crate::adjudicate::{first_in_disorder, take_component};
 use crate::order::{Action, Order};
-use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
+use crate::outcome::{Illegal, OrderResult, Reason};
 use crate::state::{Force, Kind, Position};
 use crate::variant::{PowerId, ProvinceId, Variant};
 use std::borrow::Cow;
@@ -62,7 +64,7 @@ pub fn disband_first<'a>(
         };
         let loc = next.forces[force].loc;
         balance[power.index()] += take_component(v, next, force, power, Kind::FLEET);
-        let result = |order| OrderResult { order, verdict: Verdict::Success, reason: Reason::NoPort };
+        let result = |order| OrderResult { order, reason: Reason::NoPort };
         match i {
             Some(i) => early[i] = Some(result(Cow::Borrowed(&orders[i]))),
             None => done.push(result(Cow::Owned(Order::for_force(&Force::single(power, Kind::FLEET, loc), Action::Remove)))),
@@ -83,4 +85,47 @@ fn chosen_fleet(v: &Variant, pos: &Position, order: &Order, power: PowerId) -> O
     }
     let i = pos.force_index(v, v.province_of(unit.loc))?;
     pos.forces[i].components.iter().any(|c| c.power == power && c.kind == Kind::FLEET && !c.free).then_some(i)
+}
+
+/// Fleets built only at the map's ports, by their owner; a power with
+/// fleets and no port disbands one first in a Winter (City State C3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ports;
+
+impl Mechanic for Ports {
+    const OPTION: &'static str = "ports";
+    const RANK: u8 = 20;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        flag(value, Ports)
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        "fleets built at ports".into()
+    }
+
+    fn build_site(&self, _: &Rules, v: &Variant, _: &Position, _: PowerId, site: ProvinceId, kind: Kind) -> Option<Result<(), Illegal>> {
+        fleet_site(v, site, kind)
+    }
+
+    /// A fleet to disband, having no port.
+    fn must_adjust(&self, v: &Variant, pos: &Position, power: PowerId) -> bool {
+        portless(v, pos).contains(&power)
+    }
+
+    fn adjusts_before_orders(&self) -> bool {
+        true
+    }
+
+    fn adjust_before_orders<'a>(
+        &self,
+        v: &Variant,
+        orders: &'a [Order],
+        next: &mut Position,
+        balance: &mut [i32],
+        early: &mut [Option<OrderResult<'a>>],
+        done: &mut Vec<OrderResult<'a>>,
+    ) {
+        disband_first(v, orders, next, balance, early, done);
+    }
 }

@@ -16,8 +16,12 @@
 //! (`rival <power>`, rules/rivals.rs).
 
 use super::barbarians::Invaders;
+use super::options::{flag, needs, Names};
+use super::personal::rebuild_in_passing;
+use super::{Mechanic, Rules};
 use crate::order::{Action, Order};
-use crate::outcome::{Reason, Verdict};
+use crate::outcome::OrderResult;
+use crate::outcome::Reason;
 use crate::state::{Component, Position, VariantState};
 use crate::variant::{Kind, Variant};
 
@@ -29,7 +33,7 @@ pub fn is_guard(state: &VariantState, c: &Component) -> bool {
 
 /// Carries out the guard's attacks on B units among `orders` (the first
 /// order of each guard), noting their verdicts.
-pub fn attacks(v: &Variant, inv: Invaders, pos: &mut Position, orders: &[Order], verdicts: &mut [Option<(Verdict, Reason, bool)>]) {
+pub fn attacks(v: &Variant, inv: Invaders, pos: &mut Position, orders: &[Order], verdicts: &mut [Option<(Reason, bool)>]) {
     let mut ordered = Vec::new();
     let mut removed = Vec::new();
     for (i, order) in orders.iter().enumerate() {
@@ -45,9 +49,39 @@ pub fn attacks(v: &Variant, inv: Invaders, pos: &mut Position, orders: &[Order],
         let is_guard = guard.components.iter().any(|c| is_guard(&pos.state, c));
         let b_there = pos.force_in(v, dest).is_some_and(|f| inv.includes(f.power));
         if is_guard && b_there && v.army_borders.get(from.index(), dest.index()) {
-            verdicts[i] = Some((Verdict::Success, Reason::BarbarianDestroyed, true));
+            verdicts[i] = Some((Reason::BarbarianDestroyed, true));
             removed.push(dest);
         }
     }
     pos.forces.retain(|f| !removed.contains(&v.province_of(f.loc)));
+}
+
+/// Imperator I6: the PG row of the kind table; its attack destroys a B
+/// unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PraetorianGuard;
+
+impl Mechanic for PraetorianGuard {
+    const OPTION: &'static str = "praetorian_guard";
+    const RANK: u8 = 32;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        flag(value, PraetorianGuard)
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        "praetorian guard".into()
+    }
+
+    fn requires(&self, r: &Rules) -> Result<(), &'static str> {
+        needs(r.plays::<Invaders>(), super::barbarians::NEEDED)
+    }
+
+    fn kinds(&self, _: &Rules, kinds: &mut Vec<Kind>) {
+        kinds.push(Kind::PRAETORIAN_GUARD);
+    }
+
+    fn after_movement(&self, _: &Rules, v: &Variant, results: &mut [OrderResult<'_>], next: &mut Position) {
+        rebuild_in_passing(v, results, next, is_guard);
+    }
 }

@@ -7,11 +7,13 @@
 //! ordered REBUILD there in the last `phases` movement phases in a row.
 
 use super::destroy::is_destroyed;
+use super::options::{flag, Names};
 use super::state_text::{province_index, Codec, Slot};
+use super::{Mechanic, Rules};
 use crate::adjudicate::Plan;
 use crate::order::Action;
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
-use crate::state::{Force, Position, Rebuild, VariantState};
+use crate::state::{Force, Position, Rebuild as Rebuilding, VariantState};
 use crate::variant::Variant;
 
 /// The movement phases in a row a rebuild takes.
@@ -31,7 +33,7 @@ pub fn plan(v: &Variant, state: &VariantState, body: &Force) -> Result<Plan, Ill
 /// not ordered again this phase, or whose unit was dislodged, is lost.
 pub fn after_movement(v: &Variant, results: &mut [OrderResult<'_>], next: &mut Position) {
     let before = std::mem::take(&mut next.state.rebuilds);
-    for r in results.iter_mut().filter(|r| r.order.action == Action::Rebuild && r.verdict == Verdict::Success) {
+    for r in results.iter_mut().filter(|r| r.order.action == Action::Rebuild && r.verdict() == Verdict::Success) {
         let centre = v.province_of(r.order.unit.as_ref().expect("a rebuild names its unit").loc);
         let Some(power) = next.force_in(v, centre).map(|f| f.power) else { continue };
         let done = before.iter().find(|b| b.centre == centre && b.power == power).map_or(0, |b| b.phases);
@@ -39,7 +41,7 @@ pub fn after_movement(v: &Variant, results: &mut [OrderResult<'_>], next: &mut P
             next.state.destroyed.retain(|&p| p != centre);
             r.reason = Reason::Rebuilt;
         } else {
-            next.state.rebuilds.push(Rebuild { centre, power, phases: done + 1 });
+            next.state.rebuilds.push(Rebuilding { centre, power, phases: done + 1 });
             r.reason = Reason::Rebuilding;
         }
     }
@@ -77,10 +79,44 @@ pub const REBUILD: Codec = Codec {
             return Err(format!("`{phases}` phases: a rebuild under way has done 1 to {} of its {PHASES} phases", PHASES - 1));
         }
         state.rebuilds.retain(|r| r.centre != centre);
-        state.rebuilds.push(Rebuild { centre, power, phases });
+        state.rebuilds.push(Rebuilding { centre, power, phases });
         state.rebuilds.sort_unstable();
         Ok(())
     },
 };
 
 pub const SLOTS: Slot = &[REBUILD];
+
+/// `A xxx REBUILD` in two movement phases in a row (D6).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rebuild;
+
+impl Mechanic for Rebuild {
+    const OPTION: &'static str = "rebuild";
+    const RANK: u8 = 13;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        flag(value, Rebuild)
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        "rebuilding centres".into()
+    }
+
+    fn slots(&self) -> Slot {
+        SLOTS
+    }
+
+    fn plan_order(&self, _: &Rules, v: &Variant, state: &VariantState, body: &Force, action: &Action) -> Option<Result<Plan, Illegal>> {
+        (*action == Action::Rebuild).then(|| plan(v, state, body))
+    }
+
+    fn after_movement(&self, _: &Rules, v: &Variant, results: &mut [OrderResult<'_>], next: &mut Position) {
+        after_movement(v, results, next);
+    }
+
+    /// A rebuild under way is of a destroyed centre.
+    fn settle_state(&self, v: &Variant, state: &mut VariantState) -> Result<(), String> {
+        check(v, state)
+    }
+}

@@ -18,8 +18,13 @@
 //! State: `rival <power>` (with `outlaw <power> <declared-by>` while the
 //! penalties last).
 
+use super::imperial_title::{emperor, title, ImperialTitle};
+use super::options::{flag, needs, Names};
 use super::outlaw;
+use super::personal::Personal;
 use super::state_text::{read_power_list, write_power_list, Codec, Slot};
+use super::{Mechanic, Outlaws, Rules};
+use crate::order::{Action, Order};
 use crate::outcome::{Illegal, Reason};
 use crate::state::{Kind, Position, VariantState};
 use crate::variant::{PowerId, Variant};
@@ -75,3 +80,39 @@ pub const RIVAL: Codec = Codec {
 };
 
 pub const SLOTS: Slot = &[RIVAL];
+
+/// Imperator I7: `RIVAL <power>`, the Outlaw penalties, the PG(R).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rivals;
+
+impl Mechanic for Rivals {
+    const OPTION: &'static str = "rivals";
+    const RANK: u8 = 36;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        flag(value, Rivals)
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        "rivals to the throne".into()
+    }
+
+    fn requires(&self, r: &Rules) -> Result<(), &'static str> {
+        needs(r.plays::<ImperialTitle>() && r.plays::<Outlaws>() && r.plays::<Personal>(), "rivals needs `imperial_title`, `outlaws` and `personal_units`")
+    }
+
+    fn slots(&self) -> Slot {
+        SLOTS
+    }
+
+    fn has_declarations(&self) -> bool {
+        true
+    }
+
+    fn declare(&self, r: &Rules, v: &Variant, pos: &mut Position, order: &Order) -> Option<Result<Reason, Illegal>> {
+        match (&order.action, order.power, title(r), r.get::<Personal>()) {
+            (Action::Rival { power: target }, Some(power), Some(e), Some(p)) => Some(declare(v, p.kind, emperor(&pos.state, e), pos, power, *target)),
+            _ => None,
+        }
+    }
+}

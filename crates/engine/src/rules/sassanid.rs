@@ -3,7 +3,10 @@
 //! retreat or convoy goes there. (The `impassable_in:im` spaces behind them
 //! are no part of the game: the loader takes their borders away.)
 
+use super::options::{flag, Names};
+use super::{Entry, Mechanic};
 use crate::outcome::Illegal;
+use crate::state::Force;
 use crate::variant::{ProvinceId, Variant};
 
 pub fn may_enter(v: &Variant, dest: ProvinceId) -> Result<(), Illegal> {
@@ -11,5 +14,30 @@ pub fn may_enter(v: &Variant, dest: ProvinceId) -> Result<(), Illegal> {
         Err(Illegal::Sassanid)
     } else {
         Ok(())
+    }
+}
+
+/// Imperator I9: the map's Sassanid spaces are never entered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sassanid;
+
+impl Mechanic for Sassanid {
+    const OPTION: &'static str = "sassanid";
+    const RANK: u8 = 34;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        flag(value, Sassanid)
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        "sassanid spaces never entered".into()
+    }
+
+    fn may_enter(&self, v: &Variant, _: &Force, dest: ProvinceId, _: Entry) -> Result<(), Illegal> {
+        may_enter(v, dest)
+    }
+
+    fn never_entered(&self, v: &Variant, p: ProvinceId) -> bool {
+        may_enter(v, p).is_err()
     }
 }

@@ -19,7 +19,7 @@ use super::draw::SplitMix64;
 use super::outlaw;
 use super::state_text::{Codec, Slot};
 use crate::order::{Action, Order};
-use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
+use crate::outcome::{Illegal, OrderResult, Reason};
 use crate::state::{Position, SenateEnd, VariantState};
 use crate::variant::{PowerId, Variant};
 use std::borrow::Cow;
@@ -87,7 +87,6 @@ pub fn disband_third(v: &Variant, senate: PowerId, results: &mut Vec<OrderResult
         }
         next.forces.remove(i);
         due -= 1;
-        r.verdict = Verdict::Success;
         r.reason = Reason::SenateDisbanded;
     }
     let mut rng = SplitMix64(next.state.seed.unwrap_or(0) ^ next.phase.year as u64);
@@ -99,7 +98,7 @@ pub fn disband_third(v: &Variant, senate: PowerId, results: &mut Vec<OrderResult
         let draw = rng.below(left.len());
         let force = next.forces.remove(left[draw]);
         let order = Order::for_force(&force, Action::Disband);
-        results.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::DisbandedAtRandom { draw: draw as u32 + 1 } });
+        results.push(OrderResult { order: Cow::Owned(order), reason: Reason::DisbandedAtRandom { draw: draw as u32 + 1 } });
     }
     for f in next.forces.iter_mut().filter(|f| f.power == senate) {
         let order = Order::for_force(f, Action::Hold);
@@ -107,7 +106,7 @@ pub fn disband_third(v: &Variant, senate: PowerId, results: &mut Vec<OrderResult
             c.power = dictator;
         }
         f.power = dictator;
-        results.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::SenateToDictator { dictator } });
+        results.push(OrderResult { order: Cow::Owned(order), reason: Reason::SenateToDictator { dictator } });
     }
     next.state.senate_end = Some(SenateEnd { by: dictator, pending: false });
 }

@@ -40,7 +40,7 @@ pub fn after_phase(v: &Variant, kind: PhaseKind, results: &mut Vec<OrderResult<'
 /// (`R`, a retreat order, that succeeded in a movement phase), not by its
 /// reason, which another hook run before this one may have rewritten.
 fn keep_raised_from_walls(v: &Variant, results: &[OrderResult<'_>], next: &mut Position) {
-    for r in results.iter().filter(|r| r.verdict == Verdict::Success) {
+    for r in results.iter().filter(|r| r.verdict() == Verdict::Success) {
         let Action::Retreat { to } = r.order.action else { continue };
         let dest = v.province_of(to);
         let Some(walls) = v.province(dest).walls else { continue };
@@ -79,7 +79,7 @@ fn count(v: &Variant, results: &mut Vec<OrderResult<'_>>, next: &mut Position) {
     }
     for i in disbanded.into_iter().rev() {
         let force = next.forces.remove(i);
-        results.push(OrderResult { order: Cow::Owned(Order::for_force(&force, Action::Disband)), verdict: Verdict::Success, reason: Reason::SiegeLost });
+        results.push(OrderResult { order: Cow::Owned(Order::for_force(&force, Action::Disband)), reason: Reason::SiegeLost });
     }
 }
 

@@ -6,11 +6,15 @@
 //! centre it keeps (C6), and the key `siege <centre> <power> <kind>
 //! <phases>` that names such a unit in case files and position JSON.
 
+use super::options::{flag, Names};
 use super::state_text::{province_index, PositionCodec};
+use super::{siege_phase, walls, Entry, Mechanic, Rules};
 use crate::order::Action;
 use crate::outcome::Illegal;
+use crate::outcome::OrderResult;
 use crate::state::json::{cannot_stand, force_text};
 use crate::state::{Force, Kind, Position, VariantState};
+use crate::variant::PhaseKind;
 use crate::variant::{LocId, PowerId, ProvinceId, Variant};
 
 /// The centre whose walls `loc` is behind, if it is behind walls.
@@ -118,4 +122,63 @@ fn read_siege(v: &Variant, index: &str, value: &str, pos: &mut Position) -> Resu
     }
     set_phases(&mut pos.state, centre, phases);
     Ok(())
+}
+
+/// Centres have a place behind their walls, entered only by a retreat
+/// (City State C5, `walls.rs`); the sieges there (C6-C9, here and
+/// `siege_phase.rs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sieges;
+
+impl Mechanic for Sieges {
+    const OPTION: &'static str = "sieges";
+    const RANK: u8 = 18;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        flag(value, Sieges)
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        "sieges".into()
+    }
+
+    fn position_codec(&self) -> Option<&'static PositionCodec> {
+        Some(&SIEGE)
+    }
+
+    fn may_enter(&self, v: &Variant, force: &Force, dest: ProvinceId, entry: Entry) -> Result<(), Illegal> {
+        walls::may_enter(v, force, dest, entry)
+    }
+
+    fn may_order(&self, v: &Variant, _: &VariantState, _: &[Force], body: &Force, action: &Action) -> Result<(), Illegal> {
+        may_order(v, body, action)
+    }
+
+    fn may_raise(&self, v: &Variant, forces: &[Force], body: &Force, dest: ProvinceId) -> Option<Result<(), Illegal>> {
+        Some(may_raise(v, forces, body, dest))
+    }
+
+    fn raises_sieges(&self) -> bool {
+        true
+    }
+
+    fn after_phase(&self, _: &Rules, v: &Variant, kind: PhaseKind, _: &Position, results: &mut Vec<OrderResult<'_>>, next: &mut Position) {
+        siege_phase::after_phase(v, kind, results, next);
+    }
+
+    fn capture(
+        &self,
+        _: &Rules,
+        v: &Variant,
+        forces: &[Force],
+        _: &mut VariantState,
+        p: ProvinceId,
+        _: PowerId,
+        _: Option<PowerId>,
+        decided: &mut Option<PowerId>,
+    ) {
+        if decided.is_none() {
+            *decided = capture(v, forces, p);
+        }
+    }
 }

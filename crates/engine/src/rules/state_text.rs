@@ -3,7 +3,7 @@
 //! `game show`. Each mechanic brings the codec of its own slot; the seed is
 //! the engine's own.
 
-use super::{Mechanic, Rules};
+use super::Rules;
 use crate::state::{Position, VariantState};
 use crate::variant::{PowerId, ProvinceId, Variant};
 use std::collections::BTreeMap;
@@ -60,45 +60,15 @@ const SEED: Codec = Codec {
 };
 
 impl Rules {
-    /// The codecs of the state this variant keeps.
-    fn codecs(&self) -> impl Iterator<Item = &'static Codec> + '_ {
-        let slots = self.mechanics.iter().map(|m| match m {
-            Mechanic::Claims => super::claims::SLOTS,
-            Mechanic::Colonies(_) => super::colonies::SLOTS,
-            Mechanic::Delphi(_) => super::delphi::SLOTS,
-            Mechanic::Destroy => super::destroy::SLOTS,
-            Mechanic::Rebuild => super::rebuild::SLOTS,
-            Mechanic::Loans => super::loans::SLOTS,
-            Mechanic::DoubleArmyRebuilds(_) => super::da_rebuild::SLOTS,
-            Mechanic::EmperorElimination(_) => super::emperor_out::SLOTS,
-            Mechanic::Frontier(_) => super::frontier::SLOTS,
-            Mechanic::ImperialTitle(_) => super::imperial_title::SLOTS,
-            Mechanic::Outlaws => super::outlaw::SLOTS,
-            Mechanic::Senate(_) => super::offices::SLOTS,
-            Mechanic::PersonalElimination => super::triumvir_out::SLOTS,
-            Mechanic::Rivals => super::rivals::SLOTS,
-            _ => &[],
-        });
-        // The Senate's end and civil disorder (T7, T8) once, whichever
-        // mechanic brings them.
-        let senate = self.mechanics.iter().any(|m| matches!(m, Mechanic::Senate(_)));
-        let disorder = senate || self.mechanics.iter().any(|m| matches!(m, Mechanic::Deposed(..)));
-        let extra = [senate.then_some(super::senate_end::SLOTS), disorder.then_some(super::disorder::SLOTS)].into_iter().flatten();
-        std::iter::once(&[SEED][..]).chain(slots).chain(extra).flatten()
+    /// The codecs of the state this variant keeps: the seed, then each
+    /// mechanic's.
+    fn codecs(&self) -> impl Iterator<Item = &'static Codec> {
+        std::iter::once(&[SEED][..]).chain(self.slots()).flatten()
     }
 
     fn codec(&self, key: &str) -> Option<&'static Codec> {
         let first = key.split_whitespace().next().unwrap_or("");
         self.codecs().find(|c| c.key.eq_ignore_ascii_case(first))
-    }
-
-    /// The codecs of the keys that are part of the position (`siege`).
-    fn position_codecs(&self) -> impl Iterator<Item = &'static PositionCodec> + '_ {
-        self.mechanics.iter().filter_map(|m| match m {
-            Mechanic::Sieges => Some(&super::sieges::SIEGE),
-            Mechanic::PersonalUnits(_) => Some(&super::personal::PERSONAL),
-            _ => None,
-        })
     }
 
     fn position_codec(&self, key: &str) -> Option<&'static PositionCodec> {

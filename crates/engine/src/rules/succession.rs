@@ -30,11 +30,17 @@
 //! - A PG is destroyed in a Winter only by a frontier die (I4): it is never
 //!   removed by an adjustment order.
 
+use super::centre_values::romans;
 use super::imperial_title::emperor;
+use super::imperial_title::{title, ImperialTitle};
+use super::options::{flag, needs, Names};
 use super::outlaw;
+use super::personal::Personal;
+use super::{Mechanic, PraetorianGuard, Rules};
 use crate::order::{Action, Order};
-use crate::outcome::{Illegal, OrderResult, Reason, Takeover, Verdict};
+use crate::outcome::{Illegal, OrderResult, Reason, Takeover};
 use crate::state::{Component, Force, Kind, Position, VariantState};
+use crate::variant::PhaseKind;
 use crate::variant::{PowerId, Variant};
 use std::borrow::Cow;
 
@@ -104,11 +110,7 @@ fn take_rome(v: &Variant, default: PowerId, romans: &[PowerId], results: &mut Ve
     let Some(in_rome) = outlaw::rome(v).and_then(|r| next.force_in(v, r)).cloned() else { return };
     let p = in_rome.power;
     if may_succeed(romans, next, fallen, p) {
-        results.push(OrderResult {
-            order: Cow::Owned(Order::for_force(&in_rome, Action::Hold)),
-            verdict: Verdict::Success,
-            reason: Reason::TitleTaken { emperor: p },
-        });
+        results.push(OrderResult { order: Cow::Owned(Order::for_force(&in_rome, Action::Hold)), reason: Reason::TitleTaken { emperor: p } });
         crown(v, fallen, p, results, next);
     }
 }
@@ -127,11 +129,7 @@ fn fall(v: &Variant, romans: &[PowerId], e: PowerId, guard: Option<Force>, alone
     super::loans::drop_power(&mut next.state, e);
     let heir = alone.or_else(|| super::rivals::holder_of_rome(v, next).filter(|&p| may_succeed(romans, next, e, p)));
     if let Some(guard) = guard {
-        results.push(OrderResult {
-            order: Cow::Owned(Order::for_force(&guard, Action::Hold)),
-            verdict: Verdict::Success,
-            reason: Reason::EmperorFalls { heir },
-        });
+        results.push(OrderResult { order: Cow::Owned(Order::for_force(&guard, Action::Hold)), reason: Reason::EmperorFalls { heir } });
     }
     if let Some(h) = heir {
         crown(v, e, h, results, next);
@@ -142,7 +140,7 @@ fn fall(v: &Variant, romans: &[PowerId], e: PowerId, guard: Option<Force>, alone
 /// and centres his; he is a Rival no longer.
 fn crown(v: &Variant, fallen: PowerId, heir: PowerId, results: &mut Vec<OrderResult<'_>>, next: &mut Position) {
     next.state.emperor = Some(heir);
-    let personal = v.rules.personal().map(|p| p.kind);
+    let personal = v.rules.get::<Personal>().map(|p| p.kind);
     for f in next.forces.iter_mut().chain(next.dislodged.iter_mut().map(|d| &mut d.force)) {
         for c in f.components.iter_mut().filter(|c| c.power == heir && Some(c.kind) == personal) {
             c.kind = Kind::PRAETORIAN_GUARD;
@@ -155,11 +153,61 @@ fn crown(v: &Variant, fallen: PowerId, heir: PowerId, results: &mut Vec<OrderRes
             c.power = heir;
         }
         f.power = heir;
-        results.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::TakenBy { heir, rule: Takeover::I8 } });
+        results.push(OrderResult { order: Cow::Owned(order), reason: Reason::TakenBy { heir, rule: Takeover::I8 } });
     }
     for owner in next.owners.iter_mut().filter(|o| **o == Some(fallen)) {
         *owner = Some(heir);
     }
     next.state.rivals.retain(|&p| p != heir);
     outlaw::end(v, next, |o| o.power == heir);
+}
+
+/// Imperator I8: the Emperor falls with his PG; who succeeds him.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Succession;
+
+impl Mechanic for Succession {
+    const OPTION: &'static str = "succession";
+    const RANK: u8 = 37;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        flag(value, Succession)
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        "the emperor's fall and succession".into()
+    }
+
+    fn requires(&self, r: &Rules) -> Result<(), &'static str> {
+        needs(r.plays::<ImperialTitle>() && r.plays::<PraetorianGuard>(), "succession needs `imperial_title` and `praetorian_guard`")
+    }
+
+    fn may_order(&self, _: &Variant, state: &VariantState, _: &[Force], body: &Force, _: &Action) -> Result<(), Illegal> {
+        may_order(state, body.power)
+    }
+
+    /// Last: the Emperor falls with his guard; a vacant title goes with
+    /// Rome. (In a Winter, after the dice.)
+    fn after_phase(&self, r: &Rules, v: &Variant, kind: PhaseKind, before: &Position, results: &mut Vec<OrderResult<'_>>, next: &mut Position) {
+        if let (true, Some(e)) = (kind != PhaseKind::Adjustment, title(r)) {
+            after_phase(v, e, romans(r), before, results, next);
+        }
+    }
+
+    fn after_winter_losses(&self, r: &Rules, v: &Variant, before: &Position, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
+        if let Some(e) = title(r) {
+            after_dice(v, e, romans(r), before, results, next);
+        }
+    }
+
+    /// I8: the Emperor falls only with his guard dislodged or destroyed in
+    /// battle, so no adjustment removes it (civil disorder never takes it
+    /// either: it takes only armies, fleets and garrisons).
+    fn may_remove(&self, kind: Kind) -> Result<(), Illegal> {
+        if kind == Kind::PRAETORIAN_GUARD {
+            Err(Illegal::GuardRemoval)
+        } else {
+            Ok(())
+        }
+    }
 }

@@ -18,12 +18,18 @@
 //! results say who attacked and supported) and kept until the retreat:
 //! state `heir <power> <power|none>`, the judge's business (not shown).
 
+use super::imperial_title::title;
+use super::offices::senate;
 use super::offices::ELIMINATED;
+use super::options::{flag, needs, Names};
 use super::outlaw;
+use super::personal::Personal;
 use super::state_text::{Codec, Slot};
+use super::{Mechanic, Rules};
 use crate::order::{Action, Order};
 use crate::outcome::{OrderResult, Reason, Takeover, Verdict};
 use crate::state::{Dislodged, Kind, Position};
+use crate::variant::PhaseKind;
 use crate::variant::{PowerId, Variant};
 use std::borrow::Cow;
 
@@ -61,7 +67,7 @@ pub fn dislodged_by(v: &Variant, results: &[OrderResult<'_>], next: &Position, d
     let at = v.province_of(d.force.loc);
     let from = d.attacker_from?;
     let mut sides: Vec<PowerId> = next.force_in(v, at).map(|f| f.power).into_iter().collect();
-    for r in results.iter().filter(|r| r.verdict == Verdict::Success) {
+    for r in results.iter().filter(|r| r.verdict() == Verdict::Success) {
         // The seed's "forces ... solely and directly responsible": the
         // supports, and the fleets that convoyed the attack.
         if let Action::SupportMove { unit, to } | Action::Convoy { unit, to } = &r.order.action {
@@ -135,10 +141,10 @@ fn eliminate(v: &Variant, next: &mut Position, results: &mut Vec<OrderResult<'_>
                     c.power = h;
                 }
                 f.power = h;
-                results.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::TakenBy { heir: h, rule } });
+                results.push(OrderResult { order: Cow::Owned(order), reason: Reason::TakenBy { heir: h, rule } });
                 kept.push(f);
             }
-            None => results.push(OrderResult { order: Cow::Owned(order), verdict: Verdict::Success, reason: Reason::PlayerOut }),
+            None => results.push(OrderResult { order: Cow::Owned(order), reason: Reason::PlayerOut }),
         }
     }
     next.forces = kept;
@@ -168,3 +174,59 @@ pub const HEIR: Codec = Codec {
 };
 
 pub const SLOTS: Slot = &[HEIR, ELIMINATED];
+
+/// Who takes the holdings of a player out with his personal unit: the
+/// Emperor where the variant has the imperial title (Imperator I1), else
+/// the one who dislodged it (Triumvirate T4).
+fn heirs(r: &Rules) -> Heirs {
+    match title(r) {
+        Some(e) => Heirs::Emperor(e),
+        None => Heirs::Dislodger { senate: senate(r) },
+    }
+}
+/// A player with a personal unit is out when it is eliminated; who takes
+/// his holdings (T4).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PersonalElimination;
+
+impl Mechanic for PersonalElimination {
+    const OPTION: &'static str = "personal_elimination";
+    const RANK: u8 = 27;
+
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+        flag(value, PersonalElimination)
+    }
+
+    fn describe(&self, _: &Variant) -> String {
+        "out with the personal unit".into()
+    }
+
+    fn requires(&self, r: &Rules) -> Result<(), &'static str> {
+        needs(r.plays::<Personal>(), super::personal::NEEDED)
+    }
+
+    fn slots(&self) -> Slot {
+        SLOTS
+    }
+
+    fn after_movement(&self, r: &Rules, v: &Variant, results: &mut [OrderResult<'_>], next: &mut Position) {
+        if let Some(p) = r.get::<Personal>() {
+            after_movement(v, p.kind, heirs(r), results, next);
+        }
+    }
+
+    /// T4: a player whose personal unit is gone is out.
+    fn after_phase(&self, r: &Rules, v: &Variant, _: PhaseKind, before: &Position, results: &mut Vec<OrderResult<'_>>, next: &mut Position) {
+        if let Some(p) = r.get::<Personal>() {
+            after_phase(v, p.kind, heirs(r), before, next, results);
+        }
+    }
+
+    /// I1, I8: an AGC or a guard a frontier die destroys puts its player
+    /// out.
+    fn after_winter_losses(&self, r: &Rules, v: &Variant, before: &Position, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
+        if let Some(p) = r.get::<Personal>() {
+            after_phase(v, p.kind, heirs(r), before, next, results);
+        }
+    }
+}

@@ -108,7 +108,7 @@ pub struct Part {
 }
 
 impl Part {
-    #[inline]
+    #[inline(always)]
     fn new(force: u16, body: &Force, split: Option<Components>) -> Part {
         let comps: &[crate::state::Component] = split.as_deref().unwrap_or(&body.components);
         let [armies, fleets, _] = crate::state::kinds(comps);
@@ -157,6 +157,7 @@ pub fn occupancy(v: &Variant, forces: &[Force]) -> Vec<u16> {
 }
 
 /// `occupancy`, written into `at`.
+#[inline]
 pub fn occupancy_into(v: &Variant, forces: &[Force], at: &mut Vec<u16>) {
     at.clear();
     at.resize(v.province_count(), u16::MAX);
@@ -171,6 +172,7 @@ pub fn occupancy_into(v: &Variant, forces: &[Force], at: &mut Vec<u16>) {
 /// Plans the orders into `plans` (its earlier contents replaced), with
 /// `seas` to work in. `state`: the variant state before the phase, for the
 /// mechanics' orders.
+#[inline]
 pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order], state: &VariantState, plans: &mut Plans, seas: &mut Seas) {
     let Plans { parts, illegal, coupled } = plans;
     parts.clear();
