@@ -115,7 +115,7 @@ fn borders_match_the_data() {
             assert!(v.fleet_borders.get(la.index(), lb.index()) && v.fleet_borders.get(lb.index(), la.index()), "fleet {a}-{b}");
         }
     }
-    assert_eq!(kinds, [57, 31, 96]);
+    assert_eq!(kinds, [54, 32, 97]);
     let n = v.provinces.len();
     let army_in_map = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).filter(|&(a, b)| v.army_borders.get(a, b)).count();
     let m = v.locs.len();
