@@ -17,7 +17,8 @@ pub fn main() {
     // A path that does not exist keeps the script running at every build,
     // so that the folder is seen when it arrives.
     println!("cargo::rerun-if-changed={}", reference.display());
-    let ci = std::env::var("CI").is_ok_and(|v| !matches!(v.trim().to_ascii_lowercase().as_str(), "" | "0" | "false" | "no"));
+    let ci =
+        std::env::var("CI").is_ok_and(|v| !matches!(v.trim().to_ascii_lowercase().as_str(), "" | "0" | "false" | "no"));
     if ci || reference.is_dir() {
         println!("cargo::rustc-cfg=polemarch_shared");
     }

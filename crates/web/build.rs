@@ -18,7 +18,9 @@ pub fn main() {
     }
     println!("cargo::rerun-if-env-changed=PATH");
     println!("cargo::rustc-check-cfg=cfg(polemarch_smtp)");
-    let aiosmtpd = || std::process::Command::new("python3").args(["-c", "import aiosmtpd"]).output().is_ok_and(|o| o.status.success());
+    let aiosmtpd = || {
+        std::process::Command::new("python3").args(["-c", "import aiosmtpd"]).output().is_ok_and(|o| o.status.success())
+    };
     if set("CI") || aiosmtpd() {
         println!("cargo::rustc-cfg=polemarch_smtp");
     }

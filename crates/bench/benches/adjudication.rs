@@ -49,7 +49,11 @@ fn main() {
     let rows: Vec<Row> = scenarios::all()
         .into_iter()
         .filter(|scenario| filter.as_deref().is_none_or(|f| scenario.name.contains(f)))
-        .map(|scenario| Row { scenario, polemarch: polemarch_side(scenario, budget), peer: peer_side(scenario, budget) })
+        .map(|scenario| Row {
+            scenario,
+            polemarch: polemarch_side(scenario, budget),
+            peer: peer_side(scenario, budget),
+        })
         .collect();
 
     print_table(&rows, budget);
@@ -57,8 +61,15 @@ fn main() {
 
 fn print_table(rows: &[Row], budget: Budget) {
     println!();
-    println!("adjudication time, median per adjudication over >= {} batches, ~{} per measurement", budget.batches, format_duration(budget.measure));
-    println!("{:<11} {:<24} {:>5} {:>6} {:>12} {:>16} {:>22}", "scenario", "phase", "units", "orders", "polemarch", "diplomacy 0.2.0", "diplomacy / polemarch");
+    println!(
+        "adjudication time, median per adjudication over >= {} batches, ~{} per measurement",
+        budget.batches,
+        format_duration(budget.measure)
+    );
+    println!(
+        "{:<11} {:<24} {:>5} {:>6} {:>12} {:>16} {:>22}",
+        "scenario", "phase", "units", "orders", "polemarch", "diplomacy 0.2.0", "diplomacy / polemarch"
+    );
     for row in rows {
         let s = row.scenario;
         let polemarch = row.polemarch.map_or("not wired".into(), |m| format_duration(m.median));

@@ -18,11 +18,16 @@ fn main() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference/games/droidippy_sample");
     let Ok(entries) = std::fs::read_dir(&dir) else {
         println!();
-        println!("SKIPPED replay benchmark: {} not found (it is kept beside the checkout, in ../shared)", dir.display());
+        println!(
+            "SKIPPED replay benchmark: {} not found (it is kept beside the checkout, in ../shared)",
+            dir.display()
+        );
         return;
     };
-    let mut paths: Vec<_> =
-        entries.map(|e| e.expect("a directory entry").path()).filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("game_"))).collect();
+    let mut paths: Vec<_> = entries
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("game_")))
+        .collect();
     paths.sort();
     let texts: Vec<String> = paths.iter().map(|p| std::fs::read_to_string(p).expect("a game text")).collect();
     let mut v = embedded_variant("standard").expect("built in").expect("valid");

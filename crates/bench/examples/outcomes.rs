@@ -18,7 +18,8 @@ use std::path::{Path, PathBuf};
 
 fn collect(path: &Path, files: &mut Vec<PathBuf>) {
     if path.is_dir() {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(path).expect("a folder").map(|e| e.expect("an entry").path()).collect();
+        let mut entries: Vec<PathBuf> =
+            std::fs::read_dir(path).expect("a folder").map(|e| e.expect("an entry").path()).collect();
         entries.sort();
         for e in entries {
             collect(&e, files);
@@ -72,10 +73,14 @@ fn main() {
             Err(_) => {
                 for case in parse_cases(&text) {
                     writeln!(out, " CASE {} {}", case.id, case.title).unwrap();
-                    let v = variants.entry(case.variant.clone()).or_insert_with(|| embedded_variant(&case.variant).and_then(Result::ok));
+                    let v = variants
+                        .entry(case.variant.clone())
+                        .or_insert_with(|| embedded_variant(&case.variant).and_then(Result::ok));
                     let Some(v) = v.as_ref() else { continue };
                     let Ok(pos) = prestate(&case, v) else { continue };
-                    let Ok(orders) = case.orders.iter().map(|l| order_line(v, l)).collect::<Result<Vec<_>, _>>() else { continue };
+                    let Ok(orders) = case.orders.iter().map(|l| order_line(v, l)).collect::<Result<Vec<_>, _>>() else {
+                        continue;
+                    };
                     print_outcome(&mut out, &mut Adjudicator::new(v), &pos, &orders);
                 }
             }

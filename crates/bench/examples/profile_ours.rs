@@ -13,7 +13,10 @@ fn main() {
     let name = std::env::args().nth(1).unwrap_or("opening".into());
     let n: u32 = std::env::args().nth(2).and_then(|a| a.parse().ok()).unwrap_or(2_000_000);
     let into = std::env::args().nth(3).is_some_and(|a| a == "into");
-    let s = scenarios::all().into_iter().find(|s| s.name == name).expect("a scenario: opening, midgame, retreat or adjustment");
+    let s = scenarios::all()
+        .into_iter()
+        .find(|s| s.name == name)
+        .expect("a scenario: opening, midgame, retreat or adjustment");
     let p = ours::prepare(s);
     let mut judge = Adjudicator::new(&p.variant);
     let (mut results, mut next) = (Vec::new(), Position::blank());

@@ -8,7 +8,10 @@ use polemarch_bench::{peer, scenarios};
 fn main() {
     let name = std::env::args().nth(1).unwrap_or("opening".into());
     let n: u32 = std::env::args().nth(2).and_then(|a| a.parse().ok()).unwrap_or(100_000);
-    let s = scenarios::all().into_iter().find(|s| s.name == name).expect("a scenario: opening, midgame, retreat or adjustment");
+    let s = scenarios::all()
+        .into_iter()
+        .find(|s| s.name == name)
+        .expect("a scenario: opening, midgame, retreat or adjustment");
     let p = peer::prepare(s);
     for _ in 0..n {
         std::hint::black_box(peer::adjudicate_peer(std::hint::black_box(&p)));

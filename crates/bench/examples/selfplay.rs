@@ -12,12 +12,24 @@ fn main() {
     let games: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(100);
     let jobs: usize = std::env::args().nth(2).and_then(|a| a.parse().ok()).unwrap_or(1);
     let v = embedded_variant("standard").expect("built in").expect("valid");
-    let cfg = RunConfig { games, seed: 1, years: 20, jobs, bots: vec!["greedy".into()], rotate: false, keep_going: false, at: "2026-11-28T00:00:00Z".into() };
+    let cfg = RunConfig {
+        games,
+        seed: 1,
+        years: 20,
+        jobs,
+        bots: vec!["greedy".into()],
+        rotate: false,
+        keep_going: false,
+        at: "2026-11-28T00:00:00Z".into(),
+    };
     // The records' bytes, and a hash of them (FNV-1a, each record's in
     // turn: the same with one thread, or for the same records in the same
     // order), to compare two builds' games.
     let written = std::sync::Mutex::new((0usize, 0xcbf2_9ce4_8422_2325u64));
-    let on_game = |_: usize, rec: &polemarch_engine::game::GameRecord, _: Option<&polemarch_bots::selfplay::GameSummary>| -> Result<(), String> {
+    let on_game = |_: usize,
+                   rec: &polemarch_engine::game::GameRecord,
+                   _: Option<&polemarch_bots::selfplay::GameSummary>|
+     -> Result<(), String> {
         let text = serde_json::to_string_pretty(rec).map_err(|e| e.to_string())?;
         let mut w = written.lock().unwrap();
         w.0 += text.len();

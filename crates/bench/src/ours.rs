@@ -38,7 +38,12 @@ pub fn adjudicate_ours<'a>(judge: &mut Adjudicator, prepared: &'a Prepared) -> p
 
 /// One adjudication written into buffers kept from one to the next (a
 /// bot's inner loop): no allocation at all once warm.
-pub fn adjudicate_ours_into<'a>(judge: &mut Adjudicator, prepared: &'a Prepared, results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
+pub fn adjudicate_ours_into<'a>(
+    judge: &mut Adjudicator,
+    prepared: &'a Prepared,
+    results: &mut Vec<OrderResult<'a>>,
+    next: &mut Position,
+) {
     judge.adjudicate_into(&prepared.position, &prepared.orders, results, next)
 }
 

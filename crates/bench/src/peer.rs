@@ -19,7 +19,9 @@
 use crate::scenarios::{Kind, Scenario};
 use diplomacy::geo::builder::ProvinceRegistry;
 use diplomacy::geo::{Border, Map, ProvinceKey, RegionKey, Terrain};
-use diplomacy::judge::{build, retreat, MappedBuildOrder, MappedMainOrder, MappedRetreatOrder, OrderState, Outcome, Rulebook, Submission};
+use diplomacy::judge::{
+    build, retreat, MappedBuildOrder, MappedMainOrder, MappedRetreatOrder, OrderState, Outcome, Rulebook, Submission,
+};
 use diplomacy::{Nation, ShortName, UnitPosition, UnitType};
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
@@ -57,11 +59,14 @@ pub fn standard_map() -> &'static Map {
         }
         let mut regions = provinces.finish();
         for region in shipped.regions() {
-            regions.register(&region.province().short_name(), region.coast(), region.terrain()).expect("shipped region");
+            regions
+                .register(&region.province().short_name(), region.coast(), region.terrain())
+                .expect("shipped region");
         }
         // Every shipped border once, in the shipped order (they live in one
         // Vec, so their addresses give that order).
-        let mut shipped_borders: Vec<&Border> = shipped.regions().flat_map(|region| shipped.borders_containing(&RegionKey::from(region))).collect();
+        let mut shipped_borders: Vec<&Border> =
+            shipped.regions().flat_map(|region| shipped.borders_containing(&RegionKey::from(region))).collect();
         shipped_borders.sort_by_key(|border| *border as *const Border as usize);
         shipped_borders.dedup_by_key(|border| *border as *const Border as usize);
 
@@ -145,33 +150,39 @@ pub fn prepare(scenario: &'static Scenario) -> Prepared {
     let lines = scenario.orders.to_vec();
     match scenario.kind {
         Kind::Movement => {
-            let positions: Vec<UnitPosition<'static, RegionKey>> = scenario.units.iter().map(|line| parse(line, Kind::Movement)).collect();
+            let positions: Vec<UnitPosition<'static, RegionKey>> =
+                scenario.units.iter().map(|line| parse(line, Kind::Movement)).collect();
             let orders: Vec<MappedMainOrder> = lines.iter().map(|line| parse(line, Kind::Movement)).collect();
             let submission = Submission::new(standard_map(), &positions, orders.clone());
             Prepared::Movement(Movement { submission, lines, orders })
         }
         Kind::Retreat => {
-            let movement_orders: Vec<MappedMainOrder> =
-                scenario.results.iter().map(|line| parse(line.split_once(':').expect("RESULT: order").1, Kind::Movement)).collect();
-            let submission: &'static Submission<'static> = Box::leak(Box::new(Submission::with_inferred_state(standard_map(), movement_orders)));
+            let movement_orders: Vec<MappedMainOrder> = scenario
+                .results
+                .iter()
+                .map(|line| parse(line.split_once(':').expect("RESULT: order").1, Kind::Movement))
+                .collect();
+            let submission: &'static Submission<'static> =
+                Box::leak(Box::new(Submission::with_inferred_state(standard_map(), movement_orders)));
             let movement = Box::leak(Box::new(submission.adjudicate(rules())));
             let orders = lines.iter().map(|line| parse(line, Kind::Retreat)).collect();
             Prepared::Retreat(Retreat { movement, lines, orders })
         }
         Kind::Adjustment => {
             let board: &'static Board = Box::leak(Box::new(Board::new(scenario.units)));
-            let owners: &'static HashMap<ProvinceKey, Nation> = Box::leak(Box::new(if scenario.centre_owners.is_empty() {
-                build::to_initial_ownerships(standard_map())
-            } else {
-                scenario
-                    .centre_owners
-                    .iter()
-                    .map(|line| {
-                        let (power, province) = Scenario::split_power(line);
-                        (ProvinceKey::new(province), nation(power))
-                    })
-                    .collect()
-            }));
+            let owners: &'static HashMap<ProvinceKey, Nation> =
+                Box::leak(Box::new(if scenario.centre_owners.is_empty() {
+                    build::to_initial_ownerships(standard_map())
+                } else {
+                    scenario
+                        .centre_owners
+                        .iter()
+                        .map(|line| {
+                            let (power, province) = Scenario::split_power(line);
+                            (ProvinceKey::new(province), nation(power))
+                        })
+                        .collect()
+                }));
             let orders: Vec<MappedBuildOrder> = lines.iter().map(|line| parse(line, Kind::Adjustment)).collect();
             let submission = build::Submission::new(standard_map(), owners, board, orders.clone());
             Prepared::Adjustment(Adjustment { submission, lines, orders })
@@ -187,7 +198,8 @@ pub fn adjudicate_peer(prepared: &Prepared) -> Adjudicated<'_> {
             let start = retreats.movement.to_retreat_start();
             let context = retreat::Context::new(&start, retreats.orders.iter().cloned());
             let outcome = context.resolve();
-            let retreated = outcome.order_outcomes().filter(|(_, result)| matches!(result, retreat::OrderOutcome::Moves)).count();
+            let retreated =
+                outcome.order_outcomes().filter(|(_, result)| matches!(result, retreat::OrderOutcome::Moves)).count();
             Adjudicated::Retreat(retreated)
         }
         Prepared::Adjustment(adjustment) => Adjudicated::Adjustment(adjustment.submission.adjudicate(rules())),
@@ -200,19 +212,28 @@ pub fn verdicts(prepared: &Prepared) -> Vec<(&'static str, bool)> {
     match prepared {
         Prepared::Movement(movement) => {
             let outcome = movement.submission.adjudicate(rules());
-            let states = movement.orders.iter().map(|order| succeeded(outcome.get(order).expect("every order has an outcome").into()));
+            let states = movement
+                .orders
+                .iter()
+                .map(|order| succeeded(outcome.get(order).expect("every order has an outcome").into()));
             movement.lines.iter().copied().zip(states).collect()
         }
         Prepared::Retreat(retreats) => {
             let start = retreats.movement.to_retreat_start();
             let context = retreat::Context::new(&start, retreats.orders.iter().cloned());
             let outcome = context.resolve();
-            let states = retreats.orders.iter().map(|order| succeeded(outcome.get(order).expect("every order has an outcome").into()));
+            let states = retreats
+                .orders
+                .iter()
+                .map(|order| succeeded(outcome.get(order).expect("every order has an outcome").into()));
             retreats.lines.iter().copied().zip(states).collect()
         }
         Prepared::Adjustment(adjustment) => {
             let outcome = adjustment.submission.adjudicate(rules());
-            let states = adjustment.orders.iter().map(|order| succeeded(outcome.get(order).expect("every order has an outcome").into()));
+            let states = adjustment
+                .orders
+                .iter()
+                .map(|order| succeeded(outcome.get(order).expect("every order has an outcome").into()));
             adjustment.lines.iter().copied().zip(states).collect()
         }
     }
@@ -355,7 +376,10 @@ mod tests {
         let verdicts = verdicts(&prepare(&OPENING));
         assert_eq!(verdicts.len(), 22);
         let failed: Vec<_> = verdicts.iter().filter(|(_, ok)| !ok).map(|(line, _)| *line).collect();
-        assert_eq!(failed, ["Austria: A vie - gal", "Russia: A war - gal", "Russia: F sev - bla", "Turkey: F ank - bla"]);
+        assert_eq!(
+            failed,
+            ["Austria: A vie - gal", "Russia: A war - gal", "Russia: F sev - bla", "Turkey: F ank - bla"]
+        );
     }
 
     #[test]
@@ -421,14 +445,21 @@ mod tests {
         let start = retreats.movement.to_retreat_start();
         let show = |pos: UnitPosition<'_, &RegionKey>| format!("{pos:?}");
         let mut dislodged: Vec<_> = start.dislodged().keys().map(|o| show(o.unit_position())).collect();
-        let mut expected: Vec<_> =
-            RETREAT.dislodged.iter().map(|l| show(parse::<UnitPosition<'static, RegionKey>>(l, Kind::Retreat).as_region_ref())).collect();
+        let mut expected: Vec<_> = RETREAT
+            .dislodged
+            .iter()
+            .map(|l| show(parse::<UnitPosition<'static, RegionKey>>(l, Kind::Retreat).as_region_ref()))
+            .collect();
         dislodged.sort();
         expected.sort();
         assert_eq!(dislodged, expected);
 
         let mut on_board: Vec<_> = start.unit_positions().into_iter().map(show).collect();
-        let mut expected: Vec<_> = RETREAT.units.iter().map(|l| show(parse::<UnitPosition<'static, RegionKey>>(l, Kind::Retreat).as_region_ref())).collect();
+        let mut expected: Vec<_> = RETREAT
+            .units
+            .iter()
+            .map(|l| show(parse::<UnitPosition<'static, RegionKey>>(l, Kind::Retreat).as_region_ref()))
+            .collect();
         on_board.sort();
         expected.sort();
         assert_eq!(on_board, expected);
@@ -440,7 +471,12 @@ mod tests {
     fn adjustment_builds_and_removes() {
         let prepared = prepare(&ADJUSTMENT);
         let Adjudicated::Adjustment(outcome) = adjudicate_peer(&prepared) else { panic!() };
-        let count = |nation: &str| outcome.final_units_by_nation().find(|(n, _)| **n == Nation::from(nation)).map_or(0, |(_, units)| units.len());
+        let count = |nation: &str| {
+            outcome
+                .final_units_by_nation()
+                .find(|(n, _)| **n == Nation::from(nation))
+                .map_or(0, |(_, units)| units.len())
+        };
         assert_eq!((count("ENG"), count("FRA"), count("TUR"), count("GER")), (6, 4, 5, 5));
         assert_eq!(outcome.to_civil_disorder().len(), 0);
     }

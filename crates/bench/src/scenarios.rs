@@ -351,7 +351,9 @@ mod tests {
     #[test]
     fn adjustment_orders_match_the_centre_counts() {
         for power in ["Austria", "England", "France", "Germany", "Italy", "Russia", "Turkey"] {
-            let count = |lines: &[&str], what: &str| lines.iter().filter(|l| l.starts_with(power) && l.contains(what)).count() as i32;
+            let count = |lines: &[&str], what: &str| {
+                lines.iter().filter(|l| l.starts_with(power) && l.contains(what)).count() as i32
+            };
             let centres = count(ADJUSTMENT.centre_owners, ":");
             let units = count(ADJUSTMENT.units, ":");
             let builds = count(ADJUSTMENT.orders, "BUILD");

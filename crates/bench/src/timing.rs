@@ -18,10 +18,12 @@ pub struct Budget {
 
 impl Budget {
     /// About one second per measurement.
-    pub const FULL: Budget = Budget { warm_up: Duration::from_millis(200), measure: Duration::from_secs(1), batches: 30 };
+    pub const FULL: Budget =
+        Budget { warm_up: Duration::from_millis(200), measure: Duration::from_secs(1), batches: 30 };
 
     /// For `cargo bench -p polemarch-bench -- --quick`.
-    pub const QUICK: Budget = Budget { warm_up: Duration::from_millis(30), measure: Duration::from_millis(150), batches: 15 };
+    pub const QUICK: Budget =
+        Budget { warm_up: Duration::from_millis(30), measure: Duration::from_millis(150), batches: 15 };
 }
 
 /// The result of one measurement.

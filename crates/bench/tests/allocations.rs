@@ -79,8 +79,10 @@ fn a_warm_context_allocates_only_what_it_returns() {
         let (count, outcome) = allocations(|| judge.adjudicate(&p.position, &p.orders));
         let next = &outcome.next;
         // One block for each list the outcome holds that is not empty.
-        let lists = [outcome.results.len(), next.forces.len(), next.dislodged.len(), next.contested.len(), next.owners.len()];
-        let returned = lists.iter().filter(|&&n| n > 0).count() + next.dislodged.iter().filter(|d| !d.also_from.is_empty()).count();
+        let lists =
+            [outcome.results.len(), next.forces.len(), next.dislodged.len(), next.contested.len(), next.owners.len()];
+        let returned = lists.iter().filter(|&&n| n > 0).count()
+            + next.dislodged.iter().filter(|d| !d.also_from.is_empty()).count();
         assert!(count <= returned, "{}: {count} allocations for {returned} lists returned", scenario.name);
         assert_eq!(outcome.results, adjudicate(&p.variant, &p.position, &p.orders).results, "{}", scenario.name);
     }

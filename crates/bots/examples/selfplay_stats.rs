@@ -26,7 +26,9 @@ fn main() -> Result<(), String> {
     if args.first().map(String::as_str) == Some("time") {
         return time(&args[1], &args[2], args[3].parse().map_err(|e| format!("games: {e}"))?);
     }
-    let [variant, games, bots, seed, years] = &args[..5] else { return Err("variant games bots seed years [jobs]".into()) };
+    let [variant, games, bots, seed, years] = &args[..5] else {
+        return Err("variant games bots seed years [jobs]".into());
+    };
     let v = embedded_variant(variant).ok_or("unknown variant")?.map_err(|e| format!("{e:?}"))?;
     let cfg = RunConfig {
         games: games.parse().map_err(|e| format!("games: {e}"))?,
@@ -94,6 +96,9 @@ fn time(variant: &str, bot: &str, games: u64) -> Result<(), String> {
         times.last().unwrap_or(&0.0)
     );
     let phase_mean = phases.iter().sum::<f64>() / phases.len().max(1) as f64;
-    println!("  a whole movement (the board and every power's orders): mean {phase_mean:.1} ms, slowest {:.1} ms", phases.last().unwrap_or(&0.0));
+    println!(
+        "  a whole movement (the board and every power's orders): mean {phase_mean:.1} ms, slowest {:.1} ms",
+        phases.last().unwrap_or(&0.0)
+    );
     Ok(())
 }

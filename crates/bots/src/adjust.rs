@@ -105,13 +105,19 @@ pub fn placement_sites(board: &Board, power: PowerId) -> Vec<Vec<Order>> {
     let v = board.v;
     let armies_and_fleets = |loc: LocId| {
         let p = v.province_of(loc);
-        let mut options = vec![order(power, &[Component { kind: Kind::ARMY, power, free: false }], LocId::of_province(p), Action::Build)];
+        let mut options = vec![order(
+            power,
+            &[Component { kind: Kind::ARMY, power, free: false }],
+            LocId::of_province(p),
+            Action::Build,
+        )];
         for l in fleet_locs(v, p) {
             options.push(order(power, &[Component { kind: Kind::FLEET, power, free: false }], l, Action::Build));
         }
         options
     };
-    let units: Vec<Vec<Order>> = v.start_units.iter().filter(|(p, _, _)| *p == power).map(|&(_, _, loc)| armies_and_fleets(loc)).collect();
+    let units: Vec<Vec<Order>> =
+        v.start_units.iter().filter(|(p, _, _)| *p == power).map(|&(_, _, loc)| armies_and_fleets(loc)).collect();
     if placement(v) != Some(polemarch_engine::rules::placement::Placement::Costed) {
         return units;
     }

@@ -121,7 +121,8 @@ fn splits(v: &Variant, f: &Force) -> Vec<Order> {
         let c = *f.components.iter().find(|c| c.kind == kind).expect("a component of the kind");
         let part = Force { loc: f.loc, power: f.power, components: Components::from_slice(&[c]) };
         for to in steps(v, &part) {
-            let parts = vec![SplitPart { components: part.components.clone(), action: Action::Move { to, via_convoy: false } }];
+            let parts =
+                vec![SplitPart { components: part.components.clone(), action: Action::Move { to, via_convoy: false } }];
             out.push(Order::for_force(f, Action::Split { parts }));
         }
     }
@@ -142,7 +143,8 @@ fn by_convoy(v: &Variant, pos: &Position, army: &Force, limit: usize) -> Vec<Loc
     let fleet_at = |p: ProvinceId| v.province(p).terrain.convoys() && pos.forces_in(v, p).any(has_fleet);
     let mut seen = vec![false; v.province_count()];
     seen[here.index()] = true;
-    let mut frontier: Vec<ProvinceId> = v.province_ids().filter(|&p| v.any_borders.get(here.index(), p.index()) && fleet_at(p)).collect();
+    let mut frontier: Vec<ProvinceId> =
+        v.province_ids().filter(|&p| v.any_borders.get(here.index(), p.index()) && fleet_at(p)).collect();
     let mut out = Vec::new();
     while !frontier.is_empty() && out.len() < limit {
         let mut next = Vec::new();
@@ -170,7 +172,8 @@ fn by_convoy(v: &Variant, pos: &Position, army: &Force, limit: usize) -> Vec<Loc
 /// of the same sea.
 fn convoys(v: &Variant, pos: &Position, fleet: &Force) -> Vec<Order> {
     let sea = v.province_of(fleet.loc).index();
-    let shores: Vec<ProvinceId> = v.province_ids().filter(|p| v.any_borders.get(sea, p.index()) && v.province(*p).terrain.shore()).collect();
+    let shores: Vec<ProvinceId> =
+        v.province_ids().filter(|p| v.any_borders.get(sea, p.index()) && v.province(*p).terrain.shore()).collect();
     let mut out = Vec::new();
     for g in pos.forces.iter().filter(|g| g.is_army() && shores.contains(&v.province_of(g.loc))) {
         for &d in shores.iter().filter(|&&d| d != v.province_of(g.loc)) {

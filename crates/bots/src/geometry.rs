@@ -42,11 +42,23 @@ pub struct Distances {
 impl Distances {
     pub fn to(v: &Variant, targets: &[ProvinceId]) -> Distances {
         let at_target = |p: ProvinceId| targets.contains(&p);
-        let army = spread(v.province_count(), |p| at_target(ProvinceId::new(p)), |p| v.army_neighbours[p].iter().map(|n| n.index()));
+        let army = spread(
+            v.province_count(),
+            |p| at_target(ProvinceId::new(p)),
+            |p| v.army_neighbours[p].iter().map(|n| n.index()),
+        );
         // Fleet borders are symmetric: spread backwards from the targets'
         // locations (the province's own and its coasts).
-        let fleet = spread(v.locs.len(), |l| at_target(v.province_of(LocId(l as u16))), |l| v.fleet_neighbours[l].iter().map(|n| n.index()));
-        let any = spread(v.province_count(), |p| at_target(ProvinceId::new(p)), |p| (0..v.province_count()).filter(move |&n| v.any_borders.get(p, n)));
+        let fleet = spread(
+            v.locs.len(),
+            |l| at_target(v.province_of(LocId(l as u16))),
+            |l| v.fleet_neighbours[l].iter().map(|n| n.index()),
+        );
+        let any = spread(
+            v.province_count(),
+            |p| at_target(ProvinceId::new(p)),
+            |p| (0..v.province_count()).filter(move |&n| v.any_borders.get(p, n)),
+        );
         Distances { army, fleet, any }
     }
 
@@ -68,7 +80,11 @@ impl Distances {
 
 /// Steps from each of `n` places to the nearest start (`u32::MAX` where
 /// none can be reached), a breadth-first search along `next`.
-fn spread<I: IntoIterator<Item = usize>>(n: usize, start: impl Fn(usize) -> bool, next: impl Fn(usize) -> I) -> Vec<u32> {
+fn spread<I: IntoIterator<Item = usize>>(
+    n: usize,
+    start: impl Fn(usize) -> bool,
+    next: impl Fn(usize) -> I,
+) -> Vec<u32> {
     let mut dist = vec![u32::MAX; n];
     let mut queue: VecDeque<usize> = (0..n).filter(|&i| start(i)).collect();
     for &i in &queue {

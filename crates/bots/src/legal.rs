@@ -73,12 +73,17 @@ impl<'a> Board<'a> {
         let kind = v.calendar.kind(pos.phase);
         let reaches: Vec<Vec<ProvinceId>> = pos.forces.iter().map(|f| reach(v, f)).collect();
         let candidates: Vec<Vec<Order>> = match kind {
-            PhaseKind::Movement => (0..pos.forces.len()).map(|i| candidates::movement(v, pos, &extras, &reaches, i)).collect(),
+            PhaseKind::Movement => {
+                (0..pos.forces.len()).map(|i| candidates::movement(v, pos, &extras, &reaches, i)).collect()
+            }
             PhaseKind::Retreat => pos
                 .dislodged
                 .iter()
                 .map(|d| {
-                    let mut out: Vec<Order> = retreat_options(v, pos, d).into_iter().map(|to| Order::for_force(&d.force, Action::Retreat { to })).collect();
+                    let mut out: Vec<Order> = retreat_options(v, pos, d)
+                        .into_iter()
+                        .map(|to| Order::for_force(&d.force, Action::Retreat { to }))
+                        .collect();
                     out.push(Order::for_force(&d.force, Action::Disband));
                     out
                 })
@@ -94,14 +99,18 @@ impl<'a> Board<'a> {
     pub fn mine(&self, power: PowerId) -> Vec<usize> {
         match self.kind {
             PhaseKind::Movement => (0..self.pos.forces.len()).filter(|&i| self.pos.forces[i].power == power).collect(),
-            PhaseKind::Retreat => (0..self.pos.dislodged.len()).filter(|&i| self.pos.dislodged[i].force.power == power).collect(),
+            PhaseKind::Retreat => {
+                (0..self.pos.dislodged.len()).filter(|&i| self.pos.dislodged[i].force.power == power).collect()
+            }
             PhaseKind::Adjustment => Vec::new(),
         }
     }
 
     /// Is this one order legal alone in this position?
     pub fn legal_alone(&self, order: &Order) -> bool {
-        self.judge(std::slice::from_ref(order), |results, _| results.first().is_some_and(|r| r.verdict() != Verdict::Illegal))
+        self.judge(std::slice::from_ref(order), |results, _| {
+            results.first().is_some_and(|r| r.verdict() != Verdict::Illegal)
+        })
     }
 
     /// Adjudicates `orders` in this position with the board's context (a
@@ -118,9 +127,11 @@ impl<'a> Board<'a> {
     pub fn settle(&self, mine: &[usize], chosen: Vec<Option<Order>>) -> Vec<Order> {
         let mut chosen = chosen;
         for _ in 0..4 {
-            let (slots, orders): (Vec<usize>, Vec<Order>) = chosen.iter().enumerate().filter_map(|(k, o)| o.clone().map(|o| (k, o))).unzip();
-            let bad: Vec<usize> =
-                self.judge(&orders, |results, _| (0..orders.len()).filter(|&n| results[n].verdict() == Verdict::Illegal).map(|n| slots[n]).collect());
+            let (slots, orders): (Vec<usize>, Vec<Order>) =
+                chosen.iter().enumerate().filter_map(|(k, o)| o.clone().map(|o| (k, o))).unzip();
+            let bad: Vec<usize> = self.judge(&orders, |results, _| {
+                (0..orders.len()).filter(|&n| results[n].verdict() == Verdict::Illegal).map(|n| slots[n]).collect()
+            });
             if bad.is_empty() {
                 return orders;
             }
@@ -138,7 +149,8 @@ impl<'a> Board<'a> {
         let mut kept: Vec<Order> = Vec::new();
         for order in wanted {
             kept.push(order);
-            let illegal = self.judge(&kept, |results, _| results[..kept.len()].iter().any(|r| r.verdict() == Verdict::Illegal));
+            let illegal =
+                self.judge(&kept, |results, _| results[..kept.len()].iter().any(|r| r.verdict() == Verdict::Illegal));
             if illegal {
                 kept.pop();
             }

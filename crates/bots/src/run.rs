@@ -60,7 +60,13 @@ pub struct Played {
 /// summary for a game the judge could not go on with, whose record stops
 /// there), `progress` from the calling thread with the count of games
 /// finished.
-pub fn run(v: &Variant, variant_id: &str, cfg: &RunConfig, on_game: &OnGame, progress: &mut dyn FnMut(usize)) -> Result<Played, String> {
+pub fn run(
+    v: &Variant,
+    variant_id: &str,
+    cfg: &RunConfig,
+    on_game: &OnGame,
+    progress: &mut dyn FnMut(usize),
+) -> Result<Played, String> {
     let bots: Vec<Box<dyn Bot>> = cfg.bots.iter().map(|n| bot_named(n)).collect::<Result<_, _>>()?;
     if bots.is_empty() {
         return Err("no bots named".into());
@@ -76,7 +82,8 @@ pub fn run(v: &Variant, variant_id: &str, cfg: &RunConfig, on_game: &OnGame, pro
                 if i >= cfg.games || failed.load(Ordering::Relaxed) {
                     break;
                 }
-                let seat_bots: Vec<&dyn Bot> = seats(cfg, v.powers.len(), i).into_iter().map(|b| bots[b].as_ref()).collect();
+                let seat_bots: Vec<&dyn Bot> =
+                    seats(cfg, v.powers.len(), i).into_iter().map(|b| bots[b].as_ref()).collect();
                 let seed = Rng::game_seed(cfg.seed, i as u64);
                 // A panic (a bug in the judge, a bot or `on_game`) fails
                 // this game alone: otherwise it would never be counted
@@ -88,8 +95,9 @@ pub fn run(v: &Variant, variant_id: &str, cfg: &RunConfig, on_game: &OnGame, pro
                         Err(also) => format!("{}; {also}", e.message),
                     }),
                 };
-                let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(game))
-                    .unwrap_or_else(|panic| Err(format!("game {}: the judge panicked: {}", i + 1, panic_message(panic.as_ref()))));
+                let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(game)).unwrap_or_else(|panic| {
+                    Err(format!("game {}: the judge panicked: {}", i + 1, panic_message(panic.as_ref())))
+                });
                 if result.is_err() && !cfg.keep_going {
                     failed.store(true, Ordering::Relaxed);
                 }

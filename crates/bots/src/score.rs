@@ -16,7 +16,9 @@ use polemarch_engine::Variant;
 pub fn scores(v: &Variant, result: &GameResult) -> Vec<f64> {
     let named = |name: &String| v.find_power(name);
     let winners: Vec<PowerId> = match result {
-        GameResult::Solo(w) => named(w).map(|w| v.power_ids().filter(|&p| v.same_player(p, w)).collect()).unwrap_or_default(),
+        GameResult::Solo(w) => {
+            named(w).map(|w| v.power_ids().filter(|&p| v.same_player(p, w)).collect()).unwrap_or_default()
+        }
         GameResult::Joint(ws) => {
             let ws: Vec<PowerId> = ws.iter().filter_map(named).collect();
             v.power_ids().filter(|&p| ws.iter().any(|&w| v.same_player(p, w))).collect()
@@ -83,7 +85,11 @@ pub fn by_bot(v: &Variant, games: &[GameSummary]) -> Vec<(String, Estimate, Esti
                 .iter()
                 .filter_map(|g| {
                     let s = scores(v, &g.result);
-                    let seats: Vec<f64> = v.power_ids().filter(|&p| g.bots[p.index()] == name && !v.rules.played_by_judge(p)).map(|p| s[p.index()]).collect();
+                    let seats: Vec<f64> = v
+                        .power_ids()
+                        .filter(|&p| g.bots[p.index()] == name && !v.rules.played_by_judge(p))
+                        .map(|p| s[p.index()])
+                        .collect();
                     (!seats.is_empty()).then(|| seats.iter().sum::<f64>() / seats.len() as f64)
                 })
                 .collect();
@@ -131,7 +137,8 @@ mod tests {
         let v = embedded_variant("standard").unwrap().unwrap();
         let solo = scores(&v, &GameResult::Solo("France".into()));
         assert_eq!(solo, [0.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0]);
-        let draw = scores(&v, &GameResult::Draw(vec!["Austria".into(), "Turkey".into(), "Italy".into(), "England".into()]));
+        let draw =
+            scores(&v, &GameResult::Draw(vec!["Austria".into(), "Turkey".into(), "Italy".into(), "England".into()]));
         assert_eq!(draw, [0.25, 0.25, 0.0, 0.0, 0.25, 0.0, 0.25]);
         assert!((fair_share(&v) - 1.0 / 7.0).abs() < 1e-12);
     }

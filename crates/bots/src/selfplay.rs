@@ -39,7 +39,8 @@ pub struct GameSummary {
 /// first year; -1 in a placement before it).
 pub fn years_since_start(v: &Variant, phase: Phase) -> i64 {
     let first = v.calendar.first;
-    let start = if v.calendar.kind(first) == PhaseKind::Adjustment { v.calendar.next(first).year } else { first.year } as i64;
+    let start =
+        if v.calendar.kind(first) == PhaseKind::Adjustment { v.calendar.next(first).year } else { first.year } as i64;
     match v.calendar.era {
         Era::Ad => phase.year as i64 - start,
         Era::Bc => start - phase.year as i64,
@@ -77,7 +78,15 @@ pub fn play_game(
     }
 }
 
-fn play_on(v: &Variant, rec: &mut GameRecord, bots: &[&dyn Bot], index: usize, seed: u64, years: u32, at: &str) -> Result<GameSummary, String> {
+fn play_on(
+    v: &Variant,
+    rec: &mut GameRecord,
+    bots: &[&dyn Bot],
+    index: usize,
+    seed: u64,
+    years: u32,
+    at: &str,
+) -> Result<GameSummary, String> {
     assert_eq!(bots.len(), v.powers.len(), "one bot a power");
     let mut rng = Rng::new(seed);
     let mut rejected = Vec::new();
@@ -106,7 +115,12 @@ fn play_on(v: &Variant, rec: &mut GameRecord, bots: &[&dyn Bot], index: usize, s
             let said = game::submit_at(v, &pos, rec.phases.last_mut().expect("a current phase"), p, &by, at, &lines)?;
             for s in said.iter().filter(|s| s.status == Status::Rejected) {
                 let phase = v.calendar.display(pos.phase);
-                rejected.push(format!("{phase}: {}: {} -- {}", v.power(p).name, s.text, s.reason.as_deref().unwrap_or("")));
+                rejected.push(format!(
+                    "{phase}: {}: {} -- {}",
+                    v.power(p).name,
+                    s.text,
+                    s.reason.as_deref().unwrap_or("")
+                ));
             }
         }
         let outcome = game::process(v, rec)?;

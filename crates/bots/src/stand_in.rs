@@ -32,7 +32,12 @@ pub fn stand_ins(v: &Variant, rec: &GameRecord, every: Option<&str>) -> Result<S
 /// Each bot submits its power's orders for the current phase, as
 /// `bot <name>` at `at`. The bots draw from the game's seed and the phase's
 /// number, so processing the same phase again gives the same orders.
-pub fn submit_for(v: &Variant, rec: &mut GameRecord, bots: &[(PowerId, Box<dyn Bot>)], at: &str) -> Result<Vec<(PowerId, Vec<SubmittedOrder>)>, String> {
+pub fn submit_for(
+    v: &Variant,
+    rec: &mut GameRecord,
+    bots: &[(PowerId, Box<dyn Bot>)],
+    at: &str,
+) -> Result<Vec<(PowerId, Vec<SubmittedOrder>)>, String> {
     let pos = game::current(v, rec)?;
     let board = Board::new(v, &pos);
     let mut rng = Rng::new(Rng::game_seed(rec.seed, rec.phases.len() as u64));

@@ -114,7 +114,10 @@ impl Stats {
             length_min: lengths.iter().copied().min().unwrap_or(0),
             length_max: lengths.iter().copied().max().unwrap_or(0),
             length_mean: lengths.iter().map(|&l| l as f64).sum::<f64>() / n,
-            rejected: games.iter().flat_map(|g| g.rejected.iter().map(move |r| format!("game {}: {r}", g.index + 1))).collect(),
+            rejected: games
+                .iter()
+                .flat_map(|g| g.rejected.iter().map(move |r| format!("game {}: {r}", g.index + 1)))
+                .collect(),
             failed: Vec::new(),
         }
     }
@@ -185,10 +188,15 @@ impl Stats {
 
     /// Scores by bot and by power, with their 95% intervals.
     fn score_tables(&self) -> String {
-        let mut out = String::from("\nScores (a game is 1: a solo's, or shared by a draw's survivors), with 95% intervals:\n\n");
+        let mut out =
+            String::from("\nScores (a game is 1: a solo's, or shared by a draw's survivors), with 95% intervals:\n\n");
         out += "| bot | score a game | times the fair share |\n|---|---|---|\n";
         for (name, e, ratio) in &self.score_by_bot {
-            let _ = writeln!(out, "| {name} | {:.3} ± {:.3} | {:.2} ± {:.2} |", e.mean, e.half_width, ratio.mean, ratio.half_width);
+            let _ = writeln!(
+                out,
+                "| {name} | {:.3} ± {:.3} | {:.2} ± {:.2} |",
+                e.mean, e.half_width, ratio.mean, ratio.half_width
+            );
         }
         out += "\n| power | score a game | solo | survived | centres at the end |\n|---|---|---|---|---|\n";
         for ((name, e), b) in self.powers.iter().zip(&self.score_by_power).zip(&self.balance) {
@@ -261,7 +269,13 @@ mod tests {
     use polemarch_engine::game::GameResult;
     use polemarch_engine::variant::embedded_variant;
 
-    fn game(index: usize, result: GameResult, years: Vec<Vec<f64>>, eliminated: [bool; 7], bots: [&'static str; 7]) -> GameSummary {
+    fn game(
+        index: usize,
+        result: GameResult,
+        years: Vec<Vec<f64>>,
+        eliminated: [bool; 7],
+        bots: [&'static str; 7],
+    ) -> GameSummary {
         GameSummary {
             index,
             seed: index as u64,

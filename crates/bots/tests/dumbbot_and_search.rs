@@ -15,8 +15,15 @@ fn play(id: &str, bot: &str, games: usize, years: u32) {
     let bot = bot_named(bot).unwrap();
     let bots: Vec<&dyn Bot> = v.powers.iter().map(|_| bot.as_ref()).collect();
     for game in 0..games {
-        let (rec, summary) = play_game(&v, id, &bots, game, 100 + game as u64, years, "2026-01-01T00:00:00Z").unwrap_or_else(|e| panic!("{id}: {}", e.message));
-        assert!(summary.rejected.is_empty(), "{id}, {}: the judge rejected {} orders: {:#?}", bot.name(), summary.rejected.len(), summary.rejected);
+        let (rec, summary) = play_game(&v, id, &bots, game, 100 + game as u64, years, "2026-01-01T00:00:00Z")
+            .unwrap_or_else(|e| panic!("{id}: {}", e.message));
+        assert!(
+            summary.rejected.is_empty(),
+            "{id}, {}: the judge rejected {} orders: {:#?}",
+            bot.name(),
+            summary.rejected.len(),
+            summary.rejected
+        );
         assert!(rec.result.is_some());
     }
 }
@@ -48,7 +55,16 @@ fn twenty_games_of_every_variant() {
 }
 
 fn config(jobs: usize) -> RunConfig {
-    RunConfig { games: 3, seed: 5, years: 2, jobs, bots: vec!["search".into(), "dumbbot".into()], rotate: true, keep_going: false, at: "now".into() }
+    RunConfig {
+        games: 3,
+        seed: 5,
+        years: 2,
+        jobs,
+        bots: vec!["search".into(), "dumbbot".into()],
+        rotate: true,
+        keep_going: false,
+        at: "now".into(),
+    }
 }
 
 #[test]

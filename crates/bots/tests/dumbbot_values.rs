@@ -25,7 +25,8 @@ fn army_value(v: &Variant, pos: &Position, me: &str, at: &str) -> f64 {
 #[test]
 fn a_bigger_owners_centre_is_worth_more() {
     let v = standard();
-    let mut pos = autumn(&v, &[("Germany", Kind::ARMY, "ruh"), ("Austria", Kind::ARMY, "vie"), ("France", Kind::ARMY, "par")]);
+    let mut pos =
+        autumn(&v, &[("Germany", Kind::ARMY, "ruh"), ("Austria", Kind::ARMY, "vie"), ("France", Kind::ARMY, "par")]);
     let before = army_value(&v, &pos, "Germany", "bel");
     // Belgium, neutral at the start, becomes France's; France then owns
     // four centres, more than the average power's three and a bit.
@@ -56,7 +57,11 @@ fn search_takes_an_empty_centre() {
     let board = Board::new(&v, &pos);
     let bot = bot_named("search").unwrap();
     for seed in 1..=5 {
-        let orders: Vec<String> = bot.orders(&board, power(&v, "Austria"), &mut Rng::new(seed)).iter().map(|o| o.display(&v).to_string()).collect();
+        let orders: Vec<String> = bot
+            .orders(&board, power(&v, "Austria"), &mut Rng::new(seed))
+            .iter()
+            .map(|o| o.display(&v).to_string())
+            .collect();
         assert!(orders == ["A bud - ser"] || orders == ["A bud - rum"], "seed {seed}: {orders:?}");
     }
 }
@@ -66,7 +71,15 @@ fn search_takes_an_empty_centre() {
 #[test]
 fn search_supports_an_attack() {
     let v = standard();
-    let mut pos = autumn(&v, &[("Austria", Kind::ARMY, "bud"), ("Austria", Kind::ARMY, "tri"), ("Russia", Kind::ARMY, "ser"), ("Russia", Kind::ARMY, "mos")]);
+    let mut pos = autumn(
+        &v,
+        &[
+            ("Austria", Kind::ARMY, "bud"),
+            ("Austria", Kind::ARMY, "tri"),
+            ("Russia", Kind::ARMY, "ser"),
+            ("Russia", Kind::ARMY, "mos"),
+        ],
+    );
     // Rumania and Venice already Austria's: Serbia is the one centre to take.
     for c in ["rum", "ven"] {
         pos.owners[v.province_of(v.find_loc(c).unwrap()).index()] = Some(power(&v, "Austria"));
@@ -74,7 +87,11 @@ fn search_supports_an_attack() {
     let board = Board::new(&v, &pos);
     let bot = bot_named("search").unwrap();
     for seed in 1..=3 {
-        let mut orders: Vec<String> = bot.orders(&board, power(&v, "Austria"), &mut Rng::new(seed)).iter().map(|o| o.display(&v).to_string()).collect();
+        let mut orders: Vec<String> = bot
+            .orders(&board, power(&v, "Austria"), &mut Rng::new(seed))
+            .iter()
+            .map(|o| o.display(&v).to_string())
+            .collect();
         orders.sort();
         let supported = orders.iter().any(|o| o.contains(" S A ") && o.ends_with("- ser"));
         assert!(supported, "seed {seed}: {orders:?}");

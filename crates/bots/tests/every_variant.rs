@@ -9,8 +9,15 @@ fn play(id: &str, bot: &str, years: u32, seed: u64) {
     let v = embedded_variant(id).expect("built in").expect("valid");
     let bot = bot_named(bot).unwrap();
     let bots: Vec<&dyn Bot> = v.powers.iter().map(|_| bot.as_ref()).collect();
-    let (rec, summary) = play_game(&v, id, &bots, 0, seed, years, "2026-01-01T00:00:00Z").unwrap_or_else(|e| panic!("{id}: {}", e.message));
-    assert!(summary.rejected.is_empty(), "{id}, {}: the judge rejected {} orders: {:#?}", bot.name(), summary.rejected.len(), summary.rejected);
+    let (rec, summary) = play_game(&v, id, &bots, 0, seed, years, "2026-01-01T00:00:00Z")
+        .unwrap_or_else(|e| panic!("{id}: {}", e.message));
+    assert!(
+        summary.rejected.is_empty(),
+        "{id}, {}: the judge rejected {} orders: {:#?}",
+        bot.name(),
+        summary.rejected.len(),
+        summary.rejected
+    );
     assert!(rec.result.is_some());
     assert!(summary.phases > 0);
 }

@@ -13,7 +13,12 @@ use polemarch_engine::{Position, Variant};
 fn greedy_orders(v: &Variant, pos: &Position, power: &str) -> Vec<String> {
     let board = Board::new(v, pos);
     let me: PowerId = v.find_power(power).unwrap();
-    let mut orders: Vec<String> = bot_named("greedy").unwrap().orders(&board, me, &mut Rng::new(1)).iter().map(|o| o.display(v).to_string()).collect();
+    let mut orders: Vec<String> = bot_named("greedy")
+        .unwrap()
+        .orders(&board, me, &mut Rng::new(1))
+        .iter()
+        .map(|o| o.display(v).to_string())
+        .collect();
     orders.sort();
     orders
 }
@@ -22,7 +27,15 @@ fn greedy_orders(v: &Variant, pos: &Position, power: &str) -> Vec<String> {
 fn supports_its_attack_on_an_occupied_centre() {
     let v = standard();
     // A Russian army alone in Serbia; Austria beside it with two armies.
-    let pos = autumn(&v, &[("Austria", Kind::ARMY, "bud"), ("Austria", Kind::ARMY, "tri"), ("Russia", Kind::ARMY, "ser"), ("Russia", Kind::ARMY, "mos")]);
+    let pos = autumn(
+        &v,
+        &[
+            ("Austria", Kind::ARMY, "bud"),
+            ("Austria", Kind::ARMY, "tri"),
+            ("Russia", Kind::ARMY, "ser"),
+            ("Russia", Kind::ARMY, "mos"),
+        ],
+    );
     let orders = greedy_orders(&v, &pos, "Austria");
     let attack = ["A bud - ser", "A tri S A bud - ser"];
     let other = ["A bud S A tri - ser", "A tri - ser"];
@@ -33,7 +46,15 @@ fn supports_its_attack_on_an_occupied_centre() {
 fn supports_a_threatened_home_centre() {
     let v = standard();
     // Two Russian armies beside Budapest in the Autumn; Vienna can help.
-    let pos = autumn(&v, &[("Austria", Kind::ARMY, "bud"), ("Austria", Kind::ARMY, "vie"), ("Russia", Kind::ARMY, "gal"), ("Russia", Kind::ARMY, "rum")]);
+    let pos = autumn(
+        &v,
+        &[
+            ("Austria", Kind::ARMY, "bud"),
+            ("Austria", Kind::ARMY, "vie"),
+            ("Russia", Kind::ARMY, "gal"),
+            ("Russia", Kind::ARMY, "rum"),
+        ],
+    );
     let orders = greedy_orders(&v, &pos, "Austria");
     assert!(orders.contains(&"A vie S A bud".to_string()), "{orders:?}");
     assert!(orders.contains(&"A bud H".to_string()), "{orders:?}");

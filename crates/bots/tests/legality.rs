@@ -26,7 +26,8 @@ fn planning_calls_illegal_what_adjudication_does_in_every_variant() {
     for id in embedded_ids() {
         let v = embedded_variant(id).expect("built in").expect("valid");
         let bots: Vec<&dyn Bot> = v.powers.iter().map(|_| random.as_ref()).collect();
-        let (rec, _) = play_game(&v, id, &bots, 0, 7, 2, "2026-01-01T00:00:00Z").unwrap_or_else(|e| panic!("{id}: {}", e.message));
+        let (rec, _) =
+            play_game(&v, id, &bots, 0, 7, 2, "2026-01-01T00:00:00Z").unwrap_or_else(|e| panic!("{id}: {}", e.message));
         let mut check = Legality::new(&v);
         let (mut legal, mut illegal) = (0, 0);
         for i in 0..rec.phases.len() {
@@ -36,7 +37,8 @@ fn planning_calls_illegal_what_adjudication_does_in_every_variant() {
             }
             let extras = Extras::of(&v);
             let reaches: Vec<_> = pos.forces.iter().map(|f| reach(&v, f)).collect();
-            let mut all: Vec<Vec<Order>> = (0..pos.forces.len()).map(|f| candidates::movement(&v, &pos, &extras, &reaches, f)).collect();
+            let mut all: Vec<Vec<Order>> =
+                (0..pos.forces.len()).map(|f| candidates::movement(&v, &pos, &extras, &reaches, f)).collect();
             for (f, orders) in pos.forces.iter().zip(&mut all) {
                 orders.extend(v.loc_ids().map(|to| Order::for_force(f, Action::Move { to, via_convoy: false })));
             }
@@ -70,7 +72,8 @@ fn every_convoy_destination_is_listed_where_the_bots_weigh_eight() {
     let fleets = ["nth", "eng", "mao", "iri"].map(|sea| ("England", Kind::FLEET, sea));
     let pos = autumn(&v, &[[("England", Kind::ARMY, "lon")].as_slice(), &fleets].concat());
     let lon = pos.forces.iter().position(|f| f.is_army()).unwrap();
-    let by_convoy = |b: &Board| b.legal[lon].iter().filter(|o| matches!(o.action, Action::Move { via_convoy: true, .. })).count();
+    let by_convoy =
+        |b: &Board| b.legal[lon].iter().filter(|o| matches!(o.action, Action::Move { via_convoy: true, .. })).count();
     let (bots, all) = (by_convoy(&Board::new(&v, &pos)), by_convoy(&Board::every_convoy(&v, &pos)));
     assert_eq!(bots, 8);
     assert!(all > 8, "{all} destinations by convoy");

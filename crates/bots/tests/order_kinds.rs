@@ -15,7 +15,8 @@ fn accepted(id: &str, bot: &str, games: usize) -> Vec<String> {
     let bots: Vec<&dyn Bot> = v.powers.iter().map(|_| bot.as_ref()).collect();
     let mut out = Vec::new();
     for i in 0..games {
-        let (rec, summary) = play_game(&v, id, &bots, i, 100 + i as u64, 10, "now").unwrap_or_else(|e| panic!("{id}: {}", e.message));
+        let (rec, summary) =
+            play_game(&v, id, &bots, i, 100 + i as u64, 10, "now").unwrap_or_else(|e| panic!("{id}: {}", e.message));
         assert!(summary.rejected.is_empty(), "{id}: {:?}", summary.rejected);
         for s in rec.phases.iter().flat_map(|p| &p.submissions) {
             out.extend(s.orders.iter().filter(|o| o.status != Status::Rejected).filter_map(|o| o.order.clone()));
@@ -31,13 +32,21 @@ fn assert_kinds(id: &str, games: usize, kinds: &[&str]) {
 fn assert_played(id: &str, bot: &str, games: usize, kinds: &[&str]) {
     let orders = accepted(id, bot, games);
     for kind in kinds {
-        assert!(orders.iter().any(|o| o.contains(kind)), "{id}, {bot}: no order with `{kind}` in {} orders", orders.len());
+        assert!(
+            orders.iter().any(|o| o.contains(kind)),
+            "{id}, {bot}: no order with `{kind}` in {} orders",
+            orders.len()
+        );
     }
 }
 
 #[test]
 fn standard_orders() {
-    assert_kinds("standard", 4, &[" H", " - ", " S ", " C ", "via convoy", " R ", "BUILD A", "BUILD F", "REMOVE", "WAIVE"]);
+    assert_kinds(
+        "standard",
+        4,
+        &[" H", " - ", " S ", " C ", "via convoy", " R ", "BUILD A", "BUILD F", "REMOVE", "WAIVE"],
+    );
 }
 
 #[test]

@@ -19,7 +19,10 @@ pub fn random_hex() -> String {
 /// Makes the first of `names` that is free with `make`, which makes one
 /// exclusively (failing with `AlreadyExists` where a name is taken, a
 /// planted link included): what it made, and its name.
-pub fn make_first<T>(names: impl Iterator<Item = PathBuf>, make: impl Fn(&Path) -> std::io::Result<T>) -> std::io::Result<(T, PathBuf)> {
+pub fn make_first<T>(
+    names: impl Iterator<Item = PathBuf>,
+    make: impl Fn(&Path) -> std::io::Result<T>,
+) -> std::io::Result<(T, PathBuf)> {
     for name in names {
         match make(&name) {
             Ok(made) => return Ok((made, name)),

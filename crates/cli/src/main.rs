@@ -457,23 +457,37 @@ fn main() -> ExitCode {
     quiet_on_broken_pipe();
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Cases { paths, verbose, variants, edition } => commands::cases::run(&paths, verbose, variants.as_deref(), edition.as_deref()),
+        Command::Cases { paths, verbose, variants, edition } => {
+            commands::cases::run(&paths, verbose, variants.as_deref(), edition.as_deref())
+        }
         Command::Variant(VariantCommand::Check { variant }) => commands::variant::check(&variant),
         Command::Variant(VariantCommand::List) => commands::variant::list(),
         Command::Adjudicate { variant, position, orders, json, edition } => {
             commands::adjudicate::run(&variant, edition.as_deref(), position.as_deref(), &orders, json)
         }
-        Command::Render { variant, position, game, phase, orders, out, width } => commands::render::run(&commands::render::Request {
-            variant: variant.as_deref(),
-            position: position.as_deref(),
-            game: game.as_deref(),
-            phase: phase.as_deref(),
-            orders,
-            out: &out,
-            width,
-        }),
+        Command::Render { variant, position, game, phase, orders, out, width } => {
+            commands::render::run(&commands::render::Request {
+                variant: variant.as_deref(),
+                position: position.as_deref(),
+                game: game.as_deref(),
+                phase: phase.as_deref(),
+                orders,
+                out: &out,
+                width,
+            })
+        }
         Command::Demo { file, force } => commands::demo::run(file.as_deref(), force),
-        Command::Serve { addr, data, secure_cookies, no_demo, sign_ins_per_minute, submissions_per_minute, press_per_minute, trust_forwarded_for, mail } => {
+        Command::Serve {
+            addr,
+            data,
+            secure_cookies,
+            no_demo,
+            sign_ins_per_minute,
+            submissions_per_minute,
+            press_per_minute,
+            trust_forwarded_for,
+            mail,
+        } => {
             let limits = polemarch_web::limits::Settings {
                 sign_in_per_minute: sign_ins_per_minute,
                 submissions_per_minute,
@@ -483,27 +497,46 @@ fn main() -> ExitCode {
             };
             commands::serve::run(addr, data, secure_cookies, no_demo, limits, mail)
         }
-        Command::Replay { files, variant, edition } => commands::replay::run(&files, variant.as_deref(), edition.as_deref()),
-        Command::Selfplay { variant, games, bots, seed, jobs, years, rotate, out, no_records, keep_going, force, edition } => {
-            commands::selfplay::run_command(commands::selfplay::Options {
-                variant,
-                games,
-                bots,
-                seed,
-                jobs,
-                years,
-                rotate,
-                out,
-                no_records,
-                keep_going,
-                force,
-                edition,
-            })
+        Command::Replay { files, variant, edition } => {
+            commands::replay::run(&files, variant.as_deref(), edition.as_deref())
         }
+        Command::Selfplay {
+            variant,
+            games,
+            bots,
+            seed,
+            jobs,
+            years,
+            rotate,
+            out,
+            no_records,
+            keep_going,
+            force,
+            edition,
+        } => commands::selfplay::run_command(commands::selfplay::Options {
+            variant,
+            games,
+            bots,
+            seed,
+            jobs,
+            years,
+            rotate,
+            out,
+            no_records,
+            keep_going,
+            force,
+            edition,
+        }),
         Command::Game(g) => match g {
-            GameCommand::New { variant, file, seed, force, edition } => commands::game::new(&variant, edition.as_deref(), &file, seed, force),
-            GameCommand::Orders { file, power, orders, by } => commands::game::orders(&file, &power, &orders, by.as_deref()),
-            GameCommand::Process { file, bot, pictures } => commands::game::process(&file, bot.as_deref(), pictures.as_deref()),
+            GameCommand::New { variant, file, seed, force, edition } => {
+                commands::game::new(&variant, edition.as_deref(), &file, seed, force)
+            }
+            GameCommand::Orders { file, power, orders, by } => {
+                commands::game::orders(&file, &power, &orders, by.as_deref())
+            }
+            GameCommand::Process { file, bot, pictures } => {
+                commands::game::process(&file, bot.as_deref(), pictures.as_deref())
+            }
             GameCommand::Bot { file, power, bot } => commands::game::bot(&file, &power, &bot),
             GameCommand::Show { file, phase } => commands::game::show(&file, phase.as_deref()),
             GameCommand::Undo { file } => commands::game::undo(&file),

@@ -21,8 +21,11 @@ pub const MAX_LINE_CHARS: usize = 1_000;
 /// the caps.
 pub fn read_input(path: &Path) -> Result<String, String> {
     let name = if path == Path::new("-") { "standard input".to_string() } else { path.display().to_string() };
-    let source: Box<dyn Read> =
-        if path == Path::new("-") { Box::new(std::io::stdin()) } else { Box::new(std::fs::File::open(path).map_err(|e| format!("{name}: {e}"))?) };
+    let source: Box<dyn Read> = if path == Path::new("-") {
+        Box::new(std::io::stdin())
+    } else {
+        Box::new(std::fs::File::open(path).map_err(|e| format!("{name}: {e}"))?)
+    };
     let text = input::read_text(source, MAX_FILE_BYTES, "an orders file").map_err(|e| format!("{name}: {e}"))?;
     check_limits(&text).map_err(|e| format!("{name}: {e}"))?;
     Ok(text)
@@ -34,12 +37,19 @@ pub fn check_limits(text: &str) -> Result<(), String> {
     let mut orders = 0;
     for (i, line) in text.lines().enumerate() {
         if line.chars().nth(MAX_LINE_CHARS).is_some() {
-            return Err(format!("line {}: longer than {MAX_LINE_CHARS} characters (`{}`)", i + 1, excerpt(line.trim())));
+            return Err(format!(
+                "line {}: longer than {MAX_LINE_CHARS} characters (`{}`)",
+                i + 1,
+                excerpt(line.trim())
+            ));
         }
         if !before_comment(line).trim().is_empty() {
             orders += 1;
             if orders > MAX_ORDER_LINES {
-                return Err(format!("more than {MAX_ORDER_LINES} order lines (line {} is the first past the cap)", i + 1));
+                return Err(format!(
+                    "more than {MAX_ORDER_LINES} order lines (line {} is the first past the cap)",
+                    i + 1
+                ));
             }
         }
     }

@@ -15,8 +15,10 @@ use std::path::{Path, PathBuf};
 /// against it (`check_game`, which checks its format first).
 pub fn open(path: &Path) -> Result<(Variant, GameRecord), String> {
     let text = input::read_file(path, input::MAX_FILE_BYTES, "a game record")?;
-    let rec: GameRecord = serde_json::from_str(&text).map_err(|e| format!("{}: line {} column {}: {e}", path.display(), e.line(), e.column()))?;
-    let v = variants::load_as(&rec.variant, None, rec.edition.as_deref()).map_err(|e| format!("{}: variant `{}`: {e}", path.display(), rec.variant))?;
+    let rec: GameRecord = serde_json::from_str(&text)
+        .map_err(|e| format!("{}: line {} column {}: {e}", path.display(), e.line(), e.column()))?;
+    let v = variants::load_as(&rec.variant, None, rec.edition.as_deref())
+        .map_err(|e| format!("{}: variant `{}`: {e}", path.display(), rec.variant))?;
     check_game(&v, &rec).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok((v, rec))
 }
@@ -99,7 +101,10 @@ fn flock(_: &std::fs::File) -> std::io::Result<()> {
 /// writes it back before the lock is released: the variant, the record as
 /// written and what `change` returned. Nothing is written when `change`
 /// fails.
-pub fn edit<T>(path: &Path, change: impl FnOnce(&Variant, &mut GameRecord) -> Result<T, String>) -> Result<(Variant, GameRecord, T), String> {
+pub fn edit<T>(
+    path: &Path,
+    change: impl FnOnce(&Variant, &mut GameRecord) -> Result<T, String>,
+) -> Result<(Variant, GameRecord, T), String> {
     // A record that is not there is said so, and no lock file is left
     // beside nothing.
     std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -117,9 +122,8 @@ pub fn edit<T>(path: &Path, change: impl FnOnce(&Variant, &mut GameRecord) -> Re
 /// to make a record.
 fn real_file(path: &Path) -> Result<PathBuf, String> {
     match std::fs::symlink_metadata(path) {
-        Ok(meta) if meta.file_type().is_symlink() => {
-            std::fs::canonicalize(path).map_err(|e| format!("{}: cannot follow the link to the record: {e}", path.display()))
-        }
+        Ok(meta) if meta.file_type().is_symlink() => std::fs::canonicalize(path)
+            .map_err(|e| format!("{}: cannot follow the link to the record: {e}", path.display())),
         _ => Ok(path.to_path_buf()),
     }
 }
@@ -183,15 +187,21 @@ fn write(path: &Path, rec: &GameRecord) -> Result<(), String> {
     if let Some(old) = &old {
         may_write(path, old)?;
     }
-    let text = serde_json::to_string_pretty(rec).map_err(|e| format!("{}: cannot write the record: {e}", path.display()))? + "\n";
+    let text = serde_json::to_string_pretty(rec)
+        .map_err(|e| format!("{}: cannot write the record: {e}", path.display()))?
+        + "\n";
     // A record past the cap could not be opened again.
     if text.len() as u64 > input::MAX_FILE_BYTES {
         let mib = input::MAX_FILE_BYTES >> 20;
-        return Err(format!("{}: the record would be larger than {mib} MiB, the most that is read: nothing was changed", path.display()));
+        return Err(format!(
+            "{}: the record would be larger than {mib} MiB, the most that is read: nothing was changed",
+            path.display()
+        ));
     }
     // An existing record's temporary file is private until it has the
     // record's owner and mode; a new record's has the usual mode.
-    let (mut f, tmp) = create_temporary(temporaries(path), old.is_some()).map_err(|e| format!("{}: cannot write the record: {e}", path.display()))?;
+    let (mut f, tmp) = create_temporary(temporaries(path), old.is_some())
+        .map_err(|e| format!("{}: cannot write the record: {e}", path.display()))?;
     let result = (|| {
         if let Some(old) = &old {
             keep_mode_and_owner(&f, old)?;
@@ -222,7 +232,9 @@ fn may_write(path: &Path, old: &std::fs::Metadata) -> Result<(), String> {
     }
     match std::fs::OpenOptions::new().append(true).open(path) {
         Ok(_) => Ok(()),
-        Err(e) => Err(format!("{p}: the record is read-only for this user ({e}): nothing was changed (its owner may change the game)")),
+        Err(e) => Err(format!(
+            "{p}: the record is read-only for this user ({e}): nothing was changed (its owner may change the game)"
+        )),
     }
 }
 
@@ -321,7 +333,10 @@ mod tests {
         for n in &names {
             assert_eq!(n.parent(), Some(Path::new("games")));
             let file = n.file_name().unwrap().to_str().unwrap();
-            assert!(file.starts_with(&prefix) && file.ends_with(".tmp") && file.len() == prefix.len() + 16 + 4, "{file}");
+            assert!(
+                file.starts_with(&prefix) && file.ends_with(".tmp") && file.len() == prefix.len() + 16 + 4,
+                "{file}"
+            );
         }
         assert_eq!(names.iter().collect::<std::collections::HashSet<_>>().len(), names.len());
     }

@@ -49,14 +49,16 @@ pub fn position_report(v: &Variant, pos: &Position) -> String {
     let supply = polemarch_engine::rules::supplies(v, pos);
     let mut out = String::new();
     for (p, power) in v.powers.iter().enumerate() {
-        let units: Vec<String> = pos.forces.iter().filter(|f| f.power.index() == p).map(|f| unit_text(v, &f.components, f.loc)).collect();
+        let units: Vec<String> =
+            pos.forces.iter().filter(|f| f.power.index() == p).map(|f| unit_text(v, &f.components, f.loc)).collect();
         let owned = pos.owners.iter().filter(|o| o.is_some_and(|o| o.index() == p)).count();
         // `1 centre`; `1 unit: A par`, `0 units`.
         let centres = if owned == 1 { "centre," } else { "centres," };
         let noun = if units.len() == 1 { "unit" } else { "units" };
         let list = if units.is_empty() { String::new() } else { format!(": {}", units.join(", ")) };
         let supply = format!("supply {},", halves_text(supply[p]));
-        let _ = writeln!(out, "  {:<10} {owned:>3} {centres:<8} {supply:<11} {:>2} {noun}{list}", power.name, units.len());
+        let _ =
+            writeln!(out, "  {:<10} {owned:>3} {centres:<8} {supply:<11} {:>2} {noun}{list}", power.name, units.len());
     }
     out
 }
@@ -68,7 +70,11 @@ pub fn dislodged_lines(v: &Variant, pos: &Position) -> String {
     for d in &pos.dislodged {
         let options: Vec<String> = retreat_options(v, pos, d).into_iter().map(|l| v.loc_abbr(l)).collect();
         let from = d.attacker_from.map(|p| format!(" (attacked from {})", v.province(p).abbr)).unwrap_or_default();
-        let retreats = if options.is_empty() { "no retreat: it will be disbanded".to_string() } else { format!("may retreat to {}", options.join(", ")) };
+        let retreats = if options.is_empty() {
+            "no retreat: it will be disbanded".to_string()
+        } else {
+            format!("may retreat to {}", options.join(", "))
+        };
         let _ = writeln!(out, "  {}{}; {}", force_text(v, &d.force), from, retreats);
     }
     out
@@ -89,7 +95,14 @@ pub fn supply_lines(v: &Variant, pos: &Position) -> String {
     for (p, power) in v.powers.iter().enumerate().filter(|(p, _)| !v.rules.played_by_judge(PowerId::new(*p))) {
         let (own, loaned, bonus) = (parts.own[p], parts.loaned[p], parts.bonus[p]);
         let total = halves_text(own + loaned + bonus);
-        let _ = writeln!(out, "  {:<10} {} + {} + {} = {total}", power.name, halves_text(own), halves_text(loaned), halves_text(bonus));
+        let _ = writeln!(
+            out,
+            "  {:<10} {} + {} + {} = {total}",
+            power.name,
+            halves_text(own),
+            halves_text(loaned),
+            halves_text(bonus)
+        );
     }
     out
 }

@@ -22,7 +22,10 @@ pub fn load(name: &str, extra: Option<&Path>) -> Result<Variant, String> {
     match embedded_variant(name) {
         Some(result) => result.map_err(|p| problems_text(&p)),
         None if path.is_dir() => Err(format!("{}: no variant.toml in this folder", path.display())),
-        None => Err(format!("unknown variant `{name}` (built in: {}; or give a folder holding variant.toml and map.toml)", embedded_ids().join(", "))),
+        None => Err(format!(
+            "unknown variant `{name}` (built in: {}; or give a folder holding variant.toml and map.toml)",
+            embedded_ids().join(", ")
+        )),
     }
 }
 
@@ -44,7 +47,9 @@ pub fn land_text(v: &Variant) -> Result<Option<String>, String> {
     match &picture.map_dir {
         Some(dir) => {
             let path = dir.join(&picture.coastline);
-            std::fs::read_to_string(&path).map(Some).map_err(|e| format!("map.toml [picture]: cannot read the coastline file {}: {e}", path.display()))
+            std::fs::read_to_string(&path)
+                .map(Some)
+                .map_err(|e| format!("map.toml [picture]: cannot read the coastline file {}: {e}", path.display()))
         }
         None => polemarch_render::embedded_land(&v.id)
             .map(|t| Some(t.to_string()))

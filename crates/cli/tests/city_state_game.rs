@@ -52,7 +52,13 @@ const SCRIPT: Script = &[
     ("Autumn 1300, Retreat", &[("Milan", &["A lod R WALLS"]), ("Florence", &["A sie R WALLS"])]),
     (
         "Winter 1300, Adjustment",
-        &[("Venice", &["BUILD A ven"]), ("Milan", &["BUILD A nov"]), ("Mantua", &["BUILD A man"]), ("Florence", &["BUILD A pst"]), ("Genoa", &["WAIVE"])],
+        &[
+            ("Venice", &["BUILD A ven"]),
+            ("Milan", &["BUILD A nov"]),
+            ("Mantua", &["BUILD A man"]),
+            ("Florence", &["BUILD A pst"]),
+            ("Genoa", &["WAIVE"]),
+        ],
     ),
     (
         "Spring 1301, Movement",
@@ -119,7 +125,12 @@ fn a_city_state_game_from_spring_1300_to_eighteen_centres() {
             // C10: the seed's `A(Com)-st.`, a move into St Gotthard, is
             // refused when it is submitted.
             let said = submit_any(&file, "Milan", "A com - stg");
-            assert!(said.contains("rejected  A com - stg  -- illegal: only Imperial units may enter the Passes and Germany"), "{said}");
+            assert!(
+                said.contains(
+                    "rejected  A com - stg  -- illegal: only Imperial units may enter the Passes and Germany"
+                ),
+                "{said}"
+            );
         }
         submit_script(&file, SCRIPT, &name);
         conquering |= name == CONQUEST_FROM;
@@ -127,8 +138,12 @@ fn a_city_state_game_from_spring_1300_to_eighteen_centres() {
             // Mantua conquers: every centre it does not own (Como only once
             // the DA's siege of it is over, in 1304).
             let como = v.province_of(v.find_loc("com").unwrap());
-            let targets: HashSet<ProvinceId> =
-                v.province_ids().filter(|&p| v.is_centre(p) && pos.owners[p.index()] != Some(mantua) && (p != como || pos.phase.year >= 1304)).collect();
+            let targets: HashSet<ProvinceId> = v
+                .province_ids()
+                .filter(|&p| {
+                    v.is_centre(p) && pos.owners[p.index()] != Some(mantua) && (p != como || pos.phase.year >= 1304)
+                })
+                .collect();
             submit_conqueror(&file, &v, &pos, mantua, &targets);
         }
         processed.push((name.clone(), ok(&["game", "process", &file])));
@@ -136,16 +151,24 @@ fn a_city_state_game_from_spring_1300_to_eighteen_centres() {
         let after = game::current(&v, &record(&file)).unwrap();
         shows.push((name, phase_name(&v, &after), ok(&["game", "show", &file])));
     }
-    let after = |name: &str| shows.iter().find(|(n, _, _)| n == name).map(|(_, _, s)| s.clone()).unwrap_or_else(|| panic!("no phase {name}"));
-    let results = |name: &str| processed.iter().find(|(n, _)| n == name).map(|(_, s)| s.clone()).unwrap_or_else(|| panic!("no phase {name}"));
+    let after = |name: &str| {
+        shows.iter().find(|(n, _, _)| n == name).map(|(_, _, s)| s.clone()).unwrap_or_else(|| panic!("no phase {name}"))
+    };
+    let results = |name: &str| {
+        processed.iter().find(|(n, _)| n == name).map(|(_, s)| s.clone()).unwrap_or_else(|| panic!("no phase {name}"))
+    };
     let rec = record(&file);
     let start_of = |name: &str| {
         let i = rec.phases.iter().position(|p| p.phase == name).unwrap_or_else(|| panic!("{name} was played"));
         game::position_at(&v, &rec, i).unwrap()
     };
     let power = |name: &str| v.find_power(name).unwrap();
-    let units_of = |pos: &Position, name: &str| pos.forces.iter().filter(|f| f.power == power(name)).map(|f| v.loc_abbr(f.loc).to_string()).collect::<Vec<_>>();
-    let owner = |pos: &Position, abbr: &str| pos.owners[v.province_of(v.find_loc(abbr).unwrap()).index()].map(|p| v.power(p).name.clone());
+    let units_of = |pos: &Position, name: &str| {
+        pos.forces.iter().filter(|f| f.power == power(name)).map(|f| v.loc_abbr(f.loc).to_string()).collect::<Vec<_>>()
+    };
+    let owner = |pos: &Position, abbr: &str| {
+        pos.owners[v.province_of(v.find_loc(abbr).unwrap()).index()].map(|p| v.power(p).name.clone())
+    };
 
     // C11 and the seed's Pass example: the DA bounced from Como is back in
     // Germany, with the two that never left... one went to Trento, one to
@@ -176,7 +199,8 @@ fn a_city_state_game_from_spring_1300_to_eighteen_centres() {
     assert!(s.contains("siege raised"), "{s}");
     let retreat = start_of("Spring 1301, Retreat");
     assert!(
-        units_of(&retreat, "Florence").contains(&"sie".to_string()) && units_of(&retreat, "Florence").contains(&"fir".to_string()),
+        units_of(&retreat, "Florence").contains(&"sie".to_string())
+            && units_of(&retreat, "Florence").contains(&"fir".to_string()),
         "{:?}",
         units_of(&retreat, "Florence")
     );
@@ -209,7 +233,12 @@ fn a_city_state_game_from_spring_1300_to_eighteen_centres() {
     let spring1303 = start_of("Spring 1303, Movement");
     assert!(units_of(&spring1303, "Milan").contains(&"((com))".to_string()), "{:?}", units_of(&spring1303, "Milan"));
     let autumn1303 = start_of("Autumn 1303, Movement");
-    assert!(units_of(&autumn1303, "Milan").contains(&"com".to_string()), "{:?} {}", units_of(&autumn1303, "Milan"), results("Spring 1303, Movement"));
+    assert!(
+        units_of(&autumn1303, "Milan").contains(&"com".to_string()),
+        "{:?} {}",
+        units_of(&autumn1303, "Milan"),
+        results("Spring 1303, Movement")
+    );
     // (C11: the DA that went into the St Gotthard Pass must move on.)
     assert!(units_of(&autumn1303, "Emperor").contains(&"stg".to_string()), "{:?}", units_of(&autumn1303, "Emperor"));
 

@@ -16,7 +16,9 @@ fn a_unit_behind_the_walls_is_shown_ordered_and_recorded() {
     // Spring 1300 (the first phase): Mantua's army in Lodi, Milan's behind its walls.
     let mut pos = Position::empty(&v, v.calendar.parse_phase("Spring 1300 movement").unwrap());
     pos.owners = v.start_owners.clone();
-    let army = |power: &str, place: &str| Force::single(v.find_power(power).unwrap(), polemarch_engine::state::Kind::ARMY, v.find_loc(place).unwrap());
+    let army = |power: &str, place: &str| {
+        Force::single(v.find_power(power).unwrap(), polemarch_engine::state::Kind::ARMY, v.find_loc(place).unwrap())
+    };
     pos.forces = vec![army("Mantua", "lod"), army("Milan", "lod-walls")];
     pos.normalize();
     let mut rec = record(&file);

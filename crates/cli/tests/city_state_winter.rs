@@ -19,8 +19,14 @@ fn the_emperor_eliminated_is_shown_and_his_units_go_in_the_winter() {
     // Spring 1300, the Emperor out: his DA waits in Germany, his army
     // holds Trento; Milan holds Milano.
     let mut pos = Position::empty(&v, v.calendar.first);
-    let unit = |power: &str, kind: Kind, place: &str| Force::single(v.find_power(power).unwrap(), kind, v.find_loc(place).unwrap());
-    pos.forces = vec![unit("Emperor", Kind::DOUBLE_ARMY, "ger"), unit("Emperor", Kind::ARMY, "tre"), unit("Milan", Kind::ARMY, "mil")];
+    let unit = |power: &str, kind: Kind, place: &str| {
+        Force::single(v.find_power(power).unwrap(), kind, v.find_loc(place).unwrap())
+    };
+    pos.forces = vec![
+        unit("Emperor", Kind::DOUBLE_ARMY, "ger"),
+        unit("Emperor", Kind::ARMY, "tre"),
+        unit("Milan", Kind::ARMY, "mil"),
+    ];
     pos.owners[v.province_of(v.find_loc("mil").unwrap()).index()] = v.find_power("Milan");
     pos.owners[v.province_of(v.find_loc("tre").unwrap()).index()] = v.find_power("Emperor");
     pos.state.emperor_out = Some(1300);
@@ -56,7 +62,9 @@ fn a_power_with_fleets_and_no_port_is_told_to_remove_a_fleet_first() {
     let dir = tempdir("city-state-no-port");
     let (file, _) = new_game(&dir, "city_state", 5);
     let mut pos = Position::empty(&v, v.calendar.first);
-    let unit = |power: &str, kind: Kind, place: &str| Force::single(v.find_power(power).unwrap(), kind, v.find_loc(place).unwrap());
+    let unit = |power: &str, kind: Kind, place: &str| {
+        Force::single(v.find_power(power).unwrap(), kind, v.find_loc(place).unwrap())
+    };
     pos.forces = vec![
         unit("Florence", Kind::FLEET, "tus"),
         unit("Florence", Kind::FLEET, "lig"),
@@ -65,7 +73,9 @@ fn a_power_with_fleets_and_no_port_is_told_to_remove_a_fleet_first() {
         unit("Milan", Kind::ARMY, "mil"),
         unit("Emperor", Kind::DOUBLE_ARMY, "ger"),
     ];
-    let own = |pos: &mut Position, power: &str, place: &str| pos.owners[v.province_of(v.find_loc(place).unwrap()).index()] = v.find_power(power);
+    let own = |pos: &mut Position, power: &str, place: &str| {
+        pos.owners[v.province_of(v.find_loc(place).unwrap()).index()] = v.find_power(power)
+    };
     for place in ["fir", "pst", "sie"] {
         own(&mut pos, "Florence", place);
     }

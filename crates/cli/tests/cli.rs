@@ -30,7 +30,10 @@ fn a_failing_case_is_reported_with_what_was_expected() {
         "CASE X.1 wrong on purpose\nPRESTATE_SETPHASE Spring 1901, Movement\nPRESTATE\n England: F nth\nORDERS\n England: F nth - nwg\nPOSTSTATE\n England: F nth\nEND\n",
     );
     assert!(text.contains("FAIL X.1"), "{text}");
-    assert!(text.contains("expected but missing [England: F nth]; present but not expected [England: F nwg]"), "{text}");
+    assert!(
+        text.contains("expected but missing [England: F nth]; present but not expected [England: F nwg]"),
+        "{text}"
+    );
     assert!(text.trim_end().ends_with("0 passed, 1 failed"), "{text}");
 }
 
@@ -51,18 +54,28 @@ fn two_players_in_one_province_is_a_case_error() {
 /// mistake in the case, named by its line, not a unit the adjudicator moves.
 #[test]
 fn a_unit_in_an_impassable_province_is_a_case_error() {
-    let text = failing_case("impassable", "CASE X.3 a unit in Switzerland\nPRESTATE\n France: A swi\nORDERS\n France: A swi - mar\nPOSTSTATE_SAME\nEND\n");
-    assert!(text.contains("line 3: `France: A swi`: no unit stands in Switzerland (impassable): it is no space"), "{text}");
+    let text = failing_case(
+        "impassable",
+        "CASE X.3 a unit in Switzerland\nPRESTATE\n France: A swi\nORDERS\n France: A swi - mar\nPOSTSTATE_SAME\nEND\n",
+    );
+    assert!(
+        text.contains("line 3: `France: A swi`: no unit stands in Switzerland (impassable): it is no space"),
+        "{text}"
+    );
     assert!(text.trim_end().ends_with("0 passed, 1 failed"), "{text}");
 }
 
 #[test]
-#[cfg_attr(not(polemarch_shared), ignore = "needs ../shared/reference beside the checkout (kept out of the repository; CI has it)")]
+#[cfg_attr(
+    not(polemarch_shared),
+    ignore = "needs ../shared/reference beside the checkout (kept out of the repository; CI has it)"
+)]
 fn jdip_v2_4_file_fails_only_the_documented_cases() {
     let file = shared("reference/datc/jdip_v2.4/datc_v2.4_06.txt");
     let out = polemarch(&["cases", file.to_str().unwrap()]);
     let text = stdout(&out);
-    let failed: Vec<&str> = text.lines().filter(|l| l.starts_with("FAIL ")).map(|l| l.split_whitespace().nth(1).unwrap()).collect();
+    let failed: Vec<&str> =
+        text.lines().filter(|l| l.starts_with("FAIL ")).map(|l| l.split_whitespace().nth(1).unwrap()).collect();
     assert_eq!(failed, ["6.F.8", "6.F.17", "6.G.8"], "{text}");
     assert!(text.trim_end().ends_with("165 passed, 3 failed"), "{text}");
     assert!(!text.contains("line "), "every case parses: {text}");
@@ -170,7 +183,11 @@ fn a_one_sided_border_is_one_line_naming_it() {
     let out = polemarch(&["variant", "check", dir.to_str().unwrap()]);
     let text = stdout(&out);
     assert!(!out.status.success());
-    assert_eq!(text.lines().next().unwrap(), "map.toml: province `ruh`, army: border to `hol` is not listed from `hol`", "{text}");
+    assert_eq!(
+        text.lines().next().unwrap(),
+        "map.toml: province `ruh`, army: border to `hol` is not listed from `hol`",
+        "{text}"
+    );
     assert!(text.contains("1 problem"), "{text}");
 }
 
@@ -185,7 +202,11 @@ fn an_unknown_border_names_the_province_and_key() {
 
 #[test]
 fn an_army_border_into_a_sea_is_refused() {
-    let dir = broken_standard("army-sea", "army = [\"bel\", \"kie\", \"ruh\"]", "army = [\"bel\", \"kie\", \"ruh\", \"nth\"]");
+    let dir = broken_standard(
+        "army-sea",
+        "army = [\"bel\", \"kie\", \"ruh\"]",
+        "army = [\"bel\", \"kie\", \"ruh\", \"nth\"]",
+    );
     let out = polemarch(&["variant", "check", dir.to_str().unwrap()]);
     let text = stdout(&out);
     assert!(!out.status.success(), "a map with a problem fails the check: {text}");
@@ -241,7 +262,12 @@ fn a_bad_order_names_its_line_and_column() {
     let out = polemarch(&["adjudicate", "--orders", orders.to_str().unwrap()]);
     let text = stderr(&out);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text.contains("line 3: `France: A par - xyz`: column 17: expected a province (abbreviation or name), found `xyz`"), "{text}");
+    assert!(
+        text.contains(
+            "line 3: `France: A par - xyz`: column 17: expected a province (abbreviation or name), found `xyz`"
+        ),
+        "{text}"
+    );
     assert!(text.contains("nothing was adjudicated"), "{text}");
 }
 
@@ -251,7 +277,11 @@ fn a_bad_order_names_its_line_and_column() {
 #[test]
 fn demo_plays_a_scripted_game() {
     let tmp = tempdir("demo-plays");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_polemarch")).arg("demo").env("TMPDIR", tmp.path()).output().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_polemarch"))
+        .arg("demo")
+        .env("TMPDIR", tmp.path())
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(text.contains(&format!("The whole game is recorded in {}/polemarch-demo-", tmp.display())), "{text}");

@@ -17,10 +17,17 @@ use common::{new_game, ok, orders_file, polemarch, stdout, tempdir, variant};
 const SCRIPT: Script = &[
     (
         "Spring 240 BC, Movement",
-        &[("Macedonia", &["A lar - ath"]), ("Rome", &["A rav - ben", "F nea - syr", "F rom - nty"]), ("Egypt", &["A pto - alx", "F alx - egy", "F cyr - lib"])],
+        &[
+            ("Macedonia", &["A lar - ath"]),
+            ("Rome", &["A rav - ben", "F nea - syr", "F rom - nty"]),
+            ("Egypt", &["A pto - alx", "F alx - egy", "F cyr - lib"]),
+        ],
     ),
     // D5: Macedonia destroys the neutral Athens it stands in.
-    ("Autumn 240 BC, Movement", &[("Macedonia", &["A ath DESTROY"]), ("Rome", &["A ben H", "F syr H"]), ("Egypt", &["A alx - jer"])]),
+    (
+        "Autumn 240 BC, Movement",
+        &[("Macedonia", &["A ath DESTROY"]), ("Rome", &["A ben H", "F syr H"]), ("Egypt", &["A alx - jer"])],
+    ),
     // Rome's builds are submitted below (D4: a third fleet refused).
     ("Winter 240 BC, Adjustment", &[("Egypt", &["BUILD F alx", "BUILD A pto"])]),
     // D5: Egypt destroys its Jerusalem; D7: Rome lends it Syracuse.
@@ -55,14 +62,22 @@ fn a_diadochi_v_game_to_twenty_five_self_supporting_units() {
             let builds = "BUILD F rom\nBUILD F nea\nBUILD F rav\nBUILD A rav";
             let out = polemarch(&["game", "orders", &file, "Rome", &orders_file(&file, "Rome", builds)]);
             let said = stdout(&out);
-            assert!(said.contains("rejected  BUILD F rav  -- illegal: no power builds more than 2 fleets in one Winter"), "{said}");
-            assert!(said.contains("In force for Rome") && said.contains("BUILD F rom, BUILD F nea, BUILD A rav"), "{said}");
+            assert!(
+                said.contains("rejected  BUILD F rav  -- illegal: no power builds more than 2 fleets in one Winter"),
+                "{said}"
+            );
+            assert!(
+                said.contains("In force for Rome") && said.contains("BUILD F rom, BUILD F nea, BUILD A rav"),
+                "{said}"
+            );
         }
         // Syria conquers: at first only unowned centres, then everything.
         let early = pos.phase.year >= 238;
         let targets: HashSet<ProvinceId> = v
             .province_ids()
-            .filter(|&p| v.is_centre(p) && pos.owners[p.index()] != Some(syria) && (!early || pos.owners[p.index()].is_none()))
+            .filter(|&p| {
+                v.is_centre(p) && pos.owners[p.index()] != Some(syria) && (!early || pos.owners[p.index()].is_none())
+            })
             .filter(|&p| !early || v.province(p).abbr != "jer")
             .collect();
         submit_conqueror(&file, &v, &pos, syria, &targets);
@@ -71,7 +86,13 @@ fn a_diadochi_v_game_to_twenty_five_self_supporting_units() {
         let after = game::current(&v, &record(&file)).unwrap();
         shows.push((name, phase_name(&v, &after), ok(&["game", "show", &file])));
     }
-    let shown = |after: &str| shows.iter().find(|(name, _, _)| name == after).map(|(_, _, s)| s.clone()).unwrap_or_else(|| panic!("no phase {after}"));
+    let shown = |after: &str| {
+        shows
+            .iter()
+            .find(|(name, _, _)| name == after)
+            .map(|(_, _, s)| s.clone())
+            .unwrap_or_else(|| panic!("no phase {after}"))
+    };
     // D5: Athens destroyed, shown; Macedonia owns it.
     let s = shown("Autumn 240 BC, Movement");
     assert!(s.contains("  destroyed ath\n"), "{s}");
@@ -93,16 +114,30 @@ fn a_diadochi_v_game_to_twenty_five_self_supporting_units() {
     // the start of that Winter Egypt has 5 units and 4 supply of its own, 5
     // with the loan; after it, still 5 units.
     let rec = record(&file);
-    let winter239 = rec.phases.iter().position(|p| p.phase == "Winter 239 BC, Adjustment").expect("Winter 239 BC was played");
+    let winter239 =
+        rec.phases.iter().position(|p| p.phase == "Winter 239 BC, Adjustment").expect("Winter 239 BC was played");
     let winter = game::position_at(&v, &rec, winter239).unwrap();
     let egypt = v.find_power("Egypt").unwrap();
     assert_eq!(winter.forces.iter().filter(|f| f.power == egypt).count(), 5, "Egypt had five units in the Winter");
-    assert_eq!(polemarch_engine::rules::own_supplies(&v, &winter)[egypt.index()], 8, "4 own supply: a removal without the loan");
+    assert_eq!(
+        polemarch_engine::rules::own_supplies(&v, &winter)[egypt.index()],
+        8,
+        "4 own supply: a removal without the loan"
+    );
     assert_eq!(polemarch_engine::rules::supplies(&v, &winter)[egypt.index()], 10, "5 supply with the loan");
-    let spring238 = rec.phases.iter().position(|p| p.phase == "Spring 238 BC, Movement").expect("Spring 238 BC was played");
+    let spring238 =
+        rec.phases.iter().position(|p| p.phase == "Spring 238 BC, Movement").expect("Spring 238 BC was played");
     let start = game::position_at(&v, &rec, spring238).unwrap();
-    assert_eq!(start.forces.iter().filter(|f| f.power == egypt).count(), 5, "Egypt kept its five units through the Winter");
-    assert_eq!(polemarch_engine::rules::own_supplies(&v, &start)[egypt.index()], 8, "4 own supply: Jerusalem is destroyed");
+    assert_eq!(
+        start.forces.iter().filter(|f| f.power == egypt).count(),
+        5,
+        "Egypt kept its five units through the Winter"
+    );
+    assert_eq!(
+        polemarch_engine::rules::own_supplies(&v, &start)[egypt.index()],
+        8,
+        "4 own supply: Jerusalem is destroyed"
+    );
     // D6: the first REBUILD is shown under way, the second rebuilds; D7: the
     // ended loan is shown ending, and is gone after the Winter of 238 BC.
     let s = shown("Spring 238 BC, Movement");

@@ -26,12 +26,18 @@ fn adjudicate_takes_the_edition() {
 
 #[test]
 fn an_unknown_edition_is_a_clear_error() {
-    for args in
-        [&["adjudicate", "--edition", "1971", "--orders", "-"][..], &["cases", "--edition", "1971", "tests/cases"], &["replay", "--edition", "1971", "x.txt"]]
-    {
+    for args in [
+        &["adjudicate", "--edition", "1971", "--orders", "-"][..],
+        &["cases", "--edition", "1971", "tests/cases"],
+        &["replay", "--edition", "1971", "x.txt"],
+    ] {
         let out = polemarch(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(stderr(&out).contains("unknown edition `1971` (editions: 2023, droidippy, mila, webdiplomacy)"), "{args:?}: {}", stderr(&out));
+        assert!(
+            stderr(&out).contains("unknown edition `1971` (editions: 2023, droidippy, mila, webdiplomacy)"),
+            "{args:?}: {}",
+            stderr(&out)
+        );
     }
 }
 
@@ -51,7 +57,11 @@ fn cases_run_under_the_edition_given() {
     let web = web.to_str().unwrap();
     assert!(ok(&["cases", "--edition", "webdiplomacy", web]).ends_with("8 passed, 0 failed\n"));
     let out = polemarch(&["cases", "--edition", "mila", web]);
-    assert!(stdout(&out).ends_with("7 passed, 1 failed\n") && stdout(&out).contains("FAIL E-4.A.3-d"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).ends_with("7 passed, 1 failed\n") && stdout(&out).contains("FAIL E-4.A.3-d"),
+        "{}",
+        stdout(&out)
+    );
 }
 
 /// `game new --edition` keeps the edition in the record, and every later
@@ -91,12 +101,19 @@ fn the_datc_differs_only_where_the_edition_chooses_otherwise() {
         ("mila", vec!["6.B.9", "6.G.8", "6.J.6", "6.J.10", "6.J.11"]),
         // 4.A.3 as webDiplomacy chooses: the swaps and convoys to a neighbour
         // without `via convoy` go by land.
-        ("webdiplomacy", vec!["6.B.9", "6.G.1", "6.G.5", "6.G.6", "6.G.8", "6.G.9", "6.G.11", "6.J.6", "6.J.10", "6.J.11"]),
+        (
+            "webdiplomacy",
+            vec!["6.B.9", "6.G.1", "6.G.5", "6.G.6", "6.G.8", "6.G.9", "6.G.11", "6.J.6", "6.J.10", "6.J.11"],
+        ),
     ] {
         let out = polemarch(&["cases", "--edition", edition, datc]);
         let text = stdout(&out);
-        let failed: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("FAIL ")).map(|l| l.split(' ').next().unwrap()).collect();
+        let failed: Vec<&str> =
+            text.lines().filter_map(|l| l.strip_prefix("FAIL ")).map(|l| l.split(' ').next().unwrap()).collect();
         assert_eq!(failed, failing, "{edition}: {text}");
-        assert!(text.ends_with(&format!("{} passed, {} failed\n", 169 - failing.len(), failing.len())), "{edition}: {text}");
+        assert!(
+            text.ends_with(&format!("{} passed, {} failed\n", 169 - failing.len(), failing.len())),
+            "{edition}: {text}"
+        );
     }
 }

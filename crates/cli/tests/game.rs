@@ -70,7 +70,15 @@ fn an_ancient_mediterranean_game_for_two_years_with_builds() {
     assert_eq!(winters.len(), 2, "two winters: {:?}", rec.phases.iter().map(|p| &p.phase).collect::<Vec<_>>());
     let built: usize = winters
         .iter()
-        .map(|w| w.processed.as_ref().unwrap().results.iter().filter(|r| r.power == "Egypt" && r.order.starts_with("BUILD") && r.result == "SUCCESS").count())
+        .map(|w| {
+            w.processed
+                .as_ref()
+                .unwrap()
+                .results
+                .iter()
+                .filter(|r| r.power == "Egypt" && r.order.starts_with("BUILD") && r.result == "SUCCESS")
+                .count()
+        })
         .sum();
     assert!(built >= 2, "Egypt built {built} units in two winters");
     let now = game::current(&v, &rec).unwrap();
@@ -103,7 +111,8 @@ fn godip_text(v: &Variant, rec: &GameRecord) -> String {
         }
         for d in &pos.dislodged {
             let kind = if d.force.is_fleet() { "fleet" } else { "army" };
-            out += &format!("{}: {kind}/dislodged {}\n", v.power(d.force.power).name, godip_id(&v.loc_abbr(d.force.loc)));
+            out +=
+                &format!("{}: {kind}/dislodged {}\n", v.power(d.force.power).name, godip_id(&v.loc_abbr(d.force.loc)));
         }
         for (c, owner) in pos.owners.iter().enumerate() {
             if let Some(o) = owner {
@@ -217,14 +226,21 @@ fn a_multiplicity_game_from_placement_to_victory() {
     assert_eq!(units(&at(1)), ["A bre", "F mar", "A par"], "after the placement");
     assert!(units(&at(2)).contains(&"2A pic".to_string()), "after the merge: {:?}", units(&at(2)));
     let after_split = units(&at(3));
-    assert!(after_split.contains(&"A bel".to_string()) && after_split.contains(&"A bur".to_string()), "after the split: {after_split:?}");
+    assert!(
+        after_split.contains(&"A bel".to_string()) && after_split.contains(&"A bur".to_string()),
+        "after the split: {after_split:?}"
+    );
 }
 
 #[test]
 fn orders_are_accepted_replaced_or_rejected_per_line() {
     let dir = tempdir("orders");
     let (file, _) = new_game(&dir, "standard", 1);
-    let orders = orders_file(&file, "England", "F lon - nth\nA lvp - yor\nF lon - eng   # changed my mind\nA lvp - mun\nF edi - xyz\nGermany: A ber - kie\n");
+    let orders = orders_file(
+        &file,
+        "England",
+        "F lon - nth\nA lvp - yor\nF lon - eng   # changed my mind\nA lvp - mun\nF edi - xyz\nGermany: A ber - kie\n",
+    );
     let out = polemarch(&["game", "orders", &file, "England", &orders]);
     let text = stdout(&out);
     assert!(text.contains("accepted  F lon - nth"), "{text}");
@@ -285,12 +301,17 @@ fn killing_the_process_never_corrupts_the_record() {
             break;
         }
         let before = std::fs::read_to_string(&file).unwrap();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_polemarch")).args(["game", "process", file.as_str()]).stdout(Stdio::null()).spawn().unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_polemarch"))
+            .args(["game", "process", file.as_str()])
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap();
         std::thread::sleep(delay);
         let _ = child.kill();
         let _ = child.wait();
         let after = std::fs::read_to_string(&file).unwrap();
-        let rec: GameRecord = serde_json::from_str(&after).unwrap_or_else(|e| panic!("a kill after {delay:?} left a broken record: {e}"));
+        let rec: GameRecord =
+            serde_json::from_str(&after).unwrap_or_else(|e| panic!("a kill after {delay:?} left a broken record: {e}"));
         game::check_record(&rec).unwrap();
         game::current(&v, &rec).unwrap();
         if after == before {
@@ -308,12 +329,16 @@ fn killing_the_process_never_corrupts_the_record() {
     let mut mid_write = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let name = entry.unwrap().file_name().to_string_lossy().into_owned();
-        let of_a_kill_mid_write = left_old.iter().any(|pid| name.starts_with(&format!(".game.json.{pid}.")) && name.ends_with(".tmp"));
+        let of_a_kill_mid_write =
+            left_old.iter().any(|pid| name.starts_with(&format!(".game.json.{pid}.")) && name.ends_with(".tmp"));
         assert!(name == "game.json" || name == ".game.json.lock" || of_a_kill_mid_write, "unexpected file {name}");
         mid_write += usize::from(of_a_kill_mid_write);
     }
     eprintln!("a run takes {run:?}; {saw_old} kills left the old record ({mid_write} of them mid-write), {saw_new} the new one");
-    assert!(saw_old > 0 && saw_new > 0, "the kills should fall on both sides of a run's end: {saw_old} left the old record, {saw_new} the new one");
+    assert!(
+        saw_old > 0 && saw_new > 0,
+        "the kills should fall on both sides of a run's end: {saw_old} left the old record, {saw_new} the new one"
+    );
 }
 
 /// Submits each power's orders of one phase, then processes it.
@@ -350,11 +375,16 @@ fn a_hoplite_wars_game_from_the_placement_to_the_sack_of_delphi() {
     let rec = record(&file);
     let placed = game::current(&v, &rec).unwrap();
     let unit = |pos: &Position, power: &str, text: &str| {
-        pos.forces
-            .iter()
-            .any(|f| v.power(f.power).name == power && format!("{} {}", polemarch_engine::state::write_composition(&f.components), v.loc_abbr(f.loc)) == text)
+        pos.forces.iter().any(|f| {
+            v.power(f.power).name == power
+                && format!("{} {}", polemarch_engine::state::write_composition(&f.components), v.loc_abbr(f.loc))
+                    == text
+        })
     };
-    assert!(unit(&placed, "Athens", "2F ath") && unit(&placed, "Sparta", "G pra") && unit(&placed, "Elatea", "A ela"), "placement");
+    assert!(
+        unit(&placed, "Athens", "2F ath") && unit(&placed, "Sparta", "G pra") && unit(&placed, "Elatea", "A ela"),
+        "placement"
+    );
     assert!(unit(&placed, "Aetolia", "A cal"), "a power with no placement gets armies");
     // Spring 450 BC: Sparta into Tegea, Aetolia into Naupactus (Towns).
     play_phase(
@@ -369,11 +399,21 @@ fn a_hoplite_wars_game_from_the_placement_to_the_sack_of_delphi() {
     );
     let rec = record(&file);
     let spring = game::current(&v, &rec).unwrap();
-    let owner = |pos: &Position, p: &str| pos.owners[v.province_of(v.find_loc(p).unwrap()).index()].map(|o| v.power(o).name.clone());
+    let owner = |pos: &Position, p: &str| {
+        pos.owners[v.province_of(v.find_loc(p).unwrap()).index()].map(|o| v.power(o).name.clone())
+    };
     assert_eq!(owner(&spring, "teg").as_deref(), Some("Sparta"), "H6: a Town changes hands after Spring");
     assert_eq!(owner(&spring, "nau").as_deref(), Some("Aetolia"));
     // Autumn 450 BC: on to Lepreon and Delphi; the colonies are dealt.
-    play_phase(&file, &[("Sparta", &["A teg - lep"]), ("Elatea", &["A phs - del"]), ("Boeotia", &["F goc - cri"]), ("Elis", &["F ion - gop"])]);
+    play_phase(
+        &file,
+        &[
+            ("Sparta", &["A teg - lep"]),
+            ("Elatea", &["A phs - del"]),
+            ("Boeotia", &["F goc - cri"]),
+            ("Elis", &["F ion - gop"]),
+        ],
+    );
     let rec = record(&file);
     let winter = game::current(&v, &rec).unwrap();
     assert_eq!(v.calendar.display(winter.phase).to_string(), "Winter 450 BC, Adjustment");
@@ -407,7 +447,11 @@ fn a_hoplite_wars_game_from_the_placement_to_the_sack_of_delphi() {
     assert_eq!(v.power(merged.power).name, "Boeotia", "the mixed force is the Major's");
     assert_eq!(merged.components.len(), 2, "{merged:?}");
     assert!(merged.components.iter().any(|c| v.power(c.power).name == "Elis"), "{merged:?}");
-    assert_eq!(polemarch_engine::rules::write_state(&v, &after.state).get("delphi").map(String::as_str), Some("sacked-by Elatea"), "H19: the sacking power");
+    assert_eq!(
+        polemarch_engine::rules::write_state(&v, &after.state).get("delphi").map(String::as_str),
+        Some("sacked-by Elatea"),
+        "H19: the sacking power"
+    );
     // Autumn 449 BC, then Winter 449 BC: Elatea places its two free builds
     // in its home City, which its army left.
     play_phase(&file, &[]);
@@ -415,7 +459,11 @@ fn a_hoplite_wars_game_from_the_placement_to_the_sack_of_delphi() {
     assert!(out.contains("BUILD A* ela"), "{out}");
     let rec = record(&file);
     let last = game::current(&v, &rec).unwrap();
-    assert!(unit(&last, "Elatea", "2A* ela"), "{:?}", last.forces.iter().filter(|f| f.power == v.find_power("Elatea").unwrap()).collect::<Vec<_>>());
+    assert!(
+        unit(&last, "Elatea", "2A* ela"),
+        "{:?}",
+        last.forces.iter().filter(|f| f.power == v.find_power("Elatea").unwrap()).collect::<Vec<_>>()
+    );
     // The whole game replays clean, colony draw included.
     let replayed = ok(&["replay", &file]);
     assert!(replayed.trim_end().ends_with("1 passed, 0 failed"), "{replayed}");
@@ -429,7 +477,11 @@ fn an_adjustment_submission_replaces_the_earlier_one() {
     let (file, _) = new_game(&dir, "hoplite_wars", 3);
     submit(&file, "Messene", "BUILD A mes");
     let refused = polemarch(&["game", "orders", &file, "Messene", &orders_file(&file, "Messene", "BUILD 2G ela")]);
-    assert!(stdout(&refused).contains("rejected  BUILD 2G ela  -- illegal: builds are made in home centres"), "{}", stdout(&refused));
+    assert!(
+        stdout(&refused).contains("rejected  BUILD 2G ela  -- illegal: builds are made in home centres"),
+        "{}",
+        stdout(&refused)
+    );
     let placed = ok(&["game", "process", &file]);
     assert!(placed.contains("BUILD A mes                  built"), "the first set stands: {placed}");
     // A fresh game: the second, accepted set replaces the first.
@@ -455,8 +507,15 @@ fn a_multiplicity_placement_is_replaced_whole_as_its_doc_says() {
     assert!(said.contains("rejected  BUILD F bre  -- illegal: the unit already has an order"), "{said}");
     assert!(said.contains("In force for France (in this phase a submission with anything accepted replaces the earlier one whole): BUILD A bre\n"), "{said}");
     let placed = ok(&["game", "process", &file]);
-    assert!(placed.contains("BUILD A bre") && !placed.contains("BUILD F mar"), "the earlier fleet in Marseilles is gone: {placed}");
-    let doc = std::fs::read_to_string(common::root().join("docs/variants/multiplicity.md")).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        placed.contains("BUILD A bre") && !placed.contains("BUILD F mar"),
+        "the earlier fleet in Marseilles is gone: {placed}"
+    );
+    let doc = std::fs::read_to_string(common::root().join("docs/variants/multiplicity.md"))
+        .unwrap()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
     assert!(
         doc.contains("a power's later submission with anything accepted replaces its whole earlier one")
             && doc.contains("the first legal order for a site counts and a second is refused")

@@ -15,11 +15,26 @@ fn show_lists_each_unit_still_without_an_order() {
     let shown = ok(&["game", "show", &file]);
     assert!(shown.contains("Orders missing from: Austria, England, France, Germany, Russia, Turkey\n"), "{shown}");
     assert!(shown.contains("Units without orders:\n"), "{shown}");
-    let italy = shown.lines().find(|l| l.trim_start().starts_with("Italy ")).unwrap_or_else(|| panic!("no Italy line: {shown}"));
+    let italy = shown
+        .lines()
+        .find(|l| l.trim_start().starts_with("Italy "))
+        .unwrap_or_else(|| panic!("no Italy line: {shown}"));
     let listed = shown.split("Units without orders:\n").nth(1).unwrap();
-    let italy_unordered = listed.lines().find(|l| l.trim_start().starts_with("Italy ")).unwrap_or_else(|| panic!("Italy not listed: {shown}"));
-    assert!(italy_unordered.contains("A rom") && italy_unordered.contains("F nap") && !italy_unordered.contains("ven"), "{italy_unordered} ({italy})");
-    assert!(listed.lines().any(|l| l.trim_start().starts_with("France ") && l.contains("A par") && l.contains("F bre") && l.contains("A mar")), "{shown}");
+    let italy_unordered = listed
+        .lines()
+        .find(|l| l.trim_start().starts_with("Italy "))
+        .unwrap_or_else(|| panic!("Italy not listed: {shown}"));
+    assert!(
+        italy_unordered.contains("A rom") && italy_unordered.contains("F nap") && !italy_unordered.contains("ven"),
+        "{italy_unordered} ({italy})"
+    );
+    assert!(
+        listed.lines().any(|l| l.trim_start().starts_with("France ")
+            && l.contains("A par")
+            && l.contains("F bre")
+            && l.contains("A mar")),
+        "{shown}"
+    );
     // Italy orders the rest: it is no longer listed.
     submit(&file, "Italy", "A rom H\nF nap H");
     let shown = ok(&["game", "show", &file]);
@@ -64,7 +79,12 @@ fn a_placement_submission_is_checked_whole_and_says_what_is_in_force() {
     assert!(said.contains("whole): BUILD 2F ath, BUILD A mar\n"), "{said}");
     // Too much, line by line: the line past the amount is refused.
     let (said, _) = run("BUILD 2F ath\nBUILD A mar\nBUILD G tho");
-    assert!(said.contains("rejected  BUILD G tho  -- illegal: this placement costs 3.5 centres, the home centres are worth 3: "), "{said}");
+    assert!(
+        said.contains(
+            "rejected  BUILD G tho  -- illegal: this placement costs 3.5 centres, the home centres are worth 3: "
+        ),
+        "{said}"
+    );
     // A complete second placement replaces the first whole.
     let (said, _) = run("BUILD 3A ath");
     assert!(said.contains("accepted  BUILD 3A ath") && said.contains("whole): BUILD 3A ath\n"), "{said}");

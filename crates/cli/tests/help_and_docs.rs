@@ -76,9 +76,13 @@ fn demo_help_says_what_it_plays() {
 fn the_position_counts_in_good_english() {
     let dir = tempdir("plurals");
     let (file, created) = new_game(&dir, "hoplite_wars", 451);
-    let messene = created.lines().find(|l| l.trim_start().starts_with("Messene ")).unwrap_or_else(|| panic!("{created}"));
+    let messene =
+        created.lines().find(|l| l.trim_start().starts_with("Messene ")).unwrap_or_else(|| panic!("{created}"));
     assert!(messene.ends_with(" 1 centre,  supply 1,    0 units"), "`{messene}`");
-    assert!(!created.contains("1 centres") && !created.contains("units: \n") && !created.contains(" 1 units"), "{created}");
+    assert!(
+        !created.contains("1 centres") && !created.contains("units: \n") && !created.contains(" 1 units"),
+        "{created}"
+    );
     let athens = created.lines().find(|l| l.trim_start().starts_with("Athens ")).unwrap();
     assert!(athens.ends_with(" 3 centres, supply 3,    0 units"), "`{athens}`");
     let said = submit(&file, "Messene", "BUILD A mes");
@@ -87,7 +91,12 @@ fn the_position_counts_in_good_english() {
     assert!(said.contains("\n3 orders for Athens in "), "{said}");
     assert!(!said.contains("order(s)"), "{said}");
     let placed = ok(&["game", "process", &file]);
-    assert!(placed.lines().any(|l| l.trim_start().starts_with("Messene ") && l.ends_with(" 1 centre,  supply 1,    1 unit: A mes")), "{placed}");
+    assert!(
+        placed
+            .lines()
+            .any(|l| l.trim_start().starts_with("Messene ") && l.ends_with(" 1 centre,  supply 1,    1 unit: A mes")),
+        "{placed}"
+    );
 }
 
 /// The relative links of every Markdown file of the repository.
@@ -99,7 +108,11 @@ fn links(file: &Path) -> Vec<String> {
         rest = &rest[i + 2..];
         let Some(end) = rest.find(')') else { break };
         let link = &rest[..end];
-        if !link.contains("://") && !link.starts_with('#') && !link.starts_with("mailto:") && !link.contains(char::is_whitespace) {
+        if !link.contains("://")
+            && !link.starts_with('#')
+            && !link.starts_with("mailto:")
+            && !link.contains(char::is_whitespace)
+        {
             found.push(link.split('#').next().unwrap().to_string());
         }
     }
@@ -143,11 +156,21 @@ fn docs_link_only_to_files_in_the_repository() {
 #[test]
 fn the_case_file_format_is_documented_in_the_repository() {
     let doc = std::fs::read_to_string(root().join("docs/case-files.md")).expect("docs/case-files.md");
-    for keyword in ["PRESTATE_SETPHASE", "POSTSTATE_SAME", "POSTSTATE_RESULTS", "PRESTATE_SUPPLYCENTER_OWNERS", "VARIANT_ALL", "16 MiB"] {
+    for keyword in [
+        "PRESTATE_SETPHASE",
+        "POSTSTATE_SAME",
+        "POSTSTATE_RESULTS",
+        "PRESTATE_SUPPLYCENTER_OWNERS",
+        "VARIANT_ALL",
+        "16 MiB",
+    ] {
         assert!(doc.contains(keyword), "docs/case-files.md does not describe {keyword}");
     }
     let help = ok(&["cases", "--help"]);
     assert!(help.contains("docs/case-files.md") && !help.contains("CASES.md"), "{help}");
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    assert!(readme.contains("](docs/case-files.md)") && !readme.contains("CASES.md"), "the README does not point at docs/case-files.md");
+    assert!(
+        readme.contains("](docs/case-files.md)") && !readme.contains("CASES.md"),
+        "the README does not point at docs/case-files.md"
+    );
 }

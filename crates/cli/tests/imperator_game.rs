@@ -32,7 +32,14 @@ const SCRIPT: Script = &[
     // I6: the guard attacks the B unit that appeared in Noricum. I7: Syria
     // declares himself a Rival, fixes his army in Palmyra (a quarter of his
     // 3 units, rounded up), and his PG(R) attacks the Persians in Seleukia.
-    ("Spring 237, Movement", &[("Emperor", &["PG ven - nor"]), ("Syria", &["RIVAL Syria", "FIX A pmy", "AGC ant - sel"]), ("Danube", &["A moe - dal"])]),
+    (
+        "Spring 237, Movement",
+        &[
+            ("Emperor", &["PG ven - nor"]),
+            ("Syria", &["RIVAL Syria", "FIX A pmy", "AGC ant - sel"]),
+            ("Danube", &["A moe - dal"]),
+        ],
+    ),
     // I8: Danube alone (his AGC and his army's support) dislodges the guard.
     ("Autumn 237, Movement", &[("Danube", &["AGC pan - ven", "A dal S AGC pan - ven"])]),
 ];
@@ -56,7 +63,9 @@ fn an_imperator_game_through_the_dice_the_invasions_a_rival_and_the_succession()
     let played: Vec<&str> = shows.iter().map(|(n, _)| n.as_str()).collect();
     // Winter 236 is played for its dice though no one need build.
     assert!(played.contains(&"Winter 236, Adjustment"), "{played:?}");
-    let shown = |name: &str| shows.iter().find(|(n, _)| n == name).map(|(_, s)| s.clone()).unwrap_or_else(|| panic!("no phase {name}"));
+    let shown = |name: &str| {
+        shows.iter().find(|(n, _)| n == name).map(|(_, s)| s.clone()).unwrap_or_else(|| panic!("no phase {name}"))
+    };
     let rec = record(&file);
     let results = |phase: &str| {
         let i = rec.phases.iter().position(|p| p.phase == phase).unwrap_or_else(|| panic!("{phase} was played"));
@@ -69,15 +78,22 @@ fn an_imperator_game_through_the_dice_the_invasions_a_rival_and_the_succession()
     // I4: each garrison's die is a result of Winter 236 (seed 3: Upper
     // Germany and Dacia roll 2); the dice are shown until the next Winter.
     let winter236 = results("Winter 236, Adjustment");
-    assert!(winter236.contains("A ugr H") && winter236.contains("frontier die 2: the garrison is destroyed"), "{winter236}");
+    assert!(
+        winter236.contains("A ugr H") && winter236.contains("frontier die 2: the garrison is destroyed"),
+        "{winter236}"
+    );
     assert!(winter236.contains("frontier die 6: the garrison holds"), "{winter236}");
     assert!(winter236.contains("Barbarians B rae H") && winter236.contains("Persians   B pon H"), "{winter236}");
     let spring237 = shown("Winter 236, Adjustment");
-    assert!(spring237.contains("  frontier-die ugr: 2\n") && spring237.contains("  frontier-die dac: 2\n"), "{spring237}");
+    assert!(
+        spring237.contains("  frontier-die ugr: 2\n") && spring237.contains("  frontier-die dac: 2\n"),
+        "{spring237}"
+    );
     assert!(spring237.contains("Barbarians   0 centres, supply 0,    7 units"), "{spring237}");
     assert!(spring237.contains("Persians     0 centres, supply 0,    2 units: B pon, B sel"), "{spring237}");
     assert!(
-        !spring237.contains("Units without orders:\n  Barbarians") && !spring237.contains("To order: Africa, Danube, Emperor, Rhine, Syria, Barbarians"),
+        !spring237.contains("Units without orders:\n  Barbarians")
+            && !spring237.contains("To order: Africa, Danube, Emperor, Rhine, Syria, Barbarians"),
         "{spring237}"
     );
     // I5, I6: the judge's moves in Spring 237; two centres sacked.
@@ -95,7 +111,10 @@ fn an_imperator_game_through_the_dice_the_invasions_a_rival_and_the_succession()
     for line in ["Syria      RIVAL Syria                  SUCCESS", "Syria      FIX A pmy                    SUCCESS"] {
         assert!(moved.contains(line), "{line}: {moved}");
     }
-    assert!(moved.contains("Syria      AGC ant - sel                SUCCESS (the Praetorian Guard's attack destroyed"), "{moved}");
+    assert!(
+        moved.contains("Syria      AGC ant - sel                SUCCESS (the Praetorian Guard's attack destroyed"),
+        "{moved}"
+    );
     for line in [
         "  rival syria\n",
         "  outlaw syria: Syria\n",
@@ -109,7 +128,10 @@ fn an_imperator_game_through_the_dice_the_invasions_a_rival_and_the_succession()
     // I8: the guard dislodged by Danube alone; the Emperor out, Danube the
     // Emperor with his units and centres, his AGC a PG.
     let fall = results("Autumn 237, Movement");
-    assert!(fall.contains("Emperor    PG ven H                     FAILURE (dislodged by the attack from pan)"), "{fall}");
+    assert!(
+        fall.contains("Emperor    PG ven H                     FAILURE (dislodged by the attack from pan)"),
+        "{fall}"
+    );
     assert!(fall.contains("the Emperor's guard is lost: the Emperor is out, Danube is Emperor (I8)"), "{fall}");
     // A takeover is printed as one, the unit alone (no order of its
     // player), citing the variant's own rule.
@@ -118,9 +140,12 @@ fn an_imperator_game_through_the_dice_the_invasions_a_rival_and_the_succession()
     }
     assert!(!fall.contains(" D  ") && !fall.contains("(T4, T7)"), "{fall}");
     let after = shown("Autumn 237, Movement");
-    for line in
-        ["  eliminated: Emperor\n", "  emperor: Danube\n", "  Emperor: Danube, PG ven\n", "Danube       7 centres, supply 12,   7 units: F sty, PG ven,"]
-    {
+    for line in [
+        "  eliminated: Emperor\n",
+        "  emperor: Danube\n",
+        "  Emperor: Danube, PG ven\n",
+        "Danube       7 centres, supply 12,   7 units: F sty, PG ven,",
+    ] {
         assert!(after.contains(line), "{line}: {after}");
     }
     // Who is out is said once.
@@ -130,11 +155,20 @@ fn an_imperator_game_through_the_dice_the_invasions_a_rival_and_the_succession()
     // Emperor's, Danube's.
     let winter237 = results("Winter 237, Adjustment");
     assert!(winter237.contains("Rhine      AGC bri H                    FAILURE (frontier die 2"), "{winter237}");
-    assert!(winter237.contains("Rhine      A lgr                        SUCCESS (taken over by Danube (I1))"), "{winter237}");
+    assert!(
+        winter237.contains("Rhine      A lgr                        SUCCESS (taken over by Danube (I1))"),
+        "{winter237}"
+    );
     // I2: the new Emperor, 8 units to anyone's 3, wins.
     let end = ok(&["game", "show", &file]);
-    assert!(end.contains("The game is over: Danube wins as the Emperor, 5 units ahead of every other player (I2)."), "{end}");
-    assert!(end.contains("  eliminated: Emperor, Rhine\n") && end.contains("Danube      10 centres, supply 15,   8 units"), "{end}");
+    assert!(
+        end.contains("The game is over: Danube wins as the Emperor, 5 units ahead of every other player (I2)."),
+        "{end}"
+    );
+    assert!(
+        end.contains("  eliminated: Emperor, Rhine\n") && end.contains("Danube      10 centres, supply 15,   8 units"),
+        "{end}"
+    );
     // The record replays identically, dice included.
     let replayed = ok(&["replay", &file]);
     assert!(replayed.trim_end().ends_with("1 passed, 0 failed"), "{replayed}");

@@ -48,7 +48,11 @@ fn cases_on_nothing_fail_with_a_clear_error() {
     let empty_dir = dir.join("emptydir");
     std::fs::create_dir_all(empty_dir.join("sub")).unwrap();
     std::fs::write(empty_dir.join("notes.md"), "not a case file").unwrap();
-    for (path, said) in [(&empty, "no cases found in"), (&comments, "no cases found in"), (&empty_dir, "no case files (*.txt) found in")] {
+    for (path, said) in [
+        (&empty, "no cases found in"),
+        (&comments, "no cases found in"),
+        (&empty_dir, "no case files (*.txt) found in"),
+    ] {
         let out = polemarch(&["cases", path.to_str().unwrap()]);
         assert!(!out.status.success(), "{}: {}", path.display(), stdout(&out));
         assert!(!stdout(&out).contains("0 passed"), "{}", stdout(&out));
@@ -141,7 +145,10 @@ fn a_line_over_1000_characters_is_refused_and_quoted_in_part() {
 fn more_than_10000_order_lines_are_refused_but_comments_do_not_count() {
     let (_dir, file) = orders_in("many-lines", &"France: A par H\n".repeat(10_001));
     refused(&file, "more than 10000 order lines (line 10001");
-    let (_dir, file) = orders_in("many-comments", &format!("{}{}", "# a comment\n\n".repeat(10_000), "France: A par H\n".repeat(10_000)));
+    let (_dir, file) = orders_in(
+        "many-comments",
+        &format!("{}{}", "# a comment\n\n".repeat(10_000), "France: A par H\n".repeat(10_000)),
+    );
     ok(&["adjudicate", "--orders", &file]);
 }
 
@@ -201,14 +208,28 @@ fn records_positions_and_case_files_past_16_mib_are_refused() {
     let position = file_of(&dir, "position.json", over);
     let cases = file_of(&dir, "cases.txt", over);
     let runs: [(Vec<&str>, String); 5] = [
-        (vec!["game", "show", &record], format!("polemarch: {record}: a game record may be at most 16 MiB (16777216 bytes); this one is larger")),
-        (vec!["game", "process", &record], format!("polemarch: {record}: a game record may be at most 16 MiB (16777216 bytes); this one is larger")),
+        (
+            vec!["game", "show", &record],
+            format!("polemarch: {record}: a game record may be at most 16 MiB (16777216 bytes); this one is larger"),
+        ),
+        (
+            vec!["game", "process", &record],
+            format!("polemarch: {record}: a game record may be at most 16 MiB (16777216 bytes); this one is larger"),
+        ),
         (
             vec!["adjudicate", "--position", &position, "--orders", orders.to_str().unwrap()],
-            format!("polemarch: {position}: a position file may be at most 16 MiB (16777216 bytes); this one is larger"),
+            format!(
+                "polemarch: {position}: a position file may be at most 16 MiB (16777216 bytes); this one is larger"
+            ),
         ),
-        (vec!["cases", &cases], format!("polemarch: {cases}: a case file may be at most 16 MiB (16777216 bytes); this one is larger")),
-        (vec!["replay", &record], format!("FAIL {record}: a recorded game may be at most 16 MiB (16777216 bytes); this one is larger")),
+        (
+            vec!["cases", &cases],
+            format!("polemarch: {cases}: a case file may be at most 16 MiB (16777216 bytes); this one is larger"),
+        ),
+        (
+            vec!["replay", &record],
+            format!("FAIL {record}: a recorded game may be at most 16 MiB (16777216 bytes); this one is larger"),
+        ),
     ];
     for (args, said) in runs {
         let out = polemarch(&args);

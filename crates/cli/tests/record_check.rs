@@ -18,7 +18,8 @@ fn edited(name: &str, edit: impl Fn(&mut serde_json::Value)) -> (TempDir, String
 }
 
 fn refused_everywhere(file: &str, error: &str) {
-    for args in [&["game", "show", file][..], &["game", "process", file], &["game", "export", file, "--format", "mila"]] {
+    for args in [&["game", "show", file][..], &["game", "process", file], &["game", "export", file, "--format", "mila"]]
+    {
         let out = polemarch(args);
         assert!(!out.status.success(), "{args:?} accepted the record:\n{}", stdout(&out));
         assert!(stderr(&out).contains(error), "{args:?}: {}", stderr(&out));
@@ -28,7 +29,10 @@ fn refused_everywhere(file: &str, error: &str) {
 #[test]
 fn a_last_phase_edited_back_to_winter_1901_is_refused() {
     let (_dir, file) = edited("winter", |rec| rec["phases"][1]["start"]["phase"] = "Winter 1901, Adjustment".into());
-    refused_everywhere(&file, "game.json: phase Autumn 1901, Movement: its start position is at Winter 1901, Adjustment");
+    refused_everywhere(
+        &file,
+        "game.json: phase Autumn 1901, Movement: its start position is at Winter 1901, Adjustment",
+    );
 }
 
 #[test]
@@ -37,7 +41,10 @@ fn units_removed_by_hand_from_an_earlier_phase_are_refused() {
         let units = rec["phases"][1]["start"]["units"]["England"].as_array_mut().unwrap();
         units.retain(|u| u != "F lon");
     });
-    refused_everywhere(&file, "game.json: phase Autumn 1901, Movement: its start is not where Spring 1901, Movement ended (units differ)");
+    refused_everywhere(
+        &file,
+        "game.json: phase Autumn 1901, Movement: its start is not where Spring 1901, Movement ended (units differ)",
+    );
 }
 
 #[test]

@@ -103,7 +103,10 @@ fn a_read_only_record_is_refused() {
         let out = polemarch(&args);
         assert!(!out.status.success(), "{args:?} succeeded on a read-only record");
         let said = stderr(&out);
-        assert!(said.starts_with(&format!("polemarch: {file}: the record is read-only: nothing was changed")), "{args:?}: {said}");
+        assert!(
+            said.starts_with(&format!("polemarch: {file}: the record is read-only: nothing was changed")),
+            "{args:?}: {said}"
+        );
         assert_eq!(std::fs::read(&file).unwrap(), before, "{args:?} changed the read-only record");
         assert_eq!(mode(&file), 0o444);
     }
@@ -126,9 +129,18 @@ fn a_record_another_user_owns_is_refused() {
     set_mode(&file, 0o644);
     let orders = orders_file(&file, "France", "A par - bur");
     let before = std::fs::read(&file).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_polemarch")).args(["game", "orders", &file, "France", &orders]).uid(65534).gid(65534).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_polemarch"))
+        .args(["game", "orders", &file, "France", &orders])
+        .uid(65534)
+        .gid(65534)
+        .output()
+        .unwrap();
     assert!(!out.status.success(), "nobody changed root's record: {}", stdout(&out));
-    assert!(stderr(&out).starts_with(&format!("polemarch: {file}: the record is read-only for this user (")), "{}", stderr(&out));
+    assert!(
+        stderr(&out).starts_with(&format!("polemarch: {file}: the record is read-only for this user (")),
+        "{}",
+        stderr(&out)
+    );
     assert_eq!(std::fs::read(&file).unwrap(), before);
     assert_eq!(std::fs::metadata(&file).unwrap().uid(), 0, "the record is still root's");
 }
@@ -196,7 +208,11 @@ fn demo_writes_where_it_is_told_or_in_a_fresh_folder() {
     let out = Command::new(env!("CARGO_BIN_EXE_polemarch")).arg("demo").env("TMPDIR", tmp.path()).output().unwrap();
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    let path = text.lines().find_map(|l| l.strip_prefix("The whole game is recorded in ")).and_then(|l| l.strip_suffix('.')).expect("the record's path");
+    let path = text
+        .lines()
+        .find_map(|l| l.strip_prefix("The whole game is recorded in "))
+        .and_then(|l| l.strip_suffix('.'))
+        .expect("the record's path");
     let path = Path::new(path);
     assert_ne!(path, fixed);
     let folder = path.parent().unwrap();
@@ -235,12 +251,23 @@ fn a_record_opened_through_a_symlink_keeps_the_link() {
     assert!(std::fs::symlink_metadata(link).unwrap().file_type().is_symlink(), "the link was replaced by a file");
     assert_eq!(std::fs::read_link(link).unwrap(), Path::new("game.json"));
     let rec = record(&file);
-    assert_eq!((rec.seed, rec.phases.len(), rec.phases[0].submissions.len()), (11, 1, 1), "the real record has every change");
-    assert!(dir.join(".game.json.lock").exists() && !dir.join(".link.json.lock").exists(), "the lock is the real record's");
+    assert_eq!(
+        (rec.seed, rec.phases.len(), rec.phases[0].submissions.len()),
+        (11, 1, 1),
+        "the real record has every change"
+    );
+    assert!(
+        dir.join(".game.json.lock").exists() && !dir.join(".link.json.lock").exists(),
+        "the lock is the real record's"
+    );
     // A link to nothing is not followed to make a record.
     let dangling = dir.join("dangling.json");
     std::os::unix::fs::symlink("nowhere.json", &dangling).unwrap();
     let out = polemarch(&["game", "new", "standard", dangling.to_str().unwrap()]);
-    assert!(!out.status.success() && stderr(&out).contains("dangling.json: cannot follow the link"), "{}", stderr(&out));
+    assert!(
+        !out.status.success() && stderr(&out).contains("dangling.json: cannot follow the link"),
+        "{}",
+        stderr(&out)
+    );
     assert!(!dir.join("nowhere.json").exists());
 }

@@ -59,7 +59,11 @@ fn pictures_that_cannot_be_written_do_not_undo_the_processing() {
     std::fs::create_dir_all(pictures.join("001-spring-1901-movement-orders.png")).unwrap();
     let o = polemarch(&["game", "process", &file, "--pictures", pictures.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(stderr(&o).contains("warning: the phase was processed and saved, but its pictures could not be written"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("warning: the phase was processed and saved, but its pictures could not be written"),
+        "{}",
+        stderr(&o)
+    );
     assert!(ok(&["game", "show", &file]).contains("Autumn 1901, Movement"), "the record moved on");
 }
 
@@ -71,19 +75,35 @@ fn mistakes_are_refused_with_a_reason() {
         assert!(!o.status.success(), "{args:?} should fail");
         stderr(&o)
     };
-    assert!(out(&["render", "standard", "--out", dir.join("s.jpg").to_str().unwrap()]).contains("must end in .svg or .png"));
-    assert!(out(&["render", "standard", "--orders", "--out", dir.join("s.svg").to_str().unwrap()]).contains("need --game"));
+    assert!(
+        out(&["render", "standard", "--out", dir.join("s.jpg").to_str().unwrap()]).contains("must end in .svg or .png")
+    );
+    assert!(
+        out(&["render", "standard", "--orders", "--out", dir.join("s.svg").to_str().unwrap()]).contains("need --game")
+    );
     assert!(out(&["render", "--out", dir.join("s.svg").to_str().unwrap()]).contains("name a variant"));
     assert!(out(&["render", "atlantis", "--out", dir.join("s.svg").to_str().unwrap()]).contains("unknown variant"));
     for width in ["0", "15", "8001", "4000000000"] {
         let said = out(&["render", "standard", "--width", width, "--out", dir.join("s.png").to_str().unwrap()]);
         assert!(said.contains(&format!("--width: expected 16 to 8000 pixels, not {width}")), "{said}");
     }
-    assert!(out(&["render", "standard", "--width", "400", "--out", dir.join("s.svg").to_str().unwrap()]).contains("--width is for a PNG"));
+    assert!(out(&["render", "standard", "--width", "400", "--out", dir.join("s.svg").to_str().unwrap()])
+        .contains("--width is for a PNG"));
     assert!(!dir.join("s.png").exists() && !dir.join("s.svg").exists(), "nothing is written");
     let (file, _) = new_game(&dir, "standard", 1);
-    assert!(out(&["render", "--game", &file, "--orders", "--out", dir.join("s.svg").to_str().unwrap()]).contains("no phase has been processed yet"));
-    assert!(out(&["render", "--game", &file, "--phase", "1", "--orders", "--out", dir.join("s.svg").to_str().unwrap()]).contains("has not been processed"));
+    assert!(out(&["render", "--game", &file, "--orders", "--out", dir.join("s.svg").to_str().unwrap()])
+        .contains("no phase has been processed yet"));
+    assert!(out(&[
+        "render",
+        "--game",
+        &file,
+        "--phase",
+        "1",
+        "--orders",
+        "--out",
+        dir.join("s.svg").to_str().unwrap()
+    ])
+    .contains("has not been processed"));
 }
 
 #[test]
@@ -133,7 +153,9 @@ fn a_folder_variant_draws_its_own_coastline_and_check_reports_the_picture() {
     assert_eq!(std::fs::read_to_string(&svg).unwrap().matches("id=\"coastline\"").count(), 1);
     let text = ok(&["variant", "check", &folder]);
     assert!(
-        text.contains("picture: real coastline (coast.txt") && text.contains("75 places") && text.contains("every point on its side of the coast"),
+        text.contains("picture: real coastline (coast.txt")
+            && text.contains("75 places")
+            && text.contains("every point on its side of the coast"),
         "{text}"
     );
     assert!(ok(&["variant", "check", "nikjon"]).contains("picture: schematic"));
@@ -141,7 +163,11 @@ fn a_folder_variant_draws_its_own_coastline_and_check_reports_the_picture() {
     std::fs::remove_file(Path::new(&folder).join("coast.txt")).unwrap();
     let out = polemarch(&["variant", "check", &folder]);
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stdout).contains("cannot read the coastline file"), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("cannot read the coastline file"),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
     let out = polemarch(&["render", &folder, "--out", svg.to_str().unwrap()]);
     assert!(!out.status.success() && stderr(&out).contains("cannot read the coastline file"), "{}", stderr(&out));
 
@@ -151,7 +177,11 @@ fn a_folder_variant_draws_its_own_coastline_and_check_reports_the_picture() {
     let wet = standard_folder(&dir, &|m| m.replace("par = [2.0, 48.0]", "par = [-5.0, 46.5]"));
     let out = polemarch(&["variant", "check", &wet]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(!out.status.success() && text.contains("the points of bre, gas, mao (its region hint 2) fall on the wrong side of the coast"), "{text}");
+    assert!(
+        !out.status.success()
+            && text.contains("the points of bre, gas, mao (its region hint 2) fall on the wrong side of the coast"),
+        "{text}"
+    );
     let unknown = standard_folder(&dir, &|m| m.replace("par = [2.0, 48.0]", "paris_x = [2.0, 48.0]"));
     let text = String::from_utf8_lossy(&polemarch(&["variant", "check", &unknown]).stdout).into_owned();
     assert!(text.contains("picture.places.paris_x: `paris_x` is not a province of the map"), "{text}");

@@ -33,7 +33,10 @@ fn reference_files(games: &std::path::Path) -> Vec<String> {
 /// `is_full_press`: webdiplomacy), which each line names; the
 /// SOURCE.txt files are not games and are counted apart, as record errors.
 #[test]
-#[cfg_attr(not(polemarch_shared), ignore = "needs ../shared/reference beside the checkout (kept out of the repository; CI has it)")]
+#[cfg_attr(
+    not(polemarch_shared),
+    ignore = "needs ../shared/reference beside the checkout (kept out of the repository; CI has it)"
+)]
 fn reference_games_replay_clean_under_their_judges_editions() {
     let games = shared("reference/games");
     let files = reference_files(&games);
@@ -46,7 +49,11 @@ fn reference_games_replay_clean_under_their_judges_editions() {
     assert!(text.contains("game_445663_RUSSIA_A.json (36 phases, edition webdiplomacy)"), "{text}");
     assert!(text.contains("RECORD ") && text.contains("SOURCE.txt: not a recorded game"), "{text}");
     assert!(!text.contains("DATC 4."), "no difference under the records' own editions: {text}");
-    assert_eq!(text.lines().last(), Some(format!("{games_count} passed, 0 failed, 2 record errors").as_str()), "{text}");
+    assert_eq!(
+        text.lines().last(),
+        Some(format!("{games_count} passed, 0 failed, 2 record errors").as_str()),
+        "{text}"
+    );
 }
 
 /// Under `--edition 2023` the same games differ from their records only
@@ -54,21 +61,30 @@ fn reference_games_replay_clean_under_their_judges_editions() {
 /// `via convoy` move with no convoy (4.A.3) and civil disorder (4.D.8),
 /// each counted by class; none fails.
 #[test]
-#[cfg_attr(not(polemarch_shared), ignore = "needs ../shared/reference beside the checkout (kept out of the repository; CI has it)")]
+#[cfg_attr(
+    not(polemarch_shared),
+    ignore = "needs ../shared/reference beside the checkout (kept out of the repository; CI has it)"
+)]
 fn reference_games_under_2023_differ_only_by_documented_choices() {
     let games = shared("reference/games");
     let files = reference_files(&games);
     let args: Vec<&str> = ["replay", "--edition", "2023"].into_iter().chain(files.iter().map(|s| s.as_str())).collect();
     let text = ok(&args);
     assert!(
-        text.contains("DIFF ") && text.contains("game_1621.txt (48 phases, edition 2023): 2 phases differ from the record, each only by a rule choice"),
+        text.contains("DIFF ")
+            && text.contains(
+                "game_1621.txt (48 phases, edition 2023): 2 phases differ from the record, each only by a rule choice"
+            ),
         "{text}"
     );
     let classes: Vec<&str> = text.lines().filter(|l| l.starts_with("    DATC 4.") && l.contains(" in ")).collect();
     assert_eq!(classes.len(), 2, "{text}");
     assert!(classes[0].contains("DATC 4.A.3") && classes[1].contains("DATC 4.D.8"), "{text}");
     let last = text.lines().last().unwrap();
-    assert!(last.contains(" passed, 0 failed, ") && last.ends_with(" differ only by rule choice, 2 record errors"), "{text}");
+    assert!(
+        last.contains(" passed, 0 failed, ") && last.ends_with(" differ only by rule choice, 2 record errors"),
+        "{text}"
+    );
     let differing = text.lines().filter(|l| l.starts_with("DIFF ")).count();
     assert!(last.contains(&format!(", {differing} differ only by rule choice")), "{text}");
 }
@@ -109,8 +125,10 @@ fn a_dislodged_unit_with_no_retreat_kept_by_the_record_agrees() {
             r#"{{"name": "{name}", "units": {units}, "retreats": {retreats}, "centers": {{"AUSTRIA": ["BUD"], "RUSSIA": ["SEV"], "TURKEY": ["BUL"]}}, "homes": {{}}}}"#
         )
     };
-    let before = r#"{"AUSTRIA": ["A RUM", "A BUD", "A SER"], "RUSSIA": ["F SEV", "A UKR", "A GAL"], "TURKEY": ["A BUL"]}"#;
-    let after = r#"{"AUSTRIA": ["A BUD", "A SER", "*A RUM"], "RUSSIA": ["F SEV", "A RUM", "A GAL"], "TURKEY": ["A BUL"]}"#;
+    let before =
+        r#"{"AUSTRIA": ["A RUM", "A BUD", "A SER"], "RUSSIA": ["F SEV", "A UKR", "A GAL"], "TURKEY": ["A BUL"]}"#;
+    let after =
+        r#"{"AUSTRIA": ["A BUD", "A SER", "*A RUM"], "RUSSIA": ["F SEV", "A RUM", "A GAL"], "TURKEY": ["A BUL"]}"#;
     let orders = r#"{"AUSTRIA": ["A RUM H", "A BUD S A RUM", "A SER H"], "RUSSIA": ["F SEV S A UKR - RUM", "A UKR - RUM", "A GAL H"], "TURKEY": ["A BUL S A UKR - RUM"]}"#;
     let game = format!(
         r#"{{"id": "t", "map": "standard", "phases": [{{"name": "F1901M", "state": {}, "orders": {orders}, "results": {{}}}}, {{"name": "F1901R", "state": {}, "orders": {{"AUSTRIA": ["A RUM D"]}}, "results": {{}}}}]}}"#,
@@ -144,11 +162,15 @@ fn record_glitches_are_counted_apart_and_the_replay_goes_on() {
             && text.contains("(4 phases, edition droidippy): the record contradicts itself; 2 phases could not be checked, the others agree"),
         "{text}"
     );
-    assert!(text.contains("record: 1901 Spring Movement: line 4: `France: army par`: a second unit in Paris"), "{text}");
+    assert!(
+        text.contains("record: 1901 Spring Movement: line 4: `France: army par`: a second unit in Paris"),
+        "{text}"
+    );
     assert!(text.contains("record: 1901 Fall Movement: line 13: `bur move dan`: unknown province `dan`"), "{text}");
     assert_eq!(text.lines().last(), Some("0 passed, 0 failed, 1 record error"), "{text}");
     // The phases the glitches leave alone are still compared.
-    std::fs::write(&file, std::fs::read_to_string(&file).unwrap().replace("Germany: army ruh", "Germany: army mun")).unwrap();
+    std::fs::write(&file, std::fs::read_to_string(&file).unwrap().replace("Germany: army ruh", "Germany: army mun"))
+        .unwrap();
     let out = polemarch(&["replay", file.to_str().unwrap()]);
     assert!(!out.status.success() && stdout(&out).contains("1902 Spring Movement"), "{}", stdout(&out));
 }
@@ -170,7 +192,10 @@ fn a_glitch_hides_no_difference_elsewhere() {
     let text = stdout(&out);
     assert!(!out.status.success(), "{text}");
     assert!(text.contains("units: expected (record) France: A pic; actual (polemarch) France: A bur"), "{text}");
-    assert!(text.contains("record: 1901 Fall Movement: line 11: `Germany: army mun`: a second unit in Munich"), "{text}");
+    assert!(
+        text.contains("record: 1901 Fall Movement: line 11: `Germany: army mun`: a second unit in Munich"),
+        "{text}"
+    );
     assert_eq!(text.lines().last(), Some("0 passed, 1 failed"), "{text}");
 }
 
@@ -204,7 +229,10 @@ fn mila_glitches_are_record_errors() {
     assert!(text.ends_with("0 passed, 0 failed, 1 record error\n"), "{text}");
     // And a real difference beside a glitch still fails.
     let text = write(r#"{"FRANCE": ["A PAR"], "GERMANY": ["A MUN", "F MUN"]}"#);
-    assert!(text.contains("FAIL ") && text.contains("expected (record) France: A par; actual (polemarch) France: A bur"), "{text}");
+    assert!(
+        text.contains("FAIL ") && text.contains("expected (record) France: A par; actual (polemarch) France: A bur"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -224,7 +252,9 @@ fn assert_same_game(v: &Variant, a: &RecordedGame, b: &RecordedGame) {
         let name = v.calendar.display(pa.start.phase).to_string();
         assert_eq!(pa.start.phase, pb.start.phase, "{name}");
         assert_eq!(pa.start.forces, pb.start.forces, "{name}");
-        let dislodged = |p: &polemarch_engine::replay::RecordedPhase| p.start.dislodged.iter().map(|d| d.force.clone()).collect::<Vec<_>>();
+        let dislodged = |p: &polemarch_engine::replay::RecordedPhase| {
+            p.start.dislodged.iter().map(|d| d.force.clone()).collect::<Vec<_>>()
+        };
         assert_eq!(dislodged(pa), dislodged(pb), "{name}");
         assert_eq!(pa.start.owners, pb.start.owners, "{name}");
         let keys = |p: &polemarch_engine::replay::RecordedPhase| {
@@ -240,7 +270,9 @@ fn assert_same_game(v: &Variant, a: &RecordedGame, b: &RecordedGame) {
                 .orders
                 .iter()
                 .enumerate()
-                .map(|(i, o)| (order_key(v, &p.start, o), p.results.as_ref().and_then(|r| r[i].as_ref()).map(|r| r.success)))
+                .map(|(i, o)| {
+                    (order_key(v, &p.start, o), p.results.as_ref().and_then(|r| r[i].as_ref()).map(|r| r.success))
+                })
                 .collect();
             k.sort();
             k

@@ -15,7 +15,22 @@ fn selfplay_is_deterministic_and_its_records_replay() {
     let dir = tempdir("selfplay-same");
     let (a, b) = (dir.join("a"), dir.join("b"));
     let run = |out: &std::path::Path, jobs: &str| {
-        ok(&["selfplay", "standard", "--games", "4", "--bots", "greedy", "--seed", "1", "--years", "8", "--jobs", jobs, "--out", out.to_str().unwrap()])
+        ok(&[
+            "selfplay",
+            "standard",
+            "--games",
+            "4",
+            "--bots",
+            "greedy",
+            "--seed",
+            "1",
+            "--years",
+            "8",
+            "--jobs",
+            jobs,
+            "--out",
+            out.to_str().unwrap(),
+        ])
     };
     let first = run(&a, "2");
     let second = run(&b, "1");
@@ -26,14 +41,17 @@ fn selfplay_is_deterministic_and_its_records_replay() {
     assert_eq!(s["games"], 4);
     assert_eq!(s["rejected_orders"].as_array().unwrap().len(), 0, "{s}");
     let results = &s["results"];
-    let ended = results["solo"].as_u64().unwrap() + results["joint"].as_u64().unwrap() + results["drawn_at_year_limit"].as_u64().unwrap();
+    let ended = results["solo"].as_u64().unwrap()
+        + results["joint"].as_u64().unwrap()
+        + results["drawn_at_year_limit"].as_u64().unwrap();
     assert_eq!(ended, 4, "{s}");
     // Every game starts with 22 centres owned among the powers: the
     // average of each year is at most the 34 centres.
     let powers = s["powers"].as_array().unwrap();
     let year1: f64 = powers.iter().map(|p| p["centres_by_year"][0].as_f64().unwrap()).sum();
     assert!((22.0..=34.0).contains(&year1), "{year1}");
-    let games: Vec<String> = (1..=4).map(|i| a.join("games").join(format!("game-{i:04}.json")).to_str().unwrap().to_string()).collect();
+    let games: Vec<String> =
+        (1..=4).map(|i| a.join("games").join(format!("game-{i:04}.json")).to_str().unwrap().to_string()).collect();
     let mut args = vec!["replay"];
     args.extend(games.iter().map(String::as_str));
     let replayed = ok(&args);
@@ -107,7 +125,8 @@ fn selfplay_refuses_unknown_bots_and_no_games() {
     assert!(stderr(&long).contains("--years: expected 1 to 200 years"), "{}", stderr(&long));
     let file = dir.join("results.txt");
     std::fs::write(&file, "mine\n").unwrap();
-    let on_a_file = polemarch(&["selfplay", "standard", "--games", "1", "--years", "1", "--out", file.to_str().unwrap()]);
+    let on_a_file =
+        polemarch(&["selfplay", "standard", "--games", "1", "--years", "1", "--out", file.to_str().unwrap()]);
     assert_eq!(on_a_file.status.code(), Some(2), "{}", stderr(&on_a_file));
     assert!(stderr(&on_a_file).contains("results.txt: is a file; --out names a folder"), "{}", stderr(&on_a_file));
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine\n");
@@ -132,7 +151,11 @@ fn a_bot_stands_in_for_powers_without_orders() {
     let said = ok(&["game", "process", &file, "--bot", "random"]);
     assert_eq!(said.matches("by bot random").count(), 7, "{said}");
     let rec = common::play::record(&file);
-    assert!(rec.phases[1].submissions.iter().flat_map(|s| &s.orders).all(|o| o.status == polemarch_engine::game::Status::Accepted));
+    assert!(rec.phases[1]
+        .submissions
+        .iter()
+        .flat_map(|s| &s.orders)
+        .all(|o| o.status == polemarch_engine::game::Status::Accepted));
     // `--bot` alone: the default stand-in, search.
     let said = ok(&["game", "process", &file, "--bot"]);
     assert!(said.contains("by bot search: ") && !said.contains("by bot random"), "{said}");

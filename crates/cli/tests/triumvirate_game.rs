@@ -22,7 +22,11 @@ const SCRIPT: Script = &[
     // is Sole Consul for 55 BC.
     (
         "Spring 55 BC, Movement",
-        &[("Caesar", &["DESIGNATE A lug", "T lug - cis"]), ("Senate", &["ELECT Pompey", "F nea - sty"]), ("Pompey", &["A lar - ath", "A pel - thr"])],
+        &[
+            ("Caesar", &["DESIGNATE A lug", "T lug - cis"]),
+            ("Senate", &["ELECT Pompey", "F nea - sty"]),
+            ("Pompey", &["A lar - ath", "A pel - thr"]),
+        ],
     ),
     ("Autumn 55 BC, Movement", &[("Caesar", &["T cis - etr"]), ("Senate", &["F sty - syr"])]),
     ("Winter 55 BC, Adjustment", &[("Senate", &["BUILD F nea"]), ("Pompey", &["BUILD A lar", "BUILD A pel"])]),
@@ -62,7 +66,13 @@ fn a_triumvirate_game_through_an_election_an_outlawry_a_dictator_and_the_senates
         phases.push(name.clone());
         shows.push((name, ok(&["game", "show", &file])));
     }
-    let shown = |after: &str| shows.iter().find(|(name, _)| name == after).map(|(_, s)| s.clone()).unwrap_or_else(|| panic!("no phase {after}"));
+    let shown = |after: &str| {
+        shows
+            .iter()
+            .find(|(name, _)| name == after)
+            .map(|(_, s)| s.clone())
+            .unwrap_or_else(|| panic!("no phase {after}"))
+    };
     // T2: the personal unit designated, shown.
     let s = shown("Spring 55 BC, Movement");
     assert!(s.contains("personal caesar: cis"), "{s}");
@@ -100,7 +110,8 @@ fn a_triumvirate_game_through_an_election_an_outlawry_a_dictator_and_the_senates
     assert!(pos.forces.iter().all(|f| f.power != senate), "the Senate has no unit left");
     assert!(pos.owners.iter().all(|&o| o != Some(senate)), "the Senate has no centre left");
     assert_eq!(pos.owners[v.province_of(v.find_loc("rom").unwrap()).index()], Some(caesar));
-    let retreat = rec.phases.iter().find(|p| p.phase == "Autumn 54 BC, Retreat").expect("the retreat phase is in the record");
+    let retreat =
+        rec.phases.iter().find(|p| p.phase == "Autumn 54 BC, Retreat").expect("the retreat phase is in the record");
     let results = serde_json::to_string(&retreat.processed.as_ref().expect("processed").results).unwrap();
     assert!(results.contains("drawn") || results.contains("random"), "the record shows the draw: {results}");
     // The record replays identically.

@@ -177,9 +177,13 @@ impl Illegal {
     /// Why the order is illegal, with the amounts of a placement's cost.
     pub fn text(self) -> Cow<'static, str> {
         match self {
-            Illegal::PlacementCost { cost, worth } => {
-                format!("this placement costs {}, the home centres are worth {}: {}", centres_text(cost), halves_text(worth), self.rule()).into()
-            }
+            Illegal::PlacementCost { cost, worth } => format!(
+                "this placement costs {}, the home centres are worth {}: {}",
+                centres_text(cost),
+                halves_text(worth),
+                self.rule()
+            )
+            .into(),
             _ => self.rule().into(),
         }
     }

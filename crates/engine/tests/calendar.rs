@@ -41,7 +41,10 @@ fn an_ad_calendar_refuses_bc_years_and_year_0() {
     assert!(v.calendar.parse_phase("Spring 5 BC movement").is_err());
     assert!(v.calendar.parse_phase("Spring 0 movement").is_err());
     assert!(v.calendar.parse_phase("Spring -3 movement").is_err());
-    assert_eq!(v.calendar.display(v.calendar.parse_phase("Spring 1902 AD movement").unwrap()).to_string(), "Spring 1902, Movement");
+    assert_eq!(
+        v.calendar.display(v.calendar.parse_phase("Spring 1902 AD movement").unwrap()).to_string(),
+        "Spring 1902, Movement"
+    );
 }
 
 #[test]

@@ -14,7 +14,10 @@ use std::rc::Rc;
 
 /// The `*.txt` files under `dir`, recursively, in sorted order.
 fn collect(dir: &Path, files: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())).map(|e| e.unwrap().path()).collect();
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .collect();
     entries.sort();
     for e in entries {
         if e.is_dir() {
@@ -72,7 +75,13 @@ fn main() {
     let mut trials: Vec<Trial> = files
         .into_iter()
         .map(|file| {
-            let name = file.strip_prefix(&root).unwrap().components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
+            let name = file
+                .strip_prefix(&root)
+                .unwrap()
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy())
+                .collect::<Vec<_>>()
+                .join("/");
             Trial::test(name.clone(), move || run_file(&file, &name, None))
         })
         .collect();

@@ -99,8 +99,11 @@ fn borders_match_the_data() {
 #[test]
 fn starts_are_the_seeds() {
     let v = cs();
-    let mut ours: Vec<String> =
-        v.start_units.iter().map(|&(p, k, l)| format!("{} {} {}", v.power(p).name, k.letter(), v.province(v.province_of(l)).abbr)).collect();
+    let mut ours: Vec<String> = v
+        .start_units
+        .iter()
+        .map(|&(p, k, l)| format!("{} {} {}", v.power(p).name, k.letter(), v.province(v.province_of(l)).abbr))
+        .collect();
     ours.sort();
     let mut seed = vec![
         "Venice F ven",
@@ -148,13 +151,18 @@ fn a_force_added_to_germany_stays_a_force_of_its_own() {
     // keeps it.)
     pos.normalize();
     pos.insert_in_order(Force::single(emperor, Kind::DOUBLE_ARMY, ger));
-    let in_germany = |pos: &Position| pos.forces_in(&v, v.province_of(ger)).map(|f| f.components.len()).collect::<Vec<_>>();
+    let in_germany =
+        |pos: &Position| pos.forces_in(&v, v.province_of(ger)).map(|f| f.components.len()).collect::<Vec<_>>();
     assert_eq!(in_germany(&pos), [1, 1, 1, 1]);
     let back = Position::from_json(&v, &serde_json::to_string(&pos.to_json(&v)).unwrap()).unwrap();
     assert_eq!(back, pos);
-    let orders: Vec<_> = ["DA ger - stg", "DA ger - sep", "DA ger - brn", "DA ger - tar"].iter().map(|o| parse_order(&v, o, Some(emperor)).unwrap()).collect();
+    let orders: Vec<_> = ["DA ger - stg", "DA ger - sep", "DA ger - brn", "DA ger - tar"]
+        .iter()
+        .map(|o| parse_order(&v, o, Some(emperor)).unwrap())
+        .collect();
     let out = adjudicate(&v, &pos, &orders);
-    let mut left: Vec<String> = out.next.forces.iter().filter(|f| f.power == emperor).map(|f| v.loc_abbr(f.loc)).collect();
+    let mut left: Vec<String> =
+        out.next.forces.iter().filter(|f| f.power == emperor).map(|f| v.loc_abbr(f.loc)).collect();
     left.sort();
     assert_eq!(left, ["brn", "sep", "stg", "tar"]);
     assert!(in_germany(&out.next).is_empty());

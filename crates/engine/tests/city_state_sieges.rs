@@ -45,7 +45,8 @@ fn a_unit_behind_the_walls_survives_position_json() {
 
     // The key alone names the unit too (the case files' way): the same
     // position.
-    let key_only = r#"{"phase": "Spring 1301 movement", "units": {"Mantua": ["A lod"]}, "state": {"siege lod": "Milan A 1"}}"#;
+    let key_only =
+        r#"{"phase": "Spring 1301 movement", "units": {"Mantua": ["A lod"]}, "state": {"siege lod": "Milan A 1"}}"#;
     assert_eq!(Position::from_json(&v, key_only).unwrap(), pos);
     // A unit line and a key that disagree are an error naming the key.
     let clash = r#"{"phase": "Spring 1301 movement", "units": {"Mantua": ["A lod"], "Milan": ["A ((lod))"]}, "state": {"siege lod": "Mantua A 1"}}"#;
@@ -86,7 +87,10 @@ fn a_siege_goes_through_a_game_record() {
     let after = current(&v, &rec).unwrap();
     assert_eq!(after.forces, pos.forces, "the unit is still behind the walls");
     assert_eq!(after.state.sieges, pos.state.sieges, "one movement phase spent there (C9)");
-    assert_eq!(rec.phases[0].processed.as_ref().unwrap().end.state.get("siege lod").map(String::as_str), Some("Milan A 1"));
+    assert_eq!(
+        rec.phases[0].processed.as_ref().unwrap().end.state.get("siege lod").map(String::as_str),
+        Some("Milan A 1")
+    );
 }
 
 #[test]
@@ -95,8 +99,14 @@ fn the_retreat_options_include_the_walls() {
     let mut pos = Position::empty(&v, v.calendar.parse_phase("Autumn 1301 retreat").unwrap());
     pos.forces = vec![force(&v, "Mantua", Kind::ARMY, "lod")];
     let cre = v.province_of(v.find_loc("cre").unwrap());
-    pos.dislodged.push(Dislodged { force: force(&v, "Milan", Kind::ARMY, "lod"), attacker_from: Some(cre), by_convoy: false, also_from: Vec::new() });
-    let options: Vec<String> = retreat_options(&v, &pos, &pos.dislodged[0]).into_iter().map(|l| v.loc_abbr(l)).collect();
+    pos.dislodged.push(Dislodged {
+        force: force(&v, "Milan", Kind::ARMY, "lod"),
+        attacker_from: Some(cre),
+        by_convoy: false,
+        also_from: Vec::new(),
+    });
+    let options: Vec<String> =
+        retreat_options(&v, &pos, &pos.dislodged[0]).into_iter().map(|l| v.loc_abbr(l)).collect();
     assert!(options.contains(&"((lod))".to_string()), "{options:?}");
     assert_eq!(pos.to_json(&v).dislodged["Milan"][0].retreats, options);
 }
@@ -108,10 +118,12 @@ fn after_a_raise_the_dislodged_unit_may_not_go_behind_the_walls() {
     pos.forces.push(force(&v, "Milan", Kind::ARMY, "mil"));
     pos.forces.push(force(&v, "Milan", Kind::ARMY, "pav"));
     pos.normalize();
-    let orders: Vec<_> = ["Milan: A mil R lod", "Milan: A pav S A mil - lod"].iter().map(|t| parse_order_line(&v, t).unwrap()).collect();
+    let orders: Vec<_> =
+        ["Milan: A mil R lod", "Milan: A pav S A mil - lod"].iter().map(|t| parse_order_line(&v, t).unwrap()).collect();
     let next = adjudicate(&v, &pos, &orders).next;
     assert_eq!(next.dislodged.len(), 1);
-    let options: Vec<String> = retreat_options(&v, &next, &next.dislodged[0]).into_iter().map(|l| v.loc_abbr(l)).collect();
+    let options: Vec<String> =
+        retreat_options(&v, &next, &next.dislodged[0]).into_iter().map(|l| v.loc_abbr(l)).collect();
     assert!(!options.is_empty() && !options.iter().any(|o| o == "((lod))" || o == "mil"), "{options:?}");
 }
 

@@ -49,7 +49,10 @@ fn venezia_counts_once_for_victory() {
     let v = cs();
     let venice = power(&v, "Venice");
     let mut pos = empty(&v, "Winter 1305 adjustment");
-    let seventeen = ["ven", "aqu", "ist", "pad", "fer", "vrn", "tre", "man", "par", "bsc", "cre", "mil", "lod", "nov", "pav", "com", "bol"];
+    let seventeen = [
+        "ven", "aqu", "ist", "pad", "fer", "vrn", "tre", "man", "par", "bsc", "cre", "mil", "lod", "nov", "pav", "com",
+        "bol",
+    ];
     own(&v, &mut pos, venice, &seventeen);
     assert_eq!(supplies(&v, &pos)[venice.index()], 36, "Venezia supplies 2 with its chain open");
     assert_eq!(victory_centres(&v, &pos)[venice.index()], 34, "17 centres for victory");
@@ -170,7 +173,8 @@ fn the_emperors_rules_need_an_emperor() {
     const MAP: &str = include_str!("../../../variants/city_state/map.toml");
     let line = "emperor = \"Emperor\"\n";
     assert!(VARIANT.contains(line), "the variant names its Emperor as this test expects");
-    let problems = polemarch_engine::variant::load_texts(&VARIANT.replace(line, ""), MAP).map(|_| ()).expect_err("refused");
+    let problems =
+        polemarch_engine::variant::load_texts(&VARIANT.replace(line, ""), MAP).map(|_| ()).expect_err("refused");
     let text = format!("{problems:?}");
     assert!(text.contains("emperor_supply, double_army_rebuilds and emperor_elimination need `emperor`"), "{text}");
 }

@@ -62,12 +62,12 @@ fn a_tie_is_a_joint_victory() {
     let mut pos = board(&v, egypt, &CENTRES_25, &ARMIES_25);
     // Syria: 25 supply (Antioch 2 and 23 singles), 25 armies.
     let west = [
-        "ant", "arb", "sel", "arm", "cap", "pmy", "cte", "psp", "gad", "nca", "sag", "mas", "lug", "ece", "bel", "lgr", "ugr", "pan", "moe", "scy", "ill",
-        "rav", "ben", "bru",
+        "ant", "arb", "sel", "arm", "cap", "pmy", "cte", "psp", "gad", "nca", "sag", "mas", "lug", "ece", "bel", "lgr",
+        "ugr", "pan", "moe", "scy", "ill", "rav", "ben", "bru",
     ];
     let armies = [
-        "ant", "arb", "sel", "arm", "cap", "pmy", "cte", "psp", "gad", "nca", "sag", "mas", "lug", "ece", "bel", "lgr", "ugr", "pan", "moe", "scy", "ill",
-        "rav", "ben", "bru", "dam",
+        "ant", "arb", "sel", "arm", "cap", "pmy", "cte", "psp", "gad", "nca", "sag", "mas", "lug", "ece", "bel", "lgr",
+        "ugr", "pan", "moe", "scy", "ill", "rav", "ben", "bru", "dam",
     ];
     for c in west {
         pos.owners[v.province_of(v.find_loc(c).unwrap()).index()] = Some(syria);

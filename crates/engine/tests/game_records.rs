@@ -22,7 +22,10 @@ fn played(v: &Variant) -> GameRecord {
         game::process(v, &mut rec).unwrap();
     }
     let labels: Vec<&str> = rec.phases.iter().map(|p| p.phase.as_str()).collect();
-    assert_eq!(labels, ["Spring 1901, Movement", "Autumn 1901, Movement", "Winter 1901, Adjustment", "Spring 1902, Movement"]);
+    assert_eq!(
+        labels,
+        ["Spring 1901, Movement", "Autumn 1901, Movement", "Winter 1901, Adjustment", "Spring 1902, Movement"]
+    );
     rec
 }
 
@@ -49,10 +52,16 @@ fn a_start_edited_back_to_winter_1901_is_refused() {
     let v = variant("standard");
     let mut rec = played(&v);
     rec.phases[3].start.phase = "Winter 1901, Adjustment".into();
-    assert_eq!(game::check_game(&v, &rec).unwrap_err(), "phase Spring 1902, Movement: its start position is at Winter 1901, Adjustment");
+    assert_eq!(
+        game::check_game(&v, &rec).unwrap_err(),
+        "phase Spring 1902, Movement: its start position is at Winter 1901, Adjustment"
+    );
     // Its name too: the phase before did not end there.
     rec.phases[3].phase = "Winter 1901, Adjustment".into();
-    assert_eq!(game::check_game(&v, &rec).unwrap_err(), "phase Winter 1901, Adjustment: its start is not where Winter 1901, Adjustment ended (phases differ)");
+    assert_eq!(
+        game::check_game(&v, &rec).unwrap_err(),
+        "phase Winter 1901, Adjustment: its start is not where Winter 1901, Adjustment ended (phases differ)"
+    );
     // And the end of the phase before: processing it does not open it.
     rec.phases[2].processed.as_mut().unwrap().end.phase = "Winter 1901, Adjustment".into();
     assert_eq!(
@@ -69,13 +78,19 @@ fn a_first_phase_edited_to_winter_1901_is_refused() {
     let mut rec = game::new_game(&v, "standard", 1);
     rec.phases[0].phase = "Winter 1901, Adjustment".into();
     rec.phases[0].start.phase = "Winter 1901, Adjustment".into();
-    assert_eq!(game::check_game(&v, &rec).unwrap_err(), "phase Winter 1901, Adjustment: a game of Standard Diplomacy starts at Spring 1901, Movement");
+    assert_eq!(
+        game::check_game(&v, &rec).unwrap_err(),
+        "phase Winter 1901, Adjustment: a game of Standard Diplomacy starts at Spring 1901, Movement"
+    );
     let v = variant("hoplite_wars");
     let mut rec = game::new_game(&v, "hoplite_wars", 1);
     game::check_game(&v, &rec).unwrap();
     rec.phases[0].phase = "Spring 450 BC, Movement".into();
     rec.phases[0].start.phase = "Spring 450 BC, Movement".into();
-    assert_eq!(game::check_game(&v, &rec).unwrap_err(), "phase Spring 450 BC, Movement: a game of Hoplite Wars starts at Winter 451 BC, Adjustment");
+    assert_eq!(
+        game::check_game(&v, &rec).unwrap_err(),
+        "phase Spring 450 BC, Movement: a game of Hoplite Wars starts at Winter 451 BC, Adjustment"
+    );
 }
 
 #[test]
@@ -86,7 +101,10 @@ fn phases_out_of_the_calendar_are_refused() {
     // though France has builds due.
     rec.phases.remove(2);
     rec.phases[1].processed.as_mut().unwrap().end.phase = "Spring 1902, Movement".into();
-    assert_eq!(game::check_game(&v, &rec).unwrap_err(), "phase Autumn 1901, Movement: processing it opens Winter 1901, Adjustment, not Spring 1902, Movement");
+    assert_eq!(
+        game::check_game(&v, &rec).unwrap_err(),
+        "phase Autumn 1901, Movement: processing it opens Winter 1901, Adjustment, not Spring 1902, Movement"
+    );
 }
 
 #[test]
@@ -94,12 +112,25 @@ fn units_removed_by_hand_from_an_earlier_phase_are_found() {
     let v = variant("standard");
     let mut rec = played(&v);
     rec.phases[1].start.units.get_mut("Turkey").unwrap().retain(|u| u != "F ank");
-    assert_eq!(game::check_game(&v, &rec).unwrap_err(), "phase Autumn 1901, Movement: its start is not where Spring 1901, Movement ended (units differ)");
+    assert_eq!(
+        game::check_game(&v, &rec).unwrap_err(),
+        "phase Autumn 1901, Movement: its start is not where Spring 1901, Movement ended (units differ)"
+    );
     // From the end as well: its start is then not where processing leaves
     // it, which only playing the phase again would show; the next phase's
     // start still differs.
     let mut rec = played(&v);
-    rec.phases[2].processed.as_mut().unwrap().end.owners.as_mut().unwrap().get_mut("France").unwrap().retain(|c| c != "spa");
+    rec.phases[2]
+        .processed
+        .as_mut()
+        .unwrap()
+        .end
+        .owners
+        .as_mut()
+        .unwrap()
+        .get_mut("France")
+        .unwrap()
+        .retain(|c| c != "spa");
     assert_eq!(
         game::check_game(&v, &rec).unwrap_err(),
         "phase Spring 1902, Movement: its start is not where Winter 1901, Adjustment ended (centre owners differ)"
@@ -111,7 +142,10 @@ fn an_open_phase_before_the_last_is_refused() {
     let v = variant("standard");
     let mut rec = played(&v);
     rec.phases[1].processed = None;
-    assert_eq!(game::check_game(&v, &rec).unwrap_err(), "phase Autumn 1901, Movement: not processed, yet a phase follows it");
+    assert_eq!(
+        game::check_game(&v, &rec).unwrap_err(),
+        "phase Autumn 1901, Movement: not processed, yet a phase follows it"
+    );
 }
 
 #[test]
@@ -145,17 +179,25 @@ fn powers_in_submissions_orders_and_results_exist() {
     let v = variant("standard");
     let mut rec = played(&v);
     rec.phases[0].submissions[0].power = "Frankia".into();
-    assert!(game::check_game(&v, &rec).unwrap_err().starts_with("phase Spring 1901, Movement: submission: `Frankia` is not a power of standard"));
+    assert!(game::check_game(&v, &rec)
+        .unwrap_err()
+        .starts_with("phase Spring 1901, Movement: submission: `Frankia` is not a power of standard"));
     rec.phases[0].submissions[0].power = String::new();
-    assert!(game::check_game(&v, &rec).unwrap_err().starts_with("phase Spring 1901, Movement: submission: `` is not a power of standard"));
+    assert!(game::check_game(&v, &rec)
+        .unwrap_err()
+        .starts_with("phase Spring 1901, Movement: submission: `` is not a power of standard"));
     let mut rec = played(&v);
     let done = rec.phases[1].processed.as_mut().unwrap();
     let orders = done.orders.remove("France").unwrap();
     done.orders.insert("Gaul".into(), orders);
-    assert!(game::check_game(&v, &rec).unwrap_err().starts_with("phase Autumn 1901, Movement: orders: `Gaul` is not a power"));
+    assert!(game::check_game(&v, &rec)
+        .unwrap_err()
+        .starts_with("phase Autumn 1901, Movement: orders: `Gaul` is not a power"));
     let mut rec = played(&v);
     rec.phases[2].processed.as_mut().unwrap().results[0].power = "Gaul".into();
-    assert!(game::check_game(&v, &rec).unwrap_err().starts_with("phase Winter 1901, Adjustment: results: `BUILD A mar`: `Gaul` is not a power"));
+    assert!(game::check_game(&v, &rec)
+        .unwrap_err()
+        .starts_with("phase Winter 1901, Adjustment: results: `BUILD A mar`: `Gaul` is not a power"));
 }
 
 #[test]
@@ -185,7 +227,12 @@ fn long_names_are_cut_in_errors() {
         let mut rec = played(&v);
         edit(&mut rec);
         let e = game::check_game(&v, &rec).unwrap_err();
-        assert!(e.len() < 400 && e.contains(&cut), "{} characters: {}", e.len(), e.chars().take(300).collect::<String>());
+        assert!(
+            e.len() < 400 && e.contains(&cut),
+            "{} characters: {}",
+            e.len(),
+            e.chars().take(300).collect::<String>()
+        );
     }
     let mut rec = played(&v);
     rec.phases[0].processed.as_mut().unwrap().results[0].power = "Nobody".into();

@@ -75,7 +75,13 @@ fn barbarians_are_no_competitor() {
     let (emperor, barbarians) = (power(&v, "Emperor"), power(&v, "Barbarians"));
     let mut pos = empty(&v);
     place(&v, &mut pos, emperor, Kind::ARMY, &["rom", "etr", "cis", "ven", "ben"]);
-    place(&v, &mut pos, barbarians, Kind::BARBARIAN, &["lgr", "ugr", "rae", "nor", "pan", "dac", "moe", "mau", "num", "lep"]);
+    place(
+        &v,
+        &mut pos,
+        barbarians,
+        Kind::BARBARIAN,
+        &["lgr", "ugr", "rae", "nor", "pan", "dac", "moe", "mau", "num", "lep"],
+    );
     assert_eq!(winners(&v, &pos, true), [emperor]);
 }
 
@@ -90,7 +96,13 @@ fn the_lead_is_the_title_holders() {
     assert_eq!(winners(&v, &pos, true), [emperor]);
     pos.state = read_state(&v, [("emperor", "Rhine")]).unwrap();
     assert!(winners(&v, &pos, true).is_empty());
-    place(&v, &mut pos, rhine, Kind::ARMY, &["lgr", "ugr", "bel", "ece", "wce", "lug", "mas", "aqu", "tar", "cel", "sag"]);
+    place(
+        &v,
+        &mut pos,
+        rhine,
+        Kind::ARMY,
+        &["lgr", "ugr", "bel", "ece", "wce", "lug", "mas", "aqu", "tar", "cel", "sag"],
+    );
     assert_eq!(winners(&v, &pos, true), [rhine]);
 }
 
@@ -101,12 +113,16 @@ fn the_emperors_four_count_for_self_supporting_units() {
     let v = im();
     let (emperor, africa) = (power(&v, "Emperor"), power(&v, "Africa"));
     let mut pos = empty(&v);
-    let centres = ["rom", "nea", "bru", "rav", "ben", "syr", "sar", "mas", "lug", "ece", "bel", "sag", "nca", "gad", "car", "had"];
+    let centres = [
+        "rom", "nea", "bru", "rav", "ben", "syr", "sar", "mas", "lug", "ece", "bel", "sag", "nca", "gad", "car", "had",
+    ];
     own(&v, &mut pos, emperor, &centres);
     // Rome 3, 15 singles, +4: 22 centres' worth, in halves.
     assert_eq!(own_supplies(&v, &pos)[emperor.index()], 44);
-    let armies =
-        ["nea", "bru", "rav", "ben", "syr", "sar", "mas", "lug", "ece", "bel", "sag", "nca", "gad", "car", "had", "etr", "cis", "ven", "dal", "ill", "epi"];
+    let armies = [
+        "nea", "bru", "rav", "ben", "syr", "sar", "mas", "lug", "ece", "bel", "sag", "nca", "gad", "car", "had", "etr",
+        "cis", "ven", "dal", "ill", "epi",
+    ];
     place(&v, &mut pos, emperor, Kind::PRAETORIAN_GUARD, &["rom"]);
     place(&v, &mut pos, emperor, Kind::ARMY, &armies);
     assert_eq!(self_supporting_units(&v, &pos, emperor), 22);
@@ -125,21 +141,21 @@ fn twenty_five_units_win_and_a_tie_plays_on() {
     let mut pos = empty(&v);
     // Syria: Antioch 2 and 23 singles = 25 supply, 25 armies.
     let centres = [
-        "ant", "cap", "pmy", "sel", "pon", "tyr", "sid", "jer", "cyp", "bos", "per", "eph", "nca", "gad", "sag", "mas", "lug", "ece", "bel", "lgr", "ugr",
-        "bri", "dac", "moe",
+        "ant", "cap", "pmy", "sel", "pon", "tyr", "sid", "jer", "cyp", "bos", "per", "eph", "nca", "gad", "sag", "mas",
+        "lug", "ece", "bel", "lgr", "ugr", "bri", "dac", "moe",
     ];
     own(&v, &mut pos, syria, &centres);
     let armies = [
-        "ant", "cap", "pmy", "sel", "pon", "tyr", "sid", "jer", "cyp", "bos", "per", "eph", "nca", "gad", "sag", "mas", "lug", "ece", "bel", "lgr", "ugr",
-        "bri", "dac", "moe", "gal",
+        "ant", "cap", "pmy", "sel", "pon", "tyr", "sid", "jer", "cyp", "bos", "per", "eph", "nca", "gad", "sag", "mas",
+        "lug", "ece", "bel", "lgr", "ugr", "bri", "dac", "moe", "gal",
     ];
     place(&v, &mut pos, syria, Kind::ARMY, &armies);
     assert_eq!(self_supporting_units(&v, &pos, syria), 25);
     assert_eq!(winners(&v, &pos, true), [syria]);
     // Africa the same at once: a tie, no victory.
     let africa_centres = [
-        "alx", "lep", "num", "car", "had", "cyr", "pto", "cre", "spa", "kor", "ath", "pel", "lar", "epi", "ill", "scy", "pan", "syr", "sar", "nea", "bru",
-        "rav", "ben", "rom",
+        "alx", "lep", "num", "car", "had", "cyr", "pto", "cre", "spa", "kor", "ath", "pel", "lar", "epi", "ill", "scy",
+        "pan", "syr", "sar", "nea", "bru", "rav", "ben", "rom",
     ];
     own(&v, &mut pos, africa, &africa_centres);
     let africa_armies: Vec<&str> = africa_centres.iter().copied().chain(["mar"]).collect();

@@ -12,7 +12,9 @@ fn run(text: &str) {
     let cases = parse_cases(text);
     assert!(!cases.is_empty());
     for case in &cases {
-        let report = run_case(case, &mut |id| embedded_variant(id).expect("a built-in variant").map(Rc::new).map_err(|p| format!("{p:?}")));
+        let report = run_case(case, &mut |id| {
+            embedded_variant(id).expect("a built-in variant").map(Rc::new).map_err(|p| format!("{p:?}"))
+        });
         assert!(report.passed, "{} {}: {:?}", report.id, report.title, report.problems);
     }
 }

@@ -31,8 +31,11 @@ fn province(v: &Variant, abbr: &str) -> ProvinceId {
 /// The waters a single-coast province (or a coast, `gro/sc`) touches.
 fn waters(v: &Variant, loc: &str) -> Vec<String> {
     let l = v.find_loc(loc).unwrap();
-    let mut out: Vec<String> =
-        v.fleet_neighbours[l.index()].iter().filter(|&&n| v.province(v.province_of(n)).terrain == Terrain::Sea).map(|&n| v.loc_abbr(n)).collect();
+    let mut out: Vec<String> = v.fleet_neighbours[l.index()]
+        .iter()
+        .filter(|&&n| v.province(v.province_of(n)).terrain == Terrain::Sea)
+        .map(|&n| v.loc_abbr(n))
+        .collect();
     out.sort();
     out
 }
@@ -58,7 +61,11 @@ fn counts_are_pinned() {
         assert!(text.contains(line), "{line}\n{text}");
     }
     assert!(!text.contains("rules:"), "Nikjon has no mechanic of its own (the 1971 rules): {text}");
-    assert!(v.source.contains("NEW DESIGN") && v.source.contains("NOT Sealy's map"), "the source says the map is a new design: {}", v.source);
+    assert!(
+        v.source.contains("NEW DESIGN") && v.source.contains("NOT Sealy's map"),
+        "the source says the map is a new design: {}",
+        v.source
+    );
 }
 
 #[test]
@@ -113,15 +120,20 @@ fn borders_match_the_data() {
         }
         if fleet {
             fleet_pairs += 1;
-            assert!(v.fleet_borders.get(la.index(), lb.index()) && v.fleet_borders.get(lb.index(), la.index()), "fleet {a}-{b}");
+            assert!(
+                v.fleet_borders.get(la.index(), lb.index()) && v.fleet_borders.get(lb.index(), la.index()),
+                "fleet {a}-{b}"
+            );
         }
     }
     // 57, 31, 96 before issue 30 changed the borders around Kovo, Tarn and Merrin.
     assert_eq!(kinds, [54, 32, 97]);
     let n = v.provinces.len();
-    let army_in_map = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).filter(|&(a, b)| v.army_borders.get(a, b)).count();
+    let army_in_map =
+        (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).filter(|&(a, b)| v.army_borders.get(a, b)).count();
     let m = v.locs.len();
-    let fleet_in_map = (0..m).flat_map(|a| (a + 1..m).map(move |b| (a, b))).filter(|&(a, b)| v.fleet_borders.get(a, b)).count();
+    let fleet_in_map =
+        (0..m).flat_map(|a| (a + 1..m).map(move |b| (a, b))).filter(|&(a, b)| v.fleet_borders.get(a, b)).count();
     assert_eq!((army_in_map, fleet_in_map), (army_pairs, fleet_pairs));
 }
 
@@ -130,7 +142,11 @@ fn borders_match_the_data() {
 fn starts_match_the_data() {
     let v = nikjon();
     let mut listed: Vec<String> = rows(STARTS).iter().map(|r| format!("{} {} {}", r[0], r[1], r[2])).collect();
-    let mut ours: Vec<String> = v.start_units.iter().map(|&(p, k, l)| format!("{} {} {}", v.power(p).name.to_lowercase(), k.letter(), v.loc_abbr(l))).collect();
+    let mut ours: Vec<String> = v
+        .start_units
+        .iter()
+        .map(|&(p, k, l)| format!("{} {} {}", v.power(p).name.to_lowercase(), k.letter(), v.loc_abbr(l)))
+        .collect();
     listed.sort();
     ours.sort();
     assert_eq!(ours, listed);
@@ -144,7 +160,12 @@ fn starts_match_the_data() {
 #[test]
 fn the_nine_fleets_of_the_note() {
     let v = nikjon();
-    let mut fleets: Vec<String> = v.start_units.iter().filter(|s| s.1.letter() == "F").map(|&(_, _, l)| v.province(v.province_of(l)).name.clone()).collect();
+    let mut fleets: Vec<String> = v
+        .start_units
+        .iter()
+        .filter(|s| s.1.letter() == "F")
+        .map(|&(_, _, l)| v.province(v.province_of(l)).name.clone())
+        .collect();
     fleets.sort();
     assert_eq!(fleets, ["Arama", "Fibro", "Filia", "Grobag", "Inserg", "Lostrel", "Madia", "Monai", "Petrad"]);
     let grobag = v.start_units.iter().find(|s| v.province(v.province_of(s.2)).abbr == "gro").unwrap();
@@ -228,10 +249,12 @@ fn eighteen_of_thirty_four_win() {
     let mut pos = Position::start(&v);
     assert!(winners(&v, &pos, false).is_empty());
     let senna = v.find_power("Senna").unwrap();
-    let neutral: Vec<usize> = (0..v.provinces.len()).filter(|&i| v.provinces[i].centre > 0 && pos.owners[i].is_none()).collect();
+    let neutral: Vec<usize> =
+        (0..v.provinces.len()).filter(|&i| v.provinces[i].centre > 0 && pos.owners[i].is_none()).collect();
     assert_eq!(neutral.len(), 12);
     // Senna's 3 homes and 14 more: 17.
-    let others: Vec<usize> = (0..v.provinces.len()).filter(|&i| pos.owners[i].is_some_and(|o| v.power(o).name == "Tobrou")).collect();
+    let others: Vec<usize> =
+        (0..v.provinces.len()).filter(|&i| pos.owners[i].is_some_and(|o| v.power(o).name == "Tobrou")).collect();
     for &i in neutral.iter().chain(&others[..2]) {
         pos.owners[i] = Some(senna);
     }
@@ -252,7 +275,8 @@ fn coastal_fleet_borders_follow_a_shared_sea() {
     let mut checked = 0;
     for a in v.loc_ids().filter(|&l| !is_sea(l)) {
         for &b in v.fleet_neighbours[a.index()].iter().filter(|&&l| !is_sea(l)) {
-            let shared = v.fleet_neighbours[a.index()].iter().any(|&s| is_sea(s) && v.fleet_borders.get(s.index(), b.index()));
+            let shared =
+                v.fleet_neighbours[a.index()].iter().any(|&s| is_sea(s) && v.fleet_borders.get(s.index(), b.index()));
             assert!(shared, "{} - {} shares no sea", v.loc_abbr(a), v.loc_abbr(b));
             checked += 1;
         }

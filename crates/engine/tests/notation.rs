@@ -88,7 +88,9 @@ fn multiplicity_orders_are_refused_by_name() {
 fn ancient_mediterranean_takes_other_judges_spellings() {
     // rules/ancient_mediterranean.md AM9: THB/THE, SIN/SII, TYN/TYS.
     let v = embedded_variant("ancient_mediterranean").unwrap().unwrap();
-    for (a, b) in [("thb", "the"), ("sin", "sii"), ("tys", "tyn"), ("Thebes", "the"), ("GoP", "gop"), ("Gulf of Pelusium", "gop")] {
+    for (a, b) in
+        [("thb", "the"), ("sin", "sii"), ("tys", "tyn"), ("Thebes", "the"), ("GoP", "gop"), ("Gulf of Pelusium", "gop")]
+    {
         assert_eq!(v.find_loc(a).map(|l| v.loc_abbr(l)), Some(b.to_string()), "`{a}`");
     }
     let egypt = v.find_power("Egypt");

@@ -46,7 +46,11 @@ fn coordinates_that_are_not_finite_are_a_problem_naming_the_province() {
         assert!(MAP.contains(from), "{from}");
         let problems = load_texts(VARIANT, &MAP.replacen(from, to, 1)).expect_err(to);
         let said: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
-        assert!(said.iter().any(|p| p.starts_with("map.toml: ") && p.contains(key) && p.ends_with("expected two finite numbers")), "{to}: {said:?}");
+        assert!(
+            said.iter()
+                .any(|p| p.starts_with("map.toml: ") && p.contains(key) && p.ends_with("expected two finite numbers")),
+            "{to}: {said:?}"
+        );
     }
     // Large but finite is a number like any other.
     let far = MAP.replacen("at = [793.5, 1048.0]", "at = [793.5, 1e308]", 1);

@@ -31,7 +31,10 @@ fn an_army_at_sea_is_refused() {
 fn a_fleet_on_a_two_coast_province_names_its_coast() {
     let v = variant("standard");
     let e = read(&v, r#""units": {"France": ["F spa"]}"#).unwrap_err();
-    assert_eq!(e, "position JSON, units of France: `F spa`: a fleet in Spain stands on one of its coasts (`spa/nc`, `spa/sc`)");
+    assert_eq!(
+        e,
+        "position JSON, units of France: `F spa`: a fleet in Spain stands on one of its coasts (`spa/nc`, `spa/sc`)"
+    );
     assert!(read(&v, r#""units": {"France": ["F spa/sc"]}"#).is_ok());
 }
 
@@ -72,8 +75,15 @@ fn a_force_of_several_units_or_an_army_on_a_coast_needs_multiplicity() {
     assert_eq!(e, "position JSON, units of France: `2A bur`: Standard Diplomacy has one unit to a force (forces of several units are Multiplicity's)");
     let e = read(&v, r#""units": {"Russia": ["A stp/nc"]}"#).unwrap_err();
     assert_eq!(e, "position JSON, units of Russia: `A stp/nc`: an army stands in St Petersburg, not on one of its coasts (`A stp`)");
-    let e = Position::from_json(&v, r#"{"phase": "Spring 1901, Retreat", "dislodged": {"France": [{"unit": "A spa/sc"}]}}"#).unwrap_err();
-    assert_eq!(e, "position JSON, dislodged of France: `A spa/sc`: an army stands in Spain, not on one of its coasts (`A spa`)");
+    let e = Position::from_json(
+        &v,
+        r#"{"phase": "Spring 1901, Retreat", "dislodged": {"France": [{"unit": "A spa/sc"}]}}"#,
+    )
+    .unwrap_err();
+    assert_eq!(
+        e,
+        "position JSON, dislodged of France: `A spa/sc`: an army stands in Spain, not on one of its coasts (`A spa`)"
+    );
     assert!(read(&v, r#""units": {"Russia": ["A stp", "F bot"]}"#).is_ok());
     let m = variant("multiplicity");
     assert!(read(&m, r#""units": {"France": ["2A bur", "A spa/sc"]}"#).is_ok());
@@ -111,7 +121,10 @@ fn a_game_record_with_a_fleet_inland_does_not_load_its_position() {
     units[kie] = "F mun".into();
     units.retain(|u| u != "A mun");
     let e = game::current(&v, &rec).unwrap_err();
-    assert_eq!(e, "phase Spring 1901, Movement: position JSON, units of Germany: `F mun`: a fleet cannot stand in Munich (land)");
+    assert_eq!(
+        e,
+        "phase Spring 1901, Movement: position JSON, units of Germany: `F mun`: a fleet cannot stand in Munich (land)"
+    );
 }
 
 /// `variant check` says the same of a variant's starting units, with the
@@ -122,7 +135,9 @@ fn a_starting_unit_that_cannot_stand_is_a_problem_of_the_variant() {
     let map = include_str!("../../../variants/standard/map.toml");
     let austria = r#"units = ["A bud", "A vie", "F tri"]"#;
     assert!(text.contains(austria));
-    let problems = polemarch_engine::variant::load_texts(&text.replace(austria, r#"units = ["A bud", "F vie", "G tri"]"#), map).unwrap_err();
+    let problems =
+        polemarch_engine::variant::load_texts(&text.replace(austria, r#"units = ["A bud", "F vie", "G tri"]"#), map)
+            .unwrap_err();
     let problems: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
     assert_eq!(
         problems,
@@ -147,11 +162,18 @@ fn long_text_is_cut_in_errors() {
         format!(r#""units": {{"France": ["A par", "A {long}"]}}"#),
         format!(r#""owners": {{"France": ["{long}"]}}"#),
         format!(r#""contested": ["{long}"]"#),
-        format!(r#""units": {{"France": ["A pic"]}}, "dislodged": {{"France": [{{"unit": "A bur", "attacker_from": "{long}"}}]}}"#),
+        format!(
+            r#""units": {{"France": ["A pic"]}}, "dislodged": {{"France": [{{"unit": "A bur", "attacker_from": "{long}"}}]}}"#
+        ),
     ];
     for units in &cases {
         let e = read(&v, units).unwrap_err();
-        assert!(e.len() < 400 && e.contains(&cut), "{} characters: {}", e.len(), e.chars().take(300).collect::<String>());
+        assert!(
+            e.len() < 400 && e.contains(&cut),
+            "{} characters: {}",
+            e.len(),
+            e.chars().take(300).collect::<String>()
+        );
     }
     let e = Position::from_json(&v, &format!(r#"{{"phase": "{long}"}}"#)).unwrap_err();
     assert!(e.len() < 400 && e.contains(&cut), "{} characters", e.len());

@@ -18,7 +18,9 @@ use std::sync::OnceLock;
 
 fn standard() -> &'static Variant {
     static STANDARD: OnceLock<Variant> = OnceLock::new();
-    STANDARD.get_or_init(|| embedded_variant("standard").expect("an embedded standard variant").expect("the standard variant loads"))
+    STANDARD.get_or_init(|| {
+        embedded_variant("standard").expect("an embedded standard variant").expect("the standard variant loads")
+    })
 }
 
 fn power_count() -> u8 {
@@ -136,7 +138,8 @@ fn order_like_text() -> impl Strategy<Value = String> {
         8 => select(order_words()),
         1 => any::<char>().prop_map(|c| c.to_string()),
     ];
-    vec((piece, a_separator()), 0..9).prop_map(|pieces| pieces.into_iter().map(|(w, sep)| format!("{w}{sep}")).collect())
+    vec((piece, a_separator()), 0..9)
+        .prop_map(|pieces| pieces.into_iter().map(|(w, sep)| format!("{w}{sep}")).collect())
 }
 
 /// Every way the map names a location: abbreviations, full names, coasts.
@@ -212,7 +215,14 @@ fn canonical(mut order: Order) -> Order {
 
 fn check_column(e: &ParseError, text: &str) -> Result<(), TestCaseError> {
     // Columns are 1-based byte offsets (the lexer keeps byte offsets).
-    prop_assert!(e.column >= 1 && e.column <= text.len() + 1, "column {} outside 1..={} in {:?}: {}", e.column, text.len() + 1, text, e);
+    prop_assert!(
+        e.column >= 1 && e.column <= text.len() + 1,
+        "column {} outside 1..={} in {:?}: {}",
+        e.column,
+        text.len() + 1,
+        text,
+        e
+    );
     prop_assert!(text.is_char_boundary(e.column - 1), "column {} splits a character of {:?}", e.column, text);
     Ok(())
 }
@@ -221,13 +231,24 @@ fn check_round_trip(order: &Order, text: &str) -> Result<(), TestCaseError> {
     let v = standard();
     let printed = order.display(v).to_string();
     match parse_order(v, &printed, order.power) {
-        Ok(again) => prop_assert_eq!(canonical(again), canonical(order.clone()), "{:?} parsed, printed as {:?}, read back differently", text, printed),
+        Ok(again) => prop_assert_eq!(
+            canonical(again),
+            canonical(order.clone()),
+            "{:?} parsed, printed as {:?}, read back differently",
+            text,
+            printed
+        ),
         Err(e) => prop_assert!(false, "{:?} parsed, printed as {:?}, which does not parse: {}", text, printed, e),
     }
     if let Some(power) = order.power {
         let line = format!("{}: {}", v.power(power).name, printed);
         match parse_order_line(v, &line) {
-            Ok(again) => prop_assert_eq!(canonical(again), canonical(order.clone()), "the line {:?} reads back differently", line),
+            Ok(again) => prop_assert_eq!(
+                canonical(again),
+                canonical(order.clone()),
+                "the line {:?} reads back differently",
+                line
+            ),
             Err(e) => prop_assert!(false, "the line {:?} does not parse: {}", line, e),
         }
     }
@@ -281,7 +302,12 @@ struct ForceSeed {
 }
 
 fn a_force_seed() -> impl Strategy<Value = ForceSeed> {
-    (any::<bool>(), a_power(), any::<Index>(), any::<u32>()).prop_map(|(fleet, power, coast, rank)| ForceSeed { fleet, power, coast, rank })
+    (any::<bool>(), a_power(), any::<Index>(), any::<u32>()).prop_map(|(fleet, power, coast, rank)| ForceSeed {
+        fleet,
+        power,
+        coast,
+        rank,
+    })
 }
 
 /// The force a seed puts in province `p`: armies on land and coasts (never on
@@ -315,8 +341,11 @@ fn a_movement_position() -> impl Strategy<Value = Position> {
     (board, owners, season).prop_map(move |(board, owners, season)| {
         let phase = v.calendar.parse_phase(&format!("{season} 1901, Movement")).expect("a movement phase");
         let mut pos = Position::empty(v, phase);
-        let mut placed: Vec<(u32, Force)> =
-            board.iter().enumerate().filter_map(|(p, seed)| seed.as_ref().and_then(|s| force_of(v, ProvinceId::new(p), s).map(|f| (s.rank, f)))).collect();
+        let mut placed: Vec<(u32, Force)> = board
+            .iter()
+            .enumerate()
+            .filter_map(|(p, seed)| seed.as_ref().and_then(|s| force_of(v, ProvinceId::new(p), s).map(|f| (s.rank, f))))
+            .collect();
         placed.sort_by_key(|(rank, _)| *rank);
         pos.forces = placed.into_iter().map(|(_, f)| f).collect();
         pos.owners = owners
@@ -347,11 +376,9 @@ struct Style {
 }
 
 fn a_style() -> impl Strategy<Value = Style> {
-    (prop::bool::weighted(0.1), prop::bool::weighted(0.2), prop::bool::weighted(0.2)).prop_map(|(power_left_out, kind_left_out, coast_left_out)| Style {
-        power_left_out,
-        kind_left_out,
-        coast_left_out,
-    })
+    (prop::bool::weighted(0.1), prop::bool::weighted(0.2), prop::bool::weighted(0.2)).prop_map(
+        |(power_left_out, kind_left_out, coast_left_out)| Style { power_left_out, kind_left_out, coast_left_out },
+    )
 }
 
 /// What a random order tries to do.
@@ -404,14 +431,8 @@ struct OrderSeed {
 }
 
 fn an_order_seed() -> impl Strategy<Value = OrderSeed> {
-    (an_intent(), any::<Index>(), any::<Index>(), any::<Index>(), any::<bool>(), a_style()).prop_map(|(intent, unit, other, place, flag, style)| OrderSeed {
-        intent,
-        unit,
-        other,
-        place,
-        flag,
-        style,
-    })
+    (an_intent(), any::<Index>(), any::<Index>(), any::<Index>(), any::<bool>(), a_style())
+        .prop_map(|(intent, unit, other, place, flag, style)| OrderSeed { intent, unit, other, place, flag, style })
 }
 
 fn unit_ref(v: &Variant, force: &Force, style: Style) -> UnitRef {
@@ -420,7 +441,12 @@ fn unit_ref(v: &Variant, force: &Force, style: Style) -> UnitRef {
 }
 
 fn order_of(v: &Variant, force: &Force, style: Style, action: Action) -> Order {
-    Order { claim: None, power: (!style.power_left_out).then_some(force.power), unit: Some(unit_ref(v, force, style)), action }
+    Order {
+        claim: None,
+        power: (!style.power_left_out).then_some(force.power),
+        unit: Some(unit_ref(v, force, style)),
+        action,
+    }
 }
 
 fn is_coast(v: &Variant, p: ProvinceId) -> bool {
@@ -500,7 +526,8 @@ fn convoy_routes(v: &Variant, pos: &Position, from: ProvinceId) -> Vec<(Province
 fn orders_of_seed(v: &Variant, pos: &Position, s: &OrderSeed) -> Vec<Order> {
     let forces = &pos.forces;
     let order = |f: &Force, action| order_of(v, f, s.style, action);
-    let armies_on_coast: Vec<&Force> = forces.iter().filter(|f| f.is_army() && is_coast(v, v.province_of(f.loc))).collect();
+    let armies_on_coast: Vec<&Force> =
+        forces.iter().filter(|f| f.is_army() && is_coast(v, v.province_of(f.loc))).collect();
     let Some(f) = pick(&s.unit, forces) else { return Vec::new() };
     match s.intent {
         Intent::Hold => vec![order(f, Action::Hold)],
@@ -518,16 +545,25 @@ fn orders_of_seed(v: &Variant, pos: &Position, s: &OrderSeed) -> Vec<Order> {
             let target_reach = reach(v, t);
             let into: Vec<ProvinceId> = target_reach.iter().copied().filter(|p| reach(v, f).contains(p)).collect();
             // Preferably a province both can reach; else any the target can.
-            let Some(&dest) = pick(&s.place, &into).or_else(|| pick(&s.place, &target_reach)) else { return vec![order(f, Action::Hold)] };
+            let Some(&dest) = pick(&s.place, &into).or_else(|| pick(&s.place, &target_reach)) else {
+                return vec![order(f, Action::Hold)];
+            };
             vec![order(f, Action::SupportMove { unit: unit_ref(v, t, s.style), to: LocId::of_province(dest) })]
         }
         Intent::SupportedAttack => {
             // Preferably on another power's force.
             let all = neighbours(v, f);
-            let enemies: Vec<LocId> = all.iter().copied().filter(|&l| pos.force_in(v, v.province_of(l)).is_some_and(|g| g.power != f.power)).collect();
-            let Some(&to) = pick(&s.place, &enemies).or_else(|| pick(&s.place, &all)) else { return vec![order(f, Action::Hold)] };
+            let enemies: Vec<LocId> = all
+                .iter()
+                .copied()
+                .filter(|&l| pos.force_in(v, v.province_of(l)).is_some_and(|g| g.power != f.power))
+                .collect();
+            let Some(&to) = pick(&s.place, &enemies).or_else(|| pick(&s.place, &all)) else {
+                return vec![order(f, Action::Hold)];
+            };
             let dest = v.province_of(to);
-            let supporters: Vec<&Force> = forces.iter().filter(|g| g.loc != f.loc && reach(v, g).contains(&dest)).collect();
+            let supporters: Vec<&Force> =
+                forces.iter().filter(|g| g.loc != f.loc && reach(v, g).contains(&dest)).collect();
             let mut orders = vec![order(f, Action::Move { to, via_convoy: false })];
             if let Some(g) = pick(&s.other, &supporters) {
                 // A support names the destination province, or the coast the
@@ -544,21 +580,29 @@ fn orders_of_seed(v: &Variant, pos: &Position, s: &OrderSeed) -> Vec<Order> {
             let mut orders = vec![order(army, Action::Move { to: LocId::of_province(*dest), via_convoy: s.flag })];
             for &sea in route {
                 let fleet = pos.force_in(v, sea).expect("a fleet on the route");
-                orders.push(order(fleet, Action::Convoy { unit: unit_ref(v, army, s.style), to: LocId::of_province(*dest) }));
+                orders.push(order(
+                    fleet,
+                    Action::Convoy { unit: unit_ref(v, army, s.style), to: LocId::of_province(*dest) },
+                ));
             }
             orders
         }
         Intent::LoneConvoy => {
             let fleets: Vec<&Force> = forces.iter().filter(|g| at_sea(v, g)).collect();
             let armies: Vec<&Force> = forces.iter().filter(|g| g.is_army()).collect();
-            let (Some(fleet), Some(army), Some(dest)) = (pick(&s.unit, &fleets), pick(&s.other, &armies), pick(&s.place, &coastal_provinces(v)).copied())
+            let (Some(fleet), Some(army), Some(dest)) =
+                (pick(&s.unit, &fleets), pick(&s.other, &armies), pick(&s.place, &coastal_provinces(v)).copied())
             else {
                 return Vec::new();
             };
             vec![order(fleet, Action::Convoy { unit: unit_ref(v, army, s.style), to: LocId::of_province(dest) })]
         }
         Intent::ArmyToFarCoast => {
-            let (Some(army), Some(dest)) = (pick(&s.unit, &armies_on_coast), pick(&s.place, &coastal_provinces(v)).copied()) else { return Vec::new() };
+            let (Some(army), Some(dest)) =
+                (pick(&s.unit, &armies_on_coast), pick(&s.place, &coastal_provinces(v)).copied())
+            else {
+                return Vec::new();
+            };
             vec![order(army, Action::Move { to: LocId::of_province(dest), via_convoy: s.flag })]
         }
         Intent::OrderForEmptyProvince => {
@@ -568,13 +612,26 @@ fn orders_of_seed(v: &Variant, pos: &Position, s: &OrderSeed) -> Vec<Order> {
             let action = if s.flag {
                 Action::Hold
             } else {
-                Action::Move { to: v.army_neighbours[v.province_of(loc).index()].first().copied().map_or(LocId(0), LocId::of_province), via_convoy: false }
+                Action::Move {
+                    to: v.army_neighbours[v.province_of(loc).index()]
+                        .first()
+                        .copied()
+                        .map_or(LocId(0), LocId::of_province),
+                    via_convoy: false,
+                }
             };
             let kind = if s.flag { Kind::ARMY } else { Kind::FLEET };
-            vec![Order { claim: None, power: Some(power), unit: Some(UnitRef { components: Some(Force::single(power, kind, loc).components), loc }), action }]
+            vec![Order {
+                claim: None,
+                power: Some(power),
+                unit: Some(UnitRef { components: Some(Force::single(power, kind, loc).components), loc }),
+                action,
+            }]
         }
         Intent::WrongPower => {
-            let power = PowerId::new((f.power.index() + 1 + s.other.index(power_count() as usize - 1)) % power_count() as usize);
+            let power = PowerId::new(
+                (f.power.index() + 1 + s.other.index(power_count() as usize - 1)) % power_count() as usize,
+            );
             let action = match pick(&s.place, &neighbours(v, f)) {
                 Some(&to) => Action::Move { to, via_convoy: false },
                 None => Action::Hold,
@@ -587,7 +644,9 @@ fn orders_of_seed(v: &Variant, pos: &Position, s: &OrderSeed) -> Vec<Order> {
         }
         Intent::WrongPhase => {
             let to = LocId::new(s.place.index(v.locs.len()));
-            let action = [Action::Retreat { to }, Action::Disband, Action::Build, Action::Remove, Action::Waive][s.other.index(5)].clone();
+            let action = [Action::Retreat { to }, Action::Disband, Action::Build, Action::Remove, Action::Waive]
+                [s.other.index(5)]
+            .clone();
             let mut order = order(f, action);
             if order.action == Action::Waive {
                 order.unit = None;
@@ -624,7 +683,12 @@ struct RetreatSeed {
 fn a_retreat_seed() -> impl Strategy<Value = RetreatSeed> {
     use RetreatIntent::*;
     let intent = prop_oneof![6 => Just(ToAnOption), 2 => Just(MoveToAnOption), 2 => Just(Disband), 1 => Just(ToAnywhere), 1 => Just(NotDislodged)];
-    (intent, any::<Index>(), any::<Index>(), a_style()).prop_map(|(intent, unit, place, style)| RetreatSeed { intent, unit, place, style })
+    (intent, any::<Index>(), any::<Index>(), a_style()).prop_map(|(intent, unit, place, style)| RetreatSeed {
+        intent,
+        unit,
+        place,
+        style,
+    })
 }
 
 fn retreat_orders(v: &Variant, pos: &Position, seeds: &[RetreatSeed]) -> Vec<Order> {
@@ -672,18 +736,14 @@ struct AdjustmentSeed {
 fn an_adjustment_seed() -> impl Strategy<Value = AdjustmentSeed> {
     use AdjustmentIntent::*;
     let intent = prop_oneof![6 => Just(BuildAtHome), 1 => Just(BuildAnywhere), 4 => Just(Remove), 2 => Just(Waive), 1 => Just(Hold)];
-    (intent, any::<Index>(), any::<Index>(), any::<Index>(), any::<bool>(), a_style()).prop_map(|(intent, site, coast, power, fleet, style)| AdjustmentSeed {
-        intent,
-        site,
-        coast,
-        power,
-        fleet,
-        style,
-    })
+    (intent, any::<Index>(), any::<Index>(), any::<Index>(), any::<bool>(), a_style()).prop_map(
+        |(intent, site, coast, power, fleet, style)| AdjustmentSeed { intent, site, coast, power, fleet, style },
+    )
 }
 
 fn adjustment_orders(v: &Variant, pos: &Position, seeds: &[AdjustmentSeed]) -> Vec<Order> {
-    let homes: Vec<(PowerId, ProvinceId)> = v.powers.iter().enumerate().flat_map(|(i, p)| p.homes.iter().map(move |&h| (PowerId::new(i), h))).collect();
+    let homes: Vec<(PowerId, ProvinceId)> =
+        v.powers.iter().enumerate().flat_map(|(i, p)| p.homes.iter().map(move |&h| (PowerId::new(i), h))).collect();
     let mut orders = Vec::new();
     for s in seeds {
         let any_power = PowerId::new(s.power.index(power_count() as usize));
@@ -694,20 +754,29 @@ fn adjustment_orders(v: &Variant, pos: &Position, seeds: &[AdjustmentSeed]) -> V
                 _ => LocId::of_province(p),
             };
             let power = (!s.style.power_left_out).then_some(power);
-            Order { claim: None, power, unit: Some(UnitRef { components: Some(Force::single(PowerId(0), kind, loc).components), loc }), action: Action::Build }
+            Order {
+                claim: None,
+                power,
+                unit: Some(UnitRef { components: Some(Force::single(PowerId(0), kind, loc).components), loc }),
+                action: Action::Build,
+            }
         };
         match s.intent {
             AdjustmentIntent::BuildAtHome => {
                 let &(power, p) = pick(&s.site, &homes).expect("powers have homes");
                 orders.push(build(power, p));
             }
-            AdjustmentIntent::BuildAnywhere => orders.push(build(any_power, ProvinceId::new(s.site.index(v.province_count())))),
+            AdjustmentIntent::BuildAnywhere => {
+                orders.push(build(any_power, ProvinceId::new(s.site.index(v.province_count()))))
+            }
             AdjustmentIntent::Remove => {
                 if let Some(f) = pick(&s.site, &pos.forces) {
                     orders.push(order_of(v, f, s.style, Action::Remove));
                 }
             }
-            AdjustmentIntent::Waive => orders.push(Order { claim: None, power: Some(any_power), unit: None, action: Action::Waive }),
+            AdjustmentIntent::Waive => {
+                orders.push(Order { claim: None, power: Some(any_power), unit: None, action: Action::Waive })
+            }
             AdjustmentIntent::Hold => {
                 if let Some(f) = pick(&s.site, &pos.forces) {
                     orders.push(order_of(v, f, s.style, Action::Hold));
@@ -723,15 +792,29 @@ fn adjustment_orders(v: &Variant, pos: &Position, seeds: &[AdjustmentSeed]) -> V
 // ---------------------------------------------------------------------------
 
 fn force_text(v: &Variant, f: &Force) -> String {
-    format!("{} {} {}", v.power(f.power).name, f.components.iter().map(|c| c.kind.letter()).collect::<String>(), v.loc_abbr(f.loc))
+    format!(
+        "{} {} {}",
+        v.power(f.power).name,
+        f.components.iter().map(|c| c.kind.letter()).collect::<String>(),
+        v.loc_abbr(f.loc)
+    )
 }
 
 /// The phase, board and orders in notation, for failure messages.
 fn describe(v: &Variant, pos: &Position, orders: &[Order]) -> String {
     let forces: Vec<String> = pos.forces.iter().map(|f| force_text(v, f)).collect();
     let dislodged: Vec<String> = pos.dislodged.iter().map(|d| force_text(v, &d.force)).collect();
-    let orders: Vec<String> = orders.iter().map(|o| format!("{}: {}", o.power.map_or("?", |p| v.power(p).name.as_str()), o.display(v))).collect();
-    format!("\n{}\nforces: {}\ndislodged: {}\norders:\n  {}\n", v.calendar.display(pos.phase), forces.join(", "), dislodged.join(", "), orders.join("\n  "))
+    let orders: Vec<String> = orders
+        .iter()
+        .map(|o| format!("{}: {}", o.power.map_or("?", |p| v.power(p).name.as_str()), o.display(v)))
+        .collect();
+    format!(
+        "\n{}\nforces: {}\ndislodged: {}\norders:\n  {}\n",
+        v.calendar.display(pos.phase),
+        forces.join(", "),
+        dislodged.join(", "),
+        orders.join("\n  ")
+    )
 }
 
 fn check_results_follow_orders(outcome: &Outcome, orders: &[Order], at: &str) -> Result<(), TestCaseError> {
@@ -745,7 +828,12 @@ fn check_results_follow_orders(outcome: &Outcome, orders: &[Order], at: &str) ->
 fn check_one_force_per_province(v: &Variant, forces: &[Force], at: &str) -> Result<(), TestCaseError> {
     let mut seen = HashSet::new();
     for f in forces {
-        prop_assert!(seen.insert(v.province_of(f.loc)), "two forces in {}{}", v.province(v.province_of(f.loc)).abbr, at);
+        prop_assert!(
+            seen.insert(v.province_of(f.loc)),
+            "two forces in {}{}",
+            v.province(v.province_of(f.loc)).abbr,
+            at
+        );
     }
     Ok(())
 }
@@ -782,7 +870,10 @@ fn check_movement(v: &Variant, pos: &Position, orders: &[Order], outcome: &Outco
     for (order, result) in orders.iter().zip(&outcome.results) {
         let force = order.unit.as_ref().and_then(|u| pos.force_in(v, v.province_of(u.loc)));
         let wrong_power = matches!((force, order.power), (Some(f), Some(p)) if f.power != p);
-        let wrong_phase = matches!(order.action, Action::Retreat { .. } | Action::Disband | Action::Build | Action::Remove | Action::Waive);
+        let wrong_phase = matches!(
+            order.action,
+            Action::Retreat { .. } | Action::Disband | Action::Build | Action::Remove | Action::Waive
+        );
         if force.is_none() || wrong_power || wrong_phase {
             prop_assert_eq!(result.verdict(), Verdict::Illegal, "{} should be illegal{}", order.display(v), at);
         }
@@ -813,20 +904,41 @@ fn check_movement(v: &Variant, pos: &Position, orders: &[Order], outcome: &Outco
                 let Action::Move { to, .. } = r.order.action else { unreachable!() };
                 prop_assert!(dislodged.is_none(), "{} moved and was dislodged{}", force_text(v, f), at);
                 let dest = v.province_of(to);
-                let Some(i) = next.forces.iter().position(|g| v.province_of(g.loc) == dest).filter(|&i| same_force(&next.forces[i], f)) else {
-                    return Err(TestCaseError::fail(format!("{} moved to {} but is not there{}", force_text(v, f), v.province(dest).abbr, at)));
+                let Some(i) = next
+                    .forces
+                    .iter()
+                    .position(|g| v.province_of(g.loc) == dest)
+                    .filter(|&i| same_force(&next.forces[i], f))
+                else {
+                    return Err(TestCaseError::fail(format!(
+                        "{} moved to {} but is not there{}",
+                        force_text(v, f),
+                        v.province(dest).abbr,
+                        at
+                    )));
                 };
                 let now = &next.forces[i];
                 // On the coast the order named, if it named one.
                 let coast_named = v.loc(to).coast.is_some() && f.is_fleet();
-                prop_assert!(!coast_named || now.loc == to, "{} moved to {}, not to {}{}", force_text(v, f), v.loc_abbr(now.loc), v.loc_abbr(to), at);
+                prop_assert!(
+                    !coast_named || now.loc == to,
+                    "{} moved to {}, not to {}{}",
+                    force_text(v, f),
+                    v.loc_abbr(now.loc),
+                    v.loc_abbr(to),
+                    at
+                );
                 (Found::Standing(i), now)
             }
             None => match dislodged {
                 Some(i) => (Found::Dislodged(i), f),
                 None => {
                     let Some(i) = next.forces.iter().position(|g| g == f) else {
-                        return Err(TestCaseError::fail(format!("{} neither moved, was dislodged, nor stayed{}", force_text(v, f), at)));
+                        return Err(TestCaseError::fail(format!(
+                            "{} neither moved, was dislodged, nor stayed{}",
+                            force_text(v, f),
+                            at
+                        )));
                     };
                     (Found::Standing(i), f)
                 }
@@ -843,7 +955,12 @@ fn check_movement(v: &Variant, pos: &Position, orders: &[Order], outcome: &Outco
             return Err(TestCaseError::fail(format!("{} dislodged by no one{}", force_text(v, &d.force), at)));
         };
         let Some(attacker) = pos.force_in(v, from) else {
-            return Err(TestCaseError::fail(format!("{} dislodged from {}, where no force stood{}", force_text(v, &d.force), v.province(from).abbr, at)));
+            return Err(TestCaseError::fail(format!(
+                "{} dislodged from {}, where no force stood{}",
+                force_text(v, &d.force),
+                v.province(from).abbr,
+                at
+            )));
         };
         prop_assert!(attacker.power != d.force.power, "{} dislodged by its own power{}", force_text(v, &d.force), at);
         prop_assert!(
@@ -853,7 +970,12 @@ fn check_movement(v: &Variant, pos: &Position, orders: &[Order], outcome: &Outco
             v.province(from).abbr,
             at
         );
-        prop_assert!(!next.contested.contains(&here), "{} dislodged but its province is marked contested{}", force_text(v, &d.force), at);
+        prop_assert!(
+            !next.contested.contains(&here),
+            "{} dislodged but its province is marked contested{}",
+            force_text(v, &d.force),
+            at
+        );
     }
     for &p in &next.contested {
         prop_assert!(next.force_in(v, p).is_none(), "{} is contested but occupied{}", v.province(p).abbr, at);
@@ -894,7 +1016,12 @@ fn check_retreat(v: &Variant, pos: &Position, orders: &[Order], outcome: &Outcom
 
 /// Can every force of `arrived` be given a dislodged force of its own
 /// (`used` marks those taken) that `can` retreat there?
-fn assign(arrived: &[&Force], dislodged: &[Dislodged], can: &dyn Fn(&Dislodged, &Force) -> bool, used: &mut [bool]) -> bool {
+fn assign(
+    arrived: &[&Force],
+    dislodged: &[Dislodged],
+    can: &dyn Fn(&Dislodged, &Force) -> bool,
+    used: &mut [bool],
+) -> bool {
     let Some((first, rest)) = arrived.split_first() else { return true };
     for (j, d) in dislodged.iter().enumerate() {
         if !used[j] && can(d, first) {
@@ -922,13 +1049,35 @@ fn check_adjustment(v: &Variant, pos: &Position, orders: &[Order], outcome: &Out
         let count = |p: &Position| p.forces.iter().filter(|f| f.power == power).count();
         let (before, after, owned) = (count(pos), count(next), centres(v, pos, power));
         let name = &v.power(power).name;
-        prop_assert!(after <= owned.max(before), "{} has {} forces from {} with {} centres{}", name, after, before, owned, at);
+        prop_assert!(
+            after <= owned.max(before),
+            "{} has {} forces from {} with {} centres{}",
+            name,
+            after,
+            before,
+            owned,
+            at
+        );
         if before > owned {
-            prop_assert_eq!(after, owned, "{} with {} forces and {} centres must remove down to its centres{}", name, before, owned, at);
+            prop_assert_eq!(
+                after,
+                owned,
+                "{} with {} forces and {} centres must remove down to its centres{}",
+                name,
+                before,
+                owned,
+                at
+            );
         }
         if before <= owned {
             for f in pos.forces.iter().filter(|f| f.power == power) {
-                prop_assert!(next.forces.contains(f), "{} removed although {} owes no removal{}", force_text(v, f), name, at);
+                prop_assert!(
+                    next.forces.contains(f),
+                    "{} removed although {} owes no removal{}",
+                    force_text(v, f),
+                    name,
+                    at
+                );
             }
         }
     }
@@ -936,7 +1085,13 @@ fn check_adjustment(v: &Variant, pos: &Position, orders: &[Order], outcome: &Out
     for f in next.forces.iter().filter(|f| !pos.forces.contains(f)) {
         let p = v.province_of(f.loc);
         prop_assert!(v.power(f.power).homes.contains(&p), "{} built outside its homes{}", force_text(v, f), at);
-        prop_assert_eq!(pos.owners[p.index()], Some(f.power), "{} built in a centre it does not own{}", force_text(v, f), at);
+        prop_assert_eq!(
+            pos.owners[p.index()],
+            Some(f.power),
+            "{} built in a centre it does not own{}",
+            force_text(v, f),
+            at
+        );
         prop_assert!(pos.force_in(v, p).is_none(), "{} built in an occupied province{}", force_text(v, f), at);
     }
     Ok(())

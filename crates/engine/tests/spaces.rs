@@ -50,7 +50,9 @@ fn the_test_variant_loads_and_checks_clean() {
 fn the_places_behind_the_walls_go_by_the_names_of_their_centre() {
     let v = spaces();
     let walls = v.province(province(&v, "mil")).walls.expect("Milano has walls");
-    for name in ["mil-walls", "MIL WALLS", "Milano walls", "milano-walls", "Milan walls", "((mil))", "((Milano))", "((MIL))"] {
+    for name in
+        ["mil-walls", "MIL WALLS", "Milano walls", "milano-walls", "Milan walls", "((mil))", "((Milano))", "((MIL))"]
+    {
         assert_eq!(v.find_loc(name), Some(LocId::of_province(walls)), "{name}");
     }
     assert_eq!(v.province(walls).abbr, "mil-walls");
@@ -77,13 +79,18 @@ fn a_place_behind_the_walls_borders_only_its_province() {
         assert_eq!(place.walls_of, Some(c));
         assert_eq!((place.terrain, place.centre, place.at), (terrain, 0, v.province(c).at), "{centre}");
         assert_eq!(v.army_neighbours[w.index()], [c]);
-        let bordering: Vec<usize> = (0..v.province_count()).filter(|&b| v.any_borders.get(w.index(), b) || v.any_borders.get(b, w.index())).collect();
+        let bordering: Vec<usize> = (0..v.province_count())
+            .filter(|&b| v.any_borders.get(w.index(), b) || v.any_borders.get(b, w.index()))
+            .collect();
         assert_eq!(bordering, [c.index()], "{centre}");
         assert!(v.army_neighbours[c.index()].contains(&w));
     }
     // Fleets may stand behind the walls of a port: a fleet border too.
     let gen = province(&v, "gen");
-    assert_eq!(v.fleet_neighbours[LocId::of_province(v.province(gen).walls.unwrap()).index()], [LocId::of_province(gen)]);
+    assert_eq!(
+        v.fleet_neighbours[LocId::of_province(v.province(gen).walls.unwrap()).index()],
+        [LocId::of_province(gen)]
+    );
     assert!(v.fleet_neighbours[LocId::of_province(v.province(province(&v, "mil")).walls.unwrap()).index()].is_empty());
 }
 
@@ -117,7 +124,8 @@ fn a_box_and_the_walls_survive_position_json() {
 #[test]
 fn outside_a_box_a_province_holds_one_unit() {
     let v = spaces();
-    let err = Position::from_json(&v, r#"{"phase": "Spring 1300 movement", "units": {"Emperor": ["A pav", "A pav"]}}"#).unwrap_err();
+    let err = Position::from_json(&v, r#"{"phase": "Spring 1300 movement", "units": {"Emperor": ["A pav", "A pav"]}}"#)
+        .unwrap_err();
     assert_eq!(err, "position JSON, units of Emperor: `A pav`: the province already holds a unit");
 }
 
@@ -163,12 +171,18 @@ fn a_box_normalizes_components_before_forces() {
 
 #[test]
 fn walls_only_on_a_centre() {
-    assert_eq!(problems_with(("name = \"Pavia\"\n", "name = \"Pavia\"\nwalls = true\n")), ["map.toml: province `pav`, walls: only a supply centre has walls"]);
+    assert_eq!(
+        problems_with(("name = \"Pavia\"\n", "name = \"Pavia\"\nwalls = true\n")),
+        ["map.toml: province `pav`, walls: only a supply centre has walls"]
+    );
 }
 
 #[test]
 fn a_box_has_no_walls() {
-    assert_eq!(problems_with(("walls = true\n", "walls = true\nbox = true\n")), ["map.toml: province `mil`, walls: a box has no walls"]);
+    assert_eq!(
+        problems_with(("walls = true\n", "walls = true\nbox = true\n")),
+        ["map.toml: province `mil`, walls: a box has no walls"]
+    );
 }
 
 #[test]

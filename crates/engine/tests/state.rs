@@ -14,7 +14,13 @@ fn variant(id: &str) -> Variant {
 #[test]
 fn hoplite_wars_state_reads_and_writes_back_the_same_text() {
     let v = variant("hoplite_wars");
-    let text = [("claim chi", "Athens"), ("colony chi", "Achea"), ("delphi", "sacked-by Sparta"), ("delphi-builds sparta", "2"), ("seed", "42")];
+    let text = [
+        ("claim chi", "Athens"),
+        ("colony chi", "Achea"),
+        ("delphi", "sacked-by Sparta"),
+        ("delphi-builds sparta", "2"),
+        ("seed", "42"),
+    ];
     let state = read_state(&v, text.iter().copied()).unwrap();
     assert_eq!(state.delphi, Some(Delphi::SackedBy(v.find_power("Sparta").unwrap())));
     assert_eq!(state.seed, Some(42));
@@ -33,7 +39,10 @@ fn a_key_the_variant_does_not_keep_is_an_error_naming_it() {
 #[test]
 fn a_key_with_a_word_too_many_or_too_few_is_an_error() {
     let v = variant("hoplite_wars");
-    assert_eq!(read_state(&v, [("colony chi junk", "Athens")]).unwrap_err(), "state key `colony chi junk`: expected `colony <name>`");
+    assert_eq!(
+        read_state(&v, [("colony chi junk", "Athens")]).unwrap_err(),
+        "state key `colony chi junk`: expected `colony <name>`"
+    );
     assert_eq!(read_state(&v, [("colony", "Athens")]).unwrap_err(), "state key `colony`: expected `colony <name>`");
     assert_eq!(read_state(&v, [("delphi x", "intact")]).unwrap_err(), "state key `delphi x`: expected `delphi`");
 }
@@ -42,7 +51,10 @@ fn a_key_with_a_word_too_many_or_too_few_is_an_error() {
 fn a_value_that_does_not_read_is_an_error() {
     let v = variant("hoplite_wars");
     assert_eq!(read_state(&v, [("seed", "soon")]).unwrap_err(), "state `seed`: `soon`: expected a whole number");
-    assert_eq!(read_state(&v, [("delphi", "burnt")]).unwrap_err(), "state `delphi`: `burnt`: expected `intact` or `sacked-by <power>`");
+    assert_eq!(
+        read_state(&v, [("delphi", "burnt")]).unwrap_err(),
+        "state `delphi`: `burnt`: expected `intact` or `sacked-by <power>`"
+    );
     assert!(read_state(&v, [("colony xyz", "Athens")]).unwrap_err().contains("unknown province `xyz`"));
 }
 
@@ -53,10 +65,16 @@ fn diadochi_v_state_that_breaks_the_rules_is_refused() {
     let v = variant("diadochi_v");
     let e = |entries: &[(&str, &str)]| read_state(&v, entries.iter().copied()).unwrap_err();
     assert_eq!(e(&[("destroyed rom", "")]), "state `destroyed rom`: Rome cannot be destroyed (D5)");
-    assert_eq!(e(&[("loan kor macedonia macedonia", "")]), "state `loan kor macedonia macedonia`: Macedonia lends to itself");
+    assert_eq!(
+        e(&[("loan kor macedonia macedonia", "")]),
+        "state `loan kor macedonia macedonia`: Macedonia lends to itself"
+    );
     assert_eq!(e(&[("loan aeg macedonia egypt", "")]), "state `loan aeg macedonia egypt`: Aegean Sea is not a centre");
     assert_eq!(e(&[("loan aet macedonia egypt", "")]), "state `loan aet macedonia egypt`: Aetolia is not a centre");
-    assert_eq!(e(&[("loan kor", "Macedonia Egypt")]), "state key `loan kor`: expected `loan <centre> <lender> <borrower>`");
+    assert_eq!(
+        e(&[("loan kor", "Macedonia Egypt")]),
+        "state key `loan kor`: expected `loan <centre> <lender> <borrower>`"
+    );
     assert_eq!(
         e(&[("loan kor macedonia egypt", "soon")]),
         "state `loan kor macedonia egypt`: `soon`: expected nothing or `ending` after `loan <centre> <lender> <borrower>`"
@@ -66,8 +84,14 @@ fn diadochi_v_state_that_breaks_the_rules_is_refused() {
     let broken = "state `loan kor`: the links do not make one chain (each link's lender is the borrower of the link before, no power twice)";
     assert_eq!(e(&[("loan kor macedonia egypt", ""), ("loan kor syria rome", "")]), broken);
     assert_eq!(e(&[("loan kor macedonia egypt", ""), ("loan kor egypt macedonia", "")]), broken);
-    assert_eq!(e(&[("loan kor macedonia egypt", "ending"), ("loan kor egypt syria", "")]), "state `loan kor`: the links after an ending link are ending too");
-    assert_eq!(e(&[("rebuild ath", "Macedonia 1")]), "state `rebuild ath`: Athens is not destroyed (no `destroyed ath`)");
+    assert_eq!(
+        e(&[("loan kor macedonia egypt", "ending"), ("loan kor egypt syria", "")]),
+        "state `loan kor`: the links after an ending link are ending too"
+    );
+    assert_eq!(
+        e(&[("rebuild ath", "Macedonia 1")]),
+        "state `rebuild ath`: Athens is not destroyed (no `destroyed ath`)"
+    );
     assert_eq!(
         e(&[("destroyed ath", ""), ("rebuild ath", "Macedonia 0")]),
         "state `rebuild ath`: `0` phases: a rebuild under way has done 1 to 1 of its 2 phases"
@@ -91,7 +115,11 @@ fn diadochi_v_state_that_breaks_the_rules_is_refused() {
 #[test]
 fn diadochi_v_position_lending_an_unowned_centre_is_refused() {
     let v = variant("diadochi_v");
-    let json = |owners: &str| format!(r#"{{"phase": "Spring 239 BC, Movement", "owners": {{{owners}}}, "state": {{"loan kor macedonia egypt": ""}}}}"#);
+    let json = |owners: &str| {
+        format!(
+            r#"{{"phase": "Spring 239 BC, Movement", "owners": {{{owners}}}, "state": {{"loan kor macedonia egypt": ""}}}}"#
+        )
+    };
     let e = polemarch_engine::Position::from_json(&v, &json(r#""Egypt": ["alx"]"#)).unwrap_err();
     assert_eq!(e, "position JSON, state `loan kor`: Korinth is owned by nobody, so nobody lends it");
     assert!(polemarch_engine::Position::from_json(&v, &json(r#""Egypt": ["alx"], "Macedonia": ["kor"]"#)).is_ok());
@@ -111,7 +139,8 @@ fn triumvirate_state_naming_a_power_that_is_no_triumvir_is_refused() {
     assert!(e("consul", "Senate").contains("`consul Senate`: Senate is no Triumvir"));
     assert!(e("eliminated egypt", "").contains("`eliminated egypt`: Egypt is no Triumvir"));
     assert!(e("outlaw egypt", "Senate").contains("`outlaw egypt Senate`: Egypt is no Triumvir"));
-    assert!(e("outlaw caesar", "Egypt").contains("`outlaw caesar Egypt`: Egypt is neither a Triumvir (a player with a personal unit) nor the Senate"));
+    assert!(e("outlaw caesar", "Egypt")
+        .contains("`outlaw caesar Egypt`: Egypt is neither a Triumvir (a player with a personal unit) nor the Senate"));
     assert!(e("heir caesar", "Egypt").contains("`heir caesar Egypt`: Egypt is neither a Triumvir"));
     assert!(e("heir senate", "Caesar").contains("`heir senate Caesar`: Senate is no Triumvir"));
     let good = [

@@ -95,9 +95,15 @@ fn borders_match_the_data() {
 #[test]
 fn starts_match_the_data() {
     let v = dv();
-    let mut listed: Vec<String> = rows(STARTS).iter().filter(|r| r[0] == "dv").map(|r| format!("{} {} {}", r[1], r[2], r[3])).collect();
-    let mut ours: Vec<String> =
-        v.start_units.iter().map(|&(p, k, l)| format!("{} {} {}", v.power(p).name.to_lowercase(), k.letter(), v.province(v.province_of(l)).abbr)).collect();
+    let mut listed: Vec<String> =
+        rows(STARTS).iter().filter(|r| r[0] == "dv").map(|r| format!("{} {} {}", r[1], r[2], r[3])).collect();
+    let mut ours: Vec<String> = v
+        .start_units
+        .iter()
+        .map(|&(p, k, l)| {
+            format!("{} {} {}", v.power(p).name.to_lowercase(), k.letter(), v.province(v.province_of(l)).abbr)
+        })
+        .collect();
     listed.sort();
     ours.sort();
     assert_eq!(ours, listed);

@@ -14,7 +14,10 @@ const MAP: &str = include_str!("../../../variants/standard/map.toml");
 
 /// The standard variant with `victory` as its `[victory]` table.
 fn standard_with(victory: &str) -> Variant {
-    assert!(VARIANT.contains("[victory]\ncentres = 18\n"), "the standard variant has the [victory] table this test rewrites");
+    assert!(
+        VARIANT.contains("[victory]\ncentres = 18\n"),
+        "the standard variant has the [victory] table this test rewrites"
+    );
     let text = VARIANT.replace("[victory]\ncentres = 18\n", &format!("[victory]\n{victory}\n"));
     load_texts(&text, MAP).unwrap_or_else(|p| panic!("{p:?}"))
 }

@@ -13,7 +13,12 @@ pub fn to_py(py: Python<'_>, value: &Value) -> PyResult<PyObject> {
 
 /// A Python object (or JSON text) as a JSON value.
 pub fn from_py(obj: &Bound<'_, PyAny>) -> PyResult<Value> {
-    let text: String =
-        if let Ok(s) = obj.downcast::<PyString>() { s.extract::<String>()? } else { obj.py().import("json")?.call_method1("dumps", (obj,))?.extract()? };
-    serde_json::from_str(&text).map_err(|e| crate::errors::SavedGameError::new_err(format!("not JSON: line {} column {}: {e}", e.line(), e.column())))
+    let text: String = if let Ok(s) = obj.downcast::<PyString>() {
+        s.extract::<String>()?
+    } else {
+        obj.py().import("json")?.call_method1("dumps", (obj,))?.extract()?
+    };
+    serde_json::from_str(&text).map_err(|e| {
+        crate::errors::SavedGameError::new_err(format!("not JSON: line {} column {}: {e}", e.line(), e.column()))
+    })
 }

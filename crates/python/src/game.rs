@@ -57,7 +57,11 @@ impl Game {
     pub fn power(&self, name: &str) -> PyResult<PowerId> {
         self.v.find_power(name).ok_or_else(|| {
             let names: Vec<String> = self.v.powers.iter().map(|p| p.name.to_uppercase()).collect();
-            UnknownPowerError::new_err(format!("unknown power `{name}` (powers of {}: {})", self.v.id, names.join(", ")))
+            UnknownPowerError::new_err(format!(
+                "unknown power `{name}` (powers of {}: {})",
+                self.v.id,
+                names.join(", ")
+            ))
         })
     }
 
@@ -87,7 +91,8 @@ impl Game {
         let json = from_py(saved_game)?;
         let name = saved::map_of(&json)?;
         let v = variant(&name, edition)?;
-        let mut rec = py.allow_threads(|| saved::replay(&v, &name, &json)).map_err(crate::errors::SavedGameError::new_err)?;
+        let mut rec =
+            py.allow_threads(|| saved::replay(&v, &name, &json)).map_err(crate::errors::SavedGameError::new_err)?;
         rec.edition = edition.map(str::to_ascii_lowercase);
         Game::from_record(v, rec)
     }
@@ -95,11 +100,23 @@ impl Game {
     fn power_snapshot(&self, p: PowerId, state: &serde_json::Value, survivors: &[PowerId]) -> PyResult<Power> {
         let key = self.power_key(p);
         let list = |field: &str| -> Vec<String> {
-            state[field][&key].as_array().map(|a| a.iter().filter_map(|s| s.as_str().map(String::from)).collect()).unwrap_or_default()
+            state[field][&key]
+                .as_array()
+                .map(|a| a.iter().filter_map(|s| s.as_str().map(String::from)).collect())
+                .unwrap_or_default()
         };
         let retreats = state["retreats"][&key]
             .as_object()
-            .map(|m| m.iter().map(|(u, to)| (u.clone(), to.as_array().into_iter().flatten().filter_map(|s| s.as_str().map(String::from)).collect())).collect())
+            .map(|m| {
+                m.iter()
+                    .map(|(u, to)| {
+                        (
+                            u.clone(),
+                            to.as_array().into_iter().flatten().filter_map(|s| s.as_str().map(String::from)).collect(),
+                        )
+                    })
+                    .collect()
+            })
             .unwrap_or_default();
         Ok(Power {
             name: key.clone(),
@@ -133,7 +150,9 @@ impl Game {
     ) -> PyResult<Game> {
         let name = match variant {
             Some(v) if map_name != "standard" && v != map_name => {
-                return Err(PolemarchError::new_err(format!("map_name `{map_name}` and variant `{v}` differ: give one")));
+                return Err(PolemarchError::new_err(format!(
+                    "map_name `{map_name}` and variant `{v}` differ: give one"
+                )));
             }
             Some(v) => v,
             None => map_name,
@@ -244,7 +263,9 @@ impl Game {
     #[pyo3(signature = (power_name=None))]
     fn get_orderable_locations(&mut self, py: Python<'_>, power_name: Option<&str>) -> PyResult<PyObject> {
         let possible = self.possible(py);
-        let locs = |p: PowerId| -> Vec<String> { possible.orderable[p.index()].iter().map(|&q| self.v.province(q).abbr.to_uppercase()).collect() };
+        let locs = |p: PowerId| -> Vec<String> {
+            possible.orderable[p.index()].iter().map(|&q| self.v.province(q).abbr.to_uppercase()).collect()
+        };
         match power_name {
             Some(name) => Ok(locs(self.power(name)?).into_pyobject(py)?.into_any().unbind()),
             None => {
@@ -293,15 +314,25 @@ impl Game {
     /// and why, as `(order, reason)`.
     #[pyo3(signature = (power_name, orders, expand=true, replace=true))]
     #[allow(unused_variables)]
-    fn set_orders(&mut self, power_name: &str, orders: &Bound<'_, PyAny>, expand: bool, replace: bool) -> PyResult<Vec<(String, String)>> {
+    fn set_orders(
+        &mut self,
+        power_name: &str,
+        orders: &Bound<'_, PyAny>,
+        expand: bool,
+        replace: bool,
+    ) -> PyResult<Vec<(String, String)>> {
         if !replace {
-            return Err(PolemarchError::new_err("replace=False is not supported: an order always replaces its unit's earlier one"));
+            return Err(PolemarchError::new_err(
+                "replace=False is not supported: an order always replaces its unit's earlier one",
+            ));
         }
         self.live()?;
         let power = self.power(power_name)?;
         let lines: Vec<String> = match orders.downcast::<PyString>() {
             Ok(one) => vec![one.extract::<String>()?],
-            Err(_) => orders.extract().map_err(|_| OrderError::new_err("orders: expected a string or a list of strings"))?,
+            Err(_) => {
+                orders.extract().map_err(|_| OrderError::new_err("orders: expected a string or a list of strings"))?
+            }
         };
         orders::set(self, power, &lines)
     }
@@ -324,7 +355,9 @@ impl Game {
     #[pyo3(signature = (power_name=None))]
     fn get_orders(&self, py: Python<'_>, power_name: Option<&str>) -> PyResult<PyObject> {
         match power_name {
-            Some(name) => Ok(orders::in_force(self, self.power(name)?).map_err(err)?.into_pyobject(py)?.into_any().unbind()),
+            Some(name) => {
+                Ok(orders::in_force(self, self.power(name)?).map_err(err)?.into_pyobject(py)?.into_any().unbind())
+            }
             None => {
                 let out = PyDict::new(py);
                 for p in self.v.power_ids() {
@@ -362,7 +395,8 @@ impl Game {
     fn outcome(&self) -> Vec<String> {
         let Some(result) = &self.rec.result else { return Vec::new() };
         let last = self.rec.phases.len().saturating_sub(2);
-        let phase = game::position_at(&self.v, &self.rec, last).map(|p| mila_phase_name(&self.v, p.phase)).unwrap_or_default();
+        let phase =
+            game::position_at(&self.v, &self.rec, last).map(|p| mila_phase_name(&self.v, p.phase)).unwrap_or_default();
         let winners = match result {
             GameResult::Solo(w) => vec![w.clone()],
             GameResult::Draw(ws) | GameResult::Joint(ws) => ws.clone(),
@@ -417,7 +451,11 @@ impl Game {
     /// one is taken.
     #[staticmethod]
     #[pyo3(name = "from_saved_game_format", signature = (saved_game, edition=None))]
-    fn from_saved_game_format_py(py: Python<'_>, saved_game: &Bound<'_, PyAny>, edition: Option<&str>) -> PyResult<Game> {
+    fn from_saved_game_format_py(
+        py: Python<'_>,
+        saved_game: &Bound<'_, PyAny>,
+        edition: Option<&str>,
+    ) -> PyResult<Game> {
         Game::from_saved(py, saved_game, edition)
     }
 
@@ -444,10 +482,18 @@ impl Game {
     /// SVG text (written to `output_path` too when given). Only `svg` is
     /// drawn here (`polemarch render` writes PNG).
     #[pyo3(signature = (incl_orders=true, format="svg", output_format=None, output_path=None))]
-    fn render(&self, incl_orders: bool, format: &str, output_format: Option<&str>, output_path: Option<&str>) -> PyResult<String> {
+    fn render(
+        &self,
+        incl_orders: bool,
+        format: &str,
+        output_format: Option<&str>,
+        output_path: Option<&str>,
+    ) -> PyResult<String> {
         let format = output_format.unwrap_or(format);
         if !format.eq_ignore_ascii_case("svg") {
-            return Err(PolemarchError::new_err(format!("unknown format `{format}`: only `svg` is drawn (the CLI's `polemarch render` writes PNG)")));
+            return Err(PolemarchError::new_err(format!(
+                "unknown format `{format}`: only `svg` is drawn (the CLI's `polemarch render` writes PNG)"
+            )));
         }
         let drawn = if incl_orders { orders::drawn(self).map_err(err)? } else { Vec::new() };
         let svg = polemarch_render::svg(&self.v, &self.pos, &drawn, None);
@@ -479,15 +525,21 @@ impl Game {
     /// negative: removals owed; in whole units) and where it may build.
     fn builds(&mut self, py: Python<'_>) -> serde_json::Value {
         let adjusting = self.v.calendar.kind(self.pos.phase) == PhaseKind::Adjustment && self.rec.result.is_none();
-        let balances = if adjusting { polemarch_engine::adjudicate::balances(&self.v, &self.pos) } else { vec![0; self.v.powers.len()] };
+        let balances = if adjusting {
+            polemarch_engine::adjudicate::balances(&self.v, &self.pos)
+        } else {
+            vec![0; self.v.powers.len()]
+        };
         let possible = if adjusting { Some(self.possible(py)) } else { None };
         let mut out = serde_json::Map::new();
         for p in self.v.power_ids() {
             let halves = balances[p.index()];
             // Halves of a centre to whole units: a half owed is a removal.
             let count = if halves >= 0 { halves / 2 } else { -((1 - halves) / 2) };
-            let homes: Vec<String> =
-                possible.as_ref().map(|q| q.build_sites[p.index()].iter().map(|&h| self.v.province(h).abbr.to_uppercase()).collect()).unwrap_or_default();
+            let homes: Vec<String> = possible
+                .as_ref()
+                .map(|q| q.build_sites[p.index()].iter().map(|&h| self.v.province(h).abbr.to_uppercase()).collect())
+                .unwrap_or_default();
             out.insert(self.power_key(p), serde_json::json!({ "count": count, "homes": homes }));
         }
         serde_json::Value::Object(out)

@@ -36,7 +36,11 @@ fn to_saved_game_format(py: Python<'_>, game: &game::Game) -> PyResult<PyObject>
 /// MILA's `diplomacy.utils.export.from_saved_game_format`.
 #[pyfunction]
 #[pyo3(signature = (saved_game, edition=None))]
-fn from_saved_game_format(py: Python<'_>, saved_game: &Bound<'_, PyAny>, edition: Option<&str>) -> PyResult<game::Game> {
+fn from_saved_game_format(
+    py: Python<'_>,
+    saved_game: &Bound<'_, PyAny>,
+    edition: Option<&str>,
+) -> PyResult<game::Game> {
     game::Game::from_saved(py, saved_game, edition)
 }
 

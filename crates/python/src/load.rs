@@ -28,7 +28,10 @@ fn load(name: &str) -> Result<Variant, String> {
     }
     match embedded_variant(name) {
         Some(v) => v.map_err(|p| problems(&p)),
-        None => Err(format!("unknown variant `{name}` (built in: {}; or a folder holding variant.toml)", embedded_ids().join(", "))),
+        None => Err(format!(
+            "unknown variant `{name}` (built in: {}; or a folder holding variant.toml)",
+            embedded_ids().join(", ")
+        )),
     }
 }
 

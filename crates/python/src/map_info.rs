@@ -46,7 +46,9 @@ pub fn lists(v: &Variant) -> Value {
 /// The index of a force's kind in `v.kinds` (the first component's, for
 /// a force of several), -1 for none.
 fn kind_index(v: &Variant, f: Option<&Force>) -> i64 {
-    f.and_then(|f| f.components.first()).and_then(|c| v.kinds.iter().position(|&k| k == c.kind)).map_or(-1, |i| i as i64)
+    f.and_then(|f| f.components.first())
+        .and_then(|c| v.kinds.iter().position(|&k| k == c.kind))
+        .map_or(-1, |i| i as i64)
 }
 
 fn power_index(p: Option<PowerId>) -> i64 {

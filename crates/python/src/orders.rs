@@ -36,7 +36,12 @@ pub fn set(game: &mut Game, power: PowerId, lines: &[String]) -> PyResult<Vec<(S
     let phase = game.rec.phases.last_mut().expect("a current phase");
     let said = submit_at(v, &game.pos, phase, power, "python", &now(), &judge).map_err(err)?;
     game.in_force = None;
-    Ok(texts.into_iter().zip(said).filter(|(_, s)| s.status == Status::Rejected).map(|(text, s)| (text.to_string(), s.reason.unwrap_or_default())).collect())
+    Ok(texts
+        .into_iter()
+        .zip(said)
+        .filter(|(_, s)| s.status == Status::Rejected)
+        .map(|(text, s)| (text.to_string(), s.reason.unwrap_or_default()))
+        .collect())
 }
 
 /// These orders, when each is one listed for this phase for `power` (a
@@ -79,7 +84,12 @@ fn record_listed(game: &mut Game, power: PowerId, texts: &[&str], orders: Vec<Or
         })
         .collect();
     let phase = game.rec.phases.last_mut().expect("a current phase");
-    phase.submissions.push(Submission { power: v.power(power).name.clone(), by: "python".into(), at: now(), orders: said });
+    phase.submissions.push(Submission {
+        power: v.power(power).name.clone(),
+        by: "python".into(),
+        at: now(),
+        orders: said,
+    });
 }
 
 /// An order must name a unit of the power that gives it (a unit on the
@@ -91,17 +101,26 @@ fn check_unit(game: &Game, power: PowerId, order: &Order, text: &str) -> PyResul
         return Ok(());
     }
     let p = v.province_of(unit.loc);
-    let mine = |f: &polemarch_engine::Force| f.power == power || f.components.iter().any(|c| c.power == power) || v.same_player(f.power, power);
+    let mine = |f: &polemarch_engine::Force| {
+        f.power == power || f.components.iter().any(|c| c.power == power) || v.same_player(f.power, power)
+    };
     let forces: Vec<&polemarch_engine::Force> = match v.calendar.kind(game.pos.phase) {
-        PhaseKind::Retreat => game.pos.dislodged.iter().map(|d| &d.force).filter(|f| v.province_of(f.loc) == p).collect(),
+        PhaseKind::Retreat => {
+            game.pos.dislodged.iter().map(|d| &d.force).filter(|f| v.province_of(f.loc) == p).collect()
+        }
         _ => game.pos.forces_in(v, p).collect(),
     };
     let name = game.power_key(power);
     let place = v.province(p).abbr.to_uppercase();
     match forces.iter().find(|f| mine(f)) {
         Some(_) => Ok(()),
-        None if forces.is_empty() => Err(OrderError::new_err(format!("{name}: `{text}`: there is no unit in {place} to order"))),
-        None => Err(OrderError::new_err(format!("{name}: `{text}`: the unit in {place} is {}'s, not {name}'s", game.power_key(forces[0].power)))),
+        None if forces.is_empty() => {
+            Err(OrderError::new_err(format!("{name}: `{text}`: there is no unit in {place} to order")))
+        }
+        None => Err(OrderError::new_err(format!(
+            "{name}: `{text}`: the unit in {place} is {}'s, not {name}'s",
+            game.power_key(forces[0].power)
+        ))),
     }
 }
 

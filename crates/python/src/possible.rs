@@ -47,7 +47,8 @@ impl Possible {
         match board.kind {
             PhaseKind::Movement | PhaseKind::Retreat => {
                 for (i, legal) in board.legal.iter().enumerate() {
-                    let force: &Force = if board.kind == PhaseKind::Movement { &pos.forces[i] } else { &pos.dislodged[i].force };
+                    let force: &Force =
+                        if board.kind == PhaseKind::Movement { &pos.forces[i] } else { &pos.dislodged[i].force };
                     if v.rules.played_by_judge(force.power) {
                         continue;
                     }
@@ -76,7 +77,12 @@ impl Possible {
                     // A build may be waived at every place one may be made.
                     let waive = Order { power: Some(power), unit: None, action: Action::Waive, claim: None };
                     for &p in &out.build_sites[power.index()] {
-                        let listed = Listed { loc: LocId::of_province(p), power, text: text.order(&waive), order: waive.clone() };
+                        let listed = Listed {
+                            loc: LocId::of_province(p),
+                            power,
+                            text: text.order(&waive),
+                            order: waive.clone(),
+                        };
                         out.orders[p.index()].push(listed);
                     }
                 }
@@ -99,7 +105,8 @@ impl Possible {
         let p = v.province_of(l);
         let whose = |q: &PowerId| power.is_none_or(|w| w == *q);
         let here = self.orders[p.index()].iter().filter(|o| whose(&o.power));
-        let on_coast = l == LocId::of_province(p) || self.orders[p.index()].iter().any(|o| o.loc == l && whose(&o.power));
+        let on_coast =
+            l == LocId::of_province(p) || self.orders[p.index()].iter().any(|o| o.loc == l && whose(&o.power));
         here.filter(|_| on_coast).map(|o| o.text.as_str()).collect()
     }
 

@@ -24,7 +24,11 @@ pub fn map_of(json: &Value) -> Result<String, pyo3::PyErr> {
 /// The seed polemarch wrote into the game's id (`polemarch-<seed>`), 0 for
 /// another judge's game.
 fn seed_of(json: &Value) -> u64 {
-    json.get("id").and_then(Value::as_str).and_then(|id| id.strip_prefix("polemarch-")).and_then(|s| s.parse().ok()).unwrap_or(0)
+    json.get("id")
+        .and_then(Value::as_str)
+        .and_then(|id| id.strip_prefix("polemarch-"))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0)
 }
 
 /// Units and centres of every power, each list sorted.
@@ -32,7 +36,8 @@ fn board(state: &Value) -> Vec<(String, Vec<String>)> {
     let mut out = Vec::new();
     for field in ["units", "centers"] {
         for (power, list) in state.get(field).and_then(Value::as_object).into_iter().flatten() {
-            let mut items: Vec<String> = list.as_array().into_iter().flatten().filter_map(|s| s.as_str().map(str::to_uppercase)).collect();
+            let mut items: Vec<String> =
+                list.as_array().into_iter().flatten().filter_map(|s| s.as_str().map(str::to_uppercase)).collect();
             items.sort();
             if !items.is_empty() {
                 out.push((format!("{field} {}", power.to_uppercase()), items));
@@ -59,7 +64,10 @@ pub fn replay(v: &Variant, name: &str, json: &Value) -> Result<GameRecord, Strin
         }
         // The phase after the end of a game is saved, with nothing in it.
         if rec.result.is_some() && (i + 1 < count || !phase.orders.is_empty()) {
-            return Err(at(format!("the saved game goes on, but the judge ended the game before it ({})", game::end_text(v, &rec).unwrap_or_default())));
+            return Err(at(format!(
+                "the saved game goes on, but the judge ended the game before it ({})",
+                game::end_text(v, &rec).unwrap_or_default()
+            )));
         }
         let mut pos = game::current(v, &rec)?;
         if pos.phase != phase.start.phase || board(&mila_state(v, &pos)) != board(states[i]) {
@@ -99,7 +107,8 @@ fn submit(v: &Variant, rec: &mut GameRecord, pos: &Position, orders: &[polemarch
     }
     let phase = rec.phases.last_mut().expect("a current phase");
     for p in powers {
-        let lines: Vec<String> = orders.iter().filter(|o| o.power == Some(p)).map(|o| o.display(v).to_string()).collect();
+        let lines: Vec<String> =
+            orders.iter().filter(|o| o.power == Some(p)).map(|o| o.display(v).to_string()).collect();
         game::submit_at(v, pos, phase, p, "saved game", &game::record::now(), &lines)?;
     }
     Ok(())

@@ -32,7 +32,10 @@ pub fn last(game: &Game) -> Result<Vec<(PowerId, Vec<UnitStatus>)>, String> {
     let codes = mila_results(v, &pos, &outcome);
     let kind = v.calendar.kind(pos.phase);
     let codes_of = |unit: &str| -> Option<Vec<String>> {
-        codes.get(unit).and_then(|c| c.as_array()).map(|a| a.iter().filter_map(|c| c.as_str().map(String::from)).collect())
+        codes
+            .get(unit)
+            .and_then(|c| c.as_array())
+            .map(|a| a.iter().filter_map(|c| c.as_str().map(String::from)).collect())
     };
     if kind == PhaseKind::Adjustment {
         for o in &orders {
@@ -57,7 +60,14 @@ pub fn last(game: &Game) -> Result<Vec<(PowerId, Vec<UnitStatus>)>, String> {
             let province = v.find_loc(unit.split_whitespace().nth(1).unwrap_or("")).map(|l| v.province_of(l));
             let default = match kind {
                 PhaseKind::Retreat => vec!["disband".to_string()],
-                _ if outcome.next.dislodged.iter().any(|d| Some(v.province_of(d.force.loc)) == province && d.force.power == *power) => vec!["dislodged".into()],
+                _ if outcome
+                    .next
+                    .dislodged
+                    .iter()
+                    .any(|d| Some(v.province_of(d.force.loc)) == province && d.force.power == *power) =>
+                {
+                    vec!["dislodged".into()]
+                }
                 _ => Vec::new(),
             };
             units.push((unit.to_string(), codes_of(unit).unwrap_or(default)));
@@ -69,5 +79,10 @@ pub fn last(game: &Game) -> Result<Vec<(PowerId, Vec<UnitStatus>)>, String> {
 /// The judge's results of the phase last processed, with their reasons.
 pub fn results(game: &Game) -> Vec<ResultRecord> {
     let rec = &game.rec;
-    rec.phases.len().checked_sub(2).and_then(|i| rec.phases[i].processed.as_ref()).map(|d| d.results.clone()).unwrap_or_default()
+    rec.phases
+        .len()
+        .checked_sub(2)
+        .and_then(|i| rec.phases[i].processed.as_ref())
+        .map(|d| d.results.clone())
+        .unwrap_or_default()
 }

@@ -17,7 +17,11 @@ fn main() {
     let pos = Position::start(&v);
     let orders: Vec<_> = ORDERS.lines().map(|l| parse_order_line(&v, l).unwrap()).collect();
     let outcome = adjudicate(&v, &pos, &orders);
-    let drawn: Vec<DrawnOrder> = outcome.results.iter().map(|r| DrawnOrder { order: r.order.clone().into_owned(), verdict: Some(r.verdict()) }).collect();
+    let drawn: Vec<DrawnOrder> = outcome
+        .results
+        .iter()
+        .map(|r| DrawnOrder { order: r.order.clone().into_owned(), verdict: Some(r.verdict()) })
+        .collect();
     let filter: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with("--")).collect();
     let once = std::env::var("POLEMARCH_BENCH_RUNS").ok().and_then(|r| r.parse::<u32>().ok());
     let time = |key: &str, name: &str, runs: u32, f: &dyn Fn() -> usize| {
@@ -38,7 +42,9 @@ fn main() {
     let board = polemarch_render::Board::of(&v);
     let schematic = polemarch_render::Board::new(&v);
     time("board", "standard, its board with the real coastline", 50, &|| polemarch_render::Board::of(&v).sites.len());
-    time("svg", "standard, one phase with orders, SVG", 50, &|| polemarch_render::svg_on(&board, &v, &pos, &drawn, None).len());
+    time("svg", "standard, one phase with orders, SVG", 50, &|| {
+        polemarch_render::svg_on(&board, &v, &pos, &drawn, None).len()
+    });
     time("png", "standard, one phase with orders, PNG 1200 px", 10, &|| {
         polemarch_render::png(&polemarch_render::svg_on(&board, &v, &pos, &drawn, None), Some(1200)).unwrap().len()
     });

@@ -55,11 +55,14 @@ fn main() {
         let mut found: Option<Found> = None;
         for (p, from, to) in [(a, x, y), (b, y, x)] {
             let normal = Pt::new(from.y - to.y, to.x - from.x);
-            for (t, side) in [0.25, 0.35, 0.45, 0.55, 0.65, 0.75].into_iter().flat_map(|t| [(t, 0.0), (t, 0.2), (t, -0.2)]) {
+            for (t, side) in
+                [0.25, 0.35, 0.45, 0.55, 0.65, 0.75].into_iter().flat_map(|t| [(t, 0.0), (t, 0.2), (t, -0.2)])
+            {
                 let on = from.lerp(to, t);
                 let at = Pt::new(on.x + side * normal.x, on.y + side * normal.y);
                 let hint = [(at.x * 2.0).round() / 2.0, (at.y * 2.0).round() / 2.0];
-                let inside = (0..2).all(|k| v.locs.iter().any(|l| l.at[k] <= hint[k]) && v.locs.iter().any(|l| l.at[k] >= hint[k]));
+                let inside = (0..2)
+                    .all(|k| v.locs.iter().any(|l| l.at[k] <= hint[k]) && v.locs.iter().any(|l| l.at[k] >= hint[k]));
                 if !inside || !board.right_side(p, Pt::new(hint[0], hint[1])) {
                     continue;
                 }

@@ -112,7 +112,8 @@ impl Board {
         let unit = 0.2 * spacing;
         let frame = frame_around(&points, 2.5 * unit);
         let water: Vec<bool> = v.province_ids().map(|p| watery(v.province(p).terrain)).collect();
-        let on_land: Vec<Pt> = sites[..points.len()].iter().filter(|s| !water[s.province.index()]).map(|s| s.at).collect();
+        let on_land: Vec<Pt> =
+            sites[..points.len()].iter().filter(|s| !water[s.province.index()]).map(|s| s.at).collect();
         let shore = land.map(|(land, projection)| Shore::new(land, projection, frame, &on_land));
         let sides = shore.is_some();
         // With real land each region is cut to its side of the coast, so it
@@ -280,7 +281,10 @@ impl Board {
         let (mut pairs, mut unmet) = (0, Vec::new());
         for a in v.province_ids().filter(|&a| v.province(a).walls_of.is_none()) {
             let touch = self.touching(a);
-            for b in v.province_ids().filter(|&b| b > a && v.any_borders.get(a.index(), b.index()) && v.province(b).walls_of.is_none()) {
+            for b in v
+                .province_ids()
+                .filter(|&b| b > a && v.any_borders.get(a.index(), b.index()) && v.province(b).walls_of.is_none())
+            {
                 pairs += 1;
                 if !touch.contains(&b) {
                     unmet.push((a, b));
@@ -297,7 +301,10 @@ impl Board {
         let u = self.unit;
         let mut placer = Placer::new(self.frame);
         for &at in &self.unit_at {
-            placer.reserve(Rect { min: Pt::new(at.x - 0.8 * u, at.y - 0.6 * u), max: Pt::new(at.x + 0.8 * u, at.y + 0.6 * u) });
+            placer.reserve(Rect {
+                min: Pt::new(at.x - 0.8 * u, at.y - 0.6 * u),
+                max: Pt::new(at.x + 0.8 * u, at.y + 0.6 * u),
+            });
         }
         for p in v.province_ids() {
             for &c in &v.province(p).coasts {
@@ -329,7 +336,10 @@ impl Board {
             let spot = match province.label {
                 Some(l) => {
                     let l = pt(l);
-                    placer.reserve(Rect { min: Pt::new(l.x - half.x, l.y - half.y), max: Pt::new(l.x + half.x, l.y + half.y) });
+                    placer.reserve(Rect {
+                        min: Pt::new(l.x - half.x, l.y - half.y),
+                        max: Pt::new(l.x + half.x, l.y + half.y),
+                    });
                     l
                 }
                 None => {
@@ -355,15 +365,25 @@ fn add_bridges(v: &Variant, first: &Board, sites: &mut Vec<Site>, regions: &mut 
             continue;
         }
         let touching = first.touching(a);
-        for b in v.province_ids().filter(|&b| b > a && v.any_borders.get(a.index(), b.index()) && !touching.contains(&b)) {
+        for b in
+            v.province_ids().filter(|&b| b > a && v.any_borders.get(a.index(), b.index()) && !touching.contains(&b))
+        {
             let (pa, pb) = (v.province(a), v.province(b));
             let across_the_coast = first.shore.is_some() && watery(pa.terrain) != watery(pb.terrain);
-            if across_the_coast || pb.walls_of.is_some() || pa.terrain == Terrain::Impassable || pb.terrain == Terrain::Impassable {
+            if across_the_coast
+                || pb.walls_of.is_some()
+                || pa.terrain == Terrain::Impassable
+                || pb.terrain == Terrain::Impassable
+            {
                 continue;
             }
             let (x, y) = (pt(pa.at), pt(pb.at));
             let middle = x.lerp(y, 0.5);
-            let third = first.sites[..base].iter().filter(|s| s.province != a && s.province != b).map(|s| s.at.dist(middle)).fold(f64::MAX, f64::min);
+            let third = first.sites[..base]
+                .iter()
+                .filter(|s| s.province != a && s.province != b)
+                .map(|s| s.at.dist(middle))
+                .fold(f64::MAX, f64::min);
             if third < 0.8 * middle.dist(x) {
                 continue;
             }
@@ -386,7 +406,8 @@ fn diagram(v: &Variant, sites: &[Site], frame: Rect, reach: f64, sides: bool) ->
     }
     let mut cells = vec![Cell::default(); sites.len()];
     for water in [false, true] {
-        let ids: Vec<usize> = (0..sites.len()).filter(|&i| watery(v.province(sites[i].province).terrain) == water).collect();
+        let ids: Vec<usize> =
+            (0..sites.len()).filter(|&i| watery(v.province(sites[i].province).terrain) == water).collect();
         let side: Vec<Pt> = ids.iter().map(|&i| points[i]).collect();
         for (k, mut cell) in voronoi(&side, frame, reach).into_iter().enumerate() {
             for a in &mut cell.across {
@@ -459,7 +480,14 @@ fn typical_spacing(points: &[Pt]) -> f64 {
     let mut nearest: Vec<f64> = points
         .iter()
         .enumerate()
-        .filter_map(|(i, &p)| points.iter().enumerate().filter(|&(j, q)| j != i && q.dist(p) > 1e-9).map(|(_, q)| q.dist(p)).min_by(f64::total_cmp))
+        .filter_map(|(i, &p)| {
+            points
+                .iter()
+                .enumerate()
+                .filter(|&(j, q)| j != i && q.dist(p) > 1e-9)
+                .map(|(_, q)| q.dist(p))
+                .min_by(f64::total_cmp)
+        })
         .collect();
     if nearest.is_empty() {
         return 50.0;

@@ -24,10 +24,21 @@ impl Land {
             }
             let mut ring = Vec::new();
             for (k, word) in line.split_whitespace().enumerate() {
-                let point = word.split_once(',').and_then(|(a, b)| Some([a.parse::<f64>().ok()?, b.parse::<f64>().ok()?]));
+                let point =
+                    word.split_once(',').and_then(|(a, b)| Some([a.parse::<f64>().ok()?, b.parse::<f64>().ok()?]));
                 match point {
-                    Some([lon, lat]) if lon.is_finite() && lat.is_finite() && lon.abs() <= 540.0 && lat.abs() <= 90.0 => ring.push([lon, lat]),
-                    _ => return Err(format!("line {}, point {}: `{word}`: expected `longitude,latitude` in degrees", i + 1, k + 1)),
+                    Some([lon, lat])
+                        if lon.is_finite() && lat.is_finite() && lon.abs() <= 540.0 && lat.abs() <= 90.0 =>
+                    {
+                        ring.push([lon, lat])
+                    }
+                    _ => {
+                        return Err(format!(
+                            "line {}, point {}: `{word}`: expected `longitude,latitude` in degrees",
+                            i + 1,
+                            k + 1
+                        ))
+                    }
                 }
             }
             if ring.len() < 3 {
@@ -67,7 +78,8 @@ impl Projection {
         }
         let cos_lat = (places.iter().map(|p| p.0[1]).sum::<f64>() / n as f64).to_radians().cos();
         let raw: Vec<Pt> = places.iter().map(|p| Pt::new(p.0[0] * cos_lat, p.0[1])).collect();
-        let mid = Pt::new(raw.iter().map(|p| p.x).sum::<f64>() / n as f64, raw.iter().map(|p| p.y).sum::<f64>() / n as f64);
+        let mid =
+            Pt::new(raw.iter().map(|p| p.x).sum::<f64>() / n as f64, raw.iter().map(|p| p.y).sum::<f64>() / n as f64);
         let scale = raw.iter().map(|p| p.dist(mid)).fold(0.0, f64::max).max(1e-9);
         let centres: Vec<Pt> = raw.iter().map(|p| Pt::new((p.x - mid.x) / scale, (p.y - mid.y) / scale)).collect();
         for i in 0..n {
@@ -103,7 +115,8 @@ impl Projection {
     /// The fit of a variant's georeference (map.toml `[picture]`).
     pub fn of(v: &Variant) -> Result<Projection, String> {
         let picture = v.picture.as_ref().ok_or("the map has no [picture] table: it is drawn schematically")?;
-        let places: Vec<([f64; 2], Pt)> = picture.places.iter().map(|&(p, lonlat)| (lonlat, crate::board::pt(v.province(p).at))).collect();
+        let places: Vec<([f64; 2], Pt)> =
+            picture.places.iter().map(|&(p, lonlat)| (lonlat, crate::board::pt(v.province(p).at))).collect();
         Projection::fit(&places)
     }
 
@@ -130,7 +143,10 @@ impl Projection {
         places
             .iter()
             .map(|(lonlat, _)| {
-                let p = Pt::new((lonlat[0] * self.cos_lat - self.mid.x) / self.scale, (lonlat[1] - self.mid.y) / self.scale);
+                let p = Pt::new(
+                    (lonlat[0] * self.cos_lat - self.mid.x) / self.scale,
+                    (lonlat[1] - self.mid.y) / self.scale,
+                );
                 let affine = |c: &Vec<f64>| c[n] + c[n + 1] * p.x + c[n + 2] * p.y;
                 Pt::new(affine(&self.coef[0]), affine(&self.coef[1])).dist(self.project(*lonlat))
             })
@@ -205,8 +221,12 @@ impl Shore {
     /// `points`: the points of the provinces on the land; a ring holding
     /// none of them is not played.
     pub fn new(land: &Land, projection: &Projection, frame: Rect, points: &[Pt]) -> Shore {
-        let rings: Vec<Vec<Pt>> =
-            land.rings.iter().map(|r| clip_to(&r.iter().map(|&p| projection.project(p)).collect::<Vec<_>>(), frame)).filter(|r| r.len() >= 3).collect();
+        let rings: Vec<Vec<Pt>> = land
+            .rings
+            .iter()
+            .map(|r| clip_to(&r.iter().map(|&p| projection.project(p)).collect::<Vec<_>>(), frame))
+            .filter(|r| r.len() >= 3)
+            .collect();
         let strip = frame.height() / STRIPS as f64;
         let mut strips = vec![Vec::new(); STRIPS];
         for (i, r) in rings.iter().enumerate() {
@@ -222,15 +242,22 @@ impl Shore {
         let boxes = rings
             .iter()
             .map(|r| Rect {
-                min: Pt::new(r.iter().map(|p| p.x).fold(f64::MAX, f64::min), r.iter().map(|p| p.y).fold(f64::MAX, f64::min)),
-                max: Pt::new(r.iter().map(|p| p.x).fold(f64::MIN, f64::max), r.iter().map(|p| p.y).fold(f64::MIN, f64::max)),
+                min: Pt::new(
+                    r.iter().map(|p| p.x).fold(f64::MAX, f64::min),
+                    r.iter().map(|p| p.y).fold(f64::MAX, f64::min),
+                ),
+                max: Pt::new(
+                    r.iter().map(|p| p.x).fold(f64::MIN, f64::max),
+                    r.iter().map(|p| p.y).fold(f64::MIN, f64::max),
+                ),
             })
             .collect();
         let mut shore = Shore { played: vec![true; rings.len()], rings, boxes, strips, top: frame.min.y, strip };
         let n = shore.rings.len();
         // A lake (the Caspian) is a ring inside another: it is played as
         // the land round it is.
-        let holder: Vec<Option<usize>> = (0..n).map(|i| (0..n).find(|&j| j != i && shore.in_ring(j, shore.rings[i][0]))).collect();
+        let holder: Vec<Option<usize>> =
+            (0..n).map(|i| (0..n).find(|&j| j != i && shore.in_ring(j, shore.rings[i][0]))).collect();
         let played: Vec<bool> = (0..n).map(|i| points.iter().any(|&p| shore.in_ring(i, p))).collect();
         shore.played = (0..n).map(|i| holder[i].map_or(played[i], |j| played[j])).collect();
         shore
@@ -406,7 +433,10 @@ mod tests {
         let square = [Pt::new(0.0, 0.0), Pt::new(4.0, 0.0), Pt::new(4.0, 4.0), Pt::new(0.0, 4.0)];
         let cell = [Pt::new(2.0, -1.0), Pt::new(6.0, -1.0), Pt::new(6.0, 5.0), Pt::new(2.0, 5.0)];
         let piece = clip_convex(&square, &cell);
-        let area = 0.5 * (0..piece.len()).map(|k| piece[k].x * piece[(k + 1) % piece.len()].y - piece[(k + 1) % piece.len()].x * piece[k].y).sum::<f64>();
+        let area = 0.5
+            * (0..piece.len())
+                .map(|k| piece[k].x * piece[(k + 1) % piece.len()].y - piece[(k + 1) % piece.len()].x * piece[k].y)
+                .sum::<f64>();
         assert!((area.abs() - 8.0).abs() < 1e-9, "{piece:?}");
         let reversed: Vec<Pt> = cell.iter().rev().copied().collect();
         assert_eq!(clip_convex(&square, &reversed).len(), piece.len(), "either orientation of the cell");
@@ -433,9 +463,15 @@ mod tests {
     #[test]
     fn a_point_is_on_land_inside_a_ring_and_not_in_its_hole() {
         let frame = Rect { min: Pt::new(-10.0, -10.0), max: Pt::new(10.0, 10.0) };
-        let places = [([0.0, 0.0], Pt::new(0.0, 0.0)), ([1.0, 0.0], Pt::new(1.0, 0.0)), ([0.0, 1.0], Pt::new(0.0, 1.0))];
+        let places =
+            [([0.0, 0.0], Pt::new(0.0, 0.0)), ([1.0, 0.0], Pt::new(1.0, 0.0)), ([0.0, 1.0], Pt::new(0.0, 1.0))];
         let p = Projection::fit(&places).unwrap();
-        let land = Land { rings: vec![vec![[-5.0, -5.0], [5.0, -5.0], [5.0, 5.0], [-5.0, 5.0]], vec![[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]]] };
+        let land = Land {
+            rings: vec![
+                vec![[-5.0, -5.0], [5.0, -5.0], [5.0, 5.0], [-5.0, 5.0]],
+                vec![[-1.0, -1.0], [1.0, -1.0], [1.0, 1.0], [-1.0, 1.0]],
+            ],
+        };
         let shore = Shore::new(&land, &p, frame, &[Pt::new(3.0, 0.5)]);
         assert!(shore.on_land(Pt::new(3.0, 0.5)));
         assert!(!shore.on_land(Pt::new(0.0, 0.2)));

@@ -61,7 +61,8 @@ fn dislodged(svg: &mut Svg, board: &Board, v: &Variant, d: &Dislodged) {
     let at = dislodged_place(board, d.force.loc);
     if let Some(from) = d.attacker_from {
         let src = board.unit_at[LocId::of_province(from).index()];
-        let style = format!("stroke=\"{}\" stroke-width=\"{:.2}\" stroke-opacity=\"0.7\"", palette::FAILED, 0.08 * board.unit);
+        let style =
+            format!("stroke=\"{}\" stroke-width=\"{:.2}\" stroke-opacity=\"0.7\"", palette::FAILED, 0.08 * board.unit);
         svg.line(src.lerp(at, 0.55), at.lerp(src, 0.25), &style);
     }
     mark(svg, board, v, &d.force, at, Style { dislodged: true, walled: false });
@@ -81,7 +82,11 @@ pub fn mark(svg: &mut Svg, board: &Board, v: &Variant, f: &Force, at: Pt, style:
     let size = if text.len() > 2 { 0.55 * u } else { 0.7 * u };
     let w = (text_width(&text, size) + 0.5 * u).max(1.3 * u);
     let h = 1.0 * u;
-    let (edge, width) = if style.dislodged { (palette::FAILED.to_string(), 0.16 * u) } else { (palette::shade(&colour, 0.5), 0.08 * u) };
+    let (edge, width) = if style.dislodged {
+        (palette::FAILED.to_string(), 0.16 * u)
+    } else {
+        (palette::shade(&colour, 0.5), 0.08 * u)
+    };
     let opacity = if style.dislodged { " fill-opacity=\"0.8\"" } else { "" };
     let class = if style.dislodged { "force dislodged" } else { "force" };
     let body = format!("class=\"{class}\" fill=\"{colour}\" stroke=\"{edge}\" stroke-width=\"{width:.2}\"{opacity}");

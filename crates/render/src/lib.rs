@@ -92,7 +92,12 @@ pub fn svg_on(board: &Board, v: &Variant, pos: &Position, orders: &[DrawnOrder],
         h,
         svg::escape(title.unwrap_or(&default_title))
     ));
-    out.push_str(&format!("<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{w:.1}\" height=\"{h:.1}\" fill=\"{}\"/>\n", f.min.x, top, palette::PAPER));
+    out.push_str(&format!(
+        "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{w:.1}\" height=\"{h:.1}\" fill=\"{}\"/>\n",
+        f.min.x,
+        top,
+        palette::PAPER
+    ));
     out.push_str(&body.out);
     out.push_str("</svg>\n");
     out

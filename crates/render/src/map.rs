@@ -57,8 +57,15 @@ fn coastal(svg: &mut Svg, board: &Board, v: &Variant, pos: &Position, shore: &Sh
     let f = board.frame;
     let d = shore.path(true);
     let rest = shore.path(false);
-    let rect =
-        |colour: &str| format!("<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{colour}\"/>\n", f.min.x, f.min.y, f.width(), f.height());
+    let rect = |colour: &str| {
+        format!(
+            "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{colour}\"/>\n",
+            f.min.x,
+            f.min.y,
+            f.width(),
+            f.height()
+        )
+    };
     svg.raw(&format!("{REGIONS}{}", rect(palette::OPEN_SEA)));
     cells(svg, board, v, pos, |p| board.water[p.index()]);
     borders(svg, board, v, |p| board.water[p.index()], |a, b| vec![(a, b)]);
@@ -73,7 +80,10 @@ fn coastal(svg: &mut Svg, board: &Board, v: &Variant, pos: &Position, shore: &Sh
             continue;
         }
         let colour = fill(v, pos, site.province);
-        svg.raw(&format!("<path fill=\"{colour}\" fill-rule=\"evenodd\" data-province=\"{}\" d=\"{land}\"/>\n", v.province(site.province).abbr));
+        svg.raw(&format!(
+            "<path fill=\"{colour}\" fill-rule=\"evenodd\" data-province=\"{}\" d=\"{land}\"/>\n",
+            v.province(site.province).abbr
+        ));
         if impassable(v, site.province) {
             svg.raw(&format!("<path fill=\"url(#hatch)\" fill-rule=\"evenodd\" d=\"{land}\"/>\n"));
         }
@@ -108,7 +118,13 @@ fn cells(svg: &mut Svg, board: &Board, v: &Variant, pos: &Position, shown: impl 
 
 /// Each edge between two provinces' regions once: a coastline where water
 /// meets land, a thin border elsewhere.
-fn borders(svg: &mut Svg, board: &Board, v: &Variant, shown: impl Fn(ProvinceId) -> bool, parts: impl Fn(Pt, Pt) -> Vec<(Pt, Pt)>) {
+fn borders(
+    svg: &mut Svg,
+    board: &Board,
+    v: &Variant,
+    shown: impl Fn(ProvinceId) -> bool,
+    parts: impl Fn(Pt, Pt) -> Vec<(Pt, Pt)>,
+) {
     let u = board.unit;
     svg.raw("<g class=\"borders\" shape-rendering=\"auto\" stroke-linecap=\"round\">\n");
     for (i, cell) in board.cells.iter().enumerate() {
@@ -124,7 +140,13 @@ fn borders(svg: &mut Svg, board: &Board, v: &Variant, shown: impl Fn(ProvinceId)
             let style = if watery(ta) != watery(tb) {
                 format!("stroke=\"{}\" stroke-width=\"{:.2}\"", palette::COAST, 0.16 * u)
             } else if watery(ta) {
-                format!("stroke=\"{}\" stroke-width=\"{:.2}\" stroke-dasharray=\"{:.1} {:.1}\"", palette::COAST, 0.04 * u, 0.2 * u, 0.2 * u)
+                format!(
+                    "stroke=\"{}\" stroke-width=\"{:.2}\" stroke-dasharray=\"{:.1} {:.1}\"",
+                    palette::COAST,
+                    0.04 * u,
+                    0.2 * u,
+                    0.2 * u
+                )
             } else {
                 format!("stroke=\"{}\" stroke-width=\"{:.2}\"", palette::BORDER, 0.06 * u)
             };
@@ -150,7 +172,11 @@ pub fn centres(svg: &mut Svg, board: &Board, v: &Variant, pos: &Position) {
             svg.circle(
                 at,
                 r + 0.12 * u,
-                &format!("fill=\"none\" stroke=\"{}\" stroke-width=\"{:.2}\"", palette::shade(&palette::power(v, home), 0.15), 0.14 * u),
+                &format!(
+                    "fill=\"none\" stroke=\"{}\" stroke-width=\"{:.2}\"",
+                    palette::shade(&palette::power(v, home), 0.15),
+                    0.14 * u
+                ),
             );
         }
         let owner = pos.owners.get(p.index()).copied().flatten();
@@ -158,7 +184,12 @@ pub fn centres(svg: &mut Svg, board: &Board, v: &Variant, pos: &Position) {
         svg.circle(at, r, &format!("fill=\"{dot}\" stroke=\"{}\" stroke-width=\"{:.2}\"", palette::INK, 0.06 * u));
         if value > 2 {
             let n = value / 2;
-            svg.text(at, 0.45 * u, &n.to_string(), &format!("fill=\"{}\" font-weight=\"bold\"", palette::text_on(&dot)));
+            svg.text(
+                at,
+                0.45 * u,
+                &n.to_string(),
+                &format!("fill=\"{}\" font-weight=\"bold\"", palette::text_on(&dot)),
+            );
         }
         if pos.state.destroyed.contains(&p) {
             cross(svg, at, 0.5 * u, palette::FAILED, 0.1 * u);
@@ -176,8 +207,21 @@ pub fn centres(svg: &mut Svg, board: &Board, v: &Variant, pos: &Position) {
         let colour = palette::power(v, loan.borrower);
         let dash = if loan.ending { 0.08 * u } else { 0.22 * u };
         svg.raw("<g class=\"loan\">");
-        svg.circle(at, 0.62 * u, &format!("fill=\"none\" stroke=\"{colour}\" stroke-width=\"{:.2}\" stroke-dasharray=\"{dash:.2} {:.2}\"", 0.12 * u, 0.1 * u));
-        svg.text(Pt::new(at.x + 0.75 * u, at.y - 0.55 * u), 0.5 * u, "L", &format!("fill=\"{colour}\" font-weight=\"bold\""));
+        svg.circle(
+            at,
+            0.62 * u,
+            &format!(
+                "fill=\"none\" stroke=\"{colour}\" stroke-width=\"{:.2}\" stroke-dasharray=\"{dash:.2} {:.2}\"",
+                0.12 * u,
+                0.1 * u
+            ),
+        );
+        svg.text(
+            Pt::new(at.x + 0.75 * u, at.y - 0.55 * u),
+            0.5 * u,
+            "L",
+            &format!("fill=\"{colour}\" font-weight=\"bold\""),
+        );
         svg.raw("</g>\n");
     }
     svg.raw("</g>\n");

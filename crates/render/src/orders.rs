@@ -81,8 +81,12 @@ impl Pen<'_> {
     fn stroke(&self, width: f64) -> String {
         let u = self.u();
         match self.verdict {
-            Some(Verdict::Failure) => format!("{} stroke-dasharray=\"{:.1} {:.1}\"", self.pen(width), 0.45 * u, 0.25 * u),
-            Some(Verdict::Illegal) => format!("{} stroke-dasharray=\"{:.1} {:.1}\"", self.pen(width), 0.1 * u, 0.25 * u),
+            Some(Verdict::Failure) => {
+                format!("{} stroke-dasharray=\"{:.1} {:.1}\"", self.pen(width), 0.45 * u, 0.25 * u)
+            }
+            Some(Verdict::Illegal) => {
+                format!("{} stroke-dasharray=\"{:.1} {:.1}\"", self.pen(width), 0.1 * u, 0.25 * u)
+            }
             _ => self.pen(width),
         }
     }
@@ -131,7 +135,14 @@ impl Pen<'_> {
                 let target = a.lerp(b, 0.5);
                 // A convoy's line is always dash-dotted; its colour says
                 // when it is illegal, the red cross when it failed.
-                let style = format!("stroke-dasharray=\"{:.1} {:.1} {:.1} {:.1}\" {}", 0.5 * u, 0.15 * u, 0.1 * u, 0.15 * u, self.pen(0.09));
+                let style = format!(
+                    "stroke-dasharray=\"{:.1} {:.1} {:.1} {:.1}\" {}",
+                    0.5 * u,
+                    0.15 * u,
+                    0.1 * u,
+                    0.15 * u,
+                    self.pen(0.09)
+                );
                 let start = from.lerp(target, (0.7 * u / from.dist(target).max(1e-9)).min(0.4));
                 self.svg.line(start, target, &style);
                 self.svg.circle(target, 0.2 * u, &format!("fill=\"{}\"", self.fill()));
@@ -147,11 +158,22 @@ impl Pen<'_> {
                 if let Some(p) = power {
                     let f = Force { loc: unit.loc, power: p, components };
                     if !f.components.is_empty() && self.verdict != Some(Verdict::Illegal) {
-                        forces::mark(self.svg, self.board, self.v, &f, from, forces::Style { dislodged: false, walled: false });
+                        forces::mark(
+                            self.svg,
+                            self.board,
+                            self.v,
+                            &f,
+                            from,
+                            forces::Style { dislodged: false, walled: false },
+                        );
                     }
                 }
                 let ring = if self.verdict == Some(Verdict::Illegal) { palette::ILLEGAL } else { "#1e9e3a" };
-                self.svg.circle(from, 1.0 * u, &format!("fill=\"none\" stroke=\"{ring}\" stroke-width=\"{:.2}\"", 0.16 * u));
+                self.svg.circle(
+                    from,
+                    1.0 * u,
+                    &format!("fill=\"none\" stroke=\"{ring}\" stroke-width=\"{:.2}\"", 0.16 * u),
+                );
                 self.result_mark(Pt::new(from.x + 0.8 * u, from.y - 0.8 * u));
             }
             Action::Remove | Action::Disband => {

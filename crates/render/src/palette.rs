@@ -5,8 +5,10 @@ use polemarch_engine::variant::PowerId;
 use polemarch_engine::Variant;
 
 /// Twelve colours far apart, for powers the variant gives none.
-const DEFAULT: [&str; 12] =
-    ["#c8102e", "#1b3f94", "#3fa9f5", "#5b4636", "#2e9e44", "#8a5cc2", "#e6b800", "#e8772e", "#1a9e9e", "#d45fa8", "#7a7a2a", "#444444"];
+const DEFAULT: [&str; 12] = [
+    "#c8102e", "#1b3f94", "#3fa9f5", "#5b4636", "#2e9e44", "#8a5cc2", "#e6b800", "#e8772e", "#1a9e9e", "#d45fa8",
+    "#7a7a2a", "#444444",
+];
 
 /// The paper under the whole picture.
 pub const PAPER: &str = "#fbf8f0";

@@ -19,12 +19,18 @@ pub fn phase_orders(v: &Variant, rec: &GameRecord, index: usize) -> Result<Vec<D
     let mut out = Vec::new();
     for r in &done.results {
         let power = v.power_named(&r.power).map_err(|e| format!("{}: result `{}`: {e}", phase.phase, r.order))?;
-        let order = parse_order(v, &r.order, Some(power)).map_err(|e| format!("{}: result `{}`: {e}", phase.phase, r.order))?;
+        let order =
+            parse_order(v, &r.order, Some(power)).map_err(|e| format!("{}: result `{}`: {e}", phase.phase, r.order))?;
         let verdict = match r.result.as_str() {
             "SUCCESS" => Verdict::Success,
             "FAILURE" => Verdict::Failure,
             "ILLEGAL" => Verdict::Illegal,
-            other => return Err(format!("{}: result `{}`: `{other}` is not SUCCESS, FAILURE or ILLEGAL", phase.phase, r.order)),
+            other => {
+                return Err(format!(
+                    "{}: result `{}`: `{other}` is not SUCCESS, FAILURE or ILLEGAL",
+                    phase.phase, r.order
+                ))
+            }
         };
         out.push(DrawnOrder { order, verdict: Some(verdict) });
     }

@@ -24,7 +24,16 @@ impl Placer {
     pub fn place(&mut self, anchor: Pt, reach: f64, half: Pt, wanted: &dyn Fn(Pt) -> bool) -> Pt {
         let mut best: Option<(f64, Pt)> = None;
         for ring in [1.0, 1.6, 2.3] {
-            for (dx, dy) in [(0.0f64, 1.0f64), (0.0, -1.0), (1.0, 0.0), (-1.0, 0.0), (0.8, 0.8), (-0.8, 0.8), (0.8, -0.8), (-0.8, -0.8)] {
+            for (dx, dy) in [
+                (0.0f64, 1.0f64),
+                (0.0, -1.0),
+                (1.0, 0.0),
+                (-1.0, 0.0),
+                (0.8, 0.8),
+                (-0.8, 0.8),
+                (0.8, -0.8),
+                (-0.8, -0.8),
+            ] {
                 let d = reach * ring;
                 let c = Pt::new(anchor.x + dx * (d + (half.x - half.y).max(0.0) * dx.abs()), anchor.y + dy * d);
                 let r = Rect { min: Pt::new(c.x - half.x, c.y - half.y), max: Pt::new(c.x + half.x, c.y + half.y) };

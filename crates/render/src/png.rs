@@ -30,7 +30,8 @@ pub fn png(svg: &str, width: Option<u32>) -> Result<Vec<u8>, String> {
     let width = width.unwrap_or(size.width().round() as u32).clamp(*WIDTHS.start(), *WIDTHS.end());
     let scale = width as f32 / size.width();
     let height = (size.height() * scale).ceil() as u32;
-    let mut pixmap = tiny_skia::Pixmap::new(width, height).ok_or_else(|| format!("cannot make a picture of {width}x{height} pixels"))?;
+    let mut pixmap = tiny_skia::Pixmap::new(width, height)
+        .ok_or_else(|| format!("cannot make a picture of {width}x{height} pixels"))?;
     // On the map's paper: the last row of pixels, which the picture covers
     // only in part, is then opaque too.
     let [r, g, b] = crate::palette::rgb(crate::palette::PAPER);

@@ -26,12 +26,20 @@ impl Svg {
     }
 
     pub fn line(&mut self, a: Pt, b: Pt, style: &str) {
-        let _ = writeln!(self.out, "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" {style}/>", a.x, a.y, b.x, b.y);
+        let _ = writeln!(
+            self.out,
+            "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" {style}/>",
+            a.x, a.y, b.x, b.y
+        );
     }
 
     /// A quadratic curve from `a` to `b` bending towards `via`.
     pub fn curve(&mut self, a: Pt, via: Pt, b: Pt, style: &str) {
-        let _ = writeln!(self.out, "<path d=\"M{:.1} {:.1} Q{:.1} {:.1} {:.1} {:.1}\" fill=\"none\" {style}/>", a.x, a.y, via.x, via.y, b.x, b.y);
+        let _ = writeln!(
+            self.out,
+            "<path d=\"M{:.1} {:.1} Q{:.1} {:.1} {:.1} {:.1}\" fill=\"none\" {style}/>",
+            a.x, a.y, via.x, via.y, b.x, b.y
+        );
     }
 
     pub fn circle(&mut self, c: Pt, r: f64, style: &str) {
@@ -39,7 +47,11 @@ impl Svg {
     }
 
     pub fn rect(&mut self, min: Pt, w: f64, h: f64, rx: f64, style: &str) {
-        let _ = writeln!(self.out, "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" rx=\"{:.1}\" {style}/>", min.x, min.y, w, h, rx);
+        let _ = writeln!(
+            self.out,
+            "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" rx=\"{:.1}\" {style}/>",
+            min.x, min.y, w, h, rx
+        );
     }
 
     /// Text centred on `c` (horizontally and vertically).
@@ -56,7 +68,14 @@ impl Svg {
 
     /// Text starting at `at` (left aligned, `at` on its middle line).
     pub fn text_left(&mut self, at: Pt, size: f64, text: &str, style: &str) {
-        let _ = writeln!(self.out, "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"{:.1}\" {style}>{}</text>", at.x, at.y + 0.36 * size, size, escape(text));
+        let _ = writeln!(
+            self.out,
+            "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"{:.1}\" {style}>{}</text>",
+            at.x,
+            at.y + 0.36 * size,
+            size,
+            escape(text)
+        );
     }
 }
 

@@ -12,7 +12,14 @@ use polemarch_render::DrawnOrder;
 fn play(v: &Variant, pos: &Position, lines: &[&str]) -> (Vec<DrawnOrder>, Position) {
     let orders: Vec<_> = lines.iter().map(|l| parse_order_line(v, l).unwrap_or_else(|e| panic!("{l}: {e}"))).collect();
     let outcome = adjudicate(v, pos, &orders);
-    (outcome.results.iter().map(|r| DrawnOrder { order: r.order.clone().into_owned(), verdict: Some(r.verdict()) }).collect(), outcome.next)
+    (
+        outcome
+            .results
+            .iter()
+            .map(|r| DrawnOrder { order: r.order.clone().into_owned(), verdict: Some(r.verdict()) })
+            .collect(),
+        outcome.next,
+    )
 }
 
 /// The `<g class="order ...">` group of the order of the unit at `abbr`.
@@ -34,7 +41,11 @@ fn class_of<'a>(svg: &'a str, abbr: &str) -> &'a str {
 fn moves_supports_convoys_holds_and_illegal_orders() {
     let v = embedded_variant("standard").unwrap().unwrap();
     let start = Position::start(&v);
-    let (_, autumn) = play(&v, &start, &["England: F lon - nth", "England: A lvp - yor", "Germany: A mun - bur", "France: A par - pic"]);
+    let (_, autumn) = play(
+        &v,
+        &start,
+        &["England: F lon - nth", "England: A lvp - yor", "Germany: A mun - bur", "France: A par - pic"],
+    );
     let lines = [
         "England: F nth C A yor - nwy",
         "England: A yor - nwy via convoy",
@@ -48,7 +59,10 @@ fn moves_supports_convoys_holds_and_illegal_orders() {
     assert_eq!(class_of(&svg, "yor"), "succeeded");
     assert!(group(&svg, "yor").contains("<polygon") || group(&svg, "yor").contains("<path"), "an arrowhead");
     assert!(group(&svg, "nth").contains("stroke-dasharray"), "a convoy's dash-dotted line");
-    assert!(group(&svg, "ber").contains("<path d=\"M") && group(&svg, "ber").contains("<circle"), "a support's curve and ring");
+    assert!(
+        group(&svg, "ber").contains("<path d=\"M") && group(&svg, "ber").contains("<circle"),
+        "a support's curve and ring"
+    );
     assert_eq!(class_of(&svg, "mar"), "succeeded");
     assert_eq!(class_of(&svg, "ven"), "illegal");
     assert!(group(&svg, "ven").contains(&format!("stroke=\"{}\"", "#8c8c8c")), "an illegal order is grey");

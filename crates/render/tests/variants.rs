@@ -54,7 +54,12 @@ fn every_variant_renders_its_start_and_every_province_has_a_region() {
                 continue;
             }
             let cells = &board.regions[p.index()];
-            assert!(cells.iter().any(|&s| board.cells[s].points.len() >= 3), "{}: {} has no region", v.id, v.province(p).abbr);
+            assert!(
+                cells.iter().any(|&s| board.cells[s].points.len() >= 3),
+                "{}: {} has no region",
+                v.id,
+                v.province(p).abbr
+            );
             assert!(board.label_at[p.index()].is_some(), "{}: {} has no name", v.id, v.province(p).abbr);
         }
         let pos = Position::start(v);
@@ -104,10 +109,21 @@ fn orders_are_drawn_with_their_results() {
             })
             .collect();
         let outcome = adjudicate(v, &pos, &orders);
-        let drawn: Vec<DrawnOrder> = outcome.results.iter().map(|r| DrawnOrder { order: r.order.clone().into_owned(), verdict: Some(r.verdict()) }).collect();
+        let drawn: Vec<DrawnOrder> = outcome
+            .results
+            .iter()
+            .map(|r| DrawnOrder { order: r.order.clone().into_owned(), verdict: Some(r.verdict()) })
+            .collect();
         let svg = polemarch_render::svg_on(board, v, &pos, &drawn, None);
-        assert_eq!(count(&svg, "<g class=\"order "), drawn.iter().filter(|d| d.order.unit.is_some()).count(), "{}", v.id);
-        for (verdict, word) in [(Verdict::Success, "succeeded"), (Verdict::Failure, "failed"), (Verdict::Illegal, "illegal")] {
+        assert_eq!(
+            count(&svg, "<g class=\"order "),
+            drawn.iter().filter(|d| d.order.unit.is_some()).count(),
+            "{}",
+            v.id
+        );
+        for (verdict, word) in
+            [(Verdict::Success, "succeeded"), (Verdict::Failure, "failed"), (Verdict::Illegal, "illegal")]
+        {
             let n = drawn.iter().filter(|d| d.verdict == Some(verdict) && d.order.unit.is_some()).count();
             assert_eq!(count(&svg, &format!("<g class=\"order {word}\"")), n, "{}: {word}", v.id);
         }
@@ -130,9 +146,22 @@ fn neighbours_on_the_map_touch_in_the_picture() {
     for (v, board) in boards() {
         let (pairs, unmet) = board.unmet_neighbours(v);
         let share = (pairs - unmet.len()) as f64 / pairs as f64;
-        let apart: Vec<String> = unmet.iter().map(|&(a, b)| format!("{}-{}", v.province(a).abbr, v.province(b).abbr)).collect();
-        eprintln!("{}: {} of {pairs} bordering pairs touch ({:.0}%); apart: {}", v.id, pairs - unmet.len(), 100.0 * share, apart.join(" "));
-        assert!(share >= 0.98, "{}: only {} of {pairs} bordering pairs touch; apart: {}", v.id, pairs - unmet.len(), apart.join(" "));
+        let apart: Vec<String> =
+            unmet.iter().map(|&(a, b)| format!("{}-{}", v.province(a).abbr, v.province(b).abbr)).collect();
+        eprintln!(
+            "{}: {} of {pairs} bordering pairs touch ({:.0}%); apart: {}",
+            v.id,
+            pairs - unmet.len(),
+            100.0 * share,
+            apart.join(" ")
+        );
+        assert!(
+            share >= 0.98,
+            "{}: only {} of {pairs} bordering pairs touch; apart: {}",
+            v.id,
+            pairs - unmet.len(),
+            apart.join(" ")
+        );
     }
 }
 
@@ -144,13 +173,20 @@ fn real_maps_have_their_coastline_and_nikjon_stays_schematic() {
     for (v, board) in boards() {
         let svg = polemarch_render::svg_on(board, v, &Position::start(v), &[], None);
         if v.id == "nikjon" {
-            assert!(v.picture.is_none() && board.shore.is_none() && !svg.contains("id=\"coastline\""), "nikjon is schematic");
+            assert!(
+                v.picture.is_none() && board.shore.is_none() && !svg.contains("id=\"coastline\""),
+                "nikjon is schematic"
+            );
             continue;
         }
         let shore = board.shore.as_ref().unwrap_or_else(|| panic!("{}: no coastline", v.id));
         assert!(shore.rings.len() >= 5, "{}: {} rings of land", v.id, shore.rings.len());
         assert_eq!(count(&svg, "id=\"coastline\""), 1, "{}", v.id);
-        assert!(v.source.contains("world-atlas 2.0.2") && v.source.contains("Natural Earth"), "{}: the source names the coastline's package", v.id);
+        assert!(
+            v.source.contains("world-atlas 2.0.2") && v.source.contains("Natural Earth"),
+            "{}: the source names the coastline's package",
+            v.id
+        );
     }
 }
 
@@ -188,10 +224,17 @@ const PIXEL_SHARE: f64 = 0.0001;
 /// The share of `got`'s pixels that differ from `golden` (a PNG file's
 /// path) in some channel by more than `CHANNEL_SLACK`.
 fn differing_share(v: &Variant, png: &[u8], golden: &std::path::Path) -> f64 {
-    let want = Pixmap::load_png(golden).unwrap_or_else(|e| panic!("{}: {e} (POLEMARCH_BLESS=1 cargo test -p polemarch-render writes it)", golden.display()));
+    let want = Pixmap::load_png(golden).unwrap_or_else(|e| {
+        panic!("{}: {e} (POLEMARCH_BLESS=1 cargo test -p polemarch-render writes it)", golden.display())
+    });
     let got = Pixmap::decode_png(png).unwrap();
     assert_eq!((got.width(), got.height()), (want.width(), want.height()), "{}: size", v.id);
-    let differing = got.data().chunks(4).zip(want.data().chunks(4)).filter(|(a, b)| a.iter().zip(*b).any(|(x, y)| x.abs_diff(*y) > CHANNEL_SLACK)).count();
+    let differing = got
+        .data()
+        .chunks(4)
+        .zip(want.data().chunks(4))
+        .filter(|(a, b)| a.iter().zip(*b).any(|(x, y)| x.abs_diff(*y) > CHANNEL_SLACK))
+        .count();
     differing as f64 / (got.width() as f64 * got.height() as f64)
 }
 
@@ -235,7 +278,12 @@ fn a_start_without_its_forces_fails_the_golden_comparison() {
         bare.forces.clear();
         let share = differing_share(v, &small_png(v, board, &bare), &golden_dir().join(format!("{}.png", v.id)));
         eprintln!("{} without forces: {:.3}% of the pixels differ", v.id, 100.0 * share);
-        assert!(share > PIXEL_SHARE, "{}: a start without forces passes the comparison ({:.3}% differ)", v.id, 100.0 * share);
+        assert!(
+            share > PIXEL_SHARE,
+            "{}: a start without forces passes the comparison ({:.3}% differ)",
+            v.id,
+            100.0 * share
+        );
     }
     assert!(tried >= 5, "only {tried} variants start with forces");
     let (v, board) = &boards()[0];
@@ -243,7 +291,12 @@ fn a_start_without_its_forces_fails_the_golden_comparison() {
     one_fewer.forces.pop();
     let share = differing_share(v, &small_png(v, board, &one_fewer), &golden_dir().join(format!("{}.png", v.id)));
     eprintln!("{} without one force: {:.3}% of the pixels differ", v.id, 100.0 * share);
-    assert!(share > PIXEL_SHARE, "{}: a start without one force passes the comparison ({:.3}% differ)", v.id, 100.0 * share);
+    assert!(
+        share > PIXEL_SHARE,
+        "{}: a start without one force passes the comparison ({:.3}% differ)",
+        v.id,
+        100.0 * share
+    );
 }
 
 /// No two names overlap, nor a name and a supply centre's mark (the
@@ -256,12 +309,27 @@ fn names_do_not_overlap() {
         let boxes: Vec<_> = v.province_ids().filter_map(|p| board.label_box(p).map(|b| (p, b))).collect();
         for (i, (p, a)) in boxes.iter().enumerate() {
             for (q, b) in &boxes[i + 1..] {
-                assert!(!a.overlaps(b), "{}: the names of {} and {} overlap", v.id, v.province(*p).abbr, v.province(*q).abbr);
+                assert!(
+                    !a.overlaps(b),
+                    "{}: the names of {} and {} overlap",
+                    v.id,
+                    v.province(*p).abbr,
+                    v.province(*q).abbr
+                );
             }
             let r = 0.45 * board.unit;
             for (c, at) in board.centre_at.iter().enumerate().filter_map(|(c, at)| at.map(|at| (c, at))) {
-                let mark = polemarch_render::Rect { min: polemarch_render::Pt::new(at.x - r, at.y - r), max: polemarch_render::Pt::new(at.x + r, at.y + r) };
-                assert!(!a.overlaps(&mark), "{}: the name of {} covers the centre of {}", v.id, v.province(*p).abbr, v.provinces[c].abbr);
+                let mark = polemarch_render::Rect {
+                    min: polemarch_render::Pt::new(at.x - r, at.y - r),
+                    max: polemarch_render::Pt::new(at.x + r, at.y + r),
+                };
+                assert!(
+                    !a.overlaps(&mark),
+                    "{}: the name of {} covers the centre of {}",
+                    v.id,
+                    v.province(*p).abbr,
+                    v.provinces[c].abbr
+                );
             }
         }
     }
@@ -274,7 +342,11 @@ fn names_do_not_overlap() {
 fn walls_and_boxes_have_their_own_marks() {
     let (v, board) = board_of("city_state");
     let mut pos = Position::start(v);
-    let i = pos.forces.iter().position(|f| v.province(v.province_of(f.loc)).walls.is_some()).expect("a unit in a walled centre");
+    let i = pos
+        .forces
+        .iter()
+        .position(|f| v.province(v.province_of(f.loc)).walls.is_some())
+        .expect("a unit in a walled centre");
     let walls = v.province(v.province_of(pos.forces[i].loc)).walls.unwrap();
     pos.forces[i].loc = LocId::of_province(walls);
     let svg = polemarch_render::svg_on(board, v, &pos, &[], None);
@@ -282,7 +354,11 @@ fn walls_and_boxes_have_their_own_marks() {
     assert_eq!(count(&svg, "class=\"force\""), pos.forces.len());
     let in_box = pos.forces.iter().filter(|f| v.is_box(v.province_of(f.loc))).count();
     assert_eq!(in_box, 3, "three DAs in Germany, each with its mark (counted above)");
-    assert_ne!(board.unit_at[walls.index()], board.unit_at[v.province(walls).walls_of.unwrap().index()], "the walls beside the centre");
+    assert_ne!(
+        board.unit_at[walls.index()],
+        board.unit_at[v.province(walls).walls_of.unwrap().index()],
+        "the walls beside the centre"
+    );
 }
 
 /// A lent centre (Diadochi V, Vedder D7) is drawn as its own mark: a dashed
@@ -315,7 +391,10 @@ fn spaces_never_entered_are_drawn_impassable() {
         let (v, board) = board_of(id);
         let svg = polemarch_render::svg_on(board, v, &Position::start(v), &[], None);
         let lines: Vec<&str> = svg.lines().collect();
-        let at = lines.iter().position(|l| l.contains(&format!("data-province=\"{abbr}\""))).unwrap_or_else(|| panic!("{id}: no region for {abbr}"));
+        let at = lines
+            .iter()
+            .position(|l| l.contains(&format!("data-province=\"{abbr}\"")))
+            .unwrap_or_else(|| panic!("{id}: no region for {abbr}"));
         (lines[at].contains("fill=\"#9a958c\""), lines.get(at + 1).is_some_and(|l| l.contains("url(#hatch)")))
     };
     for abbr in ["arb", "arm", "ato", "cte"] {

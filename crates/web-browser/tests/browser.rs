@@ -34,7 +34,10 @@ async fn a_game_in_chromium_sqlite() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[cfg_attr(not(all(polemarch_chromium, polemarch_postgres)), ignore = "needs Debian's chromium and chromium-driver, and DATABASE_URL: a PostgreSQL server")]
+#[cfg_attr(
+    not(all(polemarch_chromium, polemarch_postgres)),
+    ignore = "needs Debian's chromium and chromium-driver, and DATABASE_URL: a PostgreSQL server"
+)]
 async fn a_game_in_chromium_postgres() {
     chrome::must_be_installed("a_game_in_chromium_postgres");
     play(Db::postgres("a_game_in_chromium_postgres")).await;
@@ -95,7 +98,10 @@ async fn order(b: &Browser, power: &str, orders: &[&str], expected: &[(&str, &st
     let check = |seen: Vec<(String, String)>, when: &str| {
         assert_eq!(seen.len(), expected.len(), "{when}: {seen:?}");
         for ((status, text), (want_status, want_text)) in seen.iter().zip(expected) {
-            assert!(status == want_status && text.starts_with(want_text), "{when}: `{text}` is {status}, expected {want_status} `{want_text}...`: {seen:?}");
+            assert!(
+                status == want_status && text.starts_with(want_text),
+                "{when}: `{text}` is {status}, expected {want_status} `{want_text}...`: {seen:?}"
+            );
         }
     };
     let typed = verdicts(b, &live).await;
@@ -121,14 +127,29 @@ async fn ready(b: &Browser, power: &str) {
 /// its map, which the browser has drawn and which is a real SVG picture.
 async fn sees_the_results(b: &Browser, game: &str, mine: &str, theirs: &str) {
     b.goto(game).await;
-    assert!(b.text("p.summary").await.contains("Autumn 1901, Movement"), "the game is at its next phase: {}", b.text("p.summary").await);
+    assert!(
+        b.text("p.summary").await.contains("Autumn 1901, Movement"),
+        "the game is at its next phase: {}",
+        b.text("p.summary").await
+    );
     b.find("ol.phases li[value='1'] a").await.click().await.unwrap();
-    b.until("the first phase's page", "return location.pathname.endsWith('/phases/0') && document.readyState === 'complete'").await;
+    b.until(
+        "the first phase's page",
+        "return location.pathname.endsWith('/phases/0') && document.readyState === 'complete'",
+    )
+    .await;
     let Value::Array(rows) = b.js("return [...document.querySelectorAll('table.results tr')].slice(1).map(tr => [...tr.cells].map(td => td.innerText))").await
     else {
         panic!("no results table")
     };
-    let row = |order: &str| rows.iter().find(|r| r[1] == order).unwrap_or_else(|| panic!("no result for `{order}` in {rows:?}")).as_array().unwrap().clone();
+    let row = |order: &str| {
+        rows.iter()
+            .find(|r| r[1] == order)
+            .unwrap_or_else(|| panic!("no result for `{order}` in {rows:?}"))
+            .as_array()
+            .unwrap()
+            .clone()
+    };
     assert_eq!(rows.len(), 22, "the results of all seven powers' 22 units: {rows:?}");
     for order in [mine, theirs] {
         let r = row(order);
@@ -137,8 +158,14 @@ async fn sees_the_results(b: &Browser, game: &str, mine: &str, theirs: &str) {
     }
     assert_eq!(row("F bre - mao")[2], "SUCCESS");
     // The map: the browser loaded and drew the picture...
-    b.until("the map to load", "const img = document.querySelector('figure.map img'); return img !== null && img.complete").await;
-    let size = b.js("const img = document.querySelector('figure.map img'); return [img.naturalWidth, img.naturalHeight]").await;
+    b.until(
+        "the map to load",
+        "const img = document.querySelector('figure.map img'); return img !== null && img.complete",
+    )
+    .await;
+    let size = b
+        .js("const img = document.querySelector('figure.map img'); return [img.naturalWidth, img.naturalHeight]")
+        .await;
     assert!(size[0].as_u64().unwrap() > 100 && size[1].as_u64().unwrap() > 100, "the browser drew the map: {size}");
     // ...served as SVG, which parses as an SVG document.
     let served = b
@@ -206,14 +233,22 @@ async fn play(db: Db) {
         &france,
         "France",
         &["A par - bur", "F bre H", "F bre - mao", "A mar - mun"],
-        &[("accepted", "A par - bur"), ("dropped", "F bre H"), ("accepted", "F bre - mao"), ("rejected", "A mar - mun")],
+        &[
+            ("accepted", "A par - bur"),
+            ("dropped", "F bre H"),
+            ("accepted", "F bre - mao"),
+            ("rejected", "A mar - mun"),
+        ],
     )
     .await;
     ready(&france, "France").await;
     let shown = france.js("return [...document.querySelectorAll('table.seats tr')].find(tr => tr.cells[0].innerText === 'France').cells[3].innerText").await;
     assert_eq!(shown, "ready", "France is shown ready");
     let in_force = france.js("return [...document.querySelectorAll('section.orders p')].map(p => p.innerText).find(t => t.startsWith('In force'))").await;
-    assert_eq!(in_force, "In force: A par - bur, F bre - mao", "the later order for the fleet replaced the earlier; the rejected one is not in force");
+    assert_eq!(
+        in_force, "In force: A par - bur, F bre - mao",
+        "the later order for the fleet replaced the earlier; the rejected one is not in force"
+    );
     germany.goto(&game).await;
     let before = germany.js("return document.body.innerHTML").await;
     assert!(!before.as_str().unwrap().contains("bre - mao"), "Germany's page shows nothing of France's orders");

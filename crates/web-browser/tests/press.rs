@@ -28,7 +28,10 @@ async fn press_in_chromium_sqlite() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[cfg_attr(not(all(polemarch_chromium, polemarch_postgres)), ignore = "needs Debian's chromium and chromium-driver, and DATABASE_URL: a PostgreSQL server")]
+#[cfg_attr(
+    not(all(polemarch_chromium, polemarch_postgres)),
+    ignore = "needs Debian's chromium and chromium-driver, and DATABASE_URL: a PostgreSQL server"
+)]
 async fn press_in_chromium_postgres() {
     chrome::must_be_installed("press_in_chromium_postgres");
     press(Db::postgres("press_in_chromium_postgres")).await;
@@ -36,7 +39,13 @@ async fn press_in_chromium_postgres() {
 
 /// A game made by the game master (through the API).
 async fn game(s: &TestServer, gm: &str, press: &str) -> i64 {
-    let (status, g) = s.post("/api/games", gm, json!({"name": "Press game", "variant": "standard", "deadline_secs": 3600, "press": press})).await;
+    let (status, g) = s
+        .post(
+            "/api/games",
+            gm,
+            json!({"name": "Press game", "variant": "standard", "deadline_secs": 3600, "press": press}),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{g}");
     g["id"].as_i64().unwrap()
 }
@@ -111,7 +120,10 @@ async fn press(db: Db) {
         .await;
     assert!(still_marked(&germany).await, "Germany's page was not loaded again");
     let seen = germany.js("return document.body.innerText").await;
-    assert!(!seen.as_str().unwrap().contains("Belgium") && !seen.as_str().unwrap().contains("England, France"), "{seen}");
+    assert!(
+        !seen.as_str().unwrap().contains("Belgium") && !seen.as_str().unwrap().contains("England, France"),
+        "{seen}"
+    );
     germany.goto(&format!("{site}/games/{id}/press/all")).await;
     assert!(germany.text("ol.messages").await.contains("Peace for all"));
 
@@ -120,7 +132,12 @@ async fn press(db: Db) {
     mark(&england).await;
     let (status, body) = s.post(&format!("/api/games/{id}/process"), &gm, json!({"phase_index": 0})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    england.until("the next phase on England's open game page", "return document.querySelector('p.summary').innerText.includes('Autumn 1901')").await;
+    england
+        .until(
+            "the next phase on England's open game page",
+            "return document.querySelector('p.summary').innerText.includes('Autumn 1901')",
+        )
+        .await;
     assert!(still_marked(&england).await, "England's game page was not loaded again");
     // Its orders box, swapped in, is checked as typed (check.js listens on
     // the document, not on the box it found at load).

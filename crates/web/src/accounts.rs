@@ -36,7 +36,8 @@ pub fn random_token() -> String {
 }
 
 fn check_name(name: &str) -> Result<()> {
-    let ok = (2..=32).contains(&name.chars().count()) && name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-' || c == '.');
+    let ok = (2..=32).contains(&name.chars().count())
+        && name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == '-' || c == '.');
     if ok {
         Ok(())
     } else {
@@ -85,7 +86,10 @@ async fn argon2_run<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static
 pub(crate) async fn hash(password: String) -> Result<String> {
     argon2_run(move || {
         let salt = SaltString::generate(&mut rand::rngs::OsRng);
-        Argon2::default().hash_password(password.as_bytes(), &salt).map(|h| h.to_string()).map_err(|e| Error::internal(format!("argon2: {e}")))
+        Argon2::default()
+            .hash_password(password.as_bytes(), &salt)
+            .map(|h| h.to_string())
+            .map_err(|e| Error::internal(format!("argon2: {e}")))
     })
     .await?
 }
@@ -94,7 +98,10 @@ pub(crate) async fn hash(password: String) -> Result<String> {
 /// no hashing thread was free: the caller is told to try again, and no
 /// failure is counted).
 pub(crate) async fn verify(password: String, stored: String) -> Result<bool> {
-    argon2_run(move || PasswordHash::new(&stored).is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())).await
+    argon2_run(move || {
+        PasswordHash::new(&stored).is_ok_and(|h| Argon2::default().verify_password(password.as_bytes(), &h).is_ok())
+    })
+    .await
 }
 
 /// A new account (names are unique whatever their case, and may not look
@@ -153,7 +160,10 @@ pub async fn sign_in(db: &AnyPool, name: &str, password: &str) -> Result<User> {
     let name = &names::normal(name);
     text::name("a name", name)?;
     let row: Option<Credentials> =
-        sqlx::query_as("SELECT id, password_hash, name FROM users WHERE lower(name) = lower($1)").bind(name).fetch_optional(db).await?;
+        sqlx::query_as("SELECT id, password_hash, name FROM users WHERE lower(name) = lower($1)")
+            .bind(name)
+            .fetch_optional(db)
+            .await?;
     let wrong = || Error::new(axum::http::StatusCode::UNAUTHORIZED, "wrong name or password");
     let Some(row) = row else {
         // As long as a real check, so that timing does not tell either.
@@ -209,7 +219,10 @@ pub async fn forget_expired(db: &AnyPool) -> Result<u64> {
 pub async fn user_named(db: &AnyPool, name: &str) -> Result<User> {
     let name = &names::normal(name);
     text::name("a name", name)?;
-    let row: Option<User> = sqlx::query_as("SELECT id, name FROM users WHERE lower(name) = lower($1)").bind(name).fetch_optional(db).await?;
+    let row: Option<User> = sqlx::query_as("SELECT id, name FROM users WHERE lower(name) = lower($1)")
+        .bind(name)
+        .fetch_optional(db)
+        .await?;
     match row {
         Some(user) => Ok(user),
         None => Err(Error::bad(format!("no user is named `{name}`"))),

@@ -66,13 +66,17 @@ async fn json_posts_only(mut req: axum::extract::Request, next: axum::middleware
         .and_then(|h| h.to_str().ok())
         .is_some_and(|t| t.split(';').next().unwrap_or("").trim().eq_ignore_ascii_case("application/json"));
     if req.method() == axum::http::Method::POST && !json {
-        return Error::new(axum::http::StatusCode::UNSUPPORTED_MEDIA_TYPE, "an API POST has a JSON body, sent with `Content-Type: application/json`")
-            .into_response();
+        return Error::new(
+            axum::http::StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "an API POST has a JSON body, sent with `Content-Type: application/json`",
+        )
+        .into_response();
     }
     if json {
         // As the extractor reads it (`application/json ; charset=utf-8`,
         // a space before the `;`, is JSON too; JSON is UTF-8 whatever it says).
-        req.headers_mut().insert(axum::http::header::CONTENT_TYPE, axum::http::HeaderValue::from_static("application/json"));
+        req.headers_mut()
+            .insert(axum::http::header::CONTENT_TYPE, axum::http::HeaderValue::from_static("application/json"));
     }
     next.run(req).await
 }
@@ -105,7 +109,11 @@ async fn sign_out(State(app): State<App>, Signed(s): Signed) -> Result<Response>
     Ok(([(SET_COOKIE, session_cookie("", app.secure_cookies))], Json(json!({"signed_out": true}))).into_response())
 }
 
-async fn profile(State(app): State<App>, viewer: Viewer, Path(name): Path<String>) -> Result<Json<crate::profiles::Profile>> {
+async fn profile(
+    State(app): State<App>,
+    viewer: Viewer,
+    Path(name): Path<String>,
+) -> Result<Json<crate::profiles::Profile>> {
     Ok(Json(crate::profiles::profile(&app, &name, viewer.session.as_ref().map(|s| &s.user)).await?))
 }
 
@@ -127,7 +135,11 @@ struct Deletion {
 
 async fn delete_account(State(app): State<App>, Signed(s): Signed, Json(d): Json<Deletion>) -> Result<Response> {
     let freed = crate::profiles::delete_account(&app, &s.user, &d.password).await?;
-    Ok(([(SET_COOKIE, session_cookie("", app.secure_cookies))], Json(json!({"deleted": true, "games_with_seats_freed": freed}))).into_response())
+    Ok((
+        [(SET_COOKIE, session_cookie("", app.secure_cookies))],
+        Json(json!({"deleted": true, "games_with_seats_freed": freed})),
+    )
+        .into_response())
 }
 
 async fn me(Signed(s): Signed) -> Json<User> {
@@ -148,7 +160,12 @@ struct Take {
     power: String,
 }
 
-async fn take(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>, Json(t): Json<Take>) -> Result<Json<Value>> {
+async fn take(
+    State(app): State<App>,
+    Signed(s): Signed,
+    Path(id): Path<i64>,
+    Json(t): Json<Take>,
+) -> Result<Json<Value>> {
     crate::lobby::take(&app, id, &s.user, &t.power).await?;
     let g = games::load(&app.db, id).await?;
     Ok(Json(json!(crate::lobby::waiting(&app, &g).await?)))
@@ -234,7 +251,12 @@ fn some<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Option<Op
     Ok(Some(Option::deserialize(d)?))
 }
 
-async fn seat(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>, Json(c): Json<SeatChange>) -> Result<Json<Value>> {
+async fn seat(
+    State(app): State<App>,
+    Signed(s): Signed,
+    Path(id): Path<i64>,
+    Json(c): Json<SeatChange>,
+) -> Result<Json<Value>> {
     let g = games::load(&app.db, id).await?;
     games::must_be_gm(&g, s.user.id)?;
     app.limits.seat(s.user.id)?;
@@ -263,7 +285,12 @@ struct Extend {
     seconds: i64,
 }
 
-async fn extend(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>, Json(e): Json<Extend>) -> Result<Json<Value>> {
+async fn extend(
+    State(app): State<App>,
+    Signed(s): Signed,
+    Path(id): Path<i64>,
+    Json(e): Json<Extend>,
+) -> Result<Json<Value>> {
     judge::change(&app, id, &s.user, Change::Extend(e.seconds)).await?;
     let g = games::load(&app.db, id).await?;
     Ok(Json(json!({"deadline_at": g.deadline_at, "paused_left": g.paused_left})))
@@ -277,14 +304,21 @@ struct VoteBody {
     to: Option<String>,
 }
 
-async fn vote(State(app): State<App>, Signed(s): Signed, Path((id, power)): Path<(i64, String)>, Json(b): Json<VoteBody>) -> Result<Json<Value>> {
+async fn vote(
+    State(app): State<App>,
+    Signed(s): Signed,
+    Path((id, power)): Path<(i64, String)>,
+    Json(b): Json<VoteBody>,
+) -> Result<Json<Value>> {
     app.limits.submission(s.user.id)?;
     let vote = match (b.vote.as_deref(), b.to) {
         (None, _) => None,
         (Some("draw"), _) => Some(draws::Vote::Draw),
         (Some("concede"), Some(to)) => Some(draws::Vote::Concede(to)),
         (Some("concede"), None) => return Err(Error::bad("a concession says to whom: `\"to\": \"France\"`")),
-        (Some(other), _) => return Err(Error::bad(format!("`{other}` is no vote (expected \"draw\", \"concede\" or null)"))),
+        (Some(other), _) => {
+            return Err(Error::bad(format!("`{other}` is no vote (expected \"draw\", \"concede\" or null)")))
+        }
     };
     let shown = vote.as_ref().map(draws::Vote::text);
     let result = draws::vote(&app, id, &s.user, &power, vote).await?;
@@ -301,12 +335,21 @@ struct ForPhase {
     phase_index: i64,
 }
 
-async fn process_now(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>, Json(p): Json<ForPhase>) -> Result<Json<Value>> {
+async fn process_now(
+    State(app): State<App>,
+    Signed(s): Signed,
+    Path(id): Path<i64>,
+    Json(p): Json<ForPhase>,
+) -> Result<Json<Value>> {
     Ok(Json(json!({"processed": judge::process_now(&app, id, &s.user, p.phase_index).await?})))
 }
 
 /// The power's submission for the current phase: its own player only.
-async fn orders(State(app): State<App>, Signed(s): Signed, Path((id, power)): Path<(i64, String)>) -> Result<Json<Value>> {
+async fn orders(
+    State(app): State<App>,
+    Signed(s): Signed,
+    Path((id, power)): Path<(i64, String)>,
+) -> Result<Json<Value>> {
     let g = games::load(&app.db, id).await?;
     let v = games::variant_of(&app.variants, &g)?;
     let name = judge::authorise_power(&app.db, &g, &v, &power, &s.user).await?;
@@ -321,13 +364,23 @@ struct Orders {
     ready: Option<bool>,
 }
 
-async fn submit(State(app): State<App>, Signed(s): Signed, Path((id, power)): Path<(i64, String)>, Json(o): Json<Orders>) -> Result<Json<judge::Submitted>> {
+async fn submit(
+    State(app): State<App>,
+    Signed(s): Signed,
+    Path((id, power)): Path<(i64, String)>,
+    Json(o): Json<Orders>,
+) -> Result<Json<judge::Submitted>> {
     app.limits.submission(s.user.id)?;
     Ok(Json(judge::submit(&app, id, &s.user, &power, o.phase_index, &o.orders, o.ready).await?))
 }
 
 /// The verdicts a submission would get, nothing kept.
-async fn check(State(app): State<App>, Signed(s): Signed, Path((id, power)): Path<(i64, String)>, Json(o): Json<Orders>) -> Result<Json<Value>> {
+async fn check(
+    State(app): State<App>,
+    Signed(s): Signed,
+    Path((id, power)): Path<(i64, String)>,
+    Json(o): Json<Orders>,
+) -> Result<Json<Value>> {
     app.limits.check(&format!("check {}", s.user.id), app.limits.settings.submissions_per_minute)?;
     let checked = judge::check(&app, id, &s.user, &power, o.phase_index, &o.orders).await?;
     let verdicts = views::verdicts(&checked.orders, &checked.in_force);
@@ -340,13 +393,22 @@ struct Ready {
     ready: bool,
 }
 
-async fn ready(State(app): State<App>, Signed(s): Signed, Path((id, power)): Path<(i64, String)>, Json(r): Json<Ready>) -> Result<Json<Value>> {
+async fn ready(
+    State(app): State<App>,
+    Signed(s): Signed,
+    Path((id, power)): Path<(i64, String)>,
+    Json(r): Json<Ready>,
+) -> Result<Json<Value>> {
     app.limits.submission(s.user.id)?;
     let processed = judge::set_ready(&app, id, &s.user, &power, r.phase_index, r.ready).await?;
     Ok(Json(json!({"ready": r.ready, "processed": processed})))
 }
 
-async fn phase(State(app): State<App>, viewer: Viewer, Path((id, n)): Path<(i64, usize)>) -> Result<Json<views::PhaseView>> {
+async fn phase(
+    State(app): State<App>,
+    viewer: Viewer,
+    Path((id, n)): Path<(i64, usize)>,
+) -> Result<Json<views::PhaseView>> {
     let g = games::load(&app.db, id).await?;
     games::may_view(&app.db, &g, viewer.session.as_ref().map(|s| s.user.id)).await?;
     Ok(Json(views::phase_view(&g, n)?))
@@ -360,6 +422,7 @@ async fn record(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>) -> 
 async fn mila(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>) -> Result<Response> {
     let (g, reader) = crate::press::reading(&app, id, viewer.session.as_ref().map(|s| &s.user)).await?;
     let v = games::variant_of(&app.variants, &g)?;
-    let json = polemarch_engine::replay::export_mila(&v, &crate::press::record_for(&app, &g, &reader).await?).map_err(Error::bad)?;
+    let json = polemarch_engine::replay::export_mila(&v, &crate::press::record_for(&app, &g, &reader).await?)
+        .map_err(Error::bad)?;
     Ok(views::download(&format!("game-{id}-mila.json"), &json))
 }

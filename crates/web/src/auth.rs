@@ -43,7 +43,12 @@ impl FromRequestParts<App> for Viewer {
     type Rejection = Error;
 
     async fn from_request_parts(parts: &mut Parts, app: &App) -> Result<Self> {
-        let bearer = parts.headers.get(AUTHORIZATION).and_then(|h| h.to_str().ok()).and_then(|h| h.strip_prefix("Bearer ")).map(|t| t.trim().to_string());
+        let bearer = parts
+            .headers
+            .get(AUTHORIZATION)
+            .and_then(|h| h.to_str().ok())
+            .and_then(|h| h.strip_prefix("Bearer "))
+            .map(|t| t.trim().to_string());
         let token = bearer.or_else(|| cookie(parts, SESSION_COOKIE));
         let session = match token.filter(|t| t.len() == 64 && t.bytes().all(|b| b.is_ascii_hexdigit())) {
             Some(t) => accounts::session(&app.db, &t).await?,
@@ -86,11 +91,17 @@ pub async fn enter(app: &App, ip: &str, name: &str, password: &str, new: bool) -
 /// ends it).
 pub fn session_cookie(token: &str, secure: bool) -> String {
     let age = if token.is_empty() { 0 } else { accounts::SESSION_DAYS * 86_400 };
-    format!("{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={age}{}", if secure { "; Secure" } else { "" })
+    format!(
+        "{SESSION_COOKIE}={token}; Path=/; HttpOnly; SameSite=Lax; Max-Age={age}{}",
+        if secure { "; Secure" } else { "" }
+    )
 }
 
 pub fn csrf_cookie(token: &str, secure: bool) -> String {
-    format!("{CSRF_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=7200{}", if secure { "; Secure" } else { "" })
+    format!(
+        "{CSRF_COOKIE}={token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=7200{}",
+        if secure { "; Secure" } else { "" }
+    )
 }
 
 /// A form's token must be its session's (signed in) or the anonymous
@@ -102,7 +113,9 @@ pub fn check_csrf(viewer: &Viewer, sent: &str) -> Result<()> {
     };
     match expected {
         Some(e) if !sent.is_empty() && constant_eq(e.as_bytes(), sent.as_bytes()) => Ok(()),
-        _ => Err(Error::forbidden("the form is out of date (its security token does not match): reload the page and try again")),
+        _ => Err(Error::forbidden(
+            "the form is out of date (its security token does not match): reload the page and try again",
+        )),
     }
 }
 

@@ -58,9 +58,13 @@ pub fn board_view(v: &Variant, pos: &Position, to_order: &[PowerId], sent: Optio
     let unit_cost = i64::from(upkeep(Kind::ARMY));
     let mut out = Vec::new();
     for p in v.power_ids() {
-        let units: Vec<String> = pos.forces.iter().filter(|f| f.power == p).map(|f| unit_text(v, &f.components, f.loc)).collect();
-        let centres: Vec<String> =
-            v.province_ids().filter(|q| pos.owners[q.index()] == Some(p)).map(|q| format!("{} ({})", v.province(q).name, v.province(q).abbr)).collect();
+        let units: Vec<String> =
+            pos.forces.iter().filter(|f| f.power == p).map(|f| unit_text(v, &f.components, f.loc)).collect();
+        let centres: Vec<String> = v
+            .province_ids()
+            .filter(|q| pos.owners[q.index()] == Some(p))
+            .map(|q| format!("{} ({})", v.province(q).name, v.province(q).abbr))
+            .collect();
         let dislodged: Vec<String> = pos
             .dislodged
             .iter()
@@ -82,9 +86,15 @@ pub fn board_view(v: &Variant, pos: &Position, to_order: &[PowerId], sent: Optio
         let supply = i64::from(supplies[p.index()]);
         let b = i64::from(balance[p.index()]);
         let adjustment = match kind {
-            PhaseKind::Adjustment if to_order.contains(&p) && b > 0 => Some(format!("builds due: {}", b / unit_cost.max(1))),
-            PhaseKind::Adjustment if to_order.contains(&p) && b < 0 => Some(format!("removals owed: {}", (-b + unit_cost - 1) / unit_cost.max(1))),
-            PhaseKind::Adjustment if to_order.contains(&p) => Some("an adjustment to make (see the orders box's hint)".to_string()),
+            PhaseKind::Adjustment if to_order.contains(&p) && b > 0 => {
+                Some(format!("builds due: {}", b / unit_cost.max(1)))
+            }
+            PhaseKind::Adjustment if to_order.contains(&p) && b < 0 => {
+                Some(format!("removals owed: {}", (-b + unit_cost - 1) / unit_cost.max(1)))
+            }
+            PhaseKind::Adjustment if to_order.contains(&p) => {
+                Some("an adjustment to make (see the orders box's hint)".to_string())
+            }
             _ => None,
         };
         let name = v.power(p).name.clone();
@@ -133,7 +143,13 @@ mod tests {
         assert_eq!(france.units, ["A par"]);
         assert_eq!(france.dislodged.len(), 1);
         let d = &france.dislodged[0];
-        assert!(d.starts_with("A bur: dislodged, may retreat to ") && d.contains("gas") && d.contains("pic") && !d.contains("mun"), "{d}");
+        assert!(
+            d.starts_with("A bur: dislodged, may retreat to ")
+                && d.contains("gas")
+                && d.contains("pic")
+                && !d.contains("mun"),
+            "{d}"
+        );
         assert!(france.orders_missing && france.to_order);
         assert!(!power(&b, "Germany").orders_missing, "Germany has nothing to retreat");
         assert!(france.centres.contains(&"Paris (par)".to_string()), "{:?}", france.centres);

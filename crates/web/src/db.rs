@@ -52,7 +52,10 @@ pub fn sqlite_url(data: &Path) -> Result<String, String> {
 /// Connects and brings the schema up to date.
 pub async fn connect(url: &str, max_connections: u32) -> Result<AnyPool, String> {
     let pool = pool(url, max_connections).await?;
-    migrator(url.starts_with("sqlite:")).run(&pool).await.map_err(|e| format!("cannot bring the database up to date: {e}"))?;
+    migrator(url.starts_with("sqlite:"))
+        .run(&pool)
+        .await
+        .map_err(|e| format!("cannot bring the database up to date: {e}"))?;
     Ok(pool)
 }
 
@@ -104,7 +107,9 @@ fn migrator(sqlite: bool) -> Migrator {
     let set = if sqlite { SQLITE } else { POSTGRES };
     let migrations: Vec<Migration> = set
         .iter()
-        .map(|&(version, description, sql)| Migration::new(version, Cow::Borrowed(description), MigrationType::Simple, Cow::Borrowed(sql), false))
+        .map(|&(version, description, sql)| {
+            Migration::new(version, Cow::Borrowed(description), MigrationType::Simple, Cow::Borrowed(sql), false)
+        })
         .collect();
     Migrator { migrations: Cow::Owned(migrations), ignore_missing: false, locking: true, no_tx: false }
 }

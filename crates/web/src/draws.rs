@@ -89,7 +89,10 @@ pub async fn vote(app: &App, game_id: i64, user: &User, power: &str, vote: Optio
             Some(Vote::Concede(to)) => {
                 let to = v.power(games::power_of(&v, &to)?).name.clone();
                 if to == name || !survivors.contains(&to) {
-                    return Err(Error::bad(format!("{name} may concede only to another surviving power ({})", survivors.join(", "))));
+                    return Err(Error::bad(format!(
+                        "{name} may concede only to another surviving power ({})",
+                        survivors.join(", ")
+                    )));
                 }
                 Some(Vote::Concede(to))
             }
@@ -108,8 +111,11 @@ pub async fn vote(app: &App, game_id: i64, user: &User, power: &str, vote: Optio
         if written == 0 {
             continue;
         }
-        let votes: Vec<(String, Vote)> =
-            games::seats(&app.db, &g).await?.into_iter().filter_map(|s| Some((s.power, Vote::read(s.vote.as_deref()?)?))).collect();
+        let votes: Vec<(String, Vote)> = games::seats(&app.db, &g)
+            .await?
+            .into_iter()
+            .filter_map(|s| Some((s.power, Vote::read(s.vote.as_deref()?)?)))
+            .collect();
         let Some(result) = agreed(&survivors, &votes) else { return Ok(None) };
         if judge::finish(app, &g, result.clone()).await? {
             return Ok(Some(game::result_text(&result)));

@@ -158,16 +158,23 @@ struct GameRowWithRecord {
 }
 
 pub async fn load(db: &AnyPool, id: i64) -> Result<Game> {
-    let found = sqlx::query_as::<_, GameRowWithRecord>(&format!("SELECT {HEAD}, record FROM games WHERE id = $1")).bind(id).fetch_optional(db).await?;
+    let found = sqlx::query_as::<_, GameRowWithRecord>(&format!("SELECT {HEAD}, record FROM games WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(db)
+        .await?;
     let found = found.ok_or_else(|| Error::not_found(format!("there is no game {id}")))?;
-    let record: GameRecord = serde_json::from_str(&found.record).map_err(|e| Error::internal(format!("game {id}: its record does not read: {e}")))?;
+    let record: GameRecord = serde_json::from_str(&found.record)
+        .map_err(|e| Error::internal(format!("game {id}: its record does not read: {e}")))?;
     from_row(found.row, Arc::new(record))
 }
 
 /// [`load`], the record parsed only when the row's version is not the one
 /// this process parsed last (every change of the record bumps it).
 pub async fn load_cached(app: &crate::Shared, id: i64) -> Result<Game> {
-    let row = sqlx::query_as::<_, GameRow>(&format!("SELECT {HEAD} FROM games WHERE id = $1")).bind(id).fetch_optional(&app.db).await?;
+    let row = sqlx::query_as::<_, GameRow>(&format!("SELECT {HEAD} FROM games WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(&app.db)
+        .await?;
     let row = row.ok_or_else(|| Error::not_found(format!("there is no game {id}")))?;
     if let Some(record) = app.cached_record(id, row.version) {
         return from_row(row, record);
@@ -229,7 +236,11 @@ pub async fn seats(db: &AnyPool, game: &Game) -> Result<Vec<Seat>> {
 }
 
 pub async fn is_member(db: &AnyPool, game_id: i64, user_id: i64) -> Result<bool> {
-    let row = sqlx::query("SELECT 1 FROM members WHERE game_id = $1 AND user_id = $2").bind(game_id).bind(user_id).fetch_optional(db).await?;
+    let row = sqlx::query("SELECT 1 FROM members WHERE game_id = $1 AND user_id = $2")
+        .bind(game_id)
+        .bind(user_id)
+        .fetch_optional(db)
+        .await?;
     Ok(row.is_some())
 }
 
@@ -351,9 +362,17 @@ pub async fn create(db: &AnyPool, variants: &Variants, gm_id: i64, new: NewGame)
     .bind(if new.lobby { Status::Forming } else { Status::Active }.as_str())
     .fetch_one(&mut *tx)
     .await?;
-    sqlx::query("INSERT INTO members (game_id, user_id) VALUES ($1, $2)").bind(id).bind(gm_id).execute(&mut *tx).await?;
+    sqlx::query("INSERT INTO members (game_id, user_id) VALUES ($1, $2)")
+        .bind(id)
+        .bind(gm_id)
+        .execute(&mut *tx)
+        .await?;
     for p in v.power_ids().filter(|&p| !v.rules.played_by_judge(p)) {
-        sqlx::query("INSERT INTO seats (game_id, power) VALUES ($1, $2)").bind(id).bind(&v.power(p).name).execute(&mut *tx).await?;
+        sqlx::query("INSERT INTO seats (game_id, power) VALUES ($1, $2)")
+            .bind(id)
+            .bind(&v.power(p).name)
+            .execute(&mut *tx)
+            .await?;
     }
     tx.commit().await?;
     Ok(id)
@@ -363,9 +382,14 @@ pub async fn create(db: &AnyPool, variants: &Variants, gm_id: i64, new: NewGame)
 pub async fn join(db: &AnyPool, user_id: i64, code: &str) -> Result<i64> {
     let code = code.trim().to_ascii_uppercase();
     crate::security::text::name("an invite code", &code)?;
-    let id: Option<i64> = sqlx::query_scalar("SELECT id FROM games WHERE invite_code = $1").bind(&code).fetch_optional(db).await?;
+    let id: Option<i64> =
+        sqlx::query_scalar("SELECT id FROM games WHERE invite_code = $1").bind(&code).fetch_optional(db).await?;
     let id = id.ok_or_else(|| Error::bad("no game has this invite code"))?;
-    sqlx::query("INSERT INTO members (game_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING").bind(id).bind(user_id).execute(db).await?;
+    sqlx::query("INSERT INTO members (game_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+        .bind(id)
+        .bind(user_id)
+        .execute(db)
+        .await?;
     Ok(id)
 }
 
@@ -396,7 +420,10 @@ pub async fn seat_holder(db: &AnyPool, game: &Game, user: Option<&str>) -> Resul
             crate::security::text::name("a name", u)?;
             match crate::accounts::user_named(db, u).await.ok() {
                 Some(user) if is_member(db, game.id, user.id).await? => Ok(Some(user.id)),
-                _ => Err(Error::bad(format!("no member of this game is named `{u}` (give them the invite code {})", game.invite_code))),
+                _ => Err(Error::bad(format!(
+                    "no member of this game is named `{u}` (give them the invite code {})",
+                    game.invite_code
+                ))),
             }
         }
     }
@@ -404,7 +431,11 @@ pub async fn seat_holder(db: &AnyPool, game: &Game, user: Option<&str>) -> Resul
 
 /// The powers this user plays in the game.
 pub async fn powers_of(db: &AnyPool, game_id: i64, user_id: i64) -> Result<Vec<String>> {
-    Ok(sqlx::query_scalar("SELECT power FROM seats WHERE game_id = $1 AND user_id = $2 ORDER BY power").bind(game_id).bind(user_id).fetch_all(db).await?)
+    Ok(sqlx::query_scalar("SELECT power FROM seats WHERE game_id = $1 AND user_id = $2 ORDER BY power")
+        .bind(game_id)
+        .bind(user_id)
+        .fetch_all(db)
+        .await?)
 }
 
 /// The record as others may see it: the current phase's submissions are

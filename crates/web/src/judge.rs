@@ -79,7 +79,11 @@ pub async fn authorise_power(db: &AnyPool, game: &Game, v: &Variant, power: &str
 async fn authorise_seat(db: &AnyPool, game: &Game, v: &Variant, power: &str, user: &User) -> Result<(String, bool)> {
     let name = v.power(games::power_of(v, power)?).name.clone();
     let row: Option<(Option<i64>, i64)> =
-        sqlx::query_as("SELECT user_id, ready_phase FROM seats WHERE game_id = $1 AND power = $2").bind(game.id).bind(&name).fetch_optional(db).await?;
+        sqlx::query_as("SELECT user_id, ready_phase FROM seats WHERE game_id = $1 AND power = $2")
+            .bind(game.id)
+            .bind(&name)
+            .fetch_optional(db)
+            .await?;
     let (holder, ready) = row.unwrap_or((None, -1));
     if holder == Some(user.id) {
         Ok((name, ready == game.phase_index))
@@ -117,13 +121,15 @@ fn must_be_open(game: &Game) -> Result<()> {
         return Err(Error::conflict(format!("the game is over ({})", game::result_text(result))));
     }
     match game.status {
-        Status::Active if game.deadline_at.is_some_and(|d| d <= now()) => {
-            Err(Error::conflict("the deadline has passed: the phase is being processed (look at the game again in a moment)"))
-        }
+        Status::Active if game.deadline_at.is_some_and(|d| d <= now()) => Err(Error::conflict(
+            "the deadline has passed: the phase is being processed (look at the game again in a moment)",
+        )),
         Status::Active => Ok(()),
         Status::Paused => Err(Error::conflict("the game is paused: orders wait until the game master resumes it")),
         Status::Over => Err(Error::conflict("the game is over")),
-        Status::Forming => Err(Error::conflict("the game has not started: it waits in the lobby until the game master starts it")),
+        Status::Forming => {
+            Err(Error::conflict("the game has not started: it waits in the lobby until the game master starts it"))
+        }
     }
 }
 
@@ -132,7 +138,15 @@ fn must_be_open(game: &Game) -> Result<()> {
 /// power's orders; an empty text withdraws them). `ready` marks the power
 /// ready (or not) in the same write; when every power is ready the phase is
 /// processed at once.
-pub async fn submit(app: &App, game_id: i64, user: &User, power: &str, phase_index: i64, text: &str, ready: Option<bool>) -> Result<Submitted> {
+pub async fn submit(
+    app: &App,
+    game_id: i64,
+    user: &User,
+    power: &str,
+    phase_index: i64,
+    text: &str,
+    ready: Option<bool>,
+) -> Result<Submitted> {
     if text.len() > 20_000 {
         return Err(Error::bad("the orders are longer than 20,000 characters"));
     }
@@ -181,19 +195,34 @@ pub async fn submit(app: &App, game_id: i64, user: &User, power: &str, phase_ind
         let was_ready = match ready {
             Some(r) => {
                 let mark = if r { g.phase_index } else { -1 };
-                sqlx::query("UPDATE seats SET ready_phase = $1 WHERE game_id = $2 AND power = $3").bind(mark).bind(g.id).bind(&name).execute(&mut *tx).await?;
+                sqlx::query("UPDATE seats SET ready_phase = $1 WHERE game_id = $2 AND power = $3")
+                    .bind(mark)
+                    .bind(g.id)
+                    .bind(&name)
+                    .execute(&mut *tx)
+                    .await?;
                 r
             }
             None => ready_now,
         };
         if ready.is_some() {
-            crate::events::record(&mut tx, g.id, "ready", "*", &serde_json::json!({"power": name, "ready": was_ready})).await?;
+            crate::events::record(&mut tx, g.id, "ready", "*", &serde_json::json!({"power": name, "ready": was_ready}))
+                .await?;
         }
         tx.commit().await?;
         app.hub.wake();
-        let processed = if was_ready { process_and_follow(app, g.id, g.phase_index, Cause::Ready).await? } else { None };
+        let processed =
+            if was_ready { process_and_follow(app, g.id, g.phase_index, Cause::Ready).await? } else { None };
         let phase = g.record.phases.last().expect("a current phase").phase.clone();
-        return Ok(Submitted { power: name, phase, phase_index: g.phase_index, orders: submission.orders, in_force, ready: was_ready, processed });
+        return Ok(Submitted {
+            power: name,
+            phase,
+            phase_index: g.phase_index,
+            orders: submission.orders,
+            in_force,
+            ready: was_ready,
+            processed,
+        });
     }
     Err(busy())
 }
@@ -203,7 +232,13 @@ pub async fn submit(app: &App, game_id: i64, user: &User, power: &str, phase_ind
 /// the other powers' secret submissions are not there (so that no verdict
 /// can tell anything of them). On a blocking thread: the engine
 /// adjudicates each line.
-async fn judge_alone(v: Arc<Variant>, g: &Game, p: PowerId, by: &str, lines: Vec<String>) -> Result<(Submission, Vec<String>)> {
+async fn judge_alone(
+    v: Arc<Variant>,
+    g: &Game,
+    p: PowerId,
+    by: &str,
+    lines: Vec<String>,
+) -> Result<(Submission, Vec<String>)> {
     let (rec, by) = (g.record.clone(), by.to_string());
     let judged = tokio::task::spawn_blocking(move || {
         let pos = game::current(&v, &rec).map_err(Error::internal)?;
@@ -252,7 +287,8 @@ async fn open_rows(db: &AnyPool, g: &Game, power: Option<&str>) -> Result<Vec<Op
     .await?;
     rows.into_iter()
         .map(|r| {
-            let submission = serde_json::from_str(&r.submission).map_err(|e| Error::internal(format!("game {}: a submission does not read: {e}", g.id)))?;
+            let submission = serde_json::from_str(&r.submission)
+                .map_err(|e| Error::internal(format!("game {}: a submission does not read: {e}", g.id)))?;
             Ok((r.power, r.revision, submission))
         })
         .collect()
@@ -274,7 +310,10 @@ pub async fn open_submissions(db: &AnyPool, g: &Game, power: Option<&str>) -> Re
 
 fn merged(g: &Game, rows: &[OpenRow], power: Option<&str>) -> Vec<Submission> {
     let last = g.record.phases.last().expect("a current phase");
-    let older = last.submissions.iter().filter(|s| power.is_none_or(|p| s.power == p) && !rows.iter().any(|(p, _, _)| *p == s.power));
+    let older = last
+        .submissions
+        .iter()
+        .filter(|s| power.is_none_or(|p| s.power == p) && !rows.iter().any(|(p, _, _)| *p == s.power));
     older.cloned().chain(rows.iter().map(|(_, _, s)| s.clone()).filter(|s| !s.orders.is_empty())).collect()
 }
 
@@ -305,7 +344,14 @@ pub struct Checked {
 /// Marks the power ready (or not) for phase `phase_index`, which must be
 /// the current one; when every power is ready the phase is processed at
 /// once. The name of the phase processed, if one was.
-pub async fn set_ready(app: &App, game_id: i64, user: &User, power: &str, phase_index: i64, ready: bool) -> Result<Option<String>> {
+pub async fn set_ready(
+    app: &App,
+    game_id: i64,
+    user: &User,
+    power: &str,
+    phase_index: i64,
+    ready: bool,
+) -> Result<Option<String>> {
     let db = &app.db;
     let g = games::load(db, game_id).await?;
     let v = games::variant_of(&app.variants, &g)?;
@@ -328,7 +374,14 @@ pub async fn set_ready(app: &App, game_id: i64, user: &User, power: &str, phase_
     if done == 0 {
         return Err(Error::conflict("the phase has just been processed (or the game paused): look at the game again"));
     }
-    crate::events::record(&mut *app.writer.acquire().await?, g.id, "ready", "*", &serde_json::json!({"power": name, "ready": ready})).await?;
+    crate::events::record(
+        &mut *app.writer.acquire().await?,
+        g.id,
+        "ready",
+        "*",
+        &serde_json::json!({"power": name, "ready": ready}),
+    )
+    .await?;
     app.hub.wake();
     if ready {
         process_and_follow(app, g.id, g.phase_index, Cause::Ready).await
@@ -343,7 +396,8 @@ pub async fn set_ready(app: &App, game_id: i64, user: &User, power: &str, phase_
 pub async fn all_ready(db: &AnyPool, g: &Game, v: &Variant) -> Result<bool> {
     let pos = game::current(v, &g.record).map_err(Error::internal)?;
     let seats = games::seats(db, g).await?;
-    let ready = |name: &str| seats.iter().any(|s| s.power == name && (s.ready || (s.user_id.is_none() && s.bot.is_some())));
+    let ready =
+        |name: &str| seats.iter().any(|s| s.power == name && (s.ready || (s.user_id.is_none() && s.bot.is_some())));
     Ok(game::powers_to_order(v, &pos).into_iter().all(|p| ready(&v.power(p).name)))
 }
 
@@ -373,11 +427,13 @@ pub async fn process(app: &App, game_id: i64, phase_index: i64, cause: Cause) ->
         let rows = open_rows(db, &g, None).await?;
         let mut record = (*g.record).clone();
         record.phases.last_mut().expect("a current phase").submissions = merged(&g, &rows, None);
-        let sent: Vec<String> = record.phases.last().expect("a current phase").submissions.iter().map(|s| s.power.clone()).collect();
+        let sent: Vec<String> =
+            record.phases.last().expect("a current phase").submissions.iter().map(|s| s.power.clone()).collect();
         let seats = games::seats(db, &g).await?;
         let judged = v.clone();
-        let (rec, phase) =
-            tokio::task::spawn_blocking(move || adjudicate(&judged, record)).await.map_err(|e| Error::internal(format!("processing task: {e}")))??;
+        let (rec, phase) = tokio::task::spawn_blocking(move || adjudicate(&judged, record))
+            .await
+            .map_err(|e| Error::internal(format!("processing task: {e}")))??;
         let over = rec.result.is_some();
         let next = RowWrite {
             status: if over { Status::Over } else { Status::Active },
@@ -393,31 +449,41 @@ pub async fn process(app: &App, game_id: i64, phase_index: i64, cause: Cause) ->
         }
         // From here no submission for the version read can land; one that
         // landed while the phase was adjudicated: again, with it.
-        let now_revisions: Vec<(String, i64)> =
-            sqlx::query_as("SELECT power, revision FROM open_orders WHERE game_id = $1 AND phase_index = $2 ORDER BY power")
-                .bind(g.id)
-                .bind(g.phase_index)
-                .fetch_all(&mut *tx)
-                .await?;
+        let now_revisions: Vec<(String, i64)> = sqlx::query_as(
+            "SELECT power, revision FROM open_orders WHERE game_id = $1 AND phase_index = $2 ORDER BY power",
+        )
+        .bind(g.id)
+        .bind(g.phase_index)
+        .fetch_all(&mut *tx)
+        .await?;
         if now_revisions != revisions(&rows) {
             tx.rollback().await?;
             continue;
         }
         // The phase's orders are in the record now.
-        sqlx::query("DELETE FROM open_orders WHERE game_id = $1 AND phase_index = $2").bind(g.id).bind(g.phase_index).execute(&mut *tx).await?;
-        sqlx::query("INSERT INTO phases (game_id, phase_index, phase, processed_at, cause) VALUES ($1, $2, $3, $4, $5)")
+        sqlx::query("DELETE FROM open_orders WHERE game_id = $1 AND phase_index = $2")
             .bind(g.id)
             .bind(g.phase_index)
-            .bind(&phase)
-            .bind(now())
-            .bind(cause.word())
             .execute(&mut *tx)
             .await?;
+        sqlx::query(
+            "INSERT INTO phases (game_id, phase_index, phase, processed_at, cause) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(g.id)
+        .bind(g.phase_index)
+        .bind(&phase)
+        .bind(now())
+        .bind(cause.word())
+        .execute(&mut *tx)
+        .await?;
         crate::press::notices::processed(&mut tx, &g, &v, &seats, &sent, &rec, cause).await?;
         let told = serde_json::json!({"processed": phase, "phase_index": rec.phases.len() - 1, "over": over});
         crate::events::record(&mut tx, g.id, "phase", "*", &told).await?;
         if let Some(pause) = app.pause_in_processing {
-            eprintln!("polemarch serve: pausing in the middle of processing game {} phase {} (a test's hook)", g.id, g.phase_index);
+            eprintln!(
+                "polemarch serve: pausing in the middle of processing game {} phase {} (a test's hook)",
+                g.id, g.phase_index
+            );
             tokio::time::sleep(pause).await;
         }
         tx.commit().await?;
@@ -434,16 +500,30 @@ pub async fn finish(app: &App, g: &Game, result: record::GameResult) -> Result<b
     let mut rec = (*g.record).clone();
     rec.result = Some(result);
     let mut tx = app.writer.begin().await?;
-    let next = RowWrite { status: Status::Over, deadline_at: None, paused_left: None, phase_index: g.phase_index, record: Some(to_json(&rec)?) };
+    let next = RowWrite {
+        status: Status::Over,
+        deadline_at: None,
+        paused_left: None,
+        phase_index: g.phase_index,
+        record: Some(to_json(&rec)?),
+    };
     if !compare_and_set(&mut tx, g, next).await? {
         tx.rollback().await?;
         return Ok(false);
     }
     sqlx::query("DELETE FROM open_orders WHERE game_id = $1").bind(g.id).execute(&mut *tx).await?;
     // Told to all: a notice in the public press, and the game's open pages.
-    let text = format!("The game is over: {}.", polemarch_engine::game::result_text(rec.result.as_ref().expect("set above")));
+    let text =
+        format!("The game is over: {}.", polemarch_engine::game::result_text(rec.result.as_ref().expect("set above")));
     crate::press::notices::changed(&mut tx, g, &text).await?;
-    crate::events::record(&mut tx, g.id, "status", "*", &serde_json::json!({"status": Status::Over, "deadline_at": null, "paused_left": null})).await?;
+    crate::events::record(
+        &mut tx,
+        g.id,
+        "status",
+        "*",
+        &serde_json::json!({"status": Status::Over, "deadline_at": null, "paused_left": null}),
+    )
+    .await?;
     tx.commit().await?;
     app.hub.wake();
     Ok(true)
@@ -518,9 +598,17 @@ pub async fn process_now(app: &App, game_id: i64, user: &User, phase_index: i64)
     }
     let g = games::load(&app.db, game_id).await?;
     if g.phase_index != phase_index {
-        Err(Error::conflict(format!("{} has been processed already: the game is at {} now", phase_name(&g, phase_index), phase_name(&g, g.phase_index))))
+        Err(Error::conflict(format!(
+            "{} has been processed already: the game is at {} now",
+            phase_name(&g, phase_index),
+            phase_name(&g, g.phase_index)
+        )))
     } else {
-        Err(Error::conflict(format!("{} cannot be processed now: the game is {}", phase_name(&g, phase_index), g.status)))
+        Err(Error::conflict(format!(
+            "{} cannot be processed now: the game is {}",
+            phase_name(&g, phase_index),
+            g.status
+        )))
     }
 }
 
@@ -575,10 +663,15 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
             Change::Resume if status == Status::Paused => {
                 deadline_at = Some(now() + paused_left.unwrap_or(g.deadline_secs).max(60));
                 (status, paused_left) = (Status::Active, None);
-                told = Some(format!("The game master resumed the game: {} to the deadline.", crate::pages::duration(deadline_at.map_or(0, |d| d - now()))));
+                told = Some(format!(
+                    "The game master resumed the game: {} to the deadline.",
+                    crate::pages::duration(deadline_at.map_or(0, |d| d - now()))
+                ));
             }
             Change::Pause | Change::Resume | Change::Extend(_) if status == Status::Forming => {
-                return Err(Error::conflict("the game has not started: it waits in the lobby, with no deadline running"))
+                return Err(Error::conflict(
+                    "the game has not started: it waits in the lobby, with no deadline running",
+                ))
             }
             Change::Pause | Change::Resume => return Err(Error::conflict(format!("the game is {} already", g.status))),
             Change::Extend(secs) => {
@@ -620,7 +713,11 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
                     r.phases.last_mut().expect("a current phase").submissions.retain(|s| s.power != name);
                     rec = Some(to_json(&r)?);
                 }
-                told = Some(if user_id.is_some() { format!("{name} has a new player.") } else { format!("{name} has no player now.") });
+                told = Some(if user_id.is_some() {
+                    format!("{name} has a new player.")
+                } else {
+                    format!("{name} has no player now.")
+                });
                 seat = Some((name, *user_id));
             }
         }
@@ -631,13 +728,19 @@ pub async fn change(app: &App, game_id: i64, user: &User, change: Change) -> Res
             continue;
         }
         if let Some((name, user_id)) = seat {
-            sqlx::query("UPDATE seats SET user_id = $1, ready_phase = -1, vote = NULL WHERE game_id = $2 AND power = $3")
-                .bind(user_id)
+            sqlx::query(
+                "UPDATE seats SET user_id = $1, ready_phase = -1, vote = NULL WHERE game_id = $2 AND power = $3",
+            )
+            .bind(user_id)
+            .bind(g.id)
+            .bind(&name)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query("DELETE FROM open_orders WHERE game_id = $1 AND power = $2")
                 .bind(g.id)
                 .bind(&name)
                 .execute(&mut *tx)
                 .await?;
-            sqlx::query("DELETE FROM open_orders WHERE game_id = $1 AND power = $2").bind(g.id).bind(&name).execute(&mut *tx).await?;
         }
         if let Some(text) = &told {
             crate::press::notices::changed(&mut tx, &g, text).await?;
@@ -681,7 +784,11 @@ pub async fn process_due(app: &App) -> Result<usize> {
             }
             Err(e) => {
                 let wait = app.scheduler_failed(id);
-                eprintln!("polemarch serve: game {id}: the deadline's processing failed ({}): tried again in {} s", e.message, wait.as_secs());
+                eprintln!(
+                    "polemarch serve: game {id}: the deadline's processing failed ({}): tried again in {} s",
+                    e.message,
+                    wait.as_secs()
+                );
             }
         }
     }

@@ -94,7 +94,8 @@ pub fn legal_order(v: &Variant, o: &Order) -> LegalOrder {
 pub fn legal_orders(v: &Variant, pos: &Position, power: PowerId) -> LegalOrders {
     let board = Board::new(v, pos);
     let name = v.power(power).name.clone();
-    let unit_of = |o: &Order| o.unit.as_ref().map(|u| (u.display(v).to_string(), province(v, u.loc))).unwrap_or_default();
+    let unit_of =
+        |o: &Order| o.unit.as_ref().map(|u| (u.display(v).to_string(), province(v, u.loc))).unwrap_or_default();
     let group = |orders: Vec<&Order>| -> Vec<UnitOrders> {
         let mut units: Vec<UnitOrders> = Vec::new();
         for o in orders {
@@ -112,7 +113,12 @@ pub fn legal_orders(v: &Variant, pos: &Position, power: PowerId) -> LegalOrders 
     }
     match board.kind {
         PhaseKind::Movement | PhaseKind::Retreat => {
-            let units = board.mine(power).into_iter().map(|i| group(board.legal[i].iter().collect())).flat_map(|g| g.into_iter()).collect();
+            let units = board
+                .mine(power)
+                .into_iter()
+                .map(|i| group(board.legal[i].iter().collect()))
+                .flat_map(|g| g.into_iter())
+                .collect();
             let kind = if board.kind == PhaseKind::Movement { "movement" } else { "retreat" };
             LegalOrders { power: name, kind, units, builds: Vec::new(), may_waive: false }
         }

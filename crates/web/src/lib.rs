@@ -123,8 +123,12 @@ impl Shared {
             ));
         }
         let pool = db::connect(&url, 16).await?;
-        security::names::fill_in(&pool).await.map_err(|e| format!("cannot fill in the names' skeletons: {}", e.message))?;
-        mail::addresses::hash_links_in_clear(&pool).await.map_err(|e| format!("cannot hash the mail links kept in clear: {}", e.message))?;
+        security::names::fill_in(&pool)
+            .await
+            .map_err(|e| format!("cannot fill in the names' skeletons: {}", e.message))?;
+        mail::addresses::hash_links_in_clear(&pool)
+            .await
+            .map_err(|e| format!("cannot hash the mail links kept in clear: {}", e.message))?;
         let writer = if sqlite { db::pool(&url, 1).await? } else { pool.clone() };
         let (last, missing) = events::latest(&pool).await.map_err(|e| e.message)?;
         let hub = Arc::new(events::hub::Hub::new(last, &missing));
@@ -231,7 +235,9 @@ pub fn router(app: App) -> Router {
         .merge(events::page::routes())
         .merge(mail::pages::routes())
         .nest("/api", api::routes());
-    security::wrap(routes.fallback(not_found)).layer(axum::middleware::from_fn_with_state(app.clone(), pages::error_pages)).with_state(app)
+    security::wrap(routes.fallback(not_found))
+        .layer(axum::middleware::from_fn_with_state(app.clone(), pages::error_pages))
+        .with_state(app)
 }
 
 /// An address that is no route: JSON under `/api/`, else a page (drawn by
@@ -295,5 +301,9 @@ fn listen(addr: SocketAddr) -> std::io::Result<tokio::net::TcpListener> {
 
 /// `serve` on a runtime of its own, for the command line.
 pub fn serve_blocking(config: Config) -> Result<(), String> {
-    tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(|e| format!("cannot start the runtime: {e}"))?.block_on(serve(config))
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))?
+        .block_on(serve(config))
 }

@@ -120,7 +120,9 @@ impl Limits {
         let now = Instant::now();
         let windows = self.windows.lock().unwrap_or_else(|e| e.into_inner());
         match windows.get(key) {
-            Some((start, n)) if now.duration_since(*start) < window && *n >= max => Err(wait(window - now.duration_since(*start))),
+            Some((start, n)) if now.duration_since(*start) < window && *n >= max => {
+                Err(wait(window - now.duration_since(*start)))
+            }
             _ => Ok(()),
         }
     }

@@ -33,13 +33,20 @@ pub struct Waiting {
 
 /// Who waits for a seat in `g`, having taken "any".
 async fn any_takers(app: &App, g: &Game) -> Result<Vec<i64>> {
-    Ok(sqlx::query_scalar("SELECT user_id FROM members WHERE game_id = $1 AND wants_any = 1 ORDER BY user_id").bind(g.id).fetch_all(&app.db).await?)
+    Ok(sqlx::query_scalar("SELECT user_id FROM members WHERE game_id = $1 AND wants_any = 1 ORDER BY user_id")
+        .bind(g.id)
+        .fetch_all(&app.db)
+        .await?)
 }
 
 pub async fn waiting(app: &App, g: &Game) -> Result<Waiting> {
     let v = games::variant_of(&app.variants, g)?;
-    let free: Vec<String> =
-        games::seats(&app.db, g).await?.into_iter().filter(|s| s.user_id.is_none() && games::seatable(&v, &s.power).is_ok()).map(|s| s.power).collect();
+    let free: Vec<String> = games::seats(&app.db, g)
+        .await?
+        .into_iter()
+        .filter(|s| s.user_id.is_none() && games::seatable(&v, &s.power).is_ok())
+        .map(|s| s.power)
+        .collect();
     let any = any_takers(app, g).await?.len();
     Ok(Waiting {
         id: g.id,
@@ -56,8 +63,11 @@ pub async fn waiting(app: &App, g: &Game) -> Result<Waiting> {
 
 /// The public games waiting for players, newest first.
 pub async fn list(app: &App) -> Result<Vec<Waiting>> {
-    let ids: Vec<i64> =
-        sqlx::query_scalar("SELECT id FROM games WHERE status = 'forming' AND is_public = 1 ORDER BY id DESC LIMIT 100").fetch_all(&app.db).await?;
+    let ids: Vec<i64> = sqlx::query_scalar(
+        "SELECT id FROM games WHERE status = 'forming' AND is_public = 1 ORDER BY id DESC LIMIT 100",
+    )
+    .fetch_all(&app.db)
+    .await?;
     let mut out = Vec::new();
     for id in ids {
         out.push(waiting(app, &games::load_cached(app, id).await?).await?);
@@ -86,12 +96,20 @@ pub async fn take(app: &App, game_id: i64, user: &User, power: &str) -> Result<(
     }
     let w = waiting(app, &g).await?;
     let mut tx = app.writer.begin().await?;
-    sqlx::query("INSERT INTO members (game_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING").bind(g.id).bind(user.id).execute(&mut *tx).await?;
+    sqlx::query("INSERT INTO members (game_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+        .bind(g.id)
+        .bind(user.id)
+        .execute(&mut *tx)
+        .await?;
     if power.trim().eq_ignore_ascii_case("any") {
         if w.seats_left == 0 {
             return Err(Error::conflict("every seat is taken"));
         }
-        sqlx::query("UPDATE members SET wants_any = 1 WHERE game_id = $1 AND user_id = $2").bind(g.id).bind(user.id).execute(&mut *tx).await?;
+        sqlx::query("UPDATE members SET wants_any = 1 WHERE game_id = $1 AND user_id = $2")
+            .bind(g.id)
+            .bind(user.id)
+            .execute(&mut *tx)
+            .await?;
     } else {
         let v = games::variant_of(&app.variants, &g)?;
         let name = games::seatable(&v, power)?;
@@ -109,7 +127,10 @@ pub async fn take(app: &App, game_id: i64, user: &User, power: &str) -> Result<(
         }
     }
     // Every change of the seats bumps the game's version.
-    sqlx::query("UPDATE games SET version = version + 1 WHERE id = $1 AND status = 'forming'").bind(g.id).execute(&mut *tx).await?;
+    sqlx::query("UPDATE games SET version = version + 1 WHERE id = $1 AND status = 'forming'")
+        .bind(g.id)
+        .execute(&mut *tx)
+        .await?;
     tx.commit().await?;
     Ok(())
 }
@@ -125,7 +146,10 @@ pub async fn start(app: &App, game_id: i64, user: &User) -> Result<Vec<(i64, Str
     let w = waiting(app, &g).await?;
     let takers = any_takers(app, &g).await?;
     if takers.len() < w.free_powers.len() {
-        return Err(Error::conflict(format!("{} seats are still free: the game starts when every seat is taken", w.seats_left)));
+        return Err(Error::conflict(format!(
+            "{} seats are still free: the game starts when every seat is taken",
+            w.seats_left
+        )));
     }
     let mut powers = w.free_powers.clone();
     powers.shuffle(&mut rand::rngs::OsRng);
@@ -179,10 +203,15 @@ pub async fn orders_due(app: &App, user: &User, ids: &[i64]) -> Result<Vec<i64>>
         }
         let v = games::variant_of(&app.variants, &g)?;
         let pos = polemarch_engine::game::current(&v, &g.record).map_err(Error::internal)?;
-        let to_order: Vec<String> = polemarch_engine::game::powers_to_order(&v, &pos).into_iter().map(|p| v.power(p).name.clone()).collect();
-        let sent: Vec<String> = crate::judge::open_submissions(&app.db, &g, None).await?.into_iter().map(|s| s.power).collect();
+        let to_order: Vec<String> =
+            polemarch_engine::game::powers_to_order(&v, &pos).into_iter().map(|p| v.power(p).name.clone()).collect();
+        let sent: Vec<String> =
+            crate::judge::open_submissions(&app.db, &g, None).await?.into_iter().map(|s| s.power).collect();
         let seats = games::seats(&app.db, &g).await?;
-        if seats.iter().any(|s| s.user_id == Some(user.id) && to_order.contains(&s.power) && !s.ready && !sent.contains(&s.power)) {
+        if seats
+            .iter()
+            .any(|s| s.user_id == Some(user.id) && to_order.contains(&s.power) && !s.ready && !sent.contains(&s.power))
+        {
             due.push(id);
         }
     }

@@ -30,7 +30,11 @@ pub struct Legal {
 }
 
 /// The legal orders of `power` in the current phase.
-pub async fn legal(State(app): State<App>, Signed(s): Signed, Path((id, power)): Path<(i64, String)>) -> Result<Json<Legal>> {
+pub async fn legal(
+    State(app): State<App>,
+    Signed(s): Signed,
+    Path((id, power)): Path<(i64, String)>,
+) -> Result<Json<Legal>> {
     app.limits.check(&format!("check {}", s.user.id), app.limits.settings.submissions_per_minute)?;
     let g = games::load_cached(&app, id).await?;
     let v = games::variant_of(&app.variants, &g)?;
@@ -55,7 +59,12 @@ pub struct Draft {
 
 /// The current phase's map with the orders `orders` would put in force for
 /// `power` drawn on it, as pending (nothing is kept).
-pub async fn draft(State(app): State<App>, Signed(s): Signed, Path((id, power)): Path<(i64, String)>, Json(d): Json<Draft>) -> Result<Response> {
+pub async fn draft(
+    State(app): State<App>,
+    Signed(s): Signed,
+    Path((id, power)): Path<(i64, String)>,
+    Json(d): Json<Draft>,
+) -> Result<Response> {
     app.limits.check(&format!("check {}", s.user.id), app.limits.settings.submissions_per_minute)?;
     let checked = judge::check(&app, id, &s.user, &power, d.phase_index, &d.orders).await?;
     let g = games::load_cached(&app, id).await?;

@@ -23,7 +23,11 @@ impl Reader {
     pub async fn of(db: &AnyPool, g: &Game, user: Option<&User>) -> Result<Reader> {
         Ok(match user {
             None => Reader::default(),
-            Some(u) => Reader { user_id: Some(u.id), powers: games::powers_of(db, g.id, u.id).await?, game_master: u.id == g.gm_id },
+            Some(u) => Reader {
+                user_id: Some(u.id),
+                powers: games::powers_of(db, g.id, u.id).await?,
+                game_master: u.id == g.gm_id,
+            },
         })
     }
 }

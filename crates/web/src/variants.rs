@@ -22,8 +22,12 @@ impl Variants {
             return Ok(v.clone());
         }
         let v = match embedded_variant(id) {
-            None => return Err(Error::bad(format!("unknown variant `{id}` (built in: {})", embedded_ids().join(", ")))),
-            Some(Err(problems)) => return Err(Error::internal(format!("the built-in variant {id} does not load: {problems:?}"))),
+            None => {
+                return Err(Error::bad(format!("unknown variant `{id}` (built in: {})", embedded_ids().join(", "))))
+            }
+            Some(Err(problems)) => {
+                return Err(Error::internal(format!("the built-in variant {id} does not load: {problems:?}")))
+            }
             Some(Ok(v)) => Arc::new(v),
         };
         self.loaded.lock().unwrap_or_else(|e| e.into_inner()).insert(id.to_string(), v.clone());
@@ -43,6 +47,9 @@ impl Variants {
 
     /// Every built-in variant: (id, name).
     pub fn list(&self) -> Vec<(String, String)> {
-        embedded_ids().into_iter().filter_map(|id| self.get(id).ok().map(|v| (id.to_string(), v.name.clone()))).collect()
+        embedded_ids()
+            .into_iter()
+            .filter_map(|id| self.get(id).ok().map(|v| (id.to_string(), v.name.clone())))
+            .collect()
     }
 }

@@ -62,7 +62,9 @@ pub async fn game_view_of(app: &App, g: &Game, v: &Variant, user: Option<&User>)
         None => Vec::new(),
     };
     let to_order = match game::current(v, &g.record) {
-        Ok(pos) if g.record.result.is_none() => game::powers_to_order(v, &pos).into_iter().map(|p| v.power(p).name.clone()).collect(),
+        Ok(pos) if g.record.result.is_none() => {
+            game::powers_to_order(v, &pos).into_iter().map(|p| v.power(p).name.clone()).collect()
+        }
         _ => Vec::new(),
     };
     let members = if gm { members(app, id).await? } else { Vec::new() };
@@ -110,10 +112,12 @@ pub async fn game_view_of(app: &App, g: &Game, v: &Variant, user: Option<&User>)
 }
 
 async fn members(app: &App, id: i64) -> Result<Vec<String>> {
-    Ok(sqlx::query_scalar("SELECT u.name FROM members m JOIN users u ON u.id = m.user_id WHERE m.game_id = $1 ORDER BY u.name")
-        .bind(id)
-        .fetch_all(&app.db)
-        .await?)
+    Ok(sqlx::query_scalar(
+        "SELECT u.name FROM members m JOIN users u ON u.id = m.user_id WHERE m.game_id = $1 ORDER BY u.name",
+    )
+    .bind(id)
+    .fetch_all(&app.db)
+    .await?)
 }
 
 /// A power's current submission, for its player.
@@ -167,7 +171,9 @@ pub fn verdicts(orders: &[SubmittedOrder], in_force: &[String]) -> Vec<Verdict> 
             let later_replaces = orders[i + 1..].iter().any(|l| l.status == Status::Replaced);
             let (word, note) = match line.status {
                 Status::Rejected => ("rejected", line.reason.clone()),
-                _ if !in_force.contains(&text) && later_replaces => ("dropped", Some("replaced by a later line".to_string())),
+                _ if !in_force.contains(&text) && later_replaces => {
+                    ("dropped", Some("replaced by a later line".to_string()))
+                }
                 _ if !in_force.contains(&text) => ("dropped", Some("not in force".to_string())),
                 Status::Replaced => ("accepted", Some("replaces the earlier order for this unit".to_string())),
                 Status::Accepted => ("accepted", None),
@@ -184,8 +190,11 @@ pub async fn board_of(app: &App, g: &Game, v: &Variant, index: usize) -> Result<
     let pos = game::position_at(v, &g.record, index).map_err(Error::internal)?;
     let current = index + 1 == g.record.phases.len() && g.record.result.is_none();
     let to_order = if g.record.result.is_none() || !current { game::powers_to_order(v, &pos) } else { Vec::new() };
-    let sent: Option<Vec<String>> =
-        if current { Some(crate::judge::open_submissions(&app.db, g, None).await?.into_iter().map(|s| s.power).collect()) } else { None };
+    let sent: Option<Vec<String>> = if current {
+        Some(crate::judge::open_submissions(&app.db, g, None).await?.into_iter().map(|s| s.power).collect())
+    } else {
+        None
+    };
     Ok(crate::board_view::board_view(v, &pos, &to_order, sent.as_deref()))
 }
 
@@ -200,7 +209,11 @@ pub struct PhaseView {
 }
 
 pub fn phase_view(g: &Game, index: usize) -> Result<PhaseView> {
-    let p = g.record.phases.get(index).ok_or_else(|| Error::not_found(format!("the game has no phase {index} (phases are numbered from 0)")))?;
+    let p = g
+        .record
+        .phases
+        .get(index)
+        .ok_or_else(|| Error::not_found(format!("the game has no phase {index} (phases are numbered from 0)")))?;
     let (orders, results) = match &p.processed {
         Some(done) => (done.orders.clone(), done.results.clone()),
         None => Default::default(),
@@ -215,13 +228,23 @@ pub fn map_svg(v: &Variant, board: &polemarch_render::Board, g: &Game, index: us
         return Err(Error::not_found(format!("the game has no phase {index}")));
     }
     let pos = game::position_at(v, &g.record, index).map_err(Error::internal)?;
-    let orders =
-        if g.record.phases[index].processed.is_some() { polemarch_render::phase_orders(v, &g.record, index).map_err(Error::internal)? } else { Vec::new() };
+    let orders = if g.record.phases[index].processed.is_some() {
+        polemarch_render::phase_orders(v, &g.record, index).map_err(Error::internal)?
+    } else {
+        Vec::new()
+    };
     Ok(polemarch_render::svg_on(board, v, &pos, &orders, None))
 }
 
 /// A JSON file to download.
 pub fn download(name: &str, value: &impl Serialize) -> Response {
     let text = serde_json::to_string_pretty(value).unwrap_or_default() + "\n";
-    ([(CONTENT_TYPE, "application/json".to_string()), (CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\""))], text).into_response()
+    (
+        [
+            (CONTENT_TYPE, "application/json".to_string()),
+            (CONTENT_DISPOSITION, format!("attachment; filename=\"{name}\"")),
+        ],
+        text,
+    )
+        .into_response()
 }

@@ -24,7 +24,8 @@ async fn sign_up_sign_in_and_sessions(db: Db) {
     assert_eq!(s.get("/api/me", &token).await.1["name"], name);
     // The same name again; a short password; a wrong password.
     assert_eq!(s.call("POST", "/api/signup", None, Some(creds.clone())).await.0, StatusCode::CONFLICT);
-    let (status, body) = s.call("POST", "/api/signup", None, Some(json!({"name": unique("bob"), "password": "short"}))).await;
+    let (status, body) =
+        s.call("POST", "/api/signup", None, Some(json!({"name": unique("bob"), "password": "short"}))).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(body["error"].as_str().unwrap().contains("8 to 200"), "{body}");
     let (status, _) = s.call("POST", "/api/signin", None, Some(json!({"name": name, "password": "wrong horse"}))).await;
@@ -69,7 +70,8 @@ async fn create_join_and_submit_with_line_verdicts(db: Db) {
     assert_eq!(game["invite_code"].as_str().unwrap().len(), 10);
     let france = s.player(id, &gm, &["France"]).await;
     let lines = "A par - bur\nF bre - mao\nA mar - xyz\nA par - pic\nF lon - nth";
-    let (status, body) = s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": lines})).await;
+    let (status, body) =
+        s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": lines})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     // The verdicts are the engine's own, as `polemarch game orders` gives them.
     let v = embedded_variant("standard").unwrap().unwrap();
@@ -87,13 +89,25 @@ async fn create_join_and_submit_with_line_verdicts(db: Db) {
     assert_eq!(body["in_force"], json!(["A par - pic", "F bre - mao"]));
     // Checking keeps nothing: the same verdicts, and the orders in force
     // stay as they were.
-    let (status, checked) = s.post(&format!("/api/games/{id}/check/France"), &france, json!({"phase_index": 0, "orders": "A mar - spa\nA mar - mun"})).await;
+    let (status, checked) = s
+        .post(
+            &format!("/api/games/{id}/check/France"),
+            &france,
+            json!({"phase_index": 0, "orders": "A mar - spa\nA mar - mun"}),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{checked}");
-    let statuses: Vec<&str> = checked["orders"].as_array().unwrap().iter().map(|o| o["status"].as_str().unwrap()).collect();
+    let statuses: Vec<&str> =
+        checked["orders"].as_array().unwrap().iter().map(|o| o["status"].as_str().unwrap()).collect();
     assert_eq!(statuses, ["accepted", "rejected"]);
-    assert_eq!(s.get(&format!("/api/games/{id}/orders/France"), &france).await.1["in_force"], json!(["A par - pic", "F bre - mao"]));
+    assert_eq!(
+        s.get(&format!("/api/games/{id}/orders/France"), &france).await.1["in_force"],
+        json!(["A par - pic", "F bre - mao"])
+    );
     // A new submission replaces the power's orders whole.
-    let (_, body) = s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A mar - spa"})).await;
+    let (_, body) = s
+        .post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A mar - spa"}))
+        .await;
     assert_eq!(body["in_force"], json!(["A mar - spa"]));
     let (_, mine) = s.get(&format!("/api/games/{id}/orders/France"), &france).await;
     assert_eq!(mine["text"], "A mar - spa");
@@ -105,19 +119,33 @@ async fn nobody_sees_or_orders_another_power(db: Db) {
     let france = s.player(id, &gm, &["France"]).await;
     let england = s.player(id, &gm, &["England"]).await;
     let (_, outsider) = s.user("out").await;
-    s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur"})).await;
+    s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur"}))
+        .await;
     assert_eq!(s.get(&format!("/api/games/{id}/orders/France"), &england).await.0, StatusCode::FORBIDDEN);
     assert_eq!(s.get(&format!("/api/games/{id}/orders/France"), &gm).await.0, StatusCode::FORBIDDEN);
-    let (status, _) = s.post(&format!("/api/games/{id}/orders/France"), &england, json!({"phase_index": 0, "orders": "A par H"})).await;
+    let (status, _) = s
+        .post(&format!("/api/games/{id}/orders/France"), &england, json!({"phase_index": 0, "orders": "A par H"}))
+        .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    assert_eq!(s.post(&format!("/api/games/{id}/ready/France"), &england, json!({"phase_index": 0, "ready": true})).await.0, StatusCode::FORBIDDEN);
-    assert_eq!(s.post(&format!("/api/games/{id}/check/France"), &england, json!({"phase_index": 0, "orders": "A par H"})).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(
+        s.post(&format!("/api/games/{id}/ready/France"), &england, json!({"phase_index": 0, "ready": true})).await.0,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        s.post(&format!("/api/games/{id}/check/France"), &england, json!({"phase_index": 0, "orders": "A par H"}))
+            .await
+            .0,
+        StatusCode::FORBIDDEN
+    );
     // An outsider sees nothing of a private game; a player cannot act as
     // its game master.
     assert_eq!(s.get(&format!("/api/games/{id}"), &outsider).await.0, StatusCode::FORBIDDEN);
     assert_eq!(s.get(&format!("/api/games/{id}/record"), &outsider).await.0, StatusCode::FORBIDDEN);
     assert_eq!(s.post(&format!("/api/games/{id}/pause"), &england, json!({})).await.0, StatusCode::FORBIDDEN);
-    assert_eq!(s.post(&format!("/api/games/{id}/process"), &england, json!({"phase_index": 0})).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(
+        s.post(&format!("/api/games/{id}/process"), &england, json!({"phase_index": 0})).await.0,
+        StatusCode::FORBIDDEN
+    );
     // The record as players download it holds no order of the open phase.
     let (status, record) = s.get(&format!("/api/games/{id}/record"), &england).await;
     assert_eq!(status, StatusCode::OK);
@@ -135,12 +163,22 @@ async fn bad_input_is_a_clear_error_that_changes_nothing(db: Db) {
     let (status, body) = s.post(&format!("/api/games/{id}/extend"), &gm, json!({"seconds": -5})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(body["error"].as_str().unwrap().contains("extension"), "{body}");
-    assert_eq!(s.post(&format!("/api/games/{id}/orders/Atlantis"), &france, json!({"phase_index": 0, "orders": "A par H"})).await.0, StatusCode::BAD_REQUEST);
-    assert_eq!(s.post("/api/games", &gm, json!({"name": "x", "variant": "nowhere", "deadline_secs": 3600})).await.0, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        s.post(&format!("/api/games/{id}/orders/Atlantis"), &france, json!({"phase_index": 0, "orders": "A par H"}))
+            .await
+            .0,
+        StatusCode::BAD_REQUEST
+    );
+    assert_eq!(
+        s.post("/api/games", &gm, json!({"name": "x", "variant": "nowhere", "deadline_secs": 3600})).await.0,
+        StatusCode::BAD_REQUEST
+    );
     assert_eq!(s.post("/api/join", &france, json!({"code": "NOSUCHCODE"})).await.0, StatusCode::BAD_REQUEST);
     // Orders to a paused game wait.
     assert_eq!(s.post(&format!("/api/games/{id}/pause"), &gm, json!({})).await.0, StatusCode::OK);
-    let (status, body) = s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur"})).await;
+    let (status, body) = s
+        .post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur"}))
+        .await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert!(body["error"].as_str().unwrap().contains("paused"), "{body}");
     assert_eq!(s.post(&format!("/api/games/{id}/resume"), &gm, json!({})).await.0, StatusCode::OK);
@@ -161,12 +199,21 @@ async fn two_player_game(s: &common::TestServer) -> (i64, String, String, String
 async fn the_phase_is_processed_when_every_power_is_ready(db: Db) {
     let s = server(db).await;
     let (id, gm, france, england) = two_player_game(&s).await;
-    let (_, body) = s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur", "ready": true})).await;
+    let (_, body) = s
+        .post(
+            &format!("/api/games/{id}/orders/France"),
+            &france,
+            json!({"phase_index": 0, "orders": "A par - bur", "ready": true}),
+        )
+        .await;
     assert_eq!(body["processed"], Value::Null, "England is not ready yet");
     assert_eq!(s.phase_index(id, &gm).await, 0);
-    let (_, body) = s.post(&format!("/api/games/{id}/orders/England"), &england, json!({"phase_index": 0, "orders": "F lon - nth"})).await;
+    let (_, body) = s
+        .post(&format!("/api/games/{id}/orders/England"), &england, json!({"phase_index": 0, "orders": "F lon - nth"}))
+        .await;
     assert_eq!(body["processed"], Value::Null);
-    let (status, body) = s.post(&format!("/api/games/{id}/ready/England"), &england, json!({"phase_index": 0, "ready": true})).await;
+    let (status, body) =
+        s.post(&format!("/api/games/{id}/ready/England"), &england, json!({"phase_index": 0, "ready": true})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["processed"], "Spring 1901, Movement");
     assert_eq!(s.phase_index(id, &gm).await, 1);
@@ -190,9 +237,15 @@ async fn the_phase_is_processed_when_every_power_is_ready(db: Db) {
 async fn the_phase_is_processed_when_its_deadline_passes(db: Db) {
     let s = server(db).await;
     let (id, gm, france, _england) = two_player_game(&s).await;
-    s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur"})).await;
+    s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur"}))
+        .await;
     assert_eq!(judge::process_due(&s.app).await.unwrap(), 0, "the deadline is an hour away");
-    sqlx::query("UPDATE games SET deadline_at = $1 WHERE id = $2").bind(polemarch_web::db::now() - 1).bind(id).execute(&s.app.db).await.unwrap();
+    sqlx::query("UPDATE games SET deadline_at = $1 WHERE id = $2")
+        .bind(polemarch_web::db::now() - 1)
+        .bind(id)
+        .execute(&s.app.db)
+        .await
+        .unwrap();
     // A server started afresh on the database finds the passed deadline.
     let restarted = s.another().await;
     assert_eq!(judge::process_due(&restarted).await.unwrap(), 1);
@@ -206,7 +259,12 @@ async fn the_phase_is_processed_when_its_deadline_passes(db: Db) {
     assert!(phase["orders"].get("England").is_none(), "{phase}");
     // A paused game's deadline does not pass.
     s.post(&format!("/api/games/{id}/pause"), &gm, json!({})).await;
-    sqlx::query("UPDATE games SET deadline_at = $1 WHERE id = $2").bind(polemarch_web::db::now() - 1).bind(id).execute(&s.app.db).await.unwrap();
+    sqlx::query("UPDATE games SET deadline_at = $1 WHERE id = $2")
+        .bind(polemarch_web::db::now() - 1)
+        .bind(id)
+        .execute(&s.app.db)
+        .await
+        .unwrap();
     assert_eq!(judge::process_due(&s.app).await.unwrap(), 0);
 }
 
@@ -215,8 +273,14 @@ async fn two_processors_at_once_process_a_phase_exactly_once(db: Db) {
     let second = s.another().await;
     for _ in 0..5 {
         let (id, _gm, france, _england) = two_player_game(&s).await;
-        s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur"})).await;
-        sqlx::query("UPDATE games SET deadline_at = $1 WHERE id = $2").bind(polemarch_web::db::now() - 1).bind(id).execute(&s.app.db).await.unwrap();
+        s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur"}))
+            .await;
+        sqlx::query("UPDATE games SET deadline_at = $1 WHERE id = $2")
+            .bind(polemarch_web::db::now() - 1)
+            .bind(id)
+            .execute(&s.app.db)
+            .await
+            .unwrap();
         // A deadline in one server, the game master's "process now" in
         // another, and a third by deadline, all at once.
         let (a, b, c) = (s.app.clone(), second.clone(), s.app.clone());
@@ -236,7 +300,13 @@ async fn two_processors_at_once_process_a_phase_exactly_once(db: Db) {
         assert_eq!(g.phase_index, 1);
         assert_eq!(g.record.phases.len(), 2);
         use sqlx::Row;
-        let rows: i64 = sqlx::query("SELECT COUNT(*) FROM phases WHERE game_id = $1").bind(id).fetch_one(&s.app.db).await.unwrap().try_get(0).unwrap();
+        let rows: i64 = sqlx::query("SELECT COUNT(*) FROM phases WHERE game_id = $1")
+            .bind(id)
+            .fetch_one(&s.app.db)
+            .await
+            .unwrap()
+            .try_get(0)
+            .unwrap();
         assert_eq!(rows, 1);
     }
 }
@@ -299,21 +369,51 @@ async fn open_orders_and_those_an_older_judge_kept_in_the_record_count(db: Db) {
     let (id, gm) = s.game().await;
     let england = s.player(id, &gm, &["England"]).await;
     let france = s.player(id, &gm, &["France"]).await;
-    let kept = |text: &str| SubmittedOrder { text: text.into(), status: Status::Accepted, order: Some(text.into()), reason: None };
+    let kept = |text: &str| SubmittedOrder {
+        text: text.into(),
+        status: Status::Accepted,
+        order: Some(text.into()),
+        reason: None,
+    };
     let mut g = polemarch_web::games::load(&s.app.db, id).await.unwrap();
     let open = &mut std::sync::Arc::make_mut(&mut g.record).phases[0].submissions;
-    open.push(Submission { power: "England".into(), by: "england".into(), at: "now".into(), orders: vec![kept("F lon - nth")] });
-    open.push(Submission { power: "France".into(), by: "france".into(), at: "now".into(), orders: vec![kept("A par - pic")] });
+    open.push(Submission {
+        power: "England".into(),
+        by: "england".into(),
+        at: "now".into(),
+        orders: vec![kept("F lon - nth")],
+    });
+    open.push(Submission {
+        power: "France".into(),
+        by: "france".into(),
+        at: "now".into(),
+        orders: vec![kept("A par - pic")],
+    });
     let text = serde_json::to_string(&g.record).unwrap();
-    sqlx::query("UPDATE games SET record = $1, version = version + 1 WHERE id = $2").bind(text).bind(id).execute(&s.app.db).await.unwrap();
+    sqlx::query("UPDATE games SET record = $1, version = version + 1 WHERE id = $2")
+        .bind(text)
+        .bind(id)
+        .execute(&s.app.db)
+        .await
+        .unwrap();
     assert_eq!(s.get(&format!("/api/games/{id}/orders/England"), &england).await.1["in_force"], json!(["F lon - nth"]));
     // France's new submission replaces the kept one whole.
-    let (status, body) = s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur"})).await;
+    let (status, body) = s
+        .post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur"}))
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["in_force"], json!(["A par - bur"]), "{body}");
     let open_rows = |id: i64| {
         let db = s.app.db.clone();
-        async move { sqlx::query("SELECT COUNT(*) FROM open_orders WHERE game_id = $1").bind(id).fetch_one(&db).await.unwrap().try_get::<i64, _>(0).unwrap() }
+        async move {
+            sqlx::query("SELECT COUNT(*) FROM open_orders WHERE game_id = $1")
+                .bind(id)
+                .fetch_one(&db)
+                .await
+                .unwrap()
+                .try_get::<i64, _>(0)
+                .unwrap()
+        }
     };
     assert_eq!(open_rows(id).await, 1);
     assert!(judge::process(&s.app, id, 0, Cause::GameMaster).await.unwrap().is_some());
@@ -332,11 +432,22 @@ async fn one_player_may_hold_several_powers(db: Db) {
     let (_, g) = s.get(&format!("/api/games/{id}"), &both).await;
     assert_eq!(g["my_powers"], json!(["France", "Italy"]));
     assert_eq!(g["invite_code"], Value::Null, "only the game master sees the invite code");
-    assert_eq!(s.post(&format!("/api/games/{id}/orders/Italy"), &both, json!({"phase_index": 0, "orders": "A ven H"})).await.0, StatusCode::OK);
+    assert_eq!(
+        s.post(&format!("/api/games/{id}/orders/Italy"), &both, json!({"phase_index": 0, "orders": "A ven H"})).await.0,
+        StatusCode::OK
+    );
     // The game master replaces Italy's player: the old one loses it.
     let other = s.player(id, &gm, &["Italy"]).await;
-    assert_eq!(s.post(&format!("/api/games/{id}/orders/Italy"), &both, json!({"phase_index": 0, "orders": "A ven H"})).await.0, StatusCode::FORBIDDEN);
-    assert_eq!(s.post(&format!("/api/games/{id}/orders/Italy"), &other, json!({"phase_index": 0, "orders": "A ven H"})).await.0, StatusCode::OK);
+    assert_eq!(
+        s.post(&format!("/api/games/{id}/orders/Italy"), &both, json!({"phase_index": 0, "orders": "A ven H"})).await.0,
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        s.post(&format!("/api/games/{id}/orders/Italy"), &other, json!({"phase_index": 0, "orders": "A ven H"}))
+            .await
+            .0,
+        StatusCode::OK
+    );
 }
 
 on_both!(

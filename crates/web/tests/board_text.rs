@@ -12,14 +12,21 @@ use serde_json::json;
 use tower::ServiceExt;
 
 async fn page(s: &common::TestServer, uri: &str, token: &str) -> String {
-    let resp = s.router.clone().oneshot(Request::get(uri).header("cookie", format!("pm_session={token}")).body(Body::empty()).unwrap());
+    let resp = s
+        .router
+        .clone()
+        .oneshot(Request::get(uri).header("cookie", format!("pm_session={token}")).body(Body::empty()).unwrap());
     String::from_utf8(resp.await.unwrap().into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap()
 }
 
 /// The text of the board's section for `power`.
 fn power_part(body: &str, power: &str) -> String {
     let board = body.split("<section class=\"board\"").nth(1).expect("a board section");
-    board.split("<section class=\"power\">").find(|p| p.starts_with(&format!("<h3>{power}"))).unwrap_or_else(|| panic!("no {power}: {board}")).to_string()
+    board
+        .split("<section class=\"power\">")
+        .find(|p| p.starts_with(&format!("<h3>{power}")))
+        .unwrap_or_else(|| panic!("no {power}: {board}"))
+        .to_string()
 }
 
 async fn every_game_page_has_the_board_as_text(db: Db) {
@@ -27,10 +34,21 @@ async fn every_game_page_has_the_board_as_text(db: Db) {
     let (id, gm) = s.game().await;
     let france = s.player(id, &gm, &["France"]).await;
     let body = page(&s, &format!("/games/{id}"), &france).await;
-    assert!(body.contains("aria-describedby=\"board\"") && body.contains("id=\"board\""), "the map points to the board: {body}");
+    assert!(
+        body.contains("aria-describedby=\"board\"") && body.contains("id=\"board\""),
+        "the map points to the board: {body}"
+    );
     let part = power_part(&body, "France");
-    assert!(part.contains("A par") && part.contains("F bre") && part.contains("Paris (par)") && part.contains("(orders missing)"), "{part}");
-    let (status, _) = s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur"})).await;
+    assert!(
+        part.contains("A par")
+            && part.contains("F bre")
+            && part.contains("Paris (par)")
+            && part.contains("(orders missing)"),
+        "{part}"
+    );
+    let (status, _) = s
+        .post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur"}))
+        .await;
     assert!(status.is_success());
     let body = page(&s, &format!("/games/{id}"), &gm).await;
     assert!(!power_part(&body, "France").contains("(orders missing)"), "France has sent orders");

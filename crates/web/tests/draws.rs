@@ -13,7 +13,13 @@ const POWERS: [&str; 7] = ["Austria", "England", "France", "Germany", "Italy", "
 
 async fn game_with(s: &common::TestServer, shown: bool) -> (i64, String) {
     let (_, gm) = s.user("gm").await;
-    let (status, made) = s.post("/api/games", &gm, json!({"name": "D", "variant": "standard", "deadline_secs": 3600, "draw_votes_shown": shown})).await;
+    let (status, made) = s
+        .post(
+            "/api/games",
+            &gm,
+            json!({"name": "D", "variant": "standard", "deadline_secs": 3600, "draw_votes_shown": shown}),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{made}");
     (made["id"].as_i64().unwrap(), gm)
 }
@@ -60,9 +66,15 @@ async fn a_draw_vote_of_every_survivor_ends_the_game(db: Db) {
     );
     // The judge says so in the public press.
     let (_, press) = s.get(&format!("/api/games/{id}/press/all"), &all).await;
-    let said = press["messages"].as_array().unwrap().iter().any(|m| m["body"].as_str().is_some_and(|b| b.contains("The game is over: drawn between Austria")));
+    let said = press["messages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|m| m["body"].as_str().is_some_and(|b| b.contains("The game is over: drawn between Austria")));
     assert!(said, "{press}");
-    let (status, _) = s.post(&format!("/api/games/{id}/orders/France"), &all, json!({"phase_index": 0, "orders": "A par - bur"})).await;
+    let (status, _) = s
+        .post(&format!("/api/games/{id}/orders/France"), &all, json!({"phase_index": 0, "orders": "A par - bur"}))
+        .await;
     assert_eq!(status, StatusCode::CONFLICT, "no orders once drawn");
 }
 
@@ -72,15 +84,18 @@ async fn a_concession_of_every_other_survivor_ends_the_game(db: Db) {
     let others: Vec<&str> = POWERS.iter().copied().filter(|p| *p != "France").collect();
     let many = s.player(id, &gm, &others).await;
     let france = s.player(id, &gm, &["France"]).await;
-    let (status, body) = s.post(&format!("/api/games/{id}/vote/France"), &france, json!({"vote": "concede", "to": "France"})).await;
+    let (status, body) =
+        s.post(&format!("/api/games/{id}/vote/France"), &france, json!({"vote": "concede", "to": "France"})).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "no concession to oneself: {body}");
     for p in &others[..5] {
-        let (_, body) = s.post(&format!("/api/games/{id}/vote/{p}"), &many, json!({"vote": "concede", "to": "france"})).await;
+        let (_, body) =
+            s.post(&format!("/api/games/{id}/vote/{p}"), &many, json!({"vote": "concede", "to": "france"})).await;
         assert_eq!(body["result"], Value::Null, "{body}");
     }
     // Shown votes: France sees who conceded.
     assert_eq!(vote_of(&s.get(&format!("/api/games/{id}"), &france).await.1, "Austria"), "concede France");
-    let (_, body) = s.post(&format!("/api/games/{id}/vote/{}", others[5]), &many, json!({"vote": "concede", "to": "France"})).await;
+    let (_, body) =
+        s.post(&format!("/api/games/{id}/vote/{}", others[5]), &many, json!({"vote": "concede", "to": "France"})).await;
     assert_eq!(body["result"], "France wins", "{body}");
     let (_, record) = s.get(&format!("/api/games/{id}/record"), &gm).await;
     assert_eq!(record["result"], json!({"solo": "France"}));
@@ -96,7 +111,14 @@ async fn the_game_master_declares_a_draw(db: Db) {
     assert_eq!(status, StatusCode::OK, "{body}");
     assert!(body["result"].as_str().unwrap().starts_with("drawn between Austria, England"), "{body}");
     assert_eq!(s.post(&format!("/api/games/{id}/draw"), &gm, json!({})).await.0, StatusCode::CONFLICT, "over already");
-    assert_eq!(s.post(&format!("/api/games/{id}/vote/England"), &player, json!({"vote": "draw"})).await.0, StatusCode::CONFLICT);
+    assert_eq!(
+        s.post(&format!("/api/games/{id}/vote/England"), &player, json!({"vote": "draw"})).await.0,
+        StatusCode::CONFLICT
+    );
 }
 
-on_both!(a_draw_vote_of_every_survivor_ends_the_game, a_concession_of_every_other_survivor_ends_the_game, the_game_master_declares_a_draw);
+on_both!(
+    a_draw_vote_of_every_survivor_ends_the_game,
+    a_concession_of_every_other_survivor_ends_the_game,
+    the_game_master_declares_a_draw
+);

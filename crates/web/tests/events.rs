@@ -62,7 +62,12 @@ impl Stream {
                     continue; // a keep-alive comment
                 }
                 let mut data: Value = serde_json::from_str(&data).unwrap();
-                self.event = data.as_object_mut().unwrap().remove("event").and_then(|e| e.as_i64()).expect("each event's data has its own id");
+                self.event = data
+                    .as_object_mut()
+                    .unwrap()
+                    .remove("event")
+                    .and_then(|e| e.as_i64())
+                    .expect("each event's data has its own id");
                 assert!(id >= self.mark, "the stream's ids never go down: {id} after {}", self.mark);
                 self.mark = id;
                 return Some((kind, id, data));
@@ -88,7 +93,8 @@ impl Stream {
 const WAIT: Duration = Duration::from_secs(5);
 
 async fn send(s: &TestServer, id: i64, token: &str, from: &str, to: &str, body: &str) -> Value {
-    let (status, m) = s.post(&format!("/api/games/{id}/press"), token, json!({"from": from, "to": [to], "body": body})).await;
+    let (status, m) =
+        s.post(&format!("/api/games/{id}/press"), token, json!({"from": from, "to": [to], "body": body})).await;
     assert_eq!(status, StatusCode::OK, "{m}");
     m
 }
@@ -97,7 +103,9 @@ async fn send(s: &TestServer, id: i64, token: &str, from: &str, to: &str, body: 
 /// france, england, germany).
 async fn game(s: &TestServer) -> (i64, String, String, String, String) {
     let (_, gm) = s.user("gm").await;
-    let (_, g) = s.post("/api/games", &gm, json!({"name": "live", "variant": "standard", "deadline_secs": 3600, "public": true})).await;
+    let (_, g) = s
+        .post("/api/games", &gm, json!({"name": "live", "variant": "standard", "deadline_secs": 3600, "public": true}))
+        .await;
     let id = g["id"].as_i64().unwrap();
     let france = s.player(id, &gm, &["France"]).await;
     let england = s.player(id, &gm, &["England"]).await;
@@ -135,11 +143,15 @@ async fn a_private_message_reaches_the_streams_of_its_powers_alone(db: Db) {
     assert_eq!(to_england.next_of("status", WAIT).await.unwrap().2["status"], "paused");
     // A private game's stream is its members'.
     let (_, gm2) = s.user("gm").await;
-    let (_, g) = s.post("/api/games", &gm2, json!({"name": "closed", "variant": "standard", "deadline_secs": 3600})).await;
+    let (_, g) =
+        s.post("/api/games", &gm2, json!({"name": "closed", "variant": "standard", "deadline_secs": 3600})).await;
     let closed = g["id"].as_i64().unwrap();
     let (status, _) = s.call("GET", &format!("/api/games/{closed}/events"), None, None).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
-    assert_eq!(s.call("GET", &format!("/api/games/{closed}/events"), Some(&germany), None).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(
+        s.call("GET", &format!("/api/games/{closed}/events"), Some(&germany), None).await.0,
+        StatusCode::FORBIDDEN
+    );
 }
 
 async fn a_stream_reopened_gets_what_it_missed(db: Db) {
@@ -156,7 +168,11 @@ async fn a_stream_reopened_gets_what_it_missed(db: Db) {
             mine.push((event_id, m, all.event));
         }
     }
-    assert_eq!(mine.iter().map(|m| &m.1).collect::<Vec<_>>(), vec![&first, &second], "England's private messages, and no other");
+    assert_eq!(
+        mine.iter().map(|m| &m.1).collect::<Vec<_>>(),
+        vec![&first, &second],
+        "England's private messages, and no other"
+    );
     assert!(mine[0].2 < mine[1].2, "each event has its own id, increasing");
     // Reconnecting from the first's id: what comes after it (a reader may
     // get again what it had, known by its own id).
@@ -181,7 +197,10 @@ async fn two_server_processes_deliver_each_others_events(db: Db) {
     let other = polemarch_web::router(s.another().await);
     let mut stream = Stream::open(&other, &format!("/api/games/{id}/events"), Some(&england), None).await;
     let sent = send(&s, id, &france, "France", "England", "across processes").await;
-    let (_, _, got) = stream.next_of("message", WAIT).await.expect("the message sent through the first process arrives on the second");
+    let (_, _, got) = stream
+        .next_of("message", WAIT)
+        .await
+        .expect("the message sent through the first process arrives on the second");
     assert_eq!(got, sent);
     // And the list's stream of the other process hears the ready mark.
     let mut list = Stream::open(&other, "/api/events", Some(&england), None).await;
@@ -224,7 +243,10 @@ async fn a_reader_reconnecting_misses_no_event_that_committed_late(db: Db) {
     };
     drop(first);
     if let Some(late) = late {
-        assert!(mark < message_event, "the stream's id ({mark}) stays below the late event, not at the message's ({message_event})");
+        assert!(
+            mark < message_event,
+            "the stream's id ({mark}) stays below the late event, not at the message's ({message_event})"
+        );
         late.commit().await.unwrap();
     }
     // The stream that stayed open gets the late event when it commits.
@@ -236,10 +258,16 @@ async fn a_reader_reconnecting_misses_no_event_that_committed_late(db: Db) {
     while let Some((kind, _, data)) = again.next(Duration::from_millis(700)).await {
         got.push((kind, again.event, data));
     }
-    assert!(got.iter().any(|(kind, _, data)| kind == "status" && *data == late_data), "the reader gets the late event: {got:?}");
+    assert!(
+        got.iter().any(|(kind, _, data)| kind == "status" && *data == late_data),
+        "the reader gets the late event: {got:?}"
+    );
     for (kind, event, data) in &got {
         if kind == "message" {
-            assert!(*event == message_event && *data == sent, "only the message it had comes again, with its own id: {got:?}");
+            assert!(
+                *event == message_event && *data == sent,
+                "only the message it had comes again, with its own id: {got:?}"
+            );
         }
     }
 }

@@ -68,7 +68,11 @@ async fn every_response_carries_the_security_headers(db: Db) {
     ];
     for a in &answers {
         let csp = a.header("content-security-policy");
-        assert!(csp.contains("frame-ancestors 'none'") && csp.contains("script-src 'self'"), "{} CSP: {csp:?}", a.status);
+        assert!(
+            csp.contains("frame-ancestors 'none'") && csp.contains("script-src 'self'"),
+            "{} CSP: {csp:?}",
+            a.status
+        );
         assert!(!csp.contains("unsafe-inline"), "{csp}");
         assert_eq!(a.header("x-content-type-options"), "nosniff", "{}", a.status);
         assert_eq!(a.header("referrer-policy"), "same-origin", "{}", a.status);
@@ -103,7 +107,12 @@ async fn every_refusal_is_json_on_the_api_and_a_page_elsewhere(db: Db) {
     ];
     for (a, status) in &api {
         assert_eq!(a.status, *status, "{}", a.body);
-        assert!(a.header("content-type").starts_with("application/json"), "{status}: {:?} {}", a.header("content-type"), a.body);
+        assert!(
+            a.header("content-type").starts_with("application/json"),
+            "{status}: {:?} {}",
+            a.header("content-type"),
+            a.body
+        );
         let error = a.json()["error"].as_str().unwrap_or_else(|| panic!("{}", a.body)).to_string();
         assert!(!error.is_empty());
     }
@@ -127,17 +136,33 @@ async fn every_refusal_is_json_on_the_api_and_a_page_elsewhere(db: Db) {
     let pages = [
         // A page's address that does not parse is no page (issue 26): 404.
         (send(&s, "GET", "/games/abc", &[], "").await, StatusCode::NOT_FOUND),
-        (send(&s, "POST", &format!("/games/{id}/gm"), &[("cookie", &cookie), FORM], "action=pause").await, StatusCode::UNPROCESSABLE_ENTITY),
-        (send(&s, "POST", "/join", &[("cookie", &cookie), FORM], format!("csrf=x&code={}", "x".repeat(3 << 20))).await, StatusCode::PAYLOAD_TOO_LARGE),
+        (
+            send(&s, "POST", &format!("/games/{id}/gm"), &[("cookie", &cookie), FORM], "action=pause").await,
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            send(&s, "POST", "/join", &[("cookie", &cookie), FORM], format!("csrf=x&code={}", "x".repeat(3 << 20)))
+                .await,
+            StatusCode::PAYLOAD_TOO_LARGE,
+        ),
         (send(&s, "POST", "/join", &[("cookie", &cookie), JSON], "{}").await, StatusCode::UNSUPPORTED_MEDIA_TYPE),
         (send(&s, "GET", "/no/such/page", &[], "").await, StatusCode::NOT_FOUND),
     ];
     for (a, status) in &pages {
         assert_eq!(a.status, *status, "{}", a.body);
-        assert!(a.header("content-type").starts_with("text/html"), "{status}: {:?} {}", a.header("content-type"), a.body);
+        assert!(
+            a.header("content-type").starts_with("text/html"),
+            "{status}: {:?} {}",
+            a.header("content-type"),
+            a.body
+        );
         assert!(a.body.starts_with("<!DOCTYPE html>") && a.body.contains("class=\"error\""), "{}", a.body);
     }
-    assert!(pages[1].0.body.contains("missing field `csrf`") && pages[1].0.body.contains("reload the page"), "{}", pages[1].0.body);
+    assert!(
+        pages[1].0.body.contains("missing field `csrf`") && pages[1].0.body.contains("reload the page"),
+        "{}",
+        pages[1].0.body
+    );
     // The game is as it was: the refused form paused nothing.
     assert_eq!(s.get(&format!("/api/games/{id}"), &gm).await.1["status"], "active");
 }
@@ -158,7 +183,12 @@ async fn control_and_bidi_characters_are_refused_in_every_name(db: Db) {
             s.post("/api/games", &gm, game(&format!("Friday{bad}game"))).await,
             s.post("/api/join", &france, json!({"code": format!("{code}{bad}")})).await,
             s.post(&format!("/api/games/{id}/seats"), &gm, json!({"power": "Italy", "user": name})).await,
-            s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": format!("A par - bur{bad}")})).await,
+            s.post(
+                &format!("/api/games/{id}/orders/France"),
+                &france,
+                json!({"phase_index": 0, "orders": format!("A par - bur{bad}")}),
+            )
+            .await,
         ];
         for (i, (status, body)) in tries.iter().enumerate() {
             assert_eq!(*status, StatusCode::BAD_REQUEST, "try {i} with {bad:?}: {body}");
@@ -166,7 +196,13 @@ async fn control_and_bidi_characters_are_refused_in_every_name(db: Db) {
         }
     }
     // Line breaks and tabs are orders' own.
-    let (status, body) = s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur\r\n\tF bre H"})).await;
+    let (status, body) = s
+        .post(
+            &format!("/api/games/{id}/orders/France"),
+            &france,
+            json!({"phase_index": 0, "orders": "A par - bur\r\n\tF bre H"}),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     // Nothing was kept: no game but the first, and France's orders as sent last.
     assert_eq!(s.get("/api/games", &gm).await.1.as_array().unwrap().len(), 1);
@@ -183,7 +219,14 @@ async fn a_form_body_that_is_not_utf8_is_refused(db: Db) {
     assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.body);
     assert!(a.header("content-type").starts_with("text/html") && a.body.contains("not UTF-8"), "{}", a.body);
     // No account was made, under any spelling.
-    let (status, _) = s.call("POST", "/api/signin", None, Some(json!({"name": format!("{name}\u{FFFD}\u{FFFD}"), "password": "correct horse"}))).await;
+    let (status, _) = s
+        .call(
+            "POST",
+            "/api/signin",
+            None,
+            Some(json!({"name": format!("{name}\u{FFFD}\u{FFFD}"), "password": "correct horse"})),
+        )
+        .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     // The same form in good UTF-8 is taken.
     let body = format!("csrf={token}&name={name}%C3%A9&password=correct+horse");
@@ -194,7 +237,8 @@ async fn a_form_body_that_is_not_utf8_is_refused(db: Db) {
 
 async fn look_alike_names_are_refused(db: Db) {
     let s = server(db).await;
-    let signup = |name: String| s.call("POST", "/api/signup", None, Some(json!({"name": name, "password": "correct horse"})));
+    let signup =
+        |name: String| s.call("POST", "/api/signup", None, Some(json!({"name": name, "password": "correct horse"})));
     // The reserved name, spelt with other letters that look the same.
     for name in ["demo", "DEMO", "ｄｅｍｏ", "dеmo", "𝐝𝐞𝐦𝐨"] {
         let (status, body) = signup(name.to_string()).await;
@@ -204,19 +248,31 @@ async fn look_alike_names_are_refused(db: Db) {
     // A name taken, and its look-alikes.
     let ann = unique("ann");
     assert_eq!(signup(ann.clone()).await.0, StatusCode::OK);
-    for alike in [ann.replacen('a', "а", 1), ann.to_uppercase(), ann.replacen('n', "ｎ", 1), ann.replacen('1', "l", 1)] {
+    for alike in [ann.replacen('a', "а", 1), ann.to_uppercase(), ann.replacen('n', "ｎ", 1), ann.replacen('1', "l", 1)]
+    {
         let (status, body) = signup(alike.clone()).await;
         assert_eq!(status, StatusCode::CONFLICT, "{alike}: {body}");
     }
     // A name kept in NFKC: signed up in full-width letters, it is the plain one.
-    let wide: String =
-        unique("bob").chars().map(|c| if c.is_ascii_lowercase() { char::from_u32(c as u32 - 'a' as u32 + 0xFF41).unwrap() } else { c }).collect();
+    let wide: String = unique("bob")
+        .chars()
+        .map(|c| if c.is_ascii_lowercase() { char::from_u32(c as u32 - 'a' as u32 + 0xFF41).unwrap() } else { c })
+        .collect();
     let (status, body) = signup(wide.clone()).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let plain: String =
-        wide.chars().map(|c| if ('\u{FF41}'..='\u{FF5A}').contains(&c) { char::from_u32(c as u32 - 0xFF41 + 'a' as u32).unwrap() } else { c }).collect();
+    let plain: String = wide
+        .chars()
+        .map(|c| {
+            if ('\u{FF41}'..='\u{FF5A}').contains(&c) {
+                char::from_u32(c as u32 - 0xFF41 + 'a' as u32).unwrap()
+            } else {
+                c
+            }
+        })
+        .collect();
     assert_eq!(body["user"]["name"], plain.as_str());
-    let (status, _) = s.call("POST", "/api/signin", None, Some(json!({"name": wide, "password": "correct horse"}))).await;
+    let (status, _) =
+        s.call("POST", "/api/signin", None, Some(json!({"name": wide, "password": "correct horse"}))).await;
     assert_eq!(status, StatusCode::OK);
     // Names unlike any other are taken.
     assert_eq!(signup(unique("anna")).await.0, StatusCode::OK);
@@ -228,7 +284,14 @@ async fn accounts_made_before_get_their_skeletons(db: Db) {
     sqlx::query("UPDATE users SET skeleton = NULL").execute(&s.app.writer).await.unwrap();
     // A second process starting on this database fills them in.
     let _second = s.another().await;
-    let (status, body) = s.call("POST", "/api/signup", None, Some(json!({"name": ann.replacen('a', "а", 1), "password": "correct horse"}))).await;
+    let (status, body) = s
+        .call(
+            "POST",
+            "/api/signup",
+            None,
+            Some(json!({"name": ann.replacen('a', "а", 1), "password": "correct horse"})),
+        )
+        .await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
 }
 
@@ -262,7 +325,10 @@ async fn failed_sign_ins_never_lock_the_owner_out_from_another_address(db: Db) {
     assert_eq!(sign_in_from(&s, "198.51.100.20", &ann, "correct horse").await, StatusCode::OK);
     // One IPv6 client holds a /64: its addresses count as one.
     for i in 1..=3 {
-        assert_eq!(sign_in_from(&s, &format!("2001:db8:1:2::{i}"), &ann, "wrong horse").await, StatusCode::UNAUTHORIZED);
+        assert_eq!(
+            sign_in_from(&s, &format!("2001:db8:1:2::{i}"), &ann, "wrong horse").await,
+            StatusCode::UNAUTHORIZED
+        );
     }
     assert_eq!(sign_in_from(&s, "2001:db8:1:2::99", &ann, "correct horse").await, StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(sign_in_from(&s, "2001:db8:1:3::1", &ann, "correct horse").await, StatusCode::OK);
@@ -311,9 +377,15 @@ async fn seats_joins_and_new_games_are_limited_per_account(db: Db) {
     }
     assert_eq!(s.post("/api/join", &bob, json!({"code": "NOSUCHCODE"})).await.0, StatusCode::TOO_MANY_REQUESTS);
     for power in ["France", "Italy", "Russia"] {
-        assert_eq!(s.post(&format!("/api/games/{}/seats", ids[0]), &ann, json!({"power": power, "bot": "greedy"})).await.0, StatusCode::OK);
+        assert_eq!(
+            s.post(&format!("/api/games/{}/seats", ids[0]), &ann, json!({"power": power, "bot": "greedy"})).await.0,
+            StatusCode::OK
+        );
     }
-    assert_eq!(s.post(&format!("/api/games/{}/seats", ids[0]), &ann, json!({"power": "Turkey", "bot": "greedy"})).await.0, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        s.post(&format!("/api/games/{}/seats", ids[0]), &ann, json!({"power": "Turkey", "bot": "greedy"})).await.0,
+        StatusCode::TOO_MANY_REQUESTS
+    );
 }
 
 async fn one_accounts_public_games_cannot_fill_the_home_list(db: Db) {

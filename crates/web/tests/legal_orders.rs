@@ -50,7 +50,9 @@ fn check_position(id: &str, v: &Variant, rec: &GameRecord, i: usize, pos: &Posit
             placement_sites(&board, p).iter().flatten().map(|o| o.display(v).to_string()).collect()
         } else {
             match board.kind {
-                PhaseKind::Movement | PhaseKind::Retreat => board.mine(p).iter().flat_map(|&k| &board.legal[k]).map(|o| o.display(v).to_string()).collect(),
+                PhaseKind::Movement | PhaseKind::Retreat => {
+                    board.mine(p).iter().flat_map(|&k| &board.legal[k]).map(|o| o.display(v).to_string()).collect()
+                }
                 PhaseKind::Adjustment => {
                     let a = adjustment(&board, p);
                     a.builds.iter().chain(&a.removes).chain(&a.converts).map(|o| o.display(v).to_string()).collect()
@@ -68,8 +70,13 @@ fn check_position(id: &str, v: &Variant, rec: &GameRecord, i: usize, pos: &Posit
         }
         for text in &list {
             let mut phase = PhaseRecord { processed: None, submissions: Vec::new(), ..rec.phases[i].clone() };
-            let said = game::submit_at(v, pos, &mut phase, p, "test", "2026-01-01T00:00:00Z", std::slice::from_ref(text)).unwrap();
-            assert!(said.iter().all(|s| s.status != Status::Rejected), "{where_}: the endpoint lists `{text}`; the judge rejects it: {said:?}");
+            let said =
+                game::submit_at(v, pos, &mut phase, p, "test", "2026-01-01T00:00:00Z", std::slice::from_ref(text))
+                    .unwrap();
+            assert!(
+                said.iter().all(|s| s.status != Status::Rejected),
+                "{where_}: the endpoint lists `{text}`; the judge rejects it: {said:?}"
+            );
             checked += 1;
         }
         if listed.may_waive {
@@ -87,7 +94,8 @@ fn every_listed_order_is_accepted_and_every_legal_candidate_is_listed_in_every_v
         let v = embedded_variant(id).unwrap().unwrap();
         let bots: Vec<&dyn Bot> = v.powers.iter().map(|_| bot.as_ref()).collect();
         for seed in [11, 12] {
-            let (rec, _) = play_game(&v, id, &bots, 0, seed, 2, "2026-01-01T00:00:00Z").unwrap_or_else(|e| panic!("{id}: {}", e.message));
+            let (rec, _) = play_game(&v, id, &bots, 0, seed, 2, "2026-01-01T00:00:00Z")
+                .unwrap_or_else(|e| panic!("{id}: {}", e.message));
             for i in sample(&v, &rec) {
                 let pos = game::position_at(&v, &rec, i).unwrap();
                 total += check_position(id, &v, &rec, i, &pos);
@@ -119,13 +127,26 @@ async fn the_endpoint_and_the_pending_map_are_the_players_own(db: Db) {
     assert_eq!(s.get(&format!("/api/games/{id}/legal/France"), &germany).await.0, StatusCode::FORBIDDEN);
     assert_eq!(s.get(&format!("/api/games/{id}/legal/France"), &gm).await.0, StatusCode::FORBIDDEN);
     // The pending map draws what the box would put in force, nothing kept.
-    let (status, svg) = s.post(&format!("/api/games/{id}/draft/France"), &france, json!({"phase_index": 0, "orders": "A par - bur\nF bre - mao"})).await;
+    let (status, svg) = s
+        .post(
+            &format!("/api/games/{id}/draft/France"),
+            &france,
+            json!({"phase_index": 0, "orders": "A par - bur\nF bre - mao"}),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     let svg = svg.as_str().unwrap();
     assert!(svg.starts_with("<svg"), "{}", &svg[..100]);
-    assert!(svg.contains("<g class=\"order given\" data-unit=\"par\">") && svg.contains("<g class=\"order given\" data-unit=\"bre\">"), "both pending");
+    assert!(
+        svg.contains("<g class=\"order given\" data-unit=\"par\">")
+            && svg.contains("<g class=\"order given\" data-unit=\"bre\">"),
+        "both pending"
+    );
     assert!(!svg.contains("data-unit=\"mar\""), "A mar has no order");
-    assert_eq!(s.post(&format!("/api/games/{id}/draft/France"), &germany, json!({"phase_index": 0, "orders": ""})).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(
+        s.post(&format!("/api/games/{id}/draft/France"), &germany, json!({"phase_index": 0, "orders": ""})).await.0,
+        StatusCode::FORBIDDEN
+    );
     let (_, mine) = s.get(&format!("/api/games/{id}/orders/France"), &france).await;
     assert_eq!(mine["text"], "", "a draft keeps nothing: {mine}");
 }
@@ -136,7 +157,8 @@ async fn the_endpoint_and_the_pending_map_are_the_players_own(db: Db) {
 async fn a_partial_placement_is_drawn_as_clicked(db: Db) {
     let s = server(db).await;
     let (_, gm) = s.user("gm").await;
-    let (status, made) = s.post("/api/games", &gm, json!({"name": "Placement", "variant": "hoplite_wars", "deadline_secs": 3600})).await;
+    let (status, made) =
+        s.post("/api/games", &gm, json!({"name": "Placement", "variant": "hoplite_wars", "deadline_secs": 3600})).await;
     assert_eq!(status, StatusCode::OK, "{made}");
     let id = made["id"].as_i64().unwrap();
     let (_, game) = s.get(&format!("/api/games/{id}"), &gm).await;
@@ -146,12 +168,22 @@ async fn a_partial_placement_is_drawn_as_clicked(db: Db) {
     assert_eq!(legal["kind"], "placement", "{legal}");
     let first = &legal["builds"][0];
     let (line, at) = (first["text"].as_str().unwrap(), first["to"].as_str().unwrap());
-    let (_, checked) = s.post(&format!("/api/games/{id}/check/{power}"), &token, json!({"phase_index": 0, "orders": line})).await;
+    let (_, checked) =
+        s.post(&format!("/api/games/{id}/check/{power}"), &token, json!({"phase_index": 0, "orders": line})).await;
     assert_eq!(checked["orders"][0]["status"], "rejected", "a part of a placement is refused as a whole: {checked}");
-    let (status, svg) = s.post(&format!("/api/games/{id}/draft/{power}"), &token, json!({"phase_index": 0, "orders": format!("{line}\nA nowhere")})).await;
+    let (status, svg) = s
+        .post(
+            &format!("/api/games/{id}/draft/{power}"),
+            &token,
+            json!({"phase_index": 0, "orders": format!("{line}\nA nowhere")}),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{svg}");
     let svg = svg.as_str().unwrap();
-    let given: Vec<&str> = svg.match_indices("<g class=\"order given\" data-unit=\"").map(|(i, m)| svg[i + m.len()..].split('"').next().unwrap()).collect();
+    let given: Vec<&str> = svg
+        .match_indices("<g class=\"order given\" data-unit=\"")
+        .map(|(i, m)| svg[i + m.len()..].split('"').next().unwrap())
+        .collect();
     assert_eq!(given, [at], "the one placement clicked is drawn, pending");
 }
 

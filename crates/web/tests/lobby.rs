@@ -14,7 +14,9 @@ use serde_json::{json, Value};
 async fn the_lobby_deals_the_powers_left(db: Db) {
     let s = server(db).await;
     let (_, gm) = s.user("gm").await;
-    let (status, made) = s.post("/api/games", &gm, json!({"name": "Open", "variant": "standard", "deadline_secs": 7200, "lobby": true})).await;
+    let (status, made) = s
+        .post("/api/games", &gm, json!({"name": "Open", "variant": "standard", "deadline_secs": 7200, "lobby": true}))
+        .await;
     assert_eq!(status, StatusCode::OK, "{made}");
     let id = made["id"].as_i64().unwrap();
     let listed = |lobby: &Value| lobby.as_array().unwrap().iter().find(|g| g["id"] == id).cloned();
@@ -35,19 +37,32 @@ async fn the_lobby_deals_the_powers_left(db: Db) {
             let (status, _) = s.post(&format!("/api/games/{id}/take"), &token, json!({"power": "Italy"})).await;
             assert_eq!(status, StatusCode::CONFLICT, "one seat a player");
             let (_, other) = s.user("late").await;
-            assert_eq!(s.post(&format!("/api/games/{id}/take"), &other, json!({"power": "France"})).await.0, StatusCode::CONFLICT, "France is taken");
+            assert_eq!(
+                s.post(&format!("/api/games/{id}/take"), &other, json!({"power": "France"})).await.0,
+                StatusCode::CONFLICT,
+                "France is taken"
+            );
         }
         players.push((name, token));
     }
     let (_, extra) = s.user("extra").await;
-    assert_eq!(s.post(&format!("/api/games/{id}/take"), &extra, json!({"power": "any"})).await.0, StatusCode::CONFLICT, "every seat is taken");
+    assert_eq!(
+        s.post(&format!("/api/games/{id}/take"), &extra, json!({"power": "any"})).await.0,
+        StatusCode::CONFLICT,
+        "every seat is taken"
+    );
     let (status, body) = s.post(&format!("/api/games/{id}/start"), &gm, json!({})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["dealt"], 5);
     let (_, game) = s.get(&format!("/api/games/{id}"), &gm).await;
     assert_eq!(game["status"], "active");
     assert!(game["deadline_at"].as_i64().is_some());
-    let holders: Vec<&str> = game["seats"].as_array().unwrap().iter().map(|s| s["user"].as_str().expect("every power has its player")).collect();
+    let holders: Vec<&str> = game["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["user"].as_str().expect("every power has its player"))
+        .collect();
     let mut names: Vec<&str> = players.iter().map(|(n, _)| n.as_str()).collect();
     let mut seated = holders.clone();
     names.sort();
@@ -72,22 +87,45 @@ async fn the_lobby_shows_the_press(db: Db) {
     let (_, gm) = s.user("gm").await;
     let mut ids = Vec::new();
     for (press, anonymous) in [("none", false), ("public", true), ("full", false)] {
-        let new =
-            json!({"name": format!("Lobby {press}"), "variant": "standard", "deadline_secs": 7200, "lobby": true, "press": press, "anonymous": anonymous});
+        let new = json!({"name": format!("Lobby {press}"), "variant": "standard", "deadline_secs": 7200, "lobby": true, "press": press, "anonymous": anonymous});
         let (status, made) = s.post("/api/games", &gm, new).await;
         assert_eq!(status, StatusCode::OK, "{made}");
         ids.push(made["id"].as_i64().unwrap());
     }
     let (_, lobby) = s.call("GET", "/api/lobby", None, None).await;
-    let shown: Vec<(Value, Value)> =
-        ids.iter().map(|id| lobby.as_array().unwrap().iter().find(|g| g["id"] == *id).map(|g| (g["press"].clone(), g["anonymous"].clone())).unwrap()).collect();
+    let shown: Vec<(Value, Value)> = ids
+        .iter()
+        .map(|id| {
+            lobby
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|g| g["id"] == *id)
+                .map(|g| (g["press"].clone(), g["anonymous"].clone()))
+                .unwrap()
+        })
+        .collect();
     // A gunboat game is anonymous whatever was asked.
-    assert_eq!(shown, [(json!("none"), json!(true)), (json!("public"), json!(true)), (json!("full"), json!(false))], "{lobby}");
+    assert_eq!(
+        shown,
+        [(json!("none"), json!(true)), (json!("public"), json!(true)), (json!("full"), json!(false))],
+        "{lobby}"
+    );
     let page = jar::Browser { s: &s, cookies: Vec::new() }.get("/lobby").await.body;
-    let row = |name: &str| page.split("<tr>").find(|r| r.contains(name)).unwrap_or_else(|| panic!("no row of {name}: {page}")).to_string();
+    let row = |name: &str| {
+        page.split("<tr>").find(|r| r.contains(name)).unwrap_or_else(|| panic!("no row of {name}: {page}")).to_string()
+    };
     assert!(row("Lobby none").contains("no press (gunboat)"), "{}", row("Lobby none"));
-    assert!(row("Lobby public").contains("public press only") && row("Lobby public").contains("anonymous"), "{}", row("Lobby public"));
-    assert!(row("Lobby full").contains("full press") && !row("Lobby full").contains("anonymous"), "{}", row("Lobby full"));
+    assert!(
+        row("Lobby public").contains("public press only") && row("Lobby public").contains("anonymous"),
+        "{}",
+        row("Lobby public")
+    );
+    assert!(
+        row("Lobby full").contains("full press") && !row("Lobby full").contains("anonymous"),
+        "{}",
+        row("Lobby full")
+    );
 }
 
 on_both!(the_lobby_deals_the_powers_left, the_lobby_shows_the_press);

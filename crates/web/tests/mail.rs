@@ -53,13 +53,26 @@ impl Sink {
     /// when they were built, or in CI (`on_both_with_smtp!`), and fail here
     /// if it is missing.
     fn start(test: &str) -> Sink {
-        let present = Command::new("python3").args(["-c", "import aiosmtpd"]).stderr(Stdio::null()).status().is_ok_and(|s| s.success());
+        let present = Command::new("python3")
+            .args(["-c", "import aiosmtpd"])
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
         assert!(present, "{test}: Python's aiosmtpd is missing (.ci/run installs it with pip)");
         let dir = std::env::temp_dir().join(common::unique("polemarch-mail-"));
         std::fs::create_dir_all(&dir).unwrap();
         let port = free_port();
         let child = Command::new("python3")
-            .args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{port}"), "-c", "aiosmtpd.handlers.Mailbox", dir.join("box").to_str().unwrap()])
+            .args([
+                "-m",
+                "aiosmtpd",
+                "-n",
+                "-l",
+                &format!("127.0.0.1:{port}"),
+                "-c",
+                "aiosmtpd.handlers.Mailbox",
+                dir.join("box").to_str().unwrap(),
+            ])
             .stdout(Stdio::null())
             .spawn()
             .expect("python3 runs");
@@ -79,8 +92,14 @@ impl Sink {
         for f in files.flatten() {
             let text = std::fs::read_to_string(f.path()).unwrap().replace("\r\n", "\n");
             let (headers, body) = text.split_once("\n\n").unwrap();
-            let header = |name: &str| headers.lines().find_map(|l| l.strip_prefix(&format!("{name}: "))).unwrap_or("").to_string();
-            let body = if header("Content-Transfer-Encoding") == "quoted-printable" { unquote(body) } else { body.to_string() };
+            let header = |name: &str| {
+                headers.lines().find_map(|l| l.strip_prefix(&format!("{name}: "))).unwrap_or("").to_string()
+            };
+            let body = if header("Content-Transfer-Encoding") == "quoted-printable" {
+                unquote(body)
+            } else {
+                body.to_string()
+            };
             let got = Got { to: header("X-RcptTo"), subject: header("Subject"), headers: headers.to_string(), body };
             out.push((f.metadata().unwrap().modified().unwrap(), got));
         }
@@ -144,7 +163,12 @@ fn link(mail: &Got, prefix: &str) -> String {
 }
 
 async fn open(s: &TestServer, method: &str, path: &str) -> (StatusCode, String) {
-    let resp = s.router.clone().oneshot(Request::builder().method(method).uri(path).body(Body::empty()).unwrap()).await.unwrap();
+    let resp = s
+        .router
+        .clone()
+        .oneshot(Request::builder().method(method).uri(path).body(Body::empty()).unwrap())
+        .await
+        .unwrap();
     let status = resp.status();
     (status, String::from_utf8(resp.into_body().collect().await.unwrap().to_bytes().to_vec()).unwrap())
 }
@@ -206,11 +230,19 @@ async fn links_mailed_by_an_older_judge_still_work(db: Db) {
     for token in [&confirm, &unsubscribe, &other_unsubscribe] {
         kept_hashed_only(&s, token).await;
     }
-    let (_, body): (i64, String) = sqlx::query_as("SELECT user_id, body FROM outbox").fetch_one(&s.app.db).await.unwrap();
-    assert!(body.contains("http://judge.test/mail/confirm/{confirm}"), "the waiting confirmation gets its link when sent: {body}");
+    let (_, body): (i64, String) =
+        sqlx::query_as("SELECT user_id, body FROM outbox").fetch_one(&s.app.db).await.unwrap();
+    assert!(
+        body.contains("http://judge.test/mail/confirm/{confirm}"),
+        "the waiting confirmation gets its link when sent: {body}"
+    );
     let (status, page) = open(&s, "GET", &format!("/mail/confirm/{confirm}")).await;
     assert_eq!(status, StatusCode::OK, "{page}");
-    let confirmed: Vec<(String, i64)> = sqlx::query_as("SELECT address, confirmed FROM mail_addresses ORDER BY address").fetch_all(&s.app.db).await.unwrap();
+    let confirmed: Vec<(String, i64)> =
+        sqlx::query_as("SELECT address, confirmed FROM mail_addresses ORDER BY address")
+            .fetch_all(&s.app.db)
+            .await
+            .unwrap();
     assert_eq!(confirmed, vec![("ann@example.org".to_string(), 1), ("bob@example.org".to_string(), 1)]);
     assert_eq!(open(&s, "POST", &format!("/mail/unsubscribe/{other_unsubscribe}")).await.0, StatusCode::OK);
     let left: Vec<(String,)> = sqlx::query_as("SELECT address FROM mail_addresses").fetch_all(&s.app.db).await.unwrap();
@@ -224,13 +256,21 @@ async fn links_mailed_by_an_older_judge_still_work(db: Db) {
 async fn a_deleted_account_is_mailed_no_more(db: Db) {
     use sqlx::Row;
     // (No mail is sent meanwhile: the outbox is looked at once an hour.)
-    let s = server_with(db, |c| c.mail = Some(Settings { every: Duration::from_secs(3600), ..settings(free_port()) })).await;
+    let s = server_with(db, |c| c.mail = Some(Settings { every: Duration::from_secs(3600), ..settings(free_port()) }))
+        .await;
     let (_, token) = s.user("ann").await;
     let (status, body) = s.post("/api/mail", &token, json!({"address": "ann@example.org"})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let count = |table: &'static str| {
         let db = s.app.db.clone();
-        async move { sqlx::query(&format!("SELECT COUNT(*) FROM {table}")).fetch_one(&db).await.unwrap().try_get::<i64, _>(0).unwrap() }
+        async move {
+            sqlx::query(&format!("SELECT COUNT(*) FROM {table}"))
+                .fetch_one(&db)
+                .await
+                .unwrap()
+                .try_get::<i64, _>(0)
+                .unwrap()
+        }
     };
     assert_eq!((count("mail_addresses").await, count("outbox").await), (1, 1));
     let (status, body) = s.post("/api/me/delete", &token, json!({"password": "correct horse"})).await;
@@ -251,7 +291,13 @@ async fn mail_reaches_who_asked_for_it_and_no_one_else(db: Db) {
     let sink = Sink::start("mail_reaches_who_asked_for_it_and_no_one_else");
     let s = server_with(db, |c| c.mail = Some(settings(sink.port))).await;
     let (_, gm) = s.user("gm").await;
-    let (_, g) = s.post("/api/games", &gm, json!({"name": "by mail", "variant": "standard", "deadline_secs": 7200, "anonymous": true})).await;
+    let (_, g) = s
+        .post(
+            "/api/games",
+            &gm,
+            json!({"name": "by mail", "variant": "standard", "deadline_secs": 7200, "anonymous": true}),
+        )
+        .await;
     let id = g["id"].as_i64().unwrap();
     let france = s.player(id, &gm, &["France"]).await;
     let england = s.player(id, &gm, &["England"]).await;
@@ -276,25 +322,50 @@ async fn mail_reaches_who_asked_for_it_and_no_one_else(db: Db) {
         tokens.push(path.rsplit('/').next().unwrap().to_string());
     }
     sink.wait_for(g, "Confirm").await;
-    let (status, body) = s.post(&format!("/api/games/{id}/mail"), &germany, json!({"results": true, "reminders": true, "press": true})).await;
+    let (status, body) = s
+        .post(&format!("/api/games/{id}/mail"), &germany, json!({"results": true, "reminders": true, "press": true}))
+        .await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
-    assert_eq!(s.post(&format!("/api/games/{id}/mail"), &france, json!({"results": true, "reminders": true, "press": true})).await.0, StatusCode::OK);
-    assert_eq!(s.post(&format!("/api/games/{id}/mail"), &england, json!({"results": true, "reminders": true})).await.0, StatusCode::OK);
+    assert_eq!(
+        s.post(&format!("/api/games/{id}/mail"), &france, json!({"results": true, "reminders": true, "press": true}))
+            .await
+            .0,
+        StatusCode::OK
+    );
+    assert_eq!(
+        s.post(&format!("/api/games/{id}/mail"), &england, json!({"results": true, "reminders": true})).await.0,
+        StatusCode::OK
+    );
     // England is ready; France owes orders. An hour is left.
-    s.post(&format!("/api/games/{id}/orders/England"), &england, json!({"phase_index": 0, "orders": "F lon - nth", "ready": true})).await;
-    sqlx::query("UPDATE games SET deadline_at = $1 WHERE id = $2").bind(polemarch_web::db::now() + 1800).bind(id).execute(&s.app.db).await.unwrap();
+    s.post(
+        &format!("/api/games/{id}/orders/England"),
+        &england,
+        json!({"phase_index": 0, "orders": "F lon - nth", "ready": true}),
+    )
+    .await;
+    sqlx::query("UPDATE games SET deadline_at = $1 WHERE id = $2")
+        .bind(polemarch_web::db::now() + 1800)
+        .bind(id)
+        .execute(&s.app.db)
+        .await
+        .unwrap();
     let reminder = sink.wait_for(f, "orders due").await;
-    let due = ["30m", "29m"].iter().any(|left| reminder.body.contains(&format!("the orders of France for Spring 1901, Movement are due in {left}, ")));
+    let due = ["30m", "29m"].iter().any(|left| {
+        reminder.body.contains(&format!("the orders of France for Spring 1901, Movement are due in {left}, "))
+    });
     assert!(due, "{reminder:?}");
     assert!(reminder.headers.contains("List-Unsubscribe: <http://judge.test/mail/unsubscribe/"), "{reminder:?}");
     // Press: France gets one digest of England's messages; England chose none.
     for text in ["Shall we?", "Answer soon"] {
-        s.post(&format!("/api/games/{id}/press"), &england, json!({"from": "England", "to": ["France"], "body": text})).await;
+        s.post(&format!("/api/games/{id}/press"), &england, json!({"from": "England", "to": ["France"], "body": text}))
+            .await;
     }
     let digest = sink.wait_for(f, "new message").await;
     assert!(digest.body.contains("England to England, France (Spring 1901, Movement):\nShall we?"), "{digest:?}");
-    s.post(&format!("/api/games/{id}/press"), &england, json!({"from": "England", "to": ["France"], "body": "Hello?"})).await;
-    s.post(&format!("/api/games/{id}/press"), &france, json!({"from": "France", "to": ["England"], "body": "Later"})).await;
+    s.post(&format!("/api/games/{id}/press"), &england, json!({"from": "England", "to": ["France"], "body": "Hello?"}))
+        .await;
+    s.post(&format!("/api/games/{id}/press"), &france, json!({"from": "France", "to": ["England"], "body": "Later"}))
+        .await;
     s.post(&format!("/api/games/{id}/process"), &gm, json!({"phase_index": 0})).await;
     for address in [f, e] {
         let results = sink.wait_for(address, "Spring 1901, Movement processed").await;
@@ -304,7 +375,11 @@ async fn mail_reaches_who_asked_for_it_and_no_one_else(db: Db) {
     assert_eq!(sink.count(f, "new message"), 1, "at most one digest a quarter of an hour");
     assert_eq!(sink.count(e, "orders due"), 0, "England was ready");
     assert_eq!(sink.count(e, "new message"), 0, "England chose no press");
-    assert_eq!(sink.mails().iter().filter(|m| m.to == g).count(), 1, "Germany, unconfirmed, got the confirmation alone");
+    assert_eq!(
+        sink.mails().iter().filter(|m| m.to == g).count(),
+        1,
+        "Germany, unconfirmed, got the confirmation alone"
+    );
     // No mail but one's own confirmation names a player: the game is anonymous.
     for m in sink.mails().iter().filter(|m| !m.subject.contains("Confirm")) {
         for n in &names {
@@ -334,7 +409,10 @@ async fn mail_reaches_who_asked_for_it_and_no_one_else(db: Db) {
     let (status, body) = s.post(&format!("/api/games/{id}/draw"), &gm, json!({})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let over = sink.wait_for(e, "the game is over").await;
-    assert!(over.body.contains("The game is over: drawn between Austria, England, France, Germany, Italy, Russia, Turkey."), "{over:?}");
+    assert!(
+        over.body.contains("The game is over: drawn between Austria, England, France, Germany, Italy, Russia, Turkey."),
+        "{over:?}"
+    );
     for n in &names {
         assert!(!over.body.contains(n.as_str()), "{n} in {over:?}");
     }
@@ -382,7 +460,11 @@ async fn the_outbox_outlives_a_mail_server_down_and_a_restart(db: Db) {
     tokio::time::sleep(Duration::from_millis(500)).await;
     config.mail = Some(settings(sink.port));
     let restarted = polemarch_web::Shared::open(&config).await.unwrap();
-    sqlx::query("UPDATE outbox SET next_try = $1").bind(polemarch_web::db::now()).execute(&restarted.writer).await.unwrap();
+    sqlx::query("UPDATE outbox SET next_try = $1")
+        .bind(polemarch_web::db::now())
+        .execute(&restarted.writer)
+        .await
+        .unwrap();
     sink.wait_for("ann@example.org", "Confirm").await;
 }
 

@@ -17,7 +17,12 @@ async fn forms_without_their_token_change_nothing(db: Db) {
     let page = b.post("/signup", &[("csrf", "forged"), ("name", &name), ("password", "correct horse")]).await;
     assert_eq!(page.status, StatusCode::FORBIDDEN);
     assert!(page.body.contains("security token"), "{}", page.body);
-    assert_eq!(s.call("POST", "/api/signin", None, Some(serde_json::json!({"name": name, "password": "correct horse"}))).await.0, StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        s.call("POST", "/api/signin", None, Some(serde_json::json!({"name": name, "password": "correct horse"})))
+            .await
+            .0,
+        StatusCode::UNAUTHORIZED
+    );
     // Signed in, a form needs the session's own token.
     let (mut b, _) = signed_up(&s).await;
     let page = b.post("/games", &[("csrf", ""), ("name", "x"), ("variant", "standard"), ("hours", "24")]).await;
@@ -29,7 +34,12 @@ async fn a_game_played_through_the_pages(db: Db) {
     let s = server(db).await;
     let (mut gm, _) = signed_up(&s).await;
     let home = gm.get("/").await;
-    let made = gm.post("/games", &[("csrf", &csrf(&home)), ("name", "Pages"), ("variant", "standard"), ("hours", "1"), ("seed", "12")]).await;
+    let made = gm
+        .post(
+            "/games",
+            &[("csrf", &csrf(&home)), ("name", "Pages"), ("variant", "standard"), ("hours", "1"), ("seed", "12")],
+        )
+        .await;
     let game_url = made.location.expect("a redirect to the new game");
     let page = gm.get(&game_url).await;
     assert!(page.body.contains("seed 12"), "{}", page.body);
@@ -38,12 +48,20 @@ async fn a_game_played_through_the_pages(db: Db) {
     let home = player.get("/").await;
     let joined = player.post("/join", &[("csrf", &csrf(&home)), ("code", &code)]).await;
     assert_eq!(joined.location.as_deref(), Some(game_url.as_str()));
-    let assigned = gm.post(&format!("{game_url}/gm"), &[("csrf", &csrf(&page)), ("action", "seat"), ("power", "France"), ("user", &name)]).await;
+    let assigned = gm
+        .post(
+            &format!("{game_url}/gm"),
+            &[("csrf", &csrf(&page)), ("action", "seat"), ("power", "France"), ("user", &name)],
+        )
+        .await;
     assert_eq!(assigned.status, StatusCode::SEE_OTHER, "{}", assigned.body);
     let page = player.get(&game_url).await;
     assert!(page.body.contains("Orders of France"), "{}", page.body);
     let sent = player
-        .post(&format!("{game_url}/orders/France"), &[("csrf", &csrf(&page)), ("phase_index", &phase_index(&page)), ("orders", "A par - bur\nA mar - mun")])
+        .post(
+            &format!("{game_url}/orders/France"),
+            &[("csrf", &csrf(&page)), ("phase_index", &phase_index(&page)), ("orders", "A par - bur\nA mar - mun")],
+        )
         .await;
     assert_eq!(sent.status, StatusCode::SEE_OTHER, "{}", sent.body);
     let page = player.get(&game_url).await;
@@ -61,7 +79,10 @@ async fn a_game_played_through_the_pages(db: Db) {
     let again = gm.post(&format!("{game_url}/gm"), &process).await;
     assert_eq!(again.status, StatusCode::CONFLICT, "{}", again.body);
     assert!(again.body.contains("processed already"), "{}", again.body);
-    assert!(gm.get(&game_url).await.body.contains("<li value=\"2\"><a href=\"/games/"), "the game is at its second phase");
+    assert!(
+        gm.get(&game_url).await.body.contains("<li value=\"2\"><a href=\"/games/"),
+        "the game is at its second phase"
+    );
     assert!(!gm.get(&game_url).await.body.contains("<li value=\"3\">"), "and not further");
     let phase = player.get(&format!("{game_url}/phases/0")).await;
     assert!(phase.body.contains("A par - bur") && phase.body.contains("SUCCESS"), "{}", phase.body);

@@ -58,7 +58,9 @@ async fn orders_ready_and_checks_for_a_processed_phase_are_refused(db: Db) {
     assert_eq!(mine["in_force"], json!([]), "{mine}");
     assert_eq!(mine["ready"], false, "{mine}");
     // Written for the current phase, they are taken.
-    let (status, body) = s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 1, "orders": "A par - bur"})).await;
+    let (status, body) = s
+        .post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 1, "orders": "A par - bur"}))
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["in_force"], json!(["A par - bur"]));
 }
@@ -68,7 +70,12 @@ async fn orders_after_the_deadline_are_refused_and_the_scheduler_processes_the_p
     let (id, gm) = s.game().await;
     let france = s.player(id, &gm, &["France"]).await;
     let passed = polemarch_web::db::now() - 1;
-    sqlx::query("UPDATE games SET deadline_at = $1 WHERE id = $2").bind(passed).bind(id).execute(&s.app.db).await.unwrap();
+    sqlx::query("UPDATE games SET deadline_at = $1 WHERE id = $2")
+        .bind(passed)
+        .bind(id)
+        .execute(&s.app.db)
+        .await
+        .unwrap();
     let late = [
         ("orders", json!({"phase_index": 0, "orders": "A par - bur"})),
         ("ready", json!({"phase_index": 0, "ready": true})),
@@ -99,7 +106,8 @@ async fn a_phase_only_bots_have_to_order_does_not_wait_for_its_deadline(db: Db) 
     let (id, gm) = s.game().await;
     let france = s.player(id, &gm, &["France"]).await;
     s.bots(id, &gm, &["Austria", "England", "Germany", "Italy", "Russia", "Turkey"]).await;
-    let (status, body) = s.post(&format!("/api/games/{id}/ready/France"), &france, json!({"phase_index": 0, "ready": true})).await;
+    let (status, body) =
+        s.post(&format!("/api/games/{id}/ready/France"), &france, json!({"phase_index": 0, "ready": true})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["processed"], "Spring 1901, Movement");
     let (_, g) = s.get(&format!("/api/games/{id}"), &gm).await;

@@ -42,7 +42,9 @@ async fn listed(s: &TestServer, id: i64, token: Option<&str>) -> Vec<(String, u6
         .as_array()
         .unwrap()
         .iter()
-        .map(|c| (c["title"].as_str().unwrap().to_string(), c["messages"].as_u64().unwrap(), c["unread"].as_u64().unwrap()))
+        .map(|c| {
+            (c["title"].as_str().unwrap().to_string(), c["messages"].as_u64().unwrap(), c["unread"].as_u64().unwrap())
+        })
         .collect()
 }
 
@@ -80,7 +82,11 @@ async fn private_press_reaches_its_powers_alone(db: Db) {
     }
     let (_, mila) = s.get(&format!("/api/games/{id}/mila"), &england).await;
     let sent = mila["messages"].as_array().unwrap().iter().find(|m| m["sender"] == "FRANCE").expect("France's message");
-    assert_eq!((sent["sender"].as_str(), sent["recipient"].as_str(), sent["phase"].as_str()), (Some("FRANCE"), Some("ENGLAND"), Some("S1901M")), "{mila}");
+    assert_eq!(
+        (sent["sender"].as_str(), sent["recipient"].as_str(), sent["phase"].as_str()),
+        (Some("FRANCE"), Some("ENGLAND"), Some("S1901M")),
+        "{mila}"
+    );
 }
 
 /// An open event stream of the router, read as raw text.
@@ -162,10 +168,15 @@ async fn every_channel_keeps_private_press_and_anonymous_names(db: Db) {
                 let (status, body) = s.call("GET", uri, token, None).await;
                 seen.push((uri.clone(), status, body.to_string()));
             }
-            let live = read_until(&mut stream, "the last word").await.unwrap_or_else(|| panic!("{who}'s stream is live"));
+            let live =
+                read_until(&mut stream, "the last word").await.unwrap_or_else(|| panic!("{who}'s stream is live"));
             seen.push((events.clone(), StatusCode::OK, live));
             let member = who == "England";
-            assert_eq!(seen.iter().any(|(_, _, b)| b.contains("the secret plan")), member, "{who} reads the private message? {seen:?}");
+            assert_eq!(
+                seen.iter().any(|(_, _, b)| b.contains("the secret plan")),
+                member,
+                "{who} reads the private message? {seen:?}"
+            );
             for (uri, status, body) in &seen {
                 let own = match who {
                     "England" => &england_name,
@@ -214,7 +225,8 @@ async fn a_public_game_shows_its_public_press_to_a_visitor(db: Db) {
     send(&s, id, &france, "France", &["England"], "Secret").await;
     let (status, body) = s.call("GET", &format!("/api/games/{id}/press/all"), None, None).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    let bodies: Vec<&Value> = body["messages"].as_array().unwrap().iter().filter(|m| !m["from"].is_null()).map(|m| &m["body"]).collect();
+    let bodies: Vec<&Value> =
+        body["messages"].as_array().unwrap().iter().filter(|m| !m["from"].is_null()).map(|m| &m["body"]).collect();
     assert_eq!(bodies, vec!["Hello world"]);
     let list = listed(&s, id, None).await;
     assert_eq!(list.len(), 1, "{list:?}");
@@ -241,7 +253,9 @@ async fn press_modes_refuse_what_they_forbid(db: Db) {
     assert_eq!(g["press"], json!({"mode": "none", "anonymous": true, "private": false}), "{g}");
     let (_, page) = s.get(&format!("/games/{id}"), &gm).await;
     assert!(page.as_str().unwrap().contains("no press (gunboat)"));
-    let (status, body) = s.post("/api/games", &gm, json!({"name": "x", "variant": "standard", "deadline_secs": 3600, "press": "loud"})).await;
+    let (status, body) = s
+        .post("/api/games", &gm, json!({"name": "x", "variant": "standard", "deadline_secs": 3600, "press": "loud"}))
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
 }
 
@@ -258,7 +272,13 @@ async fn rulebook_press_is_closed_during_retreats_and_adjustments(db: Db) {
             let index = s.phase_index(id, gm).await;
             for (power, token, text) in orders {
                 let token = if token == "france" { france } else { germany };
-                let (status, body) = s.post(&format!("/api/games/{id}/orders/{power}"), token, json!({"phase_index": index, "orders": text})).await;
+                let (status, body) = s
+                    .post(
+                        &format!("/api/games/{id}/orders/{power}"),
+                        token,
+                        json!({"phase_index": index, "orders": text}),
+                    )
+                    .await;
                 assert_eq!(status, StatusCode::OK, "{body}");
             }
             let (status, body) = s.post(&format!("/api/games/{id}/process"), gm, json!({"phase_index": index})).await;
@@ -281,12 +301,19 @@ async fn rulebook_press_is_closed_during_retreats_and_adjustments(db: Db) {
             for (token, from, to) in [(france, "France", &["Germany"][..]), (germany, "Germany", &["all"][..])] {
                 let (status, body) = send(s, id, token, from, to, "a word").await;
                 assert_eq!(status, StatusCode::CONFLICT, "{phase}: {body}");
-                assert!(body["error"].as_str().unwrap().contains("no press during retreats and adjustments"), "{phase}: {body}");
+                assert!(
+                    body["error"].as_str().unwrap().contains("no press during retreats and adjustments"),
+                    "{phase}: {body}"
+                );
             }
         }
     };
     allowed("Spring 1901".into()).await;
-    let phase = play(vec![("France", "france", "A par - bur"), ("Germany", "germany", "A mun - ruh\nA ber - mun\nF kie - den")]).await;
+    let phase = play(vec![
+        ("France", "france", "A par - bur"),
+        ("Germany", "germany", "A mun - ruh\nA ber - mun\nF kie - den"),
+    ])
+    .await;
     assert!(phase.starts_with("Fall 1901") || phase.starts_with("Autumn 1901"), "{phase}");
     allowed(phase).await;
     let phase = play(vec![("Germany", "germany", "A ruh - bur\nA mun S A ruh - bur\nF den H")]).await;
@@ -309,7 +336,8 @@ async fn an_anonymous_game_hides_names_until_it_ends(db: Db) {
     };
     assert_eq!(names.len(), 3, "the game master sees who plays: {names:?}");
     let france_name = s.get("/api/me", &france).await.1["name"].as_str().unwrap().to_string();
-    s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur"})).await;
+    s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur"}))
+        .await;
     s.post(&format!("/api/games/{id}/process"), &gm, json!({"phase_index": 0})).await;
     let (_, g) = s.get(&format!("/api/games/{id}"), &england).await;
     let shown: Vec<&Value> = g["seats"].as_array().unwrap().iter().map(|s| &s["user"]).collect();
@@ -332,7 +360,11 @@ async fn an_anonymous_game_hides_names_until_it_ends(db: Db) {
     let (_, own) = s.get(&format!("/api/users/{france_name}"), &france).await;
     assert_eq!(own["current"][0]["id"], id, "{own}");
     // Once over, the names are shown.
-    sqlx::query("UPDATE games SET status = 'over', version = version + 1 WHERE id = $1").bind(id).execute(&s.app.db).await.unwrap();
+    sqlx::query("UPDATE games SET status = 'over', version = version + 1 WHERE id = $1")
+        .bind(id)
+        .execute(&s.app.db)
+        .await
+        .unwrap();
     let (_, g) = s.get(&format!("/api/games/{id}"), &england).await;
     assert!(g.to_string().contains(&france_name), "{g}");
     let (_, profile) = s.get(&format!("/api/users/{france_name}"), &england).await;
@@ -344,7 +376,11 @@ async fn press_is_published_when_the_game_ends_unless_kept_private(db: Db) {
     for private in [false, true] {
         let (id, gm, france, _, germany) = three(&s, json!({"press_private": private})).await;
         send(&s, id, &france, "France", &["England"], "Our secret plan").await;
-        sqlx::query("UPDATE games SET status = 'over', version = version + 1 WHERE id = $1").bind(id).execute(&s.app.db).await.unwrap();
+        sqlx::query("UPDATE games SET status = 'over', version = version + 1 WHERE id = $1")
+            .bind(id)
+            .execute(&s.app.db)
+            .await
+            .unwrap();
         for token in [&germany, &gm] {
             let (status, conv) = s.get(&format!("/api/games/{id}/press/England+France"), token).await;
             let (_, mila) = s.get(&format!("/api/games/{id}/mila"), token).await;
@@ -354,7 +390,9 @@ async fn press_is_published_when_the_game_ends_unless_kept_private(db: Db) {
                 assert!(!mila.to_string().contains("secret plan") && !record.to_string().contains("secret plan"));
             } else {
                 assert_eq!(conv["messages"][0]["body"], "Our secret plan", "{conv}");
-                let by_france = |list: &Value, key: &str| list["messages"].as_array().unwrap().iter().any(|m| m[key] == "Our secret plan");
+                let by_france = |list: &Value, key: &str| {
+                    list["messages"].as_array().unwrap().iter().any(|m| m[key] == "Our secret plan")
+                };
                 assert!(by_france(&mila, "message") && by_france(&record, "body"), "{mila} {record}");
             }
         }
@@ -371,7 +409,11 @@ async fn messages_are_limited(db: Db) {
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert!(body["error"].as_str().unwrap().contains("at most 4000"), "{body}");
     assert_eq!(send(&s, id, &france, "France", &["England"], "   ").await.0, StatusCode::BAD_REQUEST);
-    assert_eq!(send(&s, id, &france, "France", &["England"], &long[..8000]).await.0, StatusCode::OK, "4,000 characters pass");
+    assert_eq!(
+        send(&s, id, &france, "France", &["England"], &long[..8000]).await.0,
+        StatusCode::OK,
+        "4,000 characters pass"
+    );
     for _ in 0..4 {
         assert_eq!(send(&s, id, &france, "France", &["England"], "again").await.0, StatusCode::OK);
     }
@@ -382,8 +424,16 @@ async fn messages_are_limited(db: Db) {
 }
 
 /// A page (GET, or POST of a form) with the session cookie of `token`.
-async fn page(s: &TestServer, token: &str, uri: &str, form: Option<&[(&str, &str)]>) -> (StatusCode, String, Option<String>) {
-    let req = Request::builder().method(if form.is_some() { "POST" } else { "GET" }).uri(uri).header("cookie", format!("pm_session={token}"));
+async fn page(
+    s: &TestServer,
+    token: &str,
+    uri: &str,
+    form: Option<&[(&str, &str)]>,
+) -> (StatusCode, String, Option<String>) {
+    let req = Request::builder()
+        .method(if form.is_some() { "POST" } else { "GET" })
+        .uri(uri)
+        .header("cookie", format!("pm_session={token}"));
     let req = match form {
         Some(f) => {
             let body = f.iter().map(|(k, v)| format!("{k}={}", encode(v))).collect::<Vec<_>>().join("&");
@@ -415,17 +465,24 @@ async fn the_press_pages_send_and_escape(db: Db) {
     assert_eq!(status, StatusCode::OK, "{list}");
     assert!(list.contains("New message") && list.contains("value=\"England\""), "{list}");
     let token = csrf(&list);
-    let form = [("csrf", token.as_str()), ("from", "France"), ("to", "England"), ("body", "<script>alert(1)</script> & more")];
+    let form =
+        [("csrf", token.as_str()), ("from", "France"), ("to", "England"), ("body", "<script>alert(1)</script> & more")];
     let (status, body, location) = page(&s, &france, &format!("/games/{id}/press"), Some(&form)).await;
     assert_eq!(status, StatusCode::SEE_OTHER, "{body}");
     assert_eq!(location.as_deref(), Some(format!("/games/{id}/press/England+France").as_str()));
     let (_, game, _) = page(&s, &england, &format!("/games/{id}"), None).await;
-    assert!(game.contains(&format!("<a href=\"/games/{id}/press\">Press</a>")) && game.contains(" unread</strong>"), "{game}");
+    assert!(
+        game.contains(&format!("<a href=\"/games/{id}/press\">Press</a>")) && game.contains(" unread</strong>"),
+        "{game}"
+    );
     let (_, list, _) = page(&s, &england, &format!("/games/{id}/press"), None).await;
     assert!(list.contains("England, France</a> — 1 message · <strong>1 unread</strong>"), "{list}");
     let (status, conv, _) = page(&s, &england, &format!("/games/{id}/press/England+France"), None).await;
     assert_eq!(status, StatusCode::OK);
-    assert!(conv.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; more") && !conv.contains("<script>alert"), "{conv}");
+    assert!(
+        conv.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; more") && !conv.contains("<script>alert"),
+        "{conv}"
+    );
     for token in [&germany, &gm] {
         let (status, body, _) = page(&s, token, &format!("/games/{id}/press/England+France"), None).await;
         assert_eq!(status, StatusCode::FORBIDDEN);

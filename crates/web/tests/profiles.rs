@@ -16,16 +16,25 @@ async fn a_profile_counts_a_missed_phase(db: Db) {
     let name = me["name"].as_str().unwrap().to_string();
     // Spring: France sends nothing (missed); Autumn: France orders.
     assert_eq!(s.post(&format!("/api/games/{id}/process"), &gm, json!({"phase_index": 0})).await.0, StatusCode::OK);
-    let (status, _) = s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 1, "orders": "A par - bur"})).await;
+    let (status, _) = s
+        .post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 1, "orders": "A par - bur"}))
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(s.post(&format!("/api/games/{id}/process"), &gm, json!({"phase_index": 1})).await.0, StatusCode::OK);
     let (status, p) = s.get(&format!("/api/users/{name}"), &gm).await;
     assert_eq!(status, StatusCode::OK, "{p}");
-    assert_eq!((p["phases_seated"].as_u64(), p["phases_in_time"].as_u64(), p["phases_missed"].as_u64()), (Some(2), Some(1), Some(1)), "{p}");
+    assert_eq!(
+        (p["phases_seated"].as_u64(), p["phases_in_time"].as_u64(), p["phases_missed"].as_u64()),
+        (Some(2), Some(1), Some(1)),
+        "{p}"
+    );
     assert_eq!(p["current"][0]["powers"], json!(["France"]));
     let (status, page) = s.call("GET", &format!("/users/{name}"), None, None).await;
     assert_eq!(status, StatusCode::OK);
-    assert!(page.as_str().unwrap().contains("<b>1 of 2</b> phases") && page.as_str().unwrap().contains("<b>1</b> missed"), "{page}");
+    assert!(
+        page.as_str().unwrap().contains("<b>1 of 2</b> phases") && page.as_str().unwrap().contains("<b>1</b> missed"),
+        "{page}"
+    );
     // A private game is listed only to those who may see it.
     let (_, stranger) = s.user("x").await;
     let (_, seen) = s.get(&format!("/api/users/{name}"), &stranger).await;
@@ -39,13 +48,19 @@ async fn a_password_changes_and_a_deleted_account_frees_its_seats(db: Db) {
     let (id, gm) = s.game().await;
     let france = s.player(id, &gm, &["France"]).await;
     let name = s.get("/api/me", &france).await.1["name"].as_str().unwrap().to_string();
-    let (status, _) = s.post("/api/me/password", &france, json!({"current": "wrong horse", "new": "battery staple"})).await;
+    let (status, _) =
+        s.post("/api/me/password", &france, json!({"current": "wrong horse", "new": "battery staple"})).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
-    assert_eq!(s.post("/api/me/password", &france, json!({"current": "correct horse", "new": "battery staple"})).await.0, StatusCode::OK);
-    let signin = |password: &'static str| s.call("POST", "/api/signin", None, Some(json!({"name": name, "password": password})));
+    assert_eq!(
+        s.post("/api/me/password", &france, json!({"current": "correct horse", "new": "battery staple"})).await.0,
+        StatusCode::OK
+    );
+    let signin =
+        |password: &'static str| s.call("POST", "/api/signin", None, Some(json!({"name": name, "password": password})));
     assert_eq!(signin("correct horse").await.0, StatusCode::UNAUTHORIZED);
     assert_eq!(signin("battery staple").await.0, StatusCode::OK);
-    s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur"})).await;
+    s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur"}))
+        .await;
     let (status, body) = s.post("/api/me/delete", &france, json!({"password": "battery staple"})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["games_with_seats_freed"], json!([id]));

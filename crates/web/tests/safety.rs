@@ -97,7 +97,12 @@ async fn games_whose_processing_fails_do_not_hold_up_the_others(db: Db) {
         .unwrap();
     }
     let (good, _) = s.game().await;
-    sqlx::query("UPDATE games SET deadline_at = $1 WHERE id = $2").bind(now - 1).bind(good).execute(&s.app.db).await.unwrap();
+    sqlx::query("UPDATE games SET deadline_at = $1 WHERE id = $2")
+        .bind(now - 1)
+        .bind(good)
+        .execute(&s.app.db)
+        .await
+        .unwrap();
     // The first round tries the hundred (and fails); the next leaves them
     // alone for a while and gets to the good game.
     assert_eq!(judge::process_due(&s.app).await.unwrap(), 0);
@@ -147,7 +152,10 @@ async fn a_database_with_names_differing_in_case_is_migrated() {
     assert_eq!(earlier.name, name);
     let renamed = accounts::user_named(&again.db, &format!("{}-{}", name.to_lowercase(), later.id)).await.unwrap();
     assert_eq!(renamed.id, later.id);
-    assert_eq!(accounts::sign_up(&again.db, &name.to_uppercase(), "correct horse").await.unwrap_err().status, StatusCode::CONFLICT);
+    assert_eq!(
+        accounts::sign_up(&again.db, &name.to_uppercase(), "correct horse").await.unwrap_err().status,
+        StatusCode::CONFLICT
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -170,7 +178,12 @@ async fn sqlite_copies_its_log_into_the_database_file_in_the_background() {
     let pages: i64 = sqlx::query_scalar("PRAGMA page_count").fetch_one(&s.app.db).await.unwrap();
     let start = std::time::Instant::now();
     while size() < pages * page {
-        assert!(start.elapsed() < std::time::Duration::from_secs(10), "no checkpoint within 10 s: the file is {} bytes of {}", size(), pages * page);
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(10),
+            "no checkpoint within 10 s: the file is {} bytes of {}",
+            size(),
+            pages * page
+        );
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
 }
@@ -197,7 +210,11 @@ async fn sqlite_truncates_a_log_that_a_reader_kept_from_starting_over() {
     reader.rollback().await.unwrap();
     let start = std::time::Instant::now();
     while log_size() > 1 << 20 {
-        assert!(start.elapsed() < std::time::Duration::from_secs(15), "the log is still {} bytes (it was {long})", log_size());
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(15),
+            "the log is still {} bytes (it was {long})",
+            log_size()
+        );
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
 }
@@ -215,7 +232,11 @@ async fn an_in_memory_sqlite_database_is_refused() {
 /// `X-Forwarded-For` says is `from`: its status.
 async fn sign_up_from(s: &common::TestServer, from: &str) -> StatusCode {
     let body = json!({"name": unique("xff"), "password": "correct horse"}).to_string();
-    let req = Request::builder().method("POST").uri("/api/signup").header("content-type", "application/json").header("x-forwarded-for", from);
+    let req = Request::builder()
+        .method("POST")
+        .uri("/api/signup")
+        .header("content-type", "application/json")
+        .header("x-forwarded-for", from);
     s.router.clone().oneshot(req.body(Body::from(body)).unwrap()).await.unwrap().status()
 }
 

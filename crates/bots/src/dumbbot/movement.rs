@@ -104,7 +104,9 @@ impl Plan<'_, '_> {
                     }
                     if self.target[j] == Some(d) {
                         let holder = &pos.forces[self.mine[j]];
-                        if let Some(s) = self.find(k, |a| matches!(a, Action::SupportHold { unit } if unit.loc == holder.loc)) {
+                        if let Some(s) =
+                            self.find(k, |a| matches!(a, Action::SupportHold { unit } if unit.loc == holder.loc))
+                        {
                             self.assign(k, s, here);
                             return;
                         }
@@ -152,7 +154,8 @@ pub fn orders(board: &Board, me: PowerId, values: &Values, rng: &mut Rng) -> Vec
         return Vec::new();
     }
     let n = mine.len();
-    let mut plan = Plan { board, values, mine, state: vec![State::Undecided; n], chosen: vec![None; n], target: vec![None; n] };
+    let mut plan =
+        Plan { board, values, mine, state: vec![State::Undecided; n], chosen: vec![None; n], target: vec![None; n] };
     let mut turn: Vec<usize> = (0..n).collect();
     rng.shuffle(&mut turn);
     for k in turn {
@@ -162,7 +165,9 @@ pub fn orders(board: &Board, me: PowerId, values: &Values, rng: &mut Rng) -> Vec
     // Supports for our moves into contested places, the most valuable first.
     let mut moves: Vec<(f64, usize, ProvinceId)> = (0..n)
         .filter_map(|k| match plan.chosen[k].as_ref().map(|o| &o.action) {
-            Some(Action::Move { to, .. }) => Some((values.at(board, &pos.forces[plan.mine[k]], *to), k, v.province_of(*to))),
+            Some(Action::Move { to, .. }) => {
+                Some((values.at(board, &pos.forces[plan.mine[k]], *to), k, v.province_of(*to)))
+            }
             _ => None,
         })
         .collect();

@@ -43,17 +43,32 @@ pub struct Weights {
 
 /// Spring looks ahead (the nearer rounds weigh less than the next), with
 /// attack first.
-pub const SPRING: Weights =
-    Weights { attack: 700.0, defence: 300.0, proximity: [100.0, 1000.0, 30.0, 10.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0], strength: 1000.0, competition: 1000.0 };
+pub const SPRING: Weights = Weights {
+    attack: 700.0,
+    defence: 300.0,
+    proximity: [100.0, 1000.0, 30.0, 10.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0],
+    strength: 1000.0,
+    competition: 1000.0,
+};
 
 /// Autumn, the season that changes owners: the centre itself counts most,
 /// defence more than in Spring.
-pub const AUTUMN: Weights =
-    Weights { attack: 600.0, defence: 400.0, proximity: [1000.0, 100.0, 30.0, 10.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0], strength: 1000.0, competition: 1000.0 };
+pub const AUTUMN: Weights = Weights {
+    attack: 600.0,
+    defence: 400.0,
+    proximity: [1000.0, 100.0, 30.0, 10.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0],
+    strength: 1000.0,
+    competition: 1000.0,
+};
 
 /// Builds and removals: where a unit is wanted, defence first.
-pub const WINTER: Weights =
-    Weights { attack: 400.0, defence: 600.0, proximity: [1000.0, 100.0, 30.0, 10.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0], strength: 0.0, competition: 0.0 };
+pub const WINTER: Weights = Weights {
+    attack: 400.0,
+    defence: 600.0,
+    proximity: [1000.0, 100.0, 30.0, 10.0, 6.0, 5.0, 4.0, 3.0, 2.0, 1.0],
+    strength: 0.0,
+    competition: 0.0,
+};
 
 /// The value of every place to one power.
 pub struct Values {
@@ -119,7 +134,8 @@ fn spread<I: IntoIterator<Item = usize>>(start: Vec<f64>, next: impl Fn(usize) -
     let mut rounds = vec![start];
     for _ in 1..ROUNDS {
         let last = rounds.last().expect("a round");
-        let round = (0..last.len()).map(|x| (last[x] + next(x).into_iter().map(|y| last[y]).sum::<f64>()) / 5.0).collect();
+        let round =
+            (0..last.len()).map(|x| (last[x] + next(x).into_iter().map(|y| last[y]).sum::<f64>()) / 5.0).collect();
         rounds.push(round);
     }
     rounds
@@ -129,7 +145,8 @@ fn spread<I: IntoIterator<Item = usize>>(start: Vec<f64>, next: impl Fn(usize) -
 pub fn values(board: &Board, me: PowerId, w: &Weights) -> Values {
     let (v, pos) = (board.v, board.pos);
     let (attack, defence) = worth(board, me);
-    let by_province: Vec<f64> = (0..v.province_count()).map(|p| attack[p] * w.attack + defence[p] * w.defence).collect();
+    let by_province: Vec<f64> =
+        (0..v.province_count()).map(|p| attack[p] * w.attack + defence[p] * w.defence).collect();
     let mut strength = vec![0.0; v.province_count()];
     let mut by_power = vec![vec![0.0; v.province_count()]; v.powers.len()];
     for (j, g) in pos.forces.iter().enumerate() {
@@ -141,9 +158,11 @@ pub fn values(board: &Board, me: PowerId, w: &Weights) -> Values {
             }
         }
     }
-    let competition: Vec<f64> = (0..v.province_count()).map(|p| by_power.iter().map(|row| row[p]).fold(0.0, f64::max)).collect();
+    let competition: Vec<f64> =
+        (0..v.province_count()).map(|p| by_power.iter().map(|row| row[p]).fold(0.0, f64::max)).collect();
     let total = |rounds: &[Vec<f64>], x: usize, p: ProvinceId| {
-        rounds.iter().zip(w.proximity).map(|(r, wk)| r[x] * wk).sum::<f64>() + strength[p.index()] * w.strength - competition[p.index()] * w.competition
+        rounds.iter().zip(w.proximity).map(|(r, wk)| r[x] * wk).sum::<f64>() + strength[p.index()] * w.strength
+            - competition[p.index()] * w.competition
     };
     let army_rounds = spread(by_province.clone(), |p| v.army_neighbours[p].iter().map(|n| n.index()));
     let fleet_start: Vec<f64> = v.loc_ids().map(|l| by_province[v.province_of(l).index()]).collect();

@@ -19,8 +19,12 @@ pub fn retreats(board: &Board, me: PowerId, values: &Values, rng: &mut Rng) -> V
     let mut chosen = Vec::new();
     for &i in &mine {
         let f = &pos.dislodged[i].force;
-        let mut options: Vec<(f64, &Order)> =
-            board.legal[i].iter().filter_map(|o| if let Action::Retreat { to } = o.action { Some((values.at(board, f, to), o)) } else { None }).collect();
+        let mut options: Vec<(f64, &Order)> = board.legal[i]
+            .iter()
+            .filter_map(
+                |o| if let Action::Retreat { to } = o.action { Some((values.at(board, f, to), o)) } else { None },
+            )
+            .collect();
         options.sort_by(|a, b| b.0.total_cmp(&a.0));
         let worth: Vec<f64> = options.iter().map(|o| o.0).collect();
         let start = pick(&worth, rng);
@@ -51,7 +55,10 @@ fn unit_value(board: &Board, me: PowerId, values: &Values, o: &Order) -> f64 {
 /// removals of the units on the worst places first.
 pub fn adjustment(board: &Board, me: PowerId, values: &Values, rng: &mut Rng) -> Vec<Order> {
     let a = winter_options(board, me);
-    let mut wanted: Vec<(f64, Order)> = if a.balance > 0 { a.builds } else { a.removes }.into_iter().map(|o| (unit_value(board, me, values, &o), o)).collect();
+    let mut wanted: Vec<(f64, Order)> = if a.balance > 0 { a.builds } else { a.removes }
+        .into_iter()
+        .map(|o| (unit_value(board, me, values, &o), o))
+        .collect();
     if a.balance > 0 {
         wanted.sort_by(|x, y| y.0.total_cmp(&x.0));
     } else {
@@ -72,7 +79,12 @@ pub fn placement(board: &Board, me: PowerId, values: &Values) -> Vec<Order> {
     let sites = placement_sites(board, me);
     let orders: Vec<Order> = sites
         .iter()
-        .filter_map(|options| options.iter().max_by(|a, b| unit_value(board, me, values, a).total_cmp(&unit_value(board, me, values, b))).cloned())
+        .filter_map(|options| {
+            options
+                .iter()
+                .max_by(|a, b| unit_value(board, me, values, a).total_cmp(&unit_value(board, me, values, b)))
+                .cloned()
+        })
         .collect();
     if placement_ok(board, me, &orders) {
         return orders;

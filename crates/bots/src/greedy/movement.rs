@@ -55,7 +55,10 @@ impl<'b, 'a> Plan<'b, 'a> {
     }
 
     fn support_move(&self, k: usize, mover: &Force, p: ProvinceId) -> Option<Order> {
-        self.find(k, |a| matches!(a, Action::SupportMove { unit, to } if unit.loc == mover.loc && self.province(*to) == p))
+        self.find(
+            k,
+            |a| matches!(a, Action::SupportMove { unit, to } if unit.loc == mover.loc && self.province(*to) == p),
+        )
     }
 
     fn support_merge(&self, k: usize, p: ProvinceId) -> Option<Order> {
@@ -116,15 +119,22 @@ pub fn orders(board: &Board, me: PowerId, rng: &mut Rng) -> Vec<Order> {
         targets.push(d);
     }
     let dist = Distances::to(v, &targets);
-    let mut plan = Plan { board, me, mine: mine.clone(), role: vec![Role::Free; mine.len()], chosen: vec![None; mine.len()], claimed: Vec::new() };
+    let mut plan = Plan {
+        board,
+        me,
+        mine: mine.clone(),
+        role: vec![Role::Free; mine.len()],
+        chosen: vec![None; mine.len()],
+        claimed: Vec::new(),
+    };
 
     // Orders that do something where the force stands: sack Delphi,
     // rebuild a destroyed centre of ours.
     for k in 0..mine.len() {
         let here = v.province_of(plan.force(k).loc);
-        let special = plan
-            .find(k, |a| matches!(a, Action::Sack))
-            .or_else(|| plan.find(k, |a| matches!(a, Action::Rebuild)).filter(|_| ours(here) || pos.owners[here.index()].is_none()));
+        let special = plan.find(k, |a| matches!(a, Action::Sack)).or_else(|| {
+            plan.find(k, |a| matches!(a, Action::Rebuild)).filter(|_| ours(here) || pos.owners[here.index()].is_none())
+        });
         if let Some(o) = special {
             plan.assign(k, o);
         }
@@ -151,13 +161,23 @@ pub fn orders(board: &Board, me: PowerId, rng: &mut Rng) -> Vec<Order> {
 /// first: one force moves (or, with Multiplicity, several merge), the
 /// others support, when together they are stronger than the defender and
 /// what could support him.
-fn attacks(plan: &mut Plan, targets: &[ProvinceId], threat: &[u32], sources: &[Vec<usize>], autumn: bool, rng: &mut Rng) {
+fn attacks(
+    plan: &mut Plan,
+    targets: &[ProvinceId],
+    threat: &[u32],
+    sources: &[Vec<usize>],
+    autumn: bool,
+    rng: &mut Rng,
+) {
     let (v, pos, me) = (plan.board.v, plan.board.pos, plan.me);
     let mut ranked: Vec<(i64, ProvinceId)> = targets
         .iter()
         .map(|&t| {
             let empty = pos.force_in(v, t).is_none();
-            let score = v.province(t).centre as i64 * 10 + if autumn { 5 } else { 0 } + if empty { 3 } else { 0 } + rng.below(4) as i64;
+            let score = v.province(t).centre as i64 * 10
+                + if autumn { 5 } else { 0 }
+                + if empty { 3 } else { 0 }
+                + rng.below(4) as i64;
             (-score, t)
         })
         .collect();
@@ -169,8 +189,12 @@ fn attacks(plan: &mut Plan, targets: &[ProvinceId], threat: &[u32], sources: &[V
         }
         let need = match defender {
             Some(d) => {
-                let helpers =
-                    pos.forces.iter().enumerate().filter(|(j, g)| g.power == d.power && g.loc != d.loc && plan.board.reaches[*j].contains(&t)).count();
+                let helpers = pos
+                    .forces
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, g)| g.power == d.power && g.loc != d.loc && plan.board.reaches[*j].contains(&t))
+                    .count();
                 d.strength() + 1 + (helpers > 0) as u32
             }
             None => threat[t.index()].max(1),
@@ -179,7 +203,9 @@ fn attacks(plan: &mut Plan, targets: &[ProvinceId], threat: &[u32], sources: &[V
         // force that threatens it.
         let may_go = |k: usize| match plan.role[k] {
             Role::Free => true,
-            Role::Keeper => defender.is_some_and(|d| sources[v.province_of(plan.force(k).loc).index()].iter().all(|&j| pos.forces[j].loc == d.loc)),
+            Role::Keeper => defender.is_some_and(|d| {
+                sources[v.province_of(plan.force(k).loc).index()].iter().all(|&j| pos.forces[j].loc == d.loc)
+            }),
             Role::Busy => false,
         };
         let movers: Vec<usize> = (0..plan.mine.len()).filter(|&k| may_go(k) && plan.move_to(k, t).is_some()).collect();
@@ -263,7 +289,9 @@ fn split_to(plan: &mut Plan, t: ProvinceId) {
 /// neighbours while the threat is stronger.
 fn defend(plan: &mut Plan, threat: &[u32]) {
     let v = plan.board.v;
-    let deficit = |plan: &Plan, k: usize| threat[v.province_of(plan.force(k).loc).index()] as i64 - plan.force(k).strength() as i64;
+    let deficit = |plan: &Plan, k: usize| {
+        threat[v.province_of(plan.force(k).loc).index()] as i64 - plan.force(k).strength() as i64
+    };
     let mut keepers: Vec<usize> = (0..plan.mine.len()).filter(|&k| plan.role[k] == Role::Keeper).collect();
     keepers.sort_by_key(|&k| (std::cmp::Reverse(deficit(plan, k)), k));
     for k in keepers {
@@ -297,7 +325,10 @@ fn cover(plan: &mut Plan, threat: &[u32], autumn: bool) {
     if !autumn {
         return;
     }
-    for c in v.province_ids().filter(|&p| pos.owners[p.index()] == Some(me) && threat[p.index()] > 0 && pos.force_in(v, p).is_none()) {
+    for c in v
+        .province_ids()
+        .filter(|&p| pos.owners[p.index()] == Some(me) && threat[p.index()] > 0 && pos.force_in(v, p).is_none())
+    {
         if plan.claimed.contains(&c) {
             continue;
         }
@@ -326,7 +357,11 @@ fn convoys(plan: &mut Plan, dist: &Distances) {
                 if unit.loc != army.loc || plan.claimed.contains(&d) || plan.board.pos.force_in(v, d).is_some() {
                     continue;
                 }
-                let Some(go) = plan.find(k, |a| matches!(a, Action::Move { to: t, via_convoy: true } if plan.province(*t) == d)) else { continue };
+                let Some(go) =
+                    plan.find(k, |a| matches!(a, Action::Move { to: t, via_convoy: true } if plan.province(*t) == d))
+                else {
+                    continue;
+                };
                 let far = dist.of(v, army, *to);
                 if far < now && best.as_ref().is_none_or(|b| far < b.0) {
                     best = Some((far, j, go, c.clone()));
@@ -350,7 +385,11 @@ fn approach(plan: &mut Plan, dist: &Distances, rng: &mut Rng) {
     // Where a force of ours stays (has no move).
     let stays = |plan: &Plan, p: ProvinceId| {
         (0..plan.mine.len()).any(|k| {
-            v.province_of(plan.force(k).loc) == p && !matches!(plan.chosen[k].as_ref().map(|o| &o.action), Some(Action::Move { .. } | Action::Merge { .. }))
+            v.province_of(plan.force(k).loc) == p
+                && !matches!(
+                    plan.chosen[k].as_ref().map(|o| &o.action),
+                    Some(Action::Move { .. } | Action::Merge { .. })
+                )
         })
     };
     for k in order {

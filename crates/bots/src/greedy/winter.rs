@@ -10,7 +10,10 @@ use polemarch_engine::variant::{PowerId, ProvinceId};
 /// Steps to the nearest centre `power`'s player does not own.
 fn distances(board: &Board, power: PowerId) -> Distances {
     let (v, pos) = (board.v, board.pos);
-    let targets: Vec<ProvinceId> = v.province_ids().filter(|&p| v.is_centre(p) && !pos.owners[p.index()].is_some_and(|o| v.same_player(o, power))).collect();
+    let targets: Vec<ProvinceId> = v
+        .province_ids()
+        .filter(|&p| v.is_centre(p) && !pos.owners[p.index()].is_some_and(|o| v.same_player(o, power)))
+        .collect();
     Distances::to(v, &targets)
 }
 
@@ -60,9 +63,12 @@ pub fn placement(board: &Board, power: PowerId) -> Vec<Order> {
     let sites = placement_sites(board, power);
     let standard = |o: &Order| {
         let u = o.unit.as_ref().expect("a build names its unit");
-        v.start_units.iter().any(|&(p, kind, loc)| p == power && loc == u.loc && u.components.as_ref().is_some_and(|c| c.len() == 1 && c[0].kind == kind))
+        v.start_units.iter().any(|&(p, kind, loc)| {
+            p == power && loc == u.loc && u.components.as_ref().is_some_and(|c| c.len() == 1 && c[0].kind == kind)
+        })
     };
-    let orders: Vec<Order> = sites.iter().filter_map(|options| options.iter().find(|o| standard(o)).or(options.first()).cloned()).collect();
+    let orders: Vec<Order> =
+        sites.iter().filter_map(|options| options.iter().find(|o| standard(o)).or(options.first()).cloned()).collect();
     if placement_ok(board, power, &orders) {
         orders
     } else {

@@ -127,10 +127,14 @@ impl Bot for Search {
                 candidates.push(c);
             }
         }
-        let others: Vec<(PowerId, values::Values)> =
-            v.power_ids().filter(|&p| p != power && !board.mine(p).is_empty()).map(|p| (p, values::values(board, p, weights))).collect();
-        let samples: Vec<Vec<Order>> =
-            (0..self.samples.max(1)).map(|_| others.iter().flat_map(|(p, vals)| dumbbot::movement::orders(board, *p, vals, rng)).collect()).collect();
+        let others: Vec<(PowerId, values::Values)> = v
+            .power_ids()
+            .filter(|&p| p != power && !board.mine(p).is_empty())
+            .map(|p| (p, values::values(board, p, weights)))
+            .collect();
+        let samples: Vec<Vec<Order>> = (0..self.samples.max(1))
+            .map(|_| others.iter().flat_map(|(p, vals)| dumbbot::movement::orders(board, *p, vals, rng)).collect())
+            .collect();
         let mut trial = Trial { board, me: power, samples, left: self.adjudications };
         let mut best: Option<(f64, Plan)> = None;
         for c in candidates {

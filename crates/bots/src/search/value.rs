@@ -52,7 +52,8 @@ pub fn value(v: &Variant, next: &Position, me: PowerId) -> f64 {
     }
     let lost = if won.is_empty() { 0.0 } else { WIN / 2.0 };
     // The strongest other player's centres.
-    let leader = v.power_ids().filter(|&p| !v.same_player(p, me)).map(|p| halves[p.index()]).max().unwrap_or(0) as f64 / 2.0;
+    let leader =
+        v.power_ids().filter(|&p| !v.same_player(p, me)).map(|p| halves[p.index()]).max().unwrap_or(0) as f64 / 2.0;
     // The strength each side could bring to each province next.
     let mut ours = vec![0u32; v.province_count()];
     let mut theirs = vec![vec![0u32; v.province_count()]; v.powers.len()];

@@ -13,7 +13,10 @@ pub fn standard() -> Variant {
 pub fn autumn(v: &Variant, units: &[(&str, Kind, &str)]) -> Position {
     let mut pos = Position::start(v);
     pos.phase = v.calendar.parse_phase("Autumn 1901, Movement").unwrap();
-    pos.forces = units.iter().map(|&(power, kind, loc)| Force::single(v.find_power(power).unwrap(), kind, v.find_loc(loc).unwrap())).collect();
+    pos.forces = units
+        .iter()
+        .map(|&(power, kind, loc)| Force::single(v.find_power(power).unwrap(), kind, v.find_loc(loc).unwrap()))
+        .collect();
     pos.normalize();
     pos
 }

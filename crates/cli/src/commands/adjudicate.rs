@@ -5,7 +5,13 @@ use polemarch_engine::{adjudicate, Position};
 use std::path::Path;
 use std::process::ExitCode;
 
-pub fn run(variant: &str, edition: Option<&str>, position: Option<&Path>, orders: &Path, json: bool) -> Result<ExitCode, String> {
+pub fn run(
+    variant: &str,
+    edition: Option<&str>,
+    position: Option<&Path>,
+    orders: &Path,
+    json: bool,
+) -> Result<ExitCode, String> {
     let v = variants::load_as(variant, None, edition)?;
     let pos = match position {
         Some(path) => {
@@ -17,7 +23,12 @@ pub fn run(variant: &str, edition: Option<&str>, position: Option<&Path>, orders
     let text = orders_file::read_input(orders)?;
     let orders = orders_file::parse(&v, &text).map_err(|errors| {
         let lines = if errors.len() == 1 { "line" } else { "lines" };
-        format!("{}: {} bad order {lines}; nothing was adjudicated:\n{}", orders.display(), errors.len(), errors.join("\n"))
+        format!(
+            "{}: {} bad order {lines}; nothing was adjudicated:\n{}",
+            orders.display(),
+            errors.len(),
+            errors.join("\n")
+        )
     })?;
     let outcome = adjudicate(&v, &pos, &orders);
     if json {

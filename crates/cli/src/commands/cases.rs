@@ -10,8 +10,10 @@ use std::rc::Rc;
 
 fn collect(path: &Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
     if path.is_dir() {
-        let mut entries: Vec<PathBuf> =
-            std::fs::read_dir(path).map_err(|e| format!("{}: {e}", path.display()))?.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
+            .map_err(|e| format!("{}: {e}", path.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .collect();
         entries.sort();
         for e in entries {
             if e.is_dir() || e.extension().is_some_and(|x| x == "txt") {
@@ -27,7 +29,12 @@ fn collect(path: &Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
     }
 }
 
-pub fn run(paths: &[PathBuf], verbose: bool, variant_dir: Option<&Path>, edition: Option<&str>) -> Result<ExitCode, String> {
+pub fn run(
+    paths: &[PathBuf],
+    verbose: bool,
+    variant_dir: Option<&Path>,
+    edition: Option<&str>,
+) -> Result<ExitCode, String> {
     if let Some(name) = edition {
         polemarch_engine::rules::Edition::named(name)?;
     }
@@ -42,7 +49,9 @@ pub fn run(paths: &[PathBuf], verbose: bool, variant_dir: Option<&Path>, edition
         return Err(format!("no case files (*.txt) found in {}", named()));
     }
     let mut cache: HashMap<String, Result<Rc<Variant>, String>> = HashMap::new();
-    let mut variant_of = |id: &str| cache.entry(id.to_string()).or_insert_with(|| variants::load_as(id, variant_dir, edition).map(Rc::new)).clone();
+    let mut variant_of = |id: &str| {
+        cache.entry(id.to_string()).or_insert_with(|| variants::load_as(id, variant_dir, edition).map(Rc::new)).clone()
+    };
     let (mut passed, mut failed) = (0, 0);
     for file in &files {
         let text = input::read_file(file, input::MAX_FILE_BYTES, "a case file")?;

@@ -59,20 +59,26 @@ fn fresh_folder() -> Result<PathBuf, String> {
     std::os::unix::fs::DirBuilderExt::mode(&mut builder, 0o700);
     let names = (0..100).map(|_| base.join(format!("polemarch-demo-{}", fresh::random_hex())));
     let made = fresh::make_first(names, |dir| builder.create(dir));
-    made.map(|((), dir)| dir).map_err(|e| format!("{}: cannot make a folder for the demo's record: {e}", base.display()))
+    made.map(|((), dir)| dir)
+        .map_err(|e| format!("{}: cannot make a folder for the demo's record: {e}", base.display()))
 }
 
 /// Submits every power's lines of one phase, as each power would.
 fn submit_all(v: &Variant, rec: &mut GameRecord, phase: &str, text: &str) -> Result<(), String> {
     for (p, power) in v.powers.iter().enumerate() {
         let prefix = format!("{}:", power.name);
-        let lines: Vec<String> = text.lines().filter(|l| l.trim_start().starts_with(&prefix)).map(String::from).collect();
+        let lines: Vec<String> =
+            text.lines().filter(|l| l.trim_start().starts_with(&prefix)).map(String::from).collect();
         if lines.is_empty() {
             continue;
         }
         let said = game::submit(v, rec, PowerId::new(p), &power.name, &record_file::now(), &lines)?;
         if let Some(bad) = said.iter().find(|s| s.status == Status::Rejected) {
-            return Err(format!("demo script, {phase}: `{}` was rejected: {}", bad.text, bad.reason.as_deref().unwrap_or("")));
+            return Err(format!(
+                "demo script, {phase}: `{}` was rejected: {}",
+                bad.text,
+                bad.reason.as_deref().unwrap_or("")
+            ));
         }
     }
     Ok(())
@@ -85,7 +91,10 @@ fn winter_builds(v: &Variant, rec: &GameRecord) -> Result<String, String> {
     let mut text = String::new();
     for (p, due) in balances(v, &pos).into_iter().enumerate() {
         let army = Component { kind: Kind::ARMY, power: PowerId::new(p), free: false };
-        let sites = v.powers[p].homes.iter().filter(|&&h| game::build_allowed(v, &pos, PowerId::new(p), army, LocId::of_province(h)));
+        let sites = v.powers[p]
+            .homes
+            .iter()
+            .filter(|&&h| game::build_allowed(v, &pos, PowerId::new(p), army, LocId::of_province(h)));
         for home in sites.take((due / 2).max(0) as usize) {
             text += &format!("{}: BUILD A {}\n", v.powers[p].name, v.province(*home).abbr);
         }

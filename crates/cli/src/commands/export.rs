@@ -8,7 +8,9 @@ use std::process::ExitCode;
 
 pub fn run(file: &Path, format: &str, output: Option<&Path>) -> Result<ExitCode, String> {
     if !format.eq_ignore_ascii_case("mila") {
-        return Err(format!("unknown export format `{format}`: the only format is `mila` (the MILA diplomacy saved game)"));
+        return Err(format!(
+            "unknown export format `{format}`: the only format is `mila` (the MILA diplomacy saved game)"
+        ));
     }
     let (v, rec) = record_file::open(file)?;
     let json = export_mila(&v, &rec).map_err(|e| format!("{}: {e}", file.display()))?;

@@ -11,10 +11,18 @@ use polemarch_engine::Variant;
 use std::path::Path;
 use std::process::ExitCode;
 
-pub fn new(variant: &str, edition: Option<&str>, file: &Path, seed: Option<u64>, force: bool) -> Result<ExitCode, String> {
+pub fn new(
+    variant: &str,
+    edition: Option<&str>,
+    file: &Path,
+    seed: Option<u64>,
+    force: bool,
+) -> Result<ExitCode, String> {
     record_file::may_create(file, force)?;
     let v = variants::load_as(variant, None, edition)?;
-    let seed = seed.unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0));
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0)
+    });
     let mut rec = game::new_game(&v, variant, seed);
     rec.edition = edition.map(String::from);
     record_file::create(file, &rec, force)?;
@@ -37,15 +45,27 @@ pub fn orders(file: &Path, power: &str, source: &Path, by: Option<&str>) -> Resu
     for s in &said {
         match s.status {
             Status::Accepted => println!("accepted  {}", s.order.as_deref().unwrap_or(&s.text)),
-            Status::Replaced => println!("replaced  {}  (replaces the earlier order for that unit)", s.order.as_deref().unwrap_or(&s.text)),
+            Status::Replaced => println!(
+                "replaced  {}  (replaces the earlier order for that unit)",
+                s.order.as_deref().unwrap_or(&s.text)
+            ),
             Status::Rejected => {
                 rejected += 1;
-                println!("rejected  {}  -- {}", polemarch_engine::order::excerpt(&s.text), s.reason.as_deref().unwrap_or(""));
+                println!(
+                    "rejected  {}  -- {}",
+                    polemarch_engine::order::excerpt(&s.text),
+                    s.reason.as_deref().unwrap_or("")
+                );
             }
         }
     }
     let kept = said.len() - rejected;
-    println!("{kept} {} for {} in {}; {rejected} rejected.", if kept == 1 { "order" } else { "orders" }, v.power(p).name, rec.phases.last().unwrap().phase);
+    println!(
+        "{kept} {} for {} in {}; {rejected} rejected.",
+        if kept == 1 { "order" } else { "orders" },
+        v.power(p).name,
+        rec.phases.last().unwrap().phase
+    );
     // What counts when the phase is processed, after this submission.
     let in_force = game::orders_in_force_of(&v, &rec, p)?;
     let whole = if v.calendar.kind(game::current(&v, &rec)?.phase) == polemarch_engine::variant::PhaseKind::Adjustment {
@@ -53,7 +73,11 @@ pub fn orders(file: &Path, power: &str, source: &Path, by: Option<&str>) -> Resu
     } else {
         ""
     };
-    println!("In force for {}{whole}: {}", v.power(p).name, if in_force.is_empty() { "nothing".into() } else { in_force.join(", ") });
+    println!(
+        "In force for {}{whole}: {}",
+        v.power(p).name,
+        if in_force.is_empty() { "nothing".into() } else { in_force.join(", ") }
+    );
     Ok(if rejected == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })
 }
 
@@ -67,24 +91,32 @@ pub fn process(file: &Path, bot: Option<&str>, pictures: Option<&Path>) -> Resul
     let (v, rec, (before, missing, by_bots, outcome)) = record_file::edit(file, |v, rec| {
         let before = game::current(v, rec)?;
         let bots = polemarch_bots::stand_in::stand_ins(v, rec, bot)?;
-        let by_bots: Vec<(PowerId, &'static str, Vec<game::SubmittedOrder>)> = polemarch_bots::stand_in::submit_for(v, rec, &bots, &record_file::now())?
-            .into_iter()
-            .map(|(p, said)| (p, bots.iter().find(|(q, _)| *q == p).map_or("", |(_, b)| b.name()), said))
-            .collect();
+        let by_bots: Vec<(PowerId, &'static str, Vec<game::SubmittedOrder>)> =
+            polemarch_bots::stand_in::submit_for(v, rec, &bots, &record_file::now())?
+                .into_iter()
+                .map(|(p, said)| (p, bots.iter().find(|(q, _)| *q == p).map_or("", |(_, b)| b.name()), said))
+                .collect();
         let missing = game::missing_orders(v, rec, &before);
         let outcome = game::process(v, rec)?;
         Ok((before, missing, by_bots, outcome))
     })?;
     for (p, name, said) in &by_bots {
         let orders: Vec<&str> = said.iter().filter_map(|s| s.order.as_deref()).collect();
-        println!("Orders for {} by bot {name}: {}", v.power(*p).name, if orders.is_empty() { "none".into() } else { orders.join(", ") });
+        println!(
+            "Orders for {} by bot {name}: {}",
+            v.power(*p).name,
+            if orders.is_empty() { "none".into() } else { orders.join(", ") }
+        );
     }
     if !by_bots.is_empty() {
         println!();
     }
     if !missing.is_empty() {
         let names: Vec<&str> = missing.iter().map(|&p| v.power(p).name.as_str()).collect();
-        println!("No orders from {}: their units hold, retreats disband, adjustments by the rules.\n", names.join(", "));
+        println!(
+            "No orders from {}: their units hold, retreats disband, adjustments by the rules.\n",
+            names.join(", ")
+        );
     }
     print!("{}", report::phase_report(&v, &before, &outcome));
     if let Some(end) = game::end_text(&v, &rec) {
@@ -116,12 +148,18 @@ pub fn show(file: &Path, phase: Option<&str>) -> Result<ExitCode, String> {
 fn pictures_of_process(v: &Variant, rec: &GameRecord, dir: &Path) -> Result<(), String> {
     use crate::commands::render::{phase_orders, write_picture, Format};
     let name = |i: usize, extra: &str| {
-        let phase: String = rec.phases[i].phase.to_lowercase().chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
+        let phase: String = rec.phases[i]
+            .phase
+            .to_lowercase()
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+            .collect();
         let phase = phase.split('-').filter(|s| !s.is_empty()).collect::<Vec<_>>().join("-");
         dir.join(format!("{:03}-{phase}{extra}.png", i + 1))
     };
     let last = rec.phases.len() - 1;
-    let done = rec.phases.iter().rposition(|p| p.processed.is_some()).ok_or("the record has no processed phase to draw")?;
+    let done =
+        rec.phases.iter().rposition(|p| p.processed.is_some()).ok_or("the record has no processed phase to draw")?;
     let orders = phase_orders(v, rec, done)?;
     write_picture(v, &game::position_at(v, rec, done)?, &orders, &name(done, "-orders"), Format::Png, None)?;
     if last != done {
@@ -134,7 +172,10 @@ fn pictures_of_process(v: &Variant, rec: &GameRecord, dir: &Path) -> Result<(), 
 /// `Autumn 1901 movement`).
 pub fn find_phase(v: &Variant, rec: &GameRecord, text: &str) -> Result<usize, String> {
     if let Ok(n) = text.parse::<usize>() {
-        return (1..=rec.phases.len()).contains(&n).then(|| n - 1).ok_or_else(|| format!("phase {n}: the game has phases 1 to {}", rec.phases.len()));
+        return (1..=rec.phases.len())
+            .contains(&n)
+            .then(|| n - 1)
+            .ok_or_else(|| format!("phase {n}: the game has phases 1 to {}", rec.phases.len()));
     }
     let wanted = v.calendar.parse_phase(text)?;
     let name = v.calendar.display(wanted).to_string();
@@ -150,7 +191,11 @@ fn show_text(v: &Variant, rec: &GameRecord, index: usize) -> Result<String, Stri
     out += &report::position_report(v, &pos);
     let survivors = game::survivors(v, &pos);
     // The Barbarians and Persians (Imperator I5) are the judge's, never out.
-    let out_of_game: Vec<&str> = v.power_ids().filter(|&p| !survivors.contains(&p) && !v.rules.played_by_judge(p)).map(|p| v.power(p).name.as_str()).collect();
+    let out_of_game: Vec<&str> = v
+        .power_ids()
+        .filter(|&p| !survivors.contains(&p) && !v.rules.played_by_judge(p))
+        .map(|p| v.power(p).name.as_str())
+        .collect();
     if !out_of_game.is_empty() {
         let _ = writeln!(out, "  eliminated: {}", out_of_game.join(", "));
     }
@@ -166,7 +211,8 @@ fn show_text(v: &Variant, rec: &GameRecord, index: usize) -> Result<String, Stri
             // City State C3: a power with fleets and no port owes the
             // disbanding of a fleet whatever its balance, before the rest.
             if due && v.rules.must_adjust(v, &pos, PowerId::new(p)) {
-                let _ = writeln!(out, "  {} must first remove a fleet: it has fleets and owns no port", v.powers[p].name);
+                let _ =
+                    writeln!(out, "  {} must first remove a fleet: it has fleets and owns no port", v.powers[p].name);
             }
             if b > 0 && due {
                 let _ = writeln!(out, "  {} may build for {}", v.powers[p].name, centres_text(b as u32));
@@ -200,14 +246,19 @@ fn show_text(v: &Variant, rec: &GameRecord, index: usize) -> Result<String, Stri
             let missing = game::missing_orders(v, rec, &pos);
             let names = |ps: &[PowerId]| ps.iter().map(|&p| v.power(p).name.as_str()).collect::<Vec<_>>().join(", ");
             let _ = writeln!(out, "To order: {}", if to_order.is_empty() { "nobody".into() } else { names(&to_order) });
-            let _ = writeln!(out, "Orders missing from: {}", if missing.is_empty() { "nobody".into() } else { names(&missing) });
+            let _ = writeln!(
+                out,
+                "Orders missing from: {}",
+                if missing.is_empty() { "nobody".into() } else { names(&missing) }
+            );
             // Each unit still without an order, power by power: a power that
             // ordered some of its units is listed with the rest.
             let unordered = game::units_without_orders(v, rec, &pos)?;
             if !unordered.is_empty() {
                 let _ = writeln!(out, "Units without orders:");
                 for p in v.power_ids() {
-                    let units: Vec<String> = unordered.iter().filter(|f| f.power == p).map(|f| unit_text(v, &f.components, f.loc)).collect();
+                    let units: Vec<String> =
+                        unordered.iter().filter(|f| f.power == p).map(|f| unit_text(v, &f.components, f.loc)).collect();
                     if !units.is_empty() {
                         let _ = writeln!(out, "  {:<10} {}", v.power(p).name, units.join(", "));
                     }

@@ -26,7 +26,10 @@ pub fn run(r: &Request) -> Result<ExitCode, String> {
     let format = Format::of(r.out)?;
     if let Some(width) = r.width {
         if format == Format::Svg {
-            return Err(format!("--width is for a PNG: an SVG has no pixels, it is drawn at any size ({} ends in .svg)", r.out.display()));
+            return Err(format!(
+                "--width is for a PNG: an SVG has no pixels, it is drawn at any size ({} ends in .svg)",
+                r.out.display()
+            ));
         }
         let widths = polemarch_render::WIDTHS;
         if !widths.contains(&width) {
@@ -34,7 +37,9 @@ pub fn run(r: &Request) -> Result<ExitCode, String> {
         }
     }
     let (v, pos, orders) = match (r.game, r.variant) {
-        (Some(_), Some(name)) => return Err(format!("give a variant (`{name}`) or --game, not both: a record names its variant")),
+        (Some(_), Some(name)) => {
+            return Err(format!("give a variant (`{name}`) or --game, not both: a record names its variant"))
+        }
         (Some(file), None) => {
             if r.position.is_some() {
                 return Err("--position is for a variant's picture; with --game, choose the phase with --phase".into());
@@ -44,11 +49,12 @@ pub fn run(r: &Request) -> Result<ExitCode, String> {
                 Some(p) => find_phase(&v, &rec, p)?,
                 // The open phase has no orders to draw yet: with --orders,
                 // the last phase played (as `game process --pictures`).
-                None if r.orders => rec
-                    .phases
-                    .iter()
-                    .rposition(|p| p.processed.is_some())
-                    .ok_or_else(|| format!("{}: no phase has been processed yet, so there are no orders to draw (leave out --orders)", file.display()))?,
+                None if r.orders => rec.phases.iter().rposition(|p| p.processed.is_some()).ok_or_else(|| {
+                    format!(
+                        "{}: no phase has been processed yet, so there are no orders to draw (leave out --orders)",
+                        file.display()
+                    )
+                })?,
                 None => rec.phases.len() - 1,
             };
             let pos = game::position_at(&v, &rec, index)?;
@@ -62,14 +68,19 @@ pub fn run(r: &Request) -> Result<ExitCode, String> {
             let v = variants::load(name, None)?;
             let pos = match r.position {
                 Some(path) => {
-                    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                    let text =
+                        std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
                     Position::from_json(&v, &text).map_err(|e| format!("{}: {e}", path.display()))?
                 }
                 None => Position::start(&v),
             };
             (v, pos, Vec::new())
         }
-        (None, None) => return Err("name a variant (`polemarch render standard --out map.svg`) or a game (`--game record.json`)".into()),
+        (None, None) => {
+            return Err(
+                "name a variant (`polemarch render standard --out map.svg`) or a game (`--game record.json`)".into()
+            )
+        }
     };
     write_picture(&v, &pos, &orders, r.out, format, r.width)?;
     Ok(ExitCode::SUCCESS)
@@ -93,7 +104,14 @@ impl Format {
 }
 
 /// Draws and writes one picture, saying so on standard error.
-pub fn write_picture(v: &Variant, pos: &Position, orders: &[DrawnOrder], out: &Path, format: Format, width: Option<u32>) -> Result<(), String> {
+pub fn write_picture(
+    v: &Variant,
+    pos: &Position,
+    orders: &[DrawnOrder],
+    out: &Path,
+    format: Format,
+    width: Option<u32>,
+) -> Result<(), String> {
     let board = variants::board(v)?;
     let svg = polemarch_render::svg_on(&board, v, pos, orders, None);
     let bytes = match format {
@@ -101,6 +119,12 @@ pub fn write_picture(v: &Variant, pos: &Position, orders: &[DrawnOrder], out: &P
         Format::Png => polemarch_render::png(&svg, width)?,
     };
     std::fs::write(out, &bytes).map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-    eprintln!("wrote {} ({} of {}, {} KB)", out.display(), v.calendar.display(pos.phase), v.name, bytes.len().div_ceil(1024));
+    eprintln!(
+        "wrote {} ({} of {}, {} KB)",
+        out.display(),
+        v.calendar.display(pos.phase),
+        v.name,
+        bytes.len().div_ceil(1024)
+    );
     Ok(())
 }

@@ -60,7 +60,13 @@ macro_rules! say {
 
 /// Replays one file under `edition` (None: the record's own judge's).
 /// `buf` holds the file's text, kept from file to file.
-fn one(file: &Path, variant: Option<&str>, edition: Option<Edition>, cache: &mut Variants, buf: &mut Vec<u8>) -> Replayed {
+fn one(
+    file: &Path,
+    variant: Option<&str>,
+    edition: Option<Edition>,
+    cache: &mut Variants,
+    buf: &mut Vec<u8>,
+) -> Replayed {
     let text = match input::read_open_file_into(file, input::MAX_FILE_BYTES, "a recorded game", buf) {
         Ok(text) => text,
         Err(e) => return Replayed::Unreadable(e.to_string()),
@@ -168,11 +174,21 @@ pub fn run(files: &[PathBuf], variant: Option<&str>, edition: Option<&str>) -> R
     if !by_choice.is_empty() {
         say!(out, "Differences from the records' own judges, each removed by that judge's answer to one choice (docs/conformance.md):");
         for (choice, (phases, games)) in &by_choice {
-            say!(out, "    {}: {phases} {} in {games} {}", choice.describe(), plural(*phases, "phase"), plural(*games, "game"));
+            say!(
+                out,
+                "    {}: {phases} {} in {games} {}",
+                choice.describe(),
+                plural(*phases, "phase"),
+                plural(*games, "game")
+            );
         }
     }
     let differing = if differ > 0 { format!(", {differ} differ only by rule choice") } else { String::new() };
-    let records = if record_errors > 0 { format!(", {record_errors} record {}", plural(record_errors, "error")) } else { String::new() };
+    let records = if record_errors > 0 {
+        format!(", {record_errors} record {}", plural(record_errors, "error"))
+    } else {
+        String::new()
+    };
     say!(out, "{passed} passed, {failed} failed{differing}{records}");
     out.flush().map_err(|e| format!("writing the report: {e}"))?;
     Ok(if failed == 0 { ExitCode::SUCCESS } else { ExitCode::FAILURE })

@@ -36,7 +36,9 @@ pub fn run_command(o: Options) -> Result<ExitCode, String> {
         return Err(format!("--games: expected 1 to {MAX_GAMES} games"));
     }
     if o.years == 0 || o.years > MAX_YEARS {
-        return Err(format!("--years: expected 1 to {MAX_YEARS} years (a longer game's record could pass the 16 MiB a record may be)"));
+        return Err(format!(
+            "--years: expected 1 to {MAX_YEARS} years (a longer game's record could pass the 16 MiB a record may be)"
+        ));
     }
     let v = variants::load_as(&o.variant, None, o.edition.as_deref())?;
     let bots = check_bots(&o.bots)?;
@@ -61,7 +63,10 @@ pub fn run_command(o: Options) -> Result<ExitCode, String> {
     };
     // A game the judge could not go on with keeps its record (to the
     // phase that failed) even with --no-records.
-    let write = |index: usize, rec: &polemarch_engine::game::GameRecord, done: Option<&polemarch_bots::selfplay::GameSummary>| -> Result<(), String> {
+    let write = |index: usize,
+                 rec: &polemarch_engine::game::GameRecord,
+                 done: Option<&polemarch_bots::selfplay::GameSummary>|
+     -> Result<(), String> {
         if o.no_records && done.is_some() {
             return Ok(());
         }
@@ -89,11 +94,20 @@ pub fn run_command(o: Options) -> Result<ExitCode, String> {
         eprintln!();
     }
     let secs = started.elapsed().as_secs_f64();
-    eprintln!("{} games in {secs:.1} s ({:.1} games a second, {} threads)", o.games, o.games as f64 / secs.max(1e-9), cfg.jobs);
+    eprintln!(
+        "{} games in {secs:.1} s ({:.1} games a second, {} threads)",
+        o.games,
+        o.games as f64 / secs.max(1e-9),
+        cfg.jobs
+    );
     let mut stats = Stats::new(&v, &played.summaries, o.years);
     stats.failed = played.failures;
     if !stats.games_ok() {
-        eprintln!("{} games the judge could not go on with (their records are in {})", stats.failed.len(), games_dir.display());
+        eprintln!(
+            "{} games the judge could not go on with (their records are in {})",
+            stats.failed.len(),
+            games_dir.display()
+        );
     }
     let markdown = stats.markdown();
     print!("{markdown}");
@@ -130,10 +144,16 @@ fn fresh_folder(base: &str, force: bool) -> PathBuf {
 /// statistics is refused unless `force`.
 fn prepare(out: &Path, force: bool) -> Result<(), String> {
     if out.exists() && !out.is_dir() {
-        return Err(format!("{}: is a file; --out names a folder (for stats.md, stats.json and games/)", out.display()));
+        return Err(format!(
+            "{}: is a file; --out names a folder (for stats.md, stats.json and games/)",
+            out.display()
+        ));
     }
     if out.join("stats.json").exists() && !force {
-        return Err(format!("{}: holds the results of an earlier run (give --force to replace them, or another --out)", out.display()));
+        return Err(format!(
+            "{}: holds the results of an earlier run (give --force to replace them, or another --out)",
+            out.display()
+        ));
     }
     if force && out.join("games").is_dir() {
         // Records of an earlier, longer run would be mistaken for this one's.

@@ -14,7 +14,16 @@ pub fn run(
 ) -> Result<ExitCode, String> {
     let database_url = std::env::var("DATABASE_URL").ok().filter(|u| !u.trim().is_empty());
     let mail = mail.settings(addr)?;
-    let config = polemarch_web::Config { addr, data, database_url, secure_cookies, demo: !no_demo, limits, mail, ..Default::default() };
+    let config = polemarch_web::Config {
+        addr,
+        data,
+        database_url,
+        secure_cookies,
+        demo: !no_demo,
+        limits,
+        mail,
+        ..Default::default()
+    };
     polemarch_web::serve_blocking(config)?;
     Ok(ExitCode::SUCCESS)
 }
@@ -48,7 +57,8 @@ impl MailArgs {
         use polemarch_web::mail::{Security, Settings};
         let Some(host) = self.smtp_host.filter(|h| !h.trim().is_empty()) else { return Ok(None) };
         let security = Security::parse(&self.smtp_security)?;
-        let from = self.mail_from.ok_or("--smtp-host needs --mail-from (or POLEMARCH_MAIL_FROM): the sender of the mail")?;
+        let from =
+            self.mail_from.ok_or("--smtp-host needs --mail-from (or POLEMARCH_MAIL_FROM): the sender of the mail")?;
         let port = self.smtp_port.unwrap_or(match security {
             Security::StartTls => 587,
             Security::Tls => 465,

@@ -11,7 +11,9 @@ pub fn check(name: &str) -> Result<ExitCode, String> {
     let loaded = if path.join("variant.toml").exists() || path.is_dir() {
         load_dir(path)
     } else {
-        embedded_variant(name).ok_or_else(|| format!("unknown variant `{name}` (built in: {}; or give a folder)", embedded_ids().join(", ")))?
+        embedded_variant(name).ok_or_else(|| {
+            format!("unknown variant `{name}` (built in: {}; or give a folder)", embedded_ids().join(", "))
+        })?
     };
     match loaded {
         Ok(v) => {
@@ -56,8 +58,11 @@ fn picture(v: &Variant) -> Result<String, String> {
         ));
     }
     let projection = Projection::of(v)?;
-    let places: Vec<([f64; 2], polemarch_render::Pt)> =
-        picture.places.iter().map(|&(p, ll)| (ll, polemarch_render::Pt::new(v.province(p).at[0], v.province(p).at[1]))).collect();
+    let places: Vec<([f64; 2], polemarch_render::Pt)> = picture
+        .places
+        .iter()
+        .map(|&(p, ll)| (ll, polemarch_render::Pt::new(v.province(p).at[0], v.province(p).at[1])))
+        .collect();
     let shore = board.shore.as_ref().expect("a board with land");
     Ok(format!(
         "  picture: real coastline ({}: {} rings of land, {} of them the board's); georeference: {} places, bent up to {:.0} map units from an affine map; every point on its side of the coast",

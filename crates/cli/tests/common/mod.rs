@@ -15,7 +15,9 @@ pub fn polemarch(args: &[&str]) -> Output {
 
 /// The built-in variant `name`, which must load.
 pub fn variant(name: &str) -> Variant {
-    polemarch_engine::variant::embedded_variant(name).unwrap_or_else(|| panic!("`{name}` is built in")).unwrap_or_else(|e| panic!("`{name}` loads: {e:?}"))
+    polemarch_engine::variant::embedded_variant(name)
+        .unwrap_or_else(|| panic!("`{name}` is built in"))
+        .unwrap_or_else(|e| panic!("`{name}` loads: {e:?}"))
 }
 
 /// The project root (where `tests/cases` and `variants` are).
@@ -72,7 +74,11 @@ pub fn shared(rel: &str) -> PathBuf {
 /// `rel` in the folder `base`, which must hold it.
 pub fn shared_at(base: &Path, rel: &str) -> PathBuf {
     let path = base.join(rel);
-    assert!(path.exists(), "{} is absent: the reference material in ../shared must be beside the checkout", path.display());
+    assert!(
+        path.exists(),
+        "{} is absent: the reference material in ../shared must be beside the checkout",
+        path.display()
+    );
     path
 }
 

@@ -43,7 +43,13 @@ pub fn steps(v: &Variant, at: LocId, fleet: bool) -> Vec<LocId> {
 
 /// The first step of a shortest way from `from` to any target province,
 /// passing only through empty provinces.
-pub fn first_step(v: &Variant, pos: &Position, from: LocId, fleet: bool, targets: &HashSet<ProvinceId>) -> Option<LocId> {
+pub fn first_step(
+    v: &Variant,
+    pos: &Position,
+    from: LocId,
+    fleet: bool,
+    targets: &HashSet<ProvinceId>,
+) -> Option<LocId> {
     let mut seen = HashSet::from([from]);
     let mut queue = VecDeque::from([(from, None)]);
     while let Some((here, first)) = queue.pop_front() {
@@ -90,7 +96,8 @@ pub fn movement_orders(v: &Variant, pos: &Position, me: PowerId, targets: &HashS
             continue;
         }
         let reach = |f: &Force| steps(v, f.loc, f.is_fleet()).into_iter().find(|&l| v.province_of(l) == t);
-        let near: Vec<(usize, LocId)> = (0..mine.len()).filter(|&i| !busy[i]).filter_map(|i| reach(mine[i]).map(|l| (i, l))).collect();
+        let near: Vec<(usize, LocId)> =
+            (0..mine.len()).filter(|&i| !busy[i]).filter_map(|i| reach(mine[i]).map(|l| (i, l))).collect();
         let need = if pos.force_in(v, t).is_some() { 2 } else { 1 };
         if near.len() < need {
             continue;
@@ -151,6 +158,10 @@ pub fn retreat_orders(v: &Variant, pos: &Position, me: PowerId) -> Vec<String> {
 pub fn build_orders(v: &Variant, pos: &Position, me: PowerId) -> Vec<String> {
     let due = polemarch_engine::adjudicate::balances(v, pos)[me.index()] / 2;
     let power = v.power(me);
-    let free = power.homes.iter().chain(&power.optional_homes).filter(|&&h| pos.owners[h.index()] == Some(me) && pos.force_in(v, h).is_none());
+    let free = power
+        .homes
+        .iter()
+        .chain(&power.optional_homes)
+        .filter(|&&h| pos.owners[h.index()] == Some(me) && pos.force_in(v, h).is_none());
     free.take(due.max(0) as usize).map(|&h| format!("BUILD A {}", v.province(h).abbr)).collect()
 }

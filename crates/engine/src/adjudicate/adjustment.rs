@@ -40,12 +40,23 @@ pub(super) fn balances_into(v: &Variant, pos: &Position, scratch: &mut Scratch) 
 /// disband for want of a port), and a power a mechanic put out of the game
 /// has nothing to adjust (C15).
 pub fn adjustment_due(v: &Variant, pos: &Position, balance: i32, power: PowerId) -> bool {
-    let cheapest = v.kinds.iter().filter(|k| k.row().needs_supply).map(|&k| upkeep(k)).min().unwrap_or(upkeep(Kind::ARMY));
-    let owed = balance < 0 || balance >= cheapest || v.rules.free_builds(&pos.state, power) > 0 || v.rules.must_adjust(v, pos, power);
+    let cheapest =
+        v.kinds.iter().filter(|k| k.row().needs_supply).map(|&k| upkeep(k)).min().unwrap_or(upkeep(Kind::ARMY));
+    let owed = balance < 0
+        || balance >= cheapest
+        || v.rules.free_builds(&pos.state, power) > 0
+        || v.rules.must_adjust(v, pos, power);
     !v.rules.eliminated(&pos.state, power) && owed
 }
 
-pub fn adjustment<'a>(v: &Variant, scratch: &mut Scratch, pos: &Position, orders: &'a [Order], results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
+pub fn adjustment<'a>(
+    v: &Variant,
+    scratch: &mut Scratch,
+    pos: &Position,
+    orders: &'a [Order],
+    results: &mut Vec<OrderResult<'a>>,
+    next: &mut Position,
+) {
     balances_into(v, pos, scratch);
     let balance = &mut scratch.balance;
     // (Builds are orders: room for as many forces more.)
@@ -78,7 +89,14 @@ pub fn adjustment<'a>(v: &Variant, scratch: &mut Scratch, pos: &Position, orders
 /// port). Its results with no order of their own follow the orders'
 /// results, which stay at the orders' indices.
 #[cold]
-fn mechanics_first<'a>(v: &Variant, pos: &Position, orders: &'a [Order], balance: &mut [i32], results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
+fn mechanics_first<'a>(
+    v: &Variant,
+    pos: &Position,
+    orders: &'a [Order],
+    balance: &mut [i32],
+    results: &mut Vec<OrderResult<'a>>,
+    next: &mut Position,
+) {
     let mut early: Vec<Option<OrderResult<'a>>> = vec![None; orders.len()];
     let mut done_first = Vec::new();
     if v.rules.adjusts_before_orders() {
@@ -103,7 +121,14 @@ fn mechanics_first<'a>(v: &Variant, pos: &Position, orders: &'a [Order], balance
 
 /// The result of one adjustment order, `earlier` the results of those
 /// written before it.
-fn judge<'a>(v: &Variant, pos: &Position, next: &mut Position, balance: &mut [i32], earlier: &[OrderResult<'_>], order: &'a Order) -> OrderResult<'a> {
+fn judge<'a>(
+    v: &Variant,
+    pos: &Position,
+    next: &mut Position,
+    balance: &mut [i32],
+    earlier: &[OrderResult<'_>],
+    order: &'a Order,
+) -> OrderResult<'a> {
     let outcome = match order.action {
         Action::Build => build(v, pos, next, balance, earlier, order),
         Action::Waive => waive(balance, order),
@@ -113,7 +138,14 @@ fn judge<'a>(v: &Variant, pos: &Position, next: &mut Position, balance: &mut [i3
     OrderResult { order: Cow::Borrowed(order), reason: outcome.unwrap_or_else(Reason::Illegal) }
 }
 
-fn build(v: &Variant, start: &Position, next: &mut Position, balance: &mut [i32], earlier: &[OrderResult<'_>], order: &Order) -> Result<Reason, Illegal> {
+fn build(
+    v: &Variant,
+    start: &Position,
+    next: &mut Position,
+    balance: &mut [i32],
+    earlier: &[OrderResult<'_>],
+    order: &Order,
+) -> Result<Reason, Illegal> {
     let unit = order.unit.as_ref().ok_or(Illegal::NoUnit)?;
     let site = v.province_of(unit.loc);
     let power = order.power.or_else(|| v.home_of(site)).ok_or(Illegal::NotHome)?;
@@ -183,7 +215,11 @@ pub fn build_loc(v: &Variant, kind: Kind, loc: LocId, joins: Option<&Force>) -> 
     let fleet = kind == Kind::FLEET;
     let standing = joins.map(|f| f.loc).filter(|&l| v.loc(l).coast.is_some());
     if !fleet {
-        return if province.terrain.holds_armies() { Ok(standing.unwrap_or(LocId::of_province(p))) } else { Err(Illegal::UnitCannotStandThere) };
+        return if province.terrain.holds_armies() {
+            Ok(standing.unwrap_or(LocId::of_province(p)))
+        } else {
+            Err(Illegal::UnitCannotStandThere)
+        };
     }
     if !province.terrain.shore() {
         return Err(Illegal::FleetToLand);
@@ -211,7 +247,8 @@ fn remove(v: &Variant, next: &mut Position, balance: &mut [i32], order: &Order) 
     let unit = order.unit.as_ref().ok_or(Illegal::NoUnit)?;
     let p = v.province_of(unit.loc);
     let wanted = unit.components.as_ref().and_then(|c| c.first()).map(|c| c.kind);
-    let i = if v.is_box(p) { in_box(v, next, p, order.power, wanted) } else { next.force_index(v, p) }.ok_or(Illegal::NoUnit)?;
+    let i = if v.is_box(p) { in_box(v, next, p, order.power, wanted) } else { next.force_index(v, p) }
+        .ok_or(Illegal::NoUnit)?;
     // Each power removes its own components, also from a force mixed with
     // its player's other power (H5: each component is on its own power's
     // chart).
@@ -245,7 +282,16 @@ fn remove(v: &Variant, next: &mut Position, balance: &mut [i32], order: &Order) 
 
 /// The force in box `p` a removal names: the first of the power's (any
 /// power's, if none is written) with a component of the kind written.
-fn in_box(v: &Variant, pos: &Position, p: crate::variant::ProvinceId, power: Option<PowerId>, kind: Option<Kind>) -> Option<usize> {
-    let fits = |f: &Force| v.province_of(f.loc) == p && f.components.iter().any(|c| power.is_none_or(|pw| c.power == pw) && kind.is_none_or(|k| c.kind == k));
+fn in_box(
+    v: &Variant,
+    pos: &Position,
+    p: crate::variant::ProvinceId,
+    power: Option<PowerId>,
+    kind: Option<Kind>,
+) -> Option<usize> {
+    let fits = |f: &Force| {
+        v.province_of(f.loc) == p
+            && f.components.iter().any(|c| power.is_none_or(|pw| c.power == pw) && kind.is_none_or(|k| c.kind == k))
+    };
     pos.forces.iter().position(fits)
 }

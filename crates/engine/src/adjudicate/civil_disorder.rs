@@ -52,7 +52,11 @@ fn farness<'v>(v: &'v Variant, pos: &Position, power: PowerId) -> impl Fn(&Force
 
 /// The order in which civil disorder takes `power`'s forces: the smallest
 /// key first (the farthest, fleets before armies, then by province name).
-fn disorder_order<'v>(v: &'v Variant, pos: &Position, power: PowerId) -> impl Fn(&Force) -> (std::cmp::Reverse<u32>, bool, String) + 'v {
+fn disorder_order<'v>(
+    v: &'v Variant,
+    pos: &Position,
+    power: PowerId,
+) -> impl Fn(&Force) -> (std::cmp::Reverse<u32>, bool, String) + 'v {
     let far = farness(v, pos, power);
     let ties = v.rules.edition.disorder_ties;
     move |f: &Force| {
@@ -89,11 +93,15 @@ pub fn civil_disorder(v: &Variant, pos: &mut Position, power: PowerId, halves: i
         // With `wanted`, only a component of that kind.
         let removable = |wanted: Option<Kind>| {
             let forces = &pos.forces;
-            let take = |i: usize| component_to_remove(v, &forces[i], power, wanted).filter(|&k| wanted.is_none_or(|w| w == k));
+            let take =
+                |i: usize| component_to_remove(v, &forces[i], power, wanted).filter(|&k| wanted.is_none_or(|w| w == k));
             (0..forces.len()).filter_map(|i| take(i).map(|k| (i, k))).min_by_key(|&(i, _)| key(&forces[i]))
         };
         // T4: a personal unit goes last, when nothing else is left.
-        let Some((i, kind)) = removable(None).or_else(|| v.rules.removed_last().and_then(|k| removable(Some(k)))) else { break };
+        let Some((i, kind)) = removable(None).or_else(|| v.rules.removed_last().and_then(|k| removable(Some(k))))
+        else {
+            break;
+        };
         let loc = pos.forces[i].loc;
         left -= take_component(v, pos, i, power, kind);
         removed.push((loc, kind));

@@ -55,7 +55,13 @@ impl<'v> Adjudicator<'v> {
     /// The outcome written into `results` (cleared first) and `next`
     /// (overwritten), reusing their memory: once they and the context have
     /// grown to the phase's size, nothing is allocated.
-    pub fn adjudicate_into<'a>(&mut self, pos: &Position, orders: &'a [Order], results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
+    pub fn adjudicate_into<'a>(
+        &mut self,
+        pos: &Position,
+        orders: &'a [Order],
+        results: &mut Vec<OrderResult<'a>>,
+        next: &mut Position,
+    ) {
         super::judge(self.v, &mut self.scratch, pos, orders, results, next);
     }
 }

@@ -19,7 +19,8 @@ impl Resolver<'_> {
         // H11, M6: a force in the merge's province may not support it, but
         // its garrisons may.
         let into_own = matches!(part.plan, Plan::SupportMerge { dest, .. } if dest == self.v.province_of(part.loc));
-        let offering = part.components(self.forces).iter().map(|c| c.kind.row()).filter(|row| row.may_support != into_own);
+        let offering =
+            part.components(self.forces).iter().map(|c| c.kind.row()).filter(|row| row.may_support != into_own);
         offering.map(|row| row.strength as u32).sum()
     }
 
@@ -78,7 +79,12 @@ impl Resolver<'_> {
         // in their places in the split.
         let supports: Few = self
             .parts_of(f)
-            .filter(|&q| matches!(self.parts[q as usize].plan, Plan::SupportHold { .. } | Plan::SupportMove { .. } | Plan::SupportMerge { .. }))
+            .filter(|&q| {
+                matches!(
+                    self.parts[q as usize].plan,
+                    Plan::SupportHold { .. } | Plan::SupportMove { .. } | Plan::SupportMerge { .. }
+                )
+            })
             .collect();
         let mut taken = 0;
         for &q in supports.iter().rev() {

@@ -236,7 +236,11 @@ impl Resolver<'_> {
                 while q != NONE {
                     // (A move into a box, which reads empty, meets nobody
                     // there: it is never a head-to-head battle.)
-                    if self.dest(q) == Some(origin) && !self.by_convoy(q) && !self.raises(q) && self.force_in(origin).is_some() {
+                    if self.dest(q) == Some(origin)
+                        && !self.by_convoy(q)
+                        && !self.raises(q)
+                        && self.force_in(origin).is_some()
+                    {
                         return Some(self.links.at[q as usize].leader);
                     }
                     q = self.links.at[q as usize].next_part;
@@ -374,12 +378,14 @@ impl Resolver<'_> {
             // Any strength beats no resistance: supports need not be counted.
             return self.coupling_stop(g);
         }
-        let joins_own = self.links.at[g as usize].merging && occupant.is_some_and(|o| self.force_side(o) == self.side(g));
+        let joins_own =
+            self.links.at[g as usize].merging && occupant.is_some_and(|o| self.force_side(o) == self.side(g));
         let h2h = self.head_to_head(g);
         if own == 0 {
             // Riders only (M7): they enter only inside a seaworthy force, so
             // only where nobody else moves or stands.
-            let enters = self.members(g).any(|m| self.rider(m)) && alone && (occupant.is_none() || joins_own) && h2h.is_none();
+            let enters =
+                self.members(g).any(|m| self.rider(m)) && alone && (occupant.is_none() || joins_own) && h2h.is_none();
             return (!enters).then_some(Reason::Unseaworthy);
         }
         let attack = self.attack_with(g, own, h2h);

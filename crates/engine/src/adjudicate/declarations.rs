@@ -26,7 +26,8 @@ pub fn declare(v: &Variant, pos: &Position, orders: &[Order]) -> Option<Declared
     let mut results = Vec::new();
     // In writing order, but after every other declaration those a mechanic
     // ranks later (T6: an Outlaw names his fixed units after the decrees).
-    let mut listed: Vec<(usize, &Order)> = orders.iter().enumerate().filter(|(_, o)| o.unit.is_none() && v.rules.is_declaration(&o.action)).collect();
+    let mut listed: Vec<(usize, &Order)> =
+        orders.iter().enumerate().filter(|(_, o)| o.unit.is_none() && v.rules.is_declaration(&o.action)).collect();
     listed.sort_by_key(|&(i, o)| (v.rules.declaration_rank(&o.action), i));
     for (i, order) in listed {
         results.push((i, v.rules.declare(v, &mut position, order).unwrap_or_else(Reason::Illegal)));

@@ -37,7 +37,9 @@ pub fn groups(v: &Variant, parts: &[Part], forces: usize, mut join: impl FnMut(u
         let mate = (0..p).find(|&q| match parts[q].plan {
             Plan::Move { dest: d, merge: m, .. } if d == dest && v.player_of[parts[q].power.index()] == side => {
                 let q_split = split[parts[q].force as usize];
-                (merge && (m || q_split)) || (m && is_split) || (is_split && q_split && parts[q].force == parts[p].force)
+                (merge && (m || q_split))
+                    || (m && is_split)
+                    || (is_split && q_split && parts[q].force == parts[p].force)
             }
             _ => false,
         });

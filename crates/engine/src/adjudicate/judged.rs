@@ -16,7 +16,12 @@ use std::borrow::Cow;
 // Cold: only a variant with units of the judge's comes here.
 #[cold]
 #[inline(never)]
-pub fn movement<'a>(v: &Variant, scratch: &mut Scratch, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {
+pub fn movement<'a>(
+    v: &Variant,
+    scratch: &mut Scratch,
+    pos: &Position,
+    orders: &'a [Order],
+) -> (Vec<OrderResult<'a>>, Position) {
     let mut start = pos.clone();
     let judging = v.rules.judge_movement(v, &mut start, orders);
     // The orders the core judges: each order it judges as written, each

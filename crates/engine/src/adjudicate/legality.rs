@@ -30,7 +30,15 @@ pub struct Legality<'v> {
 
 impl<'v> Legality<'v> {
     pub fn new(v: &'v Variant) -> Legality<'v> {
-        Legality { v, at: Vec::new(), plans: Plans::default(), seas: Seas::default(), whole: Adjudicator::new(v), results: Vec::new(), next: Position::blank() }
+        Legality {
+            v,
+            at: Vec::new(),
+            plans: Plans::default(),
+            seas: Seas::default(),
+            whole: Adjudicator::new(v),
+            results: Vec::new(),
+            next: Position::blank(),
+        }
     }
 
     /// For each of `orders` given together in `pos`: is it legal (the

@@ -54,7 +54,14 @@ pub fn adjudicate<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> Outco
 }
 
 /// The phase adjudicated into `results` and `next`, in `scratch`.
-fn judge<'a>(v: &Variant, scratch: &mut context::Scratch, pos: &Position, orders: &'a [Order], results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
+fn judge<'a>(
+    v: &Variant,
+    scratch: &mut context::Scratch,
+    pos: &Position,
+    orders: &'a [Order],
+    results: &mut Vec<OrderResult<'a>>,
+    next: &mut Position,
+) {
     results.clear();
     let kind = v.calendar.kind(pos.phase);
     // Declarations (orders with no unit: D7's loans) are carried out first,
@@ -62,10 +69,14 @@ fn judge<'a>(v: &Variant, scratch: &mut context::Scratch, pos: &Position, orders
     let declared = declarations::declare(v, pos, orders);
     let pos = declared.as_ref().map_or(pos, |d| &d.position);
     match kind {
-        PhaseKind::Movement if v.rules.judges_movement() => (*results, *next) = judged::movement(v, scratch, pos, orders),
+        PhaseKind::Movement if v.rules.judges_movement() => {
+            (*results, *next) = judged::movement(v, scratch, pos, orders)
+        }
         PhaseKind::Movement => movement::movement(v, scratch, pos, orders, results, next),
         PhaseKind::Retreat => retreat::retreat(v, scratch, pos, orders, results, next),
-        PhaseKind::Adjustment if v.rules.own_phase(v, pos) => (*results, *next) = v.rules.adjudicate_own_phase(v, pos, orders),
+        PhaseKind::Adjustment if v.rules.own_phase(v, pos) => {
+            (*results, *next) = v.rules.adjudicate_own_phase(v, pos, orders)
+        }
         PhaseKind::Adjustment => adjustment::adjustment(v, scratch, pos, orders, results, next),
     }
     // City State C7-C9: the walls' units, before centres change hands; C15:

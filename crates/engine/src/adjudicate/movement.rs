@@ -12,12 +12,21 @@ use crate::state::{copied, permute, Components, Dislodged, Force, Position};
 use crate::variant::Variant;
 use std::borrow::Cow;
 
-pub fn movement<'a>(v: &Variant, scratch: &mut Scratch, pos: &Position, orders: &'a [Order], results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
+pub fn movement<'a>(
+    v: &Variant,
+    scratch: &mut Scratch,
+    pos: &Position,
+    orders: &'a [Order],
+    results: &mut Vec<OrderResult<'a>>,
+    next: &mut Position,
+) {
     occupancy_into(v, &pos.forces, &mut scratch.at);
     plan(v, &pos.forces, &scratch.at, orders, &pos.state, &mut scratch.plans, &mut scratch.seas);
     let plans = &scratch.plans;
-    let work = (std::mem::take(&mut scratch.links), std::mem::take(&mut scratch.nodes), std::mem::take(&mut scratch.deps));
-    let mut r = Resolver::new(v, &pos.forces, &plans.parts, &plans.coupled, &scratch.at, v.rules.shunned(v, &pos.state), work);
+    let work =
+        (std::mem::take(&mut scratch.links), std::mem::take(&mut scratch.nodes), std::mem::take(&mut scratch.deps));
+    let mut r =
+        Resolver::new(v, &pos.forces, &plans.parts, &plans.coupled, &scratch.at, v.rules.shunned(v, &pos.state), work);
     r.resolve_all();
     // Every decision is final now: who arrived is read, not worked out again.
     let arrived = &mut scratch.arrived;
@@ -59,19 +68,14 @@ pub fn movement<'a>(v: &Variant, scratch: &mut Scratch, pos: &Position, orders: 
         }
     }
     results.reserve(verdicts.len());
-    results.extend(
-        orders
-            .iter()
-            .zip(&verdicts[..unordered_from])
-            .map(|(order, v)| OrderResult { order: Cow::Borrowed(order), reason: v.unwrap_or(Reason::Illegal(Illegal::NoUnit)) }),
-    );
-    results.extend(
-        scratch
-            .order
-            .drain(..)
-            .zip(&verdicts[unordered_from..])
-            .map(|(p, v)| OrderResult { order: Cow::Owned(Order::for_force(&pos.forces[p as usize], Action::Hold)), reason: v.expect("worked out") }),
-    );
+    results.extend(orders.iter().zip(&verdicts[..unordered_from]).map(|(order, v)| OrderResult {
+        order: Cow::Borrowed(order),
+        reason: v.unwrap_or(Reason::Illegal(Illegal::NoUnit)),
+    }));
+    results.extend(scratch.order.drain(..).zip(&verdicts[unordered_from..]).map(|(p, v)| OrderResult {
+        order: Cow::Owned(Order::for_force(&pos.forces[p as usize], Action::Hold)),
+        reason: v.expect("worked out"),
+    }));
     r.next_position(pos, arrived, &mut scratch.index, &mut scratch.order, next);
     (scratch.links, scratch.nodes, scratch.deps) = r.into_work();
 }
@@ -169,7 +173,14 @@ impl Resolver<'_> {
     /// destinations (merged with their group and any own force there), the
     /// rest of each force stays, dislodged forces are set aside with where
     /// their attackers came from, standoffs are recorded.
-    fn next_position(&mut self, pos: &Position, arrived: &[bool], index: &mut Vec<u16>, order: &mut Vec<u16>, next: &mut Position) {
+    fn next_position(
+        &mut self,
+        pos: &Position,
+        arrived: &[bool],
+        index: &mut Vec<u16>,
+        order: &mut Vec<u16>,
+        next: &mut Position,
+    ) {
         let v = self.v;
         next.phase = pos.phase;
         next.forces.clear();
@@ -193,7 +204,8 @@ impl Resolver<'_> {
                 if part.strength > 0 {
                     if arrived[q as usize] {
                         let Plan::Move { to, .. } = part.plan else { unreachable!() };
-                        let mut moved = Force { loc: to, power: force.power, components: copied(part.components(&pos.forces)) };
+                        let mut moved =
+                            Force { loc: to, power: force.power, components: copied(part.components(&pos.forces)) };
                         moved.settle_power(v);
                         crowded |= place(v, &mut next.forces, index, moved);
                     } else if staying.is_empty() {
@@ -220,8 +232,18 @@ impl Resolver<'_> {
                     stayed.settle_power(v);
                     let by_convoy = self.by_convoy(g);
                     let leader_origin = self.origin(g);
-                    let also_from = self.members(g).filter(|&m| m != g && !self.by_convoy(m)).map(|m| self.origin(m)).filter(|&o| o != leader_origin).collect();
-                    next.dislodged.push(Dislodged { force: stayed, attacker_from: Some(leader_origin), by_convoy, also_from });
+                    let also_from = self
+                        .members(g)
+                        .filter(|&m| m != g && !self.by_convoy(m))
+                        .map(|m| self.origin(m))
+                        .filter(|&o| o != leader_origin)
+                        .collect();
+                    next.dislodged.push(Dislodged {
+                        force: stayed,
+                        attacker_from: Some(leader_origin),
+                        by_convoy,
+                        also_from,
+                    });
                 }
                 None => crowded |= place(v, &mut next.forces, index, stayed),
             }

@@ -19,11 +19,18 @@ pub fn end_of_season(v: &Variant, season_changes_all: bool, next: &mut Position)
         let p = v.province_of(loc);
         let value = v.province(p).centre;
         // I5: a Barbarian or Persian unit sacks a centre, it never owns one.
-        if value == 0 || (!season_changes_all && !v.rules.changes_hands_midyear(value)) || v.rules.played_by_judge(mover) {
+        if value == 0
+            || (!season_changes_all && !v.rules.changes_hands_midyear(value))
+            || v.rules.played_by_judge(mover)
+        {
             continue;
         }
         let current = next.owners[p.index()];
-        let owner = v.rules.capture(v, &next.forces, &mut next.state, p, mover, current).or(current.filter(|&c| v.same_player(c, mover))).unwrap_or(mover);
+        let owner = v
+            .rules
+            .capture(v, &next.forces, &mut next.state, p, mover, current)
+            .or(current.filter(|&c| v.same_player(c, mover)))
+            .unwrap_or(mover);
         next.owners[p.index()] = Some(owner);
     }
     v.rules.after_ownership(v, next, season_changes_all);

@@ -42,7 +42,11 @@ pub fn leaves_unseaworthy(force: &Force, kind: Kind) -> bool {
 /// force `i` (the force goes when it was the last); returns its upkeep.
 pub fn take_component(v: &Variant, pos: &mut Position, i: usize, power: PowerId, kind: Kind) -> i32 {
     let force = &mut pos.forces[i];
-    let c = force.components.iter().position(|c| c.kind == kind && c.power == power && !c.free).expect("the force has that component");
+    let c = force
+        .components
+        .iter()
+        .position(|c| c.kind == kind && c.power == power && !c.free)
+        .expect("the force has that component");
     force.components.remove(c);
     if force.components.is_empty() {
         pos.forces.remove(i);

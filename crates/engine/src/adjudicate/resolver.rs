@@ -51,13 +51,35 @@ pub type Work = (Links, Vec<Node>, Vec<u16>);
 
 impl<'a> Resolver<'a> {
     /// `work`: the arrays of an earlier resolver to reuse (any contents).
-    pub fn new(v: &'a Variant, forces: &'a [Force], parts: &'a [Part], coupled: &'a [bool], at: &'a [u16], shunned: Option<u8>, work: Work) -> Self {
+    pub fn new(
+        v: &'a Variant,
+        forces: &'a [Force],
+        parts: &'a [Part],
+        coupled: &'a [bool],
+        at: &'a [u16],
+        shunned: Option<u8>,
+        work: Work,
+    ) -> Self {
         let (mut links, mut nodes, mut deps) = work;
         links.build(v, forces, parts, shunned);
         nodes.clear();
-        nodes.resize(parts.len(), Node { state: State::Unresolved, result: false, paradox: false, cut_cache: super::links::NONE });
+        nodes.resize(
+            parts.len(),
+            Node { state: State::Unresolved, result: false, paradox: false, cut_cache: super::links::NONE },
+        );
         deps.clear();
-        Resolver { v, forces, parts, coupled, any_coupled: coupled.contains(&true), at, links, native: v.rules.native_resistance(), nodes, deps }
+        Resolver {
+            v,
+            forces,
+            parts,
+            coupled,
+            any_coupled: coupled.contains(&true),
+            at,
+            links,
+            native: v.rules.native_resistance(),
+            nodes,
+            deps,
+        }
     }
 
     /// The arrays, for the next resolver.

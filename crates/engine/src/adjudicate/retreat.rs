@@ -68,7 +68,14 @@ fn seaworthy_at(v: &Variant, force: &crate::state::Force, p: ProvinceId) -> bool
     v.province(p).terrain != Terrain::Sea || force.seaworthy()
 }
 
-pub fn retreat<'a>(v: &Variant, scratch: &mut Scratch, pos: &Position, orders: &'a [Order], results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
+pub fn retreat<'a>(
+    v: &Variant,
+    scratch: &mut Scratch,
+    pos: &Position,
+    orders: &'a [Order],
+    results: &mut Vec<OrderResult<'a>>,
+    next: &mut Position,
+) {
     let n = pos.dislodged.len();
     occupied_into(v, pos, &mut scratch.occupied);
     let occupied = &scratch.occupied;
@@ -100,13 +107,15 @@ pub fn retreat<'a>(v: &Variant, scratch: &mut Scratch, pos: &Position, orders: &
             continue;
         }
         let to = match order.action {
-            Action::Retreat { to } | Action::Move { to, .. } => match retreat_to(v, pos, occupied, &pos.dislodged[d], to) {
-                Ok(l) => Some(l),
-                Err(why) => {
-                    verdicts[i] = illegal(why);
-                    continue;
+            Action::Retreat { to } | Action::Move { to, .. } => {
+                match retreat_to(v, pos, occupied, &pos.dislodged[d], to) {
+                    Ok(l) => Some(l),
+                    Err(why) => {
+                        verdicts[i] = illegal(why);
+                        continue;
+                    }
                 }
-            },
+            }
             Action::Disband | Action::Remove => None,
             _ => {
                 verdicts[i] = illegal(Illegal::WrongPhase);
@@ -128,7 +137,9 @@ pub fn retreat<'a>(v: &Variant, scratch: &mut Scratch, pos: &Position, orders: &
                 let mine = dislodged.force.strength();
                 let beaten = !v.is_box(v.province_of(l))
                     && chosen.iter().enumerate().any(|(e, c)| {
-                        e != d && matches!(c, Some((_, Some(o))) if v.province_of(*o) == v.province_of(l)) && pos.dislodged[e].force.strength() >= mine
+                        e != d
+                            && matches!(c, Some((_, Some(o))) if v.province_of(*o) == v.province_of(l))
+                            && pos.dislodged[e].force.strength() >= mine
                     });
                 if beaten {
                     Reason::RetreatBounced
@@ -141,8 +152,12 @@ pub fn retreat<'a>(v: &Variant, scratch: &mut Scratch, pos: &Position, orders: &
         verdicts[i] = Some(reason);
     }
     results.reserve(orders.len() + n);
-    results
-        .extend(orders.iter().zip(verdicts.iter()).map(|(order, v)| OrderResult { order: Cow::Borrowed(order), reason: v.expect("every order has a result") }));
+    results.extend(
+        orders.iter().zip(verdicts.iter()).map(|(order, v)| OrderResult {
+            order: Cow::Borrowed(order),
+            reason: v.expect("every order has a result"),
+        }),
+    );
     for (d, dislodged) in pos.dislodged.iter().enumerate() {
         if chosen[d].is_none() {
             let order = Order::for_force(&dislodged.force, Action::Disband);

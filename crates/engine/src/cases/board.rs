@@ -18,17 +18,20 @@ pub fn power_line<'a>(v: &Variant, line: &'a Line) -> Result<(PowerId, &'a str)>
         Some((name, rest)) => (name.trim(), rest.trim()),
         None => text.split_once(char::is_whitespace).map(|(a, b)| (a, b.trim())).unwrap_or((text, "")),
     };
-    let power = find_power_lenient(v, name).ok_or_else(|| format!("line {}: `{name}` is not a power of {}", line.number, v.id))?;
+    let power = find_power_lenient(v, name)
+        .ok_or_else(|| format!("line {}: `{name}` is not a power of {}", line.number, v.id))?;
     Ok((power, rest))
 }
 
 /// A force line: `England: F lon`, `France: 2A/F mar`, `Italy: f nap`.
 pub fn force_line(v: &Variant, line: &Line) -> Result<(PowerId, Vec<Component>, LocId)> {
     let (power, rest) = power_line(v, line)?;
-    let (comp, place) =
-        rest.split_once(char::is_whitespace).ok_or_else(|| format!("line {}: expected `<Power>: <force> <location>`, found `{}`", line.number, line.text))?;
+    let (comp, place) = rest.split_once(char::is_whitespace).ok_or_else(|| {
+        format!("line {}: expected `<Power>: <force> <location>`, found `{}`", line.number, line.text)
+    })?;
     let components = parse_composition(comp, power).map_err(|e| format!("line {}: {e}", line.number))?;
-    let loc = v.find_loc(place.trim()).ok_or_else(|| format!("line {}: unknown location `{}`", line.number, place.trim()))?;
+    let loc =
+        v.find_loc(place.trim()).ok_or_else(|| format!("line {}: unknown location `{}`", line.number, place.trim()))?;
     if let Some(centre) = v.province(v.province_of(loc)).walls_of {
         let centre = &v.province(centre).abbr;
         return Err(format!(
@@ -67,7 +70,13 @@ pub fn forces(v: &Variant, lines: &[Line]) -> Result<Vec<Force>> {
         let force = Force { loc, power, components: components.into_iter().collect() };
         match forces.iter_mut().find(|f| v.province_of(f.loc) == p) {
             Some(f) if v.same_player(f.power, power) => f.join(v, force),
-            Some(_) => return Err(format!("line {}: `{}`: another player's force already stands there", line.number, line.text.trim())),
+            Some(_) => {
+                return Err(format!(
+                    "line {}: `{}`: another player's force already stands there",
+                    line.number,
+                    line.text.trim()
+                ))
+            }
             None => {
                 forces.push(force);
                 first.push(line);
@@ -77,7 +86,12 @@ pub fn forces(v: &Variant, lines: &[Line]) -> Result<Vec<Force>> {
     for (force, line) in forces.iter().zip(&first) {
         let province = v.province(v.province_of(force.loc));
         if province.terrain == Terrain::Impassable {
-            return Err(format!("line {}: `{}`: no unit stands in {} (impassable): it is no space", line.number, line.text.trim(), province.name));
+            return Err(format!(
+                "line {}: `{}`: no unit stands in {} (impassable): it is no space",
+                line.number,
+                line.text.trim(),
+                province.name
+            ));
         }
     }
     Ok(forces)
@@ -91,7 +105,10 @@ pub fn order_line(v: &Variant, line: &Line) -> Result<Order> {
 
 /// A result line: `SUCCESS: England: F lon - nth`.
 pub fn result_line(v: &Variant, line: &Line) -> Result<(Verdict, Order)> {
-    let (word, rest) = line.text.split_once(':').ok_or_else(|| format!("line {}: expected `SUCCESS|FAILURE|ILLEGAL: <Power>: <order>`", line.number))?;
+    let (word, rest) = line
+        .text
+        .split_once(':')
+        .ok_or_else(|| format!("line {}: expected `SUCCESS|FAILURE|ILLEGAL: <Power>: <order>`", line.number))?;
     let verdict = match word.trim().to_ascii_uppercase().as_str() {
         "SUCCESS" => Verdict::Success,
         "FAILURE" => Verdict::Failure,

@@ -70,7 +70,8 @@ pub fn parse_cases(text: &str) -> Vec<Case> {
         }
         if word == "CASE" {
             if let Some((mut case, _)) = current.take() {
-                case.error.get_or_insert(format!("line {}: case `{}` has no END before the next CASE", number, case.id));
+                case.error
+                    .get_or_insert(format!("line {}: case `{}` has no END before the next CASE", number, case.id));
                 cases.push(case);
             }
             let (id, title) = match rest.split_once(char::is_whitespace) {
@@ -145,7 +146,9 @@ pub fn parse_cases(text: &str) -> Vec<Case> {
             }
             _ => match section {
                 Section::None => {
-                    case.error.get_or_insert(format!("line {number}: expected a keyword (PRESTATE, ORDERS, POSTSTATE ...), found `{line}`"));
+                    case.error.get_or_insert(format!(
+                        "line {number}: expected a keyword (PRESTATE, ORDERS, POSTSTATE ...), found `{line}`"
+                    ));
                 }
                 Section::Prestate => body(&mut case.prestate),
                 Section::PrestateDislodged => body(&mut case.prestate_dislodged),

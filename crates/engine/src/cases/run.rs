@@ -22,7 +22,10 @@ pub struct CaseReport {
 }
 
 /// Runs a case. `variant_of` finds a variant by id.
-pub fn run_case(case: &Case, variant_of: &mut dyn FnMut(&str) -> std::result::Result<std::rc::Rc<Variant>, String>) -> CaseReport {
+pub fn run_case(
+    case: &Case,
+    variant_of: &mut dyn FnMut(&str) -> std::result::Result<std::rc::Rc<Variant>, String>,
+) -> CaseReport {
     let problems = match case.error.clone() {
         Some(e) => vec![e],
         None => match variant_of(&case.variant) {
@@ -30,7 +33,13 @@ pub fn run_case(case: &Case, variant_of: &mut dyn FnMut(&str) -> std::result::Re
             Err(e) => vec![format!("line {}: variant `{}`: {e}", case.line, case.variant)],
         },
     };
-    CaseReport { id: case.id.clone(), title: case.title.clone(), line: case.line, passed: problems.is_empty(), problems }
+    CaseReport {
+        id: case.id.clone(),
+        title: case.title.clone(),
+        line: case.line,
+        passed: problems.is_empty(),
+        problems,
+    }
 }
 
 /// The position before the phase, as the case describes it.
@@ -47,10 +56,14 @@ pub fn prestate(case: &Case, v: &Variant) -> Result<Position> {
         None => v.start_owners.clone(),
     };
     let lines: Vec<(String, String)> = case.prestate_state.iter().map(|line| state_key(v, &line.text)).collect();
-    read_position_state(v, lines.iter().map(|(k, v)| (k.as_str(), v.as_str())), &mut pos).map_err(|e| format!("PRESTATE_STATE: {e}"))?;
+    read_position_state(v, lines.iter().map(|(k, v)| (k.as_str(), v.as_str())), &mut pos)
+        .map_err(|e| format!("PRESTATE_STATE: {e}"))?;
     v.rules.check_position(v, &pos).map_err(|e| format!("PRESTATE_STATE: {e}"))?;
     let dislodged = forces(v, &case.prestate_dislodged)?;
-    pos.dislodged = dislodged.into_iter().map(|force| Dislodged { force, attacker_from: None, by_convoy: false, also_from: Vec::new() }).collect();
+    pos.dislodged = dislodged
+        .into_iter()
+        .map(|force| Dislodged { force, attacker_from: None, by_convoy: false, also_from: Vec::new() })
+        .collect();
     apply_prestate_results(case, v, &mut pos)?;
     pos.normalize();
     Ok(pos)
@@ -82,7 +95,10 @@ fn apply_prestate_results(case: &Case, v: &Variant, pos: &mut Position) -> Resul
                 // C8: the unit a raise dislodged does not retreat behind the
                 // walls the besieged unit leaves.
                 if let (Action::Retreat { .. }, Some(walls)) = (&order.action, v.province(dest).walls) {
-                    pos.dislodged.iter_mut().filter(|d| v.province_of(d.force.loc) == dest).for_each(|d| d.also_from.push(walls));
+                    pos.dislodged
+                        .iter_mut()
+                        .filter(|d| v.province_of(d.force.loc) == dest)
+                        .for_each(|d| d.also_from.push(walls));
                 }
                 for from in origins {
                     let by_convoy = *convoy || !v.any_borders.get(from.index(), dest.index());
@@ -132,13 +148,20 @@ fn check(case: &Case, v: &Variant) -> Result<Vec<String>> {
     };
     // Units behind the walls are state (`siege mil ...`), compared by
     // POSTSTATE_STATE, not by POSTSTATE.
-    let on_board = |forces: &[Force]| -> Vec<Force> { forces.iter().filter(|f| v.province(v.province_of(f.loc)).walls_of.is_none()).cloned().collect() };
+    let on_board = |forces: &[Force]| -> Vec<Force> {
+        forces.iter().filter(|f| v.province(v.province_of(f.loc)).walls_of.is_none()).cloned().collect()
+    };
     compare_forces(v, "POSTSTATE", &on_board(&expected_units), &on_board(&next.forces), &mut problems);
     if let Some(expected) = expected_dislodged {
         // Old jDip files leave out a dislodged force that has nowhere to
         // retreat (they count it destroyed at once): it may be left out.
-        let listed = |d: &&Dislodged| !retreat_options(v, next, d).is_empty() || expected.iter().any(|e| e.loc == d.force.loc);
-        let actual: Vec<Force> = if kind == PhaseKind::Movement { next.dislodged.iter().filter(listed).map(|d| d.force.clone()).collect() } else { Vec::new() };
+        let listed =
+            |d: &&Dislodged| !retreat_options(v, next, d).is_empty() || expected.iter().any(|e| e.loc == d.force.loc);
+        let actual: Vec<Force> = if kind == PhaseKind::Movement {
+            next.dislodged.iter().filter(listed).map(|d| d.force.clone()).collect()
+        } else {
+            Vec::new()
+        };
         compare_forces(v, "POSTSTATE_DISLODGED", &expected, &actual, &mut problems);
     }
     if let Some(lines) = &case.poststate_owners {
@@ -174,7 +197,13 @@ fn check(case: &Case, v: &Variant) -> Result<Vec<String>> {
     Ok(problems)
 }
 
-fn compare_result(v: &Variant, line: &Line, results: &[crate::adjudicate::OrderResult], taken: &mut Vec<usize>, problems: &mut Vec<String>) -> Result<()> {
+fn compare_result(
+    v: &Variant,
+    line: &Line,
+    results: &[crate::adjudicate::OrderResult],
+    taken: &mut Vec<usize>,
+    problems: &mut Vec<String>,
+) -> Result<()> {
     let (verdict, order) = result_line(v, line)?;
     let key = meaning(v, &order);
     let text = order.display(v).to_string();
@@ -187,9 +216,13 @@ fn compare_result(v: &Variant, line: &Line, results: &[crate::adjudicate::OrderR
     }
     match found.map(|(_, r)| r) {
         None => problems.push(format!("POSTSTATE_RESULTS line {}: no result for `{text}`", line.number)),
-        Some(r) if r.verdict() != verdict => {
-            problems.push(format!("POSTSTATE_RESULTS line {}: `{text}` expected {}, got {} ({})", line.number, verdict, r.verdict(), r.reason.describe(v)))
-        }
+        Some(r) if r.verdict() != verdict => problems.push(format!(
+            "POSTSTATE_RESULTS line {}: `{text}` expected {}, got {} ({})",
+            line.number,
+            verdict,
+            r.verdict(),
+            r.reason.describe(v)
+        )),
         Some(_) => {}
     }
     Ok(())
@@ -204,7 +237,9 @@ fn compare_forces(v: &Variant, what: &str, expected: &[Force], actual: &[Force],
         ec.sort();
         ac.sort();
         let loc_ok = e.loc == a.loc
-            || (v.loc(e.loc).coast.is_none() && v.province_of(e.loc) == v.province_of(a.loc) && !v.province(v.province_of(e.loc)).coasts.is_empty());
+            || (v.loc(e.loc).coast.is_none()
+                && v.province_of(e.loc) == v.province_of(a.loc)
+                && !v.province(v.province_of(e.loc)).coasts.is_empty());
         loc_ok && e.power == a.power && ec == ac
     };
     let mut used = vec![false; actual.len()];
@@ -220,6 +255,10 @@ fn compare_forces(v: &Variant, what: &str, expected: &[Force], actual: &[Force],
     }
     let extra: Vec<String> = actual.iter().zip(&used).filter(|(_, &u)| !u).map(|(f, _)| force_text(v, f)).collect();
     if !missing.is_empty() || !extra.is_empty() {
-        problems.push(format!("{what}: expected but missing [{}]; present but not expected [{}]", missing.join(", "), extra.join(", ")));
+        problems.push(format!(
+            "{what}: expected but missing [{}]; present but not expected [{}]",
+            missing.join(", "),
+            extra.join(", ")
+        ));
     }
 }

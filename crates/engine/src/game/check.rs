@@ -51,7 +51,11 @@ pub fn check_game(v: &Variant, rec: &GameRecord) -> Result<(), String> {
                 // Processing opens the next phase with something to do.
                 let opens = next_phase(v, &Position { phase: start.phase, ..end.clone() });
                 if end.phase != opens {
-                    return Err(at(format!("processing it opens {}, not {}", v.calendar.display(opens), v.calendar.display(end.phase))));
+                    return Err(at(format!(
+                        "processing it opens {}, not {}",
+                        v.calendar.display(opens),
+                        v.calendar.display(end.phase)
+                    )));
                 }
                 before = Some((&p.phase, end));
             }

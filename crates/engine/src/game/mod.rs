@@ -7,7 +7,9 @@ mod orders;
 pub mod record;
 
 pub use check::check_game;
-pub use orders::{orders_in_force, orders_in_force_at, orders_in_force_of, place, submit, submit_at, units_without_orders};
+pub use orders::{
+    orders_in_force, orders_in_force_at, orders_in_force_of, place, submit, submit_at, units_without_orders,
+};
 
 pub use record::{GameRecord, GameResult, PhaseRecord, Processed, ResultRecord, Status, SubmittedOrder};
 
@@ -41,7 +43,12 @@ fn phase_record(v: &Variant, start: &Position) -> PhaseRecord {
 
 /// The record of a phase opening at `start`, whose JSON is `json`.
 fn opened(v: &Variant, start: &Position, json: crate::state::json::PositionJson) -> PhaseRecord {
-    PhaseRecord { phase: v.calendar.display(start.phase).to_string(), start: json, submissions: Vec::new(), processed: None }
+    PhaseRecord {
+        phase: v.calendar.display(start.phase).to_string(),
+        start: json,
+        submissions: Vec::new(),
+        processed: None,
+    }
 }
 
 /// Checks that a record read from a file is one this version understands
@@ -97,14 +104,22 @@ pub fn can_build(v: &Variant, pos: &Position, power: PowerId) -> bool {
     let kinds = &v.kinds;
     let owned = v.province_ids().filter(|&p| pos.owners[p.index()] == Some(power));
     // A province's own location, then its coasts.
-    let mut places = owned.flat_map(|p| std::iter::once(LocId::of_province(p)).chain(v.province(p).coasts.iter().copied()));
-    places.any(|loc| kinds.iter().any(|&kind| [false, true].into_iter().any(|free| build_allowed(v, pos, power, Component { kind, power, free }, loc))))
+    let mut places =
+        owned.flat_map(|p| std::iter::once(LocId::of_province(p)).chain(v.province(p).coasts.iter().copied()));
+    places.any(|loc| {
+        kinds.iter().any(|&kind| {
+            [false, true].into_iter().any(|free| build_allowed(v, pos, power, Component { kind, power, free }, loc))
+        })
+    })
 }
 
 /// Powers with something to order that have submitted nothing yet.
 pub fn missing_orders(v: &Variant, rec: &GameRecord, pos: &Position) -> Vec<PowerId> {
     let phase = rec.phases.last().expect("a current phase");
-    powers_to_order(v, pos).into_iter().filter(|&p| !phase.submissions.iter().any(|s| s.power == v.power(p).name)).collect()
+    powers_to_order(v, pos)
+        .into_iter()
+        .filter(|&p| !phase.submissions.iter().any(|s| s.power == v.power(p).name))
+        .collect()
 }
 
 /// Adjudicates the current phase with the orders in force (missing orders
@@ -124,7 +139,12 @@ pub fn process(v: &Variant, rec: &mut GameRecord) -> Result<Outcome<'static>, St
 /// orders in force as values (the Python package): `pos` must be the
 /// start of the record's last phase and `orders` the orders in force
 /// there, as `process` would read them from the record.
-pub fn process_orders(v: &Variant, rec: &mut GameRecord, pos: &Position, orders: &[Order]) -> Result<Outcome<'static>, String> {
+pub fn process_orders(
+    v: &Variant,
+    rec: &mut GameRecord,
+    pos: &Position,
+    orders: &[Order],
+) -> Result<Outcome<'static>, String> {
     if let Some(result) = &rec.result {
         return Err(format!("the game is over ({})", result_text(result)));
     }
@@ -150,7 +170,10 @@ pub fn process_orders(v: &Variant, rec: &mut GameRecord, pos: &Position, orders:
     current.processed = Some(Processed { orders: by_power, results, end });
     rec.phases.push(next);
     let after_adjustment = winter_passed(v, pos, &outcome.next);
-    let mut winners: Vec<String> = crate::rules::winners(v, &outcome.next, after_adjustment).into_iter().map(|p| v.power(p).name.clone()).collect();
+    let mut winners: Vec<String> = crate::rules::winners(v, &outcome.next, after_adjustment)
+        .into_iter()
+        .map(|p| v.power(p).name.clone())
+        .collect();
     rec.result = match winners.len() {
         0 => None,
         1 => Some(GameResult::Solo(winners.remove(0))),
@@ -174,7 +197,10 @@ pub fn won_by_play(v: &Variant, rec: &GameRecord) -> bool {
         return false;
     }
     let (Ok(before), Ok(after)) = (position_at(v, rec, n - 2), current(v, rec)) else { return false };
-    let mut found: Vec<String> = crate::rules::winners(v, &after, winter_passed(v, &before, &after)).into_iter().map(|p| v.power(p).name.clone()).collect();
+    let mut found: Vec<String> = crate::rules::winners(v, &after, winter_passed(v, &before, &after))
+        .into_iter()
+        .map(|p| v.power(p).name.clone())
+        .collect();
     let mut said = said;
     found.sort();
     said.sort();
@@ -199,7 +225,11 @@ fn winter_passed(v: &Variant, before: &Position, after: &Position) -> bool {
 pub fn survivors(v: &Variant, pos: &Position) -> Vec<PowerId> {
     v.power_ids()
         .filter(|&p| !v.rules.eliminated(&pos.state, p) && !v.rules.played_by_judge(p))
-        .filter(|&p| pos.supply_halves(v, p) > 0 || pos.forces.iter().any(|f| f.power == p) || pos.dislodged.iter().any(|d| d.force.power == p))
+        .filter(|&p| {
+            pos.supply_halves(v, p) > 0
+                || pos.forces.iter().any(|f| f.power == p)
+                || pos.dislodged.iter().any(|d| d.force.power == p)
+        })
         .collect()
 }
 
@@ -233,13 +263,18 @@ pub fn draw(v: &Variant, rec: &mut GameRecord) -> Result<Vec<String>, String> {
 /// game's last position, where it was won.
 pub fn victory_text(v: &Variant, result: &GameResult, last: &Position) -> String {
     let text = result_text(result);
-    let reached = |n: u32, name: &String| v.power_named(name).is_ok_and(|p| crate::rules::self_supporting_units(v, last, p) >= n);
+    let reached =
+        |n: u32, name: &String| v.power_named(name).is_ok_and(|p| crate::rules::self_supporting_units(v, last, p) >= n);
     match (v.victory.goal, result) {
         // I2: a win by a mechanic's own rule, where the goal was not reached.
-        (crate::variant::Goal::SelfSupportingUnits(n), GameResult::Solo(w)) if !reached(n, w) && v.rules.victor(v, last).is_some() => {
+        (crate::variant::Goal::SelfSupportingUnits(n), GameResult::Solo(w))
+            if !reached(n, w) && v.rules.victor(v, last).is_some() =>
+        {
             format!("{text} {}", v.rules.victor_text(v, last).unwrap_or_else(|| "by the variant's rules".into()))
         }
-        (crate::variant::Goal::SelfSupportingUnits(n), GameResult::Solo(_) | GameResult::Joint(_)) => format!("{text} with {n} self-supporting units"),
+        (crate::variant::Goal::SelfSupportingUnits(n), GameResult::Solo(_) | GameResult::Joint(_)) => {
+            format!("{text} with {n} self-supporting units")
+        }
         _ => text,
     }
 }

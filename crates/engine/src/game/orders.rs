@@ -44,7 +44,8 @@ pub fn orders_in_force(v: &Variant, pos: &Position, phase: &PhaseRecord) -> Resu
         }
         for o in s.orders.iter().filter(|o| o.status != Status::Rejected) {
             let text = o.order.as_deref().unwrap_or(&o.text);
-            let order = parse_order(v, text, Some(power)).map_err(|e| format!("recorded order `{text}` of {}: {e}", s.power))?;
+            let order = parse_order(v, text, Some(power))
+                .map_err(|e| format!("recorded order `{text}` of {}: {e}", s.power))?;
             place(v, pos, &mut orders, order);
         }
     }
@@ -59,8 +60,13 @@ pub fn units_without_orders(v: &Variant, rec: &GameRecord, pos: &Position) -> Re
     let phase = rec.phases.last().expect("a current phase");
     let orders = orders_in_force(v, pos, phase)?;
     // A mixed force (Hoplite Wars H3) is ordered by any of its powers.
-    let by_its_power = |f: &Force, o: &Order| o.power == Some(f.power) || f.components.iter().any(|c| o.power == Some(c.power));
-    let ordered = |f: &Force| orders.iter().any(|o| by_its_power(f, o) && o.unit.as_ref().is_some_and(|u| v.province_of(u.loc) == v.province_of(f.loc)));
+    let by_its_power =
+        |f: &Force, o: &Order| o.power == Some(f.power) || f.components.iter().any(|c| o.power == Some(c.power));
+    let ordered = |f: &Force| {
+        orders.iter().any(|o| {
+            by_its_power(f, o) && o.unit.as_ref().is_some_and(|u| v.province_of(u.loc) == v.province_of(f.loc))
+        })
+    };
     let units: Vec<&Force> = match v.calendar.kind(pos.phase) {
         PhaseKind::Movement => pos.forces.iter().collect(),
         PhaseKind::Retreat => pos.dislodged.iter().map(|d| &d.force).collect(),
@@ -79,7 +85,10 @@ pub fn units_without_orders(v: &Variant, rec: &GameRecord, pos: &Position) -> Re
             }
             continue;
         }
-        let orders_here = orders.iter().filter(|o| by_its_power(f, o) && o.unit.as_ref().is_some_and(|u| v.province_of(u.loc) == p)).count();
+        let orders_here = orders
+            .iter()
+            .filter(|o| by_its_power(f, o) && o.unit.as_ref().is_some_and(|u| v.province_of(u.loc) == p))
+            .count();
         if covered.iter().filter(|&&c| c == (f.power, p)).count() < orders_here {
             covered.push((f.power, p));
         } else {
@@ -98,7 +107,12 @@ pub fn orders_in_force_of(v: &Variant, rec: &GameRecord, power: PowerId) -> Resu
 
 /// [`orders_in_force_of`] in `phase`, the record of the open phase that
 /// starts at `pos`.
-pub fn orders_in_force_at(v: &Variant, pos: &Position, phase: &PhaseRecord, power: PowerId) -> Result<Vec<String>, String> {
+pub fn orders_in_force_at(
+    v: &Variant,
+    pos: &Position,
+    phase: &PhaseRecord,
+    power: PowerId,
+) -> Result<Vec<String>, String> {
     let orders = orders_in_force(v, pos, phase)?;
     Ok(orders.iter().filter(|o| o.power == Some(power)).map(|o| o.display(v).to_string()).collect())
 }
@@ -126,7 +140,12 @@ fn replaced(v: &Variant, pos: &Position, orders: &[Order], order: &Order) -> Opt
         return orders.iter().position(same);
     }
     let kinds = |o: &Order| {
-        let mut k: Vec<_> = o.unit.as_ref().and_then(|u| u.components.as_ref()).map(|c| c.iter().map(|c| c.kind).collect()).unwrap_or_default();
+        let mut k: Vec<_> = o
+            .unit
+            .as_ref()
+            .and_then(|u| u.components.as_ref())
+            .map(|c| c.iter().map(|c| c.kind).collect())
+            .unwrap_or_default();
         k.sort_unstable();
         k
     };
@@ -136,7 +155,8 @@ fn replaced(v: &Variant, pos: &Position, orders: &[Order], order: &Order) -> Opt
         k.sort_unstable();
         k
     };
-    let theirs: Vec<&Force> = pos.forces_in(v, key).filter(|f| order.power.is_none_or(|p| v.same_player(p, f.power))).collect();
+    let theirs: Vec<&Force> =
+        pos.forces_in(v, key).filter(|f| order.power.is_none_or(|p| v.same_player(p, f.power))).collect();
     let room = if written.is_empty() {
         // As the judge binds them (adjudicate/plan/boxes.rs): the orders
         // naming a kind take their units first; one naming none has what
@@ -158,7 +178,14 @@ fn replaced(v: &Variant, pos: &Position, orders: &[Order], order: &Order) -> Opt
 
 /// Reads and checks the lines a power submits, records the submission, and
 /// says what became of each line.
-pub fn submit(v: &Variant, rec: &mut GameRecord, power: PowerId, by: &str, at: &str, lines: &[String]) -> Result<Vec<SubmittedOrder>, String> {
+pub fn submit(
+    v: &Variant,
+    rec: &mut GameRecord,
+    power: PowerId,
+    by: &str,
+    at: &str,
+    lines: &[String],
+) -> Result<Vec<SubmittedOrder>, String> {
     if let Some(result) = &rec.result {
         return Err(format!("the game is over ({})", super::result_text(result)));
     }
@@ -188,17 +215,26 @@ pub fn submit_at(
         let parsed = if line.contains(':') { parse_order_line(v, line) } else { parse_order(v, line, Some(power)) };
         let status = match parsed {
             Err(e) => Err(e.to_string()),
-            Ok(order) if order.power != Some(power) => {
-                Err(format!("this is an order of {}, not of {}", v.power(order.power.unwrap()).name, v.power(power).name))
-            }
+            Ok(order) if order.power != Some(power) => Err(format!(
+                "this is an order of {}, not of {}",
+                v.power(order.power.unwrap()).name,
+                v.power(power).name
+            )),
             Ok(order) => check(&mut trials, pos, &in_force, &order).map(|()| order),
         };
         said.push(match status {
-            Err(reason) => SubmittedOrder { text: line.into(), status: Status::Rejected, order: None, reason: Some(reason) },
+            Err(reason) => {
+                SubmittedOrder { text: line.into(), status: Status::Rejected, order: None, reason: Some(reason) }
+            }
             Ok(order) => {
                 let text = order.display(v).to_string();
                 let replaced = place(v, pos, &mut in_force, order);
-                SubmittedOrder { text: line.into(), status: if replaced { Status::Replaced } else { Status::Accepted }, order: Some(text), reason: None }
+                SubmittedOrder {
+                    text: line.into(),
+                    status: if replaced { Status::Replaced } else { Status::Accepted },
+                    order: Some(text),
+                    reason: None,
+                }
             }
         });
     }
@@ -214,9 +250,17 @@ pub fn submit_at(
             } else {
                 "no placement is in force yet"
             };
-            let reason = format!("{} (this submission as a whole; it replaces nothing and {earlier})", crate::adjudicate::Reason::Illegal(why).describe(v));
+            let reason = format!(
+                "{} (this submission as a whole; it replaces nothing and {earlier})",
+                crate::adjudicate::Reason::Illegal(why).describe(v)
+            );
             for s in said.iter_mut().filter(|s| s.status != Status::Rejected) {
-                *s = SubmittedOrder { text: s.text.clone(), status: Status::Rejected, order: None, reason: Some(reason.clone()) };
+                *s = SubmittedOrder {
+                    text: s.text.clone(),
+                    status: Status::Rejected,
+                    order: None,
+                    reason: Some(reason.clone()),
+                };
             }
         }
     }
@@ -252,7 +296,10 @@ fn check(trials: &mut Trials, pos: &Position, in_force: &[Order], order: &Order)
         let mut mine: Vec<&Order> = in_force.iter().filter(|o| o.power == order.power).collect();
         mine.push(order);
         let power = order.power.expect("a submitting power");
-        return v.rules.check_own_phase(v, pos, power, &mine, false).map_err(|why| crate::adjudicate::Reason::Illegal(why).describe(v));
+        return v
+            .rules
+            .check_own_phase(v, pos, power, &mine, false)
+            .map_err(|why| crate::adjudicate::Reason::Illegal(why).describe(v));
     }
     let gone = replaced(v, pos, in_force, order);
     let trial = &mut trials.orders;
@@ -288,7 +335,11 @@ mod tests {
         super::submit(&v, &mut rec, france, "France", "now", &["BUILD A par".into()]).unwrap();
         super::submit(&v, &mut rec, france, "France", "now", &["WAIVE".into()]).unwrap();
         let pos = current(&v, &rec).unwrap();
-        let in_force: Vec<String> = super::orders_in_force(&v, &pos, &rec.phases[0]).unwrap().iter().map(|o| o.display(&v).to_string()).collect();
+        let in_force: Vec<String> = super::orders_in_force(&v, &pos, &rec.phases[0])
+            .unwrap()
+            .iter()
+            .map(|o| o.display(&v).to_string())
+            .collect();
         assert_eq!(in_force, ["WAIVE"]);
     }
 
@@ -301,7 +352,8 @@ mod tests {
         let mut rec = new_game(&v, "hoplite_wars", 1);
         let start = current(&v, &rec).unwrap();
         let phase = v.calendar.parse_phase("Spring 450 BC, Movement").unwrap();
-        let (sparta, elatea, spa) = (v.find_power("Sparta").unwrap(), v.find_power("Elatea").unwrap(), v.find_loc("spa").unwrap());
+        let (sparta, elatea, spa) =
+            (v.find_power("Sparta").unwrap(), v.find_power("Elatea").unwrap(), v.find_loc("spa").unwrap());
         let mut pos = Position::empty(&v, phase);
         pos.owners = start.owners.clone();
         let mut force = Force::single(sparta, Kind::ARMY, spa);
@@ -313,7 +365,8 @@ mod tests {
         let said = super::submit(&v, &mut rec, elatea, "Elatea", "now", &["2A spa H".into()]).unwrap();
         assert_eq!(said[0].status, super::Status::Accepted, "{said:?}");
         let pos = current(&v, &rec).unwrap();
-        let left: Vec<String> = super::units_without_orders(&v, &rec, &pos).unwrap().iter().map(|f| v.loc_abbr(f.loc)).collect();
+        let left: Vec<String> =
+            super::units_without_orders(&v, &rec, &pos).unwrap().iter().map(|f| v.loc_abbr(f.loc)).collect();
         assert_eq!(left, ["pra"]);
     }
 
@@ -327,16 +380,26 @@ mod tests {
         let emperor = v.find_power("Emperor").unwrap();
         let pos = current(&v, &rec).unwrap();
         let left = |rec: &crate::game::GameRecord| {
-            super::units_without_orders(&v, rec, &pos).unwrap().iter().filter(|f| f.power == emperor).map(|f| v.loc_abbr(f.loc)).collect::<Vec<_>>()
+            super::units_without_orders(&v, rec, &pos)
+                .unwrap()
+                .iter()
+                .filter(|f| f.power == emperor)
+                .map(|f| v.loc_abbr(f.loc))
+                .collect::<Vec<_>>()
         };
         assert_eq!(left(&rec), ["ger", "ger", "ger"]);
-        let said = super::submit(&v, &mut rec, emperor, "Emperor", "now", &["DA ger - stg".into(), "DA ger - brn".into()]).unwrap();
+        let said =
+            super::submit(&v, &mut rec, emperor, "Emperor", "now", &["DA ger - stg".into(), "DA ger - brn".into()])
+                .unwrap();
         assert!(said.iter().all(|s| s.status == super::Status::Accepted), "{said:?}");
         assert_eq!(left(&rec), ["ger"]);
         super::submit(&v, &mut rec, emperor, "Emperor", "now", &["DA ger - sep".into()]).unwrap();
         assert!(left(&rec).is_empty());
         let said = super::submit(&v, &mut rec, emperor, "Emperor", "now", &["DA ger - tar".into()]).unwrap();
         assert_eq!(said[0].status, super::Status::Replaced);
-        assert_eq!(super::orders_in_force_of(&v, &rec, emperor).unwrap(), ["DA ger - tar", "DA ger - brn", "DA ger - sep"]);
+        assert_eq!(
+            super::orders_in_force_of(&v, &rec, emperor).unwrap(),
+            ["DA ger - tar", "DA ger - brn", "DA ger - sep"]
+        );
     }
 }

@@ -54,7 +54,10 @@ pub fn parse_order_line(variant: &Variant, line: &str) -> Result<Order, ParseErr
     };
     let power = variant.find_power(name.trim()).ok_or_else(|| ParseError {
         column: 1 + name.len() - name.trim_start().len(),
-        expected: format!("a power ({})", variant.powers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")),
+        expected: format!(
+            "a power ({})",
+            variant.powers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")
+        ),
         found: name.trim().into(),
     })?;
     let offset = name.len() + 1;
@@ -92,8 +95,12 @@ fn keyword(word: &str) -> String {
 impl Parser<'_> {
     fn error(&self, expected: &str) -> ParseError {
         match self.tokens.get(self.pos) {
-            Some(t) => ParseError { column: t.start + 1, expected: expected.into(), found: self.text[t.start..].trim().into() },
-            None => ParseError { column: self.text.trim_end().len() + 1, expected: expected.into(), found: String::new() },
+            Some(t) => {
+                ParseError { column: t.start + 1, expected: expected.into(), found: self.text[t.start..].trim().into() }
+            }
+            None => {
+                ParseError { column: self.text.trim_end().len() + 1, expected: expected.into(), found: String::new() }
+            }
         }
     }
 
@@ -158,7 +165,9 @@ impl Parser<'_> {
             let to = self.power()?;
             return Ok(Order { claim: None, power, unit: None, action: Action::Loan { centre, to } });
         }
-        if self.peek_word().as_deref() == Some("end") && self.tokens.get(self.pos + 1).and_then(|t| t.word()).is_some_and(|w| keyword(w).starts_with("loan")) {
+        if self.peek_word().as_deref() == Some("end")
+            && self.tokens.get(self.pos + 1).and_then(|t| t.word()).is_some_and(|w| keyword(w).starts_with("loan"))
+        {
             self.pos += 2;
             let centre = self.province()?;
             return Ok(Order { claim: None, power, unit: None, action: Action::EndLoan { centre } });
@@ -254,7 +263,9 @@ impl Parser<'_> {
         if self.eat_word(&["b", "build", "builds"]) {
             return Ok(Action::Build);
         }
-        if matches!(self.peek_word().as_deref(), Some("merge" | "split" | "m")) || self.tokens.get(self.pos).is_some_and(|t| t.is_sym('&')) {
+        if matches!(self.peek_word().as_deref(), Some("merge" | "split" | "m"))
+            || self.tokens.get(self.pos).is_some_and(|t| t.is_sym('&'))
+        {
             if !self.variant.rules.reads(Notation::MergeSplit) {
                 return Err(self.error("an order of standard Diplomacy (MERGE and SPLIT belong to Multiplicity, which this variant does not play)"));
             }
@@ -281,10 +292,12 @@ impl Parser<'_> {
 
     /// A power by name (`LOAN kor TO Egypt`).
     fn power(&mut self) -> Result<PowerId, ParseError> {
-        let power = self
-            .peek_word()
-            .and_then(|w| self.variant.find_power(&w))
-            .ok_or_else(|| self.error(&format!("a power ({})", self.variant.powers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", "))))?;
+        let power = self.peek_word().and_then(|w| self.variant.find_power(&w)).ok_or_else(|| {
+            self.error(&format!(
+                "a power ({})",
+                self.variant.powers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")
+            ))
+        })?;
         self.pos += 1;
         Ok(power)
     }
@@ -294,7 +307,10 @@ impl Parser<'_> {
         if !self.variant.rules.reads(Notation::Claim) || !self.eat_word(&["claim", "claims"]) {
             return Ok(None);
         }
-        let power = self.peek_word().and_then(|w| self.variant.find_power(&w)).ok_or_else(|| self.error("a power after CLAIM"))?;
+        let power = self
+            .peek_word()
+            .and_then(|w| self.variant.find_power(&w))
+            .ok_or_else(|| self.error("a power after CLAIM"))?;
         self.pos += 1;
         Ok(Some(power))
     }
@@ -355,7 +371,9 @@ impl Parser<'_> {
                 self.action(origin)?
             } else {
                 self.pos = start;
-                return Err(self.error("a part that moves written as `A pic`; a part with an order is written where it stands"));
+                return Err(
+                    self.error("a part that moves written as `A pic`; a part with an order is written where it stands")
+                );
             };
             if matches!(action, Action::Split { .. }) {
                 return Err(self.error("one SPLIT per force"));
@@ -425,7 +443,9 @@ impl Parser<'_> {
                 text.push('*');
                 self.pos += 1;
             }
-            if self.tokens.get(self.pos).is_some_and(|t| t.is_sym('/')) && self.tokens.get(self.pos + 1).and_then(|t| t.word()).is_some_and(is_component) {
+            if self.tokens.get(self.pos).is_some_and(|t| t.is_sym('/'))
+                && self.tokens.get(self.pos + 1).and_then(|t| t.word()).is_some_and(is_component)
+            {
                 text.push('/');
                 self.pos += 1;
             } else {
@@ -460,7 +480,10 @@ impl Parser<'_> {
                 self.pos += 1;
                 Ok(LocId::of_province(w))
             }
-            None => Err(self.error(&format!("a province: `{}` has no walls to go behind (only a supply centre of City State has)", here.abbr))),
+            None => Err(self.error(&format!(
+                "a province: `{}` has no walls to go behind (only a supply centre of City State has)",
+                here.abbr
+            ))),
         }
     }
 
@@ -485,7 +508,9 @@ impl Parser<'_> {
                 Tok::Sym('/' | '(' | ')') => true,
                 // A hyphen inside a name (`Mid-Atlantic`), not a move arrow.
                 Tok::Sym('-') => {
-                    end > start && self.tokens[end - 1].end == t.start && self.tokens.get(end + 1).is_some_and(|n| n.start == t.end && n.word().is_some())
+                    end > start
+                        && self.tokens[end - 1].end == t.start
+                        && self.tokens.get(end + 1).is_some_and(|n| n.start == t.end && n.word().is_some())
                 }
                 _ => false,
             };
@@ -518,7 +543,13 @@ pub fn find_power_lenient(variant: &Variant, name: &str) -> Option<PowerId> {
         return Some(p);
     }
     let key = normalize(name);
-    let close: Vec<PowerId> = variant.powers.iter().enumerate().filter(|(_, p)| near(&normalize(&p.name), &key)).map(|(i, _)| PowerId::new(i)).collect();
+    let close: Vec<PowerId> = variant
+        .powers
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| near(&normalize(&p.name), &key))
+        .map(|(i, _)| PowerId::new(i))
+        .collect();
     (close.len() == 1).then(|| close[0])
 }
 

@@ -91,7 +91,13 @@ fn run(v: &Variant, game: &RecordedGame, native: Edition, report: &mut ReplayRep
 /// The one choice of the edition whose switch to the record's judge's
 /// answer makes the phase agree with the record, and the position to go on
 /// from.
-fn explained(v: &Variant, native: Edition, pos: &Position, phase: &RecordedPhase, recorded: &RecordedPhase) -> Option<(Choice, Position)> {
+fn explained(
+    v: &Variant,
+    native: Edition,
+    pos: &Position,
+    phase: &RecordedPhase,
+    recorded: &RecordedPhase,
+) -> Option<(Choice, Position)> {
     let ours = v.rules.edition;
     Choice::ALL.into_iter().filter(|&c| ours.differs(&native, c)).find_map(|c| {
         let mut switched = v.clone();
@@ -103,7 +109,13 @@ fn explained(v: &Variant, native: Edition, pos: &Position, phase: &RecordedPhase
 /// Adjudicates one phase from `pos` and compares it with the record: the
 /// position to go on from (the record's, or polemarch's where the two are
 /// the same), or the first difference.
-fn step(judge: &mut Adjudicator, pos: &Position, phase: &RecordedPhase, recorded: &RecordedPhase, notes: &mut Vec<String>) -> Result<Position, String> {
+fn step(
+    judge: &mut Adjudicator,
+    pos: &Position,
+    phase: &RecordedPhase,
+    recorded: &RecordedPhase,
+    notes: &mut Vec<String>,
+) -> Result<Position, String> {
     let v = judge.variant();
     // Written only when something is said of the phase.
     let name = || format!("{} ({})", phase.label, v.calendar.display(pos.phase));
@@ -130,7 +142,11 @@ fn step(judge: &mut Adjudicator, pos: &Position, phase: &RecordedPhase, recorded
     if let Some(glitch) = &recorded.start_glitch {
         let Some(provinces) = &glitch.provinces else { return Ok(merged(&recorded.start, &next)) };
         let diff = position_differences(v, &away_from(v, &recorded.start, provinces), &away_from(v, &next, provinces));
-        return if diff.is_empty() { Ok(merged(&recorded.start, &next)) } else { Err(difference(v, pos, phase, recorded, &diff, &name)) };
+        return if diff.is_empty() {
+            Ok(merged(&recorded.start, &next))
+        } else {
+            Err(difference(v, pos, phase, recorded, &diff, &name))
+        };
     }
     // Which dislodged units have nowhere to go depends on where their
     // attackers came from and on standoffs, which records do not say: they
@@ -158,9 +174,20 @@ fn step(judge: &mut Adjudicator, pos: &Position, phase: &RecordedPhase, recorded
 
 /// A difference as the report says it: the phase, what differs, and the
 /// orders that name the provinces concerned.
-fn difference(v: &Variant, pos: &Position, phase: &RecordedPhase, recorded: &RecordedPhase, diff: &PositionDiff, name: &dyn Fn() -> String) -> String {
-    let involved: Vec<String> =
-        phase.orders.iter().filter(|o| order_provinces(v, o).iter().any(|p| diff.provinces.contains(p))).map(|o| order_key(v, pos, o)).collect();
+fn difference(
+    v: &Variant,
+    pos: &Position,
+    phase: &RecordedPhase,
+    recorded: &RecordedPhase,
+    diff: &PositionDiff,
+    name: &dyn Fn() -> String,
+) -> String {
+    let involved: Vec<String> = phase
+        .orders
+        .iter()
+        .filter(|o| order_provinces(v, o).iter().any(|p| diff.provinces.contains(p)))
+        .map(|o| order_key(v, pos, o))
+        .collect();
     format!(
         "{} -> {}: {}; orders involved: {}",
         name(),
@@ -185,25 +212,43 @@ fn away_from(v: &Variant, pos: &Position, provinces: &[ProvinceId]) -> Position 
 /// Brings polemarch's next position to the record's next phase when the
 /// record left out phases it thought empty (adjudicating them with no
 /// orders), and notes any disagreement about which phase comes next.
-fn catch_up(v: &Variant, name: &dyn Fn() -> String, next: Position, wanted: crate::variant::Phase, label: &str, notes: &mut Vec<String>) -> Position {
+fn catch_up(
+    v: &Variant,
+    name: &dyn Fn() -> String,
+    next: Position,
+    wanted: crate::variant::Phase,
+    label: &str,
+    notes: &mut Vec<String>,
+) -> Position {
     if next.phase == wanted {
         return next;
     }
     let mut probe = next.clone();
     let mut skipped = Vec::new();
     let mut chosen = false;
-    while probe.phase != wanted && v.calendar.kind(probe.phase) != PhaseKind::Movement && skipped.len() < v.calendar.steps.len() {
+    while probe.phase != wanted
+        && v.calendar.kind(probe.phase) != PhaseKind::Movement
+        && skipped.len() < v.calendar.steps.len()
+    {
         chosen |= has_choice(v, &probe);
         skipped.push(v.calendar.display(probe.phase).to_string());
         probe = adjudicate(v, &probe, &[]).next;
     }
     if probe.phase == wanted {
         if chosen {
-            notes.push(format!("{}: the record has no {} phase after it; polemarch adjudicated it with no orders", name(), skipped.join(", ")));
+            notes.push(format!(
+                "{}: the record has no {} phase after it; polemarch adjudicated it with no orders",
+                name(),
+                skipped.join(", ")
+            ));
         }
         return probe;
     }
-    notes.push(format!("{}: the record goes on to {label}, polemarch's calendar to {}", name(), v.calendar.display(next.phase)));
+    notes.push(format!(
+        "{}: the record goes on to {label}, polemarch's calendar to {}",
+        name(),
+        v.calendar.display(next.phase)
+    ));
     next
 }
 
@@ -215,10 +260,9 @@ fn has_choice(v: &Variant, pos: &Position) -> bool {
     match v.calendar.kind(pos.phase) {
         PhaseKind::Movement => true,
         PhaseKind::Retreat => pos.dislodged.iter().any(|d| !retreat_options(v, pos, d).is_empty()),
-        PhaseKind::Adjustment => balances(v, pos)
-            .into_iter()
-            .enumerate()
-            .any(|(p, b)| b < 0 || (adjustment_due(v, pos, b, PowerId::new(p)) && crate::game::can_build(v, pos, PowerId::new(p)))),
+        PhaseKind::Adjustment => balances(v, pos).into_iter().enumerate().any(|(p, b)| {
+            b < 0 || (adjustment_due(v, pos, b, PowerId::new(p)) && crate::game::can_build(v, pos, PowerId::new(p)))
+        }),
     }
 }
 

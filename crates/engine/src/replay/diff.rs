@@ -54,7 +54,13 @@ pub(super) fn position_differences(v: &Variant, expected: &Position, actual: &Po
     let mut out = PositionDiff::default();
     // The usual case first, without collecting or writing anything.
     if expected.forces != actual.forces {
-        compare_forces(v, "units", &expected.forces.iter().collect::<Vec<_>>(), &actual.forces.iter().collect::<Vec<_>>(), &mut out);
+        compare_forces(
+            v,
+            "units",
+            &expected.forces.iter().collect::<Vec<_>>(),
+            &actual.forces.iter().collect::<Vec<_>>(),
+            &mut out,
+        );
     }
     if !expected.dislodged.iter().map(|d| &d.force).eq(actual.dislodged.iter().map(|d| &d.force)) {
         compare_forces(
@@ -123,7 +129,9 @@ pub fn order_key(v: &Variant, pos: &Position, order: &Order) -> String {
         _ => {}
     }
     match &mut o.action {
-        Action::SupportHold { unit } | Action::SupportMove { unit, .. } | Action::Convoy { unit, .. } => *unit = filled(v, pos, unit),
+        Action::SupportHold { unit } | Action::SupportMove { unit, .. } | Action::Convoy { unit, .. } => {
+            *unit = filled(v, pos, unit)
+        }
         _ => {}
     }
     let power = o.power.map(|p| v.power(p).name.clone()).unwrap_or_else(|| "?".into());

@@ -32,7 +32,8 @@ impl<'a> Reading<'a> {
     /// `PHASE 1901 Fall Adjustment` on line `n`.
     fn new(v: &Variant, steps: &mut Steps<'a>, n: usize, label: &'a str) -> Result<Reading<'a>, String> {
         let mut words = label.split_ascii_whitespace();
-        let (Some(year), Some(season), Some(kind), None) = (words.next(), words.next(), words.next(), words.next()) else {
+        let (Some(year), Some(season), Some(kind), None) = (words.next(), words.next(), words.next(), words.next())
+        else {
             return Err(format!("line {n}: `PHASE {}`: expected `PHASE <year> <season> <kind>`", excerpt(label)));
         };
         let phase = steps.phase(v, year, season, kind).map_err(|e| format!("line {n}: {e}"))?;
@@ -340,11 +341,17 @@ fn usual_entry<'a>(v: &Variant, nations: &Nations, text: &'a str) -> Option<(Ent
 /// the variant knows.
 fn entry<'a>(v: &Variant, line: &'a str, nations: &mut Nations<'a>) -> Result<Entry<'a>, (String, Option<ProvinceId>)> {
     let nowhere = |e: String| (e, None);
-    let colon = line.bytes().position(|b| b == b':').ok_or_else(|| nowhere("expected `<Nation>: <army|fleet|supply> <province>`".into()))?;
+    let colon = line
+        .bytes()
+        .position(|b| b == b':')
+        .ok_or_else(|| nowhere("expected `<Nation>: <army|fleet|supply> <province>`".into()))?;
     let (nation, rest) = (&line[..colon], &line[colon + 1..]);
     let power = nations.power(v, nation.trim_ascii()).map_err(nowhere)?;
     let rest = rest.trim_ascii();
-    let space = rest.bytes().position(|b| b.is_ascii_whitespace()).ok_or_else(|| nowhere("expected `<army|fleet|supply> <province>`".into()))?;
+    let space = rest
+        .bytes()
+        .position(|b| b.is_ascii_whitespace())
+        .ok_or_else(|| nowhere("expected `<army|fleet|supply> <province>`".into()))?;
     let (what, place) = (&rest[..space], rest[space..].trim_ascii());
     let loc = find(v, place).map_err(nowhere)?;
     let unit = |kind, dislodged| Held::Unit { kind, dislodged };
@@ -354,7 +361,12 @@ fn entry<'a>(v: &Variant, line: &'a str, nations: &mut Nations<'a>) -> Result<En
         "fleet" => unit(Kind::FLEET, false),
         "army/dislodged" => unit(Kind::ARMY, true),
         "fleet/dislodged" => unit(Kind::FLEET, true),
-        other => return Err((format!("unknown entry `{}` (army, fleet, army/dislodged, fleet/dislodged, supply)", excerpt(other)), Some(v.province_of(loc)))),
+        other => {
+            return Err((
+                format!("unknown entry `{}` (army, fleet, army/dislodged, fleet/dislodged, supply)", excerpt(other)),
+                Some(v.province_of(loc)),
+            ))
+        }
     };
     Ok(Entry { power, held, loc, place })
 }
@@ -370,7 +382,11 @@ fn unit(v: &Variant, board: &Board, name: &str, dislodged: bool) -> Result<(Unit
     let loc = find(v, name)?;
     let p = v.province_of(loc);
     let pos = board.pos;
-    let force = if dislodged { super::dislodged_in(v, pos, p) } else { board.at.get(p.index()).and_then(|&i| pos.forces.get(i as usize)) };
+    let force = if dislodged {
+        super::dislodged_in(v, pos, p)
+    } else {
+        board.at.get(p.index()).and_then(|&i| pos.forces.get(i as usize))
+    };
     Ok(match force {
         // godip names a unit by its province only, not its kind.
         Some(f) => (UnitRef { components: None, loc: f.loc }, Some(f.power)),
@@ -411,7 +427,12 @@ fn order(v: &Variant, board: &Board, text: &str) -> Result<Order, String> {
             let loc = find(v, place)?;
             let power = v.home_of(v.province_of(loc));
             let components = Force::single(power.unwrap_or(PowerId(0)), kind, loc).components;
-            Order { claim: None, power, unit: Some(UnitRef { components: Some(components), loc }), action: Action::Build }
+            Order {
+                claim: None,
+                power,
+                unit: Some(UnitRef { components: Some(components), loc }),
+                action: Action::Build,
+            }
         }
         ["remove", place] => order(own(place)?, Action::Remove),
         [place, "disband"] => order(own(place)?, Action::Disband),
@@ -420,8 +441,12 @@ fn order(v: &Variant, board: &Board, text: &str) -> Result<Order, String> {
         [place, "move", to] => order(own(place)?, Action::Move { to: find(v, to)?, via_convoy: false }),
         [place, "move", to, "via", "convoy"] => order(own(place)?, Action::Move { to: find(v, to)?, via_convoy: true }),
         [place, "support", target] => order(own(place)?, Action::SupportHold { unit: other(target)? }),
-        [place, "support", target, "move", to] => order(own(place)?, Action::SupportMove { unit: other(target)?, to: find(v, to)? }),
-        [place, "convoy", target, "move", to] => order(own(place)?, Action::Convoy { unit: other(target)?, to: find(v, to)? }),
+        [place, "support", target, "move", to] => {
+            order(own(place)?, Action::SupportMove { unit: other(target)?, to: find(v, to)? })
+        }
+        [place, "convoy", target, "move", to] => {
+            order(own(place)?, Action::Convoy { unit: other(target)?, to: find(v, to)? })
+        }
         _ => return Err("not a godip order (move, support, convoy, hold, build, remove, disband)".into()),
     })
 }

@@ -26,7 +26,8 @@ pub(super) fn parse_phase_name(name: &str) -> Option<(char, i32, char)> {
 }
 
 fn phase_of(v: &Variant, name: &str) -> Result<Phase, String> {
-    let (season, year, kind) = parse_phase_name(name).ok_or_else(|| format!("phase `{name}`: expected a name like S1901M, F1901R, W1901A"))?;
+    let (season, year, kind) =
+        parse_phase_name(name).ok_or_else(|| format!("phase `{name}`: expected a name like S1901M, F1901R, W1901A"))?;
     let season = match season {
         'S' => "Spring",
         'F' => "Fall",
@@ -104,9 +105,14 @@ fn position(v: &Variant, phase: Phase, state: &Value) -> Result<(Position, Optio
                 }
             };
             let p = v.province_of(force.loc);
-            let twice = if dislodged { super::dislodged_in(v, &pos, p).is_some() } else { pos.force_in(v, p).is_some() };
+            let twice =
+                if dislodged { super::dislodged_in(v, &pos, p).is_some() } else { pos.force_in(v, p).is_some() };
             if twice {
-                Glitch::add(&mut glitch, || format!("unit `{}` of {name}: a second unit in {}", excerpt(u), v.province(p).name), Some(p));
+                Glitch::add(
+                    &mut glitch,
+                    || format!("unit `{}` of {name}: a second unit in {}", excerpt(u), v.province(p).name),
+                    Some(p),
+                );
             } else if dislodged {
                 pos.dislodged.push(Dislodged { force, attacker_from: None, by_convoy: false, also_from: Vec::new() });
             } else {
@@ -120,9 +126,17 @@ fn position(v: &Variant, phase: Phase, state: &Value) -> Result<(Position, Optio
             let centre = v.find_loc(c).map(|l| v.province_of(l)).filter(|&p| v.is_centre(p));
             match (power, centre) {
                 (Some(power), Some(p)) => pos.owners[p.index()] = Some(power),
-                (_, centre) => {
-                    Glitch::add(&mut glitch, || format!("centers of {}: `{}` is not a supply centre of a known power", excerpt(name), excerpt(c)), centre)
-                }
+                (_, centre) => Glitch::add(
+                    &mut glitch,
+                    || {
+                        format!(
+                            "centers of {}: `{}` is not a supply centre of a known power",
+                            excerpt(name),
+                            excerpt(c)
+                        )
+                    },
+                    centre,
+                ),
             }
         }
     }
@@ -164,7 +178,8 @@ pub fn read_mila_order(v: &Variant, power: PowerId, text: &str, kind: PhaseKind)
 
 /// Reads a MILA saved game; `name` labels it (`RecordedGame::name`).
 pub fn import_mila(v: &Variant, text: &str) -> Result<RecordedGame, String> {
-    let json: Value = serde_json::from_str(text).map_err(|e| format!("MILA saved game, line {} column {}: {e}", e.line(), e.column()))?;
+    let json: Value = serde_json::from_str(text)
+        .map_err(|e| format!("MILA saved game, line {} column {}: {e}", e.line(), e.column()))?;
     let list = json.get("phases").and_then(|p| p.as_array()).ok_or("MILA saved game: no `phases` list")?;
     let mut phases = Vec::with_capacity(list.len());
     let mut end = None;
@@ -176,8 +191,16 @@ pub fn import_mila(v: &Variant, text: &str) -> Result<RecordedGame, String> {
             end = Some(end_of(v, p, &list[i - 1])?);
             if let Some(last) = phases.last().filter(|_| played(&list[i - 1])) {
                 let state = p.get("state").ok_or("phase COMPLETED: no state")?;
-                let (start, start_glitch) = position(v, next_phase(v, last), state).map_err(|e| format!("phase COMPLETED: {e}"))?;
-                phases.push(RecordedPhase { label: label.into(), start, orders: Vec::new(), results: None, start_glitch, orders_glitch: None });
+                let (start, start_glitch) =
+                    position(v, next_phase(v, last), state).map_err(|e| format!("phase COMPLETED: {e}"))?;
+                phases.push(RecordedPhase {
+                    label: label.into(),
+                    start,
+                    orders: Vec::new(),
+                    results: None,
+                    start_glitch,
+                    orders_glitch: None,
+                });
             }
             break;
         }
@@ -212,8 +235,13 @@ pub fn import_mila(v: &Variant, text: &str) -> Result<RecordedGame, String> {
                         if o.action == Action::Waive {
                             return None;
                         }
-                        let codes: Vec<&str> =
-                            by_unit.get(key).and_then(|c| c.as_array())?.iter().filter_map(|c| c.as_str()).filter(|c| !c.is_empty()).collect();
+                        let codes: Vec<&str> = by_unit
+                            .get(key)
+                            .and_then(|c| c.as_array())?
+                            .iter()
+                            .filter_map(|c| c.as_str())
+                            .filter(|c| !c.is_empty())
+                            .collect();
                         let fails = failure_codes(&o.action);
                         Some(RecordedResult {
                             success: !codes.iter().any(|c| fails.contains(c)),
@@ -266,7 +294,8 @@ fn codes(kind: PhaseKind, verdict: Verdict, reason: Reason, dislodged: bool) -> 
 /// marking a dislodged one), centres, homes, and each dislodged unit's
 /// retreats.
 pub fn mila_state(v: &Variant, pos: &Position) -> Value {
-    let powers = || v.powers.iter().map(|p| (p.name.to_uppercase(), Value::Array(Vec::new()))).collect::<Map<String, Value>>();
+    let powers =
+        || v.powers.iter().map(|p| (p.name.to_uppercase(), Value::Array(Vec::new()))).collect::<Map<String, Value>>();
     let (mut units, mut centers, mut homes) = (powers(), powers(), powers());
     let mut retreats: Map<String, Value> = v.powers.iter().map(|p| (p.name.to_uppercase(), json!({}))).collect();
     let key = |p: PowerId| v.power(p).name.to_uppercase();
@@ -276,7 +305,8 @@ pub fn mila_state(v: &Variant, pos: &Position) -> Value {
     for d in &pos.dislodged {
         let text = unit_text(v, &d.force.components, d.force.loc);
         units[&key(d.force.power)].as_array_mut().unwrap().push(format!("*{text}").into());
-        let options: Vec<Value> = retreat_options(v, pos, d).into_iter().map(|l| v.loc_abbr(l).to_uppercase().into()).collect();
+        let options: Vec<Value> =
+            retreat_options(v, pos, d).into_iter().map(|l| v.loc_abbr(l).to_uppercase().into()).collect();
         retreats[&key(d.force.power)].as_object_mut().unwrap().insert(text, options.into());
     }
     for (p, owner) in pos.owners.iter().enumerate() {
@@ -285,7 +315,8 @@ pub fn mila_state(v: &Variant, pos: &Position) -> Value {
         }
     }
     for (p, power) in v.powers.iter().enumerate() {
-        homes[&key(PowerId::new(p))] = power.homes.iter().map(|&h| Value::from(v.province(h).abbr.to_uppercase())).collect();
+        homes[&key(PowerId::new(p))] =
+            power.homes.iter().map(|&h| Value::from(v.province(h).abbr.to_uppercase())).collect();
     }
     json!({ "name": mila_phase_name(v, pos.phase), "units": units, "centers": centers, "homes": homes, "retreats": retreats })
 }
@@ -297,8 +328,11 @@ pub fn mila_results(v: &Variant, pos: &Position, outcome: &crate::adjudicate::Ou
     let mut results = Map::new();
     for r in &outcome.results {
         let Some(u) = &r.order.unit else { continue };
-        let dislodged = kind == PhaseKind::Movement
-            && outcome.next.dislodged.iter().any(|d| v.province_of(d.force.loc) == v.province_of(u.loc) && Some(d.force.power) == r.order.power);
+        let dislodged =
+            kind == PhaseKind::Movement
+                && outcome.next.dislodged.iter().any(|d| {
+                    v.province_of(d.force.loc) == v.province_of(u.loc) && Some(d.force.power) == r.order.power
+                });
         let c: Vec<Value> = codes(kind, r.verdict(), r.reason, dislodged).into_iter().map(Value::from).collect();
         results.entry(unit_ref_text(v, pos, u)).or_insert(c.into());
     }
@@ -309,7 +343,8 @@ pub fn mila_results(v: &Variant, pos: &Position, outcome: &crate::adjudicate::Ou
 /// the start, and for the processed ones the orders in force and the results
 /// (adjudicated again from the recorded position and orders).
 pub fn export_mila(v: &Variant, rec: &GameRecord) -> Result<Value, String> {
-    let powers = || v.powers.iter().map(|p| (p.name.to_uppercase(), Value::Array(Vec::new()))).collect::<Map<String, Value>>();
+    let powers =
+        || v.powers.iter().map(|p| (p.name.to_uppercase(), Value::Array(Vec::new()))).collect::<Map<String, Value>>();
     let mut phases = Vec::with_capacity(rec.phases.len());
     for (i, record) in rec.phases.iter().enumerate() {
         let pos = position_at(v, rec, i)?;
@@ -323,7 +358,8 @@ pub fn export_mila(v: &Variant, rec: &GameRecord) -> Result<Value, String> {
             for (power_name, list) in &done.orders {
                 let power = power_of(v, power_name).map_err(|e| format!("phase {}: {e}", record.phase))?;
                 for text in list {
-                    let o = parse_order(v, text, Some(power)).map_err(|e| format!("phase {}: order `{text}`: {e}", record.phase))?;
+                    let o = parse_order(v, text, Some(power))
+                        .map_err(|e| format!("phase {}: order `{text}`: {e}", record.phase))?;
                     orders_json[&key(power)].as_array_mut().unwrap().push(mila_order(v, &pos, &o).into());
                     orders.push(o);
                 }
@@ -332,7 +368,9 @@ pub fn export_mila(v: &Variant, rec: &GameRecord) -> Result<Value, String> {
         }
         // MILA reads no phase without its messages (none: polemarch games of
         // the API or the CLI carry no press here).
-        phases.push(json!({ "name": name, "state": state, "orders": orders_json, "results": results_json, "messages": [] }));
+        phases.push(
+            json!({ "name": name, "state": state, "orders": orders_json, "results": results_json, "messages": [] }),
+        );
     }
     if let Some(result) = &rec.result {
         // A game won by play ends where MILA's ends: the phase after the
@@ -349,7 +387,9 @@ pub fn export_mila(v: &Variant, rec: &GameRecord) -> Result<Value, String> {
         phases.push(json!({ "name": COMPLETED, "state": state, "orders": {}, "results": {}, "messages": [] }));
     }
     let messages = mila_messages(rec, &phases);
-    Ok(json!({ "id": format!("polemarch-{}", rec.seed), "map": rec.variant, "rules": [], "phases": phases, "messages": messages }))
+    Ok(
+        json!({ "id": format!("polemarch-{}", rec.seed), "map": rec.variant, "rules": [], "phases": phases, "messages": messages }),
+    )
 }
 
 /// The name MILA gives the phase after a game's end.
@@ -375,17 +415,29 @@ fn victory_note(result: &GameResult) -> String {
 /// The powers of a MILA victory note, each found by the first three
 /// letters of its name.
 fn read_victory_note(v: &Variant, note: &str) -> Result<Vec<String>, String> {
-    let list = note
-        .strip_prefix("Victory by:")
-        .ok_or_else(|| format!("the note of the COMPLETED phase: expected `Victory by: FRA, ...`, found `{}`", excerpt(note)))?;
+    let list = note.strip_prefix("Victory by:").ok_or_else(|| {
+        format!("the note of the COMPLETED phase: expected `Victory by: FRA, ...`, found `{}`", excerpt(note))
+    })?;
     let mut powers = Vec::new();
     for short in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let short = short.to_uppercase();
         let mut named = v.powers.iter().filter(|p| p.name.to_uppercase().starts_with(&short));
         match (named.next(), named.next()) {
             (Some(p), None) => powers.push(p.name.clone()),
-            (None, _) => return Err(format!("the note of the COMPLETED phase: no power's name starts with `{}`", excerpt(&short))),
-            (Some(a), Some(b)) => return Err(format!("the note of the COMPLETED phase: `{}` could be {} or {}", excerpt(&short), a.name, b.name)),
+            (None, _) => {
+                return Err(format!(
+                    "the note of the COMPLETED phase: no power's name starts with `{}`",
+                    excerpt(&short)
+                ))
+            }
+            (Some(a), Some(b)) => {
+                return Err(format!(
+                    "the note of the COMPLETED phase: `{}` could be {} or {}",
+                    excerpt(&short),
+                    a.name,
+                    b.name
+                ))
+            }
         }
     }
     if powers.is_empty() {
@@ -397,7 +449,10 @@ fn read_victory_note(v: &Variant, note: &str) -> Result<Vec<String>, String> {
 /// Was this phase of a saved game played (orders given, results)? MILA's
 /// draw keeps the phase it ended with, nothing played in it.
 fn played(phase: &Value) -> bool {
-    let orders = phase.get("orders").and_then(Value::as_object).is_some_and(|m| m.values().any(|o| o.as_array().is_some_and(|a| !a.is_empty())));
+    let orders = phase
+        .get("orders")
+        .and_then(Value::as_object)
+        .is_some_and(|m| m.values().any(|o| o.as_array().is_some_and(|a| !a.is_empty())));
     let results = phase.get("results").and_then(Value::as_object).is_some_and(|m| !m.is_empty());
     orders || results
 }
@@ -422,10 +477,18 @@ fn end_of(v: &Variant, completed: &Value, before: &Value) -> Result<GameResult, 
 fn mila_messages(rec: &GameRecord, phases: &[Value]) -> Vec<Value> {
     let mut out = Vec::new();
     for m in &rec.messages {
-        let phase = rec.phases.iter().position(|p| p.phase == m.phase).and_then(|i| phases[i]["name"].as_str()).unwrap_or(&m.phase);
+        let phase = rec
+            .phases
+            .iter()
+            .position(|p| p.phase == m.phase)
+            .and_then(|i| phases[i]["name"].as_str())
+            .unwrap_or(&m.phase);
         let sender = m.from.as_deref().map_or("SYSTEM".to_string(), str::to_uppercase);
-        let recipients: Vec<String> =
-            if m.to.is_empty() { vec!["GLOBAL".into()] } else { m.to.iter().filter(|p| m.from.as_ref() != Some(p)).map(|p| p.to_uppercase()).collect() };
+        let recipients: Vec<String> = if m.to.is_empty() {
+            vec!["GLOBAL".into()]
+        } else {
+            m.to.iter().filter(|p| m.from.as_ref() != Some(p)).map(|p| p.to_uppercase()).collect()
+        };
         for r in recipients {
             out.push(json!({ "sender": sender, "recipient": r, "time_sent": m.sent_at * 1000, "phase": phase, "message": m.body }));
         }
@@ -470,7 +533,9 @@ mod tests {
         let centres = r#""bre", "par", "mar", "spa", "por", "bel", "hol", "den", "kie", "ber", "lon", "edi", "lvp", "nwy", "swe", "tun", "ven""#;
         let mut rec = starting_at(
             &v,
-            &format!(r#"{{"phase": "Fall 1901, Movement", "units": {{"France": ["A ruh"], "Italy": ["A rom"]}}, "owners": {{"France": [{centres}]}}}}"#),
+            &format!(
+                r#"{{"phase": "Fall 1901, Movement", "units": {{"France": ["A ruh"], "Italy": ["A rom"]}}, "owners": {{"France": [{centres}]}}}}"#
+            ),
         );
         game::submit(&v, &mut rec, v.find_power("France").unwrap(), "France", "now", &["A ruh - mun".into()]).unwrap();
         game::process(&v, &mut rec).unwrap();
@@ -488,7 +553,10 @@ mod tests {
         assert_eq!(back.end, rec.result, "read back, the game's result");
         assert_eq!(back.phases.len(), 2, "the COMPLETED phase is the position the game ended in");
         let end = game::current(&v, &rec).unwrap();
-        assert_eq!((back.phases[1].start.phase, &back.phases[1].start.forces, &back.phases[1].start.owners), (end.phase, &end.forces, &end.owners));
+        assert_eq!(
+            (back.phases[1].start.phase, &back.phases[1].start.forces, &back.phases[1].start.owners),
+            (end.phase, &end.forces, &end.owners)
+        );
     }
 
     /// Ended by agreement, as MILA's draw: the open phase is kept with
@@ -512,7 +580,10 @@ mod tests {
         rec.result = Some(GameResult::Solo("Turkey".into()));
         assert!(!game::won_by_play(&v, &rec), "Turkey has not won on the board: conceded to");
         let saved = export_mila(&v, &rec).unwrap();
-        assert_eq!(names_and_note(&saved), (vec!["S1901M".to_string(), "COMPLETED".to_string()], "Victory by: TUR".to_string()));
+        assert_eq!(
+            names_and_note(&saved),
+            (vec!["S1901M".to_string(), "COMPLETED".to_string()], "Victory by: TUR".to_string())
+        );
         assert_eq!(import_mila(&v, &saved.to_string()).unwrap().end, rec.result);
     }
 

@@ -45,7 +45,9 @@ pub(super) fn unit_ref_text(v: &Variant, pos: &Position, u: &UnitRef) -> String 
 /// An order in MILA notation.
 pub fn mila_order(v: &Variant, pos: &Position, o: &Order) -> String {
     let mut out = String::with_capacity(24);
-    write(v, o, &mut out, &mut |u, out| out.push_str(&unit_ref_text(v, pos, u)), &mut |l, out| out.push_str(&upper(v.loc_abbr(l))));
+    write(v, o, &mut out, &mut |u, out| out.push_str(&unit_ref_text(v, pos, u)), &mut |l, out| {
+        out.push_str(&upper(v.loc_abbr(l)))
+    });
     out
 }
 
@@ -79,7 +81,8 @@ impl<'a> MilaText<'a> {
             }
             out.push_str(&kept.as_ref().expect("just written").1);
         };
-        let mut loc = |l: LocId, out: &mut String| out.push_str(locs[l.index()].get_or_insert_with(|| upper(v.loc_abbr(l))));
+        let mut loc =
+            |l: LocId, out: &mut String| out.push_str(locs[l.index()].get_or_insert_with(|| upper(v.loc_abbr(l))));
         write(v, o, &mut out, &mut unit, &mut loc);
         out
     }
@@ -87,7 +90,13 @@ impl<'a> MilaText<'a> {
 
 /// Writes `o` into `out`, each unit it names by `unit` and each location
 /// by `loc`.
-fn write(v: &Variant, o: &Order, out: &mut String, unit: &mut dyn FnMut(&UnitRef, &mut String), loc: &mut dyn FnMut(LocId, &mut String)) {
+fn write(
+    v: &Variant,
+    o: &Order,
+    out: &mut String,
+    unit: &mut dyn FnMut(&UnitRef, &mut String),
+    loc: &mut dyn FnMut(LocId, &mut String),
+) {
     if !has_mila_form(&o.action) {
         // The orders of the variants' own mechanics: polemarch's notation.
         out.push_str(&o.display(v).to_string().to_uppercase());

@@ -142,21 +142,31 @@ pub struct Detected {
 
 /// Tells the format from the content.
 pub fn detect(text: &str) -> Result<Detected, String> {
-    let found =
-        |format, variant: Option<&str>, edition: Option<&str>| Detected { format, variant: variant.map(String::from), edition: edition.map(String::from) };
+    let found = |format, variant: Option<&str>, edition: Option<&str>| Detected {
+        format,
+        variant: variant.map(String::from),
+        edition: edition.map(String::from),
+    };
     if text.trim_start().starts_with("PHASE") {
         return Ok(found(Format::Godip, None, None));
     }
-    let json: serde_json::Value = serde_json::from_str(text)
-        .map_err(|e| format!("not a recorded game: neither godip text (starts with PHASE) nor JSON (line {} column {}: {e})", e.line(), e.column()))?;
+    let json: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+        format!(
+            "not a recorded game: neither godip text (starts with PHASE) nor JSON (line {} column {}: {e})",
+            e.line(),
+            e.column()
+        )
+    })?;
     let field = |key: &str| json.get(key).and_then(|v| v.as_str());
     if field("format") == Some(crate::game::record::FORMAT) {
         return Ok(found(Format::Polemarch, field("variant"), field("edition")));
     }
-    let mila_phases = json
-        .get("phases")
-        .and_then(|p| p.as_array())
-        .is_some_and(|ps| ps.first().and_then(|p| p.get("name")).and_then(|n| n.as_str()).is_some_and(|n| mila::parse_phase_name(n).is_some()));
+    let mila_phases = json.get("phases").and_then(|p| p.as_array()).is_some_and(|ps| {
+        ps.first()
+            .and_then(|p| p.get("name"))
+            .and_then(|n| n.as_str())
+            .is_some_and(|n| mila::parse_phase_name(n).is_some())
+    });
     if mila_phases && json.get("map").is_some() {
         let format = if json.get("is_full_press").is_some() { Format::Cicero } else { Format::Mila };
         return Ok(found(format, field("map"), None));
@@ -170,8 +180,8 @@ pub fn import(v: &Variant, format: Format, text: &str) -> Result<RecordedGame, S
         Format::Godip => godip::import_godip(v, text),
         Format::Mila | Format::Cicero => import_mila(v, text),
         Format::Polemarch => {
-            let rec: crate::game::GameRecord =
-                serde_json::from_str(text).map_err(|e| format!("polemarch record, line {} column {}: {e}", e.line(), e.column()))?;
+            let rec: crate::game::GameRecord = serde_json::from_str(text)
+                .map_err(|e| format!("polemarch record, line {} column {}: {e}", e.line(), e.column()))?;
             import_own(v, &rec)
         }
     }

@@ -16,12 +16,21 @@ pub fn import_own(v: &Variant, rec: &GameRecord) -> Result<RecordedGame, String>
             let mut used = vec![false; done.results.len()];
             let mut said = Vec::new();
             for (power_name, list) in &done.orders {
-                let power = v.find_power(power_name).ok_or_else(|| format!("phase {}: unknown power `{power_name}`", record.phase))?;
+                let power = v
+                    .find_power(power_name)
+                    .ok_or_else(|| format!("phase {}: unknown power `{power_name}`", record.phase))?;
                 for text in list {
-                    orders.push(parse_order(v, text, Some(power)).map_err(|e| format!("phase {}: order `{text}` of {power_name}: {e}", record.phase))?);
+                    orders.push(
+                        parse_order(v, text, Some(power))
+                            .map_err(|e| format!("phase {}: order `{text}` of {power_name}: {e}", record.phase))?,
+                    );
                     // The result recorded for this order: the first unused one
                     // of the same power and text.
-                    let found = done.results.iter().enumerate().position(|(j, r)| !used[j] && r.power == *power_name && r.order == *text);
+                    let found = done
+                        .results
+                        .iter()
+                        .enumerate()
+                        .position(|(j, r)| !used[j] && r.power == *power_name && r.order == *text);
                     said.push(found.map(|j| {
                         used[j] = true;
                         let r = &done.results[j];
@@ -31,7 +40,14 @@ pub fn import_own(v: &Variant, rec: &GameRecord) -> Result<RecordedGame, String>
             }
             results = Some(said);
         }
-        phases.push(RecordedPhase { label: record.phase.clone(), start, orders, results, start_glitch: None, orders_glitch: None });
+        phases.push(RecordedPhase {
+            label: record.phase.clone(),
+            start,
+            orders,
+            results,
+            start_glitch: None,
+            orders_glitch: None,
+        });
     }
     Ok(RecordedGame { phases, end: rec.result.clone() })
 }

@@ -51,7 +51,8 @@ impl Invaders {
     /// eastern frontier, next to the Sassanid spaces; elsewhere the
     /// Barbarians.
     pub fn of(self, v: &Variant, p: ProvinceId) -> PowerId {
-        let sassanid_next = v.province_ids().any(|q| v.province(q).flags.sassanid && v.any_borders.get(p.index(), q.index()));
+        let sassanid_next =
+            v.province_ids().any(|q| v.province(q).flags.sassanid && v.any_borders.get(p.index(), q.index()));
         if sassanid_next {
             self.persians
         } else {
@@ -127,13 +128,17 @@ pub fn judge(v: &Variant, inv: Invaders, guard: bool, pos: &mut Position, orders
 fn order_for(v: &Variant, pos: &Position, force: &Force, convoys: &[(ProvinceId, ProvinceId)]) -> Order {
     let from = v.province_of(force.loc);
     let open = |q: ProvinceId| {
-        q != from && v.province(q).terrain.holds_armies() && pos.force_in(v, q).is_none() && v.rules.may_enter(v, force, q, super::Entry::Move).is_ok()
+        q != from
+            && v.province(q).terrain.holds_armies()
+            && pos.force_in(v, q).is_none()
+            && v.rules.may_enter(v, force, q, super::Entry::Move).is_ok()
     };
     let by_sea = first_after(v, from, convoys.iter().filter(|&&(b, q)| b == from && open(q)).map(|&(_, q)| q));
     if let Some(q) = by_sea {
         return Order::for_force(force, Action::Move { to: LocId::of_province(q), via_convoy: true });
     }
-    let by_land = first_after(v, from, v.province_ids().filter(|&q| v.army_borders.get(from.index(), q.index()) && open(q)));
+    let by_land =
+        first_after(v, from, v.province_ids().filter(|&q| v.army_borders.get(from.index(), q.index()) && open(q)));
     match by_land {
         Some(q) => Order::for_force(force, Action::Move { to: LocId::of_province(q), via_convoy: false }),
         None => Order::for_force(force, Action::Hold),
@@ -155,7 +160,14 @@ fn first_after(v: &Variant, from: ProvinceId, candidates: impl Iterator<Item = P
 pub fn sack(v: &Variant, inv: Invaders, results: &mut [OrderResult<'_>], next: &mut Position) {
     for r in results.iter_mut().filter(|r| r.verdict() == Verdict::Success && r.reason == Reason::Moved) {
         let (Some(power), Action::Move { to, .. }) = (r.order.power, &r.order.action) else { continue };
-        if !inv.includes(power) || !r.order.unit.as_ref().and_then(|u| u.components.as_ref()).is_some_and(|c| c.iter().any(|c| c.kind == Kind::BARBARIAN)) {
+        if !inv.includes(power)
+            || !r
+                .order
+                .unit
+                .as_ref()
+                .and_then(|u| u.components.as_ref())
+                .is_some_and(|c| c.iter().any(|c| c.kind == Kind::BARBARIAN))
+        {
             continue;
         }
         let p = v.province_of(*to);
@@ -178,7 +190,9 @@ impl Mechanic for Invaders {
 
     fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, String> {
         let Some([b, p]) = strings(value).as_deref().map(|s| <[&str; 2]>::try_from(s).ok()).flatten() else {
-            return Err(format!("expected the two powers the judge plays, [\"Barbarians\", \"Persians\"], found {value}"));
+            return Err(format!(
+                "expected the two powers the judge plays, [\"Barbarians\", \"Persians\"], found {value}"
+            ));
         };
         match ((names.power)(b), (names.power)(p)) {
             (Some(barbarians), Some(persians)) if barbarians != persians => Ok(Some(Invaders { barbarians, persians })),

@@ -37,12 +37,24 @@ impl Mechanic for RomanCentres {
     }
 
     fn describe(&self, v: &Variant) -> String {
-        format!("centres worth more to {}", self.0.iter().map(|&p| v.power(p).name.as_str()).collect::<Vec<_>>().join(", "))
+        format!(
+            "centres worth more to {}",
+            self.0.iter().map(|&p| v.power(p).name.as_str()).collect::<Vec<_>>().join(", ")
+        )
     }
 
     /// Rome is worth 3 to a Roman holder (seed rule 3: "for the ROMAN
     /// player only"), whoever owns it.
-    fn centre_value(&self, _: &Rules, v: &Variant, _: &Position, p: ProvinceId, _: PowerId, holder: PowerId, value: u32) -> ControlFlow<u32, u32> {
+    fn centre_value(
+        &self,
+        _: &Rules,
+        v: &Variant,
+        _: &Position,
+        p: ProvinceId,
+        _: PowerId,
+        holder: PowerId,
+        value: u32,
+    ) -> ControlFlow<u32, u32> {
         ControlFlow::Continue(roman_value(v, &self.0, p, holder).unwrap_or(value))
     }
 }

@@ -17,7 +17,9 @@ use crate::variant::{PowerId, ProvinceId, Variant};
 /// Notes the claims of successful capturing orders.
 pub fn note(v: &Variant, results: &[OrderResult<'_>], next: &mut Position) {
     for order in results.iter().filter(|r| r.verdict() == Verdict::Success).map(|r| &*r.order) {
-        let (Some(power), Action::Move { to, .. } | Action::Merge { to, .. }) = (order.claim, &order.action) else { continue };
+        let (Some(power), Action::Move { to, .. } | Action::Merge { to, .. }) = (order.claim, &order.action) else {
+            continue;
+        };
         set_province_power(&mut next.state.claims, v.province_of(*to), power);
     }
 }

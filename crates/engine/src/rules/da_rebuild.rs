@@ -43,13 +43,23 @@ pub fn due(pos: &Position, emperor: PowerId, most: u8, year: i32) -> bool {
 }
 
 /// After the orders of the Winter of `year`: one DA in Germany, when due.
-pub fn rebuild(v: &Variant, next: &mut Position, results: &mut Vec<OrderResult<'_>>, emperor: PowerId, most: u8, year: i32) {
+pub fn rebuild(
+    v: &Variant,
+    next: &mut Position,
+    results: &mut Vec<OrderResult<'_>>,
+    emperor: PowerId,
+    most: u8,
+    year: i32,
+) {
     let Some(ger) = germany(v) else { return };
     if !due(next, emperor, most, year) {
         return;
     }
     let force = Force::single(emperor, Kind::DOUBLE_ARMY, crate::variant::LocId::of_province(ger));
-    results.push(OrderResult { order: Cow::Owned(Order::for_force(&force, Action::Build)), reason: Reason::DoubleArmyRebuilt });
+    results.push(OrderResult {
+        order: Cow::Owned(Order::for_force(&force, Action::Build)),
+        reason: Reason::DoubleArmyRebuilt,
+    });
     next.insert_in_order(force);
     next.state.da_rebuilt = Some(year);
 }

@@ -145,7 +145,14 @@ impl Mechanic for Delphi {
         SLOTS
     }
 
-    fn plan_order(&self, _: &Rules, v: &Variant, state: &VariantState, body: &Force, action: &Action) -> Option<Result<Plan, Illegal>> {
+    fn plan_order(
+        &self,
+        _: &Rules,
+        v: &Variant,
+        state: &VariantState,
+        body: &Force,
+        action: &Action,
+    ) -> Option<Result<Plan, Illegal>> {
         (*action == Action::Sack).then(|| plan_sack(v, state, self.0, body))
     }
 

@@ -109,7 +109,14 @@ impl Mechanic for Destroy {
         SLOTS
     }
 
-    fn plan_order(&self, _: &Rules, v: &Variant, state: &VariantState, body: &Force, action: &Action) -> Option<Result<Plan, Illegal>> {
+    fn plan_order(
+        &self,
+        _: &Rules,
+        v: &Variant,
+        state: &VariantState,
+        body: &Force,
+        action: &Action,
+    ) -> Option<Result<Plan, Illegal>> {
         (*action == Action::Destroy).then(|| plan(v, state, body))
     }
 
@@ -118,7 +125,16 @@ impl Mechanic for Destroy {
     }
 
     /// Destroyed centres are worth nothing.
-    fn centre_value(&self, _: &Rules, _: &Variant, pos: &Position, p: ProvinceId, _: PowerId, _: PowerId, value: u32) -> ControlFlow<u32, u32> {
+    fn centre_value(
+        &self,
+        _: &Rules,
+        _: &Variant,
+        pos: &Position,
+        p: ProvinceId,
+        _: PowerId,
+        _: PowerId,
+        value: u32,
+    ) -> ControlFlow<u32, u32> {
         if is_destroyed(&pos.state, p) {
             ControlFlow::Break(0)
         } else {

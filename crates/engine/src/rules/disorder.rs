@@ -84,7 +84,14 @@ impl Mechanic for Deposed {
         &[SLOTS]
     }
 
-    fn may_order(&self, _: &Variant, state: &VariantState, _: &[Force], body: &Force, _: &Action) -> Result<(), Illegal> {
+    fn may_order(
+        &self,
+        _: &Variant,
+        state: &VariantState,
+        _: &[Force],
+        body: &Force,
+        _: &Action,
+    ) -> Result<(), Illegal> {
         check(state, body.power)
     }
 

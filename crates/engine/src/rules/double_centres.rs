@@ -75,7 +75,16 @@ impl Mechanic for DoubleCentres {
         "double centres".into()
     }
 
-    fn supply_value(&self, _: &Rules, v: &Variant, pos: &Position, p: ProvinceId, owner: PowerId, holder: PowerId, worth: u32) -> ControlFlow<u32, u32> {
+    fn supply_value(
+        &self,
+        _: &Rules,
+        v: &Variant,
+        pos: &Position,
+        p: ProvinceId,
+        owner: PowerId,
+        holder: PowerId,
+        worth: u32,
+    ) -> ControlFlow<u32, u32> {
         ControlFlow::Continue(value(v, pos, p, owner, holder, worth))
     }
 }

@@ -62,12 +62,29 @@ impl Mechanic for ImperialSupply {
         needs(emperor(r).is_some(), NEEDED)
     }
 
-    fn build_site(&self, r: &Rules, v: &Variant, _: &Position, power: PowerId, site: ProvinceId, _: Kind) -> Option<Result<(), Illegal>> {
+    fn build_site(
+        &self,
+        r: &Rules,
+        v: &Variant,
+        _: &Position,
+        power: PowerId,
+        site: ProvinceId,
+        _: Kind,
+    ) -> Option<Result<(), Illegal>> {
         build_site(v, emperor(r)?, power, site)
     }
 
     /// Half of each centre to the Emperor; nothing once he is out (C15).
-    fn supply_value(&self, r: &Rules, _: &Variant, pos: &Position, _: ProvinceId, _: PowerId, holder: PowerId, value: u32) -> ControlFlow<u32, u32> {
+    fn supply_value(
+        &self,
+        r: &Rules,
+        _: &Variant,
+        pos: &Position,
+        _: ProvinceId,
+        _: PowerId,
+        holder: PowerId,
+        value: u32,
+    ) -> ControlFlow<u32, u32> {
         if is_out(r, &pos.state, holder) {
             ControlFlow::Break(0)
         } else if emperor(r) == Some(holder) {

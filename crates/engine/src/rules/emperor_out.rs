@@ -36,7 +36,10 @@ use std::borrow::Cow;
 /// Does a DA of the Emperor stand on the board (dislodged or not)?
 fn da_on_board(v: &Variant, pos: &Position, emperor: PowerId) -> bool {
     let forces = pos.forces.iter().chain(pos.dislodged.iter().map(|d| &d.force));
-    forces.filter(|f| !v.province(v.province_of(f.loc)).flags.imperial).flat_map(|f| &f.components).any(|c| c.power == emperor && c.kind == Kind::DOUBLE_ARMY)
+    forces
+        .filter(|f| !v.province(v.province_of(f.loc)).flags.imperial)
+        .flat_map(|f| &f.components)
+        .any(|c| c.power == emperor && c.kind == Kind::DOUBLE_ARMY)
 }
 
 /// At the end of phase `judged`: out, from `from` on, with no DA on the
@@ -112,7 +115,15 @@ impl Mechanic for EmperorElimination {
     /// Last of the phase's changes, on the board the phase leaves
     /// (`next.phase` is still the phase judged): the Emperor is out with no
     /// DA on it.
-    fn after_phase(&self, r: &Rules, v: &Variant, _: PhaseKind, _: &Position, _: &mut Vec<OrderResult<'_>>, next: &mut Position) {
+    fn after_phase(
+        &self,
+        r: &Rules,
+        v: &Variant,
+        _: PhaseKind,
+        _: &Position,
+        _: &mut Vec<OrderResult<'_>>,
+        next: &mut Position,
+    ) {
         if let Some(e) = emperor(r) {
             after_phase(v, next.phase, next, e, self.0);
         }

@@ -22,7 +22,16 @@ impl Mechanic for FirstYearHomeBuilds {
         "first-year builds in home centres".into()
     }
 
-    fn build_site(&self, _: &Rules, v: &Variant, pos: &Position, power: PowerId, site: ProvinceId, _: Kind) -> Option<Result<(), Illegal>> {
-        (pos.phase.year == v.calendar.first.year && !v.power(power).homes.contains(&site)).then_some(Err(Illegal::FirstYearHomesOnly))
+    fn build_site(
+        &self,
+        _: &Rules,
+        v: &Variant,
+        pos: &Position,
+        power: PowerId,
+        site: ProvinceId,
+        _: Kind,
+    ) -> Option<Result<(), Illegal>> {
+        (pos.phase.year == v.calendar.first.year && !v.power(power).homes.contains(&site))
+            .then_some(Err(Illegal::FirstYearHomesOnly))
     }
 }

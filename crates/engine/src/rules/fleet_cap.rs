@@ -16,7 +16,10 @@ pub fn built(v: &Variant, next: &Position, earlier: &[OrderResult<'_>], power: P
         .filter(|r| r.verdict() == Verdict::Success && r.reason == Reason::Built && r.order.action == Action::Build)
         .filter_map(|r| r.order.unit.as_ref())
         .filter(|u| u.components.as_ref().is_some_and(|c| c.first().is_some_and(|c| c.kind == Kind::FLEET)))
-        .filter(|u| next.force_in(v, v.province_of(u.loc)).is_some_and(|f| f.components.iter().any(|c| c.power == power && c.kind == Kind::FLEET)))
+        .filter(|u| {
+            next.force_in(v, v.province_of(u.loc))
+                .is_some_and(|f| f.components.iter().any(|c| c.power == power && c.kind == Kind::FLEET))
+        })
         .count() as u32
 }
 
@@ -45,7 +48,14 @@ impl Mechanic for FleetBuildCap {
         format!("at most {} fleets built per Winter", self.0)
     }
 
-    fn may_build(&self, v: &Variant, next: &Position, earlier: &[OrderResult<'_>], power: PowerId, kind: Kind) -> Result<(), Illegal> {
+    fn may_build(
+        &self,
+        v: &Variant,
+        next: &Position,
+        earlier: &[OrderResult<'_>],
+        power: PowerId,
+        kind: Kind,
+    ) -> Result<(), Illegal> {
         if kind == Kind::FLEET {
             check(self.0 as u32, built(v, next, earlier, power))
         } else {

@@ -88,7 +88,8 @@ pub fn invade(v: &Variant, inv: Invaders, from: i32, results: &mut Vec<OrderResu
     for p in frontier(v).collect::<Vec<_>>() {
         if next.force_in(v, p).is_none() {
             let b = Force::single(inv.of(v, p), Kind::BARBARIAN, LocId::of_province(p));
-            results.push(OrderResult { order: Cow::Owned(Order::for_force(&b, Action::Hold)), reason: Reason::Invaded });
+            results
+                .push(OrderResult { order: Cow::Owned(Order::for_force(&b, Action::Hold)), reason: Reason::Invaded });
             next.insert_in_order(b);
         }
     }
@@ -110,7 +111,11 @@ pub const FRONTIER_DIE: Codec = Codec {
         if !v.province(p).flags.frontier {
             return Err(format!("{} is not a frontier province (I4)", v.province(p).name));
         }
-        let roll: u8 = value.parse().ok().filter(|r| (1..=6).contains(r)).ok_or_else(|| format!("`{value}`: expected a die's roll, 1 to 6"))?;
+        let roll: u8 = value
+            .parse()
+            .ok()
+            .filter(|r| (1..=6).contains(r))
+            .ok_or_else(|| format!("`{value}`: expected a die's roll, 1 to 6"))?;
         state.frontier_dice.retain(|&(q, _)| q != p);
         state.frontier_dice.push((p, roll));
         state.frontier_dice.sort_unstable();

@@ -23,7 +23,16 @@ impl Mechanic for GarrisonRequired {
         "garrison-required centres".into()
     }
 
-    fn centre_value(&self, _: &Rules, v: &Variant, pos: &Position, p: ProvinceId, owner: PowerId, _: PowerId, value: u32) -> ControlFlow<u32, u32> {
+    fn centre_value(
+        &self,
+        _: &Rules,
+        v: &Variant,
+        pos: &Position,
+        p: ProvinceId,
+        owner: PowerId,
+        _: PowerId,
+        value: u32,
+    ) -> ControlFlow<u32, u32> {
         if ungarrisoned(v, pos, p, owner) {
             ControlFlow::Break(0)
         } else {

@@ -57,7 +57,8 @@ fn lead(v: &Variant, pos: &Position, default: PowerId, inv: Option<Invaders>) ->
         return None;
     }
     let units = |p: PowerId| pos.forces.iter().flat_map(|f| &f.components).filter(|c| c.power == p).count();
-    let others = v.power_ids().filter(|&p| p != e && !inv.is_some_and(|i| i.includes(p)) && !v.rules.eliminated(&pos.state, p));
+    let others =
+        v.power_ids().filter(|&p| p != e && !inv.is_some_and(|i| i.includes(p)) && !v.rules.eliminated(&pos.state, p));
     let best = others.map(units).max().unwrap_or(0);
     units(e).checked_sub(best).map(|by| (e, by))
 }
@@ -66,7 +67,9 @@ fn lead(v: &Variant, pos: &Position, default: PowerId, inv: Option<Invaders>) ->
 /// PG stands, or a vacant title; each Rival and where his PG(R) stands.
 pub fn shown(v: &Variant, pos: &Position, default: PowerId) -> Vec<String> {
     let e = emperor(&pos.state, default);
-    let at = |power: PowerId, kind: Kind| super::personal::unit_of(v, pos, kind, power).map_or("not on the board".into(), |p| v.province(p).abbr.clone());
+    let at = |power: PowerId, kind: Kind| {
+        super::personal::unit_of(v, pos, kind, power).map_or("not on the board".into(), |p| v.province(p).abbr.clone())
+    };
     let mut lines = Vec::new();
     if pos.state.eliminated.contains(&e) {
         lines.push(format!("Emperor: vacant since {} fell; the first to take Rome has it (I8)", v.power(e).name));

@@ -94,7 +94,12 @@ fn push_link(state: &mut VariantState, loan: Loan) {
 }
 
 fn end(pos: &mut Position, power: PowerId, centre: ProvinceId) -> Result<Reason, Illegal> {
-    let at = pos.state.loans.iter().position(|l| l.centre == centre && l.lender == power && !l.ending).ok_or(Illegal::NoSuchLoan)?;
+    let at = pos
+        .state
+        .loans
+        .iter()
+        .position(|l| l.centre == centre && l.lender == power && !l.ending)
+        .ok_or(Illegal::NoSuchLoan)?;
     // The links after it fall with it: nobody lends on what he no longer holds.
     for l in pos.state.loans[at..].iter_mut().take_while(|l| l.centre == centre) {
         l.ending = true;
@@ -151,7 +156,11 @@ pub fn check_owners(v: &Variant, pos: &Position) -> Result<(), String> {
         match owner {
             None => return Err(format!("state `loan {abbr}`: {name} is owned by nobody, so nobody lends it")),
             Some(o) if o != l.lender => {
-                return Err(format!("state `loan {abbr}`: {name} is {}'s, so its chain starts with a loan from {}", v.power(o).name, v.power(o).name))
+                return Err(format!(
+                    "state `loan {abbr}`: {name} is {}'s, so its chain starts with a loan from {}",
+                    v.power(o).name,
+                    v.power(o).name
+                ))
             }
             Some(_) => {}
         }
@@ -215,7 +224,11 @@ pub const LOAN: Codec = Codec {
         let ending = match value {
             "" => false,
             v if v.eq_ignore_ascii_case("ending") => true,
-            _ => return Err(format!("`{value}`: expected nothing or `ending` after `loan <centre> <lender> <borrower>`")),
+            _ => {
+                return Err(format!(
+                    "`{value}`: expected nothing or `ending` after `loan <centre> <lender> <borrower>`"
+                ))
+            }
         };
         let centre = province_index(v, centre)?;
         if !v.is_centre(centre) {

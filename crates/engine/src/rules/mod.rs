@@ -62,8 +62,13 @@ mod walls;
 pub use draw::SplitMix64;
 pub use edition::{Choice, CivilDisorder, DisorderTies, Edition};
 pub use options::{from_table, Names};
-pub use state_text::{read_position_state, read_state, shown_position_state, shown_state, state_key, write_position_state, write_state};
-pub use victory::{own_supplies, self_supporting_units, supplies, supplies_into, supply, supply_parts, victory_centres, winners, SupplyParts};
+pub use state_text::{
+    read_position_state, read_state, shown_position_state, shown_state, state_key, write_position_state, write_state,
+};
+pub use victory::{
+    own_supplies, self_supporting_units, supplies, supplies_into, supply, supply_parts, victory_centres, winners,
+    SupplyParts,
+};
 
 use crate::adjudicate::Plan;
 use crate::order::{Action, Order};
@@ -130,7 +135,14 @@ pub trait Mechanic: Sized {
     }
 
     /// May `body` be given `action` at all?
-    fn may_order(&self, v: &Variant, state: &VariantState, forces: &[Force], body: &Force, action: &Action) -> Result<(), Illegal> {
+    fn may_order(
+        &self,
+        v: &Variant,
+        state: &VariantState,
+        forces: &[Force],
+        body: &Force,
+        action: &Action,
+    ) -> Result<(), Illegal> {
         Ok(())
     }
 
@@ -147,7 +159,14 @@ pub trait Mechanic: Sized {
 
     /// The plan of an order of its own the core does not know (SACK,
     /// DESTROY), or why it is illegal; None when the order is not its own.
-    fn plan_order(&self, r: &Rules, v: &Variant, state: &VariantState, body: &Force, action: &Action) -> Option<Result<Plan, Illegal>> {
+    fn plan_order(
+        &self,
+        r: &Rules,
+        v: &Variant,
+        state: &VariantState,
+        body: &Force,
+        action: &Action,
+    ) -> Option<Result<Plan, Illegal>> {
         None
     }
 
@@ -204,7 +223,16 @@ pub trait Mechanic: Sized {
 
     /// State and board changes at the end of every phase, before centres
     /// change hands.
-    fn after_phase(&self, r: &Rules, v: &Variant, kind: PhaseKind, before: &Position, results: &mut Vec<OrderResult<'_>>, next: &mut Position) {}
+    fn after_phase(
+        &self,
+        r: &Rules,
+        v: &Variant,
+        kind: PhaseKind,
+        before: &Position,
+        results: &mut Vec<OrderResult<'_>>,
+        next: &mut Position,
+    ) {
+    }
 
     /// Does a centre worth `value` halves change hands after a season that
     /// changes no other?
@@ -254,27 +282,60 @@ pub trait Mechanic: Sized {
 
     /// Its own answer for a build of `kind` at `site` by `power`, where it
     /// decides; None leaves it to the next mechanic, then `may_build_at`.
-    fn build_site(&self, r: &Rules, v: &Variant, pos: &Position, power: PowerId, site: ProvinceId, kind: Kind) -> Option<Result<(), Illegal>> {
+    fn build_site(
+        &self,
+        r: &Rules,
+        v: &Variant,
+        pos: &Position,
+        power: PowerId,
+        site: ProvinceId,
+        kind: Kind,
+    ) -> Option<Result<(), Illegal>> {
         None
     }
 
     /// May `power` build one more unit of `kind`, given the adjustment's
     /// results so far and the position they made?
-    fn may_build(&self, v: &Variant, next: &Position, earlier: &[OrderResult<'_>], power: PowerId, kind: Kind) -> Result<(), Illegal> {
+    fn may_build(
+        &self,
+        v: &Variant,
+        next: &Position,
+        earlier: &[OrderResult<'_>],
+        power: PowerId,
+        kind: Kind,
+    ) -> Result<(), Illegal> {
         Ok(())
     }
 
     /// What centre `p` owned by `owner`, worth `value` halves so far, is
     /// worth to `holder`; `Break` ends the count with that value.
     #[allow(clippy::too_many_arguments)]
-    fn centre_value(&self, r: &Rules, v: &Variant, pos: &Position, p: ProvinceId, owner: PowerId, holder: PowerId, value: u32) -> ControlFlow<u32, u32> {
+    fn centre_value(
+        &self,
+        r: &Rules,
+        v: &Variant,
+        pos: &Position,
+        p: ProvinceId,
+        owner: PowerId,
+        holder: PowerId,
+        value: u32,
+    ) -> ControlFlow<u32, u32> {
         ControlFlow::Continue(value)
     }
 
     /// What centre `p`, worth `value` to `holder`, supplies `holder` in a
     /// Winter; `Break` ends the count with that value.
     #[allow(clippy::too_many_arguments)]
-    fn supply_value(&self, r: &Rules, v: &Variant, pos: &Position, p: ProvinceId, owner: PowerId, holder: PowerId, value: u32) -> ControlFlow<u32, u32> {
+    fn supply_value(
+        &self,
+        r: &Rules,
+        v: &Variant,
+        pos: &Position,
+        p: ProvinceId,
+        owner: PowerId,
+        holder: PowerId,
+        value: u32,
+    ) -> ControlFlow<u32, u32> {
         ControlFlow::Continue(value)
     }
 
@@ -380,7 +441,15 @@ pub trait Mechanic: Sized {
 
     /// After units were taken away after a Winter adjustment, `before` the
     /// position before.
-    fn after_winter_losses(&self, r: &Rules, v: &Variant, before: &Position, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {}
+    fn after_winter_losses(
+        &self,
+        r: &Rules,
+        v: &Variant,
+        before: &Position,
+        next: &mut Position,
+        results: &mut Vec<OrderResult<'_>>,
+    ) {
+    }
 
     /// Last after a Winter adjustment: the year ends.
     fn year_ends(&self, r: &Rules, v: &Variant, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {}
@@ -411,12 +480,24 @@ pub trait Mechanic: Sized {
     }
 
     /// Adjudicates a phase `own_phase` claimed.
-    fn adjudicate_own_phase<'a>(&self, v: &Variant, pos: &Position, orders: &'a [Order]) -> Option<(Vec<OrderResult<'a>>, Position)> {
+    fn adjudicate_own_phase<'a>(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        orders: &'a [Order],
+    ) -> Option<(Vec<OrderResult<'a>>, Position)> {
         None
     }
 
     /// Checks one power's orders so far in a phase `own_phase` claimed.
-    fn check_own_phase(&self, v: &Variant, pos: &Position, power: PowerId, orders: &[&Order], whole: bool) -> Option<Result<(), Illegal>> {
+    fn check_own_phase(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        power: PowerId,
+        orders: &[&Order],
+        whole: bool,
+    ) -> Option<Result<(), Illegal>> {
         None
     }
 
@@ -606,7 +687,8 @@ pub enum Notation {
 impl Notation {
     /// The notation an order is written in, where a mechanic brings it.
     fn of(action: &Action) -> Option<Notation> {
-        matches!(action, Action::Split { .. } | Action::Merge { .. } | Action::SupportMerge { .. }).then_some(Notation::MergeSplit)
+        matches!(action, Action::Split { .. } | Action::Merge { .. } | Action::SupportMerge { .. })
+            .then_some(Notation::MergeSplit)
     }
 }
 
@@ -703,7 +785,14 @@ impl Rules {
     /// Hook `plan_order`, before the core plans an order: may `body` be
     /// given `action` at all?
     #[inline]
-    pub fn may_order(&self, v: &Variant, state: &VariantState, forces: &[Force], body: &Force, action: &Action) -> Result<(), Illegal> {
+    pub fn may_order(
+        &self,
+        v: &Variant,
+        state: &VariantState,
+        forces: &[Force],
+        body: &Force,
+        action: &Action,
+    ) -> Result<(), Illegal> {
         if self.mechanics.is_empty() {
             return Ok(());
         }
@@ -711,7 +800,14 @@ impl Rules {
     }
 
     #[inline(never)]
-    fn mechanics_may_order(&self, v: &Variant, state: &VariantState, forces: &[Force], body: &Force, action: &Action) -> Result<(), Illegal> {
+    fn mechanics_may_order(
+        &self,
+        v: &Variant,
+        state: &VariantState,
+        forces: &[Force],
+        body: &Force,
+        action: &Action,
+    ) -> Result<(), Illegal> {
         for m in &self.mechanics {
             each!(m, m => m.may_order(v, state, forces, body, action))?;
         }
@@ -722,7 +818,10 @@ impl Rules {
     /// movement phase)? Elsewhere a retreat order is of the wrong phase.
     #[inline(never)]
     pub fn may_raise(&self, v: &Variant, forces: &[Force], body: &Force, dest: ProvinceId) -> Result<(), Illegal> {
-        self.mechanics.iter().find_map(|m| each!(m, m => m.may_raise(v, forces, body, dest))).unwrap_or(Err(Illegal::WrongPhase))
+        self.mechanics
+            .iter()
+            .find_map(|m| each!(m, m => m.may_raise(v, forces, body, dest)))
+            .unwrap_or(Err(Illegal::WrongPhase))
     }
 
     /// Hook `case_results`: is `R` in a movement phase an attack (a
@@ -735,7 +834,14 @@ impl Rules {
 
     /// Hook `after_phase`: state and board changes at the end of every
     /// phase, before centres change hands.
-    pub fn after_phase<'a>(&self, v: &Variant, kind: PhaseKind, before: &Position, results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
+    pub fn after_phase<'a>(
+        &self,
+        v: &Variant,
+        kind: PhaseKind,
+        before: &Position,
+        results: &mut Vec<OrderResult<'a>>,
+        next: &mut Position,
+    ) {
         for m in &self.mechanics {
             each!(m, m => m.after_phase(self, v, kind, before, results, next));
         }
@@ -760,8 +866,17 @@ impl Rules {
     /// Hook `plan_order`, second half: the plan of an order the core does
     /// not know (a SACK), or why it is illegal.
     #[inline(never)]
-    pub fn plan_order(&self, v: &Variant, state: &VariantState, body: &Force, action: &Action) -> Result<Plan, Illegal> {
-        self.mechanics.iter().find_map(|m| each!(m, m => m.plan_order(self, v, state, body, action))).unwrap_or(Err(Illegal::unplanned(action)))
+    pub fn plan_order(
+        &self,
+        v: &Variant,
+        state: &VariantState,
+        body: &Force,
+        action: &Action,
+    ) -> Result<Plan, Illegal> {
+        self.mechanics
+            .iter()
+            .find_map(|m| each!(m, m => m.plan_order(self, v, state, body, action)))
+            .unwrap_or(Err(Illegal::unplanned(action)))
     }
 
     /// Hook `may_support`: the player no other player may support, if any.
@@ -791,7 +906,15 @@ impl Rules {
     /// its owner `current`, if a mechanic decides (the first that does
     /// wins); None leaves it to the core. A mechanic may also note the
     /// capture.
-    pub fn capture(&self, v: &Variant, forces: &[Force], state: &mut VariantState, p: ProvinceId, mover: PowerId, current: Option<PowerId>) -> Option<PowerId> {
+    pub fn capture(
+        &self,
+        v: &Variant,
+        forces: &[Force],
+        state: &mut VariantState,
+        p: ProvinceId,
+        mover: PowerId,
+        current: Option<PowerId>,
+    ) -> Option<PowerId> {
         let mut decided = None;
         for m in &self.mechanics {
             each!(m, m => m.capture(self, v, forces, state, p, mover, current, &mut decided));
@@ -824,7 +947,14 @@ impl Rules {
     /// answer for a build of `kind` at `site` by `power`, where it decides
     /// (the owner is still the core's check); None leaves it to
     /// `may_build_at`.
-    pub fn build_site(&self, v: &Variant, pos: &Position, power: PowerId, site: ProvinceId, kind: Kind) -> Option<Result<(), Illegal>> {
+    pub fn build_site(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        power: PowerId,
+        site: ProvinceId,
+        kind: Kind,
+    ) -> Option<Result<(), Illegal>> {
         for m in &self.mechanics {
             if let Err(why) = each!(m, m => m.may_build_any(self, &pos.state, power)) {
                 return Some(Err(why));
@@ -835,7 +965,14 @@ impl Rules {
 
     /// Hook `build_sites`: may `power` build one more unit of `kind`,
     /// given the adjustment's results so far and the position they made?
-    pub fn may_build(&self, v: &Variant, next: &Position, earlier: &[OrderResult<'_>], power: PowerId, kind: Kind) -> Result<(), Illegal> {
+    pub fn may_build(
+        &self,
+        v: &Variant,
+        next: &Position,
+        earlier: &[OrderResult<'_>],
+        power: PowerId,
+        kind: Kind,
+    ) -> Result<(), Illegal> {
         for m in &self.mechanics {
             each!(m, m => m.may_build(v, next, earlier, power, kind))?;
         }
@@ -859,7 +996,15 @@ impl Rules {
     /// `centre_value`), supplies `holder` in a Winter, beyond what it counts
     /// for victory.
     #[inline]
-    pub fn supply_value(&self, v: &Variant, pos: &Position, p: ProvinceId, owner: PowerId, holder: PowerId, value: u32) -> u32 {
+    pub fn supply_value(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        p: ProvinceId,
+        owner: PowerId,
+        holder: PowerId,
+        value: u32,
+    ) -> u32 {
         if self.mechanics.is_empty() {
             return value;
         }
@@ -867,7 +1012,15 @@ impl Rules {
     }
 
     #[inline(never)]
-    fn mechanics_supply_value(&self, v: &Variant, pos: &Position, p: ProvinceId, owner: PowerId, holder: PowerId, value: u32) -> u32 {
+    fn mechanics_supply_value(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        p: ProvinceId,
+        owner: PowerId,
+        holder: PowerId,
+        value: u32,
+    ) -> u32 {
         let mut value = value;
         for m in &self.mechanics {
             match each!(m, m => m.supply_value(self, v, pos, p, owner, holder, value)) {
@@ -1033,7 +1186,10 @@ impl Rules {
     /// changes the position they start from and gives the judge's orders.
     #[inline(never)]
     pub fn judge_movement(&self, v: &Variant, pos: &mut Position, orders: &[Order]) -> Judging {
-        self.mechanics.iter().find_map(|m| each!(m, m => m.judge_movement(self, v, pos, orders))).expect("judges_movement said so")
+        self.mechanics
+            .iter()
+            .find_map(|m| each!(m, m => m.judge_movement(self, v, pos, orders)))
+            .expect("judges_movement said so")
     }
 
     /// May a force hold several units, and an army keep the coast its
@@ -1076,7 +1232,10 @@ impl Rules {
     /// Hook `adjust`: an adjustment order the core does not know.
     #[inline(never)]
     pub fn adjust_order(&self, v: &Variant, next: &mut Position, order: &Order) -> Result<Reason, Illegal> {
-        self.mechanics.iter().find_map(|m| each!(m, m => m.adjust_order(v, next, order))).unwrap_or(Err(Illegal::unadjusted(&order.action)))
+        self.mechanics
+            .iter()
+            .find_map(|m| each!(m, m => m.adjust_order(v, next, order)))
+            .unwrap_or(Err(Illegal::unadjusted(&order.action)))
     }
 
     /// Does the board start empty, for a placement phase?
@@ -1091,16 +1250,34 @@ impl Rules {
 
     /// Adjudicates a phase `own_phase` claimed.
     #[inline(never)]
-    pub fn adjudicate_own_phase<'a>(&self, v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {
-        self.mechanics.iter().find_map(|m| each!(m, m => m.adjudicate_own_phase(v, pos, orders))).expect("own_phase said so")
+    pub fn adjudicate_own_phase<'a>(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        orders: &'a [Order],
+    ) -> (Vec<OrderResult<'a>>, Position) {
+        self.mechanics
+            .iter()
+            .find_map(|m| each!(m, m => m.adjudicate_own_phase(v, pos, orders)))
+            .expect("own_phase said so")
     }
 
     /// Checks one power's orders so far in a phase `own_phase` claimed
     /// (each line as a power submits it); with `whole`, they are the power's
     /// whole submission and must be complete.
     #[inline(never)]
-    pub fn check_own_phase(&self, v: &Variant, pos: &Position, power: PowerId, orders: &[&Order], whole: bool) -> Result<(), Illegal> {
-        self.mechanics.iter().find_map(|m| each!(m, m => m.check_own_phase(v, pos, power, orders, whole))).expect("own_phase said so")
+    pub fn check_own_phase(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        power: PowerId,
+        orders: &[&Order],
+        whole: bool,
+    ) -> Result<(), Illegal> {
+        self.mechanics
+            .iter()
+            .find_map(|m| each!(m, m => m.check_own_phase(v, pos, power, orders, whole)))
+            .expect("own_phase said so")
     }
 
     /// The state read whole, each key against the others; an error names

@@ -51,7 +51,14 @@ pub fn senate_gone(state: &VariantState) -> bool {
 }
 
 /// `ELECT <power>` by `by`.
-pub fn elect(v: &Variant, senate: PowerId, personal: Kind, pos: &mut Position, by: PowerId, target: PowerId) -> Result<Reason, Illegal> {
+pub fn elect(
+    v: &Variant,
+    senate: PowerId,
+    personal: Kind,
+    pos: &mut Position,
+    by: PowerId,
+    target: PowerId,
+) -> Result<Reason, Illegal> {
     if by != senate || senate_gone(&pos.state) {
         return Err(Illegal::OnlySenateElects);
     }
@@ -70,7 +77,14 @@ pub fn elect(v: &Variant, senate: PowerId, personal: Kind, pos: &mut Position, b
 }
 
 /// `OUTLAW <power>` by `by`.
-pub fn decree(v: &Variant, senate: PowerId, personal: Kind, pos: &mut Position, by: PowerId, target: PowerId) -> Result<Reason, Illegal> {
+pub fn decree(
+    v: &Variant,
+    senate: PowerId,
+    personal: Kind,
+    pos: &mut Position,
+    by: PowerId,
+    target: PowerId,
+) -> Result<Reason, Illegal> {
     if pos.phase.year == v.calendar.first.year {
         return Err(Illegal::OutlawTooEarly);
     }
@@ -91,7 +105,14 @@ pub fn decree(v: &Variant, senate: PowerId, personal: Kind, pos: &mut Position, 
 
 /// Rome's value to a Roman `holder`, less 1 per Outlaw in existence (T1,
 /// the seed's addendum); `value` is what it is worth before.
-pub fn rome_value(v: &Variant, romans: &[PowerId], state: &VariantState, p: ProvinceId, holder: PowerId, value: u32) -> u32 {
+pub fn rome_value(
+    v: &Variant,
+    romans: &[PowerId],
+    state: &VariantState,
+    p: ProvinceId,
+    holder: PowerId,
+    value: u32,
+) -> u32 {
     if v.province(p).roman_centre == 0 || !romans.contains(&holder) {
         return value;
     }
@@ -131,7 +152,10 @@ fn in_rome(v: &Variant, personal: Kind, pos: &Position) -> Option<PowerId> {
 fn next_dictator(v: &Variant, personal: Kind, pos: &Position) -> Option<PowerId> {
     let rome = outlaw::rome(v)?;
     let occupant = in_rome(v, personal, pos);
-    let keeps = pos.state.dictator.filter(|&d| occupant == Some(d) || (occupant.is_none() && pos.owners[rome.index()] == Some(d)));
+    let keeps = pos
+        .state
+        .dictator
+        .filter(|&d| occupant == Some(d) || (occupant.is_none() && pos.owners[rome.index()] == Some(d)));
     keeps.or(occupant)
 }
 
@@ -144,7 +168,13 @@ pub fn winter_due(v: &Variant, personal: Kind, pos: &Position) -> bool {
 /// After a Winter adjustment: the Consul's year is over; the Dictator is
 /// unmade by a Winter that finds him without Rome, and whoever holds it
 /// then is Dictator (T3).
-pub fn after_adjustment(v: &Variant, senate: PowerId, personal: Kind, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
+pub fn after_adjustment(
+    v: &Variant,
+    senate: PowerId,
+    personal: Kind,
+    next: &mut Position,
+    results: &mut Vec<OrderResult<'_>>,
+) {
     next.state.consul = None;
     let dictator = next_dictator(v, personal, next);
     make(v, senate, dictator, next, results);
@@ -153,7 +183,13 @@ pub fn after_adjustment(v: &Variant, senate: PowerId, personal: Kind, next: &mut
 /// After a movement or a retreat: a Triumvir whose unit stands in Rome
 /// becomes Dictator at once if there is none (T3, the seed's "by occupying
 /// the capital"); the Senate's end follows (T7).
-pub fn after_phase(v: &Variant, senate: PowerId, personal: Kind, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
+pub fn after_phase(
+    v: &Variant,
+    senate: PowerId,
+    personal: Kind,
+    next: &mut Position,
+    results: &mut Vec<OrderResult<'_>>,
+) {
     if next.state.dictator.is_none() {
         let dictator = in_rome(v, personal, next);
         make(v, senate, dictator, next, results);
@@ -161,7 +197,13 @@ pub fn after_phase(v: &Variant, senate: PowerId, personal: Kind, next: &mut Posi
 }
 
 /// `dictator` is Dictator; a new one ends the Senate (T7).
-fn make(v: &Variant, senate: PowerId, dictator: Option<PowerId>, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
+fn make(
+    v: &Variant,
+    senate: PowerId,
+    dictator: Option<PowerId>,
+    next: &mut Position,
+    results: &mut Vec<OrderResult<'_>>,
+) {
     let new = dictator.is_some() && dictator != next.state.dictator;
     next.state.dictator = dictator;
     if let (true, Some(d)) = (new, dictator) {
@@ -253,13 +295,28 @@ impl Mechanic for Senate {
         &[senate_end::SLOTS, disorder::SLOTS]
     }
 
-    fn may_order(&self, _: &Variant, state: &VariantState, _: &[Force], body: &Force, _: &Action) -> Result<(), Illegal> {
+    fn may_order(
+        &self,
+        _: &Variant,
+        state: &VariantState,
+        _: &[Force],
+        body: &Force,
+        _: &Action,
+    ) -> Result<(), Illegal> {
         disorder::check(state, body.power)
     }
 
     /// T7: the Senate's third; T3: a Triumvir in Rome is Dictator if there
     /// is none (and the Senate's end follows).
-    fn after_phase(&self, r: &Rules, v: &Variant, kind: PhaseKind, _: &Position, results: &mut Vec<OrderResult<'_>>, next: &mut Position) {
+    fn after_phase(
+        &self,
+        r: &Rules,
+        v: &Variant,
+        kind: PhaseKind,
+        _: &Position,
+        results: &mut Vec<OrderResult<'_>>,
+        next: &mut Position,
+    ) {
         if kind == PhaseKind::Adjustment {
             return;
         }
@@ -337,7 +394,9 @@ impl Mechanic for Senate {
 
     fn declare(&self, r: &Rules, v: &Variant, pos: &mut Position, order: &Order) -> Option<Result<Reason, Illegal>> {
         match (&order.action, order.power, r.get::<Personal>()) {
-            (Action::Elect { power: target }, Some(power), Some(p)) => Some(elect(v, self.0, p.kind, pos, power, *target)),
+            (Action::Elect { power: target }, Some(power), Some(p)) => {
+                Some(elect(v, self.0, p.kind, pos, power, *target))
+            }
             _ => None,
         }
     }

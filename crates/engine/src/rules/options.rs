@@ -73,7 +73,10 @@ pub(super) fn flag<M>(value: &toml::Value, mechanic: M) -> Result<Option<M>, Str
 
 /// One of `options`, by position.
 pub(super) fn choice(value: &toml::Value, options: &[&str]) -> Result<usize, String> {
-    value.as_str().and_then(|s| options.iter().position(|o| *o == s)).ok_or_else(|| format!("expected one of {}, found {value}", options.join(", ")))
+    value
+        .as_str()
+        .and_then(|s| options.iter().position(|o| *o == s))
+        .ok_or_else(|| format!("expected one of {}, found {value}", options.join(", ")))
 }
 
 /// A number from 0 to 99.
@@ -101,7 +104,11 @@ pub(super) fn strings(value: &toml::Value) -> Option<Vec<&str>> {
 }
 
 /// Every name of a list, each found by `find`, or the first unknown one.
-pub(super) fn all_named<T>(value: &toml::Value, what: &str, find: &dyn Fn(&str) -> Option<T>) -> Result<Vec<T>, String> {
+pub(super) fn all_named<T>(
+    value: &toml::Value,
+    what: &str,
+    find: &dyn Fn(&str) -> Option<T>,
+) -> Result<Vec<T>, String> {
     let names = strings(value).ok_or_else(|| format!("expected a list of {what}s, found {value}"))?;
     names.into_iter().map(|name| find(name).ok_or_else(|| format!("unknown {what} `{name}`"))).collect()
 }

@@ -56,7 +56,9 @@ pub fn decree(pos: &mut Position, power: PowerId, by: PowerId) {
 pub fn fix(v: &Variant, pos: &mut Position, power: PowerId, unit: &UnitRef) -> Result<Reason, Illegal> {
     let p = v.province_of(unit.loc);
     let owned = pos.force_in(v, p).is_some_and(|f| f.power == power);
-    let Some(k) = pos.state.outlaws.iter().position(|o| o.power == power && o.due > 0) else { return Err(Illegal::FixNotDue) };
+    let Some(k) = pos.state.outlaws.iter().position(|o| o.power == power && o.due > 0) else {
+        return Err(Illegal::FixNotDue);
+    };
     if !owned || is_fixed(&pos.state, p) {
         return Err(if owned { Illegal::FixNotDue } else { Illegal::NotYourUnit });
     }
@@ -80,8 +82,13 @@ pub fn fix_defaults(v: &Variant, pos: &mut Position) {
     let far = distances_from(v, rome(v));
     for k in 0..pos.state.outlaws.len() {
         let Outlaw { power, due, .. } = pos.state.outlaws[k];
-        let mut free: Vec<ProvinceId> =
-            pos.forces.iter().filter(|f| f.power == power).map(|f| v.province_of(f.loc)).filter(|&p| !is_fixed(&pos.state, p)).collect();
+        let mut free: Vec<ProvinceId> = pos
+            .forces
+            .iter()
+            .filter(|f| f.power == power)
+            .map(|f| v.province_of(f.loc))
+            .filter(|&p| !is_fixed(&pos.state, p))
+            .collect();
         free.sort_by_key(|&p| (std::cmp::Reverse(far[p.index()]), v.province(p).name.to_lowercase()));
         for p in free.into_iter().take(due as usize) {
             set_fixed(&mut pos.state, p);
@@ -111,7 +118,13 @@ fn distances_from(v: &Variant, from: Option<ProvinceId>) -> Vec<u32> {
 /// Hook `may_order`: a fixed unit holds, or supports another fixed unit
 /// of its own power, in `forces` (T6: "they may support each other", the
 /// Outlaw's own fixed units); it never moves or convoys.
-pub fn may_order(v: &Variant, state: &VariantState, forces: &[Force], body: &Force, action: &Action) -> Result<(), Illegal> {
+pub fn may_order(
+    v: &Variant,
+    state: &VariantState,
+    forces: &[Force],
+    body: &Force,
+    action: &Action,
+) -> Result<(), Illegal> {
     if !is_fixed(state, v.province_of(body.loc)) {
         return Ok(());
     }
@@ -177,14 +190,20 @@ pub fn end(v: &Variant, pos: &mut Position, which: impl Fn(&Outlaw) -> bool) {
         return;
     }
     pos.state.outlaws.retain(|o| !ended.contains(&o.power));
-    let freed: Vec<ProvinceId> = pos.forces.iter().filter(|f| ended.contains(&f.power)).map(|f| v.province_of(f.loc)).collect();
+    let freed: Vec<ProvinceId> =
+        pos.forces.iter().filter(|f| ended.contains(&f.power)).map(|f| v.province_of(f.loc)).collect();
     pos.state.fixed.retain(|p| !freed.contains(p));
 }
 
 /// Fixed marks only where an Outlaw's unit stands.
 pub fn tidy(v: &Variant, pos: &mut Position) {
     let state = &pos.state;
-    let keep: Vec<ProvinceId> = state.fixed.iter().copied().filter(|&p| pos.force_in(v, p).is_some_and(|f| is_outlaw(state, f.power))).collect();
+    let keep: Vec<ProvinceId> = state
+        .fixed
+        .iter()
+        .copied()
+        .filter(|&p| pos.force_in(v, p).is_some_and(|f| is_outlaw(state, f.power)))
+        .collect();
     pos.state.fixed = keep;
 }
 
@@ -200,7 +219,10 @@ pub const OUTLAW: Codec = Codec {
     },
     read: |v, power, value, state| {
         let line = format!("outlaw {power} {value}");
-        let (power, by) = (super::personal::holder_named(v, &line, power)?, super::personal::holder_or_senate_named(v, &line, value)?);
+        let (power, by) = (
+            super::personal::holder_named(v, &line, power)?,
+            super::personal::holder_or_senate_named(v, &line, value)?,
+        );
         state.outlaws.retain(|o| o.power != power);
         state.outlaws.push(Outlaw { power, decreed_by: by, due: 0 });
         state.outlaws.sort_unstable();
@@ -253,22 +275,53 @@ impl Mechanic for Outlaws {
         SLOTS
     }
 
-    fn may_order(&self, v: &Variant, state: &VariantState, forces: &[Force], body: &Force, action: &Action) -> Result<(), Illegal> {
+    fn may_order(
+        &self,
+        v: &Variant,
+        state: &VariantState,
+        forces: &[Force],
+        body: &Force,
+        action: &Action,
+    ) -> Result<(), Illegal> {
         may_order(v, state, forces, body, action)
     }
 
     /// An Outlaw who takes Rome is one no longer; a fixed mark goes with
     /// its unit.
-    fn after_phase(&self, _: &Rules, v: &Variant, kind: PhaseKind, before: &Position, results: &mut Vec<OrderResult<'_>>, next: &mut Position) {
+    fn after_phase(
+        &self,
+        _: &Rules,
+        v: &Variant,
+        kind: PhaseKind,
+        before: &Position,
+        results: &mut Vec<OrderResult<'_>>,
+        next: &mut Position,
+    ) {
         after_phase(v, kind, before, results, next);
     }
 
-    fn may_build(&self, _: &Variant, next: &Position, earlier: &[OrderResult<'_>], power: PowerId, kind: Kind) -> Result<(), Illegal> {
+    fn may_build(
+        &self,
+        _: &Variant,
+        next: &Position,
+        earlier: &[OrderResult<'_>],
+        power: PowerId,
+        kind: Kind,
+    ) -> Result<(), Illegal> {
         may_build(&next.state, earlier, power, kind)
     }
 
     /// T1: Rome less 1 per Outlaw.
-    fn centre_value(&self, r: &Rules, v: &Variant, pos: &Position, p: ProvinceId, _: PowerId, holder: PowerId, value: u32) -> ControlFlow<u32, u32> {
+    fn centre_value(
+        &self,
+        r: &Rules,
+        v: &Variant,
+        pos: &Position,
+        p: ProvinceId,
+        _: PowerId,
+        holder: PowerId,
+        value: u32,
+    ) -> ControlFlow<u32, u32> {
         ControlFlow::Continue(offices::rome_value(v, romans(r), &pos.state, p, holder, value))
     }
 

@@ -51,7 +51,14 @@ impl Mechanic for ImperialSpaces {
         may_enter(v, self.0, force, dest)
     }
 
-    fn may_order(&self, v: &Variant, _: &VariantState, _: &[Force], body: &Force, action: &Action) -> Result<(), Illegal> {
+    fn may_order(
+        &self,
+        v: &Variant,
+        _: &VariantState,
+        _: &[Force],
+        body: &Force,
+        action: &Action,
+    ) -> Result<(), Illegal> {
         passes_must_move::may_order(v, body, action)
     }
 

@@ -20,7 +20,13 @@ use crate::variant::{LocId, ProvinceId, Variant};
 pub fn may_order(v: &Variant, body: &Force, action: &Action) -> Result<(), Illegal> {
     let in_pass = v.province(v.province_of(body.loc)).flags.pass;
     match action {
-        Action::Hold | Action::SupportHold { .. } | Action::SupportMove { .. } | Action::Convoy { .. } | Action::Retreat { .. } if in_pass => {
+        Action::Hold
+        | Action::SupportHold { .. }
+        | Action::SupportMove { .. }
+        | Action::Convoy { .. }
+        | Action::Retreat { .. }
+            if in_pass =>
+        {
             Err(Illegal::MustLeavePass)
         }
         _ => Ok(()),
@@ -39,8 +45,12 @@ pub fn after_movement(v: &Variant, results: &mut [OrderResult<'_>], next: &mut P
         // Orders for a Pass with nobody in it are illegal (no unit); a unit
         // that started here and stayed has a result that is not illegal:
         // its failed move, or the hold the judge gave it.
-        let Some(r) = results.iter().position(|r| from_here(r) && !matches!(r.reason, Reason::Illegal(_))) else { continue };
-        let Some(germany) = v.boxes.iter().copied().find(|&b| v.army_borders.get(pass.index(), b.index())) else { continue };
+        let Some(r) = results.iter().position(|r| from_here(r) && !matches!(r.reason, Reason::Illegal(_))) else {
+            continue;
+        };
+        let Some(germany) = v.boxes.iter().copied().find(|&b| v.army_borders.get(pass.index(), b.index())) else {
+            continue;
+        };
         let Some(i) = next.force_index(v, pass) else { continue };
         let mut force = next.forces.remove(i);
         force.loc = LocId::of_province(germany);
@@ -48,7 +58,9 @@ pub fn after_movement(v: &Variant, results: &mut [OrderResult<'_>], next: &mut P
         let small = |n: u32| n.min(u16::MAX as u32) as u16;
         let failed = results[r].verdict() == Verdict::Failure;
         results[r].reason = match results[r].reason {
-            Reason::Bounced { attack, against, by } => Reason::SentBack { to: germany, by: Some(by), attack: small(attack), against: small(against), failed },
+            Reason::Bounced { attack, against, by } => {
+                Reason::SentBack { to: germany, by: Some(by), attack: small(attack), against: small(against), failed }
+            }
             _ => Reason::SentBack { to: germany, by: None, attack: 0, against: 0, failed },
         };
     }

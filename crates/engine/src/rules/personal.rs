@@ -52,7 +52,9 @@ pub fn has_one(v: &Variant, kind: Kind, power: PowerId) -> bool {
 pub fn holder_named(v: &Variant, line: &str, name: &str) -> Result<PowerId, String> {
     let power = v.power_named(name)?;
     match v.rules.get::<Personal>() {
-        Some(p) if !has_one(v, p.kind, power) => Err(format!("`{line}`: {} is no Triumvir (a player with a personal unit)", v.power(power).name)),
+        Some(p) if !has_one(v, p.kind, power) => {
+            Err(format!("`{line}`: {} is no Triumvir (a player with a personal unit)", v.power(power).name))
+        }
         _ => Ok(power),
     }
 }
@@ -63,20 +65,33 @@ pub fn holder_named(v: &Variant, line: &str, name: &str) -> Result<PowerId, Stri
 pub fn holder_or_senate_named(v: &Variant, line: &str, name: &str) -> Result<PowerId, String> {
     let power = v.power_named(name)?;
     match super::offices::senate(&v.rules) {
-        Some(senate) if power != senate => holder_named(v, line, name)
-            .map_err(|_| format!("`{line}`: {} is neither a Triumvir (a player with a personal unit) nor the Senate", v.power(power).name)),
+        Some(senate) if power != senate => holder_named(v, line, name).map_err(|_| {
+            format!(
+                "`{line}`: {} is neither a Triumvir (a player with a personal unit) nor the Senate",
+                v.power(power).name
+            )
+        }),
         _ => Ok(power),
     }
 }
 
 /// Where `power`'s personal unit stands, if on the board.
 pub fn unit_of(v: &Variant, pos: &Position, kind: Kind, power: PowerId) -> Option<ProvinceId> {
-    pos.forces.iter().find(|f| f.components.iter().any(|c| c.kind == kind && c.power == power)).map(|f| v.province_of(f.loc))
+    pos.forces
+        .iter()
+        .find(|f| f.components.iter().any(|c| c.kind == kind && c.power == power))
+        .map(|f| v.province_of(f.loc))
 }
 
 /// `DESIGNATE A xxx` by `power`: in the first phase, one of his own armies
 /// becomes the personal unit, the one of the start list an army again.
-pub fn designate(v: &Variant, p: &Personal, pos: &mut Position, power: PowerId, unit: &UnitRef) -> Result<Reason, Illegal> {
+pub fn designate(
+    v: &Variant,
+    p: &Personal,
+    pos: &mut Position,
+    power: PowerId,
+    unit: &UnitRef,
+) -> Result<Reason, Illegal> {
     if !has_one(v, p.kind, power) {
         return Err(Illegal::NoPersonalUnit);
     }
@@ -110,7 +125,8 @@ pub fn designate(v: &Variant, p: &Personal, pos: &mut Position, power: PowerId, 
 /// into `dest` two steps away, over land or over one sea (T2)? Asked only
 /// where an army could not reach it in one.
 pub fn reaches_far(v: &Variant, p: &Personal, force: &Force, dest: ProvinceId) -> bool {
-    if !p.far_support || !force.components.iter().any(|c| c.kind == p.kind) || v.province(dest).terrain == Terrain::Sea {
+    if !p.far_support || !force.components.iter().any(|c| c.kind == p.kind) || v.province(dest).terrain == Terrain::Sea
+    {
         return false;
     }
     let from = v.province_of(force.loc).index();
@@ -136,7 +152,12 @@ pub fn after_movement(v: &Variant, p: &Personal, results: &mut [OrderResult<'_>]
 /// After a movement or a retreat: a unit `rebuilder` names (T2: the
 /// personal unit; Imperator I6, I7: the PG, a Rival's PG(R)) that entered
 /// a destroyed centre rebuilds it (a retreat enters too).
-pub fn rebuild_in_passing(v: &Variant, results: &mut [OrderResult<'_>], next: &mut Position, rebuilder: impl Fn(&VariantState, &Component) -> bool) {
+pub fn rebuild_in_passing(
+    v: &Variant,
+    results: &mut [OrderResult<'_>],
+    next: &mut Position,
+    rebuilder: impl Fn(&VariantState, &Component) -> bool,
+) {
     for r in results.iter_mut().filter(|r| r.verdict() == Verdict::Success) {
         let (Action::Move { to, .. } | Action::Retreat { to }) = r.order.action else { continue };
         let dest = v.province_of(to);
@@ -168,10 +189,22 @@ pub const PERSONAL: PositionCodec = PositionCodec {
             return Err(format!("{} has no personal unit", v.power(power).name));
         }
         let at = province_index(v, value)?;
-        let i = pos.force_index(v, at).ok_or_else(|| format!("no unit in {} to be {}'s personal unit", v.province(at).name, v.power(power).name))?;
-        match pos.forces[i].components.iter_mut().find(|c| c.power == power && (c.kind == Kind::ARMY || c.kind == p.kind)) {
+        let i = pos.force_index(v, at).ok_or_else(|| {
+            format!("no unit in {} to be {}'s personal unit", v.province(at).name, v.power(power).name)
+        })?;
+        match pos.forces[i]
+            .components
+            .iter_mut()
+            .find(|c| c.power == power && (c.kind == Kind::ARMY || c.kind == p.kind))
+        {
             Some(c) => c.kind = p.kind,
-            None => return Err(format!("{}'s personal unit is one of its armies; {} holds none", v.power(power).name, v.province(at).name)),
+            None => {
+                return Err(format!(
+                    "{}'s personal unit is one of its armies; {} holds none",
+                    v.power(power).name,
+                    v.province(at).name
+                ))
+            }
         }
         Ok(())
     },
@@ -213,7 +246,15 @@ impl Mechanic for Personal {
     }
 
     /// T2: a T that retreats into a destroyed centre rebuilds it.
-    fn after_phase(&self, _: &Rules, v: &Variant, kind: PhaseKind, _: &Position, results: &mut Vec<OrderResult<'_>>, next: &mut Position) {
+    fn after_phase(
+        &self,
+        _: &Rules,
+        v: &Variant,
+        kind: PhaseKind,
+        _: &Position,
+        results: &mut Vec<OrderResult<'_>>,
+        next: &mut Position,
+    ) {
         if kind == PhaseKind::Retreat {
             after_movement(v, self, results, next);
         }

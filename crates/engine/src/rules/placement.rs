@@ -22,7 +22,12 @@ pub enum Placement {
     Costed,
 }
 
-pub fn placement<'a>(v: &Variant, how: Placement, pos: &Position, orders: &'a [Order]) -> (Vec<OrderResult<'a>>, Position) {
+pub fn placement<'a>(
+    v: &Variant,
+    how: Placement,
+    pos: &Position,
+    orders: &'a [Order],
+) -> (Vec<OrderResult<'a>>, Position) {
     if how == Placement::Costed {
         return costed(v, pos, orders);
     }
@@ -38,7 +43,8 @@ pub fn placement<'a>(v: &Variant, how: Placement, pos: &Position, orders: &'a [O
     }
     for (_, &(power, kind, loc)) in v.start_units.iter().enumerate().filter(|(s, _)| !placed[*s]) {
         let force = Force::single(power, kind, loc);
-        results.push(OrderResult { order: Cow::Owned(Order::for_force(&force, Action::Build)), reason: Reason::NoOrder });
+        results
+            .push(OrderResult { order: Cow::Owned(Order::for_force(&force, Action::Build)), reason: Reason::NoOrder });
         next.forces.push(force);
     }
     next.normalize();
@@ -51,7 +57,11 @@ fn place(v: &Variant, order: &Order, placed: &mut [bool], next: &mut Position) -
     }
     let unit = order.unit.as_ref().ok_or(Illegal::NoUnit)?;
     let site = v.province_of(unit.loc);
-    let s = v.start_units.iter().position(|&(p, _, l)| v.province_of(l) == site && order.power.is_none_or(|o| o == p)).ok_or(Illegal::NotHome)?;
+    let s = v
+        .start_units
+        .iter()
+        .position(|&(p, _, l)| v.province_of(l) == site && order.power.is_none_or(|o| o == p))
+        .ok_or(Illegal::NotHome)?;
     if placed[s] {
         return Err(Illegal::AlreadyOrdered);
     }
@@ -86,7 +96,10 @@ fn costed<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderRes
             Err(why) => {
                 for &home in &v.power(power).homes {
                     let force = Force::single(power, Kind::ARMY, LocId::of_province(home));
-                    defaults.push(OrderResult { order: Cow::Owned(Order::for_force(&force, Action::Build)), reason: Reason::NoOrder });
+                    defaults.push(OrderResult {
+                        order: Cow::Owned(Order::for_force(&force, Action::Build)),
+                        reason: Reason::NoOrder,
+                    });
                     next.forces.push(force);
                 }
                 Reason::Illegal(why)
@@ -96,7 +109,8 @@ fn costed<'a>(v: &Variant, pos: &Position, orders: &'a [Order]) -> (Vec<OrderRes
             said[i] = reason;
         }
     }
-    let mut results: Vec<OrderResult<'a>> = orders.iter().zip(said).map(|(o, reason)| OrderResult { order: Cow::Borrowed(o), reason }).collect();
+    let mut results: Vec<OrderResult<'a>> =
+        orders.iter().zip(said).map(|(o, reason)| OrderResult { order: Cow::Borrowed(o), reason }).collect();
     results.extend(defaults);
     next.normalize();
     (results, next)
@@ -155,7 +169,14 @@ fn placed_forces(v: &Variant, power: PowerId, orders: &[&Order], complete: bool)
 /// cost more than the power's home centres are worth.
 /// With `whole`, the orders are the power's whole placement (a submission
 /// replaces the earlier one whole) and must cost exactly what they should.
-pub fn check(v: &Variant, how: Placement, pos: &Position, power: PowerId, orders: &[&Order], whole: bool) -> Result<(), Illegal> {
+pub fn check(
+    v: &Variant,
+    how: Placement,
+    pos: &Position,
+    power: PowerId,
+    orders: &[&Order],
+    whole: bool,
+) -> Result<(), Illegal> {
     if how == Placement::Costed {
         placed_forces(v, power, orders, whole).map(|_| ())
     } else {
@@ -190,11 +211,23 @@ impl Mechanic for Placement {
         pos.phase == v.calendar.first
     }
 
-    fn adjudicate_own_phase<'a>(&self, v: &Variant, pos: &Position, orders: &'a [Order]) -> Option<(Vec<OrderResult<'a>>, Position)> {
+    fn adjudicate_own_phase<'a>(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        orders: &'a [Order],
+    ) -> Option<(Vec<OrderResult<'a>>, Position)> {
         Some(placement(v, *self, pos, orders))
     }
 
-    fn check_own_phase(&self, v: &Variant, pos: &Position, power: PowerId, orders: &[&Order], whole: bool) -> Option<Result<(), Illegal>> {
+    fn check_own_phase(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        power: PowerId,
+        orders: &[&Order],
+        whole: bool,
+    ) -> Option<Result<(), Illegal>> {
         Some(check(v, *self, pos, power, orders, whole))
     }
 }

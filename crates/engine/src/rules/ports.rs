@@ -67,7 +67,9 @@ pub fn disband_first<'a>(
         let result = |order| OrderResult { order, reason: Reason::NoPort };
         match i {
             Some(i) => early[i] = Some(result(Cow::Borrowed(&orders[i]))),
-            None => done.push(result(Cow::Owned(Order::for_force(&Force::single(power, Kind::FLEET, loc), Action::Remove)))),
+            None => {
+                done.push(result(Cow::Owned(Order::for_force(&Force::single(power, Kind::FLEET, loc), Action::Remove))))
+            }
         }
     }
 }
@@ -104,7 +106,15 @@ impl Mechanic for Ports {
         "fleets built at ports".into()
     }
 
-    fn build_site(&self, _: &Rules, v: &Variant, _: &Position, _: PowerId, site: ProvinceId, kind: Kind) -> Option<Result<(), Illegal>> {
+    fn build_site(
+        &self,
+        _: &Rules,
+        v: &Variant,
+        _: &Position,
+        _: PowerId,
+        site: ProvinceId,
+        kind: Kind,
+    ) -> Option<Result<(), Illegal>> {
         fleet_site(v, site, kind)
     }
 

@@ -33,7 +33,13 @@ pub fn is_guard(state: &VariantState, c: &Component) -> bool {
 
 /// Carries out the guard's attacks on B units among `orders` (the first
 /// order of each guard), noting their verdicts.
-pub fn attacks(v: &Variant, inv: Invaders, pos: &mut Position, orders: &[Order], verdicts: &mut [Option<(Reason, bool)>]) {
+pub fn attacks(
+    v: &Variant,
+    inv: Invaders,
+    pos: &mut Position,
+    orders: &[Order],
+    verdicts: &mut [Option<(Reason, bool)>],
+) {
     let mut ordered = Vec::new();
     let mut removed = Vec::new();
     for (i, order) in orders.iter().enumerate() {

@@ -53,7 +53,10 @@ pub fn check(v: &Variant, state: &VariantState) -> Result<(), String> {
     match state.rebuilds.iter().find(|r| !is_destroyed(state, r.centre)) {
         Some(r) => {
             let abbr = &v.province(r.centre).abbr;
-            Err(format!("state `rebuild {abbr}`: {} is not destroyed (no `destroyed {abbr}`)", v.province(r.centre).name))
+            Err(format!(
+                "state `rebuild {abbr}`: {} is not destroyed (no `destroyed {abbr}`)",
+                v.province(r.centre).name
+            ))
         }
         None => Ok(()),
     }
@@ -72,11 +75,17 @@ pub const REBUILD: Codec = Codec {
     read: |v, centre, value, state| {
         let centre = province_index(v, centre)?;
         let (power, phases) = match value.split_whitespace().collect::<Vec<_>>()[..] {
-            [power, phases] => (v.power_named(power)?, phases.parse::<u8>().map_err(|_| format!("`{phases}`: expected a number of phases"))?),
+            [power, phases] => (
+                v.power_named(power)?,
+                phases.parse::<u8>().map_err(|_| format!("`{phases}`: expected a number of phases"))?,
+            ),
             _ => return Err(format!("`{value}`: expected `<power> <phases>`")),
         };
         if !(1..PHASES).contains(&phases) {
-            return Err(format!("`{phases}` phases: a rebuild under way has done 1 to {} of its {PHASES} phases", PHASES - 1));
+            return Err(format!(
+                "`{phases}` phases: a rebuild under way has done 1 to {} of its {PHASES} phases",
+                PHASES - 1
+            ));
         }
         state.rebuilds.retain(|r| r.centre != centre);
         state.rebuilds.push(Rebuilding { centre, power, phases });
@@ -107,7 +116,14 @@ impl Mechanic for Rebuild {
         SLOTS
     }
 
-    fn plan_order(&self, _: &Rules, v: &Variant, state: &VariantState, body: &Force, action: &Action) -> Option<Result<Plan, Illegal>> {
+    fn plan_order(
+        &self,
+        _: &Rules,
+        v: &Variant,
+        state: &VariantState,
+        body: &Force,
+        action: &Action,
+    ) -> Option<Result<Plan, Illegal>> {
         (*action == Action::Rebuild).then(|| plan(v, state, body))
     }
 

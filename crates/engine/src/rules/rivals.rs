@@ -42,7 +42,14 @@ pub fn holder_of_rome(v: &Variant, pos: &Position) -> Option<PowerId> {
 
 /// `RIVAL <power>` by `by`; `personal` is the Commanders' kind (AGC),
 /// `emperor` the title holder.
-pub fn declare(v: &Variant, personal: Kind, emperor: PowerId, pos: &mut Position, by: PowerId, target: PowerId) -> Result<Reason, Illegal> {
+pub fn declare(
+    v: &Variant,
+    personal: Kind,
+    emperor: PowerId,
+    pos: &mut Position,
+    by: PowerId,
+    target: PowerId,
+) -> Result<Reason, Illegal> {
     let first = v.calendar.first;
     // The seed's "at any time after 235W": not in the first year at all.
     if pos.phase.year == first.year {
@@ -51,7 +58,8 @@ pub fn declare(v: &Variant, personal: Kind, emperor: PowerId, pos: &mut Position
     if pos.state.eliminated.contains(&by) {
         return Err(Illegal::OutOfTheGame);
     }
-    let commander = super::personal::has_one(v, personal, target) && !pos.state.eliminated.contains(&target) && target != emperor;
+    let commander =
+        super::personal::has_one(v, personal, target) && !pos.state.eliminated.contains(&target) && target != emperor;
     if !commander {
         return Err(Illegal::NotACommander);
     }
@@ -98,7 +106,10 @@ impl Mechanic for Rivals {
     }
 
     fn requires(&self, r: &Rules) -> Result<(), &'static str> {
-        needs(r.plays::<ImperialTitle>() && r.plays::<Outlaws>() && r.plays::<Personal>(), "rivals needs `imperial_title`, `outlaws` and `personal_units`")
+        needs(
+            r.plays::<ImperialTitle>() && r.plays::<Outlaws>() && r.plays::<Personal>(),
+            "rivals needs `imperial_title`, `outlaws` and `personal_units`",
+        )
     }
 
     fn slots(&self) -> Slot {
@@ -111,7 +122,9 @@ impl Mechanic for Rivals {
 
     fn declare(&self, r: &Rules, v: &Variant, pos: &mut Position, order: &Order) -> Option<Result<Reason, Illegal>> {
         match (&order.action, order.power, title(r), r.get::<Personal>()) {
-            (Action::Rival { power: target }, Some(power), Some(e), Some(p)) => Some(declare(v, p.kind, emperor(&pos.state, e), pos, power, *target)),
+            (Action::Rival { power: target }, Some(power), Some(e), Some(p)) => {
+                Some(declare(v, p.kind, emperor(&pos.state, e), pos, power, *target))
+            }
             _ => None,
         }
     }

@@ -25,7 +25,13 @@ use crate::variant::{PowerId, Variant};
 use std::borrow::Cow;
 
 /// A Triumvir became Dictator: the Senate is gone; its centres are his.
-pub fn under_dictator(v: &Variant, senate: PowerId, dictator: PowerId, next: &mut Position, _results: &mut Vec<OrderResult<'_>>) {
+pub fn under_dictator(
+    v: &Variant,
+    senate: PowerId,
+    dictator: PowerId,
+    next: &mut Position,
+    _results: &mut Vec<OrderResult<'_>>,
+) {
     next.state.senate_end = Some(SenateEnd { by: dictator, pending: true });
     for owner in next.owners.iter_mut().filter(|o| **o == Some(senate)) {
         *owner = Some(dictator);
@@ -78,9 +84,14 @@ pub fn disband_third(v: &Variant, senate: PowerId, results: &mut Vec<OrderResult
     let units = next.forces.iter().filter(|f| f.power == senate).count();
     let mut due = units.div_ceil(3);
     for r in results.iter_mut() {
-        let disband = matches!(r.order.action, Action::Disband | Action::Remove) && r.reason == Reason::Illegal(Illegal::NotDislodged);
-        let Some(unit) = r.order.unit.as_ref().filter(|_| disband && r.order.power.is_none_or(|p| p == senate)) else { continue };
-        let Some(i) = next.force_index(v, v.province_of(unit.loc)).filter(|&i| next.forces[i].power == senate) else { continue };
+        let disband = matches!(r.order.action, Action::Disband | Action::Remove)
+            && r.reason == Reason::Illegal(Illegal::NotDislodged);
+        let Some(unit) = r.order.unit.as_ref().filter(|_| disband && r.order.power.is_none_or(|p| p == senate)) else {
+            continue;
+        };
+        let Some(i) = next.force_index(v, v.province_of(unit.loc)).filter(|&i| next.forces[i].power == senate) else {
+            continue;
+        };
         if due == 0 {
             r.reason = Reason::Illegal(Illegal::SenateDisbandsTooMany);
             continue;
@@ -98,7 +109,10 @@ pub fn disband_third(v: &Variant, senate: PowerId, results: &mut Vec<OrderResult
         let draw = rng.below(left.len());
         let force = next.forces.remove(left[draw]);
         let order = Order::for_force(&force, Action::Disband);
-        results.push(OrderResult { order: Cow::Owned(order), reason: Reason::DisbandedAtRandom { draw: draw as u32 + 1 } });
+        results.push(OrderResult {
+            order: Cow::Owned(order),
+            reason: Reason::DisbandedAtRandom { draw: draw as u32 + 1 },
+        });
     }
     for f in next.forces.iter_mut().filter(|f| f.power == senate) {
         let order = Order::for_force(f, Action::Hold);

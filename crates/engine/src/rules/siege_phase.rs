@@ -79,7 +79,10 @@ fn count(v: &Variant, results: &mut Vec<OrderResult<'_>>, next: &mut Position) {
     }
     for i in disbanded.into_iter().rev() {
         let force = next.forces.remove(i);
-        results.push(OrderResult { order: Cow::Owned(Order::for_force(&force, Action::Disband)), reason: Reason::SiegeLost });
+        results.push(OrderResult {
+            order: Cow::Owned(Order::for_force(&force, Action::Disband)),
+            reason: Reason::SiegeLost,
+        });
     }
 }
 
@@ -89,7 +92,8 @@ fn count(v: &Variant, results: &mut Vec<OrderResult<'_>>, next: &mut Position) {
 /// every sea and coastal space next to its port holds another player's
 /// unit.
 fn counts(v: &Variant, pos: &Position, f: &Force, centre: ProvinceId) -> bool {
-    let by_double_army = pos.force_in(v, centre).is_some_and(|b| b.components.iter().any(|c| c.kind == Kind::DOUBLE_ARMY));
+    let by_double_army =
+        pos.force_in(v, centre).is_some_and(|b| b.components.iter().any(|c| c.kind == Kind::DOUBLE_ARMY));
     if by_double_army {
         return false;
     }
@@ -101,7 +105,10 @@ fn counts(v: &Variant, pos: &Position, f: &Force, centre: ProvinceId) -> bool {
 fn blockaded(v: &Variant, pos: &Position, f: &Force, centre: ProvinceId) -> bool {
     let around = (0..v.province_count()).map(ProvinceId::new).filter(|&p| {
         let province = v.province(p);
-        p != centre && province.walls_of.is_none() && province.terrain.holds_fleets() && v.any_borders.get(centre.index(), p.index())
+        p != centre
+            && province.walls_of.is_none()
+            && province.terrain.holds_fleets()
+            && v.any_borders.get(centre.index(), p.index())
     });
     around.into_iter().all(|p| pos.force_in(v, p).is_some_and(|o| !v.same_player(o.power, f.power)))
 }

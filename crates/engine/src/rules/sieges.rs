@@ -36,7 +36,9 @@ pub fn may_order(v: &Variant, body: &Force, action: &Action) -> Result<(), Illeg
         return Err(Illegal::WallsHoldOrAttack);
     }
     match action {
-        Action::SupportHold { unit } | Action::SupportMove { unit, .. } | Action::Convoy { unit, .. } if walls_of(v, unit.loc).is_some() => {
+        Action::SupportHold { unit } | Action::SupportMove { unit, .. } | Action::Convoy { unit, .. }
+            if walls_of(v, unit.loc).is_some() =>
+        {
             Err(Illegal::WallsUnsupported)
         }
         _ => Ok(()),
@@ -87,7 +89,10 @@ pub const SIEGE: PositionCodec = PositionCodec {
         for f in &pos.forces {
             if let Some(centre) = walls_of(v, f.loc) {
                 let kind = f.components.first().map_or("?", |c| c.kind.letter());
-                out(v.province(centre).abbr.clone(), format!("{} {kind} {}", v.power(f.power).name, phases(&pos.state, centre)));
+                out(
+                    v.province(centre).abbr.clone(),
+                    format!("{} {kind} {}", v.power(f.power).name, phases(&pos.state, centre)),
+                );
             }
         }
     },
@@ -101,7 +106,9 @@ fn read_siege(v: &Variant, index: &str, value: &str, pos: &mut Position) -> Resu
         return Err(format!("`{value}`: expected `<power> <kind> <phases>`, as `Milan A 1`"));
     };
     let power = v.power_named(power)?;
-    let kind = Kind::from_code(kind).filter(|&k| v.has_kind(k)).ok_or_else(|| format!("`{kind}`: expected a kind of unit of {} (A, F, DA)", v.name))?;
+    let kind = Kind::from_code(kind)
+        .filter(|&k| v.has_kind(k))
+        .ok_or_else(|| format!("`{kind}`: expected a kind of unit of {} (A, F, DA)", v.name))?;
     let phases: u8 = phases
         .parse()
         .ok()
@@ -117,7 +124,9 @@ fn read_siege(v: &Variant, index: &str, value: &str, pos: &mut Position) -> Resu
     match pos.forces.iter().find(|f| v.province_of(f.loc) == walls) {
         // Position JSON lists the unit among the units too: they must agree.
         Some(f) if f.power == power && f.components == force.components => {}
-        Some(f) => return Err(format!("the unit behind the walls of `{index}` is `{}`, not `{value}`", force_text(v, f))),
+        Some(f) => {
+            return Err(format!("the unit behind the walls of `{index}` is `{}`, not `{value}`", force_text(v, f)))
+        }
         None => pos.forces.push(force),
     }
     set_phases(&mut pos.state, centre, phases);
@@ -150,7 +159,14 @@ impl Mechanic for Sieges {
         walls::may_enter(v, force, dest, entry)
     }
 
-    fn may_order(&self, v: &Variant, _: &VariantState, _: &[Force], body: &Force, action: &Action) -> Result<(), Illegal> {
+    fn may_order(
+        &self,
+        v: &Variant,
+        _: &VariantState,
+        _: &[Force],
+        body: &Force,
+        action: &Action,
+    ) -> Result<(), Illegal> {
         may_order(v, body, action)
     }
 
@@ -162,7 +178,15 @@ impl Mechanic for Sieges {
         true
     }
 
-    fn after_phase(&self, _: &Rules, v: &Variant, kind: PhaseKind, _: &Position, results: &mut Vec<OrderResult<'_>>, next: &mut Position) {
+    fn after_phase(
+        &self,
+        _: &Rules,
+        v: &Variant,
+        kind: PhaseKind,
+        _: &Position,
+        results: &mut Vec<OrderResult<'_>>,
+        next: &mut Position,
+    ) {
         siege_phase::after_phase(v, kind, results, next);
     }
 

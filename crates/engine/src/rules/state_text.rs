@@ -105,7 +105,12 @@ pub fn write_province_powers(v: &Variant, list: &[(ProvinceId, PowerId)], out: &
 
 /// Reads one entry of such a slot into it: the province's power, kept in
 /// province order.
-pub fn read_province_power(v: &Variant, province: &str, power: &str, list: &mut Vec<(ProvinceId, PowerId)>) -> Result<(), String> {
+pub fn read_province_power(
+    v: &Variant,
+    province: &str,
+    power: &str,
+    list: &mut Vec<(ProvinceId, PowerId)>,
+) -> Result<(), String> {
     set_province_power(list, province_index(v, province)?, v.power_named(power)?);
     Ok(())
 }
@@ -133,7 +138,13 @@ pub fn write_power_list(v: &Variant, list: &[PowerId], out: &mut dyn FnMut(Strin
 }
 
 /// Reads one entry of such a key into its list, kept in power order.
-pub fn read_power_list(v: &Variant, key: &str, power: &str, value: &str, list: &mut Vec<PowerId>) -> Result<(), String> {
+pub fn read_power_list(
+    v: &Variant,
+    key: &str,
+    power: &str,
+    value: &str,
+    list: &mut Vec<PowerId>,
+) -> Result<(), String> {
     if !value.is_empty() {
         return Err(format!("`{value}`: `{key} <power>` takes nothing after the power"));
     }
@@ -192,8 +203,13 @@ fn write_position(v: &Variant, pos: &Position, only_shown: bool) -> Vec<(String,
 /// already: the state keys, then the keys that are part of the position
 /// (`siege mil Milan A 1` puts Milan's army behind the walls of Milano).
 /// An unknown key or a bad value is an error naming the key.
-pub fn read_position_state<'a>(v: &Variant, entries: impl IntoIterator<Item = (&'a str, &'a str)>, pos: &mut Position) -> Result<(), String> {
-    let (of_position, of_state): (Vec<_>, Vec<_>) = entries.into_iter().partition(|(key, _)| v.rules.position_codec(key).is_some());
+pub fn read_position_state<'a>(
+    v: &Variant,
+    entries: impl IntoIterator<Item = (&'a str, &'a str)>,
+    pos: &mut Position,
+) -> Result<(), String> {
+    let (of_position, of_state): (Vec<_>, Vec<_>) =
+        entries.into_iter().partition(|(key, _)| v.rules.position_codec(key).is_some());
     pos.state = read_state(v, of_state)?;
     for (key, value) in of_position {
         let codec = v.rules.position_codec(key).expect("partitioned so");
@@ -208,7 +224,10 @@ pub fn read_position_state<'a>(v: &Variant, entries: impl IntoIterator<Item = (&
 
 /// Reads the state from its text; an unknown key or a bad value is an
 /// error naming the key.
-pub fn read_state<'a>(v: &Variant, entries: impl IntoIterator<Item = (&'a str, &'a str)>) -> Result<VariantState, String> {
+pub fn read_state<'a>(
+    v: &Variant,
+    entries: impl IntoIterator<Item = (&'a str, &'a str)>,
+) -> Result<VariantState, String> {
     let mut state = VariantState::default();
     for (key, value) in entries {
         let codec = v.rules.codec(key).ok_or_else(|| unknown_key(v, key))?;
@@ -254,6 +273,7 @@ impl Codec {
 }
 
 fn unknown_key(v: &Variant, key: &str) -> String {
-    let known: Vec<String> = v.rules.codecs().map(shape).chain(v.rules.position_codecs().map(|c| format!("{} <name>", c.key))).collect();
+    let known: Vec<String> =
+        v.rules.codecs().map(shape).chain(v.rules.position_codecs().map(|c| format!("{} <name>", c.key))).collect();
     format!("unknown state key `{key}` (variant {} keeps: {})", v.id, known.join(", "))
 }

@@ -64,7 +64,11 @@ fn is_guard_of(c: &Component, e: PowerId) -> bool {
 
 /// Does the Emperor `e`'s guard stand on the board (or wait to retreat)?
 pub fn guard_on(pos: &Position, e: PowerId) -> bool {
-    pos.forces.iter().chain(pos.dislodged.iter().map(|d| &d.force)).flat_map(|f| &f.components).any(|c| is_guard_of(c, e))
+    pos.forces
+        .iter()
+        .chain(pos.dislodged.iter().map(|d| &d.force))
+        .flat_map(|f| &f.components)
+        .any(|c| is_guard_of(c, e))
 }
 
 /// May `p` take the title: a Roman player still in the game, not `fallen`?
@@ -75,11 +79,20 @@ fn may_succeed(romans: &[PowerId], pos: &Position, fallen: PowerId, p: PowerId) 
 /// After a movement, a retreat or an adjustment's orders: the fall of an
 /// Emperor whose guard was dislodged in this movement or is gone from the
 /// board since `before`; then a vacant title to the Roman standing in Rome.
-pub fn after_phase(v: &Variant, default: PowerId, romans: &[PowerId], before: &Position, results: &mut Vec<OrderResult<'_>>, next: &mut Position) {
+pub fn after_phase(
+    v: &Variant,
+    default: PowerId,
+    romans: &[PowerId],
+    before: &Position,
+    results: &mut Vec<OrderResult<'_>>,
+    next: &mut Position,
+) {
     let e = emperor(&next.state, default);
     if !vacant(next, default) {
         let dislodged = next.dislodged.iter().find(|d| d.force.components.iter().any(|c| is_guard_of(c, e)));
-        let alone = dislodged.and_then(|d| super::triumvir_out::dislodged_by(v, results, next, d)).filter(|&p| may_succeed(romans, next, e, p));
+        let alone = dislodged
+            .and_then(|d| super::triumvir_out::dislodged_by(v, results, next, d))
+            .filter(|&p| may_succeed(romans, next, e, p));
         if dislodged.is_some() || (guard_on(before, e) && !guard_on(next, e)) {
             let guard = dislodged.map(|d| d.force.clone()).or_else(|| guard_force(before, e));
             fall(v, romans, e, guard, alone, results, next);
@@ -90,7 +103,14 @@ pub fn after_phase(v: &Variant, default: PowerId, romans: &[PowerId], before: &P
 
 /// In a Winter, after the frontier dice (I4): a guard whose die destroyed
 /// it (`had`: it stood on the board before the dice).
-pub fn after_dice(v: &Variant, default: PowerId, romans: &[PowerId], before: &Position, results: &mut Vec<OrderResult<'_>>, next: &mut Position) {
+pub fn after_dice(
+    v: &Variant,
+    default: PowerId,
+    romans: &[PowerId],
+    before: &Position,
+    results: &mut Vec<OrderResult<'_>>,
+    next: &mut Position,
+) {
     let e = emperor(&next.state, default);
     if !vacant(next, default) && guard_on(before, e) && !guard_on(next, e) {
         fall(v, romans, e, guard_force(before, e), None, results, next);
@@ -102,7 +122,13 @@ fn guard_force(pos: &Position, e: PowerId) -> Option<Force> {
 }
 
 /// A vacant title goes to the Roman player whose unit stands in Rome.
-fn take_rome(v: &Variant, default: PowerId, romans: &[PowerId], results: &mut Vec<OrderResult<'_>>, next: &mut Position) {
+fn take_rome(
+    v: &Variant,
+    default: PowerId,
+    romans: &[PowerId],
+    results: &mut Vec<OrderResult<'_>>,
+    next: &mut Position,
+) {
     if !vacant(next, default) {
         return;
     }
@@ -110,14 +136,25 @@ fn take_rome(v: &Variant, default: PowerId, romans: &[PowerId], results: &mut Ve
     let Some(in_rome) = outlaw::rome(v).and_then(|r| next.force_in(v, r)).cloned() else { return };
     let p = in_rome.power;
     if may_succeed(romans, next, fallen, p) {
-        results.push(OrderResult { order: Cow::Owned(Order::for_force(&in_rome, Action::Hold)), reason: Reason::TitleTaken { emperor: p } });
+        results.push(OrderResult {
+            order: Cow::Owned(Order::for_force(&in_rome, Action::Hold)),
+            reason: Reason::TitleTaken { emperor: p },
+        });
         crown(v, fallen, p, results, next);
     }
 }
 
 /// The Emperor `e` is out; his guard an army; the title to `alone`, or to
 /// whoever holds Rome, or waiting.
-fn fall(v: &Variant, romans: &[PowerId], e: PowerId, guard: Option<Force>, alone: Option<PowerId>, results: &mut Vec<OrderResult<'_>>, next: &mut Position) {
+fn fall(
+    v: &Variant,
+    romans: &[PowerId],
+    e: PowerId,
+    guard: Option<Force>,
+    alone: Option<PowerId>,
+    results: &mut Vec<OrderResult<'_>>,
+    next: &mut Position,
+) {
     next.state.eliminated.push(e);
     next.state.eliminated.sort_unstable();
     for f in next.forces.iter_mut().chain(next.dislodged.iter_mut().map(|d| &mut d.force)) {
@@ -129,7 +166,10 @@ fn fall(v: &Variant, romans: &[PowerId], e: PowerId, guard: Option<Force>, alone
     super::loans::drop_power(&mut next.state, e);
     let heir = alone.or_else(|| super::rivals::holder_of_rome(v, next).filter(|&p| may_succeed(romans, next, e, p)));
     if let Some(guard) = guard {
-        results.push(OrderResult { order: Cow::Owned(Order::for_force(&guard, Action::Hold)), reason: Reason::EmperorFalls { heir } });
+        results.push(OrderResult {
+            order: Cow::Owned(Order::for_force(&guard, Action::Hold)),
+            reason: Reason::EmperorFalls { heir },
+        });
     }
     if let Some(h) = heir {
         crown(v, e, h, results, next);
@@ -179,22 +219,47 @@ impl Mechanic for Succession {
     }
 
     fn requires(&self, r: &Rules) -> Result<(), &'static str> {
-        needs(r.plays::<ImperialTitle>() && r.plays::<PraetorianGuard>(), "succession needs `imperial_title` and `praetorian_guard`")
+        needs(
+            r.plays::<ImperialTitle>() && r.plays::<PraetorianGuard>(),
+            "succession needs `imperial_title` and `praetorian_guard`",
+        )
     }
 
-    fn may_order(&self, _: &Variant, state: &VariantState, _: &[Force], body: &Force, _: &Action) -> Result<(), Illegal> {
+    fn may_order(
+        &self,
+        _: &Variant,
+        state: &VariantState,
+        _: &[Force],
+        body: &Force,
+        _: &Action,
+    ) -> Result<(), Illegal> {
         may_order(state, body.power)
     }
 
     /// Last: the Emperor falls with his guard; a vacant title goes with
     /// Rome. (In a Winter, after the dice.)
-    fn after_phase(&self, r: &Rules, v: &Variant, kind: PhaseKind, before: &Position, results: &mut Vec<OrderResult<'_>>, next: &mut Position) {
+    fn after_phase(
+        &self,
+        r: &Rules,
+        v: &Variant,
+        kind: PhaseKind,
+        before: &Position,
+        results: &mut Vec<OrderResult<'_>>,
+        next: &mut Position,
+    ) {
         if let (true, Some(e)) = (kind != PhaseKind::Adjustment, title(r)) {
             after_phase(v, e, romans(r), before, results, next);
         }
     }
 
-    fn after_winter_losses(&self, r: &Rules, v: &Variant, before: &Position, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
+    fn after_winter_losses(
+        &self,
+        r: &Rules,
+        v: &Variant,
+        before: &Position,
+        next: &mut Position,
+        results: &mut Vec<OrderResult<'_>>,
+    ) {
         if let Some(e) = title(r) {
             after_dice(v, e, romans(r), before, results, next);
         }

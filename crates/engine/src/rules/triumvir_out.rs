@@ -52,7 +52,8 @@ pub fn after_movement(v: &Variant, personal: Kind, heirs_are: Heirs, results: &[
         let Some(owner) = d.force.components.iter().find(|c| c.kind == personal).map(|c| c.power) else { continue };
         let may_inherit = |p: PowerId| {
             p != owner
-                && ((super::personal::has_one(v, personal, p) && !next.state.eliminated.contains(&p)) || (Some(p) == senate && next.state.senate_end.is_none()))
+                && ((super::personal::has_one(v, personal, p) && !next.state.eliminated.contains(&p))
+                    || (Some(p) == senate && next.state.senate_end.is_none()))
         };
         let heir = dislodged_by(v, results, next, d).filter(|&p| may_inherit(p));
         heirs.push((owner, heir));
@@ -88,14 +89,24 @@ pub fn dislodged_by(v: &Variant, results: &[OrderResult<'_>], next: &Position, d
 /// waiting to retreat) before the phase and is neither after it is out;
 /// his heir takes his holdings, or they are disbanded and unowned. The
 /// heirs are forgotten once no unit waits.
-pub fn after_phase(v: &Variant, personal: Kind, heirs_are: Heirs, before: &Position, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
+pub fn after_phase(
+    v: &Variant,
+    personal: Kind,
+    heirs_are: Heirs,
+    before: &Position,
+    next: &mut Position,
+    results: &mut Vec<OrderResult<'_>>,
+) {
     let holders: Vec<PowerId> = super::personal::holders(v, personal).collect();
     for power in holders {
         if next.state.eliminated.contains(&power) {
             continue;
         }
         let has = |c: &crate::state::Component| c.kind == personal && c.power == power;
-        let on = |pos: &Position| pos.forces.iter().any(|f| f.components.iter().any(has)) || pos.dislodged.iter().any(|d| d.force.components.iter().any(has));
+        let on = |pos: &Position| {
+            pos.forces.iter().any(|f| f.components.iter().any(has))
+                || pos.dislodged.iter().any(|d| d.force.components.iter().any(has))
+        };
         if on(next) || !on(before) {
             continue;
         }
@@ -117,7 +128,14 @@ pub fn after_phase(v: &Variant, personal: Kind, heirs_are: Heirs, before: &Posit
     }
 }
 
-fn eliminate(v: &Variant, next: &mut Position, results: &mut Vec<OrderResult<'_>>, power: PowerId, heir: Option<PowerId>, rule: Takeover) {
+fn eliminate(
+    v: &Variant,
+    next: &mut Position,
+    results: &mut Vec<OrderResult<'_>>,
+    power: PowerId,
+    heir: Option<PowerId>,
+    rule: Takeover,
+) {
     next.state.eliminated.push(power);
     next.state.eliminated.sort_unstable();
     // His own outlawry, and those he decreed, end; his fixed units are free.
@@ -166,7 +184,11 @@ pub const HEIR: Codec = Codec {
     read: |v, power, value, state| {
         let line = format!("heir {power} {value}");
         let p = super::personal::holder_named(v, &line, power)?;
-        let h = if value.eq_ignore_ascii_case("none") { None } else { Some(super::personal::holder_or_senate_named(v, &line, value)?) };
+        let h = if value.eq_ignore_ascii_case("none") {
+            None
+        } else {
+            Some(super::personal::holder_or_senate_named(v, &line, value)?)
+        };
         state.heirs.retain(|x| x.0 != p);
         state.heirs.push((p, h));
         Ok(())
@@ -216,7 +238,15 @@ impl Mechanic for PersonalElimination {
     }
 
     /// T4: a player whose personal unit is gone is out.
-    fn after_phase(&self, r: &Rules, v: &Variant, _: PhaseKind, before: &Position, results: &mut Vec<OrderResult<'_>>, next: &mut Position) {
+    fn after_phase(
+        &self,
+        r: &Rules,
+        v: &Variant,
+        _: PhaseKind,
+        before: &Position,
+        results: &mut Vec<OrderResult<'_>>,
+        next: &mut Position,
+    ) {
         if let Some(p) = r.get::<Personal>() {
             after_phase(v, p.kind, heirs(r), before, next, results);
         }
@@ -224,7 +254,14 @@ impl Mechanic for PersonalElimination {
 
     /// I1, I8: an AGC or a guard a frontier die destroys puts its player
     /// out.
-    fn after_winter_losses(&self, r: &Rules, v: &Variant, before: &Position, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
+    fn after_winter_losses(
+        &self,
+        r: &Rules,
+        v: &Variant,
+        before: &Position,
+        next: &mut Position,
+        results: &mut Vec<OrderResult<'_>>,
+    ) {
         if let Some(p) = r.get::<Personal>() {
             after_phase(v, p.kind, heirs(r), before, next, results);
         }

@@ -83,7 +83,8 @@ fn centres_worth_into(v: &Variant, pos: &Position, with_loans: bool, as_supply: 
             let holder = v.rules.supply_holder(&pos.state, p, o);
             if with_loans || holder == o {
                 let value = v.rules.centre_value(v, pos, p, o, holder);
-                supply[holder.index()] += if as_supply { v.rules.supply_value(v, pos, p, o, holder, value) } else { value };
+                supply[holder.index()] +=
+                    if as_supply { v.rules.supply_value(v, pos, p, o, holder, value) } else { value };
             }
         }
     }
@@ -146,9 +147,13 @@ pub fn winners(v: &Variant, pos: &Position, after_adjustment: bool) -> Vec<Power
         Goal::SelfSupportingUnits(_) if !after_adjustment => return Vec::new(),
         Goal::SelfSupportingUnits(units) => units,
     };
-    let sides: Vec<Vec<PowerId>> =
-        if v.victory.by_player { v.players.iter().map(|pl| pl.powers.clone()).collect() } else { v.power_ids().map(|p| vec![p]).collect() };
-    let mut won: Vec<PowerId> = sides.iter().filter(|side| side.iter().map(|&p| score(p)).sum::<u32>() >= target).map(|side| side[0]).collect();
+    let sides: Vec<Vec<PowerId>> = if v.victory.by_player {
+        v.players.iter().map(|pl| pl.powers.clone()).collect()
+    } else {
+        v.power_ids().map(|p| vec![p]).collect()
+    };
+    let mut won: Vec<PowerId> =
+        sides.iter().filter(|side| side.iter().map(|&p| score(p)).sum::<u32>() >= target).map(|side| side[0]).collect();
     // I2: the Emperor 5 units ahead wins too (a second winner is a tie).
     if let Some(p) = v.rules.victor(v, pos).filter(|p| after_adjustment && !won.contains(p)) {
         won.push(p);

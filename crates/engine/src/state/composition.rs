@@ -16,8 +16,13 @@ pub fn parse_composition(text: &str, power: PowerId) -> Result<Components, Strin
         };
         let digits = part.chars().take_while(|c| c.is_ascii_digit()).count();
         let (count, letter) = part.split_at(digits);
-        let count: usize = if count.is_empty() { 1 } else { count.parse().map_err(|_| format!("bad count in `{}`", excerpt(text)))? };
-        let kind = Kind::from_code(letter).ok_or_else(|| format!("`{}` is not a force: expected components like A, F, 2A, A/F", excerpt(text)))?;
+        let count: usize = if count.is_empty() {
+            1
+        } else {
+            count.parse().map_err(|_| format!("bad count in `{}`", excerpt(text)))?
+        };
+        let kind = Kind::from_code(letter)
+            .ok_or_else(|| format!("`{}` is not a force: expected components like A, F, 2A, A/F", excerpt(text)))?;
         if count == 0 || count > 99 {
             return Err(format!("`{}`: a component count must be 1 to 99", excerpt(text)));
         }

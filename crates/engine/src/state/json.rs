@@ -60,7 +60,9 @@ pub(crate) enum BadUnit {
 pub(crate) fn read_unit(v: &Variant, power: PowerId, text: &str) -> Result<Force, BadUnit> {
     let (comp, place) = text.trim().split_once(char::is_whitespace).ok_or(BadUnit::Shape)?;
     let components = parse_composition(comp, power).map_err(BadUnit::Part)?;
-    let loc = v.find_loc(place.trim()).ok_or_else(|| BadUnit::Part(format!("unknown location `{}`", excerpt(place.trim()))))?;
+    let loc = v
+        .find_loc(place.trim())
+        .ok_or_else(|| BadUnit::Part(format!("unknown location `{}`", excerpt(place.trim()))))?;
     Ok(Force { loc, power, components })
 }
 
@@ -119,7 +121,12 @@ pub fn cannot_stand(v: &Variant, components: &[Component], loc: LocId) -> Option
 pub fn off_the_coast(v: &Variant, components: &[Component], loc: LocId) -> String {
     let province = v.province(v.province_of(loc));
     let unit = if super::kinds(components)[0] > 0 { "an army" } else { "a garrison" };
-    format!("{unit} stands in {}, not on one of its coasts (`{} {}`)", province.name, write_composition(components), province.abbr)
+    format!(
+        "{unit} stands in {}, not on one of its coasts (`{} {}`)",
+        province.name,
+        write_composition(components),
+        province.abbr
+    )
 }
 
 /// A force as positions, reports and records write it: `F lon`,
@@ -136,7 +143,8 @@ pub fn force_text(v: &Variant, f: &Force) -> String {
 impl Position {
     /// Reads a position from JSON text (docs/position-json.md).
     pub fn from_json(v: &Variant, text: &str) -> Result<Position, String> {
-        let j: PositionJson = serde_json::from_str(text).map_err(|e| format!("position JSON, line {} column {}: {e}", e.line(), e.column()))?;
+        let j: PositionJson = serde_json::from_str(text)
+            .map_err(|e| format!("position JSON, line {} column {}: {e}", e.line(), e.column()))?;
         Position::from_position_json(v, &j)
     }
 
@@ -163,7 +171,12 @@ impl Position {
                         lines[i].push((name, u));
                         continue;
                     }
-                    Some(_) => return Err(format!("position JSON, units of {name}: `{}`: the province already holds a unit", excerpt(u))),
+                    Some(_) => {
+                        return Err(format!(
+                            "position JSON, units of {name}: `{}`: the province already holds a unit",
+                            excerpt(u)
+                        ))
+                    }
                     None => {}
                 }
                 pos.forces.push(force);
@@ -185,26 +198,26 @@ impl Position {
                     return Err(format!("position JSON, dislodged of {name}: `{}`: {why}", excerpt(&d.unit)));
                 }
                 let attacker_from = match &d.attacker_from {
-                    Some(a) => Some(
-                        v.find_loc(a)
-                            .map(|l| v.province_of(l))
-                            .ok_or_else(|| format!("position JSON, dislodged of {name}: unknown province `{}`", excerpt(a)))?,
-                    ),
+                    Some(a) => Some(v.find_loc(a).map(|l| v.province_of(l)).ok_or_else(|| {
+                        format!("position JSON, dislodged of {name}: unknown province `{}`", excerpt(a))
+                    })?),
                     None => None,
                 };
                 let mut also_from = Vec::new();
                 for a in &d.also_from {
-                    also_from.push(
-                        v.find_loc(a)
-                            .map(|l| v.province_of(l))
-                            .ok_or_else(|| format!("position JSON, dislodged of {name}: unknown province `{}`", excerpt(a)))?,
-                    );
+                    also_from.push(v.find_loc(a).map(|l| v.province_of(l)).ok_or_else(|| {
+                        format!("position JSON, dislodged of {name}: unknown province `{}`", excerpt(a))
+                    })?);
                 }
                 pos.dislodged.push(Dislodged { force, attacker_from, by_convoy: d.by_convoy, also_from });
             }
         }
         for c in &j.contested {
-            pos.contested.push(v.find_loc(c).map(|l| v.province_of(l)).ok_or_else(|| format!("position JSON, contested: unknown province `{}`", excerpt(c)))?);
+            pos.contested.push(
+                v.find_loc(c)
+                    .map(|l| v.province_of(l))
+                    .ok_or_else(|| format!("position JSON, contested: unknown province `{}`", excerpt(c)))?,
+            );
         }
         pos.owners = match &j.owners {
             None => v.start_owners.clone(),
@@ -213,13 +226,18 @@ impl Position {
                 for (name, centres) in owners {
                     let p = power(v, name)?;
                     for c in centres {
-                        let loc = v.find_loc(c).ok_or_else(|| format!("position JSON, owners of {name}: unknown province `{}`", excerpt(c)))?;
+                        let loc = v.find_loc(c).ok_or_else(|| {
+                            format!("position JSON, owners of {name}: unknown province `{}`", excerpt(c))
+                        })?;
                         if !v.is_centre(v.province_of(loc)) {
                             return Err(format!("position JSON, owners of {name}: `{c}` is not a supply centre"));
                         }
                         match list[v.province_of(loc).index()].replace(p) {
                             Some(other) if other != p => {
-                                return Err(format!("position JSON, owners of {name}: `{c}` is owned by {} too", v.power(other).name));
+                                return Err(format!(
+                                    "position JSON, owners of {name}: `{c}` is owned by {} too",
+                                    v.power(other).name
+                                ));
                             }
                             Some(_) => return Err(format!("position JSON, owners of {name}: `{c}` is listed twice")),
                             None => {}
@@ -229,23 +247,36 @@ impl Position {
                 list
             }
         };
-        crate::rules::read_position_state(v, j.state.iter().map(|(k, v)| (k.as_str(), v.as_str())), &mut pos).map_err(|e| format!("position JSON, {e}"))?;
+        crate::rules::read_position_state(v, j.state.iter().map(|(k, v)| (k.as_str(), v.as_str())), &mut pos)
+            .map_err(|e| format!("position JSON, {e}"))?;
         v.rules.check_position(v, &pos).map_err(|e| format!("position JSON, {e}"))?;
         pos.normalize();
         Ok(pos)
     }
 
     pub fn to_json(&self, v: &Variant) -> PositionJson {
-        let mut j = PositionJson { variant: Some(v.id.clone()), phase: v.calendar.display(self.phase).to_string(), ..Default::default() };
+        let mut j = PositionJson {
+            variant: Some(v.id.clone()),
+            phase: v.calendar.display(self.phase).to_string(),
+            ..Default::default()
+        };
         for f in &self.forces {
             match f.components.first() {
                 Some(first) if f.components.iter().all(|c| c.power == first.power) => {
-                    j.units.entry(v.power(first.power).name.clone()).or_default().push(unit_text(v, &f.components, f.loc));
+                    j.units.entry(v.power(first.power).name.clone()).or_default().push(unit_text(
+                        v,
+                        &f.components,
+                        f.loc,
+                    ));
                 }
                 // A mixed force is written as each power's part of it.
                 _ => {
                     for (power, part) in by_power(f) {
-                        j.units.entry(v.power(power).name.clone()).or_default().push(unit_text(v, &part.components, part.loc));
+                        j.units.entry(v.power(power).name.clone()).or_default().push(unit_text(
+                            v,
+                            &part.components,
+                            part.loc,
+                        ));
                     }
                 }
             }

@@ -106,7 +106,8 @@ impl Force {
     /// powers is the Major's).
     pub fn settle_power(&mut self, v: &Variant) {
         if let Some((first, rest)) = self.components.split_first() {
-            self.power = if rest.iter().all(|c| c.power == first.power) { first.power } else { v.major_of(first.power) };
+            self.power =
+                if rest.iter().all(|c| c.power == first.power) { first.power } else { v.major_of(first.power) };
         }
     }
 
@@ -247,7 +248,12 @@ impl Position {
     /// 1): whether it is still in the game, and what it shows. A Winter's
     /// supply, which mechanics may add to, is `rules::supply`.
     pub fn supply_halves(&self, variant: &Variant, power: PowerId) -> u32 {
-        self.owners.iter().enumerate().filter(|(_, o)| **o == Some(power)).map(|(p, _)| variant.provinces[p].centre as u32).sum()
+        self.owners
+            .iter()
+            .enumerate()
+            .filter(|(_, o)| **o == Some(power))
+            .map(|(p, _)| variant.provinces[p].centre as u32)
+            .sum()
     }
 
     /// Sorts forces by location, power and components (several forces of
@@ -319,7 +325,9 @@ mod tests {
 
     #[test]
     fn permute_puts_each_item_where_the_order_says() {
-        for order in [vec![0u16, 1, 2, 3, 4], vec![4, 3, 2, 1, 0], vec![2, 0, 1, 4, 3], vec![1, 2, 3, 4, 0], vec![3, 4, 0, 1, 2]] {
+        for order in
+            [vec![0u16, 1, 2, 3, 4], vec![4, 3, 2, 1, 0], vec![2, 0, 1, 4, 3], vec![1, 2, 3, 4, 0], vec![3, 4, 0, 1, 2]]
+        {
             let mut items = vec!['a', 'b', 'c', 'd', 'e'];
             let expected: Vec<char> = order.iter().map(|&i| items[i as usize]).collect();
             permute(&mut items, &mut order.clone());

@@ -112,15 +112,19 @@ impl Calendar {
     /// another season's name (old files write `Fall 1901, Adjustment`) is
     /// taken as the year's adjustment step.
     pub fn find_step(&self, season: &str, kind: PhaseKind) -> Option<u8> {
-        let exact = self.with_season_key(season, |key| self.steps.iter().position(|s| s.kind == kind && with_normal(&s.season, |n| n == key)));
-        let any_of_kind = || if kind == PhaseKind::Adjustment { self.steps.iter().position(|s| s.kind == kind) } else { None };
+        let exact = self.with_season_key(season, |key| {
+            self.steps.iter().position(|s| s.kind == kind && with_normal(&s.season, |n| n == key))
+        });
+        let any_of_kind =
+            || if kind == PhaseKind::Adjustment { self.steps.iter().position(|s| s.kind == kind) } else { None };
         exact.or_else(any_of_kind).map(|i| i as u8)
     }
 
     /// Parses `Spring 1901 movement`, `Spring 1901, Movement`,
     /// `Winter 451 BC adjustment`.
     pub fn parse_phase(&self, text: &str) -> Result<Phase, String> {
-        let words: smallvec::SmallVec<[&str; 6]> = text.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
+        let words: smallvec::SmallVec<[&str; 6]> =
+            text.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
         let expected = "expected `<Season> <Year> [BC], <Movement|Retreat|Adjustment>`";
         // Quoted cut short: a phase from a file may be of any length.
         let text = crate::order::excerpt(text);
@@ -128,8 +132,8 @@ impl Calendar {
         if words.len() < 3 {
             return Err(format!("`{text}`: {expected}"));
         }
-        let kind =
-            PhaseKind::parse(words[words.len() - 1]).ok_or_else(|| format!("`{text}`: unknown phase kind `{}`; {expected}", word(words[words.len() - 1])))?;
+        let kind = PhaseKind::parse(words[words.len() - 1])
+            .ok_or_else(|| format!("`{text}`: unknown phase kind `{}`; {expected}", word(words[words.len() - 1])))?;
         let mut year_words = &words[1..words.len() - 1];
         let mut era = None;
         if let Some(last) = year_words.last() {
@@ -156,7 +160,9 @@ impl Calendar {
         }
         // A BC calendar's AD years (after 1 BC): 1 AD is its year 0.
         let year = if self.era == Era::Bc && era == Some(Era::Ad) { 1 - year } else { year };
-        let step = self.find_step(words[0], kind).ok_or_else(|| format!("`{text}`: this variant has no {} phase in {}", kind.name(), word(words[0])))?;
+        let step = self
+            .find_step(words[0], kind)
+            .ok_or_else(|| format!("`{text}`: this variant has no {} phase in {}", kind.name(), word(words[0])))?;
         Ok(Phase { step, year })
     }
 

@@ -25,7 +25,11 @@ fn calendar(v: &Variant, problems: &mut Vec<Problem>) {
     if !super::calendar::FIRST_YEARS.contains(&year) {
         let (lo, hi) = (super::calendar::FIRST_YEARS.start(), super::calendar::FIRST_YEARS.end());
         let era = if v.calendar.era == super::calendar::Era::Bc { " BC" } else { "" };
-        problems.push(Problem::new("variant.toml", "calendar.first", format!("the first year must be {lo}{era} to {hi}{era}")));
+        problems.push(Problem::new(
+            "variant.toml",
+            "calendar.first",
+            format!("the first year must be {lo}{era} to {hi}{era}"),
+        ));
     }
 }
 
@@ -47,12 +51,22 @@ fn borders(v: &Variant, problems: &mut Vec<Problem>) {
             if a == b {
                 problems.push(Problem::at("map.toml", &pa.abbr, "army", "a province cannot border itself".into()));
             } else if !v.army_borders.get(b, a) {
-                problems.push(Problem::at("map.toml", &pa.abbr, "army", format!("border to `{}` is not listed from `{}`", pb.abbr, pb.abbr)));
+                problems.push(Problem::at(
+                    "map.toml",
+                    &pa.abbr,
+                    "army",
+                    format!("border to `{}` is not listed from `{}`", pb.abbr, pb.abbr),
+                ));
             }
             for (p, other) in [(pa, pb), (pb, pa)] {
                 if !p.terrain.holds_armies() || p.terrain == Terrain::Islands {
                     let why = if p.terrain == Terrain::Islands { " (armies reach islands only by convoy)" } else { "" };
-                    problems.push(Problem::at("map.toml", &other.abbr, "army", format!("army border into {} province `{}`{why}", p.terrain.name(), p.abbr)));
+                    problems.push(Problem::at(
+                        "map.toml",
+                        &other.abbr,
+                        "army",
+                        format!("army border into {} province `{}`{why}", p.terrain.name(), p.abbr),
+                    ));
                 }
             }
         }
@@ -67,13 +81,28 @@ fn borders(v: &Variant, problems: &mut Vec<Problem>) {
             if v.locs[a].province == v.locs[b].province {
                 problems.push(Problem::at("map.toml", &pa.abbr, "fleet", "a province cannot border itself".into()));
             } else if !v.fleet_borders.get(b, a) {
-                problems.push(Problem::at("map.toml", &pa.abbr, "fleet", format!("border from `{la}` to `{lb}` is not listed from `{lb}`")));
+                problems.push(Problem::at(
+                    "map.toml",
+                    &pa.abbr,
+                    "fleet",
+                    format!("border from `{la}` to `{lb}` is not listed from `{lb}`"),
+                ));
             }
             if !pb.terrain.holds_fleets() {
-                problems.push(Problem::at("map.toml", &pa.abbr, "fleet", format!("fleet border into {} province `{}`", pb.terrain.name(), pb.abbr)));
+                problems.push(Problem::at(
+                    "map.toml",
+                    &pa.abbr,
+                    "fleet",
+                    format!("fleet border into {} province `{}`", pb.terrain.name(), pb.abbr),
+                ));
             }
             if !pb.coasts.is_empty() && v.locs[b].coast.is_none() {
-                problems.push(Problem::at("map.toml", &pa.abbr, "fleet", format!("`{}` has coasts: name one (`{}/..`)", pb.abbr, pb.abbr)));
+                problems.push(Problem::at(
+                    "map.toml",
+                    &pa.abbr,
+                    "fleet",
+                    format!("`{}` has coasts: name one (`{}/..`)", pb.abbr, pb.abbr),
+                ));
             }
         }
     }
@@ -104,7 +133,12 @@ fn centres(v: &Variant, problems: &mut Vec<Problem>) {
     }
     for p in &v.provinces {
         if p.centre > 0 && !p.terrain.holds_armies() {
-            problems.push(Problem::at("map.toml", &p.abbr, "centre", format!("a {} province cannot be a centre", p.terrain.name())));
+            problems.push(Problem::at(
+                "map.toml",
+                &p.abbr,
+                "centre",
+                format!("a {} province cannot be a centre", p.terrain.name()),
+            ));
         }
     }
 }
@@ -119,7 +153,8 @@ fn units(v: &Variant, problems: &mut Vec<Problem>) {
         // coasts); and a starting army stands on its province, not a coast.
         let component = Component { kind, power, free: false };
         let on_coast = kind.row().moves != Moves::Fleet && v.loc(loc).coast.is_some();
-        let wrong = cannot_stand(v, &[component], loc).or_else(|| on_coast.then(|| off_the_coast(v, &[component], loc)));
+        let wrong =
+            cannot_stand(v, &[component], loc).or_else(|| on_coast.then(|| off_the_coast(v, &[component], loc)));
         if let Some(why) = wrong {
             problems.push(Problem::new("variant.toml", &key, format!("`{unit}`: {why}")));
         }
@@ -146,7 +181,14 @@ fn spaces(v: &Variant, problems: &mut Vec<Problem>) {
     for (w, place) in v.provinces.iter().enumerate() {
         let Some(centre) = place.walls_of else { continue };
         let centre = &v.province(centre).abbr;
-        for other in v.provinces.iter().enumerate().filter(|&(b, _)| v.any_borders.get(b, w)).map(|(_, p)| p).filter(|p| &p.abbr != centre) {
+        for other in v
+            .provinces
+            .iter()
+            .enumerate()
+            .filter(|&(b, _)| v.any_borders.get(b, w))
+            .map(|(_, p)| p)
+            .filter(|p| &p.abbr != centre)
+        {
             problems.push(Problem::at(
                 "map.toml",
                 &other.abbr,
@@ -173,7 +215,12 @@ fn reachable(v: &Variant, problems: &mut Vec<Problem>) {
     }
     for (p, prov) in v.provinces.iter().enumerate() {
         if !seen[p] && prov.terrain != Terrain::Impassable {
-            problems.push(Problem::at("map.toml", &prov.abbr, "army/fleet", format!("cannot be reached from `{}`", v.provinces[start].abbr)));
+            problems.push(Problem::at(
+                "map.toml",
+                &prov.abbr,
+                "army/fleet",
+                format!("cannot be reached from `{}`", v.provinces[start].abbr),
+            ));
         }
     }
 }
@@ -197,22 +244,39 @@ pub fn summary(v: &Variant) -> String {
     out += &format!("  provinces: {} ({})\n", map_provinces.len(), terrains.join(", "));
     out += &spaces_summary(v);
     let multi_coast = v.provinces.iter().filter(|p| !p.coasts.is_empty()).count();
-    out +=
-        &format!("  coasts: {} locations on {multi_coast} multi-coast province{}\n", v.locs.len() - v.provinces.len(), if multi_coast == 1 { "" } else { "s" });
+    out += &format!(
+        "  coasts: {} locations on {multi_coast} multi-coast province{}\n",
+        v.locs.len() - v.provinces.len(),
+        if multi_coast == 1 { "" } else { "s" }
+    );
     let n = v.provinces.len();
     let pairs = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).filter(|&(a, b)| v.any_borders.get(a, b)).count();
     out += &format!("  borders: {pairs} bordering pairs\n");
     let homes: usize = v.powers.iter().map(|p| p.homes.len()).sum();
     let count = centres.clone().count();
-    out += &format!("  centres: {count} ({}; {homes} home, {} neutral), {} in all\n", values.join(", "), count - homes, halves_text(halves));
+    out += &format!(
+        "  centres: {count} ({}; {homes} home, {} neutral), {} in all\n",
+        values.join(", "),
+        count - homes,
+        halves_text(halves)
+    );
     out += &flags_summary(v);
     out += &format!("  powers: {}\n", v.powers.len());
     if v.players.len() < v.powers.len() {
-        let players: Vec<String> = v.players.iter().map(|p| p.powers.iter().map(|&q| v.power(q).name.as_str()).collect::<Vec<_>>().join("+")).collect();
+        let players: Vec<String> = v
+            .players
+            .iter()
+            .map(|p| p.powers.iter().map(|&q| v.power(q).name.as_str()).collect::<Vec<_>>().join("+"))
+            .collect();
         out += &format!("  players: {} ({})\n", v.players.len(), players.join(", "));
     }
     for p in &v.powers {
-        out += &format!("    {:<12} {} homes, {} units\n", p.name, p.homes.len(), v.start_units.iter().filter(|u| v.power(u.0).name == p.name).count());
+        out += &format!(
+            "    {:<12} {} homes, {} units\n",
+            p.name,
+            p.homes.len(),
+            v.start_units.iter().filter(|u| v.power(u.0).name == p.name).count()
+        );
     }
     let by = if v.victory.by_player { " (a player's powers together)" } else { "" };
     let joint = if v.victory.joint { ", joint victory" } else { "" };
@@ -230,7 +294,9 @@ pub fn summary(v: &Variant) -> String {
 /// The boxes and the places behind the walls, when there are any:
 /// `  boxes: 1 (ger)`, `  places behind the walls: 2 (mil-walls, rom-walls)`.
 fn spaces_summary(v: &Variant) -> String {
-    let list = |places: Vec<&Province>| format!("{} ({})", places.len(), places.iter().map(|p| p.abbr.as_str()).collect::<Vec<_>>().join(", "));
+    let list = |places: Vec<&Province>| {
+        format!("{} ({})", places.len(), places.iter().map(|p| p.abbr.as_str()).collect::<Vec<_>>().join(", "))
+    };
     let boxes: Vec<&Province> = v.provinces.iter().filter(|p| p.is_box).collect();
     let walls: Vec<&Province> = v.provinces.iter().filter(|p| p.walls_of.is_some()).collect();
     let mut out = String::new();
@@ -283,8 +349,11 @@ fn flags_summary(v: &Variant) -> String {
     line("southern edge", list(&|p| p.flags.southern_edge));
     line("imperial only", list(&|p| p.flags.imperial));
     line("passes", list(&|p| p.flags.pass));
-    let optional: Vec<String> =
-        v.powers.iter().flat_map(|pw| pw.optional_homes.iter().map(move |&h| format!("{} ({})", v.province(h).abbr, pw.name))).collect();
+    let optional: Vec<String> = v
+        .powers
+        .iter()
+        .flat_map(|pw| pw.optional_homes.iter().map(move |&h| format!("{} ({})", v.province(h).abbr, pw.name)))
+        .collect();
     if !optional.is_empty() {
         out += &format!("  optional homes: {}\n", optional.join(", "));
     }

@@ -66,7 +66,12 @@ pub fn read(
                 let mut scratch = ProvinceFlags::default();
                 let known = if own { set(&mut provinces[i].flags) } else { set(&mut scratch) };
                 if !known {
-                    problems.push(Problem::at("map.toml", &pf.abbr, &key, format!("unknown flag `{flag}` (flags: {})", KNOWN.join(", "))));
+                    problems.push(Problem::at(
+                        "map.toml",
+                        &pf.abbr,
+                        &key,
+                        format!("unknown flag `{flag}` (flags: {})", KNOWN.join(", ")),
+                    ));
                 }
                 if !own {
                     continue;
@@ -74,7 +79,12 @@ pub fn read(
                 if let Some(name) = flag.strip_prefix("optional_home:") {
                     match power_names.get(&normalize(name)) {
                         Some(p) => powers[p.index()].optional_homes.push(super::ProvinceId::new(i)),
-                        None => problems.push(Problem::at("map.toml", &pf.abbr, &key, format!("`{flag}`: the variant has no power `{name}`"))),
+                        None => problems.push(Problem::at(
+                            "map.toml",
+                            &pf.abbr,
+                            &key,
+                            format!("`{flag}`: the variant has no power `{name}`"),
+                        )),
                     }
                 }
             }
@@ -85,7 +95,12 @@ pub fn read(
         // A closed province is no part of the game: impassable, no centre.
         let game = game.unwrap_or_default();
         if powers.iter().any(|p| p.homes.contains(&super::ProvinceId::new(i))) {
-            problems.push(Problem::at("map.toml", &pf.abbr, &format!("flags.{game}"), "a home centre cannot be impassable".into()));
+            problems.push(Problem::at(
+                "map.toml",
+                &pf.abbr,
+                &format!("flags.{game}"),
+                "a home centre cannot be impassable".into(),
+            ));
         }
         let p = &mut provinces[i];
         p.terrain = Terrain::Impassable;

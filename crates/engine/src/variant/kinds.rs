@@ -249,7 +249,10 @@ mod tests {
         // Standard: an army and a fleet are worth one, cost a centre (two
         // halves); Hoplite Wars H11: a garrison does not move or support and
         // costs half.
-        assert_eq!((Kind::ARMY.row().moves, Kind::FLEET.row().moves, Kind::GARRISON.row().moves), (Moves::Army, Moves::Fleet, Moves::None));
+        assert_eq!(
+            (Kind::ARMY.row().moves, Kind::FLEET.row().moves, Kind::GARRISON.row().moves),
+            (Moves::Army, Moves::Fleet, Moves::None)
+        );
         // City State C12, C13: a double army is worth two and needs no supply.
         assert_eq!(
             Kind::all().map(|k| (k.row().strength, k.row().upkeep)).collect::<Vec<_>>(),
@@ -266,7 +269,10 @@ mod tests {
             Kind::all().filter(|k| !k.row().built_by_order).collect::<Vec<_>>(),
             [Kind::DOUBLE_ARMY, Kind::TRIUMVIR, Kind::PRAETORIAN_GUARD, Kind::BARBARIAN, Kind::COMMANDER]
         );
-        assert_eq!((Kind::from_code("pg"), Kind::from_code("B")), (Some(Kind::PRAETORIAN_GUARD), Some(Kind::BARBARIAN)));
+        assert_eq!(
+            (Kind::from_code("pg"), Kind::from_code("B")),
+            (Some(Kind::PRAETORIAN_GUARD), Some(Kind::BARBARIAN))
+        );
         assert_eq!(Kind::from_code("agc"), Some(Kind::COMMANDER));
     }
 }

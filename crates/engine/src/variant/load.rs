@@ -40,7 +40,8 @@ impl fmt::Display for Problem {
 /// Loads a variant from a folder holding variant.toml and map.toml.
 pub fn load_dir(dir: &Path) -> Result<Variant, Vec<Problem>> {
     let read = |name: &str| {
-        std::fs::read_to_string(dir.join(name)).map_err(|e| vec![Problem::new(name, "(file)", format!("cannot read {}: {e}", dir.join(name).display()))])
+        std::fs::read_to_string(dir.join(name))
+            .map_err(|e| vec![Problem::new(name, "(file)", format!("cannot read {}: {e}", dir.join(name).display()))])
     };
     let variant = read("variant.toml")?;
     let vf = variant_file(&variant)?;
@@ -118,7 +119,12 @@ impl Names {
         }
         if let Some(&other) = self.locs.get(&normal) {
             if other != loc {
-                problems.push(Problem::at("map.toml", owner, key, format!("name `{name}` is already used by another location")));
+                problems.push(Problem::at(
+                    "map.toml",
+                    owner,
+                    key,
+                    format!("name `{name}` is already used by another location"),
+                ));
             }
             return;
         }
@@ -176,8 +182,12 @@ struct Start {
 }
 
 fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
-    let mut board =
-        Board { provinces: Vec::with_capacity(mf.provinces.len()), locs: Vec::new(), names: Names { locs: NameMap::default() }, closed: Vec::new() };
+    let mut board = Board {
+        provinces: Vec::with_capacity(mf.provinces.len()),
+        locs: Vec::new(),
+        names: Names { locs: NameMap::default() },
+        closed: Vec::new(),
+    };
     add_provinces(&mf.provinces, &mut board, problems);
     add_walls(&mf.provinces, &mut board, problems);
     add_coasts(&mf.provinces, &mut board, problems);
@@ -189,7 +199,12 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
     let (players, player_of) = players(&vf, &power_names, problems);
     let calendar = calendar(&vf, problems);
     let victory = victory(&vf, problems);
-    let rules = crate::rules::from_table(&vf.rules, &|name| board.find_province(name), &|name| power_names.get(&normalize(name)).copied(), problems);
+    let rules = crate::rules::from_table(
+        &vf.rules,
+        &|name| board.find_province(name),
+        &|name| power_names.get(&normalize(name)).copied(),
+        problems,
+    );
     let kinds = rules.kinds();
     let picture = mf.picture.map(|pf| picture(pf, &board, problems));
     Variant {
@@ -224,11 +239,21 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
 fn add_provinces(pfs: &[ProvinceFile], board: &mut Board, problems: &mut Vec<Problem>) {
     for (i, pf) in pfs.iter().enumerate() {
         let t = terrain(&pf.terrain).unwrap_or_else(|| {
-            problems.push(Problem::at("map.toml", &pf.abbr, "terrain", format!("`{}` is not one of land, coast, sea, islands, impassable", pf.terrain)));
+            problems.push(Problem::at(
+                "map.toml",
+                &pf.abbr,
+                "terrain",
+                format!("`{}` is not one of land, coast, sea, islands, impassable", pf.terrain),
+            ));
             Terrain::Land
         });
         if pf.abbr.contains(['/', ' ', '(']) || pf.abbr.is_empty() {
-            problems.push(Problem::at("map.toml", &pf.abbr, "abbr", "an abbreviation may not be empty or contain '/', '(' or spaces".into()));
+            problems.push(Problem::at(
+                "map.toml",
+                &pf.abbr,
+                "abbr",
+                "an abbreviation may not be empty or contain '/', '(' or spaces".into(),
+            ));
         }
         let at = pf.at.unwrap_or_else(|| {
             problems.push(Problem::at("map.toml", &pf.abbr, "at", "missing coordinates".into()));
@@ -244,7 +269,12 @@ fn add_provinces(pfs: &[ProvinceFile], board: &mut Board, problems: &mut Vec<Pro
             coasts: Vec::new(),
             at,
             label,
-            region: pf.region.iter().enumerate().map(|(k, &hint)| finite(hint, &pf.abbr, &format!("region[{k}]"), problems)).collect(),
+            region: pf
+                .region
+                .iter()
+                .enumerate()
+                .map(|(k, &hint)| finite(hint, &pf.abbr, &format!("region[{k}]"), problems))
+                .collect(),
             is_box: pf.is_box,
             walls: None,
             walls_of: None,
@@ -328,7 +358,11 @@ fn finite(at: [f64; 2], abbr: &str, key: &str, problems: &mut Vec<Problem>) -> [
 /// projection (docs/variant-format.md).
 fn picture(pf: PictureFile, board: &Board, problems: &mut Vec<Problem>) -> Picture {
     if pf.coastline.trim().is_empty() || pf.coastline.contains("..") || Path::new(&pf.coastline).is_absolute() {
-        problems.push(Problem::new("map.toml", "picture.coastline", format!("`{}`: expected a file name beside map.toml", pf.coastline)));
+        problems.push(Problem::new(
+            "map.toml",
+            "picture.coastline",
+            format!("`{}`: expected a file name beside map.toml", pf.coastline),
+        ));
     }
     let mut places = Vec::new();
     for (name, [lon, lat]) in pf.places {
@@ -338,17 +372,29 @@ fn picture(pf: PictureFile, board: &Board, problems: &mut Vec<Problem>) -> Pictu
             continue;
         };
         if !(lon.is_finite() && lat.is_finite() && (-180.0..=180.0).contains(&lon) && (-90.0..=90.0).contains(&lat)) {
-            problems.push(Problem::new("map.toml", &key, format!("[{lon}, {lat}]: expected [longitude, latitude] in degrees, -180 to 180 and -90 to 90")));
+            problems.push(Problem::new(
+                "map.toml",
+                &key,
+                format!("[{lon}, {lat}]: expected [longitude, latitude] in degrees, -180 to 180 and -90 to 90"),
+            ));
             continue;
         }
         if places.iter().any(|&(q, _)| q == p) {
-            problems.push(Problem::new("map.toml", &key, "the province has a place already (under another of its names)".into()));
+            problems.push(Problem::new(
+                "map.toml",
+                &key,
+                "the province has a place already (under another of its names)".into(),
+            ));
             continue;
         }
         places.push((p, [lon, lat]));
     }
     if places.len() < 3 {
-        problems.push(Problem::new("map.toml", "picture.places", format!("{} places: at least three are needed to fit a projection", places.len())));
+        problems.push(Problem::new(
+            "map.toml",
+            "picture.places",
+            format!("{} places: at least three are needed to fit a projection", places.len()),
+        ));
     }
     Picture { coastline: pf.coastline, map_dir: None, places }
 }
@@ -384,7 +430,12 @@ fn add_coasts(pfs: &[ProvinceFile], board: &mut Board, problems: &mut Vec<Proble
         for (coast, cf) in &pf.coasts {
             let l = LocId::new(board.locs.len());
             let at = cf.at.unwrap_or_else(|| {
-                problems.push(Problem::at("map.toml", &pf.abbr, &format!("coasts.{coast}.at"), "missing coordinates".into()));
+                problems.push(Problem::at(
+                    "map.toml",
+                    &pf.abbr,
+                    &format!("coasts.{coast}.at"),
+                    "missing coordinates".into(),
+                ));
                 [0.0, 0.0]
             });
             let at = finite(at, &pf.abbr, &format!("coasts.{coast}.at"), problems);
@@ -462,14 +513,22 @@ fn powers(vf: &VariantFile, board: &Board, problems: &mut Vec<Problem>) -> (Vec<
     for (i, pw) in vf.powers.iter().enumerate() {
         for name in std::iter::once(&pw.name).chain(std::iter::once(&pw.adjective)).chain(&pw.aliases) {
             if power_names.insert(normalize(name), PowerId::new(i)).is_some() {
-                problems.push(Problem::new("variant.toml", &format!("power `{}`", pw.name), format!("name `{name}` is used twice")));
+                problems.push(Problem::new(
+                    "variant.toml",
+                    &format!("power `{}`", pw.name),
+                    format!("name `{name}` is used twice"),
+                ));
             }
         }
         let mut homes = Vec::new();
         for h in &pw.homes {
             match board.find_province(h) {
                 Some(p) => homes.push(p),
-                None => problems.push(Problem::new("variant.toml", &format!("power `{}`.homes", pw.name), format!("unknown province `{h}`"))),
+                None => problems.push(Problem::new(
+                    "variant.toml",
+                    &format!("power `{}`.homes", pw.name),
+                    format!("unknown province `{h}`"),
+                )),
             }
         }
         let colour = pw.colour.clone().filter(|c| {
@@ -483,7 +542,13 @@ fn powers(vf: &VariantFile, board: &Board, problems: &mut Vec<Problem>) -> (Vec<
             }
             ok
         });
-        powers.push(Power { name: pw.name.clone(), adjective: pw.adjective.clone(), homes, optional_homes: Vec::new(), colour });
+        powers.push(Power {
+            name: pw.name.clone(),
+            adjective: pw.adjective.clone(),
+            homes,
+            optional_homes: Vec::new(),
+            colour,
+        });
     }
     (powers, power_names)
 }
@@ -501,7 +566,11 @@ fn start(vf: &VariantFile, powers: &[Power], board: &Board, problems: &mut Vec<P
         for o in &pw.owns {
             match board.find_province(o) {
                 Some(p) => owners[p.index()] = Some(PowerId::new(i)),
-                None => problems.push(Problem::new("variant.toml", &format!("{key}.owns"), format!("unknown province `{o}`"))),
+                None => problems.push(Problem::new(
+                    "variant.toml",
+                    &format!("{key}.owns"),
+                    format!("unknown province `{o}`"),
+                )),
             }
         }
         for u in &pw.units {
@@ -521,13 +590,21 @@ fn victory(vf: &VariantFile, problems: &mut Vec<Problem>) -> super::Victory {
     let goal = match (vv.centres, vv.units) {
         (Some(centres), None) => {
             if (centres * 2.0).fract() != 0.0 || centres <= 0.0 {
-                problems.push(Problem::new("variant.toml", "victory.centres", "expected a positive number of centres in halves (18, 20.5)".into()));
+                problems.push(Problem::new(
+                    "variant.toml",
+                    "victory.centres",
+                    "expected a positive number of centres in halves (18, 20.5)".into(),
+                ));
             }
             super::Goal::Centres((centres * 2.0).round() as u32)
         }
         (None, Some(units)) if units > 0 => super::Goal::SelfSupportingUnits(units),
         _ => {
-            problems.push(Problem::new("variant.toml", "victory", "expected one goal: `centres = 18` or `units = 25` (self-supporting units)".into()));
+            problems.push(Problem::new(
+                "variant.toml",
+                "victory",
+                "expected one goal: `centres = 18` or `units = 25` (self-supporting units)".into(),
+            ));
             super::Goal::Centres(0)
         }
     };
@@ -543,10 +620,17 @@ fn victory(vf: &VariantFile, problems: &mut Vec<Problem>) -> super::Victory {
 }
 
 /// The players: as listed, or one per power.
-fn players(vf: &VariantFile, power_names: &NameMap<PowerId>, problems: &mut Vec<Problem>) -> (Vec<super::Player>, Vec<u8>) {
+fn players(
+    vf: &VariantFile,
+    power_names: &NameMap<PowerId>,
+    problems: &mut Vec<Problem>,
+) -> (Vec<super::Player>, Vec<u8>) {
     let n = vf.powers.len();
     if vf.players.is_empty() {
-        return ((0..n).map(|p| super::Player { name: vf.powers[p].name.clone(), powers: vec![PowerId::new(p)] }).collect(), (0..n as u8).collect());
+        return (
+            (0..n).map(|p| super::Player { name: vf.powers[p].name.clone(), powers: vec![PowerId::new(p)] }).collect(),
+            (0..n as u8).collect(),
+        );
     }
     let mut player_of = vec![u8::MAX; n];
     let mut players = Vec::new();
@@ -558,28 +642,43 @@ fn players(vf: &VariantFile, power_names: &NameMap<PowerId>, problems: &mut Vec<
                     player_of[p.index()] = i as u8;
                     powers.push(p);
                 }
-                Some(_) => {
-                    problems.push(Problem::new("variant.toml", &format!("player `{}`.powers", pf.name), format!("`{name}` already belongs to a player")))
-                }
-                None => problems.push(Problem::new("variant.toml", &format!("player `{}`.powers", pf.name), format!("unknown power `{name}`"))),
+                Some(_) => problems.push(Problem::new(
+                    "variant.toml",
+                    &format!("player `{}`.powers", pf.name),
+                    format!("`{name}` already belongs to a player"),
+                )),
+                None => problems.push(Problem::new(
+                    "variant.toml",
+                    &format!("player `{}`.powers", pf.name),
+                    format!("unknown power `{name}`"),
+                )),
             }
         }
         if powers.is_empty() {
-            problems.push(Problem::new("variant.toml", &format!("player `{}`.powers", pf.name), "a player needs a power".into()));
+            problems.push(Problem::new(
+                "variant.toml",
+                &format!("player `{}`.powers", pf.name),
+                "a player needs a power".into(),
+            ));
             powers.push(PowerId(0));
         }
         players.push(super::Player { name: pf.name.clone(), powers });
     }
     for (p, &pl) in player_of.iter().enumerate() {
         if pl == u8::MAX {
-            problems.push(Problem::new("variant.toml", &format!("power `{}`", vf.powers[p].name), "belongs to no player".into()));
+            problems.push(Problem::new(
+                "variant.toml",
+                &format!("power `{}`", vf.powers[p].name),
+                "belongs to no player".into(),
+            ));
         }
     }
     (players, player_of)
 }
 
 fn parse_unit(text: &str, loc_of: &dyn Fn(&str) -> Option<LocId>) -> Result<(Kind, LocId), String> {
-    let (letter, place) = text.trim().split_once(' ').ok_or_else(|| format!("`{text}`: expected a unit like `A par` or `F stp/sc`"))?;
+    let (letter, place) =
+        text.trim().split_once(' ').ok_or_else(|| format!("`{text}`: expected a unit like `A par` or `F stp/sc`"))?;
     let kind = Kind::from_code(letter).ok_or_else(|| format!("`{text}`: unknown unit kind `{letter}`"))?;
     let loc = loc_of(place.trim()).ok_or_else(|| format!("`{text}`: unknown location `{}`", place.trim()))?;
     Ok((kind, loc))
@@ -596,7 +695,12 @@ fn borders(pfs: &[ProvinceFile], board: &Board, problems: &mut Vec<Problem>) -> 
             match board.find(to).map(|l| &board.locs[l.index()]) {
                 Some(loc) if closed(i) || closed(loc.province.index()) => {}
                 Some(loc) if loc.coast.is_none() => army.set(i, loc.province.index()),
-                Some(_) => problems.push(Problem::at("map.toml", &pf.abbr, "army", format!("`{to}` is a coast; army borders name provinces"))),
+                Some(_) => problems.push(Problem::at(
+                    "map.toml",
+                    &pf.abbr,
+                    "army",
+                    format!("`{to}` is a coast; army borders name provinces"),
+                )),
                 None => problems.push(Problem::at("map.toml", &pf.abbr, "army", format!("unknown province `{to}`"))),
             }
         }
@@ -611,11 +715,21 @@ fn borders(pfs: &[ProvinceFile], board: &Board, problems: &mut Vec<Problem>) -> 
         };
         fleet_list(LocId::of_province(ProvinceId::new(i)), &pf.fleet, "fleet");
         for (coast, cf) in &pf.coasts {
-            let l = board.provinces[i].coasts.iter().copied().find(|&l| board.locs[l.index()].coast.as_deref() == Some(coast)).expect("coast was registered");
+            let l = board.provinces[i]
+                .coasts
+                .iter()
+                .copied()
+                .find(|&l| board.locs[l.index()].coast.as_deref() == Some(coast))
+                .expect("coast was registered");
             fleet_list(l, &cf.fleet, &format!("coasts.{coast}.fleet"));
         }
         if !pf.coasts.is_empty() && !pf.fleet.is_empty() {
-            problems.push(Problem::at("map.toml", &pf.abbr, "fleet", "a province with coasts lists its fleet borders per coast".into()));
+            problems.push(Problem::at(
+                "map.toml",
+                &pf.abbr,
+                "fleet",
+                "a province with coasts lists its fleet borders per coast".into(),
+            ));
         }
     }
     (army, fleet)
@@ -627,10 +741,16 @@ fn calendar(vf: &VariantFile, problems: &mut Vec<Problem>) -> Calendar {
     for p in &c.phases {
         let words: Vec<&str> = p.split_whitespace().collect();
         match (words.as_slice(), words.get(1).and_then(|k| PhaseKind::parse(k))) {
-            ([season, _], Some(kind)) => {
-                steps.push(Step { season: season.to_string(), kind, changes_ownership: c.ownership_after.iter().any(|s| normalize(s) == normalize(season)) })
-            }
-            _ => problems.push(Problem::new("variant.toml", "calendar.phases", format!("`{p}`: expected `<Season> <movement|retreat|adjustment>`"))),
+            ([season, _], Some(kind)) => steps.push(Step {
+                season: season.to_string(),
+                kind,
+                changes_ownership: c.ownership_after.iter().any(|s| normalize(s) == normalize(season)),
+            }),
+            _ => problems.push(Problem::new(
+                "variant.toml",
+                "calendar.phases",
+                format!("`{p}`: expected `<Season> <movement|retreat|adjustment>`"),
+            )),
         }
     }
     let era = match c.era.as_str() {
@@ -649,7 +769,11 @@ fn calendar(vf: &VariantFile, problems: &mut Vec<Problem>) -> Calendar {
     };
     for s in &c.ownership_after {
         if !calendar.steps.iter().any(|st| normalize(&st.season) == normalize(s)) {
-            problems.push(Problem::new("variant.toml", "calendar.ownership_after", format!("`{s}` is not a season of the calendar")));
+            problems.push(Problem::new(
+                "variant.toml",
+                "calendar.ownership_after",
+                format!("`{s}` is not a season of the calendar"),
+            ));
         }
     }
     if calendar.steps.is_empty() {

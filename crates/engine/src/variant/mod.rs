@@ -301,7 +301,11 @@ impl Variant {
     /// ``unknown power `Prussia` (powers: Austria, England, ...)``.
     pub fn power_named(&self, name: &str) -> Result<PowerId, String> {
         self.find_power(name).ok_or_else(|| {
-            format!("unknown power `{}` (powers: {})", crate::order::excerpt(name), self.powers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", "))
+            format!(
+                "unknown power `{}` (powers: {})",
+                crate::order::excerpt(name),
+                self.powers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")
+            )
         })
     }
 

@@ -73,7 +73,9 @@ impl<V> Default for NameMap<V> {
 #[inline]
 fn three_letters(name: &str) -> Option<usize> {
     match name.as_bytes() {
-        &[a, b, c] if [a, b, c].iter().all(u8::is_ascii_lowercase) => Some(((a - b'a') as usize * 26 + (b - b'a') as usize) * 26 + (c - b'a') as usize),
+        &[a, b, c] if [a, b, c].iter().all(u8::is_ascii_lowercase) => {
+            Some(((a - b'a') as usize * 26 + (b - b'a') as usize) * 26 + (c - b'a') as usize)
+        }
         _ => None,
     }
 }
@@ -82,7 +84,9 @@ fn three_letters(name: &str) -> Option<usize> {
 /// compare as the names do).
 fn packed(name: &str) -> Option<u64> {
     let bytes = name.as_bytes();
-    (bytes.len() <= 8).then(|| bytes.iter().fold(0u64, |n, &b| (n << 8) | b as u64).checked_shl(8 * (8 - bytes.len() as u32)).unwrap_or(0))
+    (bytes.len() <= 8).then(|| {
+        bytes.iter().fold(0u64, |n, &b| (n << 8) | b as u64).checked_shl(8 * (8 - bytes.len() as u32)).unwrap_or(0)
+    })
 }
 
 impl<V> NameMap<V> {
@@ -143,7 +147,9 @@ mod tests {
             assert_eq!(m.insert(n.to_string(), i), None);
         }
         assert_eq!(m.insert("ab".into(), 9), Some(6));
-        for (n, i) in [("stp", 0), ("stp nc", 1), ("a", 2), ("st petersburg", 3), ("abcdefgh", 4), ("abcdefghi", 5), ("ab", 9)] {
+        for (n, i) in
+            [("stp", 0), ("stp nc", 1), ("a", 2), ("st petersburg", 3), ("abcdefgh", 4), ("abcdefghi", 5), ("ab", 9)]
+        {
             assert_eq!(m.get(n), Some(&i), "{n}");
         }
         for n in ["", "s", "st", "stpx", "abcdefg", "abcdefghij"] {
@@ -153,7 +159,17 @@ mod tests {
 
     #[test]
     fn the_quick_form_is_the_same() {
-        for name in ["stp", "St. Petersburg", "stp(nc)", "  Mid-Atlantic  Ocean ", "mar S", "STP/NC", "Zürich", "x".repeat(70).as_str(), ""] {
+        for name in [
+            "stp",
+            "St. Petersburg",
+            "stp(nc)",
+            "  Mid-Atlantic  Ocean ",
+            "mar S",
+            "STP/NC",
+            "Zürich",
+            "x".repeat(70).as_str(),
+            "",
+        ] {
             assert_eq!(with_normal(name, |n| n.to_string()), normalize(name), "{name}");
         }
     }

@@ -24,11 +24,11 @@ pub fn board(v: &Variant, power: PowerId, centres: &[&str], armies: &[&str]) -> 
 
 /// Alexandria (2) and 23 single centres: 25 supply.
 pub const CENTRES_25: [&str; 24] = [
-    "alx", "cyr", "pto", "jer", "tyr", "sid", "cyp", "cre", "lep", "had", "car", "num", "syr", "sar", "spa", "kor", "ath", "pel", "lar", "epi", "eph", "per",
-    "bos", "pon",
+    "alx", "cyr", "pto", "jer", "tyr", "sid", "cyp", "cre", "lep", "had", "car", "num", "syr", "sar", "spa", "kor",
+    "ath", "pel", "lar", "epi", "eph", "per", "bos", "pon",
 ];
 
 pub const ARMIES_25: [&str; 25] = [
-    "alx", "cyr", "pto", "jer", "tyr", "sid", "cyp", "cre", "lep", "had", "car", "num", "syr", "sar", "spa", "kor", "ath", "pel", "lar", "epi", "eph", "per",
-    "bos", "pon", "mar",
+    "alx", "cyr", "pto", "jer", "tyr", "sid", "cyp", "cre", "lep", "had", "car", "num", "syr", "sar", "spa", "kor",
+    "ath", "pel", "lar", "epi", "eph", "per", "bos", "pon", "mar",
 ];

@@ -18,7 +18,8 @@ const PATIENCE: Duration = Duration::from_secs(30);
 /// Fails unless Debian's Chromium and its driver are installed (the test
 /// runs only when they were at build time, or in CI: build.rs).
 pub fn must_be_installed(test: &str) {
-    let missing: Vec<&str> = [CHROMIUM, CHROMEDRIVER].into_iter().filter(|p| !std::path::Path::new(p).exists()).collect();
+    let missing: Vec<&str> =
+        [CHROMIUM, CHROMEDRIVER].into_iter().filter(|p| !std::path::Path::new(p).exists()).collect();
     assert!(
         missing.is_empty(),
         "{test}: {} missing (Debian's packages `chromium` and `chromium-driver`; `apt-get install chromium chromium-driver`, as .ci/run does)",
@@ -39,7 +40,8 @@ pub struct Driver {
 
 impl Drop for Driver {
     fn drop(&mut self) {
-        let _ = Command::new("kill").args(["-KILL", "--", &format!("-{}", self.child.id())]).stderr(Stdio::null()).status();
+        let _ =
+            Command::new("kill").args(["-KILL", "--", &format!("-{}", self.child.id())]).stderr(Stdio::null()).status();
         let _ = self.child.kill();
         let _ = self.child.wait();
         let _ = std::fs::remove_dir_all(&self.profiles);
@@ -56,7 +58,8 @@ impl Driver {
             .stderr(Stdio::inherit())
             .spawn()
             .expect("chromedriver starts");
-        let profiles = std::env::temp_dir().join(format!("polemarch-chromium-{}", polemarch_web::accounts::random_token()));
+        let profiles =
+            std::env::temp_dir().join(format!("polemarch-chromium-{}", polemarch_web::accounts::random_token()));
         Driver { url: format!("http://127.0.0.1:{port}"), child, profiles }
     }
 
@@ -118,7 +121,12 @@ impl Browser {
     }
 
     pub async fn find(&self, css: &str) -> fantoccini::elements::Element {
-        self.c().wait().at_most(PATIENCE).for_element(Locator::Css(css)).await.unwrap_or_else(|e| panic!("no `{css}` on the page: {e}"))
+        self.c()
+            .wait()
+            .at_most(PATIENCE)
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no `{css}` on the page: {e}"))
     }
 
     pub async fn text(&self, css: &str) -> String {
@@ -139,7 +147,11 @@ impl Browser {
     pub async fn until(&self, what: &str, script: &str) {
         let start = Instant::now();
         while self.js(script).await != Value::Bool(true) {
-            assert!(start.elapsed() < PATIENCE, "waited {PATIENCE:?} for {what}; the page says:\n{}", self.js("return document.body.innerText").await);
+            assert!(
+                start.elapsed() < PATIENCE,
+                "waited {PATIENCE:?} for {what}; the page says:\n{}",
+                self.js("return document.body.innerText").await
+            );
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
     }
@@ -149,7 +161,11 @@ impl Browser {
         let button = self.find(css).await;
         self.js("window.__polemarch_old_page = true; return true").await;
         button.click().await.unwrap_or_else(|e| panic!("clicking `{css}`: {e}"));
-        self.until(&format!("the page after clicking `{css}`"), "return window.__polemarch_old_page === undefined && document.readyState === 'complete'").await;
+        self.until(
+            &format!("the page after clicking `{css}`"),
+            "return window.__polemarch_old_page === undefined && document.readyState === 'complete'",
+        )
+        .await;
     }
 
     /// Types `text` into the field `css` (key by key, as a person would).
@@ -159,6 +175,10 @@ impl Browser {
 
     /// Picks the option labelled `label` of the menu `css`.
     pub async fn choose(&self, css: &str, label: &str) {
-        self.find(css).await.select_by_label(label).await.unwrap_or_else(|e| panic!("choosing `{label}` in `{css}`: {e}"));
+        self.find(css)
+            .await
+            .select_by_label(label)
+            .await
+            .unwrap_or_else(|e| panic!("choosing `{label}` in `{css}`: {e}"));
     }
 }

@@ -126,7 +126,9 @@ async fn fits(b: &Browser, url: &str) {
 pub async fn play_by_clicks(s: &TestServer, b: &Browser) {
     let site = serve(s).await;
     let (_, gm) = s.user("gm").await;
-    let (_, made) = s.post("/api/games", &gm, json!({"name": "Clicks", "variant": "standard", "deadline_secs": 3600, "seed": 5})).await;
+    let (_, made) = s
+        .post("/api/games", &gm, json!({"name": "Clicks", "variant": "standard", "deadline_secs": 3600, "seed": 5}))
+        .await;
     let id = made["id"].as_i64().unwrap();
     let code = made["invite_code"].as_str().unwrap().to_string();
     let name = sign_up(b, &site, "clicker").await;
@@ -159,11 +161,19 @@ pub async fn play_by_clicks(s: &TestServer, b: &Browser) {
     expect(b, &["A par - bur", "A mar S A par - bur", "F bre - mao", "A mar - spa"], &["bre", "mar", "par"]).await;
     b.find(".map-tools button.undo").await.click().await.unwrap();
     b.click_and_load("form[data-legal] button[type=submit], form[data-legal] > button").await;
-    let said = b.js("return [...document.querySelectorAll('section.orders ul.verdicts:not(.live) li')].map(li => li.className)").await;
+    let said = b
+        .js("return [...document.querySelectorAll('section.orders ul.verdicts:not(.live) li')].map(li => li.className)")
+        .await;
     assert_eq!(said, json!(["accepted", "accepted", "accepted"]), "the clicked orders are the judge's own");
 
     // A convoy with its fleet.
-    set_position(s, id, "Autumn 1901, Movement", r#"{"phase": "Autumn 1901, Movement", "units": {"France": ["F mao", "A bre"]}}"#).await;
+    set_position(
+        s,
+        id,
+        "Autumn 1901, Movement",
+        r#"{"phase": "Autumn 1901, Movement", "units": {"France": ["F mao", "A bre"]}}"#,
+    )
+    .await;
     open(b, &game, "movement").await;
     mode(b, "convoy").await;
     click(b, "mao").await;
@@ -199,7 +209,8 @@ pub async fn play_by_clicks(s: &TestServer, b: &Browser) {
     .await;
     open(b, &game, "adjustment").await;
     click(b, "par").await;
-    b.until("the build at par", "return document.querySelector('form[data-legal] textarea').value.trim().length > 0").await;
+    b.until("the build at par", "return document.querySelector('form[data-legal] textarea').value.trim().length > 0")
+        .await;
     click(b, "bre").await;
     let fleet = b.find(".map-choices button:nth-child(2)").await;
     let choices = b.js("return [...document.querySelectorAll('.map-choices button')].map(b => b.textContent)").await;
@@ -226,7 +237,11 @@ pub async fn play_by_clicks(s: &TestServer, b: &Browser) {
     click(b, "pic").await;
     expect(b, &["A par - pic"], &["par"]).await;
     b.js("[...document.querySelectorAll('.map-powers button')].find(b => b.textContent === 'Germany').click(); return true").await;
-    b.until("Germany's turn on the map", "return document.querySelector('.map-powers button[aria-pressed=true]').textContent === 'Germany'").await;
+    b.until(
+        "Germany's turn on the map",
+        "return document.querySelector('.map-powers button[aria-pressed=true]').textContent === 'Germany'",
+    )
+    .await;
     click(b, "mun").await;
     click(b, "boh").await;
     expect_in(b, "form[data-power=Germany]", &["A mun - boh"], &["mun"]).await;
@@ -240,7 +255,10 @@ pub async fn play_by_clicks(s: &TestServer, b: &Browser) {
     // (The page's width less the test browser's scroll bar, which a
     // phone's does not take.)
     let width = b.js("return [document.querySelector('.map-holder').getBoundingClientRect().width, document.documentElement.clientWidth]").await;
-    assert!(width[0].as_f64().unwrap() >= width[1].as_f64().unwrap() - 1.0 && width[0].as_f64().unwrap() >= 360.0, "the map fills the phone's width: {width}");
+    assert!(
+        width[0].as_f64().unwrap() >= width[1].as_f64().unwrap() - 1.0 && width[0].as_f64().unwrap() >= 360.0,
+        "the map fills the phone's width: {width}"
+    );
     let svg_width = "return document.querySelector('.map-holder svg').getBoundingClientRect().width";
     let before = b.js(svg_width).await;
     b.find(".map-tools button.zoom-in").await.click().await.unwrap();
@@ -257,8 +275,15 @@ pub async fn play_by_clicks(s: &TestServer, b: &Browser) {
              hit.dispatchEvent(new MouseEvent('click', {bubbles: true, clientX: x - 60, clientY: y - 40}));
              return [h.scrollLeft - before[0], h.scrollTop - before[1], hit.closest('[data-province]') !== null, say.textContent === before[2]];")
         .await;
-    assert!((panned[0].as_f64().unwrap() - 60.0).abs() <= 1.0 && (panned[1].as_f64().unwrap() - 40.0).abs() <= 1.0, "a drag pans the map by as much: {panned}");
-    assert_eq!((&panned[2], &panned[3]), (&json!(true), &json!(true)), "the drag ended on a province, and picked nothing: {panned}");
+    assert!(
+        (panned[0].as_f64().unwrap() - 60.0).abs() <= 1.0 && (panned[1].as_f64().unwrap() - 40.0).abs() <= 1.0,
+        "a drag pans the map by as much: {panned}"
+    );
+    assert_eq!(
+        (&panned[2], &panned[3]),
+        (&json!(true), &json!(true)),
+        "the drag ended on a province, and picked nothing: {panned}"
+    );
     // Two fingers move apart: the map zooms by as much; the page still
     // does not scroll sideways.
     let pinched = b
@@ -268,8 +293,14 @@ pub async fn play_by_clicks(s: &TestServer, b: &Browser) {
              at('pointerdown', 1, -40); at('pointerdown', 2, 40); at('pointermove', 1, -60); at('pointermove', 2, 60); at('pointerup', 1, -60); at('pointerup', 2, 60);
              return [svg() / before, document.documentElement.scrollWidth, window.innerWidth];")
         .await;
-    assert!((pinched[0].as_f64().unwrap() - 1.5).abs() < 0.05, "fingers 80 px apart, then 120: the map zooms 1.5 times ({pinched})");
-    assert!(pinched[1].as_u64() <= pinched[2].as_u64(), "zoomed, the map scrolls inside its frame, not the page: {pinched}");
+    assert!(
+        (pinched[0].as_f64().unwrap() - 1.5).abs() < 0.05,
+        "fingers 80 px apart, then 120: the map zooms 1.5 times ({pinched})"
+    );
+    assert!(
+        pinched[1].as_u64() <= pinched[2].as_u64(),
+        "zoomed, the map scrolls inside its frame, not the page: {pinched}"
+    );
     fits(b, &game).await;
     open(b, &game, "movement").await;
     b.js("document.querySelector('.map-powers').scrollIntoView(); return true").await;
@@ -284,7 +315,13 @@ pub async fn play_by_clicks(s: &TestServer, b: &Browser) {
     b.c().set_window_size(1280, 1024).await.unwrap();
 
     // A game of City State, orders typed: drawn as the renderer draws them.
-    let (_, made) = s.post("/api/games", &gm, json!({"name": "City states", "variant": "city_state", "deadline_secs": 3600, "seed": 3})).await;
+    let (_, made) = s
+        .post(
+            "/api/games",
+            &gm,
+            json!({"name": "City states", "variant": "city_state", "deadline_secs": 3600, "seed": 3}),
+        )
+        .await;
     let hid = made["id"].as_i64().unwrap();
     let code = made["invite_code"].as_str().unwrap().to_string();
     join(b, &site, &code).await;
@@ -303,7 +340,11 @@ pub async fn play_by_clicks(s: &TestServer, b: &Browser) {
         .await
         .unwrap();
     let unit = &legal["units"][0];
-    let order = unit["orders"].as_array().unwrap().iter().find(|o| o["kind"] == "move").unwrap_or(&unit["orders"][0])["text"].as_str().unwrap().to_string();
+    let order = unit["orders"].as_array().unwrap().iter().find(|o| o["kind"] == "move").unwrap_or(&unit["orders"][0])
+        ["text"]
+        .as_str()
+        .unwrap()
+        .to_string();
     let province = unit["province"].as_str().unwrap().to_string();
     b.find("form[data-legal] textarea").await.send_keys(&order).await.unwrap();
     expect(b, &[&order], &[&province]).await;

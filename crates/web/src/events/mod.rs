@@ -46,7 +46,13 @@ impl Event {
 
 /// Writes an event on `conn` (the change's transaction), told to every
 /// process once it commits.
-pub async fn record(conn: &mut sqlx::AnyConnection, game_id: i64, kind: &str, audience: &str, data: &impl Serialize) -> Result<()> {
+pub async fn record(
+    conn: &mut sqlx::AnyConnection,
+    game_id: i64,
+    kind: &str,
+    audience: &str,
+    data: &impl Serialize,
+) -> Result<()> {
     let data = serde_json::to_string(data).map_err(|e| crate::error::Error::internal(e.to_string()))?;
     sqlx::query("INSERT INTO events (game_id, kind, audience, data, at) VALUES ($1, $2, $3, $4, $5)")
         .bind(game_id)
@@ -79,12 +85,21 @@ pub async fn these(db: &AnyPool, ids: &[i64]) -> Result<Vec<Event>> {
         return Ok(Vec::new());
     }
     let list = ids.iter().map(i64::to_string).collect::<Vec<_>>().join(", ");
-    let rows = sqlx::query(&format!("SELECT id, game_id, kind, audience, data FROM events WHERE id IN ({list}) ORDER BY id")).fetch_all(db).await?;
+    let rows =
+        sqlx::query(&format!("SELECT id, game_id, kind, audience, data FROM events WHERE id IN ({list}) ORDER BY id"))
+            .fetch_all(db)
+            .await?;
     rows.iter().map(from_row).collect()
 }
 
 fn from_row(r: &sqlx::any::AnyRow) -> Result<Event> {
-    Ok(Event { id: r.try_get(0)?, game_id: r.try_get(1)?, kind: r.try_get(2)?, audience: r.try_get(3)?, data: r.try_get(4)? })
+    Ok(Event {
+        id: r.try_get(0)?,
+        game_id: r.try_get(1)?,
+        kind: r.try_get(2)?,
+        audience: r.try_get(3)?,
+        data: r.try_get(4)?,
+    })
 }
 
 /// The last event's id (0: none yet), and the ids below it, among the
@@ -94,12 +109,16 @@ pub async fn latest(db: &AnyPool) -> Result<(i64, Vec<i64>)> {
     let last: i64 = row.try_get(0)?;
     let from = (last - 1000).max(0);
     let rows = sqlx::query("SELECT id FROM events WHERE id > $1 ORDER BY id").bind(from).fetch_all(db).await?;
-    let there = rows.iter().map(|r| r.try_get(0)).collect::<std::result::Result<std::collections::HashSet<i64>, _>>()?;
+    let there =
+        rows.iter().map(|r| r.try_get(0)).collect::<std::result::Result<std::collections::HashSet<i64>, _>>()?;
     Ok((last, (from + 1..last).filter(|id| !there.contains(id)).collect()))
 }
 
 /// Drops the events older than a week (a page away that long reloads).
 pub async fn forget_old(db: &AnyPool) -> Result<()> {
-    sqlx::query("DELETE FROM events WHERE at < $1").bind(crate::press::store::now_ms() - 7 * 86_400_000).execute(db).await?;
+    sqlx::query("DELETE FROM events WHERE at < $1")
+        .bind(crate::press::store::now_ms() - 7 * 86_400_000)
+        .execute(db)
+        .await?;
     Ok(())
 }

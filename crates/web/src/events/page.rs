@@ -30,5 +30,9 @@ pub fn live(events: &str, parts: &[&str], phase_parts: &[&str]) -> String {
 /// The game page's: its summary, seats, press link, and with a phase its
 /// map, history and forms.
 pub fn game(id: i64) -> String {
-    live(&format!("/api/games/{id}/events"), &["p.summary", "table.seats", "p.press-link"], &["figure.map", "ol.phases", "section.orders", "section.gm", "h1"])
+    live(
+        &format!("/api/games/{id}/events"),
+        &["p.summary", "table.seats", "p.press-link"],
+        &["figure.map", "ol.phases", "section.orders", "section.gm", "h1"],
+    )
 }

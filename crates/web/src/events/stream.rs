@@ -91,14 +91,28 @@ async fn list_stream(
     open(app, Scope::List(list.into_iter().map(|g| g.id).collect()), last_event_id(&headers)).await
 }
 
-async fn open(app: App, scope: Scope, after: Option<i64>) -> Result<Sse<impl Stream<Item = std::result::Result<sse::Event, Infallible>>>> {
+async fn open(
+    app: App,
+    scope: Scope,
+    after: Option<i64>,
+) -> Result<Sse<impl Stream<Item = std::result::Result<sse::Event, Infallible>>>> {
     // Subscribed before reading the table: nothing falls between the two.
     let rx = app.hub.subscribe();
     let mark = app.hub.mark();
     // Without a last id, from the hub's mark: what was committed since (an
     // event that came late) is read from the table too.
     let after = after.unwrap_or(mark);
-    let mut feed = Feed { app, scope, rx, mark: after, queue: VecDeque::new(), queue_cap: after, mark_after_queue: after, seen: HashSet::new(), reading: None };
+    let mut feed = Feed {
+        app,
+        scope,
+        rx,
+        mark: after,
+        queue: VecDeque::new(),
+        queue_cap: after,
+        mark_after_queue: after,
+        seen: HashSet::new(),
+        reading: None,
+    };
     feed.read_from(after, mark).await?;
     let events = stream::unfold(feed, |mut feed| async move {
         let e = feed.next().await?;
@@ -208,7 +222,11 @@ impl Feed {
     /// the reader's powers changed.)
     async fn wanted(&mut self, e: &Event) -> bool {
         match &mut self.scope {
-            Scope::List(games) => games.contains(&e.game_id) && e.audience == crate::press::conversation::PUBLIC_KEY && e.kind != "message",
+            Scope::List(games) => {
+                games.contains(&e.game_id)
+                    && e.audience == crate::press::conversation::PUBLIC_KEY
+                    && e.kind != "message"
+            }
             Scope::Game { game, reader, user } => {
                 if e.game_id != game.id {
                     return false;

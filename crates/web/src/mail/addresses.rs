@@ -21,7 +21,10 @@ pub struct Address {
 }
 
 pub async fn address_of(app: &App, user_id: i64) -> Result<Option<Address>> {
-    let row = sqlx::query("SELECT address, confirmed FROM mail_addresses WHERE user_id = $1").bind(user_id).fetch_optional(&app.db).await?;
+    let row = sqlx::query("SELECT address, confirmed FROM mail_addresses WHERE user_id = $1")
+        .bind(user_id)
+        .fetch_optional(&app.db)
+        .await?;
     row.map(|r| Ok(Address { address: r.try_get(0)?, confirmed: r.try_get::<i64, _>(1)? != 0 })).transpose()
 }
 
@@ -44,10 +47,19 @@ pub async fn set_address(app: &App, user: &User, address: &str) -> Result<()> {
     .bind(address)
     .execute(&mut *tx)
     .await?;
-    sqlx::query("DELETE FROM mail_links WHERE user_id = $1 AND confirms IS NOT NULL").bind(user.id).execute(&mut *tx).await?;
+    sqlx::query("DELETE FROM mail_links WHERE user_id = $1 AND confirms IS NOT NULL")
+        .bind(user.id)
+        .execute(&mut *tx)
+        .await?;
     let link = format!("{}/mail/confirm/{}", s.public_url.trim_end_matches('/'), outbox::CONFIRM);
     let body = format!("Someone, surely you, gave this address to the polemarch judge for the account {}.\n\nTo get its mail here, open:\n{link}\n\nOtherwise do nothing: no other mail will come.", user.name);
-    let mail = Mail { to: address.to_string(), subject: "Confirm your address for the polemarch judge".into(), body, user_id: user.id, confirms: true };
+    let mail = Mail {
+        to: address.to_string(),
+        subject: "Confirm your address for the polemarch judge".into(),
+        body,
+        user_id: user.id,
+        confirms: true,
+    };
     outbox::put(&mut tx, &mail).await?;
     tx.commit().await?;
     Ok(())
@@ -116,8 +128,11 @@ pub async fn confirm(app: &App, token: &str) -> Result<String> {
     .await?;
     let row = row.ok_or_else(out_of_date)?;
     let (user_id, address, name): (i64, String, String) = (row.try_get(0)?, row.try_get(1)?, row.try_get(2)?);
-    let done =
-        sqlx::query("UPDATE mail_addresses SET confirmed = 1 WHERE user_id = $1 AND address = $2").bind(user_id).bind(address).execute(&app.writer).await?;
+    let done = sqlx::query("UPDATE mail_addresses SET confirmed = 1 WHERE user_id = $1 AND address = $2")
+        .bind(user_id)
+        .bind(address)
+        .execute(&app.writer)
+        .await?;
     if done.rows_affected() == 0 {
         return Err(out_of_date());
     }
@@ -131,7 +146,8 @@ pub async fn unsubscribe(app: &App, token: &str) -> Result<String> {
         .bind(token_hash(token))
         .fetch_optional(&app.db)
         .await?;
-    let row = row.ok_or_else(|| Error::not_found("this unsubscribe link is unknown: no mail goes to its address any more"))?;
+    let row =
+        row.ok_or_else(|| Error::not_found("this unsubscribe link is unknown: no mail goes to its address any more"))?;
     let (user_id, name): (i64, String) = (row.try_get(0)?, row.try_get(1)?);
     let mut tx = app.writer.begin().await?;
     forget(&mut tx, user_id).await?;
@@ -167,7 +183,11 @@ pub async fn choices(app: &App, user_id: i64, game_id: i64) -> Result<Choices> {
         .fetch_optional(&app.db)
         .await?;
     Ok(match row {
-        Some(r) => Choices { results: r.try_get::<i64, _>(0)? != 0, reminders: r.try_get::<i64, _>(1)? != 0, press: r.try_get::<i64, _>(2)? != 0 },
+        Some(r) => Choices {
+            results: r.try_get::<i64, _>(0)? != 0,
+            reminders: r.try_get::<i64, _>(1)? != 0,
+            press: r.try_get::<i64, _>(2)? != 0,
+        },
         None => Choices::default(),
     })
 }
@@ -181,7 +201,11 @@ pub async fn choose(app: &App, user: &User, game_id: i64, c: Choices) -> Result<
     if address_of(app, user.id).await?.is_none_or(|a| !a.confirmed) {
         return Err(Error::conflict("confirm your mail address first (the link mailed to it)"));
     }
-    let last: i64 = sqlx::query("SELECT COALESCE(MAX(id), 0) FROM messages WHERE game_id = $1").bind(game_id).fetch_one(&app.db).await?.try_get(0)?;
+    let last: i64 = sqlx::query("SELECT COALESCE(MAX(id), 0) FROM messages WHERE game_id = $1")
+        .bind(game_id)
+        .fetch_one(&app.db)
+        .await?
+        .try_get(0)?;
     sqlx::query(
         "INSERT INTO mail_choices (user_id, game_id, results, reminders, press, press_after, press_at) VALUES ($1, $2, $3, $4, $5, $6, 0) \
          ON CONFLICT (user_id, game_id) DO UPDATE SET results = excluded.results, reminders = excluded.reminders, press = excluded.press",

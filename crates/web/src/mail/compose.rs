@@ -49,9 +49,11 @@ pub async fn round(app: &App, s: &Settings) -> Result<()> {
 /// read up to the hub's mark: one that commits late (PostgreSQL) is not
 /// passed over.
 async fn results(app: &App, s: &Settings) -> Result<()> {
-    let after: i64 = sqlx::query("SELECT events_after FROM mail_cursor WHERE id = 1").fetch_one(&app.db).await?.try_get(0)?;
+    let after: i64 =
+        sqlx::query("SELECT events_after FROM mail_cursor WHERE id = 1").fetch_one(&app.db).await?.try_get(0)?;
     let mark = app.hub.mark();
-    let events: Vec<_> = crate::events::since(&app.db, None, after, 500).await?.into_iter().filter(|e| e.id <= mark).collect();
+    let events: Vec<_> =
+        crate::events::since(&app.db, None, after, 500).await?.into_iter().filter(|e| e.id <= mark).collect();
     let Some(last) = events.last().map(|e| e.id) else { return Ok(()) };
     let mut tx = app.writer.begin().await?;
     // Only the process that moves the cursor writes these mails.
@@ -87,10 +89,14 @@ async fn results(app: &App, s: &Settings) -> Result<()> {
             );
             (format!("{}: {processed} processed", g.name), body)
         } else {
-            (format!("{}: the game is over", g.name), format!("In {}:{end}\n\nThe game: {}", g.name, link(s, &format!("/games/{}", g.id))))
+            (
+                format!("{}: the game is over", g.name),
+                format!("In {}:{end}\n\nThe game: {}", g.name, link(s, &format!("/games/{}", g.id))),
+            )
         };
         for (user_id, to) in recipients(app, g.id, "results").await? {
-            outbox::put(&mut tx, &Mail { to, subject: subject.clone(), body: body.clone(), user_id, confirms: false }).await?;
+            outbox::put(&mut tx, &Mail { to, subject: subject.clone(), body: body.clone(), user_id, confirms: false })
+                .await?;
         }
     }
     tx.commit().await?;
@@ -108,7 +114,8 @@ async fn reminders(app: &App, s: &Settings) -> Result<()> {
         .fetch_all(&app.db)
         .await?;
     for r in rows {
-        let (id, phase_index, deadline_at, secs): (i64, i64, i64, i64) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?);
+        let (id, phase_index, deadline_at, secs): (i64, i64, i64, i64) =
+            (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?);
         let hours = if deadline_at - t <= 3600 { 1 } else { 24 };
         if secs <= hours * 3600 {
             continue;
@@ -119,13 +126,15 @@ async fn reminders(app: &App, s: &Settings) -> Result<()> {
         let windows: &[i64] = if hours == 1 { &[1, 24] } else { &[24] };
         let mut claimed = false;
         for (i, h) in windows.iter().enumerate() {
-            let made = sqlx::query("INSERT INTO mail_reminders (game_id, phase_index, hours) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING")
-                .bind(id)
-                .bind(phase_index)
-                .bind(h)
-                .execute(&mut *tx)
-                .await?
-                .rows_affected();
+            let made = sqlx::query(
+                "INSERT INTO mail_reminders (game_id, phase_index, hours) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+            )
+            .bind(id)
+            .bind(phase_index)
+            .bind(h)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
             claimed |= i == 0 && made == 1;
         }
         if !claimed {
@@ -165,7 +174,13 @@ async fn reminder_mails(app: &App, s: &Settings, g: &Game, left: i64) -> Result<
             crate::pages::duration(left),
             link(s, &format!("/games/{}", g.id))
         );
-        mails.push(Mail { to, subject: format!("{}: orders due in {}", g.name, crate::pages::duration(left)), body, user_id: user, confirms: false });
+        mails.push(Mail {
+            to,
+            subject: format!("{}: orders due in {}", g.name, crate::pages::duration(left)),
+            body,
+            user_id: user,
+            confirms: false,
+        });
     }
     Ok(mails)
 }
@@ -184,14 +199,21 @@ async fn digests(app: &App, s: &Settings) -> Result<()> {
     .fetch_all(&app.db)
     .await?;
     for r in rows {
-        let (user_id, game_id, after, to): (i64, i64, i64, String) = (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?);
+        let (user_id, game_id, after, to): (i64, i64, i64, String) =
+            (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?);
         let g = games::load_cached(app, game_id).await?;
         let user = crate::accounts::User { id: user_id, name: String::new() };
         let reader = Reader::of(&app.db, &g, Some(&user)).await?;
         let all = store::visible(&app.db, &g, &reader).await?;
-        let newest =
-            sqlx::query("SELECT COALESCE(MAX(id), 0) FROM messages WHERE game_id = $1").bind(game_id).fetch_one(&app.db).await?.try_get::<i64, _>(0)?;
-        let new: Vec<&store::Message> = all.iter().filter(|m| m.id > after && m.from.as_ref().is_some_and(|f| !reader.powers.contains(f))).collect();
+        let newest = sqlx::query("SELECT COALESCE(MAX(id), 0) FROM messages WHERE game_id = $1")
+            .bind(game_id)
+            .fetch_one(&app.db)
+            .await?
+            .try_get::<i64, _>(0)?;
+        let new: Vec<&store::Message> = all
+            .iter()
+            .filter(|m| m.id > after && m.from.as_ref().is_some_and(|f| !reader.powers.contains(f)))
+            .collect();
         let mut tx = app.writer.begin().await?;
         let stamp = if new.is_empty() { 0 } else { t };
         let moved = sqlx::query("UPDATE mail_choices SET press_after = $1, press_at = CASE WHEN $2 > 0 THEN $2 ELSE press_at END WHERE user_id = $3 AND game_id = $4 AND press_after = $5")
@@ -207,7 +229,8 @@ async fn digests(app: &App, s: &Settings) -> Result<()> {
             let mut body = format!("New press in {}:\n", g.name);
             for m in &new {
                 let to = if m.public { "all".to_string() } else { m.to.join(", ") };
-                body += &format!("\n{} to {} ({}):\n{}\n", m.from.as_deref().unwrap_or("the judge"), to, m.phase, m.body);
+                body +=
+                    &format!("\n{} to {} ({}):\n{}\n", m.from.as_deref().unwrap_or("the judge"), to, m.phase, m.body);
             }
             body += &format!("\nAnswer on the press page: {}", link(s, &format!("/games/{game_id}/press")));
             let subject = format!("{}: {} new message{}", g.name, new.len(), if new.len() == 1 { "" } else { "s" });

@@ -29,22 +29,27 @@ pub struct Mail {
 pub const CONFIRM: &str = "{confirm}";
 
 pub async fn put(conn: &mut sqlx::AnyConnection, mail: &Mail) -> Result<()> {
-    sqlx::query("INSERT INTO outbox (recipient, subject, body, user_id, confirms, next_try) VALUES ($1, $2, $3, $4, $5, $6)")
-        .bind(&mail.to)
-        .bind(&mail.subject)
-        .bind(&mail.body)
-        .bind(mail.user_id)
-        .bind(i64::from(mail.confirms))
-        .bind(now())
-        .execute(conn)
-        .await?;
+    sqlx::query(
+        "INSERT INTO outbox (recipient, subject, body, user_id, confirms, next_try) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(&mail.to)
+    .bind(&mail.subject)
+    .bind(&mail.body)
+    .bind(mail.user_id)
+    .bind(i64::from(mail.confirms))
+    .bind(now())
+    .execute(conn)
+    .await?;
     Ok(())
 }
 
 fn transport(s: &Settings) -> Result<AsyncSmtpTransport<Tokio1Executor>> {
     let builder = match s.security {
-        Security::StartTls => AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(&s.host).map_err(|e| Error::internal(format!("mail: {e}")))?,
-        Security::Tls => AsyncSmtpTransport::<Tokio1Executor>::relay(&s.host).map_err(|e| Error::internal(format!("mail: {e}")))?,
+        Security::StartTls => AsyncSmtpTransport::<Tokio1Executor>::starttls_relay(&s.host)
+            .map_err(|e| Error::internal(format!("mail: {e}")))?,
+        Security::Tls => {
+            AsyncSmtpTransport::<Tokio1Executor>::relay(&s.host).map_err(|e| Error::internal(format!("mail: {e}")))?
+        }
         Security::None => AsyncSmtpTransport::<Tokio1Executor>::builder_dangerous(&s.host),
     };
     let mut builder = builder.port(s.port).timeout(Some(Duration::from_secs(30)));
@@ -59,7 +64,13 @@ pub fn unsubscribe_link(s: &Settings, token: &str) -> String {
     format!("{}/mail/unsubscribe/{token}", s.public_url.trim_end_matches('/'))
 }
 
-fn message(s: &Settings, to: &str, subject: &str, body: &str, unsubscribe: &str) -> std::result::Result<Message, String> {
+fn message(
+    s: &Settings,
+    to: &str,
+    subject: &str,
+    body: &str,
+    unsubscribe: &str,
+) -> std::result::Result<Message, String> {
     let link = unsubscribe_link(s, unsubscribe);
     let text = format!("{body}\n\n-- \nTo stop every mail from this judge: {link}\n");
     Message::builder()
@@ -109,13 +120,14 @@ pub async fn drain(db: &AnyPool, s: &Settings) -> Result<usize> {
     for r in rows {
         let (id, attempts, next_try): (i64, i64, i64) = (r.try_get(0)?, r.try_get(6)?, r.try_get(7)?);
         // Claimed for a while: no other process sends it meanwhile.
-        let claimed = sqlx::query("UPDATE outbox SET next_try = $1 WHERE id = $2 AND next_try = $3 AND sent_at IS NULL")
-            .bind(now() + 120)
-            .bind(id)
-            .bind(next_try)
-            .execute(db)
-            .await?
-            .rows_affected();
+        let claimed =
+            sqlx::query("UPDATE outbox SET next_try = $1 WHERE id = $2 AND next_try = $3 AND sent_at IS NULL")
+                .bind(now() + 120)
+                .bind(id)
+                .bind(next_try)
+                .execute(db)
+                .await?
+                .rows_affected();
         if claimed == 0 {
             continue;
         }
@@ -142,7 +154,11 @@ pub async fn drain(db: &AnyPool, s: &Settings) -> Result<usize> {
         }
         match outcome {
             Ok(()) => {
-                sqlx::query("UPDATE outbox SET sent_at = $1, attempts = attempts + 1 WHERE id = $2").bind(now()).bind(id).execute(db).await?;
+                sqlx::query("UPDATE outbox SET sent_at = $1, attempts = attempts + 1 WHERE id = $2")
+                    .bind(now())
+                    .bind(id)
+                    .execute(db)
+                    .await?;
                 sent += 1;
             }
             Err(e) => {

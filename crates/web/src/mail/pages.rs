@@ -23,7 +23,9 @@ pub fn routes() -> Router<App> {
 }
 
 pub fn api_routes() -> Router<App> {
-    Router::new().route("/mail", get(api_address).post(api_set_address)).route("/games/{id}/mail", get(api_choices).post(api_choose))
+    Router::new()
+        .route("/mail", get(api_address).post(api_set_address))
+        .route("/games/{id}/mail", get(api_choices).post(api_choose))
 }
 
 async fn mail_page(State(app): State<App>, viewer: Viewer) -> PageResult {
@@ -96,7 +98,12 @@ struct ChoicesForm {
     press: Option<String>,
 }
 
-async fn choices_form(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>, Form(f): Form<ChoicesForm>) -> PageResult {
+async fn choices_form(
+    State(app): State<App>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+    Form(f): Form<ChoicesForm>,
+) -> PageResult {
     check_csrf(&viewer, &f.csrf)?;
     let s = signed(&viewer)?;
     let c = Choices { results: f.results.is_some(), reminders: f.reminders.is_some(), press: f.press.is_some() };
@@ -147,7 +154,12 @@ async fn api_choices(State(app): State<App>, Signed(s): Signed, Path(id): Path<i
     Ok(Json(addresses::choices(&app, s.user.id, id).await?))
 }
 
-async fn api_choose(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>, Json(c): Json<Choices>) -> Result<Json<Choices>> {
+async fn api_choose(
+    State(app): State<App>,
+    Signed(s): Signed,
+    Path(id): Path<i64>,
+    Json(c): Json<Choices>,
+) -> Result<Json<Choices>> {
     addresses::choose(&app, &s.user, id, c).await?;
     Ok(Json(c))
 }

@@ -29,11 +29,23 @@ fn credentials_form(new: bool, viewer: &Viewer, name: &str, error: Option<&str>)
 }
 
 /// A form page before signing in: sets the anonymous CSRF cookie.
-fn anonymous_form(app: &App, mut viewer: Viewer, new: bool, name: &str, error: Option<&str>, status: StatusCode) -> Response {
+fn anonymous_form(
+    app: &App,
+    mut viewer: Viewer,
+    new: bool,
+    name: &str,
+    error: Option<&str>,
+    status: StatusCode,
+) -> Response {
     let token = viewer.csrf_cookie.clone().unwrap_or_else(accounts::random_token);
     viewer.csrf_cookie = Some(token.clone());
     let body = credentials_form(new, &viewer, name, error);
-    (status, [(SET_COOKIE, csrf_cookie(&token, app.secure_cookies))], page(if new { "Sign up" } else { "Sign in" }, &viewer, body)).into_response()
+    (
+        status,
+        [(SET_COOKIE, csrf_cookie(&token, app.secure_cookies))],
+        page(if new { "Sign up" } else { "Sign in" }, &viewer, body),
+    )
+        .into_response()
 }
 
 pub async fn sign_up_page(State(app): State<App>, viewer: Viewer) -> Response {

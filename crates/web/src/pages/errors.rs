@@ -34,7 +34,10 @@ pub async fn error_pages(State(app): State<App>, req: Request, next: Next) -> Re
         None if is_html(&resp) => return resp,
         None => {
             let (parts, body) = resp.into_parts();
-            let said = axum::body::to_bytes(body, 64 * 1024).await.map(|b| String::from_utf8_lossy(&b).trim().to_string()).unwrap_or_default();
+            let said = axum::body::to_bytes(body, 64 * 1024)
+                .await
+                .map(|b| String::from_utf8_lossy(&b).trim().to_string())
+                .unwrap_or_default();
             let e = framework(status, &method, &path, &said);
             return draw(&app, e, headers, peer, Response::from_parts(parts, axum::body::Body::empty())).await;
         }
@@ -45,7 +48,13 @@ pub async fn error_pages(State(app): State<App>, req: Request, next: Next) -> Re
 /// The page of `error`, with the header of the asker (read from the
 /// request's `headers`), and the headers of the refusal `resp` it stands
 /// for (`Allow`, `Retry-After`, the security headers).
-async fn draw(app: &App, error: Error, headers: axum::http::HeaderMap, peer: Option<ConnectInfo<SocketAddr>>, resp: Response) -> Response {
+async fn draw(
+    app: &App,
+    error: Error,
+    headers: axum::http::HeaderMap,
+    peer: Option<ConnectInfo<SocketAddr>>,
+    resp: Response,
+) -> Response {
     let mut parts = Request::new(()).into_parts().0;
     parts.headers = headers;
     if let Some(peer) = peer {
@@ -76,20 +85,31 @@ fn framework(status: StatusCode, method: &Method, path: &str, said: &str) -> Err
         return no_page(path);
     }
     if status == StatusCode::METHOD_NOT_ALLOWED {
-        return Error::new(status, format!("{path} is not a form to send ({method}): open it from the site's own pages"));
+        return Error::new(
+            status,
+            format!("{path} is not a form to send ({method}): open it from the site's own pages"),
+        );
     }
     if status == StatusCode::PAYLOAD_TOO_LARGE {
         return Error::new(status, format!("the form is too large (at most {} bytes)", crate::security::BODY_LIMIT));
     }
     if status == StatusCode::UNPROCESSABLE_ENTITY || status == StatusCode::UNSUPPORTED_MEDIA_TYPE {
-        return Error::new(status, format!("the form sent to {path} is not one of this site's ({said}): reload the page and try again"));
+        return Error::new(
+            status,
+            format!("the form sent to {path} is not one of this site's ({said}): reload the page and try again"),
+        );
     }
-    Error::new(status, if said.is_empty() { status.canonical_reason().unwrap_or("refused").to_lowercase() } else { said.to_string() })
+    Error::new(
+        status,
+        if said.is_empty() { status.canonical_reason().unwrap_or("refused").to_lowercase() } else { said.to_string() },
+    )
 }
 
 /// An address that is none of the site's pages.
 pub fn no_page(path: &str) -> Error {
-    Error::not_found(format!("there is no page at {path}: the games are at /games/ and their number, as the home page lists them"))
+    Error::not_found(format!(
+        "there is no page at {path}: the games are at /games/ and their number, as the home page lists them"
+    ))
 }
 
 fn error_page(e: &Error, viewer: &Viewer) -> maud::Markup {

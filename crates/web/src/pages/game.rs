@@ -42,7 +42,9 @@ async fn page_of(app: &App, viewer: &Viewer, id: i64, refused: Option<Refused>) 
         forms.push(orders_form(viewer, &view, &o, adjusting, refused.as_ref().filter(|r| r.power == o.power)));
     }
     let mail_form = crate::mail::pages::game_form(&app, &viewer, id).await?;
-    let press_link = crate::press::pages::game_link(&app, &g, &crate::secrecy::Reader::of(&app.db, &g, user.as_ref()).await?).await?;
+    let press_link =
+        crate::press::pages::game_link(&app, &g, &crate::secrecy::Reader::of(&app.db, &g, user.as_ref()).await?)
+            .await?;
     let last = view.phases.len() - 1;
     let board = views::board_of(app, &g, &v, last).await?;
     let body = html! {
@@ -96,11 +98,17 @@ fn summary(view: &GameView) -> Markup {
 
 fn orders_form(viewer: &Viewer, view: &GameView, o: &OrdersView, adjusting: bool, refused: Option<&Refused>) -> Markup {
     let segment = path_segment(&o.power);
-    let hint = if adjusting { "One build, disband or WAIVE a line." } else { "One order a line, in the judge notation (A par - bur, F lon S F nth, A mun H)." };
+    let hint = if adjusting {
+        "One build, disband or WAIVE a line."
+    } else {
+        "One order a line, in the judge notation (A par - bur, F lon S F nth, A mun H)."
+    };
     let closed = match (&view.result, view.status) {
         (Some(_), _) | (_, Status::Over) => Some("The game is over: there is nothing more to order."),
         (None, Status::Paused) => Some("The game is paused: orders wait until the game master resumes it."),
-        (None, Status::Forming) => Some("The game waits in the lobby for its players: orders open when the game master starts it."),
+        (None, Status::Forming) => {
+            Some("The game waits in the lobby for its players: orders open when the game master starts it.")
+        }
         (None, Status::Active) => None,
     };
     html! {
@@ -193,7 +201,12 @@ pub struct VoteForm {
     to: String,
 }
 
-pub async fn vote(State(app): State<App>, viewer: Viewer, Path((id, power)): Path<(i64, String)>, Form(f): Form<VoteForm>) -> PageResult {
+pub async fn vote(
+    State(app): State<App>,
+    viewer: Viewer,
+    Path((id, power)): Path<(i64, String)>,
+    Form(f): Form<VoteForm>,
+) -> PageResult {
     check_csrf(&viewer, &f.csrf)?;
     let s = signed(&viewer)?;
     app.limits.submission(s.user.id)?;
@@ -217,7 +230,12 @@ pub struct OrdersForm {
     ready: Option<String>,
 }
 
-pub async fn submit(State(app): State<App>, viewer: Viewer, Path((id, power)): Path<(i64, String)>, Form(f): Form<OrdersForm>) -> PageResult {
+pub async fn submit(
+    State(app): State<App>,
+    viewer: Viewer,
+    Path((id, power)): Path<(i64, String)>,
+    Form(f): Form<OrdersForm>,
+) -> PageResult {
     check_csrf(&viewer, &f.csrf)?;
     let s = signed(&viewer)?;
     app.limits.submission(s.user.id)?;
@@ -226,8 +244,11 @@ pub async fn submit(State(app): State<App>, viewer: Viewer, Path((id, power)): P
         // Refused whole (the phase processed meanwhile, the game paused, a
         // deadline passed): the page again, the orders in their box.
         Err(e) if e.status == StatusCode::CONFLICT => {
-            let power = games::variant_of(&app.variants, &games::load_cached(&app, id).await?).and_then(|v| games::seatable(&v, &power)).unwrap_or(power);
-            let mut resp = page_of(&app, &viewer, id, Some(Refused { power, text: f.orders, error: e.message })).await?;
+            let power = games::variant_of(&app.variants, &games::load_cached(&app, id).await?)
+                .and_then(|v| games::seatable(&v, &power))
+                .unwrap_or(power);
+            let mut resp =
+                page_of(&app, &viewer, id, Some(Refused { power, text: f.orders, error: e.message })).await?;
             *resp.status_mut() = e.status;
             Ok(resp)
         }

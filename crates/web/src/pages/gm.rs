@@ -94,11 +94,14 @@ pub async fn gm(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>, For
         "pause" => judge::change(&app, id, &s.user, Change::Pause).await?,
         "resume" => judge::change(&app, id, &s.user, Change::Resume).await?,
         "extend" => {
-            let hours: f64 = f.hours.trim().parse().map_err(|_| Error::bad(format!("`{}` is not a number of hours", f.hours)))?;
+            let hours: f64 =
+                f.hours.trim().parse().map_err(|_| Error::bad(format!("`{}` is not a number of hours", f.hours)))?;
             judge::change(&app, id, &s.user, Change::Extend((hours * 3600.0).round() as i64)).await?
         }
         "process" => {
-            let phase_index = f.phase_index.ok_or_else(|| Error::bad("the form does not say which phase to process: reload the page"))?;
+            let phase_index = f
+                .phase_index
+                .ok_or_else(|| Error::bad("the form does not say which phase to process: reload the page"))?;
             judge::process_now(&app, id, &s.user, phase_index).await?;
         }
         "draw" => {

@@ -38,7 +38,8 @@ pub async fn home(State(app): State<App>, viewer: Viewer) -> PageResult {
 /// The home page; with a refused new game's form as it was sent, and why.
 async fn home_body(app: &App, viewer: &Viewer, refused: Option<(&CreateForm, &str)>) -> Result<Markup, Error> {
     let form = refused.map(|r| r.0);
-    let field = |f: fn(&CreateForm) -> &str, default: &'static str| form.map_or(default.to_string(), |c| f(c).to_string());
+    let field =
+        |f: fn(&CreateForm) -> &str, default: &'static str| form.map_or(default.to_string(), |c| f(c).to_string());
     let body = match &viewer.session {
         None => html! {
             h1 { "The polemarch web judge" }
@@ -128,13 +129,20 @@ async fn refused(app: &App, viewer: &Viewer, f: &CreateForm, e: Error) -> PageRe
 
 /// The form's game, or what is wrong with it.
 fn new_game(f: &CreateForm) -> Result<NewGame, Error> {
-    let hours: f64 = f.hours.trim().parse().map_err(|_| Error::bad(format!("the deadline `{}` is not a number of hours", f.hours)))?;
+    let hours: f64 = f
+        .hours
+        .trim()
+        .parse()
+        .map_err(|_| Error::bad(format!("the deadline `{}` is not a number of hours", f.hours)))?;
     if !hours.is_finite() {
         return Err(Error::bad(format!("the deadline `{}` is not a number of hours", f.hours)));
     }
     let seed = match f.seed.trim() {
         "" => None,
-        t => Some(t.parse().map_err(|_| Error::bad(format!("the seed `{t}` is not a whole number from 0 to {}", u64::MAX)))?),
+        t => Some(
+            t.parse()
+                .map_err(|_| Error::bad(format!("the seed `{t}` is not a whole number from 0 to {}", u64::MAX)))?,
+        ),
     };
     let deadline_secs = (hours * 3600.0).round().clamp(i64::MIN as f64, i64::MAX as f64) as i64;
     Ok(NewGame {

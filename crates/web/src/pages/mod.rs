@@ -33,7 +33,10 @@ pub fn routes() -> Router<App> {
         .route("/style.css", get(|| asset("text/css", include_str!("../style.css"))))
         .route("/check.js", get(|| asset("text/javascript", include_str!("../check.js"))))
         .route("/map.js", get(|| asset("text/javascript", include_str!("../map.js"))))
-        .route("/favicon.ico", get(|| async { ([(CONTENT_TYPE, "image/x-icon")], crate::favicon::ico()).into_response() }))
+        .route(
+            "/favicon.ico",
+            get(|| async { ([(CONTENT_TYPE, "image/x-icon")], crate::favicon::ico()).into_response() }),
+        )
         .route("/signup", get(account::sign_up_page).post(account::sign_up))
         .route("/signin", get(account::sign_in_page).post(account::sign_in))
         .route("/signout", post(account::sign_out))

@@ -45,6 +45,8 @@ pub async fn map(State(app): State<App>, viewer: Viewer, Path((id, n)): Path<(i6
     let g = games::load(&app.db, id).await?;
     games::may_view(&app.db, &g, viewer.session.as_ref().map(|s| s.user.id)).await?;
     let v = games::variant_of(&app.variants, &g)?;
-    let svg = tokio::task::spawn_blocking(move || views::map_svg(&v, &app.variants.board(&v), &g, n)).await.map_err(|e| Error::internal(e.to_string()))??;
+    let svg = tokio::task::spawn_blocking(move || views::map_svg(&v, &app.variants.board(&v), &g, n))
+        .await
+        .map_err(|e| Error::internal(e.to_string()))??;
     Ok(([(CONTENT_TYPE, "image/svg+xml")], svg).into_response())
 }

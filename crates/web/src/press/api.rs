@@ -14,7 +14,9 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 pub fn routes() -> Router<App> {
-    Router::new().route("/games/{id}/press", get(conversations).post(post)).route("/games/{id}/press/{conversation}", get(conversation))
+    Router::new()
+        .route("/games/{id}/press", get(conversations).post(post))
+        .route("/games/{id}/press/{conversation}", get(conversation))
 }
 
 async fn conversations(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>) -> Result<Json<Value>> {
@@ -25,7 +27,11 @@ async fn conversations(State(app): State<App>, viewer: Viewer, Path(id): Path<i6
     Ok(Json(json!({"rules": g.press, "my_powers": reader.powers, "conversations": list})))
 }
 
-async fn conversation(State(app): State<App>, viewer: Viewer, Path((id, path)): Path<(i64, String)>) -> Result<Json<Value>> {
+async fn conversation(
+    State(app): State<App>,
+    viewer: Viewer,
+    Path((id, path)): Path<(i64, String)>,
+) -> Result<Json<Value>> {
     let user = viewer.session.as_ref().map(|s| &s.user);
     let (g, reader) = super::reading(&app, id, user).await?;
     let v = games::variant_of(&app.variants, &g)?;
@@ -42,6 +48,11 @@ struct Post {
     body: String,
 }
 
-async fn post(State(app): State<App>, Signed(s): Signed, Path(id): Path<i64>, Json(p): Json<Post>) -> Result<Json<store::Message>> {
+async fn post(
+    State(app): State<App>,
+    Signed(s): Signed,
+    Path(id): Path<i64>,
+    Json(p): Json<Post>,
+) -> Result<Json<store::Message>> {
     Ok(Json(send::send(&app, id, &s.user, Outgoing { from: &p.from, to: &p.to, body: &p.body }).await?))
 }

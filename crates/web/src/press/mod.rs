@@ -101,13 +101,21 @@ impl Rules {
 
     /// From the game's row.
     pub fn from_row(mode: String, anonymous: i64, private: i64) -> Result<Rules> {
-        Ok(Rules { mode: Mode::parse(&mode).map_err(|e| Error::internal(e.message))?, anonymous: anonymous != 0, private: private != 0 })
+        Ok(Rules {
+            mode: Mode::parse(&mode).map_err(|e| Error::internal(e.message))?,
+            anonymous: anonymous != 0,
+            private: private != 0,
+        })
     }
 }
 
 /// Game `id` as `user` reads its press: the game (which he must be allowed
 /// to look at) and who he is in it.
-pub async fn reading(app: &crate::App, id: i64, user: Option<&crate::accounts::User>) -> Result<(crate::games::Game, crate::secrecy::Reader)> {
+pub async fn reading(
+    app: &crate::App,
+    id: i64,
+    user: Option<&crate::accounts::User>,
+) -> Result<(crate::games::Game, crate::secrecy::Reader)> {
     let g = crate::games::load_cached(app, id).await?;
     crate::games::may_view(&app.db, &g, user.map(|u| u.id)).await?;
     let reader = crate::secrecy::Reader::of(&app.db, &g, user).await?;
@@ -135,12 +143,22 @@ pub async fn open_conversation(
 /// The game's record as `reader` may download it (orders of the open
 /// phase left out, names hidden in an anonymous game) with the messages he
 /// may see.
-pub async fn record_for(app: &crate::App, g: &crate::games::Game, reader: &crate::secrecy::Reader) -> Result<polemarch_engine::game::GameRecord> {
+pub async fn record_for(
+    app: &crate::App,
+    g: &crate::games::Game,
+    reader: &crate::secrecy::Reader,
+) -> Result<polemarch_engine::game::GameRecord> {
     let mut rec = crate::secrecy::record_for(g, reader, crate::games::public_record(g));
     rec.messages = store::visible(&app.db, g, reader)
         .await?
         .into_iter()
-        .map(|m| polemarch_engine::game::record::MessageRecord { phase: m.phase, from: m.from, to: m.to, sent_at: m.sent_at, body: m.body })
+        .map(|m| polemarch_engine::game::record::MessageRecord {
+            phase: m.phase,
+            from: m.from,
+            to: m.to,
+            sent_at: m.sent_at,
+            body: m.body,
+        })
         .collect();
     Ok(rec)
 }
@@ -168,7 +186,10 @@ mod tests {
 
     #[test]
     fn gunboat_is_anonymous() {
-        assert_eq!(Rules::new("gunboat", false, false).unwrap(), Rules { mode: Mode::None, anonymous: true, private: false });
+        assert_eq!(
+            Rules::new("gunboat", false, false).unwrap(),
+            Rules { mode: Mode::None, anonymous: true, private: false }
+        );
         assert_eq!(Rules::new("", false, true).unwrap(), Rules { mode: Mode::Full, anonymous: false, private: true });
         assert!(Rules::new("loud", false, false).unwrap_err().message.contains("full, public, none"));
     }

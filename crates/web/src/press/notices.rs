@@ -19,7 +19,15 @@ type Tx<'a, 'b> = &'a mut sqlx::Transaction<'b, sqlx::Any>;
 /// bot; with neither a player nor a bot: civil disorder), and the result
 /// if the game ended. `sent`: the powers with a submission; `after`: the
 /// record processed.
-pub async fn processed(tx: Tx<'_, '_>, g: &Game, v: &Variant, seats: &[Seat], sent: &[String], after: &GameRecord, cause: Cause) -> Result<()> {
+pub async fn processed(
+    tx: Tx<'_, '_>,
+    g: &Game,
+    v: &Variant,
+    seats: &[Seat],
+    sent: &[String],
+    after: &GameRecord,
+    cause: Cause,
+) -> Result<()> {
     let phase = g.record.phases.last().map(|p| p.phase.clone()).unwrap_or_default();
     let pos = game::current(v, &g.record).map_err(Error::internal)?;
     for p in game::powers_to_order(v, &pos) {
@@ -30,8 +38,12 @@ pub async fn processed(tx: Tx<'_, '_>, g: &Game, v: &Variant, seats: &[Seat], se
         let seat = seats.iter().find(|s| &s.power == name);
         let text = match (seat.and_then(|s| s.user_id), g.record.bots.get(name)) {
             (_, Some(bot)) => format!("{name} sent no orders for {phase}: its stand-in bot ({bot}) ordered for it."),
-            (Some(_), None) => format!("{name} missed its orders for {phase}: its units held (or the rules decided for it)."),
-            (None, None) => format!("{name} is in civil disorder (no player and no stand-in): its units held in {phase}."),
+            (Some(_), None) => {
+                format!("{name} missed its orders for {phase}: its units held (or the rules decided for it).")
+            }
+            (None, None) => {
+                format!("{name} is in civil disorder (no player and no stand-in): its units held in {phase}.")
+            }
         };
         notice(tx, g, g.phase_index, &phase, &text).await?;
     }

@@ -19,7 +19,9 @@ use axum::{Form, Router};
 use maud::{html, Markup, PreEscaped};
 
 pub fn routes() -> Router<App> {
-    Router::new().route("/games/{id}/press", get(list).post(post)).route("/games/{id}/press/{conversation}", get(conversation))
+    Router::new()
+        .route("/games/{id}/press", get(list).post(post))
+        .route("/games/{id}/press/{conversation}", get(conversation))
 }
 
 /// May the reader write in this game now (some power of his, press open)?
@@ -44,7 +46,8 @@ async fn list(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>) -> Pa
     let v = games::variant_of(&app.variants, &g)?;
     let messages = store::visible(&app.db, &g, &reader).await?;
     let list = store::summaries(&app.db, &g, &reader, &messages).await?;
-    let others: Vec<String> = v.power_ids().map(|p| v.power(p).name.clone()).filter(|p| !reader.powers.contains(p)).collect();
+    let others: Vec<String> =
+        v.power_ids().map(|p| v.power(p).name.clone()).filter(|p| !reader.powers.contains(p)).collect();
     let body = html! {
         (header(&g, &format!("Press — {}", g.name)))
         @if reader.powers.is_empty() && !secrecy::ended(&g) {
@@ -145,7 +148,12 @@ pub fn message(m: &Message) -> Markup {
     }
 }
 
-async fn post(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>, Form(fields): Form<Vec<(String, String)>>) -> PageResult {
+async fn post(
+    State(app): State<App>,
+    viewer: Viewer,
+    Path(id): Path<i64>,
+    Form(fields): Form<Vec<(String, String)>>,
+) -> PageResult {
     let field = |name: &str| fields.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str()).unwrap_or("");
     check_csrf(&viewer, field("csrf"))?;
     let s = signed(&viewer)?;

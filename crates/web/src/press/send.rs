@@ -51,7 +51,15 @@ pub async fn send(app: &App, game_id: i64, user: &User, out: Outgoing<'_>) -> Re
     }
     let phase = current_phase(&g);
     let mut tx = app.writer.begin().await?;
-    let m = NewMessage { game_id: g.id, phase_index: g.phase_index, phase: &phase, from: Some(&from), user_id: Some(user.id), to: &to, body };
+    let m = NewMessage {
+        game_id: g.id,
+        phase_index: g.phase_index,
+        phase: &phase,
+        from: Some(&from),
+        user_id: Some(user.id),
+        to: &to,
+        body,
+    };
     let message = store::insert(&mut tx, m).await?;
     tx.commit().await?;
     app.hub.wake();
@@ -64,7 +72,17 @@ fn current_phase(g: &Game) -> String {
 
 /// Posts a notice from the judge to all, in the transaction `tx` of the
 /// change it tells of, dated in the game's phase `phase_index`.
-pub async fn notice(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &Game, phase_index: i64, phase: &str, text: &str) -> Result<Message> {
+pub async fn notice(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    g: &Game,
+    phase_index: i64,
+    phase: &str,
+    text: &str,
+) -> Result<Message> {
     let public = Conversation::public();
-    store::insert(tx, NewMessage { game_id: g.id, phase_index, phase, from: None, user_id: None, to: &public, body: text }).await
+    store::insert(
+        tx,
+        NewMessage { game_id: g.id, phase_index, phase, from: None, user_id: None, to: &public, body: text },
+    )
+    .await
 }

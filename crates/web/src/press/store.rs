@@ -133,7 +133,15 @@ pub async fn summaries(db: &AnyPool, g: &Game, reader: &Reader, messages: &[Mess
         let i = match list.iter().position(|s| s.powers == c.powers) {
             Some(i) => i,
             None => {
-                list.push(Summary { title: c.title(), path: c.path(), public: c.is_public(), powers: c.powers, messages: 0, unread: 0, last_id: 0 });
+                list.push(Summary {
+                    title: c.title(),
+                    path: c.path(),
+                    public: c.is_public(),
+                    powers: c.powers,
+                    messages: 0,
+                    unread: 0,
+                    last_id: 0,
+                });
                 list.len() - 1
             }
         };
@@ -156,13 +164,22 @@ pub async fn summaries(db: &AnyPool, g: &Game, reader: &Reader, messages: &[Mess
 }
 
 async fn last_read(db: &AnyPool, game_id: i64, user_id: i64) -> Result<HashMap<String, i64>> {
-    let rows =
-        sqlx::query("SELECT conversation, last_id FROM press_reads WHERE game_id = $1 AND user_id = $2").bind(game_id).bind(user_id).fetch_all(db).await?;
+    let rows = sqlx::query("SELECT conversation, last_id FROM press_reads WHERE game_id = $1 AND user_id = $2")
+        .bind(game_id)
+        .bind(user_id)
+        .fetch_all(db)
+        .await?;
     rows.iter().map(|r| Ok((r.try_get(0)?, r.try_get(1)?))).collect()
 }
 
 /// The user has read the conversation up to message `last_id`.
-pub async fn mark_read(db: &AnyPool, game_id: i64, user_id: i64, conversation: &Conversation, last_id: i64) -> Result<()> {
+pub async fn mark_read(
+    db: &AnyPool,
+    game_id: i64,
+    user_id: i64,
+    conversation: &Conversation,
+    last_id: i64,
+) -> Result<()> {
     sqlx::query(
         "INSERT INTO press_reads (user_id, game_id, conversation, last_id) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (user_id, game_id, conversation) DO UPDATE SET last_id = CASE WHEN excluded.last_id > press_reads.last_id THEN excluded.last_id ELSE press_reads.last_id END",

@@ -132,10 +132,11 @@ pub async fn serve(listener: TcpListener, router: Router, caps: Caps, shutdown: 
         let header_timeout = caps.header_timeout;
         tokio::spawn(async move {
             let _slot = slot;
-            let service = tower::ServiceBuilder::new().map_request(move |mut req: axum::http::Request<hyper::body::Incoming>| {
-                req.extensions_mut().insert(ConnectInfo(peer));
-                req
-            });
+            let service =
+                tower::ServiceBuilder::new().map_request(move |mut req: axum::http::Request<hyper::body::Incoming>| {
+                    req.extensions_mut().insert(ConnectInfo(peer));
+                    req
+                });
             let service = TowerToHyperService::new(service.service(router));
             let conn = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())

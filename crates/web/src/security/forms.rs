@@ -10,7 +10,11 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 pub async fn utf8_only(req: Request, next: Next) -> Response {
-    let form = req.headers().get(CONTENT_TYPE).and_then(|t| t.to_str().ok()).is_some_and(|t| t.trim_start().starts_with("application/x-www-form-urlencoded"));
+    let form = req
+        .headers()
+        .get(CONTENT_TYPE)
+        .and_then(|t| t.to_str().ok())
+        .is_some_and(|t| t.trim_start().starts_with("application/x-www-form-urlencoded"));
     if !form {
         return next.run(req).await;
     }
@@ -19,7 +23,8 @@ pub async fn utf8_only(req: Request, next: Next) -> Response {
         return (StatusCode::PAYLOAD_TOO_LARGE, "the form is too large").into_response();
     };
     if std::str::from_utf8(&decoded(&bytes)).is_err() {
-        return (StatusCode::BAD_REQUEST, "the form is not UTF-8 text once decoded: send it from the page as it is").into_response();
+        return (StatusCode::BAD_REQUEST, "the form is not UTF-8 text once decoded: send it from the page as it is")
+            .into_response();
     }
     next.run(Request::from_parts(parts, axum::body::Body::from(bytes))).await
 }

@@ -69,13 +69,22 @@ pub async fn run<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -
 /// [`run`], waiting `wait` at most for a turn.
 async fn run_within<T: Send + 'static>(wait: Duration, work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
     let pool = pool();
-    let busy = || Error::new(axum::http::StatusCode::SERVICE_UNAVAILABLE, "the server is busy checking passwords: try again in a few seconds");
+    let busy = || {
+        Error::new(
+            axum::http::StatusCode::SERVICE_UNAVAILABLE,
+            "the server is busy checking passwords: try again in a few seconds",
+        )
+    };
     let _turn = tokio::time::timeout(wait, pool.turns.acquire()).await.map_err(|_| busy())?.map_err(|_| busy())?;
     let (done, answer) = tokio::sync::oneshot::channel();
     let job: Job = Box::new(move || {
         let _ = done.send(work());
     });
-    pool.jobs.lock().unwrap_or_else(|e| e.into_inner()).send(job).map_err(|_| Error::internal("the hashing threads have stopped"))?;
+    pool.jobs
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .send(job)
+        .map_err(|_| Error::internal("the hashing threads have stopped"))?;
     answer.await.map_err(|_| Error::internal("a hashing thread failed"))
 }
 
@@ -87,12 +96,14 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_request_that_finds_no_thread_free_in_time_is_told_to_come_back() {
         // Every thread busy for half a second.
-        let busy: Vec<_> = (0..threads()).map(|_| tokio::spawn(run(|| std::thread::sleep(Duration::from_millis(500))))).collect();
+        let busy: Vec<_> =
+            (0..threads()).map(|_| tokio::spawn(run(|| std::thread::sleep(Duration::from_millis(500))))).collect();
         tokio::time::sleep(Duration::from_millis(100)).await;
         let e = run_within(Duration::from_millis(50), || ()).await.unwrap_err();
         assert_eq!(e.status, axum::http::StatusCode::SERVICE_UNAVAILABLE);
         // Waiting long enough, it gets its turn, on one of the same threads.
-        let name = run_within(Duration::from_secs(5), || std::thread::current().name().map(String::from)).await.unwrap();
+        let name =
+            run_within(Duration::from_secs(5), || std::thread::current().name().map(String::from)).await.unwrap();
         assert!(name.is_some_and(|n| n.starts_with("argon2-")));
         for b in busy {
             b.await.unwrap().unwrap();

@@ -6,7 +6,9 @@
 //! `Referrer-Policy` that keeps the judge's addresses (game ids) from other
 //! sites. A 503 (busy) says when to come back (`Retry-After`).
 
-use axum::http::header::{CONTENT_SECURITY_POLICY, REFERRER_POLICY, RETRY_AFTER, X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS};
+use axum::http::header::{
+    CONTENT_SECURITY_POLICY, REFERRER_POLICY, RETRY_AFTER, X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS,
+};
 use axum::http::{HeaderValue, StatusCode};
 use axum::response::Response;
 

@@ -34,11 +34,19 @@ pub async fn fill_in(db: &AnyPool) -> Result<()> {
     let rows = sqlx::query("SELECT id, name FROM users WHERE skeleton IS NULL ORDER BY id").fetch_all(db).await?;
     for row in rows {
         let (id, name): (i64, String) = (row.try_get(0)?, row.try_get(1)?);
-        let taken = sqlx::query("SELECT 1 FROM users WHERE skeleton = $1").bind(skeleton(&name)).fetch_optional(db).await?.is_some();
+        let taken = sqlx::query("SELECT 1 FROM users WHERE skeleton = $1")
+            .bind(skeleton(&name))
+            .fetch_optional(db)
+            .await?
+            .is_some();
         if !taken {
             // Another process filling them in at the same time may have
             // taken it meanwhile: the unique index then refuses, harmlessly.
-            let _ = sqlx::query("UPDATE users SET skeleton = $1 WHERE id = $2 AND skeleton IS NULL").bind(skeleton(&name)).bind(id).execute(db).await;
+            let _ = sqlx::query("UPDATE users SET skeleton = $1 WHERE id = $2 AND skeleton IS NULL")
+                .bind(skeleton(&name))
+                .bind(id)
+                .execute(db)
+                .await;
         }
     }
     Ok(())

@@ -26,7 +26,10 @@ pub async fn one_form(req: Request, next: Next) -> Response {
         return response;
     }
     let (mut parts, body) = response.into_parts();
-    let said = axum::body::to_bytes(body, 64 * 1024).await.map(|b| String::from_utf8_lossy(&b).trim().to_string()).unwrap_or_default();
+    let said = axum::body::to_bytes(body, 64 * 1024)
+        .await
+        .map(|b| String::from_utf8_lossy(&b).trim().to_string())
+        .unwrap_or_default();
     let rewritten = Error::new(parts.status, explain(parts.status, &said)).into_response();
     // The refusal's own headers (`Allow`, `Retry-After`) stay; its body's go.
     parts.headers.remove(CONTENT_TYPE);
@@ -41,7 +44,9 @@ fn explain(status: StatusCode, said: &str) -> String {
     match status {
         StatusCode::NOT_FOUND => "there is no such address in the API (docs/api.md lists them)".into(),
         StatusCode::METHOD_NOT_ALLOWED => "this address does not take this method (see the `Allow` header)".into(),
-        StatusCode::PAYLOAD_TOO_LARGE => format!("the request's body is too large (at most {} bytes): {said}", crate::security::BODY_LIMIT),
+        StatusCode::PAYLOAD_TOO_LARGE => {
+            format!("the request's body is too large (at most {} bytes): {said}", crate::security::BODY_LIMIT)
+        }
         _ if said.is_empty() => status.canonical_reason().unwrap_or("refused").to_lowercase(),
         _ => said.to_string(),
     }

@@ -36,7 +36,9 @@ pub fn lines(what: &str, text: &str) -> Result<()> {
 fn refuse(what: &str, found: Option<char>) -> Result<()> {
     match found {
         None => Ok(()),
-        Some(c) => Err(Error::bad(format!("{what} may not contain the control or formatting character U+{:04X}", c as u32))),
+        Some(c) => {
+            Err(Error::bad(format!("{what} may not contain the control or formatting character U+{:04X}", c as u32)))
+        }
     }
 }
 

@@ -149,7 +149,11 @@ pub async fn server_with(db: Db, change: impl FnOnce(&mut Config)) -> TestServer
 
 /// A judge on a database that `prepare` made first, given its URL (as an
 /// older judge left it, say).
-pub async fn server_prepared<F: std::future::Future<Output = ()>>(db: Db, change: impl FnOnce(&mut Config), prepare: impl FnOnce(String) -> F) -> TestServer {
+pub async fn server_prepared<F: std::future::Future<Output = ()>>(
+    db: Db,
+    change: impl FnOnce(&mut Config),
+    prepare: impl FnOnce(String) -> F,
+) -> TestServer {
     let dir = std::env::temp_dir().join(format!("polemarch-test-web-{}", unique("")));
     let (database_url, pg) = match &db {
         Db::Sqlite => (None, None),
@@ -187,7 +191,8 @@ impl TestServer {
         let resp = self.router.clone().oneshot(req).await.unwrap();
         let status = resp.status();
         let bytes = resp.into_body().collect().await.unwrap().to_bytes();
-        let value = serde_json::from_slice(&bytes).unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
+        let value = serde_json::from_slice(&bytes)
+            .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
         (status, value)
     }
 
@@ -202,7 +207,8 @@ impl TestServer {
     /// Signs a new user up: (name, token).
     pub async fn user(&self, prefix: &str) -> (String, String) {
         let name = unique(prefix);
-        let (status, body) = self.call("POST", "/api/signup", None, Some(json!({"name": name, "password": "correct horse"}))).await;
+        let (status, body) =
+            self.call("POST", "/api/signup", None, Some(json!({"name": name, "password": "correct horse"}))).await;
         assert_eq!(status, StatusCode::OK, "{body}");
         (name, body["token"].as_str().unwrap().to_string())
     }
@@ -210,7 +216,9 @@ impl TestServer {
     /// A game of standard made by a new game master: (game id, gm token).
     pub async fn game(&self) -> (i64, String) {
         let (_, gm) = self.user("gm").await;
-        let (status, body) = self.post("/api/games", &gm, json!({"name": "test", "variant": "standard", "deadline_secs": 3600, "seed": 7})).await;
+        let (status, body) = self
+            .post("/api/games", &gm, json!({"name": "test", "variant": "standard", "deadline_secs": 3600, "seed": 7}))
+            .await;
         assert_eq!(status, StatusCode::OK, "{body}");
         (body["id"].as_i64().unwrap(), gm)
     }
@@ -223,7 +231,8 @@ impl TestServer {
         let (status, body) = self.post("/api/join", &token, json!({"code": code})).await;
         assert_eq!(status, StatusCode::OK, "{body}");
         for p in powers {
-            let (status, body) = self.post(&format!("/api/games/{id}/seats"), gm, json!({"power": p, "user": name})).await;
+            let (status, body) =
+                self.post(&format!("/api/games/{id}/seats"), gm, json!({"power": p, "user": name})).await;
             assert_eq!(status, StatusCode::OK, "{body}");
         }
         token
@@ -232,7 +241,8 @@ impl TestServer {
     /// Bots stand in for these powers (nobody plays them).
     pub async fn bots(&self, id: i64, gm: &str, powers: &[&str]) {
         for p in powers {
-            let (status, body) = self.post(&format!("/api/games/{id}/seats"), gm, json!({"power": p, "bot": "greedy"})).await;
+            let (status, body) =
+                self.post(&format!("/api/games/{id}/seats"), gm, json!({"power": p, "bot": "greedy"})).await;
             assert_eq!(status, StatusCode::OK, "{body}");
         }
     }

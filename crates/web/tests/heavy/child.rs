@@ -91,7 +91,13 @@ pub async fn start_with(s: &TestServer, pause: Option<Duration>, extra: Extra) -
         let limit = libc::rlimit { rlim_cur: n, rlim_max: n };
         // SAFETY: setrlimit between fork and exec touches only the child.
         unsafe {
-            cmd.pre_exec(move || if libc::setrlimit(libc::RLIMIT_NOFILE, &limit) == 0 { Ok(()) } else { Err(std::io::Error::last_os_error()) });
+            cmd.pre_exec(move || {
+                if libc::setrlimit(libc::RLIMIT_NOFILE, &limit) == 0 {
+                    Ok(())
+                } else {
+                    Err(std::io::Error::last_os_error())
+                }
+            });
         }
     }
     let mut child = cmd.spawn().expect("the child server starts");
@@ -127,7 +133,9 @@ pub async fn run_if_asked() {
         database_url: std::env::var("POLEMARCH_CHILD_DATABASE_URL").ok(),
         demo: false,
         poll: Duration::from_millis(100),
-        pause_in_processing: std::env::var("POLEMARCH_CHILD_PAUSE_MS").ok().map(|ms| Duration::from_millis(ms.parse().unwrap())),
+        pause_in_processing: std::env::var("POLEMARCH_CHILD_PAUSE_MS")
+            .ok()
+            .map(|ms| Duration::from_millis(ms.parse().unwrap())),
         ..Default::default()
     };
     config.limits.sign_in_per_minute = 1_000_000;

@@ -17,7 +17,13 @@ impl Client {
     }
 
     /// One request: (status, body as JSON, or as a string when not JSON).
-    pub async fn call(&mut self, method: &str, path: &str, token: Option<&str>, body: Option<&Value>) -> std::io::Result<(u16, Value)> {
+    pub async fn call(
+        &mut self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&Value>,
+    ) -> std::io::Result<(u16, Value)> {
         let body = body.map(|b| b.to_string()).unwrap_or_default();
         let auth = token.map(|t| format!("Authorization: Bearer {t}\r\n")).unwrap_or_default();
         let head = format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n", body.len());
@@ -25,7 +31,11 @@ impl Client {
         stream.write_all(format!("{head}{body}").as_bytes()).await?;
         let mut line = String::new();
         self.conn.read_line(&mut line).await?;
-        let status: u16 = line.split(' ').nth(1).and_then(|s| s.parse().ok()).ok_or_else(|| bad(format!("no status line: {line:?}")))?;
+        let status: u16 = line
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .ok_or_else(|| bad(format!("no status line: {line:?}")))?;
         let mut length = None;
         loop {
             line.clear();
@@ -44,7 +54,8 @@ impl Client {
         }
         let mut bytes = vec![0; length.ok_or_else(|| bad("no content-length".into()))?];
         self.conn.read_exact(&mut bytes).await?;
-        let value = serde_json::from_slice(&bytes).unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
+        let value = serde_json::from_slice(&bytes)
+            .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into_owned()));
         Ok((status, value))
     }
 }

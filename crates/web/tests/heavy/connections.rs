@@ -26,11 +26,19 @@ pub async fn connect(from: IpAddr, port: u16) -> std::io::Result<TcpStream> {
 pub async fn request(from: IpAddr, port: u16, head: &str, body: &str) -> std::io::Result<(u16, Duration, String)> {
     let start = Instant::now();
     let mut c = connect(from, port).await?;
-    c.write_all(format!("{head}Host: 127.0.0.1\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}", body.len()).as_bytes()).await?;
+    c.write_all(
+        format!("{head}Host: 127.0.0.1\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}", body.len())
+            .as_bytes(),
+    )
+    .await?;
     let mut answer = Vec::new();
     c.read_to_end(&mut answer).await?;
     let text = String::from_utf8_lossy(&answer);
-    let status = text.split(' ').nth(1).and_then(|s| s.parse().ok()).ok_or_else(|| std::io::Error::other(format!("no status: {text:?}")))?;
+    let status = text
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| std::io::Error::other(format!("no status: {text:?}")))?;
     let head = text.split("\r\n\r\n").next().unwrap_or("").to_string();
     Ok((status, start.elapsed(), head))
 }
@@ -48,11 +56,17 @@ pub async fn run(db: Db) {
     tokio::time::sleep(Duration::from_millis(300)).await;
     // Another address is answered at once, time after time.
     for _ in 0..10 {
-        let (status, took, _) = tokio::time::timeout(Duration::from_secs(5), request(OTHER, child.port, "GET /api/variants HTTP/1.1\r\n", ""))
-            .await
-            .expect("answered within 5 s")
-            .expect("answered");
-        eprintln!("connections: another address's GET with 300 connections held by one: {status} in {:.1} ms", took.as_secs_f64() * 1e3);
+        let (status, took, _) = tokio::time::timeout(
+            Duration::from_secs(5),
+            request(OTHER, child.port, "GET /api/variants HTTP/1.1\r\n", ""),
+        )
+        .await
+        .expect("answered within 5 s")
+        .expect("answered");
+        eprintln!(
+            "connections: another address's GET with 300 connections held by one: {status} in {:.1} ms",
+            took.as_secs_f64() * 1e3
+        );
         assert_eq!(status, 200);
         assert!(took < Duration::from_millis(100), "took {took:?}");
     }
@@ -71,7 +85,8 @@ pub async fn run(db: Db) {
 
     // A slow head, and an idle kept-alive connection, are closed at the
     // header timeout (1 s here).
-    let child = start_with(&s, None, Extra { header_timeout: Some(Duration::from_secs(1)), ..Default::default() }).await;
+    let child =
+        start_with(&s, None, Extra { header_timeout: Some(Duration::from_secs(1)), ..Default::default() }).await;
     let mut slow = connect(OTHER, child.port).await.unwrap();
     slow.write_all(b"GET /api/variants HTTP/1.1\r\nHost: 127.0.0.1\r\n").await.unwrap();
     let mut idle = connect(OTHER, child.port).await.unwrap();

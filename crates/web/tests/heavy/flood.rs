@@ -35,10 +35,17 @@ pub async fn run(db: Db) {
             let mut statuses = Vec::new();
             for i in 0..20 {
                 let n = worker * 20 + i;
-                let head = format!("POST /api/signin HTTP/1.1\r\nContent-Type: application/json\r\nX-Forwarded-For: 10.9.{}.{}\r\n", n % 200 / 100, n % 100);
+                let head = format!(
+                    "POST /api/signin HTTP/1.1\r\nContent-Type: application/json\r\nX-Forwarded-For: 10.9.{}.{}\r\n",
+                    n % 200 / 100,
+                    n % 100
+                );
                 let body = json!({"name": ann, "password": format!("wrong {n}")}).to_string();
                 let (status, _, head) = request(LOCAL, port, &head, &body).await.expect("answered");
-                assert!(status != 503 || head.to_ascii_lowercase().contains("\r\nretry-after: "), "a busy answer says when to come back: {head}");
+                assert!(
+                    status != 503 || head.to_ascii_lowercase().contains("\r\nretry-after: "),
+                    "a busy answer says when to come back: {head}"
+                );
                 statuses.push(status);
             }
             statuses
@@ -49,7 +56,8 @@ pub async fn run(db: Db) {
         statuses.extend(done.unwrap());
     }
     let took = start.elapsed();
-    let (refused, busy) = (statuses.iter().filter(|&&s| s == 401).count(), statuses.iter().filter(|&&s| s == 503).count());
+    let (refused, busy) =
+        (statuses.iter().filter(|&&s| s == 401).count(), statuses.iter().filter(|&&s| s == 503).count());
     let (rss, peak) = (status_kb(child.pid(), "VmRSS"), status_kb(child.pid(), "VmHWM"));
     eprintln!(
         "flood: 1,000 failed sign-ins from 200 addresses in {:.1} s: {refused} refused (401), {busy} busy (503); memory {} MB before, {} MB after, peak {} MB",

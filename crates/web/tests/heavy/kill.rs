@@ -10,7 +10,13 @@ use sqlx::Row;
 use std::time::{Duration, Instant};
 
 async fn count_phases(s: &TestServer, id: i64) -> i64 {
-    sqlx::query("SELECT COUNT(*) FROM phases WHERE game_id = $1").bind(id).fetch_one(&s.app.db).await.unwrap().try_get(0).unwrap()
+    sqlx::query("SELECT COUNT(*) FROM phases WHERE game_id = $1")
+        .bind(id)
+        .fetch_one(&s.app.db)
+        .await
+        .unwrap()
+        .try_get(0)
+        .unwrap()
 }
 
 /// A game with France and England played, France's order in: (id, France's token).
@@ -18,7 +24,9 @@ async fn game(s: &TestServer) -> (i64, String) {
     let (id, gm) = s.game().await;
     let france = s.player(id, &gm, &["France"]).await;
     s.player(id, &gm, &["England"]).await;
-    let (status, body) = s.post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur"})).await;
+    let (status, body) = s
+        .post(&format!("/api/games/{id}/orders/France"), &france, json!({"phase_index": 0, "orders": "A par - bur"}))
+        .await;
     assert_eq!(status, 200, "{body}");
     (id, france)
 }
@@ -42,14 +50,19 @@ pub async fn run(db: Db) {
     let child = crate::child::start(&s, Some(Duration::from_secs(120))).await;
     let wanted = format!("pausing in the middle of processing game {a} phase 0");
     loop {
-        let line = child.said.recv_timeout(Duration::from_secs(30)).expect("the child starts processing game a within 30 s");
+        let line =
+            child.said.recv_timeout(Duration::from_secs(30)).expect("the child starts processing game a within 30 s");
         if line.contains(&wanted) {
             break;
         }
     }
     drop(child); // SIGKILL
     let after = polemarch_web::games::load(&s.app.db, a).await.unwrap();
-    assert_eq!((after.phase_index, after.version, after.record.phases.len()), (0, before.version, 1), "the half-processed phase left no trace");
+    assert_eq!(
+        (after.phase_index, after.version, after.record.phases.len()),
+        (0, before.version, 1),
+        "the half-processed phase left no trace"
+    );
     assert_eq!(count_phases(&s, a).await, 0);
     let (_, mine) = s.get(&format!("/api/games/{a}/orders/France"), &france_a).await;
     assert_eq!(mine["in_force"], json!(["A par - bur"]), "no order was lost");
@@ -60,8 +73,13 @@ pub async fn run(db: Db) {
     // Restarted: both deadlines have passed; each phase is processed once.
     let child = crate::child::start(&s, None).await;
     let start = Instant::now();
-    while polemarch_web::games::load(&s.app.db, a).await.unwrap().phase_index == 0 || polemarch_web::games::load(&s.app.db, b).await.unwrap().phase_index == 0 {
-        assert!(start.elapsed() < Duration::from_secs(30), "the restarted server processes the passed deadlines within 30 s");
+    while polemarch_web::games::load(&s.app.db, a).await.unwrap().phase_index == 0
+        || polemarch_web::games::load(&s.app.db, b).await.unwrap().phase_index == 0
+    {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the restarted server processes the passed deadlines within 30 s"
+        );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     tokio::time::sleep(Duration::from_millis(500)).await;

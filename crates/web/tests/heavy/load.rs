@@ -74,19 +74,39 @@ async fn run_unbounded(db: Db) {
         tasks.push(tokio::spawn(async move {
             let mut c = Client::connect(port).await.unwrap();
             let tag = crate::common::unique("");
-            let gm = ok(&mut c, "POST", "/api/signup", None, json!({"name": format!("gm{tag}"), "password": "correct horse"})).await;
+            let gm = ok(
+                &mut c,
+                "POST",
+                "/api/signup",
+                None,
+                json!({"name": format!("gm{tag}"), "password": "correct horse"}),
+            )
+            .await;
             let gm = gm["token"].as_str().unwrap().to_string();
-            let made =
-                ok(&mut c, "POST", "/api/games", Some(&gm), json!({"name": format!("load {g}"), "variant": VARIANT, "deadline_secs": 86400, "seed": 7})).await;
+            let made = ok(
+                &mut c,
+                "POST",
+                "/api/games",
+                Some(&gm),
+                json!({"name": format!("load {g}"), "variant": VARIANT, "deadline_secs": 86400, "seed": 7}),
+            )
+            .await;
             let id = made["id"].as_i64().unwrap();
-            let code = ok(&mut c, "GET", &format!("/api/games/{id}"), Some(&gm), Value::Null).await["invite_code"].as_str().unwrap().to_string();
+            let code = ok(&mut c, "GET", &format!("/api/games/{id}"), Some(&gm), Value::Null).await["invite_code"]
+                .as_str()
+                .unwrap()
+                .to_string();
             let mut players = Vec::new();
             for (power, lines) in orders.into_iter().take(PLAYERS_PER_GAME) {
                 let name = format!("p{tag}x{}", players.len());
-                let t =
-                    ok(&mut c, "POST", "/api/signup", None, json!({"name": name, "password": "correct horse"})).await["token"].as_str().unwrap().to_string();
+                let t = ok(&mut c, "POST", "/api/signup", None, json!({"name": name, "password": "correct horse"}))
+                    .await["token"]
+                    .as_str()
+                    .unwrap()
+                    .to_string();
                 ok(&mut c, "POST", "/api/join", Some(&t), json!({"code": code})).await;
-                ok(&mut c, "POST", &format!("/api/games/{id}/seats"), Some(&gm), json!({"power": power, "user": name})).await;
+                ok(&mut c, "POST", &format!("/api/games/{id}/seats"), Some(&gm), json!({"power": power, "user": name}))
+                    .await;
                 players.push(Player { game: id, power, token: t, lines });
             }
             players
@@ -128,7 +148,10 @@ async fn run_unbounded(db: Db) {
                 let take = if round + 1 == ROUNDS { p.lines.len() } else { (round + 1).min(p.lines.len()) };
                 let body = json!({"phase_index": 0, "orders": p.lines[..take].join("\n")});
                 let t = Instant::now();
-                let (status, v) = c.call("POST", &format!("/api/games/{}/orders/{}", p.game, p.power), Some(&p.token), Some(&body)).await.unwrap();
+                let (status, v) = c
+                    .call("POST", &format!("/api/games/{}/orders/{}", p.game, p.power), Some(&p.token), Some(&body))
+                    .await
+                    .unwrap();
                 timings.push(t.elapsed());
                 if status == 200 {
                     last_in_force = v["in_force"].clone();
@@ -137,8 +160,14 @@ async fn run_unbounded(db: Db) {
                     refused += 1;
                 }
             }
-            let (_, mine) = c.call("GET", &format!("/api/games/{}/orders/{}", p.game, p.power), Some(&p.token), None).await.unwrap();
-            let lost = refused + usize::from(mine["in_force"] != last_in_force || last_in_force.as_array().is_none_or(|a| a.is_empty()));
+            let (_, mine) = c
+                .call("GET", &format!("/api/games/{}/orders/{}", p.game, p.power), Some(&p.token), None)
+                .await
+                .unwrap();
+            let lost = refused
+                + usize::from(
+                    mine["in_force"] != last_in_force || last_in_force.as_array().is_none_or(|a| a.is_empty()),
+                );
             (timings, lost)
         }));
     }

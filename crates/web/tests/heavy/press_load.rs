@@ -110,21 +110,44 @@ async fn run_unbounded(db: Db) {
         tasks.push(tokio::spawn(async move {
             let mut c = Client::connect(port).await.unwrap();
             let tag = crate::common::unique("");
-            let gm = ok(&mut c, "POST", "/api/signup", None, json!({"name": format!("gm{tag}"), "password": "correct horse"})).await;
+            let gm = ok(
+                &mut c,
+                "POST",
+                "/api/signup",
+                None,
+                json!({"name": format!("gm{tag}"), "password": "correct horse"}),
+            )
+            .await;
             let gm = gm["token"].as_str().unwrap().to_string();
-            let made = ok(&mut c, "POST", "/api/games", Some(&gm), json!({"name": format!("press {g}"), "variant": VARIANT, "deadline_secs": 86400})).await;
+            let made = ok(
+                &mut c,
+                "POST",
+                "/api/games",
+                Some(&gm),
+                json!({"name": format!("press {g}"), "variant": VARIANT, "deadline_secs": 86400}),
+            )
+            .await;
             let id = made["id"].as_i64().unwrap();
             let game = ok(&mut c, "GET", &format!("/api/games/{id}"), Some(&gm), Value::Null).await;
             let code = game["invite_code"].as_str().unwrap().to_string();
-            let powers: Vec<String> =
-                game["seats"].as_array().unwrap().iter().take(PLAYERS_PER_GAME).map(|s| s["power"].as_str().unwrap().to_string()).collect();
+            let powers: Vec<String> = game["seats"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .take(PLAYERS_PER_GAME)
+                .map(|s| s["power"].as_str().unwrap().to_string())
+                .collect();
             let mut players = Vec::new();
             for power in &powers {
                 let name = format!("p{tag}x{}", players.len());
-                let t =
-                    ok(&mut c, "POST", "/api/signup", None, json!({"name": name, "password": "correct horse"})).await["token"].as_str().unwrap().to_string();
+                let t = ok(&mut c, "POST", "/api/signup", None, json!({"name": name, "password": "correct horse"}))
+                    .await["token"]
+                    .as_str()
+                    .unwrap()
+                    .to_string();
                 ok(&mut c, "POST", "/api/join", Some(&t), json!({"code": code})).await;
-                ok(&mut c, "POST", &format!("/api/games/{id}/seats"), Some(&gm), json!({"power": power, "user": name})).await;
+                ok(&mut c, "POST", &format!("/api/games/{id}/seats"), Some(&gm), json!({"power": power, "user": name}))
+                    .await;
                 let others = powers.iter().filter(|p| *p != power).cloned().collect();
                 players.push(Player { game: id, power: power.clone(), token: t, others });
             }
@@ -135,7 +158,11 @@ async fn run_unbounded(db: Db) {
     for t in tasks {
         players.extend(t.await.unwrap());
     }
-    eprintln!("press load test: {} players in {GAMES} games set up in {:.1} s", players.len(), setup.elapsed().as_secs_f64());
+    eprintln!(
+        "press load test: {} players in {GAMES} games set up in {:.1} s",
+        players.len(),
+        setup.elapsed().as_secs_f64()
+    );
     let players = Arc::new(players);
     let sent: Arc<Mutex<Sent>> = Arc::default();
     // (latency, misdelivered) per arrival, gathered by the readers.
@@ -145,7 +172,8 @@ async fn run_unbounded(db: Db) {
     let mut readers = Vec::new();
     for p in players.iter() {
         let mut stream = Stream::open(port, p.game, &p.token).await;
-        let (sent, arrivals, misdelivered, me) = (sent.clone(), arrivals.clone(), misdelivered.clone(), (p.game, p.power.clone()));
+        let (sent, arrivals, misdelivered, me) =
+            (sent.clone(), arrivals.clone(), misdelivered.clone(), (p.game, p.power.clone()));
         readers.push(tokio::spawn(async move {
             while let Some(m) = stream.next_message().await {
                 let Some(body) = m["body"].as_str() else { continue };
@@ -179,11 +207,19 @@ async fn run_unbounded(db: Db) {
                     let mut rng = rand::thread_rng();
                     (rng.gen_range(0.0..ROUND_SECS), p.others[rng.gen_range(0..p.others.len())].clone())
                 };
-                tokio::time::sleep_until(tokio::time::Instant::from_std(begin + Duration::from_secs_f64(round as f64 * ROUND_SECS + wait))).await;
+                tokio::time::sleep_until(tokio::time::Instant::from_std(
+                    begin + Duration::from_secs_f64(round as f64 * ROUND_SECS + wait),
+                ))
+                .await;
                 let body = format!("load {i} {round}");
                 sent.lock().unwrap().insert(body.clone(), (Instant::now(), p.game, to.clone()));
                 let (status, v) = c
-                    .call("POST", &format!("/api/games/{}/press", p.game), Some(&p.token), Some(&json!({"from": p.power, "to": [to], "body": body})))
+                    .call(
+                        "POST",
+                        &format!("/api/games/{}/press", p.game),
+                        Some(&p.token),
+                        Some(&json!({"from": p.power, "to": [to], "body": body})),
+                    )
                     .await
                     .unwrap();
                 if status != 200 {
@@ -210,7 +246,11 @@ async fn run_unbounded(db: Db) {
     let lost = total - timings.len();
     let misdelivered = *misdelivered.lock().unwrap();
     timings.sort();
-    let at = |q: f64| timings.get(((timings.len() as f64 * q) as usize).min(timings.len().saturating_sub(1))).map_or(f64::NAN, |d| d.as_secs_f64() * 1000.0);
+    let at = |q: f64| {
+        timings
+            .get(((timings.len() as f64 * q) as usize).min(timings.len().saturating_sub(1)))
+            .map_or(f64::NAN, |d| d.as_secs_f64() * 1000.0)
+    };
     let (p50, p99, max) = (at(0.50), at(0.99), at(1.0));
     eprintln!(
         "press load test ({}): {} players with a stream open, {GAMES} games, {total} messages in {took:.1} s: send to arrival p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms, lost {lost} (refused {refused}), misdelivered {misdelivered}",

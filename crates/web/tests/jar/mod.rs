@@ -73,13 +73,15 @@ pub fn encode(s: &str) -> String {
 
 /// The CSRF token in a page's forms.
 pub fn csrf(page: &Page) -> String {
-    let at = page.body.find("name=\"csrf\" value=\"").expect("a form with a CSRF token") + "name=\"csrf\" value=\"".len();
+    let at =
+        page.body.find("name=\"csrf\" value=\"").expect("a form with a CSRF token") + "name=\"csrf\" value=\"".len();
     page.body[at..].split('"').next().unwrap().to_string()
 }
 
 /// The phase a page's forms are for.
 pub fn phase_index(page: &Page) -> String {
-    let at = page.body.find("name=\"phase_index\" value=\"").expect("a form for a phase") + "name=\"phase_index\" value=\"".len();
+    let at = page.body.find("name=\"phase_index\" value=\"").expect("a form for a phase")
+        + "name=\"phase_index\" value=\"".len();
     page.body[at..].split('"').next().unwrap().to_string()
 }
 

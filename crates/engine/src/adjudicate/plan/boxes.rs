@@ -45,7 +45,10 @@ impl<'a> Binding<'a> {
                     continue;
                 }
                 let free = (0..forces.len()).find(|&g| {
-                    !taken[g] && v.province_of(forces[g].loc) == p && o.power.is_none_or(|pw| v.same_player(pw, forces[g].power)) && fits(unit, &forces[g])
+                    !taken[g]
+                        && v.province_of(forces[g].loc) == p
+                        && o.power.is_none_or(|pw| v.same_player(pw, forces[g].power))
+                        && fits(unit, &forces[g])
                 });
                 if let Some(g) = free {
                     taken[g] = true;
@@ -76,7 +79,9 @@ impl<'a> Binding<'a> {
         if !v.is_box(p) {
             return NONE;
         }
-        let here = |g: u16| g != NONE && g != f && v.province_of(forces[g as usize].loc) == p && fits(unit, &forces[g as usize]);
+        let here = |g: u16| {
+            g != NONE && g != f && v.province_of(forces[g as usize].loc) == p && fits(unit, &forces[g as usize])
+        };
         let does = |o: &Order| match (&o.action, to) {
             (Action::Move { to: m, .. }, Some(d)) => v.province_of(*m) == d,
             (Action::Move { .. }, None) => false,

@@ -125,7 +125,8 @@ pub fn fall_back_to_land(v: &Variant, parts: &mut [Part]) {
             continue;
         }
         let army = parts[m].force;
-        let convoying: Seaway = parts.iter().filter(|p| p.plan == Plan::Convoy { army, dest }).map(|p| v.province_of(p.loc)).collect();
+        let convoying: Seaway =
+            parts.iter().filter(|p| p.plan == Plan::Convoy { army, dest }).map(|p| v.province_of(p.loc)).collect();
         if !route_exists(v, from, dest, &convoying) {
             if let Plan::Move { ref mut convoy, .. } = parts[m].plan {
                 *convoy = false;

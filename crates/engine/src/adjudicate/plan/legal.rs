@@ -21,10 +21,16 @@ pub fn can_reach(v: &Variant, force: &Force, dest: ProvinceId) -> bool {
     }
     let from = v.province_of(force.loc);
     match force.moves_as() {
-        Moves::Fleet => fleet_coasts(v, force.loc, dest).next().is_some() && (v.province(dest).terrain != Terrain::Sea || force.seaworthy()),
+        Moves::Fleet => {
+            fleet_coasts(v, force.loc, dest).next().is_some()
+                && (v.province(dest).terrain != Terrain::Sea || force.seaworthy())
+        }
         // T2: a personal unit supports two steps away (asked only where an
         // army could not).
-        _ => v.army_borders.get(from.index(), dest.index()) || (!v.rules.mechanics.is_empty() && v.rules.reaches_far(v, force, dest)),
+        _ => {
+            v.army_borders.get(from.index(), dest.index())
+                || (!v.rules.mechanics.is_empty() && v.rules.reaches_far(v, force, dest))
+        }
     }
 }
 
@@ -80,7 +86,14 @@ pub fn plan_move(v: &Variant, force: &Force, to: LocId, via_convoy: bool, merge:
             if !adjacent && !both_coastal {
                 return Err(Illegal::NotAdjacent);
             }
-            Ok(Plan::Move { to: LocId::of_province(dest), dest, convoy: via_convoy || !adjacent, merge, rider: false, raise: false })
+            Ok(Plan::Move {
+                to: LocId::of_province(dest),
+                dest,
+                convoy: via_convoy || !adjacent,
+                merge,
+                rider: false,
+                raise: false,
+            })
         }
     }
 }

@@ -173,7 +173,15 @@ pub fn occupancy_into(v: &Variant, forces: &[Force], at: &mut Vec<u16>) {
 /// `seas` to work in. `state`: the variant state before the phase, for the
 /// mechanics' orders.
 #[inline]
-pub fn plan(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order], state: &VariantState, plans: &mut Plans, seas: &mut Seas) {
+pub fn plan(
+    v: &Variant,
+    forces: &[Force],
+    at: &[u16],
+    orders: &[Order],
+    state: &VariantState,
+    plans: &mut Plans,
+    seas: &mut Seas,
+) {
     let Plans { parts, illegal, coupled } = plans;
     parts.clear();
     parts.extend(forces.iter().enumerate().map(|(i, f)| Part::new(i as u16, f, None)));
@@ -228,7 +236,14 @@ pub(super) struct Planning<'a> {
 
 impl Planning<'_> {
     /// Plans the order of force `f`; on success its parts have their plans.
-    fn plan_force(&self, f: u16, i: usize, action: &Action, parts: &mut Vec<Part>, coupled: &mut [bool]) -> Result<(), Illegal> {
+    fn plan_force(
+        &self,
+        f: u16,
+        i: usize,
+        action: &Action,
+        parts: &mut Vec<Part>,
+        coupled: &mut [bool],
+    ) -> Result<(), Illegal> {
         let Planning { v, forces, at, .. } = *self;
         match action {
             Action::Split { parts: listed } => {
@@ -306,7 +321,8 @@ impl Planning<'_> {
             parts[g as usize].order = Some(i);
             return Ok(());
         }
-        let (movers, staying): (Components, Components) = force.components.iter().copied().partition(|c| c.kind.row().moves());
+        let (movers, staying): (Components, Components) =
+            force.components.iter().copied().partition(|c| c.kind.row().moves());
         let body = Force { loc: force.loc, power: force.power, components: movers.clone() };
         let plan = self.plan_one(g, &body, action)?;
         parts[g as usize] = Part { order: Some(i), ..Part::new(g, force, Some(staying)) };
@@ -338,7 +354,9 @@ impl Planning<'_> {
         // move (C11).
         v.rules.may_order(v, state, forces, body, action)?;
         match action {
-            Action::SupportHold { .. } | Action::SupportMove { .. } | Action::Convoy { .. } if none_supports() => Err(Illegal::GarrisonSupport),
+            Action::SupportHold { .. } | Action::SupportMove { .. } | Action::Convoy { .. } if none_supports() => {
+                Err(Illegal::GarrisonSupport)
+            }
             Action::Hold => Ok(Plan::Hold),
             Action::Move { to, via_convoy } => {
                 let plan = plan_move(v, body, *to, *via_convoy, false).map_err(|why| {
@@ -352,7 +370,9 @@ impl Planning<'_> {
                     }
                 })?;
                 if let Plan::Move { dest, convoy: true, .. } = plan {
-                    if !v.army_borders.get(v.province_of(body.loc).index(), dest.index()) && !convoy_possible(v, seas, body, dest, None) {
+                    if !v.army_borders.get(v.province_of(body.loc).index(), dest.index())
+                        && !convoy_possible(v, seas, body, dest, None)
+                    {
                         return Err(Illegal::NoConvoyPossible);
                     }
                 }
@@ -387,7 +407,8 @@ impl Planning<'_> {
                 let dest = v.province_of(*to);
                 // H11: what may not support otherwise (garrisons) may support
                 // a merge into its own province.
-                let staying_at_home = dest == v.province_of(body.loc) && body.components.iter().any(|c| !c.kind.row().may_support);
+                let staying_at_home =
+                    dest == v.province_of(body.loc) && body.components.iter().any(|c| !c.kind.row().may_support);
                 if !can_reach(v, body, dest) && !staying_at_home {
                     return Err(Illegal::CannotReach);
                 }
@@ -419,14 +440,18 @@ impl Planning<'_> {
             Action::Retreat { to } => {
                 v.rules.may_raise(v, forces, body, v.province_of(*to))?;
                 match plan_move(v, body, *to, false, false)? {
-                    Plan::Move { to, dest, convoy, merge, rider, .. } => Ok(Plan::Move { to, dest, convoy, merge, rider, raise: true }),
+                    Plan::Move { to, dest, convoy, merge, rider, .. } => {
+                        Ok(Plan::Move { to, dest, convoy, merge, rider, raise: true })
+                    }
                     other => Ok(other),
                 }
             }
             Action::Disband | Action::Build | Action::Remove | Action::Waive => Err(Illegal::WrongPhase),
             Action::Split { .. } => Err(Illegal::WrongPhase),
             // The mechanics' own orders (H18: SACK).
-            Action::Sack | Action::Convert { .. } | Action::Destroy | Action::Rebuild => v.rules.plan_order(v, state, body, action),
+            Action::Sack | Action::Convert { .. } | Action::Destroy | Action::Rebuild => {
+                v.rules.plan_order(v, state, body, action)
+            }
             // Declarations (LOAN) are judged by the rules before the phase.
             Action::Loan { .. }
             | Action::EndLoan { .. }
