@@ -11,9 +11,17 @@
 //! or given up on (a gap that never came: a transaction rolled back). A
 //! stream gives the mark to its reader as its events' id, so that a reader
 //! reconnecting from it misses nothing (stream.rs).
+//!
+//! An event wakes only the streams that may want it: a game's streams get
+//! that game's events, on a channel of the game's own, and the lists'
+//! streams get every game's changes but its messages. So a message costs
+//! the streams of its game, not every stream open on the server (with
+//! 1,000 open, a broadcast to all spent most of the server's time waking
+//! streams that threw the event away).
 
 use super::{since, these, Event, CHANNEL};
 use sqlx::AnyPool;
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 use tokio::sync::{broadcast, Notify};
@@ -26,7 +34,11 @@ pub struct Told {
 }
 
 pub struct Hub {
-    sender: broadcast::Sender<Told>,
+    /// To the lists' streams: every event but messages.
+    lists: broadcast::Sender<Told>,
+    /// To each game's streams: its events (a game whose streams are all
+    /// closed is dropped at the next subscription or event).
+    games: Mutex<HashMap<i64, broadcast::Sender<Told>>>,
     wake: Notify,
     read: Mutex<Read>,
 }
@@ -55,9 +67,11 @@ impl Read {
     }
 }
 
-/// Events a slow stream may fall behind by before it reads the table
-/// instead.
+/// Events a slow stream of the lists may fall behind by before it reads
+/// the table instead.
 const BACKLOG: usize = 16_384;
+/// The same for a game's stream (a channel a game: its own events only).
+const GAME_BACKLOG: usize = 1024;
 /// How long a skipped id is looked for.
 const GAP_LIFE: Duration = Duration::from_secs(5);
 /// At most this many ids looked for (beyond, given up at once).
@@ -71,12 +85,25 @@ impl Hub {
         let until = Instant::now() + GAP_LIFE;
         read.gaps.extend(missing.iter().filter(|&&id| id < last).take(MAX_GAPS).map(|&id| (id, until)));
         read.last = last;
-        Hub { sender: broadcast::channel(BACKLOG).0, wake: Notify::new(), read: Mutex::new(read) }
+        Hub {
+            lists: broadcast::channel(BACKLOG).0,
+            games: Mutex::new(HashMap::new()),
+            wake: Notify::new(),
+            read: Mutex::new(read),
+        }
     }
 
-    /// A receiver of every event broadcast from now on.
-    pub fn subscribe(&self) -> broadcast::Receiver<Told> {
-        self.sender.subscribe()
+    /// A receiver of the events broadcast from now on that a list may
+    /// want: every game's, but messages.
+    pub fn subscribe_lists(&self) -> broadcast::Receiver<Told> {
+        self.lists.subscribe()
+    }
+
+    /// A receiver of game `game`'s events broadcast from now on.
+    pub fn subscribe_game(&self, game: i64) -> broadcast::Receiver<Told> {
+        let mut games = self.games();
+        games.retain(|_, s| s.receiver_count() > 0);
+        games.entry(game).or_insert_with(|| broadcast::channel(GAME_BACKLOG).0).subscribe()
     }
 
     /// New events were committed: the pump reads them now.
@@ -94,10 +121,30 @@ impl Hub {
         self.read.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Broadcasts `e`, read (`read` updated for it first).
-    fn tell(&self, read: &Read, e: Event) {
-        let _ = self.sender.send(Told { event: Arc::new(e), mark: read.mark() });
+    fn games(&self) -> std::sync::MutexGuard<'_, HashMap<i64, broadcast::Sender<Told>>> {
+        self.games.lock().unwrap_or_else(|e| e.into_inner())
     }
+
+    /// Broadcasts `e`, read (`read` updated for it first), to its game's
+    /// streams and, unless it is a message, to the lists'.
+    fn tell(&self, read: &Read, e: Event) {
+        let told = Told { event: Arc::new(e), mark: read.mark() };
+        let mut games = self.games();
+        if let Some(game) = games.get(&told.event.game_id) {
+            if game.send(told.clone()).is_err() {
+                games.remove(&told.event.game_id);
+            }
+        }
+        if for_lists(&told.event) {
+            let _ = self.lists.send(told);
+        }
+    }
+}
+
+/// Whether a list's stream may want the event: not a message (a list shows
+/// a game's public changes; stream.rs asks the rest).
+pub fn for_lists(e: &Event) -> bool {
+    e.kind != "message"
 }
 
 /// Pumps the table's new events into the hub until the hub is dropped.

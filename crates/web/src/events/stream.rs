@@ -97,7 +97,10 @@ async fn open(
     after: Option<i64>,
 ) -> Result<Sse<impl Stream<Item = std::result::Result<sse::Event, Infallible>>>> {
     // Subscribed before reading the table: nothing falls between the two.
-    let rx = app.hub.subscribe();
+    let rx = match &scope {
+        Scope::Game { game, .. } => app.hub.subscribe_game(game.id),
+        Scope::List(_) => app.hub.subscribe_lists(),
+    };
     let mark = app.hub.mark();
     // Without a last id, from the hub's mark: what was committed since (an
     // event that came late) is read from the table too.
@@ -225,7 +228,7 @@ impl Feed {
             Scope::List(games) => {
                 games.contains(&e.game_id)
                     && e.audience == crate::press::conversation::PUBLIC_KEY
-                    && e.kind != "message"
+                    && super::hub::for_lists(e)
             }
             Scope::Game { game, reader, user } => {
                 if e.game_id != game.id {
