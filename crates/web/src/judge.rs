@@ -161,55 +161,66 @@ pub async fn submit(
         must_be_phase(&g, phase_index)?;
         let p = games::power_of(&v, &name)?;
         let (submission, in_force) = judge_alone(v, &g, p, &user.name, lines.clone()).await?;
-        let mut tx = app.writer.begin().await?;
         // Only while the game's row is the one read: its phase, its seats
         // (every change of a seat bumps the version) and its status.
-        let written = sqlx::query(&format!(
+        let write = format!(
             "INSERT INTO open_orders (game_id, phase_index, power, revision, submission) \
              SELECT id, phase_index, $1, 1, $2 FROM games WHERE id = $3 AND version = $4{} \
-             ON CONFLICT (game_id, phase_index, power) DO UPDATE SET revision = open_orders.revision + 1, submission = excluded.submission",
+             ON CONFLICT (game_id, phase_index, power) \
+             DO UPDATE SET revision = open_orders.revision + 1, submission = excluded.submission",
             app.share_lock()
-        ))
-        .bind(&name)
-        .bind(serde_json::to_string(&submission).map_err(|e| Error::internal(e.to_string()))?)
-        .bind(g.id)
-        .bind(g.version)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        if written == 0 {
-            tx.rollback().await?;
-            continue;
-        }
-        sqlx::query("INSERT INTO submissions (game_id, phase_index, power, user_id, at, verdicts) VALUES ($1, $2, $3, $4, $5, $6)")
-            .bind(g.id)
-            .bind(g.phase_index)
-            .bind(&name)
-            .bind(user.id)
-            .bind(now())
-            .bind(serde_json::to_string(&submission.orders).map_err(|e| Error::internal(e.to_string()))?)
-            .execute(&mut *tx)
-            .await?;
+        );
+        let whole = serde_json::to_string(&submission).map_err(|e| Error::internal(e.to_string()))?;
+        let verdicts = serde_json::to_string(&submission.orders).map_err(|e| Error::internal(e.to_string()))?;
+        let (version, user_id) = (g.version, user.id);
         // Without a new mark, the one read with the seat (processing
         // looks at every mark again).
-        let was_ready = match ready {
-            Some(r) => {
-                let mark = if r { g.phase_index } else { -1 };
-                sqlx::query("UPDATE seats SET ready_phase = $1 WHERE game_id = $2 AND power = $3")
-                    .bind(mark)
-                    .bind(g.id)
-                    .bind(&name)
-                    .execute(&mut *tx)
+        let was_ready = ready.unwrap_or(ready_now);
+        let (game_id, phase_index, power) = (g.id, g.phase_index, name.clone());
+        let written = app
+            .commits
+            .write(move |conn| {
+                Box::pin(async move {
+                    let written = sqlx::query(&write)
+                        .bind(&power)
+                        .bind(whole)
+                        .bind(game_id)
+                        .bind(version)
+                        .execute(&mut *conn)
+                        .await?
+                        .rows_affected();
+                    if written == 0 {
+                        return Ok(false);
+                    }
+                    sqlx::query(
+                        "INSERT INTO submissions (game_id, phase_index, power, user_id, at, verdicts) \
+                         VALUES ($1, $2, $3, $4, $5, $6)",
+                    )
+                    .bind(game_id)
+                    .bind(phase_index)
+                    .bind(&power)
+                    .bind(user_id)
+                    .bind(now())
+                    .bind(verdicts)
+                    .execute(&mut *conn)
                     .await?;
-                r
-            }
-            None => ready_now,
-        };
-        if ready.is_some() {
-            crate::events::record(&mut tx, g.id, "ready", "*", &serde_json::json!({"power": name, "ready": was_ready}))
-                .await?;
+                    if let Some(r) = ready {
+                        sqlx::query("UPDATE seats SET ready_phase = $1 WHERE game_id = $2 AND power = $3")
+                            .bind(if r { phase_index } else { -1 })
+                            .bind(game_id)
+                            .bind(&power)
+                            .execute(&mut *conn)
+                            .await?;
+                        let data = serde_json::json!({"power": power, "ready": r});
+                        crate::events::record(conn, game_id, "ready", "*", &data).await?;
+                    }
+                    Ok(true)
+                })
+            })
+            .await?;
+        if !written {
+            continue;
         }
-        tx.commit().await?;
         app.hub.wake();
         let processed =
             if was_ready { process_and_follow(app, g.id, g.phase_index, Cause::Ready).await? } else { None };

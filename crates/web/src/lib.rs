@@ -16,6 +16,7 @@ pub mod events;
 mod favicon;
 pub mod forwarded;
 pub mod games;
+pub mod group_commit;
 pub mod judge;
 pub mod legal_view;
 pub mod limits;
@@ -86,6 +87,8 @@ pub struct Shared {
     /// order, and never wait behind the readers for a connection (nor in
     /// SQLite's busy handler, which sleeps). With PostgreSQL, `db` itself.
     pub writer: AnyPool,
+    /// The busiest writes, committed in groups on `writer`.
+    pub commits: group_commit::GroupCommit,
     /// The database is SQLite.
     pub(crate) sqlite: bool,
     /// One queue per game: this process's changes to a game take turns
@@ -134,6 +137,7 @@ impl Shared {
         let hub = Arc::new(events::hub::Hub::new(last, &missing));
         let app = Arc::new(Shared {
             db: pool,
+            commits: group_commit::GroupCommit::start(writer.clone()),
             writer,
             sqlite,
             variants: Default::default(),

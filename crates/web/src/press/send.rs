@@ -49,19 +49,25 @@ pub async fn send(app: &App, game_id: i64, user: &User, out: Outgoing<'_>) -> Re
     if let Some(why) = g.press.mode.refusal(to.is_public(), v.calendar.kind(pos.phase)) {
         return Err(Error::conflict(why));
     }
-    let phase = current_phase(&g);
-    let mut tx = app.writer.begin().await?;
-    let m = NewMessage {
-        game_id: g.id,
-        phase_index: g.phase_index,
-        phase: &phase,
-        from: Some(&from),
-        user_id: Some(user.id),
-        to: &to,
-        body,
-    };
-    let message = store::insert(&mut tx, m).await?;
-    tx.commit().await?;
+    let (phase, from, body, game_id, phase_index, user_id) =
+        (current_phase(&g), from.to_string(), body.to_string(), g.id, g.phase_index, user.id);
+    let message = app
+        .commits
+        .write(move |conn| {
+            Box::pin(async move {
+                let m = NewMessage {
+                    game_id,
+                    phase_index,
+                    phase: &phase,
+                    from: Some(&from),
+                    user_id: Some(user_id),
+                    to: &to,
+                    body: &body,
+                };
+                store::insert(conn, m).await
+            })
+        })
+        .await?;
     app.hub.wake();
     Ok(message)
 }

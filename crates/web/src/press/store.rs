@@ -48,10 +48,11 @@ pub fn now_ms() -> i64 {
 }
 
 /// Writes a message: it and its id.
-pub async fn insert(tx: &mut sqlx::Transaction<'_, sqlx::Any>, m: NewMessage<'_>) -> Result<Message> {
+pub async fn insert(conn: &mut sqlx::AnyConnection, m: NewMessage<'_>) -> Result<Message> {
     let sent_at = now_ms();
     let row = sqlx::query(
-        "INSERT INTO messages (game_id, phase_index, phase, sender, user_id, conversation, body, sent_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+        "INSERT INTO messages (game_id, phase_index, phase, sender, user_id, conversation, body, sent_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
     )
     .bind(m.game_id)
     .bind(m.phase_index)
@@ -61,7 +62,7 @@ pub async fn insert(tx: &mut sqlx::Transaction<'_, sqlx::Any>, m: NewMessage<'_>
     .bind(m.to.key())
     .bind(m.body)
     .bind(sent_at)
-    .fetch_one(&mut **tx)
+    .fetch_one(&mut *conn)
     .await?;
     let message = Message {
         id: row.try_get(0)?,
@@ -73,7 +74,7 @@ pub async fn insert(tx: &mut sqlx::Transaction<'_, sqlx::Any>, m: NewMessage<'_>
         body: m.body.to_string(),
         sent_at,
     };
-    crate::events::record(tx, m.game_id, "message", &m.to.key(), &message).await?;
+    crate::events::record(conn, m.game_id, "message", &m.to.key(), &message).await?;
     Ok(message)
 }
 
