@@ -41,7 +41,11 @@ pub struct Distances {
 
 impl Distances {
     pub fn to(v: &Variant, targets: &[ProvinceId]) -> Distances {
-        let at_target = |p: ProvinceId| targets.contains(&p);
+        let mut target = vec![false; v.province_count()];
+        for t in targets {
+            target[t.index()] = true;
+        }
+        let at_target = |p: ProvinceId| target[p.index()];
         let army = spread(
             v.province_count(),
             |p| at_target(ProvinceId::new(p)),
@@ -54,10 +58,18 @@ impl Distances {
             |l| at_target(v.province_of(LocId(l as u16))),
             |l| v.fleet_neighbours[l].iter().map(|n| n.index()),
         );
+        // The any-borders are the army borders and the fleet borders of
+        // the province's locations (as the variant draws them): read from
+        // the neighbour lists, not from a row of the whole matrix.
         let any = spread(
             v.province_count(),
             |p| at_target(ProvinceId::new(p)),
-            |p| (0..v.province_count()).filter(move |&n| v.any_borders.get(p, n)),
+            |p| {
+                let p = ProvinceId::new(p);
+                let locs = std::iter::once(LocId::of_province(p)).chain(v.province(p).coasts.iter().copied());
+                let by_sea = locs.flat_map(|l| v.fleet_neighbours[l.index()].iter().map(|&b| v.province_of(b).index()));
+                v.army_neighbours[p.index()].iter().map(|n| n.index()).chain(by_sea)
+            },
         );
         Distances { army, fleet, any }
     }
@@ -99,4 +111,31 @@ fn spread<I: IntoIterator<Item = usize>>(
         }
     }
     dist
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{spread, Distances};
+    use polemarch_engine::variant::{embedded_ids, embedded_variant, ProvinceId};
+
+    /// The steps by any border, read from the neighbour lists, are those
+    /// of the any-border matrix, on every map, to every centre and to each
+    /// single province.
+    #[test]
+    fn any_border_steps_are_the_matrix_steps() {
+        for id in embedded_ids() {
+            let v = &embedded_variant(id).unwrap().unwrap();
+            let n = v.province_count();
+            let centres: Vec<ProvinceId> = (0..n).map(ProvinceId::new).filter(|&p| v.is_centre(p)).collect();
+            let singles = (0..n).map(|p| vec![ProvinceId::new(p)]);
+            for targets in std::iter::once(centres).chain(singles) {
+                let matrix = spread(
+                    n,
+                    |p| targets.contains(&ProvinceId::new(p)),
+                    |p| (0..n).filter(move |&q| v.any_borders.get(p, q)),
+                );
+                assert_eq!(Distances::to(v, &targets).any, matrix, "{id}, targets {targets:?}");
+            }
+        }
+    }
 }

@@ -103,6 +103,9 @@ fn play_on(
             break;
         }
         let board = Board::new(v, &pos);
+        // The orders in force, kept from one power's submission to the next
+        // and adjudicated as they stand (not read again from the record).
+        let mut in_force = game::orders_in_force(v, &pos, rec.phases.last().expect("a current phase"))?;
         for p in game::powers_to_order(v, &pos) {
             let orders = bots[p.index()].orders(&board, p, &mut rng);
             if orders.is_empty() {
@@ -112,7 +115,8 @@ fn play_on(
             let by = format!("bot {}", bots[p.index()].name());
             // (`game::submit` with the position at hand, not read again
             // from the record for every power.)
-            let said = game::submit_at(v, &pos, rec.phases.last_mut().expect("a current phase"), p, &by, at, &lines)?;
+            let phase = rec.phases.last_mut().expect("a current phase");
+            let said = game::submit_kept(v, &pos, phase, &mut in_force, p, &by, at, &lines)?;
             for s in said.iter().filter(|s| s.status == Status::Rejected) {
                 let phase = v.calendar.display(pos.phase);
                 rejected.push(format!(
@@ -123,7 +127,7 @@ fn play_on(
                 ));
             }
         }
-        let outcome = game::process(v, rec)?;
+        let outcome = game::process_orders(v, rec, &pos, &in_force)?;
         phases += 1;
         pos = outcome.next;
         if rec.result.is_some() {

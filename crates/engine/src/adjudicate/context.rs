@@ -91,7 +91,8 @@ pub(super) struct Scratch {
     pub arrived: Vec<bool>,
     /// Each order's verdict, as worked out (None: not yet).
     pub verdicts: Vec<Option<Reason>>,
-    /// The next position's force in each province, and board order.
+    /// The next position's force in each province; the forces left
+    /// without an order.
     pub index: Vec<u16>,
     pub order: Vec<u16>,
     /// Retreats: the occupied provinces, and each dislodged force's order

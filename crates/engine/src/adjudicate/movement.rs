@@ -8,7 +8,7 @@ use super::outcome::{Illegal, OrderResult, Reason, Verdict};
 use super::plan::{occupancy_into, plan, Plan};
 use super::resolver::Resolver;
 use crate::order::{Action, Order};
-use crate::state::{copied, permute, Components, Dislodged, Force, Position};
+use crate::state::{copied, Components, Dislodged, Force, Position};
 use crate::variant::Variant;
 use std::borrow::Cow;
 
@@ -76,7 +76,7 @@ pub fn movement<'a>(
         order: Cow::Owned(Order::for_force(&pos.forces[p as usize], Action::Hold)),
         reason: v.expect("worked out"),
     }));
-    r.next_position(pos, arrived, &mut scratch.index, &mut scratch.order, next);
+    r.next_position(pos, arrived, &mut scratch.index, next);
     (scratch.links, scratch.nodes, scratch.deps) = r.into_work();
 }
 
@@ -173,14 +173,7 @@ impl Resolver<'_> {
     /// destinations (merged with their group and any own force there), the
     /// rest of each force stays, dislodged forces are set aside with where
     /// their attackers came from, standoffs are recorded.
-    fn next_position(
-        &mut self,
-        pos: &Position,
-        arrived: &[bool],
-        index: &mut Vec<u16>,
-        order: &mut Vec<u16>,
-        next: &mut Position,
-    ) {
+    fn next_position(&mut self, pos: &Position, arrived: &[bool], index: &mut Vec<u16>, next: &mut Position) {
         let v = self.v;
         next.phase = pos.phase;
         next.forces.clear();
@@ -188,7 +181,11 @@ impl Resolver<'_> {
         next.dislodged.clear();
         next.contested.clear();
         next.owners.clone_from(&pos.owners);
-        next.state.clone_from(&pos.state);
+        // (Compared first: the state is mostly empty, or the same as the
+        // buffer's, and a derived clone allocates anew.)
+        if next.state != pos.state {
+            next.state.clone_from(&pos.state);
+        }
         index.clear();
         index.resize(v.province_count(), NONE);
         for b in &v.boxes {
@@ -264,34 +261,27 @@ impl Resolver<'_> {
         if crowded {
             next.normalize();
         } else {
-            in_board_order(v, &mut next.forces, index, order);
+            in_board_order(&mut next.forces);
             next.tidy();
         }
     }
 }
 
 /// Puts the forces in board order (by location: provinces, then coasts)
-/// by reading the province index, cheaper than sorting them; for a board
-/// with one force per province (a box's `IN_BOX` mark is none). Locations
-/// below the province count are the provinces' own (`LocId::of_province`),
-/// the coasts come after.
-fn in_board_order(v: &Variant, forces: &mut [Force], index: &[u16], order: &mut Vec<u16>) {
-    order.clear();
-    let provinces = v.province_count();
-    for p in 0..provinces {
-        let i = index[p];
-        if i < IN_BOX && forces[i as usize].loc.index() < provinces {
-            order.push(i);
+/// for a board with one force per province, where the location alone
+/// orders them (`board_order`). They come nearly in order already (those
+/// that stayed in the old board's order, the arrivals among them), so an
+/// insertion sort moves only the arrivals, cheaper than reading the
+/// province index for every province and coast.
+fn in_board_order(forces: &mut [Force]) {
+    for i in 1..forces.len() {
+        let mut j = i;
+        while j > 0 && forces[j - 1].loc > forces[j].loc {
+            forces.swap(j - 1, j);
+            j -= 1;
         }
     }
-    for l in provinces..v.locs.len() {
-        let i = index[v.locs[l].province.index()];
-        if i < IN_BOX && forces[i as usize].loc.index() == l {
-            order.push(i);
-        }
-    }
-    debug_assert_eq!(order.len(), forces.len());
-    permute(forces, order);
+    debug_assert!(forces.is_sorted_by(|a, b| crate::state::board_order(a, b).is_lt()));
 }
 
 /// A force arriving in or staying in a box: one more force there.

@@ -8,7 +8,8 @@ pub mod record;
 
 pub use check::check_game;
 pub use orders::{
-    orders_in_force, orders_in_force_at, orders_in_force_of, place, submit, submit_at, units_without_orders,
+    orders_in_force, orders_in_force_at, orders_in_force_of, place, submit, submit_at, submit_kept,
+    units_without_orders,
 };
 
 pub use record::{GameRecord, GameResult, PhaseRecord, Processed, ResultRecord, Status, SubmittedOrder};

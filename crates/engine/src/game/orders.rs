@@ -5,7 +5,7 @@
 
 use super::record::{PhaseRecord, Status, Submission, SubmittedOrder};
 use super::GameRecord;
-use crate::adjudicate::{recycle, Adjudicator, OrderResult, Verdict};
+use crate::adjudicate::{recycle, Adjudicator, Legality, OrderResult, Verdict};
 use crate::order::{before_comment, parse_order, parse_order_line, Action, Order};
 use crate::state::{Force, Position};
 use crate::variant::{PhaseKind, PowerId, ProvinceId, Variant};
@@ -35,21 +35,26 @@ fn adjusting(v: &Variant, pos: &Position) -> bool {
 /// all its earlier orders).
 pub fn orders_in_force(v: &Variant, pos: &Position, phase: &PhaseRecord) -> Result<Vec<Order>, String> {
     let mut orders: Vec<Order> = Vec::new();
-    let adjusting = adjusting(v, pos);
     for s in &phase.submissions {
-        let power = v.find_power(&s.power).ok_or_else(|| format!("submission by unknown power `{}`", s.power))?;
-        // A submission with nothing accepted leaves the earlier one standing.
-        if adjusting && s.orders.iter().any(|o| o.status != Status::Rejected) {
-            orders.retain(|o| o.power != Some(power));
-        }
-        for o in s.orders.iter().filter(|o| o.status != Status::Rejected) {
-            let text = o.order.as_deref().unwrap_or(&o.text);
-            let order = parse_order(v, text, Some(power))
-                .map_err(|e| format!("recorded order `{text}` of {}: {e}", s.power))?;
-            place(v, pos, &mut orders, order);
-        }
+        take_in(v, pos, &mut orders, s)?;
     }
     Ok(orders)
+}
+
+/// The orders in force `orders` after submission `s`.
+fn take_in(v: &Variant, pos: &Position, orders: &mut Vec<Order>, s: &Submission) -> Result<(), String> {
+    let power = v.find_power(&s.power).ok_or_else(|| format!("submission by unknown power `{}`", s.power))?;
+    // A submission with nothing accepted leaves the earlier one standing.
+    if adjusting(v, pos) && s.orders.iter().any(|o| o.status != Status::Rejected) {
+        orders.retain(|o| o.power != Some(power));
+    }
+    for o in s.orders.iter().filter(|o| o.status != Status::Rejected) {
+        let text = o.order.as_deref().unwrap_or(&o.text);
+        let order =
+            parse_order(v, text, Some(power)).map_err(|e| format!("recorded order `{text}` of {}: {e}", s.power))?;
+        place(v, pos, orders, order);
+    }
+    Ok(())
 }
 
 /// The forces that have no order in force yet, in board order: in a
@@ -205,7 +210,44 @@ pub fn submit_at(
     at: &str,
     lines: &[String],
 ) -> Result<Vec<SubmittedOrder>, String> {
-    let mut in_force = orders_in_force(v, pos, phase)?;
+    let in_force = orders_in_force(v, pos, phase)?;
+    submit_over(v, pos, phase, &in_force, power, by, at, lines)
+}
+
+/// [`submit_at`] for a caller that keeps the orders in force from one
+/// submission to the next (self-play, which submits every power's orders
+/// in turn): `in_force` must be [`orders_in_force`] of `phase`, and is
+/// brought up to date with this submission (its accepted orders read once,
+/// not again for every later submission).
+#[allow(clippy::too_many_arguments)]
+pub fn submit_kept(
+    v: &Variant,
+    pos: &Position,
+    phase: &mut PhaseRecord,
+    in_force: &mut Vec<Order>,
+    power: PowerId,
+    by: &str,
+    at: &str,
+    lines: &[String],
+) -> Result<Vec<SubmittedOrder>, String> {
+    let said = submit_over(v, pos, phase, in_force, power, by, at, lines)?;
+    take_in(v, pos, in_force, phase.submissions.last().expect("just submitted"))?;
+    Ok(said)
+}
+
+/// The submission checked against `earlier`, the orders in force before it.
+#[allow(clippy::too_many_arguments)]
+fn submit_over(
+    v: &Variant,
+    pos: &Position,
+    phase: &mut PhaseRecord,
+    earlier: &[Order],
+    power: PowerId,
+    by: &str,
+    at: &str,
+    lines: &[String],
+) -> Result<Vec<SubmittedOrder>, String> {
+    let mut in_force = earlier.to_vec();
     if adjusting(v, pos) {
         in_force.retain(|o| o.power != Some(power));
     }
@@ -245,7 +287,7 @@ pub fn submit_at(
     if v.rules.own_phase(v, pos) && said.iter().any(|s| s.status != Status::Rejected) {
         let mine: Vec<&Order> = in_force.iter().filter(|o| o.power == Some(power)).collect();
         if let Err(why) = v.rules.check_own_phase(v, pos, power, &mine, true) {
-            let earlier = if orders_in_force(v, pos, phase)?.iter().any(|o| o.power == Some(power)) {
+            let earlier = if earlier.iter().any(|o| o.power == Some(power)) {
                 "the earlier placement stays in force"
             } else {
                 "no placement is in force yet"
@@ -269,11 +311,13 @@ pub fn submit_at(
     Ok(said)
 }
 
-/// The adjudications that check a submission's orders, one after the
-/// other: one context, and the trial orders, results and next position
-/// kept from one check to the next.
+/// The checks of a submission's orders, one after the other: the
+/// legality questions and the adjudications that give a reason, and the
+/// trial orders, results and next position kept from one check to the next.
 struct Trials<'v> {
     judge: Adjudicator<'v>,
+    legality: Legality<'v>,
+    legal: Vec<bool>,
     orders: Vec<Order>,
     results: Vec<OrderResult<'static>>,
     next: Position,
@@ -281,7 +325,14 @@ struct Trials<'v> {
 
 impl<'v> Trials<'v> {
     fn new(v: &'v Variant) -> Trials<'v> {
-        Trials { judge: Adjudicator::new(v), orders: Vec::new(), results: Vec::new(), next: Position::blank() }
+        Trials {
+            judge: Adjudicator::new(v),
+            legality: Legality::new(v),
+            legal: Vec::new(),
+            orders: Vec::new(),
+            results: Vec::new(),
+            next: Position::blank(),
+        }
     }
 }
 
@@ -306,6 +357,12 @@ fn check(trials: &mut Trials, pos: &Position, in_force: &[Order], order: &Order)
     trial.clear();
     trial.extend(in_force.iter().enumerate().filter(|&(i, _)| Some(i) != gone).map(|(_, o)| o.clone()));
     trial.push(order.clone());
+    // The adjudicator's verdict, by planning alone where that answers
+    // (`Legality`); an illegal order is adjudicated whole for its reason.
+    trials.legality.legal_into(pos, trial, &mut trials.legal);
+    if trials.legal.last() == Some(&true) {
+        return Ok(());
+    }
     let mut results = recycle(std::mem::take(&mut trials.results));
     trials.judge.adjudicate_into(pos, trial, &mut results, &mut trials.next);
     let r = &results[trial.len() - 1];

@@ -301,37 +301,3 @@ pub fn board_order(a: &Force, b: &Force) -> std::cmp::Ordering {
     let key = |f: &Force| u32::from(f.loc.0) << 8 | u32::from(f.power.0);
     key(a).cmp(&key(b)).then_with(|| a.components.cmp(&b.components))
 }
-
-/// Puts `items` in the order `order` gives (`order[k]`: the index of the
-/// item that belongs at `k`), in place; `order` is used up.
-pub fn permute<T>(items: &mut [T], order: &mut [u16]) {
-    for start in 0..items.len() {
-        let mut at = start;
-        loop {
-            let from = order[at] as usize;
-            order[at] = at as u16;
-            if from == start || from == at {
-                break;
-            }
-            items.swap(at, from);
-            at = from;
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::permute;
-
-    #[test]
-    fn permute_puts_each_item_where_the_order_says() {
-        for order in
-            [vec![0u16, 1, 2, 3, 4], vec![4, 3, 2, 1, 0], vec![2, 0, 1, 4, 3], vec![1, 2, 3, 4, 0], vec![3, 4, 0, 1, 2]]
-        {
-            let mut items = vec!['a', 'b', 'c', 'd', 'e'];
-            let expected: Vec<char> = order.iter().map(|&i| items[i as usize]).collect();
-            permute(&mut items, &mut order.clone());
-            assert_eq!(items, expected, "order {order:?}");
-        }
-    }
-}
