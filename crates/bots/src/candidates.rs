@@ -53,7 +53,10 @@ fn unit_ref(f: &Force) -> UnitRef {
 pub fn movement(v: &Variant, pos: &Position, extras: &Extras, reaches: &[Vec<ProvinceId>], i: usize) -> Vec<Order> {
     let f = &pos.forces[i];
     let here = v.province_of(f.loc);
-    let mut out = vec![Order::for_force(f, Action::Hold)];
+    // Room for the usual count (a hold, a few moves, a few dozen supports)
+    // without growing.
+    let mut out = Vec::with_capacity(48);
+    out.push(Order::for_force(f, Action::Hold));
     let my_steps = steps(v, f);
     for &to in &my_steps {
         out.push(Order::for_force(f, Action::Move { to, via_convoy: false }));

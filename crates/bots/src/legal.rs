@@ -161,19 +161,27 @@ impl<'a> Board<'a> {
 
 /// The candidates the adjudicator does not call illegal, in rounds.
 fn keep_legal(v: &Variant, pos: &Position, candidates: Vec<Vec<Order>>) -> Vec<Vec<Order>> {
-    let rounds = candidates.iter().map(Vec::len).max().unwrap_or(0);
     let mut legal: Vec<Vec<Order>> = candidates.iter().map(|c| Vec::with_capacity(c.len())).collect();
+    let mut left: Vec<std::vec::IntoIter<Order>> = candidates.into_iter().map(Vec::into_iter).collect();
     let mut check = Legality::new(v);
     let (mut who, mut orders, mut ok) = (Vec::new(), Vec::new(), Vec::new());
-    for k in 0..rounds {
+    // Round k: the k-th candidate of every force that has one.
+    loop {
         who.clear();
-        who.extend((0..candidates.len()).filter(|&i| k < candidates[i].len()));
         orders.clear();
-        orders.extend(who.iter().map(|&i| candidates[i][k].clone()));
+        for (i, rest) in left.iter_mut().enumerate() {
+            if let Some(o) = rest.next() {
+                who.push(i);
+                orders.push(o);
+            }
+        }
+        if orders.is_empty() {
+            break;
+        }
         check.legal_into(pos, &orders, &mut ok);
-        for (n, &i) in who.iter().enumerate() {
-            if ok[n] {
-                legal[i].push(orders[n].clone());
+        for ((&i, o), &fine) in who.iter().zip(orders.drain(..)).zip(&ok) {
+            if fine {
+                legal[i].push(o);
             }
         }
     }

@@ -1,17 +1,19 @@
 //! `Game`: one game, shaped like MILA's `diplomacy.Game`. It keeps the
-//! engine's game record (docs/game-record.md), and as values the current
-//! position and (while every order came from the listed ones) the orders
+//! engine's game record (docs/game-record.md), written only when it is
+//! read (`unwritten`), and as values the current position and the orders
 //! in force, so that a phase is not read back from the record's JSON; the
 //! methods are thin: the work is the engine's (`game::submit_at`,
-//! `game::process_orders`, `replay::export_mila`) and the bots'
-//! generator's.
+//! `adjudicate`, `game::process_orders`, `replay::export_mila`) and the
+//! bots' generator's.
 
 use crate::convert::{from_py, to_py};
 use crate::errors::{GameOverError, OrderError, PolemarchError, UnknownPowerError};
 use crate::load::variant;
 use crate::possible::Possible;
-use crate::power::Power;
+use crate::power::{Power, Snapshot};
+use crate::unwritten::{self, Step};
 use crate::{map_info, orders, saved, status};
+use polemarch_engine::adjudicate::adjudicate;
 use polemarch_engine::game::{self, GameRecord, GameResult};
 use polemarch_engine::order::Order;
 use polemarch_engine::replay::{export_mila, mila_phase_name, mila_state};
@@ -27,17 +29,21 @@ use std::sync::Arc;
 pub struct Game {
     pub(crate) v: Arc<Variant>,
     pub(crate) rec: GameRecord,
-    /// The current position: the start of the record's last phase.
+    /// The current position: the start of the open phase.
     pub(crate) pos: Position,
     /// The legal orders of the current phase, once listed.
     pub(crate) possible: Option<Arc<Possible>>,
     /// The orders in force this phase, as the record's submissions give
-    /// them (`game::orders_in_force`), while every order was given from
-    /// the listed ones; None: read them from the record.
+    /// them (`game::orders_in_force`); None in a game read back with
+    /// orders given in its open phase: read them from the record.
     pub(crate) in_force: Option<Vec<Order>>,
     /// By location: its name as a key of `get_all_possible_orders`
-    /// (`STP/SC`).
-    loc_keys: Arc<Vec<String>>,
+    /// (`STP/SC`), made once as Python text (which keeps its hash).
+    loc_keys: Option<Arc<Vec<Py<PyString>>>>,
+    /// What was played and is not yet written into `rec` (`write_record`
+    /// writes it before the record is read); `rec.result` is always
+    /// up to date.
+    pub(crate) unwritten: Vec<Step>,
 }
 
 pub fn err(e: String) -> PyErr {
@@ -49,8 +55,7 @@ impl Game {
         let pos = game::current(&v, &rec).map_err(err)?;
         let open = rec.phases.last().expect("a current phase");
         let in_force = open.submissions.is_empty().then(Vec::new);
-        let loc_keys = Arc::new(v.loc_ids().map(|l| v.loc_abbr(l).to_uppercase()).collect());
-        Ok(Game { v, rec, pos, possible: None, in_force, loc_keys })
+        Ok(Game { v, rec, pos, possible: None, in_force, loc_keys: None, unwritten: Vec::new() })
     }
 
     /// The power of this name (any of its names, any letter case).
@@ -76,6 +81,16 @@ impl Game {
         }
     }
 
+    /// Writes what was played into the record, before it is read.
+    pub fn write_record(&mut self, py: Python<'_>) -> PyResult<()> {
+        if self.unwritten.is_empty() {
+            return Ok(());
+        }
+        let steps = std::mem::take(&mut self.unwritten);
+        let (v, rec) = (&self.v, &mut self.rec);
+        py.allow_threads(|| unwritten::write(v, rec, steps)).map_err(err)
+    }
+
     /// The legal orders of the phase, listed once (without the GIL).
     pub fn possible(&mut self, py: Python<'_>) -> Arc<Possible> {
         if let Some(p) = &self.possible {
@@ -97,36 +112,9 @@ impl Game {
         Game::from_record(v, rec)
     }
 
-    fn power_snapshot(&self, p: PowerId, state: &serde_json::Value, survivors: &[PowerId]) -> PyResult<Power> {
-        let key = self.power_key(p);
-        let list = |field: &str| -> Vec<String> {
-            state[field][&key]
-                .as_array()
-                .map(|a| a.iter().filter_map(|s| s.as_str().map(String::from)).collect())
-                .unwrap_or_default()
-        };
-        let retreats = state["retreats"][&key]
-            .as_object()
-            .map(|m| {
-                m.iter()
-                    .map(|(u, to)| {
-                        (
-                            u.clone(),
-                            to.as_array().into_iter().flatten().filter_map(|s| s.as_str().map(String::from)).collect(),
-                        )
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        Ok(Power {
-            name: key.clone(),
-            units: list("units"),
-            centers: list("centers"),
-            homes: list("homes"),
-            retreats,
-            orders: orders::in_force(self, p).map_err(err)?,
-            eliminated: !survivors.contains(&p),
-        })
+    /// The powers as they stand now, sharing one snapshot.
+    fn snapshot(&self) -> PyResult<Arc<Snapshot>> {
+        Ok(Snapshot::new(self.v.clone(), self.pos.clone(), orders::parsed(self).map_err(err)?))
     }
 }
 
@@ -236,17 +224,16 @@ impl Game {
     /// One power's part of the position.
     fn get_power(&self, power_name: &str) -> PyResult<Power> {
         let p = self.power(power_name)?;
-        self.power_snapshot(p, &mila_state(&self.v, &self.pos), &game::survivors(&self.v, &self.pos))
+        Ok(Power::new(self.power_key(p), p, self.snapshot()?))
     }
 
     /// Every power by name (upper case), as `Power` snapshots.
     #[getter]
     fn powers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let state = mila_state(&self.v, &self.pos);
-        let survivors = game::survivors(&self.v, &self.pos);
+        let at = self.snapshot()?;
         let out = PyDict::new(py);
         for p in self.v.power_ids() {
-            out.set_item(self.power_key(p), self.power_snapshot(p, &state, &survivors)?)?;
+            out.set_item(self.power_key(p), Power::new(self.power_key(p), p, at.clone()))?;
         }
         Ok(out)
     }
@@ -287,11 +274,17 @@ impl Game {
     #[pyo3(signature = (by_power=false))]
     fn get_all_possible_orders<'py>(&mut self, py: Python<'py>, by_power: bool) -> PyResult<Bound<'py, PyDict>> {
         let possible = self.possible(py);
+        let v = &self.v;
+        let keys = self
+            .loc_keys
+            .get_or_insert_with(|| {
+                Arc::new(v.loc_ids().map(|l| PyString::new(py, &v.loc_abbr(l).to_uppercase()).unbind()).collect())
+            })
+            .clone();
         let of = |power: Option<PowerId>| -> PyResult<Bound<'py, PyDict>> {
             let out = PyDict::new(py);
-            for l in self.v.loc_ids() {
-                let key = PyString::new(py, &self.loc_keys[l.index()]);
-                out.set_item(key, PyList::new(py, possible.at(&self.v, l, power))?)?;
+            for l in v.loc_ids() {
+                out.set_item(keys[l.index()].bind(py), PyList::new(py, possible.at(v, l, power))?)?;
             }
             Ok(out)
         };
@@ -339,7 +332,8 @@ impl Game {
 
     /// Withdraws the orders of `power_name` (of every power when none).
     #[pyo3(signature = (power_name=None))]
-    fn clear_orders(&mut self, power_name: Option<&str>) -> PyResult<()> {
+    fn clear_orders(&mut self, py: Python<'_>, power_name: Option<&str>) -> PyResult<()> {
+        self.write_record(py)?;
         let power = power_name.map(|n| self.power(n)).transpose()?;
         let name = power.map(|p| self.v.power(p).name.clone());
         let phase = self.rec.phases.last_mut().expect("a current phase");
@@ -375,9 +369,15 @@ impl Game {
     fn process(&mut self, py: Python<'_>) -> PyResult<()> {
         self.live()?;
         let orders = orders::parsed(self).map_err(err)?;
-        let (v, rec, pos) = (&self.v, &mut self.rec, &self.pos);
-        let next = py.allow_threads(|| game::process_orders(v, rec, pos, &orders).map(|o| o.next)).map_err(err)?;
-        self.pos = next;
+        let (v, pos) = (&self.v, &self.pos);
+        let (next, result) = py.allow_threads(|| {
+            let next = adjudicate(v, pos, &orders).next;
+            let result = game::result_after(v, pos, &next);
+            (next, result)
+        });
+        let pos = std::mem::replace(&mut self.pos, next);
+        self.unwritten.push(Step::Processed { pos: Box::new(pos), orders });
+        self.rec.result = result;
         self.possible = None;
         self.in_force = Some(Vec::new());
         Ok(())
@@ -392,8 +392,9 @@ impl Game {
     /// When the game is over: the last phase's name, then the winners
     /// (the powers sharing a draw); empty while it goes on.
     #[getter]
-    fn outcome(&self) -> Vec<String> {
-        let Some(result) = &self.rec.result else { return Vec::new() };
+    fn outcome(&mut self, py: Python<'_>) -> PyResult<Vec<String>> {
+        self.write_record(py)?;
+        let Some(result) = &self.rec.result else { return Ok(Vec::new()) };
         let last = self.rec.phases.len().saturating_sub(2);
         let phase =
             game::position_at(&self.v, &self.rec, last).map(|p| mila_phase_name(&self.v, p.phase)).unwrap_or_default();
@@ -401,14 +402,15 @@ impl Game {
             GameResult::Solo(w) => vec![w.clone()],
             GameResult::Draw(ws) | GameResult::Joint(ws) => ws.clone(),
         };
-        std::iter::once(phase).chain(winners.iter().map(|w| w.to_uppercase())).collect()
+        Ok(std::iter::once(phase).chain(winners.iter().map(|w| w.to_uppercase())).collect())
     }
 
     /// The results of the phase last processed, MILA's way: by power, by
     /// unit (`A PAR`), its result codes (`bounce`, `cut`, `dislodged`,
     /// `void`, `no convoy`, `disrupted`, `disband`; none for success).
     #[pyo3(signature = (power_name=None))]
-    fn get_order_status(&self, py: Python<'_>, power_name: Option<&str>) -> PyResult<PyObject> {
+    fn get_order_status(&mut self, py: Python<'_>, power_name: Option<&str>) -> PyResult<PyObject> {
+        self.write_record(py)?;
         let only = power_name.map(|n| self.power(n)).transpose()?;
         let by_power = status::last(self).map_err(err)?;
         let out = PyDict::new(py);
@@ -431,7 +433,8 @@ impl Game {
     /// The results of the phase last processed with the judge's reasons:
     /// dicts of `power`, `order` (polemarch notation), `result` (SUCCESS,
     /// FAILURE, ILLEGAL) and `reason` (`bounced with A mun (1 against 1)`).
-    fn get_results(&self, py: Python<'_>) -> PyResult<PyObject> {
+    fn get_results(&mut self, py: Python<'_>) -> PyResult<PyObject> {
+        self.write_record(py)?;
         let results = status::results(self);
         to_py(py, &serde_json::to_value(results).expect("results serialize"))
     }
@@ -439,7 +442,10 @@ impl Game {
     /// The saved game in MILA's format: the JSON `polemarch game export
     /// --format mila` writes, as a dict. `from_saved_game_format` reads it
     /// back to an equal game.
-    pub fn to_saved_game_format(&self, py: Python<'_>) -> PyResult<PyObject> {
+    // MILA's name; it writes the record first, hence `&mut self`.
+    #[allow(clippy::wrong_self_convention)]
+    pub fn to_saved_game_format(&mut self, py: Python<'_>) -> PyResult<PyObject> {
+        self.write_record(py)?;
         let (v, rec) = (&self.v, &self.rec);
         let json = py.allow_threads(|| export_mila(v, rec)).map_err(err)?;
         to_py(py, &json)
@@ -461,7 +467,10 @@ impl Game {
 
     /// polemarch's own game record (docs/game-record.md), as a dict: what
     /// `polemarch game show` and the web judge read.
-    fn to_record(&self, py: Python<'_>) -> PyResult<PyObject> {
+    // It writes the record first, hence `&mut self`.
+    #[allow(clippy::wrong_self_convention)]
+    fn to_record(&mut self, py: Python<'_>) -> PyResult<PyObject> {
+        self.write_record(py)?;
         to_py(py, &serde_json::to_value(&self.rec).expect("records serialize"))
     }
 

@@ -16,6 +16,7 @@ mod possible;
 mod power;
 mod saved;
 mod status;
+mod unwritten;
 
 use pyo3::prelude::*;
 
@@ -28,7 +29,7 @@ fn variants() -> Vec<&'static str> {
 /// `game`'s saved game in MILA's format (as MILA's
 /// `diplomacy.utils.export.to_saved_game_format`).
 #[pyfunction]
-fn to_saved_game_format(py: Python<'_>, game: &game::Game) -> PyResult<PyObject> {
+fn to_saved_game_format(py: Python<'_>, game: &mut game::Game) -> PyResult<PyObject> {
     game.to_saved_game_format(py)
 }
 

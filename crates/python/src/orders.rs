@@ -1,15 +1,17 @@
 //! Orders given through `Game.set_orders`: read in MILA's notation (or
 //! polemarch's), checked to name a unit of the power giving them, then
-//! submitted to the game manager, which judges each one (`submit_at`).
-//! Orders listed by `get_all_possible_orders` are found by their text and
-//! recorded without being read or judged again; the orders in force are
-//! then kept as values (`Game::in_force`), as the record would give them.
+//! submitted to the game manager, which judges each one (`submit_at`, with
+//! the open phase's submissions so far). Orders listed by
+//! `get_all_possible_orders` are found by their text and kept without
+//! being read or judged again. Either way the orders in force are kept as
+//! values (`Game::in_force`), as the record would give them, and the
+//! submission is written into the record when it is read (`unwritten`).
 
 use crate::errors::OrderError;
 use crate::game::{err, Game};
-use polemarch_engine::game::record::now;
-use polemarch_engine::game::record::Submission;
-use polemarch_engine::game::{orders_in_force, place, submit_at, Status, SubmittedOrder};
+use crate::unwritten::{open_phase, Step};
+use polemarch_engine::game::record::{now, now_secs};
+use polemarch_engine::game::{orders_in_force, place, submit_at, Status};
 use polemarch_engine::order::{Action, Order};
 use polemarch_engine::replay::{mila_order, read_mila_order};
 use polemarch_engine::variant::{PhaseKind, PowerId};
@@ -33,9 +35,10 @@ pub fn set(game: &mut Game, power: PowerId, lines: &[String]) -> PyResult<Vec<(S
         check_unit(game, power, &order, text)?;
         judge.push(order.display(v).to_string());
     }
-    let phase = game.rec.phases.last_mut().expect("a current phase");
-    let said = submit_at(v, &game.pos, phase, power, "python", &now(), &judge).map_err(err)?;
-    game.in_force = None;
+    let mut open = open_phase(v, &game.rec, &game.unwritten);
+    let said = submit_at(v, &game.pos, &mut open, power, "python", &now(), &judge).map_err(err)?;
+    game.in_force = Some(orders_in_force(v, &game.pos, &open).map_err(err)?);
+    game.unwritten.push(Step::Judged(open.submissions.pop().expect("submit_at records the submission")));
     Ok(texts
         .into_iter()
         .zip(said)
@@ -57,7 +60,7 @@ fn listed(game: &Game, power: PowerId, texts: &[&str]) -> Option<Vec<Order>> {
     let mut seen = Vec::with_capacity(texts.len());
     let mut orders = Vec::with_capacity(texts.len());
     for text in texts {
-        let order = possible.find(power, text)?;
+        let order = possible.find(v, power, text)?;
         let p = v.province_of(order.unit.as_ref()?.loc);
         if seen.contains(&p) || v.is_box(p) {
             return None;
@@ -70,26 +73,16 @@ fn listed(game: &Game, power: PowerId, texts: &[&str]) -> Option<Vec<Order>> {
 
 /// Records orders the adjudicator has already called legal (`listed`)
 /// without judging them again: accepted, or replacing an earlier order of
-/// the same unit.
+/// the same unit (written into the record when it is read).
 fn record_listed(game: &mut Game, power: PowerId, texts: &[&str], orders: Vec<Order>) {
     let v = &game.v;
     let in_force = game.in_force.as_mut().expect("listed checked it");
-    let said = texts
+    let statuses = orders
         .iter()
-        .zip(orders)
-        .map(|(text, o)| {
-            let judge = o.display(v).to_string();
-            let status = if place(v, &game.pos, in_force, o) { Status::Replaced } else { Status::Accepted };
-            SubmittedOrder { text: text.to_string(), status, order: Some(judge), reason: None }
-        })
+        .map(|o| if place(v, &game.pos, in_force, o.clone()) { Status::Replaced } else { Status::Accepted })
         .collect();
-    let phase = game.rec.phases.last_mut().expect("a current phase");
-    phase.submissions.push(Submission {
-        power: v.power(power).name.clone(),
-        by: "python".into(),
-        at: now(),
-        orders: said,
-    });
+    let texts = texts.iter().map(|t| t.to_string()).collect();
+    game.unwritten.push(Step::Listed { power, texts, orders, statuses, at: now_secs() });
 }
 
 /// An order must name a unit of the power that gives it (a unit on the

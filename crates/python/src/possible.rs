@@ -42,11 +42,11 @@ impl Possible {
             orderable: vec![Vec::new(); v.powers.len()],
             build_sites: vec![Vec::new(); v.powers.len()],
         };
-        let board = Board::every_convoy(v, pos);
+        let mut board = Board::every_convoy(v, pos);
         let mut text = MilaText::new(v, pos);
         match board.kind {
             PhaseKind::Movement | PhaseKind::Retreat => {
-                for (i, legal) in board.legal.iter().enumerate() {
+                for (i, legal) in std::mem::take(&mut board.legal).into_iter().enumerate() {
                     let force: &Force =
                         if board.kind == PhaseKind::Movement { &pos.forces[i] } else { &pos.dislodged[i].force };
                     if v.rules.played_by_judge(force.power) {
@@ -59,7 +59,7 @@ impl Possible {
             }
             PhaseKind::Adjustment if v.rules.own_phase(v, pos) => {
                 for power in powers_to_order(v, pos) {
-                    for o in placement_sites(&board, power).iter().flatten() {
+                    for o in placement_sites(&board, power).into_iter().flatten() {
                         out.add(v, &mut text, power, o);
                     }
                 }
@@ -68,7 +68,7 @@ impl Possible {
                 for power in powers_to_order(v, pos) {
                     let a = adjustment(&board, power);
                     for o in a.builds.iter().chain(&a.removes).chain(&a.converts) {
-                        out.add(v, &mut text, power, o);
+                        out.add(v, &mut text, power, o.clone());
                     }
                     for o in &a.builds {
                         let p = v.province_of(o.unit.as_ref().expect("a build names its unit").loc);
@@ -91,10 +91,10 @@ impl Possible {
         out
     }
 
-    fn add(&mut self, v: &Variant, text: &mut MilaText, power: PowerId, o: &Order) {
+    fn add(&mut self, v: &Variant, text: &mut MilaText, power: PowerId, o: Order) {
         let loc = o.unit.as_ref().expect("a unit's order names it").loc;
         let p = v.province_of(loc);
-        self.orders[p.index()].push(Listed { loc, power, text: text.order(o), order: o.clone() });
+        self.orders[p.index()].push(Listed { loc, power, text: text.order(&o), order: o });
         insert_sorted(&mut self.orderable[power.index()], p);
     }
 
@@ -110,9 +110,15 @@ impl Possible {
         here.filter(|_| on_coast).map(|o| o.text.as_str()).collect()
     }
 
-    /// `power`'s listed order with this text.
-    pub fn find(&self, power: PowerId, text: &str) -> Option<&Order> {
-        self.orders.iter().flatten().find(|o| o.power == power && o.text == text).map(|o| &o.order)
+    /// `power`'s listed order with this text: looked for first under the
+    /// province its second word names (`A PAR - BUR`, `F STP/SC S ...`),
+    /// then everywhere.
+    pub fn find(&self, v: &Variant, power: PowerId, text: &str) -> Option<&Order> {
+        let mine = |o: &&Listed| o.power == power && o.text == text;
+        let place = text.split_whitespace().nth(1).and_then(|w| w.split('/').next());
+        let here =
+            place.and_then(|w| v.find_loc(w)).and_then(|l| self.orders[v.province_of(l).index()].iter().find(mine));
+        here.or_else(|| self.orders.iter().flatten().find(mine)).map(|o| &o.order)
     }
 }
 

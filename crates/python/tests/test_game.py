@@ -1,6 +1,7 @@
 """The Game's MILA-shaped calls on standard, each checked against what
 the rules say happens."""
 
+import random
 import threading
 
 import polemarch
@@ -107,6 +108,45 @@ def test_orders_replace_and_clear():
     assert sorted(game.get_orders("FRANCE")) == ["A MAR H", "A PAR - PIC"]
     game.clear_orders("FRANCE")
     assert game.get_orders()["FRANCE"] == []
+
+
+def test_a_power_is_a_snapshot():
+    game = polemarch.Game()
+    before = game.powers["FRANCE"]
+    game.set_orders("FRANCE", ["A PAR - BUR"])
+    assert game.get_power("FRANCE").orders == ["A PAR - BUR"]
+    game.process()
+    # Read after the phase was processed: the lists are those of when it was taken.
+    assert before.orders == []
+    assert "A PAR" in before.units and "A BUR" not in before.units
+    assert "A BUR" in game.get_power("FRANCE").units
+
+
+def _without_times(record):
+    for phase in record["phases"]:
+        for submission in phase.get("submissions", []):
+            submission.pop("at", None)
+    return record
+
+
+def test_the_record_is_the_same_whenever_it_is_read():
+    """The record is written when it is read: read after every call, or only
+    at the end, it is the same (the times of the submissions aside)."""
+    read_often, read_once = polemarch.Game(seed=3), polemarch.Game(seed=3)
+    rng = random.Random(3)
+    for _ in range(12):
+        possible = read_often.get_all_possible_orders()
+        assert read_once.get_all_possible_orders() == possible
+        for power in read_often.power_names:
+            orders = [rng.choice(possible[loc]) for loc in read_often.get_orderable_locations(power) if possible[loc]]
+            for game in (read_often, read_once):
+                game.set_orders(power, orders)
+            read_often.to_record()
+        for game in (read_often, read_once):
+            game.process()
+        read_often.to_record()
+    assert read_once.get_current_phase() == read_often.get_current_phase() != "S1901M"
+    assert _without_times(read_often.to_record()) == _without_times(read_once.to_record())
 
 
 def test_a_convoy_in_mila_notation():

@@ -170,17 +170,21 @@ pub fn process_orders(
     let current = rec.phases.last_mut().unwrap();
     current.processed = Some(Processed { orders: by_power, results, end });
     rec.phases.push(next);
-    let after_adjustment = winter_passed(v, pos, &outcome.next);
-    let mut winners: Vec<String> = crate::rules::winners(v, &outcome.next, after_adjustment)
-        .into_iter()
-        .map(|p| v.power(p).name.clone())
-        .collect();
-    rec.result = match winners.len() {
+    rec.result = result_after(v, pos, &outcome.next);
+    Ok(outcome.into_owned())
+}
+
+/// The game's result when a phase played from `before` led to `next`: the
+/// winners the judge finds in `next`, or None while the game goes on.
+pub fn result_after(v: &Variant, before: &Position, next: &Position) -> Option<GameResult> {
+    let after_adjustment = winter_passed(v, before, next);
+    let mut winners: Vec<String> =
+        crate::rules::winners(v, next, after_adjustment).into_iter().map(|p| v.power(p).name.clone()).collect();
+    match winners.len() {
         0 => None,
         1 => Some(GameResult::Solo(winners.remove(0))),
         _ => Some(GameResult::Joint(winners)),
-    };
-    Ok(outcome.into_owned())
+    }
 }
 
 /// Did the last phase processed end the game, the judge finding a winner

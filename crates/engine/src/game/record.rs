@@ -136,7 +136,12 @@ pub struct ResultRecord {
 
 /// The time now, as a record writes it (RFC 3339, UTC, to the second).
 pub fn now() -> String {
-    utc_text(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0) as i64)
+    utc_text(now_secs())
+}
+
+/// Now, in seconds since 1970-01-01 UTC (as [`now`] writes it).
+pub fn now_secs() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0) as i64
 }
 
 /// `secs` seconds after 1970-01-01 as RFC 3339 UTC (`2026-11-27T06:10:00Z`).

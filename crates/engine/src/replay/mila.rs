@@ -6,14 +6,14 @@
 //! `dislodged`, `void`, `no convoy`, `disrupted`, `disband`; '' or nothing
 //! for success).
 
-use super::mila_order::{has_mila_form, mila_order, unit_ref_text, unit_text};
+use super::mila_order::{has_mila_form, mila_order, unit_ref_text, unit_text, upper};
 use super::{Glitch, RecordedGame, RecordedPhase, RecordedResult};
 use crate::adjudicate::{adjudicate, retreat_options, Reason, Verdict};
 use crate::game::{position_at, GameRecord, GameResult};
 use crate::order::{excerpt, parse_order, Action, Order};
 use crate::state::json::{read_unit, BadUnit};
 use crate::state::{Dislodged, Position};
-use crate::variant::{normalize, Phase, PhaseKind, PowerId, Variant};
+use crate::variant::{normalize, Phase, PhaseKind, PowerId, ProvinceId, Variant};
 use serde_json::{json, Map, Value};
 
 /// `S1901M` as (season letter, year, kind letter).
@@ -290,33 +290,62 @@ fn codes(kind: PhaseKind, verdict: Verdict, reason: Reason, dislodged: bool) -> 
     c
 }
 
+/// One power's part of a position as MILA writes it: its units (`A PAR`,
+/// a dislodged one starred), centres, homes, and each dislodged unit with
+/// where it may retreat, sorted by unit.
+pub struct MilaPower {
+    pub units: Vec<String>,
+    pub centers: Vec<String>,
+    pub homes: Vec<String>,
+    pub retreats: Vec<(String, Vec<String>)>,
+}
+
+/// Every power's part of the position, in the variant's order of powers.
+pub fn mila_powers(v: &Variant, pos: &Position) -> Vec<MilaPower> {
+    let abbr = |p: ProvinceId| upper(v.province(p).abbr.clone());
+    let mut out: Vec<MilaPower> = v
+        .powers
+        .iter()
+        .map(|power| MilaPower {
+            units: Vec::new(),
+            centers: Vec::new(),
+            homes: power.homes.iter().map(|&h| abbr(h)).collect(),
+            retreats: Vec::new(),
+        })
+        .collect();
+    for f in &pos.forces {
+        out[f.power.index()].units.push(unit_text(v, &f.components, f.loc));
+    }
+    for d in &pos.dislodged {
+        let text = unit_text(v, &d.force.components, d.force.loc);
+        let mine = &mut out[d.force.power.index()];
+        mine.units.push(format!("*{text}"));
+        let options = retreat_options(v, pos, d).into_iter().map(|l| upper(v.loc_abbr(l))).collect();
+        mine.retreats.push((text, options));
+    }
+    for (p, owner) in pos.owners.iter().enumerate() {
+        if let Some(o) = owner {
+            out[o.index()].centers.push(abbr(ProvinceId::new(p)));
+        }
+    }
+    for power in &mut out {
+        power.retreats.sort_by(|a, b| a.0.cmp(&b.0));
+    }
+    out
+}
+
 /// A position as MILA's `state`: its phase's name, units by power (`*`
 /// marking a dislodged one), centres, homes, and each dislodged unit's
 /// retreats.
 pub fn mila_state(v: &Variant, pos: &Position) -> Value {
-    let powers =
-        || v.powers.iter().map(|p| (p.name.to_uppercase(), Value::Array(Vec::new()))).collect::<Map<String, Value>>();
-    let (mut units, mut centers, mut homes) = (powers(), powers(), powers());
-    let mut retreats: Map<String, Value> = v.powers.iter().map(|p| (p.name.to_uppercase(), json!({}))).collect();
-    let key = |p: PowerId| v.power(p).name.to_uppercase();
-    for f in &pos.forces {
-        units[&key(f.power)].as_array_mut().unwrap().push(unit_text(v, &f.components, f.loc).into());
-    }
-    for d in &pos.dislodged {
-        let text = unit_text(v, &d.force.components, d.force.loc);
-        units[&key(d.force.power)].as_array_mut().unwrap().push(format!("*{text}").into());
-        let options: Vec<Value> =
-            retreat_options(v, pos, d).into_iter().map(|l| v.loc_abbr(l).to_uppercase().into()).collect();
-        retreats[&key(d.force.power)].as_object_mut().unwrap().insert(text, options.into());
-    }
-    for (p, owner) in pos.owners.iter().enumerate() {
-        if let Some(o) = owner {
-            centers[&key(*o)].as_array_mut().unwrap().push(v.provinces[p].abbr.to_uppercase().into());
-        }
-    }
-    for (p, power) in v.powers.iter().enumerate() {
-        homes[&key(PowerId::new(p))] =
-            power.homes.iter().map(|&h| Value::from(v.province(h).abbr.to_uppercase())).collect();
+    let (mut units, mut centers, mut homes, mut retreats) = (Map::new(), Map::new(), Map::new(), Map::new());
+    for (p, mine) in v.powers.iter().zip(mila_powers(v, pos)) {
+        let key = p.name.to_uppercase();
+        let by_unit = mine.retreats.into_iter().map(|(u, to)| (u, Value::from(to))).collect::<Map<String, Value>>();
+        retreats.insert(key.clone(), Value::Object(by_unit));
+        units.insert(key.clone(), Value::from(mine.units));
+        centers.insert(key.clone(), Value::from(mine.centers));
+        homes.insert(key, Value::from(mine.homes));
     }
     json!({ "name": mila_phase_name(v, pos.phase), "units": units, "centers": centers, "homes": homes, "retreats": retreats })
 }

@@ -24,7 +24,7 @@ pub(super) fn unit_text(v: &Variant, components: &[Component], loc: LocId) -> St
 
 /// Upper case; without the Unicode tables where the text is ASCII (every
 /// map's abbreviations are).
-fn upper(mut text: String) -> String {
+pub(super) fn upper(mut text: String) -> String {
     if text.is_ascii() {
         text.make_ascii_uppercase();
         text

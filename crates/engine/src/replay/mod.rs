@@ -12,7 +12,9 @@ mod own;
 
 pub use check::{replay, ReplayReport};
 pub use diff::order_key;
-pub use mila::{export_mila, import_mila, mila_phase_name, mila_results, mila_state, read_mila_order};
+pub use mila::{
+    export_mila, import_mila, mila_phase_name, mila_powers, mila_results, mila_state, read_mila_order, MilaPower,
+};
 pub use mila_order::{mila_order, MilaText};
 pub use own::import_own;
 
