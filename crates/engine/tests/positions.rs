@@ -121,8 +121,9 @@ fn a_game_record_with_a_fleet_inland_does_not_load_its_position() {
     units[kie] = "F mun".into();
     units.retain(|u| u != "A mun");
     let e = game::current(&v, &rec).unwrap_err();
+    assert!(matches!(e, game::GameError::Record(_)), "{e:?}");
     assert_eq!(
-        e,
+        e.to_string(),
         "phase Spring 1901, Movement: position JSON, units of Germany: `F mun`: a fleet cannot stand in Munich (land)"
     );
 }

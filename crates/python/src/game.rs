@@ -40,8 +40,8 @@ pub struct Game {
     loc_keys: Arc<Vec<String>>,
 }
 
-pub fn err(e: String) -> PyErr {
-    PolemarchError::new_err(e)
+pub fn err(e: impl Into<String>) -> PyErr {
+    PolemarchError::new_err(e.into())
 }
 
 impl Game {

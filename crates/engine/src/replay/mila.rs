@@ -9,7 +9,7 @@
 use super::mila_order::{has_mila_form, mila_order, unit_ref_text, unit_text};
 use super::{Glitch, RecordedGame, RecordedPhase, RecordedResult};
 use crate::adjudicate::{adjudicate, retreat_options, Reason, Verdict};
-use crate::game::{position_at, GameRecord, GameResult};
+use crate::game::{position_at, GameError, GameRecord, GameResult};
 use crate::order::{excerpt, parse_order, Action, Order};
 use crate::state::json::{read_unit, BadUnit};
 use crate::state::{Dislodged, Position};
@@ -342,7 +342,7 @@ pub fn mila_results(v: &Variant, pos: &Position, outcome: &crate::adjudicate::Ou
 /// A MILA saved game of a polemarch record: every phase with its state at
 /// the start, and for the processed ones the orders in force and the results
 /// (adjudicated again from the recorded position and orders).
-pub fn export_mila(v: &Variant, rec: &GameRecord) -> Result<Value, String> {
+pub fn export_mila(v: &Variant, rec: &GameRecord) -> Result<Value, GameError> {
     let powers =
         || v.powers.iter().map(|p| (p.name.to_uppercase(), Value::Array(Vec::new()))).collect::<Map<String, Value>>();
     let mut phases = Vec::with_capacity(rec.phases.len());
@@ -356,10 +356,10 @@ pub fn export_mila(v: &Variant, rec: &GameRecord) -> Result<Value, String> {
             orders_json = powers();
             let mut orders = Vec::new();
             for (power_name, list) in &done.orders {
-                let power = power_of(v, power_name).map_err(|e| format!("phase {}: {e}", record.phase))?;
+                let at = |e: String| GameError::Record(format!("phase {}: {e}", record.phase));
+                let power = power_of(v, power_name).map_err(at)?;
                 for text in list {
-                    let o = parse_order(v, text, Some(power))
-                        .map_err(|e| format!("phase {}: order `{text}`: {e}", record.phase))?;
+                    let o = parse_order(v, text, Some(power)).map_err(|e| at(format!("order `{text}`: {e}")))?;
                     orders_json[&key(power)].as_array_mut().unwrap().push(mila_order(v, &pos, &o).into());
                     orders.push(o);
                 }
