@@ -178,6 +178,6 @@ fn long_text_is_cut_in_errors() {
     }
     let e = Position::from_json(&v, &format!(r#"{{"phase": "{long}"}}"#)).unwrap_err();
     assert!(e.len() < 400 && e.contains(&cut), "{} characters", e.len());
-    let e = v.power_named(&long).unwrap_err();
+    let e = v.power_named(&long).unwrap_err().to_string();
     assert!(e.len() < 400 && e.contains(&cut), "{} characters", e.len());
 }

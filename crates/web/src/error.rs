@@ -66,6 +66,13 @@ impl From<polemarch_engine::game::GameError> for Error {
     }
 }
 
+/// A power's name a request gave that the variant does not have: bad input (400).
+impl From<polemarch_engine::variant::UnknownPower> for Error {
+    fn from(e: polemarch_engine::variant::UnknownPower) -> Self {
+        Error::bad(e.to_string())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
