@@ -136,7 +136,8 @@ pub struct ResultRecord {
 
 /// The time now, as a record writes it (RFC 3339, UTC, to the second).
 pub fn now() -> String {
-    utc_text(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0) as i64)
+    let since_epoch = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH);
+    utc_text(since_epoch.map(|d| d.as_secs()).unwrap_or(0) as i64)
 }
 
 /// `secs` seconds after 1970-01-01 as RFC 3339 UTC (`2026-11-27T06:10:00Z`).

@@ -318,7 +318,8 @@ pub fn mila_state(v: &Variant, pos: &Position) -> Value {
         homes[&key(PowerId::new(p))] =
             power.homes.iter().map(|&h| Value::from(v.province(h).abbr.to_uppercase())).collect();
     }
-    json!({ "name": mila_phase_name(v, pos.phase), "units": units, "centers": centers, "homes": homes, "retreats": retreats })
+    let name = mila_phase_name(v, pos.phase);
+    json!({ "name": name, "units": units, "centers": centers, "homes": homes, "retreats": retreats })
 }
 
 /// The results of a phase adjudicated from `pos` as MILA writes them: by
@@ -387,9 +388,8 @@ pub fn export_mila(v: &Variant, rec: &GameRecord) -> Result<Value, GameError> {
         phases.push(json!({ "name": COMPLETED, "state": state, "orders": {}, "results": {}, "messages": [] }));
     }
     let messages = mila_messages(rec, &phases);
-    Ok(
-        json!({ "id": format!("polemarch-{}", rec.seed), "map": rec.variant, "rules": [], "phases": phases, "messages": messages }),
-    )
+    let id = format!("polemarch-{}", rec.seed);
+    Ok(json!({ "id": id, "map": rec.variant, "rules": [], "phases": phases, "messages": messages }))
 }
 
 /// The name MILA gives the phase after a game's end.
@@ -490,7 +490,10 @@ fn mila_messages(rec: &GameRecord, phases: &[Value]) -> Vec<Value> {
             m.to.iter().filter(|p| m.from.as_ref() != Some(p)).map(|p| p.to_uppercase()).collect()
         };
         for r in recipients {
-            out.push(json!({ "sender": sender, "recipient": r, "time_sent": m.sent_at * 1000, "phase": phase, "message": m.body }));
+            let time_sent = m.sent_at * 1000;
+            out.push(json!({
+                "sender": sender, "recipient": r, "time_sent": time_sent, "phase": phase, "message": m.body
+            }));
         }
     }
     out
@@ -530,11 +533,17 @@ mod tests {
     #[test]
     fn a_solo_exports_as_a_completed_phase_and_reads_back() {
         let v = standard();
-        let centres = r#""bre", "par", "mar", "spa", "por", "bel", "hol", "den", "kie", "ber", "lon", "edi", "lvp", "nwy", "swe", "tun", "ven""#;
+        let centres = ["bre", "par", "mar", "spa", "por", "bel", "hol", "den", "kie", "ber", "lon", "edi", "lvp"]
+            .iter()
+            .chain(&["nwy", "swe", "tun", "ven"])
+            .map(|c| format!("\"{c}\""))
+            .collect::<Vec<_>>()
+            .join(", ");
         let mut rec = starting_at(
             &v,
             &format!(
-                r#"{{"phase": "Fall 1901, Movement", "units": {{"France": ["A ruh"], "Italy": ["A rom"]}}, "owners": {{"France": [{centres}]}}}}"#
+                r#"{{"phase": "Fall 1901, Movement", "units": {{"France": ["A ruh"], "Italy": ["A rom"]}}, {owners}}}"#,
+                owners = format!(r#""owners": {{"France": [{centres}]}}"#)
             ),
         );
         game::submit(&v, &mut rec, v.find_power("France").unwrap(), "France", "now", &["A ruh - mun".into()]).unwrap();

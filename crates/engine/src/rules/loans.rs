@@ -24,8 +24,7 @@ use super::{Mechanic, Rules};
 use crate::adjudicate::balances;
 use crate::order::Action;
 use crate::order::Order;
-use crate::outcome::OrderResult;
-use crate::outcome::{Illegal, Reason};
+use crate::outcome::{Illegal, OrderResult, Reason};
 use crate::state::Force;
 use crate::state::{Loan, Position, VariantState};
 use crate::variant::Phase;
@@ -177,7 +176,10 @@ pub fn order_chains(v: &Variant, state: &mut VariantState) -> Result<(), String>
     for group in links.chunk_by(|a, b| a.centre == b.centre) {
         let abbr = &v.province(group[0].centre).abbr;
         let chain = order_chain(group).ok_or_else(|| {
-            format!("state `loan {abbr}`: the links do not make one chain (each link's lender is the borrower of the link before, no power twice)")
+            format!(
+                "state `loan {abbr}`: the links do not make one chain (each link's lender is the borrower of the \
+                 link before, no power twice)"
+            )
         })?;
         if let Some(i) = chain.iter().position(|l| l.ending) {
             if chain[i..].iter().any(|l| !l.ending) {

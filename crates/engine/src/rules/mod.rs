@@ -597,7 +597,10 @@ macro_rules! mechanics {
 
         /// How the value of each option is read into its mechanic.
         const OPTIONS: &[(&str, options::Reader)] = &[
-            $((<$name as Mechanic>::OPTION, |value, names| Ok(<$name as Mechanic>::read(value, names)?.map(AnyMechanic::$name))),)*
+            $((
+                <$name as Mechanic>::OPTION,
+                |value, names| Ok(<$name as Mechanic>::read(value, names)?.map(AnyMechanic::$name)),
+            ),)*
         ];
     };
 }

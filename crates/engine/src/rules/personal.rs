@@ -220,8 +220,13 @@ impl Mechanic for Personal {
         let flag = |name: &str| t.get(name).and_then(|b| b.as_bool()).unwrap_or(false);
         let known = t.keys().all(|k| ["kind", "rebuilds_centres", "support_two_away"].contains(&k.as_str()));
         match kind {
-            Some(kind) if known => Ok(Some(Personal { kind, rebuilds: flag("rebuilds_centres"), far_support: flag("support_two_away") })),
-            _ => Err(format!("expected {{ kind = \"<letter>\", rebuilds_centres = <bool>, support_two_away = <bool> }}, found {value}")),
+            Some(kind) if known => {
+                Ok(Some(Personal { kind, rebuilds: flag("rebuilds_centres"), far_support: flag("support_two_away") }))
+            }
+            _ => Err(format!(
+                "expected {{ kind = \"<letter>\", rebuilds_centres = <bool>, support_two_away = <bool> \
+                 }}, found {value}"
+            )),
         }
     }
 

@@ -129,11 +129,12 @@ fn read_siege(v: &Variant, index: &str, value: &str, pos: &mut Position) -> Resu
     let kind = Kind::from_code(kind)
         .filter(|&k| v.has_kind(k))
         .ok_or_else(|| format!("`{kind}`: expected a kind of unit of {} (A, F, DA)", v.name))?;
-    let phases: u8 = phases
-        .parse()
-        .ok()
-        .filter(|&n| n < 2)
-        .ok_or_else(|| format!("`{phases}`: expected 0 or 1, the movement phases spent behind the walls (C9 disbands a unit after its second)"))?;
+    let phases: u8 = phases.parse().ok().filter(|&n| n < 2).ok_or_else(|| {
+        format!(
+            "`{phases}`: expected 0 or 1, the movement phases spent behind the walls (C9 disbands \
+             a unit after its second)"
+        )
+    })?;
     let force = Force::single(power, kind, LocId::of_province(walls));
     if let Some(why) = cannot_stand(v, &force.components, force.loc) {
         return Err(why);
