@@ -52,6 +52,7 @@ use super::personal::Personal;
 use super::state_text::{read_power_list, write_power, write_power_list, Codec, Slot};
 use super::{disorder, Mechanic, Rules};
 use crate::order::{Action, Order};
+use crate::outcome::OfficeIllegal;
 use crate::outcome::{Illegal, OrderResult, Reason};
 use crate::state::{Force, Kind, Position, SenateEnd, VariantState};
 use crate::variant::{PhaseKind, PowerId, ProvinceId, Variant};
@@ -80,17 +81,17 @@ pub fn elect(
     target: PowerId,
 ) -> Result<Reason, Illegal> {
     if by != senate || senate_gone(&pos.state) {
-        return Err(Illegal::OnlySenateElects);
+        return Err(Illegal::Office(OfficeIllegal::OnlySenateElects));
     }
     let step = v.calendar.step(pos.phase);
     if pos.phase.step != 0 || step.kind != PhaseKind::Movement {
-        return Err(Illegal::ElectInSpring);
+        return Err(Illegal::Office(OfficeIllegal::ElectInSpring));
     }
     if !triumvir(v, &pos.state, personal, target) {
-        return Err(Illegal::NotATriumvir);
+        return Err(Illegal::Office(OfficeIllegal::NotATriumvir));
     }
     if pos.state.consul.is_some() {
-        return Err(Illegal::AlreadyElected);
+        return Err(Illegal::Office(OfficeIllegal::AlreadyElected));
     }
     pos.state.consul = Some(target);
     Ok(Reason::Elected)
@@ -106,18 +107,22 @@ pub fn decree(
     target: PowerId,
 ) -> Result<Reason, Illegal> {
     if pos.phase.year == v.calendar.first.year {
-        return Err(Illegal::OutlawTooEarly);
+        return Err(Illegal::Office(OfficeIllegal::OutlawTooEarly));
     }
     if !triumvir(v, &pos.state, personal, target) {
-        return Err(Illegal::NotATriumvir);
+        return Err(Illegal::Office(OfficeIllegal::NotATriumvir));
     }
     let gone = senate_gone(&pos.state);
     let may = by == target || (by == senate && !gone) || (gone && pos.state.dictator == Some(by));
     if !may {
-        return Err(if by == senate { Illegal::SenateGone } else { Illegal::NotYourDecree });
+        return Err(if by == senate {
+            Illegal::Office(OfficeIllegal::SenateGone)
+        } else {
+            Illegal::Office(OfficeIllegal::NotYourDecree)
+        });
     }
     if outlaw::is_outlaw(&pos.state, target) {
-        return Err(Illegal::AlreadyOutlaw);
+        return Err(Illegal::Office(OfficeIllegal::AlreadyOutlaw));
     }
     outlaw::decree(pos, target, by);
     Ok(Reason::Outlawed)

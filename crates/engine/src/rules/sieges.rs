@@ -31,7 +31,7 @@ use super::options::{flag, Names};
 use super::state_text::{province_index, PositionCodec};
 use super::{Entry, Mechanic, Rules};
 use crate::order::{Action, Order};
-use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
+use crate::outcome::{Illegal, OrderResult, Reason, SiegeIllegal, Verdict};
 use crate::state::json::{cannot_stand, force_text};
 use crate::state::{Force, Kind, Position, VariantState};
 use crate::variant::{LocId, PhaseKind, PowerId, ProvinceId, Variant};
@@ -53,13 +53,13 @@ pub fn besieged<'a>(v: &Variant, forces: &'a [Force], p: ProvinceId) -> Option<&
 /// supports or convoys a unit behind the walls.
 pub fn may_order(v: &Variant, body: &Force, action: &Action) -> Result<(), Illegal> {
     if walls_of(v, body.loc).is_some() && !matches!(action, Action::Hold | Action::Move { .. }) {
-        return Err(Illegal::WallsHoldOrAttack);
+        return Err(Illegal::Siege(SiegeIllegal::HoldOrAttack));
     }
     match action {
         Action::SupportHold { unit } | Action::SupportMove { unit, .. } | Action::Convoy { unit, .. }
             if walls_of(v, unit.loc).is_some() =>
         {
-            Err(Illegal::WallsUnsupported)
+            Err(Illegal::Siege(SiegeIllegal::Unsupported))
         }
         _ => Ok(()),
     }
@@ -71,9 +71,9 @@ pub fn may_order(v: &Variant, body: &Force, action: &Action) -> Result<(), Illeg
 /// convoy: C8).
 pub fn may_raise(v: &Variant, forces: &[Force], body: &Force, dest: ProvinceId) -> Result<(), Illegal> {
     if walls_of(v, body.loc).is_some() {
-        return Err(Illegal::WallsHoldOrAttack);
+        return Err(Illegal::Siege(SiegeIllegal::HoldOrAttack));
     }
-    besieged(v, forces, dest).map(|_| ()).ok_or(Illegal::NoSiege)
+    besieged(v, forces, dest).map(|_| ()).ok_or(Illegal::Siege(SiegeIllegal::NoSiege))
 }
 
 /// C6 (seed: "A unit 'behind the walls' controls the supply centre"): a
@@ -231,8 +231,10 @@ impl Mechanic for Sieges {
 fn may_enter_walls(v: &Variant, force: &Force, dest: ProvinceId, entry: Entry) -> Result<(), Illegal> {
     let Some(centre) = v.province(dest).walls_of else { return Ok(()) };
     match entry {
-        Entry::Move | Entry::Support => Err(Illegal::WallsByRetreatOnly),
-        Entry::Retreat if force.is_fleet() && !v.province(centre).flags.port => Err(Illegal::FleetWallsOnlyAtPort),
+        Entry::Move | Entry::Support => Err(Illegal::Siege(SiegeIllegal::ByRetreatOnly)),
+        Entry::Retreat if force.is_fleet() && !v.province(centre).flags.port => {
+            Err(Illegal::Siege(SiegeIllegal::FleetOnlyAtPort))
+        }
         Entry::Retreat => Ok(()),
     }
 }
