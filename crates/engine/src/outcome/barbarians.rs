@@ -4,6 +4,7 @@
 
 /// Imperator I5: `Illegal::Barbarian`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
 pub enum BarbarianIllegal {
     /// B units are moved by the judge.
     MovedByJudge,

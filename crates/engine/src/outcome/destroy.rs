@@ -4,6 +4,7 @@
 
 /// Diadochi V rule 3, Triumvirate T2: `Illegal::Destroy`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
 pub enum DestroyIllegal {
     NotACentre,
     /// Rule 3: "except Alx, Ant, & Rome".

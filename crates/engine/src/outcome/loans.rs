@@ -4,6 +4,7 @@
 
 /// Why a `LOAN` or `END LOAN` is illegal: `Illegal::Loan`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
 pub enum LoanIllegal {
     /// The lender neither owns the centre unlent nor is its chain's last borrower.
     NotYours,

@@ -4,6 +4,7 @@
 
 /// Triumvirate T3, T5a, T5b: `Illegal::Office`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
 pub enum OfficeIllegal {
     OnlySenateElects,
     ElectInSpring,

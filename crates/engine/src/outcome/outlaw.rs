@@ -3,6 +3,7 @@
 
 /// Triumvirate T6: `Illegal::Outlaw`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
 pub enum OutlawIllegal {
     FixNotDue,
     FixedUnit,

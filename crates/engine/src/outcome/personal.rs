@@ -3,6 +3,7 @@
 
 /// Triumvirate T2: `Illegal::Personal`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
 pub enum PersonalIllegal {
     FirstPhaseOnly,
     NoPersonalUnit,

@@ -3,6 +3,7 @@
 
 /// Imperator I7: `Illegal::Rival`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
 pub enum RivalIllegal {
     /// "at any time after 235W": from Spring 236.
     TooEarly,

@@ -3,6 +3,7 @@
 
 /// Why an order is illegal at the walls: `Illegal::Siege`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
 pub enum SiegeIllegal {
     /// C5: behind the walls only by a retreat from the centre.
     ByRetreatOnly,

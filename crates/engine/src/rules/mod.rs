@@ -980,8 +980,26 @@ impl Rules {
 
     /// Hook `supply`: what centre `p` owned by `owner` is worth in `pos`,
     /// in halves, to `holder`, the power it supplies.
+    #[inline]
     pub fn centre_value(&self, v: &Variant, pos: &Position, p: ProvinceId, owner: PowerId, holder: PowerId) -> u32 {
-        let mut value = v.province(p).centre as u32;
+        let value = v.province(p).centre as u32;
+        if self.mechanics.is_empty() {
+            return value;
+        }
+        self.mechanics_centre_value(v, pos, p, owner, holder, value)
+    }
+
+    /// [`Rules::centre_value`] through the mechanics, outlined: standard
+    /// Diplomacy (no mechanic) never calls it.
+    fn mechanics_centre_value(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        p: ProvinceId,
+        owner: PowerId,
+        holder: PowerId,
+        mut value: u32,
+    ) -> u32 {
         for m in &self.mechanics {
             match each!(m, m => m.centre_value(self, v, pos, p, owner, holder, value)) {
                 ControlFlow::Continue(more) => value = more,
