@@ -46,8 +46,8 @@ pub struct Game {
     pub(crate) unwritten: Vec<Step>,
 }
 
-pub fn err(e: String) -> PyErr {
-    PolemarchError::new_err(e)
+pub fn err(e: impl Into<String>) -> PyErr {
+    PolemarchError::new_err(e.into())
 }
 
 impl Game {

@@ -126,7 +126,7 @@ pub fn in_force(game: &Game, power: PowerId) -> Result<Vec<String>, String> {
 pub fn parsed(game: &Game) -> Result<Vec<Order>, String> {
     match &game.in_force {
         Some(orders) => Ok(orders.clone()),
-        None => orders_in_force(&game.v, &game.pos, game.rec.phases.last().expect("a current phase")),
+        None => Ok(orders_in_force(&game.v, &game.pos, game.rec.phases.last().expect("a current phase"))?),
     }
 }
 

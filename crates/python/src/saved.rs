@@ -78,7 +78,7 @@ pub fn replay(v: &Variant, name: &str, json: &Value) -> Result<GameRecord, Strin
         }
         submit(v, &mut rec, &pos, &phase.orders).map_err(at)?;
         if i + 1 < count {
-            game::process(v, &mut rec).map_err(at)?;
+            game::process(v, &mut rec).map_err(|e| at(e.into()))?;
         }
     }
     // A game ended by agreement (a draw, a concession) ends in the saved

@@ -422,7 +422,7 @@ async fn record(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>) -> 
 async fn mila(State(app): State<App>, viewer: Viewer, Path(id): Path<i64>) -> Result<Response> {
     let (g, reader) = crate::press::reading(&app, id, viewer.session.as_ref().map(|s| &s.user)).await?;
     let v = games::variant_of(&app.variants, &g)?;
-    let json = polemarch_engine::replay::export_mila(&v, &crate::press::record_for(&app, &g, &reader).await?)
-        .map_err(Error::bad)?;
+    // A record that does not export is the server's fault (500), by kind.
+    let json = polemarch_engine::replay::export_mila(&v, &crate::press::record_for(&app, &g, &reader).await?)?;
     Ok(views::download(&format!("game-{id}-mila.json"), &json))
 }

@@ -48,7 +48,7 @@ impl Vote {
 
 /// The surviving powers of the game's current position, by name.
 fn survivors(v: &Variant, g: &Game) -> Result<Vec<String>> {
-    let pos = game::current(v, &g.record).map_err(Error::internal)?;
+    let pos = game::current(v, &g.record)?;
     Ok(game::survivors(v, &pos).into_iter().map(|p| v.power(p).name.clone()).collect())
 }
 

@@ -49,3 +49,45 @@ impl IntoResponse for Error {
         (self.status, Json(serde_json::json!({ "error": self.message }))).into_response()
     }
 }
+
+/// The engine's game errors by kind: a game that is over refuses (409), a
+/// missing phase is not found (404, numbered from 0 as the API numbers
+/// them), a record that does not read is the server's fault (500).
+impl From<polemarch_engine::game::GameError> for Error {
+    fn from(e: polemarch_engine::game::GameError) -> Self {
+        use polemarch_engine::game::GameError;
+        match e {
+            GameError::Over(_) | GameError::FirstPhase => Error::conflict(e.to_string()),
+            GameError::NoPhase(n) => {
+                Error::not_found(format!("the game has no phase {} (phases are numbered from 0)", n - 1))
+            }
+            GameError::Record(_) => Error::internal(e.to_string()),
+        }
+    }
+}
+
+/// A power's name a request gave that the variant does not have: bad input (400).
+impl From<polemarch_engine::variant::UnknownPower> for Error {
+    fn from(e: polemarch_engine::variant::UnknownPower) -> Self {
+        Error::bad(e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use polemarch_engine::game::GameError;
+
+    /// The status follows the kind of the engine's error, the text is the engine's.
+    #[test]
+    fn a_game_error_answers_by_its_kind() {
+        let over = Error::from(GameError::Over("France wins".into()));
+        assert_eq!((over.status, over.message.as_str()), (StatusCode::CONFLICT, "the game is over (France wins)"));
+        let missing = Error::from(GameError::NoPhase(4));
+        assert_eq!(missing.status, StatusCode::NOT_FOUND);
+        assert_eq!(missing.message, "the game has no phase 3 (phases are numbered from 0)");
+        let broken = Error::from(GameError::Record("phase Spring 1901, Movement: start: bad".into()));
+        assert_eq!(broken.status, StatusCode::INTERNAL_SERVER_ERROR);
+        assert!(!broken.message.contains("Spring 1901"), "a fault of the server is told only in its log");
+    }
+}

@@ -395,7 +395,7 @@ pub async fn join(db: &AnyPool, user_id: i64, code: &str) -> Result<i64> {
 
 /// The power named so in the game's variant (any case).
 pub fn power_of(v: &Variant, name: &str) -> Result<polemarch_engine::variant::PowerId> {
-    v.power_named(name).map_err(Error::bad)
+    Ok(v.power_named(name)?)
 }
 
 /// The name of a power a player may be seated on: never one the judge

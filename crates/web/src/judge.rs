@@ -252,17 +252,17 @@ async fn judge_alone(
 ) -> Result<(Submission, Vec<String>)> {
     let (rec, by) = (g.record.clone(), by.to_string());
     let judged = tokio::task::spawn_blocking(move || {
-        let pos = game::current(&v, &rec).map_err(Error::internal)?;
+        let pos = game::current(&v, &rec)?;
         let mut phase = open_phase(&rec, Vec::new());
         let at = record::now();
         let mine = if lines.iter().all(|l| polemarch_engine::order::before_comment(l).trim().is_empty()) {
             Submission { power: v.power(p).name.clone(), by, at, orders: Vec::new() }
         } else {
-            game::submit_at(&v, &pos, &mut phase, p, &by, &at, &lines).map_err(Error::bad)?;
+            game::submit_at(&v, &pos, &mut phase, p, &by, &at, &lines)?;
             phase.submissions.pop().expect("the submission just made")
         };
         phase.submissions = vec![mine];
-        let in_force = game::orders_in_force_at(&v, &pos, &phase, p).map_err(Error::internal)?;
+        let in_force = game::orders_in_force_at(&v, &pos, &phase, p)?;
         Ok((phase.submissions.pop().expect("the submission"), in_force))
     });
     judged.await.map_err(|e| Error::internal(format!("judging task: {e}")))?
@@ -405,7 +405,7 @@ pub async fn set_ready(
 /// whose bot stands in counts as ready; one with neither waits for the
 /// deadline.
 pub async fn all_ready(db: &AnyPool, g: &Game, v: &Variant) -> Result<bool> {
-    let pos = game::current(v, &g.record).map_err(Error::internal)?;
+    let pos = game::current(v, &g.record)?;
     let seats = games::seats(db, g).await?;
     let ready =
         |name: &str| seats.iter().any(|s| s.power == name && (s.ready || (s.user_id.is_none() && s.bot.is_some())));
@@ -628,7 +628,7 @@ fn adjudicate(v: &Variant, mut rec: GameRecord) -> Result<(GameRecord, String)> 
     let phase = rec.phases.last().expect("a current phase").phase.clone();
     let bots = polemarch_bots::stand_in::stand_ins(v, &rec, None).map_err(Error::internal)?;
     polemarch_bots::stand_in::submit_for(v, &mut rec, &bots, &record::now()).map_err(Error::internal)?;
-    game::process(v, &mut rec).map_err(Error::internal)?;
+    game::process(v, &mut rec)?;
     Ok((rec, phase))
 }
 

@@ -202,7 +202,7 @@ pub async fn orders_due(app: &App, user: &User, ids: &[i64]) -> Result<Vec<i64>>
             continue;
         }
         let v = games::variant_of(&app.variants, &g)?;
-        let pos = polemarch_engine::game::current(&v, &g.record).map_err(Error::internal)?;
+        let pos = polemarch_engine::game::current(&v, &g.record)?;
         let to_order: Vec<String> =
             polemarch_engine::game::powers_to_order(&v, &pos).into_iter().map(|p| v.power(p).name.clone()).collect();
         let sent: Vec<String> =

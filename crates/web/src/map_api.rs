@@ -42,7 +42,7 @@ pub async fn legal(
     let p = games::power_of(&v, &name)?;
     let rec = g.record.clone();
     let legal = tokio::task::spawn_blocking(move || -> Result<LegalOrders> {
-        let pos = game::current(&v, &rec).map_err(Error::internal)?;
+        let pos = game::current(&v, &rec)?;
         Ok(legal_orders(&v, &pos, p))
     })
     .await
@@ -72,7 +72,7 @@ pub async fn draft(
     let p = games::power_of(&v, &power)?;
     let board = app.variants.board(&v);
     let svg = tokio::task::spawn_blocking(move || -> Result<String> {
-        let pos = game::current(&v, &g.record).map_err(Error::internal)?;
+        let pos = game::current(&v, &g.record)?;
         let orders = if v.rules.own_phase(&v, &pos) {
             placement_so_far(&v, &pos, p, &d.orders)
         } else {

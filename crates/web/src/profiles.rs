@@ -66,7 +66,7 @@ pub async fn profile(app: &App, name: &str, asker: Option<&User>) -> Result<Prof
         let v = games::variant_of(&app.variants, &g)?;
         let powers: Vec<String> = seats.iter().filter(|(g, _)| *g == id).map(|(_, p)| p.clone()).collect();
         for (i, phase) in g.record.phases.iter().enumerate().filter(|(_, p)| p.processed.is_some()) {
-            let pos = game::position_at(&v, &g.record, i).map_err(Error::internal)?;
+            let pos = game::position_at(&v, &g.record, i)?;
             let due: Vec<String> =
                 game::powers_to_order(&v, &pos).into_iter().map(|p| v.power(p).name.clone()).collect();
             for power in powers.iter().filter(|p| due.contains(p)) {

@@ -136,12 +136,12 @@ pub async fn orders_view(app: &App, g: &Game, v: &Variant, power: &str) -> Resul
     let phase = crate::judge::open_phase(&g.record, crate::judge::open_submissions(&app.db, g, Some(power)).await?);
     let orders = phase.submissions.last().map(|s| s.orders.clone()).unwrap_or_default();
     let p = games::power_of(v, power)?;
-    let pos = game::current(v, &g.record).map_err(Error::internal)?;
+    let pos = game::current(v, &g.record)?;
     let seats = games::seats(&app.db, g).await?;
     Ok(OrdersView {
         power: power.to_string(),
         text: orders.iter().map(|o| o.text.as_str()).collect::<Vec<_>>().join("\n"),
-        in_force: game::orders_in_force_at(v, &pos, &phase, p).map_err(Error::internal)?,
+        in_force: game::orders_in_force_at(v, &pos, &phase, p)?,
         phase: phase.phase,
         orders,
         ready: seats.iter().any(|s| s.power == power && s.ready),
@@ -187,7 +187,7 @@ pub fn verdicts(orders: &[SubmittedOrder], in_force: &[String]) -> Vec<Verdict> 
 /// phase, whose orders are still missing (by the open orders' rows: that
 /// a power has sent orders, never what they are).
 pub async fn board_of(app: &App, g: &Game, v: &Variant, index: usize) -> Result<Vec<crate::board_view::PowerBoard>> {
-    let pos = game::position_at(v, &g.record, index).map_err(Error::internal)?;
+    let pos = game::position_at(v, &g.record, index)?;
     let current = index + 1 == g.record.phases.len() && g.record.result.is_none();
     let to_order = if g.record.result.is_none() || !current { game::powers_to_order(v, &pos) } else { Vec::new() };
     let sent: Option<Vec<String>> = if current {
@@ -227,7 +227,7 @@ pub fn map_svg(v: &Variant, board: &polemarch_render::Board, g: &Game, index: us
     if index >= g.record.phases.len() {
         return Err(Error::not_found(format!("the game has no phase {index}")));
     }
-    let pos = game::position_at(v, &g.record, index).map_err(Error::internal)?;
+    let pos = game::position_at(v, &g.record, index)?;
     let orders = if g.record.phases[index].processed.is_some() {
         polemarch_render::phase_orders(v, &g.record, index).map_err(Error::internal)?
     } else {

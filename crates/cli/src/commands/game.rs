@@ -294,13 +294,13 @@ pub fn bot(file: &Path, power: &str, bot: &str) -> Result<ExitCode, String> {
 }
 
 pub fn undo(file: &Path) -> Result<ExitCode, String> {
-    let (_, _, phase) = record_file::edit(file, |_, rec| game::undo(rec))?;
+    let (_, _, phase) = record_file::edit(file, |_, rec| Ok(game::undo(rec)?))?;
     println!("Back to {phase}: its orders stand and may be changed before it is processed again.");
     Ok(ExitCode::SUCCESS)
 }
 
 pub fn draw(file: &Path) -> Result<ExitCode, String> {
-    let (_, _, powers) = record_file::edit(file, game::draw)?;
+    let (_, _, powers) = record_file::edit(file, |v, rec| Ok(game::draw(v, rec)?))?;
     println!("The game is drawn between {}.", powers.join(", "));
     Ok(ExitCode::SUCCESS)
 }

@@ -76,12 +76,15 @@ impl Links {
                     }
                     NONE
                 }
-                Plan::SupportMove { target, dest, coast } => {
-                    links.mover(parts, target, |plan| matches!(*plan, Plan::Move { dest: d, to, .. } if d == dest && coast.is_none_or(|c| c == to)))
-                }
-                Plan::Convoy { army, dest } => links.mover(parts, army, |plan| matches!(*plan, Plan::Move { dest: d, convoy: true, .. } if d == dest)),
+                Plan::SupportMove { target, dest, coast } => links.mover(parts, target, |plan| {
+                    matches!(*plan, Plan::Move { dest: d, to, .. } if d == dest && coast.is_none_or(|c| c == to))
+                }),
+                Plan::Convoy { army, dest } => links.mover(parts, army, |plan| {
+                    matches!(*plan, Plan::Move { dest: d, convoy: true, .. } if d == dest)
+                }),
                 Plan::SupportHold { target } => {
-                    let stays = links.parts_of(target).any(|q| !parts[q as usize].plan.is_move() && parts[q as usize].strength() > 0);
+                    let standing = |q: u16| !parts[q as usize].plan.is_move() && parts[q as usize].strength() > 0;
+                    let stays = links.parts_of(target).any(standing);
                     if stays {
                         target
                     } else {
@@ -90,7 +93,10 @@ impl Links {
                 }
                 Plan::SupportMerge { side, dest } => {
                     let group = (0..n).find(|&q| {
-                        links.at[q].leader as usize == q && links.at[q].merging && v.same_player(parts[q].power, side) && parts[q].plan.dest() == Some(dest)
+                        links.at[q].leader as usize == q
+                            && links.at[q].merging
+                            && v.same_player(parts[q].power, side)
+                            && parts[q].plan.dest() == Some(dest)
                     });
                     // M4: a part may not support another part of its own force.
                     let own = |g: usize| links.members(g as u16).any(|m| parts[m as usize].force == parts[p].force);

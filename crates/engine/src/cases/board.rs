@@ -35,7 +35,8 @@ pub fn force_line(v: &Variant, line: &Line) -> Result<(PowerId, Vec<Component>, 
     if let Some(centre) = v.province(v.province_of(loc)).walls_of {
         let centre = &v.province(centre).abbr;
         return Err(format!(
-            "line {}: `{}`: a unit behind the walls is state, not a unit line: write `siege {centre} <power> <kind> <phases>` under PRESTATE_STATE or POSTSTATE_STATE",
+            "line {}: `{}`: a unit behind the walls is state, not a unit line: write `siege {centre} <power> <kind> \
+             <phases>` under PRESTATE_STATE or POSTSTATE_STATE",
             line.number,
             line.text.trim()
         ));

@@ -3,6 +3,7 @@
 //! or every command that reads it says which phase is wrong.
 
 use super::record::{GameRecord, GameResult};
+use super::GameError;
 use crate::adjudicate::next_phase;
 use crate::order::excerpt;
 use crate::state::Position;
@@ -15,8 +16,13 @@ use crate::variant::Variant;
 /// opens (the calendar's next with something to do); only the last phase
 /// is open; the powers named by submissions, orders, results, the game's
 /// result and its bots exist. The error names the phase.
-pub fn check_game(v: &Variant, rec: &GameRecord) -> Result<(), String> {
+pub fn check_game(v: &Variant, rec: &GameRecord) -> Result<(), GameError> {
     super::check_record(rec)?;
+    check_phases(v, rec).map_err(GameError::Record)
+}
+
+/// [`check_game`] past the record's format: the error in words.
+fn check_phases(v: &Variant, rec: &GameRecord) -> Result<(), String> {
     let mut before: Option<(&str, Position)> = None;
     for (i, p) in rec.phases.iter().enumerate() {
         let at = |e: String| format!("phase {}: {e}", excerpt(&p.phase));

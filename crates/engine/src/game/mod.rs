@@ -3,10 +3,12 @@
 //! record's file is the caller's business (the CLI writes it atomically).
 
 mod check;
+mod error;
 mod orders;
 pub mod record;
 
 pub use check::check_game;
+pub use error::GameError;
 pub use orders::{
     orders_in_force, orders_in_force_at, orders_in_force_of, place, submit, submit_at, submit_kept,
     units_without_orders,
@@ -54,25 +56,28 @@ fn opened(v: &Variant, start: &Position, json: crate::state::json::PositionJson)
 
 /// Checks that a record read from a file is one this version understands
 /// (`check_game` checks it against its variant).
-pub fn check_record(rec: &GameRecord) -> Result<(), String> {
+pub fn check_record(rec: &GameRecord) -> Result<(), GameError> {
     if rec.format != record::FORMAT {
-        return Err(format!("not a polemarch game record (format `{}`, expected `{}`)", rec.format, record::FORMAT));
+        let why = format!("not a polemarch game record (format `{}`, expected `{}`)", rec.format, record::FORMAT);
+        return Err(GameError::Record(why));
     }
     match rec.phases.last() {
-        None => Err("the record has no phases".into()),
-        Some(p) if p.processed.is_some() => Err("the record's last phase is processed but no phase follows it".into()),
+        None => Err(GameError::Record("the record has no phases".into())),
+        Some(p) if p.processed.is_some() => {
+            Err(GameError::Record("the record's last phase is processed but no phase follows it".into()))
+        }
         Some(_) => Ok(()),
     }
 }
 
 /// The position at the start of phase `index` of the record.
-pub fn position_at(v: &Variant, rec: &GameRecord, index: usize) -> Result<Position, String> {
-    let p = rec.phases.get(index).ok_or_else(|| format!("the game has no phase {}", index + 1))?;
-    Position::from_position_json(v, &p.start).map_err(|e| format!("phase {}: {e}", p.phase))
+pub fn position_at(v: &Variant, rec: &GameRecord, index: usize) -> Result<Position, GameError> {
+    let p = rec.phases.get(index).ok_or(GameError::NoPhase(index + 1))?;
+    Position::from_position_json(v, &p.start).map_err(|e| GameError::Record(format!("phase {}: {e}", p.phase)))
 }
 
 /// The current position: the start of the last phase.
-pub fn current(v: &Variant, rec: &GameRecord) -> Result<Position, String> {
+pub fn current(v: &Variant, rec: &GameRecord) -> Result<Position, GameError> {
     position_at(v, rec, rec.phases.len() - 1)
 }
 
@@ -127,9 +132,9 @@ pub fn missing_orders(v: &Variant, rec: &GameRecord, pos: &Position) -> Vec<Powe
 /// are handled by the rules: units hold, retreats disband, removals by civil
 /// disorder, builds waived), records the results, opens the next phase, and
 /// ends the game when a power has won.
-pub fn process(v: &Variant, rec: &mut GameRecord) -> Result<Outcome<'static>, String> {
+pub fn process(v: &Variant, rec: &mut GameRecord) -> Result<Outcome<'static>, GameError> {
     if let Some(result) = &rec.result {
-        return Err(format!("the game is over ({})", result_text(result)));
+        return Err(GameError::Over(result_text(result)));
     }
     let pos = current(v, rec)?;
     let orders = orders_in_force(v, &pos, rec.phases.last().unwrap())?;
@@ -145,9 +150,9 @@ pub fn process_orders(
     rec: &mut GameRecord,
     pos: &Position,
     orders: &[Order],
-) -> Result<Outcome<'static>, String> {
+) -> Result<Outcome<'static>, GameError> {
     if let Some(result) = &rec.result {
-        return Err(format!("the game is over ({})", result_text(result)));
+        return Err(GameError::Over(result_text(result)));
     }
     let outcome = adjudicate(v, pos, orders);
     let mut by_power = std::collections::BTreeMap::<String, Vec<String>>::new();
@@ -240,9 +245,9 @@ pub fn survivors(v: &Variant, pos: &Position) -> Vec<PowerId> {
 
 /// Goes back one phase: the last processed phase is open again, with the
 /// orders that were submitted for it, and the game is not over.
-pub fn undo(rec: &mut GameRecord) -> Result<String, String> {
+pub fn undo(rec: &mut GameRecord) -> Result<String, GameError> {
     if rec.phases.len() < 2 {
-        return Err("nothing to undo: the game is at its first phase".into());
+        return Err(GameError::FirstPhase);
     }
     rec.phases.pop();
     let last = rec.phases.last_mut().unwrap();
@@ -252,9 +257,9 @@ pub fn undo(rec: &mut GameRecord) -> Result<String, String> {
 }
 
 /// The surviving powers agree to a draw.
-pub fn draw(v: &Variant, rec: &mut GameRecord) -> Result<Vec<String>, String> {
+pub fn draw(v: &Variant, rec: &mut GameRecord) -> Result<Vec<String>, GameError> {
     if let Some(result) = &rec.result {
-        return Err(format!("the game is over ({})", result_text(result)));
+        return Err(GameError::Over(result_text(result)));
     }
     let pos = current(v, rec)?;
     let powers: Vec<String> = survivors(v, &pos).into_iter().map(|p| v.power(p).name.clone()).collect();

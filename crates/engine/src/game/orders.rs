@@ -4,7 +4,7 @@
 //! until the phase is processed.
 
 use super::record::{PhaseRecord, Status, Submission, SubmittedOrder};
-use super::GameRecord;
+use super::{GameError, GameRecord};
 use crate::adjudicate::{recycle, Adjudicator, Legality, OrderResult, Verdict};
 use crate::order::{before_comment, parse_order, parse_order_line, Action, Order};
 use crate::state::{Force, Position};
@@ -33,7 +33,7 @@ fn adjusting(v: &Variant, pos: &Position) -> bool {
 /// order, each replaced by a later one for the same unit (in adjustment
 /// phases, a power's later submission, if any of it was accepted, replaces
 /// all its earlier orders).
-pub fn orders_in_force(v: &Variant, pos: &Position, phase: &PhaseRecord) -> Result<Vec<Order>, String> {
+pub fn orders_in_force(v: &Variant, pos: &Position, phase: &PhaseRecord) -> Result<Vec<Order>, GameError> {
     let mut orders: Vec<Order> = Vec::new();
     for s in &phase.submissions {
         take_in(v, pos, &mut orders, s)?;
@@ -42,16 +42,17 @@ pub fn orders_in_force(v: &Variant, pos: &Position, phase: &PhaseRecord) -> Resu
 }
 
 /// The orders in force `orders` after submission `s`.
-fn take_in(v: &Variant, pos: &Position, orders: &mut Vec<Order>, s: &Submission) -> Result<(), String> {
-    let power = v.find_power(&s.power).ok_or_else(|| format!("submission by unknown power `{}`", s.power))?;
+fn take_in(v: &Variant, pos: &Position, orders: &mut Vec<Order>, s: &Submission) -> Result<(), GameError> {
+    let unknown = || GameError::Record(format!("submission by unknown power `{}`", s.power));
+    let power = v.find_power(&s.power).ok_or_else(unknown)?;
     // A submission with nothing accepted leaves the earlier one standing.
     if adjusting(v, pos) && s.orders.iter().any(|o| o.status != Status::Rejected) {
         orders.retain(|o| o.power != Some(power));
     }
     for o in s.orders.iter().filter(|o| o.status != Status::Rejected) {
         let text = o.order.as_deref().unwrap_or(&o.text);
-        let order =
-            parse_order(v, text, Some(power)).map_err(|e| format!("recorded order `{text}` of {}: {e}", s.power))?;
+        let order = parse_order(v, text, Some(power))
+            .map_err(|e| GameError::Record(format!("recorded order `{text}` of {}: {e}", s.power)))?;
         place(v, pos, orders, order);
     }
     Ok(())
@@ -61,7 +62,7 @@ fn take_in(v: &Variant, pos: &Position, orders: &mut Vec<Order>, s: &Submission)
 /// movement phase each unit on the board, in a retreat phase each
 /// dislodged unit; none in an adjustment phase (a power's orders there are
 /// a set, not orders for units). Only powers with something to order count.
-pub fn units_without_orders(v: &Variant, rec: &GameRecord, pos: &Position) -> Result<Vec<Force>, String> {
+pub fn units_without_orders(v: &Variant, rec: &GameRecord, pos: &Position) -> Result<Vec<Force>, GameError> {
     let phase = rec.phases.last().expect("a current phase");
     let orders = orders_in_force(v, pos, phase)?;
     // A mixed force (Hoplite Wars H3) is ordered by any of its powers.
@@ -105,7 +106,7 @@ pub fn units_without_orders(v: &Variant, rec: &GameRecord, pos: &Position) -> Re
 
 /// The orders of `power` in force in the current phase, as the judge
 /// prints them.
-pub fn orders_in_force_of(v: &Variant, rec: &GameRecord, power: PowerId) -> Result<Vec<String>, String> {
+pub fn orders_in_force_of(v: &Variant, rec: &GameRecord, power: PowerId) -> Result<Vec<String>, GameError> {
     let pos = super::current(v, rec)?;
     orders_in_force_at(v, &pos, rec.phases.last().expect("a current phase"), power)
 }
@@ -117,7 +118,7 @@ pub fn orders_in_force_at(
     pos: &Position,
     phase: &PhaseRecord,
     power: PowerId,
-) -> Result<Vec<String>, String> {
+) -> Result<Vec<String>, GameError> {
     let orders = orders_in_force(v, pos, phase)?;
     Ok(orders.iter().filter(|o| o.power == Some(power)).map(|o| o.display(v).to_string()).collect())
 }
@@ -190,9 +191,9 @@ pub fn submit(
     by: &str,
     at: &str,
     lines: &[String],
-) -> Result<Vec<SubmittedOrder>, String> {
+) -> Result<Vec<SubmittedOrder>, GameError> {
     if let Some(result) = &rec.result {
-        return Err(format!("the game is over ({})", super::result_text(result)));
+        return Err(GameError::Over(super::result_text(result)));
     }
     let pos = super::current(v, rec)?;
     submit_at(v, &pos, rec.phases.last_mut().expect("a current phase"), power, by, at, lines)
@@ -209,7 +210,7 @@ pub fn submit_at(
     by: &str,
     at: &str,
     lines: &[String],
-) -> Result<Vec<SubmittedOrder>, String> {
+) -> Result<Vec<SubmittedOrder>, GameError> {
     let in_force = orders_in_force(v, pos, phase)?;
     submit_over(v, pos, phase, &in_force, power, by, at, lines)
 }
@@ -229,7 +230,7 @@ pub fn submit_kept(
     by: &str,
     at: &str,
     lines: &[String],
-) -> Result<Vec<SubmittedOrder>, String> {
+) -> Result<Vec<SubmittedOrder>, GameError> {
     let said = submit_over(v, pos, phase, in_force, power, by, at, lines)?;
     take_in(v, pos, in_force, phase.submissions.last().expect("just submitted"))?;
     Ok(said)
@@ -246,7 +247,7 @@ fn submit_over(
     by: &str,
     at: &str,
     lines: &[String],
-) -> Result<Vec<SubmittedOrder>, String> {
+) -> Result<Vec<SubmittedOrder>, GameError> {
     let mut in_force = earlier.to_vec();
     if adjusting(v, pos) {
         in_force.retain(|o| o.power != Some(power));

@@ -267,7 +267,10 @@ impl Parser<'_> {
             || self.tokens.get(self.pos).is_some_and(|t| t.is_sym('&'))
         {
             if !self.variant.rules.reads(Notation::MergeSplit) {
-                return Err(self.error("an order of standard Diplomacy (MERGE and SPLIT belong to Multiplicity, which this variant does not play)"));
+                return Err(self.error(
+                    "an order of standard Diplomacy (MERGE and SPLIT belong to Multiplicity, which \
+                     this variant does not play)",
+                ));
             }
             if self.eat_word(&["split"]) {
                 return self.split(origin);

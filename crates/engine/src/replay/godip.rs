@@ -463,8 +463,9 @@ mod tests {
     #[test]
     fn usual_lines_read_as_the_general_reader_reads_them() {
         let v = embedded_variant("standard").expect("built in").expect("valid");
-        let usual = "PHASE 1901 Fall Retreat\nPOSITIONS\nRussia: fleet stp/sc\nEngland: fleet lon\nEngland: supply lon\n\
-                     France: army par\nFrance: army/dislodged par\nFrance: army par\nItaly: supply tyr\nAustria: army vie\nGermany: army mun\n\
+        let usual = "PHASE 1901 Fall Retreat\nPOSITIONS\nRussia: fleet stp/sc\nEngland: fleet lon\n\
+                     England: supply lon\nFrance: army par\nFrance: army/dislodged par\nFrance: army par\n\
+                     Italy: supply tyr\nAustria: army vie\nGermany: army mun\n\
                      ORDERS\npar move pic";
         // A tab after each colon: no line is a usual one.
         let general = usual.replace(": ", ":\t");

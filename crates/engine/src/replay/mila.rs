@@ -9,7 +9,7 @@
 use super::mila_order::{has_mila_form, mila_order, unit_ref_text, unit_text, upper};
 use super::{Glitch, RecordedGame, RecordedPhase, RecordedResult};
 use crate::adjudicate::{adjudicate, retreat_options, Reason, Verdict};
-use crate::game::{position_at, GameRecord, GameResult};
+use crate::game::{position_at, GameError, GameRecord, GameResult};
 use crate::order::{excerpt, parse_order, Action, Order};
 use crate::state::json::{read_unit, BadUnit};
 use crate::state::{Dislodged, Position};
@@ -347,7 +347,8 @@ pub fn mila_state(v: &Variant, pos: &Position) -> Value {
         centers.insert(key.clone(), Value::from(mine.centers));
         homes.insert(key, Value::from(mine.homes));
     }
-    json!({ "name": mila_phase_name(v, pos.phase), "units": units, "centers": centers, "homes": homes, "retreats": retreats })
+    let name = mila_phase_name(v, pos.phase);
+    json!({ "name": name, "units": units, "centers": centers, "homes": homes, "retreats": retreats })
 }
 
 /// The results of a phase adjudicated from `pos` as MILA writes them: by
@@ -371,7 +372,7 @@ pub fn mila_results(v: &Variant, pos: &Position, outcome: &crate::adjudicate::Ou
 /// A MILA saved game of a polemarch record: every phase with its state at
 /// the start, and for the processed ones the orders in force and the results
 /// (adjudicated again from the recorded position and orders).
-pub fn export_mila(v: &Variant, rec: &GameRecord) -> Result<Value, String> {
+pub fn export_mila(v: &Variant, rec: &GameRecord) -> Result<Value, GameError> {
     let powers =
         || v.powers.iter().map(|p| (p.name.to_uppercase(), Value::Array(Vec::new()))).collect::<Map<String, Value>>();
     let mut phases = Vec::with_capacity(rec.phases.len());
@@ -385,10 +386,10 @@ pub fn export_mila(v: &Variant, rec: &GameRecord) -> Result<Value, String> {
             orders_json = powers();
             let mut orders = Vec::new();
             for (power_name, list) in &done.orders {
-                let power = power_of(v, power_name).map_err(|e| format!("phase {}: {e}", record.phase))?;
+                let at = |e: String| GameError::Record(format!("phase {}: {e}", record.phase));
+                let power = power_of(v, power_name).map_err(at)?;
                 for text in list {
-                    let o = parse_order(v, text, Some(power))
-                        .map_err(|e| format!("phase {}: order `{text}`: {e}", record.phase))?;
+                    let o = parse_order(v, text, Some(power)).map_err(|e| at(format!("order `{text}`: {e}")))?;
                     orders_json[&key(power)].as_array_mut().unwrap().push(mila_order(v, &pos, &o).into());
                     orders.push(o);
                 }
@@ -416,9 +417,8 @@ pub fn export_mila(v: &Variant, rec: &GameRecord) -> Result<Value, String> {
         phases.push(json!({ "name": COMPLETED, "state": state, "orders": {}, "results": {}, "messages": [] }));
     }
     let messages = mila_messages(rec, &phases);
-    Ok(
-        json!({ "id": format!("polemarch-{}", rec.seed), "map": rec.variant, "rules": [], "phases": phases, "messages": messages }),
-    )
+    let id = format!("polemarch-{}", rec.seed);
+    Ok(json!({ "id": id, "map": rec.variant, "rules": [], "phases": phases, "messages": messages }))
 }
 
 /// The name MILA gives the phase after a game's end.
@@ -519,7 +519,10 @@ fn mila_messages(rec: &GameRecord, phases: &[Value]) -> Vec<Value> {
             m.to.iter().filter(|p| m.from.as_ref() != Some(p)).map(|p| p.to_uppercase()).collect()
         };
         for r in recipients {
-            out.push(json!({ "sender": sender, "recipient": r, "time_sent": m.sent_at * 1000, "phase": phase, "message": m.body }));
+            let time_sent = m.sent_at * 1000;
+            out.push(json!({
+                "sender": sender, "recipient": r, "time_sent": time_sent, "phase": phase, "message": m.body
+            }));
         }
     }
     out
@@ -559,11 +562,17 @@ mod tests {
     #[test]
     fn a_solo_exports_as_a_completed_phase_and_reads_back() {
         let v = standard();
-        let centres = r#""bre", "par", "mar", "spa", "por", "bel", "hol", "den", "kie", "ber", "lon", "edi", "lvp", "nwy", "swe", "tun", "ven""#;
+        let centres = ["bre", "par", "mar", "spa", "por", "bel", "hol", "den", "kie", "ber", "lon", "edi", "lvp"]
+            .iter()
+            .chain(&["nwy", "swe", "tun", "ven"])
+            .map(|c| format!("\"{c}\""))
+            .collect::<Vec<_>>()
+            .join(", ");
         let mut rec = starting_at(
             &v,
             &format!(
-                r#"{{"phase": "Fall 1901, Movement", "units": {{"France": ["A ruh"], "Italy": ["A rom"]}}, "owners": {{"France": [{centres}]}}}}"#
+                r#"{{"phase": "Fall 1901, Movement", "units": {{"France": ["A ruh"], "Italy": ["A rom"]}}, {owners}}}"#,
+                owners = format!(r#""owners": {{"France": [{centres}]}}"#)
             ),
         );
         game::submit(&v, &mut rec, v.find_power("France").unwrap(), "France", "now", &["A ruh - mun".into()]).unwrap();

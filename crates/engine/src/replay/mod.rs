@@ -173,7 +173,9 @@ pub fn detect(text: &str) -> Result<Detected, String> {
         let format = if json.get("is_full_press").is_some() { Format::Cicero } else { Format::Mila };
         return Ok(found(format, field("map"), None));
     }
-    Err("not a recorded game: JSON, but neither a polemarch record (\"format\": \"polemarch-game 1\") nor a MILA saved game (\"phases\" named like S1901M and a \"map\")".into())
+    Err("not a recorded game: JSON, but neither a polemarch record (\"format\": \"polemarch-game 1\") nor a MILA \
+         saved game (\"phases\" named like S1901M and a \"map\")"
+        .into())
 }
 
 /// Reads a recorded game of a detected format.

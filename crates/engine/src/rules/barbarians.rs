@@ -27,6 +27,7 @@ use super::destroy;
 use super::options::{needs, strings, Names};
 use super::{Destroy, Judging, Mechanic, PraetorianGuard, Rules};
 use crate::order::{Action, Order};
+use crate::outcome::BarbarianIllegal;
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Force, Position};
 use crate::variant::{Kind, LocId, PowerId, ProvinceId, Variant};
@@ -71,9 +72,9 @@ pub fn may_enter(v: &Variant, inv: Invaders, force: &Force, dest: ProvinceId) ->
     let flags = v.province(dest).flags;
     let rome = v.province(dest).roman_centre > 0;
     if force.power == inv.barbarians && (flags.barbarian_cannot_sack || rome) {
-        Err(Illegal::BarbariansNeverEnter)
+        Err(Illegal::Barbarian(BarbarianIllegal::NeverEnter))
     } else if force.power == inv.persians && rome {
-        Err(Illegal::PersiansNeverEnterRome)
+        Err(Illegal::Barbarian(BarbarianIllegal::PersiansNeverEnterRome))
     } else {
         Ok(())
     }
@@ -93,9 +94,9 @@ pub fn judge(v: &Variant, inv: Invaders, guard: bool, pos: &mut Position, orders
         }
         let of_b = |loc: LocId| inv.unit_in(v, pos, v.province_of(loc)).is_some();
         let why = if order.power.is_some_and(|p| inv.includes(p)) || order.unit.as_ref().is_some_and(|u| of_b(u.loc)) {
-            Some(Illegal::MovedByJudge)
+            Some(Illegal::Barbarian(BarbarianIllegal::MovedByJudge))
         } else if let Action::SupportMove { unit, .. } = &order.action {
-            of_b(unit.loc).then_some(Illegal::BarbarianSupportHoldOnly)
+            of_b(unit.loc).then_some(Illegal::Barbarian(BarbarianIllegal::SupportHoldOnly))
         } else {
             None
         };

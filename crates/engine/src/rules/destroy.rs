@@ -12,6 +12,7 @@ use super::state_text::{province_index, Codec, Slot};
 use super::{Mechanic, Notation, Rules};
 use crate::adjudicate::Plan;
 use crate::order::Action;
+use crate::outcome::DestroyIllegal;
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Force, Position, VariantState};
 use crate::variant::PowerId;
@@ -27,11 +28,11 @@ pub fn is_destroyed(state: &VariantState, p: ProvinceId) -> bool {
 pub fn plan(v: &Variant, state: &VariantState, body: &Force) -> Result<Plan, Illegal> {
     let p = v.province_of(body.loc);
     if !v.is_centre(p) {
-        Err(Illegal::NotACentre)
+        Err(Illegal::Destroy(DestroyIllegal::NotACentre))
     } else if v.province(p).flags.not_destroyable {
-        Err(Illegal::NotDestroyable)
+        Err(Illegal::Destroy(DestroyIllegal::NotDestroyable))
     } else if is_destroyed(state, p) {
-        Err(Illegal::AlreadyDestroyed)
+        Err(Illegal::Destroy(DestroyIllegal::AlreadyDestroyed))
     } else {
         Ok(Plan::Hold)
     }

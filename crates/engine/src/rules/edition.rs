@@ -116,7 +116,8 @@ impl Choice {
     pub fn describe(self) -> &'static str {
         match self {
             Choice::ConvoyFallback => {
-                "DATC 4.A.3: a `via convoy` move with no convoy falls back to land (or stays); a move to a neighbour goes by convoy when its own fleet convoys it (or only with `via convoy`)"
+                "DATC 4.A.3: a `via convoy` move with no convoy falls back to land (or stays); a move to a neighbour \
+                 goes by convoy when its own fleet convoys it (or only with `via convoy`)"
             }
             Choice::SupportCoast => "DATC 4.B.4: the coast written in a support to a move",
             Choice::CivilDisorder => "DATC 4.D.8: which units civil disorder removes",

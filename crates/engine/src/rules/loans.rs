@@ -24,8 +24,7 @@ use super::{Mechanic, Rules};
 use crate::adjudicate::balances;
 use crate::order::Action;
 use crate::order::Order;
-use crate::outcome::OrderResult;
-use crate::outcome::{Illegal, Reason};
+use crate::outcome::{Illegal, LoanIllegal, OrderResult, Reason};
 use crate::state::Force;
 use crate::state::{Loan, Position, VariantState};
 use crate::variant::Phase;
@@ -49,7 +48,7 @@ pub fn declares(action: &Action) -> bool {
 
 /// Carries out `power`'s LOAN or END LOAN on `pos` (in the order written).
 pub fn declare(v: &Variant, pos: &mut Position, power: Option<PowerId>, action: &Action) -> Result<Reason, Illegal> {
-    let power = power.ok_or(Illegal::LoanNotYours)?;
+    let power = power.ok_or(Illegal::Loan(LoanIllegal::NotYours))?;
     match *action {
         Action::Loan { centre, to } => lend(v, pos, power, centre, to),
         Action::EndLoan { centre } => end(pos, power, centre),
@@ -65,22 +64,22 @@ fn lend(v: &Variant, pos: &mut Position, lender: PowerId, centre: ProvinceId, to
         None => owner == Some(lender),
     };
     if !v.is_centre(centre) || !controls {
-        return Err(Illegal::LoanNotYours);
+        return Err(Illegal::Loan(LoanIllegal::NotYours));
     }
     if to == lender {
-        return Err(Illegal::LoanToSelf);
+        return Err(Illegal::Loan(LoanIllegal::ToSelf));
     }
     if owner == Some(to) || links.iter().any(|l| l.lender == to) {
-        return Err(Illegal::LoanInChain);
+        return Err(Illegal::Loan(LoanIllegal::InChain));
     }
     if !pos.owners.contains(&Some(to)) {
-        return Err(Illegal::BorrowerOwnsNoCentre);
+        return Err(Illegal::Loan(LoanIllegal::BorrowerOwnsNoCentre));
     }
     let mut after = pos.clone();
     push_link(&mut after.state, Loan { centre, lender, borrower: to, ending: false });
     // D7: the lender keeps what its own units need.
     if balances(v, &after)[lender.index()] < 0 {
-        return Err(Illegal::LoanNeeded);
+        return Err(Illegal::Loan(LoanIllegal::Needed));
     }
     pos.state = after.state;
     Ok(Reason::Lent)
@@ -99,7 +98,7 @@ fn end(pos: &mut Position, power: PowerId, centre: ProvinceId) -> Result<Reason,
         .loans
         .iter()
         .position(|l| l.centre == centre && l.lender == power && !l.ending)
-        .ok_or(Illegal::NoSuchLoan)?;
+        .ok_or(Illegal::Loan(LoanIllegal::NoSuchLoan))?;
     // The links after it fall with it: nobody lends on what he no longer holds.
     for l in pos.state.loans[at..].iter_mut().take_while(|l| l.centre == centre) {
         l.ending = true;
@@ -177,7 +176,10 @@ pub fn order_chains(v: &Variant, state: &mut VariantState) -> Result<(), String>
     for group in links.chunk_by(|a, b| a.centre == b.centre) {
         let abbr = &v.province(group[0].centre).abbr;
         let chain = order_chain(group).ok_or_else(|| {
-            format!("state `loan {abbr}`: the links do not make one chain (each link's lender is the borrower of the link before, no power twice)")
+            format!(
+                "state `loan {abbr}`: the links do not make one chain (each link's lender is the borrower of the \
+                 link before, no power twice)"
+            )
         })?;
         if let Some(i) = chain.iter().position(|l| l.ending) {
             if chain[i..].iter().any(|l| !l.ending) {

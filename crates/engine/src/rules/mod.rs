@@ -40,7 +40,6 @@ mod options;
 mod outlaw;
 mod owned_centre_builds;
 mod passes;
-mod passes_must_move;
 pub mod personal;
 pub mod placement;
 mod ports;
@@ -48,8 +47,6 @@ mod praetorian;
 mod rebuild;
 mod rivals;
 mod sassanid;
-mod senate_end;
-mod siege_phase;
 mod sieges;
 mod state_text;
 mod succession;
@@ -57,7 +54,6 @@ mod supported_entry;
 mod towns;
 mod triumvir_out;
 mod victory;
-mod walls;
 
 pub use draw::SplitMix64;
 pub use edition::{Choice, CivilDisorder, DisorderTies, Edition};
@@ -601,7 +597,10 @@ macro_rules! mechanics {
 
         /// How the value of each option is read into its mechanic.
         const OPTIONS: &[(&str, options::Reader)] = &[
-            $((<$name as Mechanic>::OPTION, |value, names| Ok(<$name as Mechanic>::read(value, names)?.map(AnyMechanic::$name))),)*
+            $((
+                <$name as Mechanic>::OPTION,
+                |value, names| Ok(<$name as Mechanic>::read(value, names)?.map(AnyMechanic::$name)),
+            ),)*
         ];
     };
 }
@@ -981,8 +980,26 @@ impl Rules {
 
     /// Hook `supply`: what centre `p` owned by `owner` is worth in `pos`,
     /// in halves, to `holder`, the power it supplies.
+    #[inline]
     pub fn centre_value(&self, v: &Variant, pos: &Position, p: ProvinceId, owner: PowerId, holder: PowerId) -> u32 {
-        let mut value = v.province(p).centre as u32;
+        let value = v.province(p).centre as u32;
+        if self.mechanics.is_empty() {
+            return value;
+        }
+        self.mechanics_centre_value(v, pos, p, owner, holder, value)
+    }
+
+    /// [`Rules::centre_value`] through the mechanics, outlined: standard
+    /// Diplomacy (no mechanic) never calls it.
+    fn mechanics_centre_value(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        p: ProvinceId,
+        owner: PowerId,
+        holder: PowerId,
+        mut value: u32,
+    ) -> u32 {
         for m in &self.mechanics {
             match each!(m, m => m.centre_value(self, v, pos, p, owner, holder, value)) {
                 ControlFlow::Continue(more) => value = more,

@@ -24,18 +24,39 @@
 //! A Consul is elected only in the Spring movement phase.
 //!
 //! State: `dictator <power>`, `consul <power>`, `eliminated <power>`.
+//!
+//! ## The Senate's end (T7)
+//!
+//! The Senate's end (Triumvirate T7). The Senate is eliminated when a
+//! Triumvir becomes Dictator or a power that is not Roman (Egypt) takes
+//! Rome. Under a Dictator, the Senate's centres become his at once (so
+//! they are usable from the next Winter); in the next retreat phase (played
+//! for it, whether or not a unit was dislodged) the Senate disbands a third
+//! of its units, rounded up, by its own `A xxx D` orders, the rest drawn
+//! from the game's seed; what is left becomes the Dictator's. If Egypt
+//! takes Rome, the Senate's units and centres go into civil disorder
+//! (rules/disorder.rs).
+//!
+//! Readings: the Senate's decrees of outlawry end with it (T6: "the
+//! decreeing player is eliminated"); Egypt takes Rome as it loses
+//! Alexandria (T8), when the centre becomes its own, as centres change
+//! hands in standard Diplomacy (after an Autumn): "Rome falls to EGYPT".
+//!
+//! State: `senate-end <power> pending|done`.
 
 use super::centre_values::romans;
+use super::draw::SplitMix64;
 use super::options::{needs, one_power, Names};
 use super::outlaw;
 use super::personal::Personal;
 use super::state_text::{read_power_list, write_power, write_power_list, Codec, Slot};
-use super::{disorder, senate_end, Mechanic, Rules};
+use super::{disorder, Mechanic, Rules};
 use crate::order::{Action, Order};
+use crate::outcome::OfficeIllegal;
 use crate::outcome::{Illegal, OrderResult, Reason};
-use crate::state::Force;
-use crate::state::{Kind, Position, VariantState};
+use crate::state::{Force, Kind, Position, SenateEnd, VariantState};
 use crate::variant::{PhaseKind, PowerId, ProvinceId, Variant};
+use std::borrow::Cow;
 
 /// Three centres, in halves.
 const BONUS: u32 = 6;
@@ -60,17 +81,17 @@ pub fn elect(
     target: PowerId,
 ) -> Result<Reason, Illegal> {
     if by != senate || senate_gone(&pos.state) {
-        return Err(Illegal::OnlySenateElects);
+        return Err(Illegal::Office(OfficeIllegal::OnlySenateElects));
     }
     let step = v.calendar.step(pos.phase);
     if pos.phase.step != 0 || step.kind != PhaseKind::Movement {
-        return Err(Illegal::ElectInSpring);
+        return Err(Illegal::Office(OfficeIllegal::ElectInSpring));
     }
     if !triumvir(v, &pos.state, personal, target) {
-        return Err(Illegal::NotATriumvir);
+        return Err(Illegal::Office(OfficeIllegal::NotATriumvir));
     }
     if pos.state.consul.is_some() {
-        return Err(Illegal::AlreadyElected);
+        return Err(Illegal::Office(OfficeIllegal::AlreadyElected));
     }
     pos.state.consul = Some(target);
     Ok(Reason::Elected)
@@ -86,18 +107,22 @@ pub fn decree(
     target: PowerId,
 ) -> Result<Reason, Illegal> {
     if pos.phase.year == v.calendar.first.year {
-        return Err(Illegal::OutlawTooEarly);
+        return Err(Illegal::Office(OfficeIllegal::OutlawTooEarly));
     }
     if !triumvir(v, &pos.state, personal, target) {
-        return Err(Illegal::NotATriumvir);
+        return Err(Illegal::Office(OfficeIllegal::NotATriumvir));
     }
     let gone = senate_gone(&pos.state);
     let may = by == target || (by == senate && !gone) || (gone && pos.state.dictator == Some(by));
     if !may {
-        return Err(if by == senate { Illegal::SenateGone } else { Illegal::NotYourDecree });
+        return Err(if by == senate {
+            Illegal::Office(OfficeIllegal::SenateGone)
+        } else {
+            Illegal::Office(OfficeIllegal::NotYourDecree)
+        });
     }
     if outlaw::is_outlaw(&pos.state, target) {
-        return Err(Illegal::AlreadyOutlaw);
+        return Err(Illegal::Office(OfficeIllegal::AlreadyOutlaw));
     }
     outlaw::decree(pos, target, by);
     Ok(Reason::Outlawed)
@@ -208,7 +233,7 @@ fn make(
     next.state.dictator = dictator;
     if let (true, Some(d)) = (new, dictator) {
         if !senate_gone(&next.state) {
-            super::senate_end::under_dictator(v, senate, d, next, results);
+            under_dictator(v, senate, d, next, results);
         }
     }
 }
@@ -292,7 +317,7 @@ impl Mechanic for Senate {
 
     /// The Senate's end and civil disorder (T7, T8).
     fn shared_slots(&self) -> &'static [Slot] {
-        &[senate_end::SLOTS, disorder::SLOTS]
+        &[SENATE_END_SLOTS, disorder::SLOTS]
     }
 
     fn may_order(
@@ -321,7 +346,7 @@ impl Mechanic for Senate {
             return;
         }
         if kind == PhaseKind::Retreat {
-            senate_end::disband_third(v, self.0, results, next);
+            disband_third(v, self.0, results, next);
         }
         if let Some(p) = r.get::<Personal>() {
             after_phase(v, self.0, p.kind, next, results);
@@ -340,13 +365,13 @@ impl Mechanic for Senate {
         decided: &mut Option<PowerId>,
     ) {
         if decided.is_none() {
-            *decided = senate_end::capture(state, self.0, mover, current);
+            *decided = capture(state, self.0, mover, current);
         }
     }
 
     /// T7: Rome owned by a power not Roman ends the Senate.
     fn after_ownership(&self, r: &Rules, v: &Variant, next: &mut Position) {
-        senate_end::after_ownership(v, self.0, romans(r), next);
+        after_ownership(v, self.0, romans(r), next);
     }
 
     fn draws(&self) -> bool {
@@ -366,7 +391,7 @@ impl Mechanic for Senate {
     /// T7: the eliminated Senate's units, waiting for the retreat phase
     /// that disbands a third of them and gives the rest to the Dictator.
     fn free_upkeep(&self, _: &Rules, _: &Variant, pos: &Position, balance: &mut [i32]) {
-        senate_end::free_upkeep(self.0, pos, balance);
+        free_upkeep(self.0, pos, balance);
     }
 
     fn winter_due(&self, r: &Rules, v: &Variant, pos: &Position, _: crate::variant::Phase) -> bool {
@@ -381,7 +406,7 @@ impl Mechanic for Senate {
     }
 
     fn retreat_due(&self, pos: &Position) -> bool {
-        senate_end::retreat_due(pos)
+        retreat_due(pos)
     }
 
     fn has_declarations(&self) -> bool {
@@ -401,3 +426,127 @@ impl Mechanic for Senate {
         }
     }
 }
+
+/// A Triumvir became Dictator: the Senate is gone; its centres are his.
+pub fn under_dictator(
+    v: &Variant,
+    senate: PowerId,
+    dictator: PowerId,
+    next: &mut Position,
+    _results: &mut Vec<OrderResult<'_>>,
+) {
+    next.state.senate_end = Some(SenateEnd { by: dictator, pending: true });
+    for owner in next.owners.iter_mut().filter(|o| **o == Some(senate)) {
+        *owner = Some(dictator);
+    }
+    super::loans::drop_power(&mut next.state, senate);
+    outlaw::end(v, next, |o| o.decreed_by == senate && o.power != senate);
+}
+
+/// Once centres changed hands: a power not Roman that owns Rome ends the
+/// Senate, whose holdings go into civil disorder.
+pub fn after_ownership(v: &Variant, senate: PowerId, romans: &[PowerId], next: &mut Position) {
+    if next.state.senate_end.is_some() {
+        return;
+    }
+    let Some(rome) = outlaw::rome(v) else { return };
+    let Some(taker) = next.owners[rome.index()].filter(|p| !romans.contains(p)) else { return };
+    next.state.senate_end = Some(SenateEnd { by: taker, pending: false });
+    super::disorder::enter(&mut next.state, senate);
+    outlaw::end(v, next, |o| o.decreed_by == senate && o.power != senate);
+}
+
+/// Ownership: the units of the Senate, eliminated under a Dictator and
+/// waiting for its third to be disbanded, take no centre: one they stand on
+/// keeps its owner (the Dictator's, once the Senate's centres are his).
+pub fn capture(state: &VariantState, senate: PowerId, mover: PowerId, current: Option<PowerId>) -> Option<PowerId> {
+    let pending = state.senate_end.is_some_and(|e| e.pending);
+    current.filter(|_| pending && mover == senate)
+}
+
+/// Upkeep: while its third waits to be disbanded, the eliminated Senate
+/// has no adjustment: its units need no supply (its centres are the
+/// Dictator's), so no Winter removes them before the retreat phase does.
+pub fn free_upkeep(senate: PowerId, pos: &Position, balance: &mut [i32]) {
+    if retreat_due(pos) {
+        balance[senate.index()] = balance[senate.index()].max(0);
+    }
+}
+
+/// Is the retreat phase that disbands the Senate's third still to come?
+pub fn retreat_due(pos: &Position) -> bool {
+    pos.state.senate_end.is_some_and(|e| e.pending)
+}
+
+/// In that retreat phase: the Senate's `D` orders for units on the board
+/// (which the core calls not dislodged) disband up to a third of its units,
+/// rounded up; the rest of the third is drawn from the seed; what is left
+/// becomes the Dictator's.
+pub fn disband_third(v: &Variant, senate: PowerId, results: &mut Vec<OrderResult<'_>>, next: &mut Position) {
+    let Some(SenateEnd { by: dictator, pending: true }) = next.state.senate_end else { return };
+    let units = next.forces.iter().filter(|f| f.power == senate).count();
+    let mut due = units.div_ceil(3);
+    for r in results.iter_mut() {
+        let disband = matches!(r.order.action, Action::Disband | Action::Remove)
+            && r.reason == Reason::Illegal(Illegal::NotDislodged);
+        let Some(unit) = r.order.unit.as_ref().filter(|_| disband && r.order.power.is_none_or(|p| p == senate)) else {
+            continue;
+        };
+        let Some(i) = next.force_index(v, v.province_of(unit.loc)).filter(|&i| next.forces[i].power == senate) else {
+            continue;
+        };
+        if due == 0 {
+            r.reason = Reason::Illegal(Illegal::SenateDisbandsTooMany);
+            continue;
+        }
+        next.forces.remove(i);
+        due -= 1;
+        r.reason = Reason::SenateDisbanded;
+    }
+    let mut rng = SplitMix64(next.state.seed.unwrap_or(0) ^ next.phase.year as u64);
+    for _ in 0..due {
+        let left: Vec<usize> = (0..next.forces.len()).filter(|&i| next.forces[i].power == senate).collect();
+        if left.is_empty() {
+            break;
+        }
+        let draw = rng.below(left.len());
+        let force = next.forces.remove(left[draw]);
+        let order = Order::for_force(&force, Action::Disband);
+        results.push(OrderResult {
+            order: Cow::Owned(order),
+            reason: Reason::DisbandedAtRandom { draw: draw as u32 + 1 },
+        });
+    }
+    for f in next.forces.iter_mut().filter(|f| f.power == senate) {
+        let order = Order::for_force(f, Action::Hold);
+        for c in f.components.iter_mut() {
+            c.power = dictator;
+        }
+        f.power = dictator;
+        results.push(OrderResult { order: Cow::Owned(order), reason: Reason::SenateToDictator { dictator } });
+    }
+    next.state.senate_end = Some(SenateEnd { by: dictator, pending: false });
+}
+
+/// `senate-end Caesar pending`, `senate-end Egypt done`.
+pub const SENATE_END: Codec = Codec {
+    key: "senate-end",
+    index: "",
+    shown: true,
+    write: |v, state, out| {
+        if let Some(e) = state.senate_end {
+            out(String::new(), format!("{} {}", v.power(e.by).name, if e.pending { "pending" } else { "done" }));
+        }
+    },
+    read: |v, _, value, state| {
+        let (by, pending) = match value.split_whitespace().collect::<Vec<_>>()[..] {
+            [by, "pending"] => (by, true),
+            [by, "done"] => (by, false),
+            _ => return Err(format!("`{value}`: expected `<power> pending` or `<power> done`")),
+        };
+        state.senate_end = Some(SenateEnd { by: v.power_named(by)?, pending });
+        Ok(())
+    },
+};
+
+const SENATE_END_SLOTS: Slot = &[SENATE_END];

@@ -24,6 +24,7 @@ use super::state_text::{province_index, Codec, Slot};
 use super::{Mechanic, Rules};
 use crate::order::Order;
 use crate::order::{Action, UnitRef};
+use crate::outcome::OutlawIllegal;
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Force, Kind, Outlaw, Position, VariantState};
 use crate::variant::{PhaseKind, PowerId, ProvinceId, Variant};
@@ -57,10 +58,10 @@ pub fn fix(v: &Variant, pos: &mut Position, power: PowerId, unit: &UnitRef) -> R
     let p = v.province_of(unit.loc);
     let owned = pos.force_in(v, p).is_some_and(|f| f.power == power);
     let Some(k) = pos.state.outlaws.iter().position(|o| o.power == power && o.due > 0) else {
-        return Err(Illegal::FixNotDue);
+        return Err(Illegal::Outlaw(OutlawIllegal::FixNotDue));
     };
     if !owned || is_fixed(&pos.state, p) {
-        return Err(if owned { Illegal::FixNotDue } else { Illegal::NotYourUnit });
+        return Err(if owned { Illegal::Outlaw(OutlawIllegal::FixNotDue) } else { Illegal::NotYourUnit });
     }
     pos.state.outlaws[k].due -= 1;
     set_fixed(&mut pos.state, p);
@@ -135,7 +136,7 @@ pub fn may_order(
     match action {
         Action::Hold | Action::Destroy | Action::Rebuild => Ok(()),
         Action::SupportHold { unit } | Action::SupportMove { unit, .. } if own_fixed(unit) => Ok(()),
-        _ => Err(Illegal::FixedUnit),
+        _ => Err(Illegal::Outlaw(OutlawIllegal::FixedUnit)),
     }
 }
 
@@ -152,7 +153,7 @@ pub fn may_build(state: &VariantState, earlier: &[OrderResult<'_>], power: Power
         .collect();
     let fleets = built.iter().filter(|&&k| k == Kind::FLEET).count();
     if built.len() >= 2 || (kind == Kind::FLEET && fleets >= 1) {
-        Err(Illegal::OutlawBuilds)
+        Err(Illegal::Outlaw(OutlawIllegal::Builds))
     } else {
         Ok(())
     }

@@ -16,6 +16,7 @@ use super::state_text::{province_index, PositionCodec};
 use super::{Mechanic, Rules};
 use crate::order::Order;
 use crate::order::{Action, UnitRef};
+use crate::outcome::PersonalIllegal;
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Component, Force, Kind, Position, VariantState};
 use crate::variant::PhaseKind;
@@ -93,10 +94,10 @@ pub fn designate(
     unit: &UnitRef,
 ) -> Result<Reason, Illegal> {
     if !has_one(v, p.kind, power) {
-        return Err(Illegal::NoPersonalUnit);
+        return Err(Illegal::Personal(PersonalIllegal::NoPersonalUnit));
     }
     if pos.phase != v.calendar.first {
-        return Err(Illegal::DesignateFirstPhase);
+        return Err(Illegal::Personal(PersonalIllegal::FirstPhaseOnly));
     }
     let named = v.province_of(unit.loc);
     let start = v.start_units.iter().find(|&&(q, k, _)| q == power && k == p.kind).map(|&(_, _, l)| v.province_of(l));
@@ -105,12 +106,12 @@ pub fn designate(
         return Ok(Reason::Designated);
     }
     if now != start {
-        return Err(Illegal::AlreadyDesignated);
+        return Err(Illegal::Personal(PersonalIllegal::Already));
     }
     let i = pos.force_index(v, named).ok_or(Illegal::NoUnit)?;
     match pos.forces[i].components[..] {
         [c] if c.power == power && c.kind == Kind::ARMY => {}
-        _ => return Err(Illegal::DesignateArmy),
+        _ => return Err(Illegal::Personal(PersonalIllegal::ArmyOnly)),
     }
     for f in pos.forces.iter_mut() {
         for c in f.components.iter_mut().filter(|c| c.power == power && c.kind == p.kind) {
@@ -220,8 +221,13 @@ impl Mechanic for Personal {
         let flag = |name: &str| t.get(name).and_then(|b| b.as_bool()).unwrap_or(false);
         let known = t.keys().all(|k| ["kind", "rebuilds_centres", "support_two_away"].contains(&k.as_str()));
         match kind {
-            Some(kind) if known => Ok(Some(Personal { kind, rebuilds: flag("rebuilds_centres"), far_support: flag("support_two_away") })),
-            _ => Err(format!("expected {{ kind = \"<letter>\", rebuilds_centres = <bool>, support_two_away = <bool> }}, found {value}")),
+            Some(kind) if known => {
+                Ok(Some(Personal { kind, rebuilds: flag("rebuilds_centres"), far_support: flag("support_two_away") }))
+            }
+            _ => Err(format!(
+                "expected {{ kind = \"<letter>\", rebuilds_centres = <bool>, support_two_away = <bool> \
+                 }}, found {value}"
+            )),
         }
     }
 

@@ -12,6 +12,7 @@ use super::state_text::{province_index, Codec, Slot};
 use super::{Mechanic, Rules};
 use crate::adjudicate::Plan;
 use crate::order::Action;
+use crate::outcome::DestroyIllegal;
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Force, Position, Rebuild as Rebuilding, VariantState};
 use crate::variant::Variant;
@@ -24,7 +25,7 @@ pub fn plan(v: &Variant, state: &VariantState, body: &Force) -> Result<Plan, Ill
     if is_destroyed(state, v.province_of(body.loc)) {
         Ok(Plan::Hold)
     } else {
-        Err(Illegal::NotDestroyed)
+        Err(Illegal::Destroy(DestroyIllegal::NotDestroyed))
     }
 }
 

@@ -25,6 +25,7 @@ use super::personal::Personal;
 use super::state_text::{read_power_list, write_power_list, Codec, Slot};
 use super::{Mechanic, Outlaws, Rules};
 use crate::order::{Action, Order};
+use crate::outcome::RivalIllegal;
 use crate::outcome::{Illegal, Reason};
 use crate::state::{Kind, Position, VariantState};
 use crate::variant::{PowerId, Variant};
@@ -53,7 +54,7 @@ pub fn declare(
     let first = v.calendar.first;
     // The seed's "at any time after 235W": not in the first year at all.
     if pos.phase.year == first.year {
-        return Err(Illegal::RivalTooEarly);
+        return Err(Illegal::Rival(RivalIllegal::TooEarly));
     }
     if pos.state.eliminated.contains(&by) {
         return Err(Illegal::OutOfTheGame);
@@ -61,16 +62,16 @@ pub fn declare(
     let commander =
         super::personal::has_one(v, personal, target) && !pos.state.eliminated.contains(&target) && target != emperor;
     if !commander {
-        return Err(Illegal::NotACommander);
+        return Err(Illegal::Rival(RivalIllegal::NotACommander));
     }
     if by != target && by != emperor {
-        return Err(Illegal::NotYourRival);
+        return Err(Illegal::Rival(RivalIllegal::NotYours));
     }
     if by == emperor && holder_of_rome(v, pos) != Some(emperor) {
-        return Err(Illegal::EmperorWithoutRome);
+        return Err(Illegal::Rival(RivalIllegal::EmperorWithoutRome));
     }
     if is_rival(&pos.state, target) {
-        return Err(Illegal::AlreadyRival);
+        return Err(Illegal::Rival(RivalIllegal::Already));
     }
     outlaw::decree(pos, target, by);
     pos.state.rivals.push(target);

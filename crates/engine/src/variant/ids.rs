@@ -31,14 +31,20 @@ pub struct PowerId(pub u8);
 macro_rules! dense_id {
     ($id:ident, $int:ty, $what:literal) => {
         impl $id {
-            #[doc = concat!("The ", $what, " at index `i` (for loops over `0..n`). The index must fit in a `", stringify!($int), "` (checked in debug builds).")]
+            #[doc = concat!(
+                        "The ", $what, " at index `i` (for loops over `0..n`). The index must fit in a `",
+                        stringify!($int),
+                        "` (checked in debug builds)."
+                    )]
             #[inline]
             pub const fn new(i: usize) -> $id {
                 debug_assert!(i <= <$int>::MAX as usize);
                 $id(i as $int)
             }
 
-            #[doc = concat!("The index of the ", $what, ", for indexing the arrays that hold one entry per ", $what, ".")]
+            #[doc = concat!(
+                        "The index of the ", $what, ", for indexing the arrays that hold one entry per ", $what, "."
+                    )]
             #[inline]
             pub const fn index(self) -> usize {
                 self.0 as usize

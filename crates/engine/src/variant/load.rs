@@ -414,7 +414,8 @@ fn hints_inside(board: &Board, problems: &mut Vec<Problem>) {
         for (k, h) in p.region.iter().enumerate() {
             if (0..2).any(|i| h[i] < min[i] || h[i] > max[i]) {
                 let why = format!(
-                    "[{}, {}]: outside the map's points (x {} to {}, y {} to {}): a region hint must lie inside the picture",
+                    "[{}, {}]: outside the map's points (x {} to {}, y {} to {}): a region hint must lie inside the \
+                     picture",
                     h[0], h[1], min[0], max[0], min[1], max[1]
                 );
                 problems.push(Problem::at("map.toml", &p.abbr, &format!("region[{k}]"), why));

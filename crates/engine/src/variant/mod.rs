@@ -297,15 +297,11 @@ impl Variant {
         with_normal(name, |n| self.power_names.get(n).copied())
     }
 
-    /// A power by name, or the error that names the variant's powers:
-    /// ``unknown power `Prussia` (powers: Austria, England, ...)``.
-    pub fn power_named(&self, name: &str) -> Result<PowerId, String> {
-        self.find_power(name).ok_or_else(|| {
-            format!(
-                "unknown power `{}` (powers: {})",
-                crate::order::excerpt(name),
-                self.powers.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")
-            )
+    /// A power by name, or the error that names the variant's powers.
+    pub fn power_named(&self, name: &str) -> Result<PowerId, UnknownPower> {
+        self.find_power(name).ok_or_else(|| UnknownPower {
+            name: crate::order::excerpt(name).to_string(),
+            powers: self.powers.iter().map(|p| p.name.clone()).collect(),
         })
     }
 
@@ -375,5 +371,31 @@ impl std::fmt::Display for LocName<'_> {
             (None, Some(centre)) => write!(f, "(({}))", self.v.province(centre).abbr),
             (None, None) => f.write_str(&province.abbr),
         }
+    }
+}
+
+/// A name that is no power of the variant (bad input where a person wrote
+/// it, a fault of the data where a file did). It prints
+/// ``unknown power `Prussia` (powers: Austria, England, ...)``.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownPower {
+    /// The name as written, shortened if long.
+    pub name: String,
+    /// The variant's powers.
+    pub powers: Vec<String>,
+}
+
+impl std::fmt::Display for UnknownPower {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unknown power `{}` (powers: {})", self.name, self.powers.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownPower {}
+
+/// For callers that report errors as text.
+impl From<UnknownPower> for String {
+    fn from(e: UnknownPower) -> String {
+        e.to_string()
     }
 }

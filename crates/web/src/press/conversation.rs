@@ -30,7 +30,7 @@ impl Conversation {
     pub fn between<'a>(v: &Variant, names: impl IntoIterator<Item = &'a str>) -> Result<Self> {
         let mut powers = Vec::new();
         for n in names.into_iter().map(str::trim).filter(|n| !n.is_empty()) {
-            let p = v.power_named(n).map_err(Error::bad)?;
+            let p = v.power_named(n)?;
             powers.push(v.power(p).name.clone());
         }
         powers.sort();

@@ -6,7 +6,7 @@
 //! player (so they say nothing in an anonymous game either).
 
 use super::send::notice;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::games::{Game, Seat};
 use crate::judge::Cause;
 use polemarch_engine::game::{self, GameRecord};
@@ -29,7 +29,7 @@ pub async fn processed(
     cause: Cause,
 ) -> Result<()> {
     let phase = g.record.phases.last().map(|p| p.phase.clone()).unwrap_or_default();
-    let pos = game::current(v, &g.record).map_err(Error::internal)?;
+    let pos = game::current(v, &g.record)?;
     for p in game::powers_to_order(v, &pos) {
         let name = &v.power(p).name;
         if sent.contains(name) {

@@ -45,7 +45,7 @@ pub async fn send(app: &App, game_id: i64, user: &User, out: Outgoing<'_>) -> Re
     } else {
         Conversation::between(&v, out.to.iter().map(String::as_str).chain([from.as_str()]))?
     };
-    let pos = game::current(&v, &g.record).map_err(Error::internal)?;
+    let pos = game::current(&v, &g.record)?;
     if let Some(why) = g.press.mode.refusal(to.is_public(), v.calendar.kind(pos.phase)) {
         return Err(Error::conflict(why));
     }

@@ -8,6 +8,24 @@ use crate::variant::{LocId, ProvinceId, Variant};
 use std::borrow::Cow;
 use std::fmt;
 
+mod barbarians;
+mod destroy;
+mod loans;
+mod offices;
+mod outlaw;
+mod personal;
+mod rivals;
+mod sieges;
+
+pub use barbarians::BarbarianIllegal;
+pub use destroy::DestroyIllegal;
+pub use loans::LoanIllegal;
+pub use offices::OfficeIllegal;
+pub use outlaw::OutlawIllegal;
+pub use personal::PersonalIllegal;
+pub use rivals::RivalIllegal;
+pub use sieges::SiegeIllegal;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
     Success,
@@ -72,24 +90,16 @@ pub enum Illegal {
     NotDelphi,
     AlreadySacked,
     NoConversion,
-    NotACentre,
-    NotDestroyable,
-    AlreadyDestroyed,
-    NotDestroyed,
+    /// Diadochi V rule 3, Triumvirate T2 (outcome/destroy.rs).
+    Destroy(DestroyIllegal),
     NoDestruction,
     NoLoans,
-    LoanNotYours,
-    LoanToSelf,
-    LoanInChain,
-    BorrowerOwnsNoCentre,
-    LoanNeeded,
-    NoSuchLoan,
+    /// Diadochi V D7 (outcome/loans.rs).
+    Loan(LoanIllegal),
     FleetBuildCap,
     ImperialOnly,
     /// C11: a unit in a Pass may only move.
     MustLeavePass,
-    WallsByRetreatOnly,
-    FleetWallsOnlyAtPort,
     FleetOnlyAtPort,
     NoBuildInGermany,
     EmperorEliminated,
@@ -99,46 +109,29 @@ pub enum Illegal {
     /// fleets, and the power has no army there to take instead (a mixed
     /// force of one player's powers, Hoplite Wars).
     RemovalUnseaworthy,
-    WallsHoldOrAttack,
-    WallsUnsupported,
-    NoSiege,
-    /// I5: B units are moved by the judge.
-    MovedByJudge,
-    /// I5: B units receive support to hold only.
-    BarbarianSupportHoldOnly,
-    BarbariansNeverEnter,
-    PersiansNeverEnterRome,
+    /// City State C5, C6, C8 (outcome/sieges.rs).
+    Siege(SiegeIllegal),
+    /// Imperator I5 (outcome/barbarians.rs).
+    Barbarian(BarbarianIllegal),
     /// I9.
     Sassanid,
     /// I3.
     FirstYearHomesOnly,
     NoOffices,
-    DesignateFirstPhase,
-    NoPersonalUnit,
-    DesignateArmy,
-    AlreadyDesignated,
-    OnlySenateElects,
-    ElectInSpring,
-    AlreadyElected,
-    NotATriumvir,
-    SenateGone,
-    OutlawTooEarly,
-    NotYourDecree,
-    AlreadyOutlaw,
-    FixNotDue,
-    FixedUnit,
-    OutlawBuilds,
+    /// Triumvirate T2 (outcome/personal.rs).
+    Personal(PersonalIllegal),
+    /// Triumvirate T3, T5a, T5b (outcome/offices.rs).
+    Office(OfficeIllegal),
+    /// Triumvirate T6 (outcome/outlaw.rs).
+    Outlaw(OutlawIllegal),
     OutOfTheGame,
     InCivilDisorder,
     SenateDisbandsTooMany,
     SupportedEntryOnly,
     /// I7.
     NoRivals,
-    RivalTooEarly,
-    NotACommander,
-    NotYourRival,
-    EmperorWithoutRome,
-    AlreadyRival,
+    /// Imperator I7 (outcome/rivals.rs).
+    Rival(RivalIllegal),
     /// I8.
     GuardRemoval,
 }
@@ -227,74 +220,70 @@ impl Illegal {
             Illegal::GarrisonCannotMove => "a garrison cannot move",
             Illegal::NotDelphi => "only a force in Delphi can sack it",
             Illegal::AlreadySacked => "Delphi can be sacked once per game",
-            Illegal::NoConversion => "a conversion turns one army into a fleet (on a coastal centre) or one fleet into an army, in a City or Town",
-            Illegal::PlacementCost { .. } => "a placement costs exactly what the home centres are worth (one unit, or two garrisons, for a Minor)",
+            Illegal::NoConversion => {
+                "a conversion turns one army into a fleet (on a coastal centre) or one fleet \
+                 into an army, in a City or Town"
+            }
+            Illegal::PlacementCost { .. } => {
+                "a placement costs exactly what the home centres are worth (one unit, \
+                 or two garrisons, for a Minor)"
+            }
             Illegal::GarrisonSupport => "a garrison supports only a merge into its own province",
-            Illegal::NotACentre => "only a unit in a supply centre can destroy it",
-            Illegal::NotDestroyable => "Alexandria, Antioch and Rome cannot be destroyed",
-            Illegal::AlreadyDestroyed => "the centre is already destroyed",
-            Illegal::NotDestroyed => "only a destroyed centre can be rebuilt",
+            Illegal::Destroy(why) => why.rule(),
             Illegal::NoDestruction => "this variant has no destroying or rebuilding of centres",
             Illegal::NoLoans => "this variant has no loans",
-            Illegal::LoanNotYours => "a power lends only a centre it owns and has not lent, or one lent to it last and not ending",
-            Illegal::LoanToSelf => "a power cannot lend to itself",
-            Illegal::LoanInChain => "a loan goes on only to a power not yet in the centre's chain of loans (its owner and each borrower)",
-            Illegal::BorrowerOwnsNoCentre => "a loan goes only to a power that owns at least one centre",
-            Illegal::LoanNeeded => "the loan would leave the lender with less supply than its own units need",
-            Illegal::NoSuchLoan => "this power lends that centre to nobody (or its loan is ending already)",
+            Illegal::Loan(why) => why.rule(),
             Illegal::FleetBuildCap => "no power builds more than 2 fleets in one Winter",
             Illegal::ImperialOnly => "only Imperial units may enter the Passes and Germany",
             Illegal::MustLeavePass => {
-                "a unit that starts a movement phase in a Pass must move, to its exit or back to Germany (C11): it goes back to Germany at the end of the phase"
+                "a unit that starts a movement phase in a Pass must move, to its exit or back to Germany (C11): it \
+                 goes back to Germany at the end of the phase"
             }
-            Illegal::WallsByRetreatOnly => "a unit goes behind the walls only by retreating there when dislodged from the centre",
-            Illegal::FleetWallsOnlyAtPort => "a fleet may be behind the walls only in a port",
-            Illegal::FleetOnlyAtPort => "fleets are built only at the ports (Venezia, Genova, Pisa, Napoli), by whoever owns the port",
+            Illegal::Siege(why) => why.rule(),
+            Illegal::FleetOnlyAtPort => {
+                "fleets are built only at the ports (Venezia, Genova, Pisa, Napoli), by \
+                 whoever owns the port"
+            }
             Illegal::NoBuildInGermany => "the Emperor never builds in Germany: he builds in a centre he owns",
             Illegal::EmperorEliminated => "the Emperor is eliminated: he builds nothing",
             Illegal::NotBuiltByOrder => {
-                "this kind of unit is never built by order (a double army is rebuilt in Germany; the Praetorian Guard and Barbarians are never built)"
+                "this kind of unit is never built by order (a double army is rebuilt in Germany; the Praetorian \
+                 Guard and Barbarians are never built)"
             }
             Illegal::RemovalUnseaworthy => {
-                "the removal would leave a force at sea with more armies than fleets, and the power has no army there to take instead (Multiplicity M2, M12): remove elsewhere"
+                "the removal would leave a force at sea with more armies than fleets, and the power has no army \
+                 there to take instead (Multiplicity M2, M12): remove elsewhere"
             }
             Illegal::NeedsNoSupply => "a unit that needs no supply frees none: it is not removed (a double army)",
-            Illegal::WallsHoldOrAttack => "a unit behind the walls may only stand or attack its own province, never support or convoy (City State C6)",
-            Illegal::WallsUnsupported => "a unit behind the walls may not be supported, holding or attacking (City State C6)",
-            Illegal::MovedByJudge => "Barbarian and Persian units are moved by the judge: no player orders them (I5)",
-            Illegal::BarbarianSupportHoldOnly => "a Barbarian or Persian unit may be supported to hold, never to move (I5)",
-            Illegal::BarbariansNeverEnter => "Barbarians never enter Alexandria, Antioch or Rome (I5)",
-            Illegal::PersiansNeverEnterRome => "Persians never enter Rome (I5)",
+            Illegal::Barbarian(why) => why.rule(),
             Illegal::Sassanid => "the Sassanid spaces (Arbela, Armenia, Atropatene, Ctesiphon) are never entered (I9)",
-            Illegal::FirstYearHomesOnly => "in the first year (235) builds are made only in the starting provinces (I3)",
-            Illegal::NoSiege => "`R` in a movement phase raises a siege: only of a province whose walls hold a unit, by a unit outside them (City State C8)",
+            Illegal::FirstYearHomesOnly => {
+                "in the first year (235) builds are made only in the starting provinces \
+                 (I3)"
+            }
             Illegal::NoOffices => "this variant has no personal units, Senate or Outlaws",
-            Illegal::DesignateFirstPhase => "a personal unit is designated only in the first phase of the game (T2)",
-            Illegal::NoPersonalUnit => "only a player with a personal unit designates one (T2: the Triumvirs)",
-            Illegal::DesignateArmy => "the personal unit is one of the player's own armies on the board (T2)",
-            Illegal::AlreadyDesignated => "the personal unit has been designated already (T2)",
-            Illegal::OnlySenateElects => "only the Senate, while it exists, elects a Sole Consul (T5a)",
-            Illegal::ElectInSpring => "the Sole Consul is elected in a Spring movement phase (T5a)",
-            Illegal::AlreadyElected => "there is one Sole Consul a year (T5a)",
-            Illegal::NotATriumvir => "only a Triumvir still in the game can be elected or outlawed (T5)",
-            Illegal::SenateGone => "the Senate is eliminated (T7)",
-            Illegal::OutlawTooEarly => "Outlaws are decreed only after Winter 55 BC, from Spring 54 BC on (T5b: \"at any time after 55W\")",
-            Illegal::NotYourDecree => "only the Senate (the Dictator once the Senate is gone) decrees an Outlaw; a Triumvir may declare only himself one (T3, T5b)",
-            Illegal::AlreadyOutlaw => "the Triumvir is an Outlaw already (T6: outlawry is irrevocable)",
-            Illegal::FixNotDue => "an Outlaw names a quarter of his own units, rounded up, in the phase of the decree, and no more (T6)",
-            Illegal::FixedUnit => "an Outlaw's fixed unit may not move: it holds or supports another of his fixed units (T6)",
-            Illegal::OutlawBuilds => "an Outlaw builds at most 2 units a year, at most 1 of them a fleet (T6)",
-            Illegal::InCivilDisorder => "the power's holdings are in civil disorder: its units hold and nothing is built (T7, T8)",
+            Illegal::Personal(why) => why.rule(),
+            Illegal::Office(why) => why.rule(),
+            Illegal::Outlaw(why) => why.rule(),
+            Illegal::InCivilDisorder => {
+                "the power's holdings are in civil disorder: its units hold and nothing is \
+                 built (T7, T8)"
+            }
             Illegal::SenateDisbandsTooMany => "the Senate disbands a third of its units (rounded up), no more (T7)",
-            Illegal::SupportedEntryOnly => "Arbela and Ctesiphon are entered only by a supported attack, never by a retreat (T9)",
+            Illegal::SupportedEntryOnly => {
+                "Arbela and Ctesiphon are entered only by a supported attack, never by a \
+                 retreat (T9)"
+            }
             Illegal::NoRivals => "this variant has no Rivals to the Throne (Imperator I7)",
-            Illegal::RivalTooEarly => "Rivals are declared only after Winter 235, from Spring 236 (I7: \"at any time after 235W\")",
-            Illegal::OutOfTheGame => "the power is out of the game: it orders and declares nothing (I8: the fallen Emperor's units wait for his successor)",
-            Illegal::NotACommander => "only a Commander still in the game, not the Emperor, can be a Rival (I7)",
-            Illegal::NotYourRival => "only the Emperor declares a Commander a Rival; a Commander may declare only himself one (I7)",
-            Illegal::EmperorWithoutRome => "the Emperor declares Rivals only while he holds Rome (I7)",
-            Illegal::AlreadyRival => "the Commander is a Rival already (I7)",
-            Illegal::GuardRemoval => "the Praetorian Guard is not removed in an adjustment: remove another unit (I8: the Emperor falls with it)",
+            Illegal::Rival(why) => why.rule(),
+            Illegal::OutOfTheGame => {
+                "the power is out of the game: it orders and declares nothing (I8: the fallen \
+                 Emperor's units wait for his successor)"
+            }
+            Illegal::GuardRemoval => {
+                "the Praetorian Guard is not removed in an adjustment: remove another unit (I8: \
+                 the Emperor falls with it)"
+            }
         }
     }
 }
@@ -470,7 +459,9 @@ impl Reason {
             Reason::NoPort => "disbanded first: the power has fleets and owns no port".into(),
             Reason::EmperorOut => "disbanded: the Emperor is eliminated".into(),
             Reason::DoubleArmyRebuilt => "a destroyed double army rebuilt in Germany".into(),
-            Reason::Sacked => "Delphi sacked: two free builds next Winter; no other player may support this player again".into(),
+            Reason::Sacked => "Delphi sacked: two free builds next Winter; no other player may support this player \
+                               again"
+                .into(),
             Reason::Converted => "converted".into(),
             Reason::Destroyed => "centre destroyed: worth nothing until rebuilt".into(),
             Reason::Rebuilding => "rebuilding: one more movement phase to go".into(),
@@ -480,7 +471,9 @@ impl Reason {
             Reason::Shunned => "void: no other player may support a player who sacked Delphi".into(),
             Reason::Unseaworthy => "the merged force would not be seaworthy".into(),
             Reason::LeftBehind => "could not reach the place its group moved to".into(),
-            Reason::RebuiltInPassing => "moved; the personal unit rebuilt the destroyed centre by entering it (T2, Imperator I6)".into(),
+            Reason::RebuiltInPassing => "moved; the personal unit rebuilt the destroyed centre by entering it (T2, \
+                                         Imperator I6)"
+                .into(),
             Reason::Designated => "personal unit designated (T2)".into(),
             Reason::Elected => "Sole Consul for this year: +3 supply this Winter (T5a)".into(),
             Reason::Outlawed => "Outlaw: a quarter of his units fixed, at most 2 builds a year (T6)".into(),
@@ -489,25 +482,49 @@ impl Reason {
             Reason::TakenBy { heir, rule } => format!("taken over by {} ({rule:?})", v.power(heir).name),
             Reason::SenateDisbanded => "disbanded: the Senate's third (T7)".into(),
             Reason::DeclaredRival => {
-                "Rival to the Throne: the Outlaw penalties, a quarter of his units fixed, at most 2 builds a year; his AGC is a PG(R) (I7)".into()
+                "Rival to the Throne: the Outlaw penalties, a quarter of his units fixed, at most 2 builds a year; \
+                 his AGC is a PG(R) (I7)"
+                    .into()
             }
-            Reason::EmperorFalls { heir: Some(h) } => format!("the Emperor's guard is lost: the Emperor is out, {} is Emperor (I8)", v.power(h).name),
-            Reason::EmperorFalls { heir: None } => "the Emperor's guard is lost: the Emperor is out, the title waits for whoever takes Rome (I8)".into(),
-            Reason::TitleTaken { emperor } => format!("{} holds Rome: Emperor, with the fallen Emperor's units and centres (I8)", v.power(emperor).name),
-            Reason::DisbandedAtRandom { draw } => format!("disbanded at random from the game's seed (draw {draw}): the Senate's third (T7)"),
+            Reason::EmperorFalls { heir: Some(h) } => format!(
+                "the Emperor's guard is lost: the Emperor is out, {} \
+                 is Emperor (I8)",
+                v.power(h).name
+            ),
+            Reason::EmperorFalls { heir: None } => "the Emperor's guard is lost: the Emperor is out, the title waits \
+                                                    for whoever takes Rome (I8)"
+                .into(),
+            Reason::TitleTaken { emperor } => format!(
+                "{} holds Rome: Emperor, with the fallen Emperor's units and \
+                 centres (I8)",
+                v.power(emperor).name
+            ),
+            Reason::DisbandedAtRandom { draw } => format!(
+                "disbanded at random from the game's seed (draw {draw}): \
+                 the Senate's third (T7)"
+            ),
             Reason::SenateToDictator { dictator } => format!("now the Dictator's, {} (T7)", v.power(dictator).name),
             Reason::SplitFailed => "another part of the force at sea did not leave, so none may".into(),
             Reason::FrontierDie { roll } if roll <= 2 => {
-                format!("frontier die {roll}: the garrison is destroyed, a Barbarian or Persian army takes its place (I4)")
+                format!(
+                    "frontier die {roll}: the garrison is destroyed, a Barbarian or Persian army takes its place \
+                     (I4)"
+                )
             }
             Reason::FrontierDie { roll } => format!("frontier die {roll}: the garrison holds (I4)"),
             Reason::Invaded => "a Barbarian or Persian army appears in the empty frontier province (I4)".into(),
             Reason::CentreSacked => "moved in and sacked the centre: worth nothing until rebuilt (I5)".into(),
-            Reason::BarbarianDestroyed => "the Praetorian Guard's attack destroyed the Barbarian or Persian unit; the guard stays (I6)".into(),
+            Reason::BarbarianDestroyed => "the Praetorian Guard's attack destroyed the Barbarian or Persian unit; \
+                                           the guard stays (I6)"
+                .into(),
             Reason::SentBack { to, by: Some(by), attack, against, .. } => {
                 format!("bounced: {attack} against {against} from {}; moved back to {} (C11)", name(by), name(to))
             }
-            Reason::SentBack { to, by: None, .. } => format!("did not leave the Pass: moved back to {} (C11)", name(to)),
+            Reason::SentBack { to, by: None, .. } => format!(
+                "did not leave the Pass: moved back to {} \
+                 (C11)",
+                name(to)
+            ),
         }
     }
 }

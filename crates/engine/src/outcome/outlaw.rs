@@ -1,0 +1,28 @@
+//! Why an Outlaw's order is illegal (Triumvirate T6; the rules are
+//! `rules/outlaw.rs`).
+
+/// Triumvirate T6: `Illegal::Outlaw`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
+pub enum OutlawIllegal {
+    FixNotDue,
+    FixedUnit,
+    Builds,
+}
+
+impl OutlawIllegal {
+    /// The rule the order breaks.
+    pub(super) fn rule(self) -> &'static str {
+        match self {
+            OutlawIllegal::FixNotDue => {
+                "an Outlaw names a quarter of his own units, rounded up, in the phase of the \
+                 decree, and no more (T6)"
+            }
+            OutlawIllegal::FixedUnit => {
+                "an Outlaw's fixed unit may not move: it holds or supports another of his fixed \
+                 units (T6)"
+            }
+            OutlawIllegal::Builds => "an Outlaw builds at most 2 units a year, at most 1 of them a fleet (T6)",
+        }
+    }
+}
