@@ -11,6 +11,10 @@
 //! write still sees the ones before it, as if alone and in turn; one that
 //! fails is rolled back to its savepoint and the others are kept; none is
 //! answered before the commit that holds it is synced.
+//!
+//! PostgreSQL groups the syncs of concurrent commits itself, and writes on
+//! many connections at once: there each write is its own transaction, at
+//! once (funnelled through one writer, the load test's p99 tripled).
 
 use crate::error::{Error, Result};
 use futures_util::future::BoxFuture;
@@ -22,13 +26,16 @@ const MOST: usize = 64;
 
 /// The queue of writes waiting for the writer.
 #[derive(Clone)]
-pub struct GroupCommit {
-    jobs: mpsc::UnboundedSender<Box<dyn Pending>>,
+pub enum GroupCommit {
+    /// SQLite: the queue of the one writer.
+    Grouped(mpsc::UnboundedSender<Box<dyn Pending>>),
+    /// PostgreSQL: each write in a transaction of its own, on this pool.
+    Alone(AnyPool),
 }
 
 /// A write: runs on the connection of the group's transaction, and tells
 /// its result once the transaction is committed (or is not).
-trait Pending: Send {
+pub trait Pending: Send {
     /// Runs the write; false: it failed (its savepoint is rolled back).
     fn run<'c>(&'c mut self, conn: &'c mut AnyConnection) -> BoxFuture<'c, bool>;
     /// Answers with the write's result, or the commit's error.
@@ -68,12 +75,16 @@ where
 }
 
 impl GroupCommit {
-    /// The queue, and its writer on `writer` (the server's writing pool),
-    /// until every copy of the queue is dropped.
-    pub fn start(writer: AnyPool) -> GroupCommit {
+    /// On SQLite, the queue and its writer on `writer` (the server's
+    /// writing pool), until every copy of the queue is dropped; on
+    /// PostgreSQL, `writer` itself.
+    pub fn start(writer: AnyPool, sqlite: bool) -> GroupCommit {
+        if !sqlite {
+            return GroupCommit::Alone(writer);
+        }
         let (jobs, queue) = mpsc::unbounded_channel();
         tokio::spawn(write_all(writer, queue));
-        GroupCommit { jobs }
+        GroupCommit::Grouped(jobs)
     }
 
     /// Runs `work` in a transaction with the writes waiting beside it, and
@@ -85,9 +96,18 @@ impl GroupCommit {
         F: for<'c> FnOnce(&'c mut AnyConnection) -> BoxFuture<'c, Result<T>> + Send + 'static,
         T: Send + 'static,
     {
+        let jobs = match self {
+            GroupCommit::Grouped(jobs) => jobs,
+            GroupCommit::Alone(pool) => {
+                let mut tx = pool.begin().await?;
+                let value = work(&mut *tx).await?;
+                tx.commit().await?;
+                return Ok(value);
+            }
+        };
         let (answer, answered) = oneshot::channel();
         let job = Job { work: Some(work), result: None, answer };
-        self.jobs.send(Box::new(job)).map_err(|_| Error::internal("the writer has stopped"))?;
+        jobs.send(Box::new(job)).map_err(|_| Error::internal("the writer has stopped"))?;
         answered.await.map_err(|_| Error::internal("the writer stopped before answering"))?
     }
 }

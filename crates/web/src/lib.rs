@@ -137,7 +137,7 @@ impl Shared {
         let hub = Arc::new(events::hub::Hub::new(last, &missing));
         let app = Arc::new(Shared {
             db: pool,
-            commits: group_commit::GroupCommit::start(writer.clone()),
+            commits: group_commit::GroupCommit::start(writer.clone(), sqlite),
             writer,
             sqlite,
             variants: Default::default(),
