@@ -137,3 +137,49 @@ async fn write_group(writer: &AnyPool, group: &mut [Box<dyn Pending>]) -> Result
     tx.commit().await?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Writes that go together: each sees the ones before it, one that
+    /// fails is undone alone (its own error to its caller), the others are
+    /// kept and answered after their commit.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_failed_write_is_undone_alone() {
+        let dir = std::env::temp_dir().join(format!("polemarch-group-commit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let url = format!("sqlite://{}?mode=rwc", dir.join("t.db").display());
+        let pool = crate::db::pool(&url, 1).await.unwrap();
+        sqlx::query("CREATE TABLE t (n BIGINT PRIMARY KEY)").execute(&pool).await.unwrap();
+        let commits = GroupCommit::start(pool.clone(), true);
+        let writes = (0..40i64).map(|n| {
+            let commits = commits.clone();
+            tokio::spawn(async move {
+                commits
+                    .write(move |conn| {
+                        Box::pin(async move {
+                            sqlx::query("INSERT INTO t (n) VALUES ($1)").bind(n).execute(&mut *conn).await?;
+                            if n % 3 == 0 {
+                                return Err(Error::bad(format!("{n} refused")));
+                            }
+                            let row = sqlx::query("SELECT COUNT(*) FROM t").fetch_one(&mut *conn).await?;
+                            Ok(sqlx::Row::try_get::<i64, _>(&row, 0)?)
+                        })
+                    })
+                    .await
+            })
+        });
+        let answers: Vec<Result<i64>> =
+            futures_util::future::join_all(writes).await.into_iter().map(|j| j.unwrap()).collect();
+        for (n, answer) in answers.iter().enumerate() {
+            match answer {
+                Err(e) => assert!(n % 3 == 0 && e.message == format!("{n} refused"), "{n}: {}", e.message),
+                Ok(count) => assert!(n % 3 != 0 && *count >= 1, "{n}: {count}"),
+            }
+        }
+        let kept: Vec<i64> = sqlx::query_scalar("SELECT n FROM t ORDER BY n").fetch_all(&pool).await.unwrap();
+        assert_eq!(kept, (0..40).filter(|n| n % 3 != 0).collect::<Vec<_>>());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
