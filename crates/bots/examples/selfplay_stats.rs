@@ -3,7 +3,8 @@
 //! building the whole command line; and the time a bot takes a phase.
 //!
 //! ```sh
-//! cargo run --release -p polemarch-bots --example selfplay_stats -- standard 140 search,dumbbot,dumbbot,dumbbot,dumbbot,dumbbot,dumbbot 1 20
+//! cargo run --release -p polemarch-bots --example selfplay_stats -- \
+//!     standard 140 search,dumbbot,dumbbot,dumbbot,dumbbot,dumbbot,dumbbot 1 20
 //! cargo run --release -p polemarch-bots --example selfplay_stats -- time standard search 3
 //! ```
 //! Arguments: variant, games, bots (by seat, rotated), seed, years[, jobs].

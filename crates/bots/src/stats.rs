@@ -138,7 +138,8 @@ impl Stats {
         let _ = writeln!(out, "{}: {} games (year limit {})\n", self.variant, self.games, self.years);
         let _ = writeln!(
             out,
-            "Results: {} solo, {} joint, {} drawn at the year limit. Length in game years: mean {:.1}, shortest {}, longest {}. Orders the judge rejected: {}.\n",
+            "Results: {} solo, {} joint, {} drawn at the year limit. Length in game years: mean {:.1}, shortest {}, \
+             longest {}. Orders the judge rejected: {}.\n",
             self.solos,
             self.joints,
             self.year_limit,
@@ -147,11 +148,13 @@ impl Stats {
             self.length_max,
             self.rejected.len()
         );
-        out += "| power | games | wins | joint wins | draws | eliminated | centres at the end |\n|---|---|---|---|---|---|---|\n";
+        out += "| power | games | wins | joint wins | draws | eliminated | centres at the end |\n\
+                |---|---|---|---|---|---|---|\n";
         for (name, c) in self.powers.iter().zip(&self.by_power) {
             out += &Stats::counts_row(name, c);
         }
-        out += "\n| bot | seats | wins | joint wins | draws | eliminated | centres at the end |\n|---|---|---|---|---|---|---|\n";
+        out += "\n| bot | seats | wins | joint wins | draws | eliminated | centres at the end |\n\
+                |---|---|---|---|---|---|---|\n";
         for (name, c) in &self.by_bot {
             out += &Stats::counts_row(name, c);
         }
@@ -217,7 +220,8 @@ impl Stats {
 
     pub fn json(&self) -> Value {
         let counts = |c: &Counts| {
-            json!({"games": c.seats, "wins": c.wins, "joint_wins": c.joint, "draws": c.draws, "eliminated": c.eliminated,
+            json!({"games": c.seats, "wins": c.wins, "joint_wins": c.joint, "draws": c.draws,
+                   "eliminated": c.eliminated,
                    "average_final_centres": round(if c.seats == 0 { 0.0 } else { c.final_centres / c.seats as f64 })})
         };
         json!({

@@ -169,7 +169,8 @@ enum Command {
         /// Do not make the demo game.
         #[arg(long)]
         no_demo: bool,
-        /// Sign-in and sign-up attempts allowed per address a minute (and failed sign-ins to one account from one address a quarter of an hour).
+        /// Sign-in and sign-up attempts allowed per address a minute (and failed sign-ins to one account from one
+        /// address a quarter of an hour).
         #[arg(long, value_name = "N", default_value_t = 10)]
         sign_ins_per_minute: u32,
         /// Submissions (orders, checks, ready) allowed per account a minute.
@@ -178,7 +179,8 @@ enum Command {
         /// Press messages allowed per account a minute.
         #[arg(long, value_name = "N", default_value_t = 30)]
         press_per_minute: u32,
-        /// Count sign-in attempts by the last address of X-Forwarded-For, which a reverse proxy in front sets (only behind one that does).
+        /// Count sign-in attempts by the last address of X-Forwarded-For, which a reverse proxy in front sets (only
+        /// behind one that does).
         #[arg(long)]
         trust_forwarded_for: bool,
         #[command(flatten)]

@@ -228,7 +228,10 @@ fn write(path: &Path, rec: &GameRecord) -> Result<(), String> {
 fn may_write(path: &Path, old: &std::fs::Metadata) -> Result<(), String> {
     let p = path.display();
     if old.permissions().readonly() {
-        return Err(format!("{p}: the record is read-only: nothing was changed (make it writable, e.g. `chmod u+w {p}`, to change the game)"));
+        return Err(format!(
+            "{p}: the record is read-only: nothing was changed (make it writable, e.g. `chmod u+w {p}`, \
+             to change the game)"
+        ));
     }
     match std::fs::OpenOptions::new().append(true).open(path) {
         Ok(_) => Ok(()),

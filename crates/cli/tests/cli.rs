@@ -27,7 +27,8 @@ fn failing_case(tag: &str, text: &str) -> String {
 fn a_failing_case_is_reported_with_what_was_expected() {
     let text = failing_case(
         "failing-case",
-        "CASE X.1 wrong on purpose\nPRESTATE_SETPHASE Spring 1901, Movement\nPRESTATE\n England: F nth\nORDERS\n England: F nth - nwg\nPOSTSTATE\n England: F nth\nEND\n",
+        "CASE X.1 wrong on purpose\nPRESTATE_SETPHASE Spring 1901, Movement\nPRESTATE\n England: F nth\n\
+         ORDERS\n England: F nth - nwg\nPOSTSTATE\n England: F nth\nEND\n",
     );
     assert!(text.contains("FAIL X.1"), "{text}");
     assert!(
@@ -44,7 +45,8 @@ fn a_failing_case_is_reported_with_what_was_expected() {
 fn two_players_in_one_province_is_a_case_error() {
     let text = failing_case(
         "two-players",
-        "CASE X.2 two players in one place\nVARIANT hoplite_wars\nPRESTATE_SETPHASE Spring 450 BC, Movement\nPRESTATE\n Athens: A meg\n Sparta: A meg\nORDERS\n Athens: A meg H\nPOSTSTATE_SAME\nEND\n",
+        "CASE X.2 two players in one place\nVARIANT hoplite_wars\nPRESTATE_SETPHASE Spring 450 BC, Movement\n\
+         PRESTATE\n Athens: A meg\n Sparta: A meg\nORDERS\n Athens: A meg H\nPOSTSTATE_SAME\nEND\n",
     );
     assert!(text.contains("line 6: `Sparta: A meg`: another player's force already stands there"), "{text}");
 }
@@ -106,11 +108,20 @@ fn hoplite_wars_checks_clean_with_the_rulings_counts() {
     assert!(text.contains("centres: 52 (23 worth 0.5, 29 worth 1; 28 home, 24 neutral), 40.5 in all"), "{text}");
     assert!(text.contains("powers: 14"), "{text}");
     assert!(
-        text.contains("players: 7 (Achea+Chalcis, Aetolia+Mantinea, Argolis+Pherea, Athens+Anactorium, Boeotia+Elis, Sparta+Elatea, Thessaly+Messene)"),
+        text.contains(
+            "players: 7 (Achea+Chalcis, Aetolia+Mantinea, Argolis+Pherea, Athens+Anactorium, Boeotia+Elis, \
+             Sparta+Elatea, Thessaly+Messene)"
+        ),
         "{text}"
     );
     assert!(text.contains("victory: 20.5 centres (a player's powers together)"), "{text}");
-    assert!(text.contains("rules: multiplicity, placement (costed), garrisons, builds in owned centres, towns change hands every move, 7 colonies, delphi (del), claims, conversion, liberation"), "{text}");
+    assert!(
+        text.contains(
+            "rules: multiplicity, placement (costed), garrisons, builds in owned centres, towns change \
+             hands every move, 7 colonies, delphi (del), claims, conversion, liberation"
+        ),
+        "{text}"
+    );
 }
 
 /// Issue 12: `polemarch variant check diadochi_v` is clean and prints the
@@ -128,7 +139,8 @@ fn diadochi_v_checks_clean_with_its_counts() {
     assert!(text.contains("victory: 25 self-supporting units, joint victory"), "{text}");
     assert!(
         text.contains(
-            "rules: builds in optional homes, centres worth more to Rome, garrison-required centres, destroying centres, rebuilding centres, loans, at most 2 fleets built per Winter"
+            "rules: builds in optional homes, centres worth more to Rome, garrison-required centres, destroying \
+             centres, rebuilding centres, loans, at most 2 fleets built per Winter"
         ),
         "{text}"
     );
@@ -245,7 +257,11 @@ fn adjudicate_json_gives_the_next_position() {
 fn adjudicate_from_a_position_file_with_a_retreat() {
     let dir = tempdir("retreat");
     let pos = dir.join("pos.json");
-    std::fs::write(&pos, r#"{"phase": "Spring 1901, Retreat", "units": {"Germany": ["A hol", "F kie"], "England": ["F nth"]}, "dislodged": {"England": [{"unit": "A hol", "attacker_from": "ruh"}]}}"#).unwrap();
+    let json = concat!(
+        r#"{"phase": "Spring 1901, Retreat", "units": {"Germany": ["A hol", "F kie"], "England": ["F nth"]}, "#,
+        r#""dislodged": {"England": [{"unit": "A hol", "attacker_from": "ruh"}]}}"#
+    );
+    std::fs::write(&pos, json).unwrap();
     let orders = dir.join("orders.txt");
     std::fs::write(&orders, "England: A hol - bel\n").unwrap();
     let text = ok(&["adjudicate", "--position", pos.to_str().unwrap(), "--orders", orders.to_str().unwrap(), "--json"]);

@@ -334,7 +334,10 @@ fn killing_the_process_never_corrupts_the_record() {
         assert!(name == "game.json" || name == ".game.json.lock" || of_a_kill_mid_write, "unexpected file {name}");
         mid_write += usize::from(of_a_kill_mid_write);
     }
-    eprintln!("a run takes {run:?}; {saw_old} kills left the old record ({mid_write} of them mid-write), {saw_new} the new one");
+    eprintln!(
+        "a run takes {run:?}; {saw_old} kills left the old record ({mid_write} of them mid-write), {saw_new} the \
+         new one"
+    );
     assert!(
         saw_old > 0 && saw_new > 0,
         "the kills should fall on both sides of a run's end: {saw_old} left the old record, {saw_new} the new one"
@@ -505,7 +508,13 @@ fn a_multiplicity_placement_is_replaced_whole_as_its_doc_says() {
     submit(&file, "France", "BUILD F mar\nBUILD F bre");
     let said = submit_any(&file, "France", "BUILD A bre\nBUILD F bre");
     assert!(said.contains("rejected  BUILD F bre  -- illegal: the unit already has an order"), "{said}");
-    assert!(said.contains("In force for France (in this phase a submission with anything accepted replaces the earlier one whole): BUILD A bre\n"), "{said}");
+    assert!(
+        said.contains(
+            "In force for France (in this phase a submission with anything accepted replaces the earlier \
+             one whole): BUILD A bre\n"
+        ),
+        "{said}"
+    );
     let placed = ok(&["game", "process", &file]);
     assert!(
         placed.contains("BUILD A bre") && !placed.contains("BUILD F mar"),

@@ -58,11 +58,20 @@ fn a_placement_submission_is_checked_whole_and_says_what_is_in_force() {
     // Part of a placement (2 of Athens' 3 centres) is refused.
     let (said, code) = run("BUILD 2F ath");
     assert!(
-        said.contains("rejected  BUILD 2F ath  -- illegal: this placement costs 2 centres, the home centres are worth 3: a placement costs exactly"),
+        said.contains(
+            "rejected  BUILD 2F ath  -- illegal: this placement costs 2 centres, the home centres are worth \
+             3: a placement costs exactly"
+        ),
         "{said}"
     );
     assert!(said.contains("no placement is in force yet"), "{said}");
-    assert!(said.contains("In force for Athens (in this phase a submission with anything accepted replaces the earlier one whole): nothing"), "{said}");
+    assert!(
+        said.contains(
+            "In force for Athens (in this phase a submission with anything accepted replaces the earlier \
+             one whole): nothing"
+        ),
+        "{said}"
+    );
     assert_eq!(code, Some(1));
     let (said, code) = run("BUILD 2F ath\nBUILD A mar");
     assert!(said.contains("accepted  BUILD 2F ath") && said.contains("accepted  BUILD A mar"), "{said}");
@@ -72,7 +81,10 @@ fn a_placement_submission_is_checked_whole_and_says_what_is_in_force() {
     // and the first stays in force, as the answer says.
     let (said, _) = run("BUILD A mar");
     assert!(
-        said.contains("rejected  BUILD A mar  -- illegal: this placement costs 1 centre, the home centres are worth 3: a placement costs exactly"),
+        said.contains(
+            "rejected  BUILD A mar  -- illegal: this placement costs 1 centre, the home centres are worth 3: \
+             a placement costs exactly"
+        ),
         "{said}"
     );
     assert!(said.contains("the earlier placement stays in force"), "{said}");

@@ -97,7 +97,8 @@ fn a_difference_is_reported_with_phase_orders_expected_and_actual() {
     let file = dir.join("game.txt");
     std::fs::write(
         &file,
-        "PHASE 1901 Spring Movement\nPOSITIONS\nFrance: army par\nFrance: supply par\nGermany: army mun\nORDERS\npar move bur\nmun hold\n\
+        "PHASE 1901 Spring Movement\nPOSITIONS\nFrance: army par\nFrance: supply par\nGermany: army mun\n\
+         ORDERS\npar move bur\nmun hold\n\
          PHASE 1901 Fall Movement\nPOSITIONS\nFrance: army par\nFrance: supply par\nGermany: army mun\n",
     )
     .unwrap();
@@ -105,7 +106,10 @@ fn a_difference_is_reported_with_phase_orders_expected_and_actual() {
     let text = stdout(&out);
     assert!(!out.status.success(), "{text}");
     assert!(
-        text.contains("1901 Spring Movement (Spring 1901, Movement) -> 1901 Fall Movement: units: expected (record) France: A par; actual (polemarch) France: A bur; orders involved: France: A par - bur"),
+        text.contains(
+            "1901 Spring Movement (Spring 1901, Movement) -> 1901 Fall Movement: units: expected (record) \
+             France: A par; actual (polemarch) France: A bur; orders involved: France: A par - bur"
+        ),
         "{text}"
     );
     assert_eq!(text.lines().last(), Some("0 passed, 1 failed"), "{text}");
@@ -122,18 +126,32 @@ fn a_dislodged_unit_with_no_retreat_kept_by_the_record_agrees() {
     let file = dir.join("game.json");
     let state = |name: &str, units: &str, retreats: &str| {
         format!(
-            r#"{{"name": "{name}", "units": {units}, "retreats": {retreats}, "centers": {{"AUSTRIA": ["BUD"], "RUSSIA": ["SEV"], "TURKEY": ["BUL"]}}, "homes": {{}}}}"#
+            concat!(
+                r#"{{"name": "{name}", "units": {units}, "retreats": {retreats}, "#,
+                r#""centers": {{"AUSTRIA": ["BUD"], "RUSSIA": ["SEV"], "TURKEY": ["BUL"]}}, "homes": {{}}}}"#
+            ),
+            name = name,
+            units = units,
+            retreats = retreats
         )
     };
     let before =
         r#"{"AUSTRIA": ["A RUM", "A BUD", "A SER"], "RUSSIA": ["F SEV", "A UKR", "A GAL"], "TURKEY": ["A BUL"]}"#;
     let after =
         r#"{"AUSTRIA": ["A BUD", "A SER", "*A RUM"], "RUSSIA": ["F SEV", "A RUM", "A GAL"], "TURKEY": ["A BUL"]}"#;
-    let orders = r#"{"AUSTRIA": ["A RUM H", "A BUD S A RUM", "A SER H"], "RUSSIA": ["F SEV S A UKR - RUM", "A UKR - RUM", "A GAL H"], "TURKEY": ["A BUL S A UKR - RUM"]}"#;
+    let orders = concat!(
+        r#"{"AUSTRIA": ["A RUM H", "A BUD S A RUM", "A SER H"], "#,
+        r#""RUSSIA": ["F SEV S A UKR - RUM", "A UKR - RUM", "A GAL H"], "TURKEY": ["A BUL S A UKR - RUM"]}"#
+    );
     let game = format!(
-        r#"{{"id": "t", "map": "standard", "phases": [{{"name": "F1901M", "state": {}, "orders": {orders}, "results": {{}}}}, {{"name": "F1901R", "state": {}, "orders": {{"AUSTRIA": ["A RUM D"]}}, "results": {{}}}}]}}"#,
+        concat!(
+            r#"{{"id": "t", "map": "standard", "phases": ["#,
+            r#"{{"name": "F1901M", "state": {}, "orders": {orders}, "results": {{}}}}, "#,
+            r#"{{"name": "F1901R", "state": {}, "orders": {{"AUSTRIA": ["A RUM D"]}}, "results": {{}}}}]}}"#
+        ),
         state("F1901M", before, "{}"),
-        state("F1901R", after, r#"{"AUSTRIA": {"A RUM": []}}"#)
+        state("F1901R", after, r#"{"AUSTRIA": {"A RUM": []}}"#),
+        orders = orders
     );
     std::fs::write(&file, game).unwrap();
     let text = ok(&["replay", file.to_str().unwrap()]);
@@ -150,7 +168,8 @@ fn record_glitches_are_counted_apart_and_the_replay_goes_on() {
     let file = dir.join("game.txt");
     std::fs::write(
         &file,
-        "PHASE 1901 Spring Movement\nPOSITIONS\nFrance: army par\nFrance: army par\nGermany: army mun\nORDERS\npar move bur\n\
+        "PHASE 1901 Spring Movement\nPOSITIONS\nFrance: army par\nFrance: army par\nGermany: army mun\n\
+         ORDERS\npar move bur\n\
          PHASE 1901 Fall Movement\nPOSITIONS\nFrance: army bur\nGermany: army mun\nORDERS\nbur move dan\n\
          PHASE 1902 Spring Movement\nPOSITIONS\nFrance: army bur\nGermany: army mun\nORDERS\nmun move ruh\n\
          PHASE 1902 Fall Movement\nPOSITIONS\nFrance: army bur\nGermany: army ruh\n",
@@ -159,7 +178,10 @@ fn record_glitches_are_counted_apart_and_the_replay_goes_on() {
     let text = ok(&["replay", file.to_str().unwrap()]);
     assert!(
         text.contains("RECORD ")
-            && text.contains("(4 phases, edition droidippy): the record contradicts itself; 2 phases could not be checked, the others agree"),
+            && text.contains(
+                "(4 phases, edition droidippy): the record contradicts itself; 2 phases could not be \
+                 checked, the others agree"
+            ),
         "{text}"
     );
     assert!(
@@ -208,7 +230,13 @@ fn mila_glitches_are_record_errors() {
     let file = dir.join("game.json");
     let phase = |name: &str, units: &str, orders: &str| {
         format!(
-            r#"{{"name": "{name}", "state": {{"name": "{name}", "units": {units}, "centers": {{"FRANCE": ["PAR"]}}, "homes": {{}}}}, "orders": {orders}, "results": {{}}}}"#
+            concat!(
+                r#"{{"name": "{name}", "state": {{"name": "{name}", "units": {units}, "#,
+                r#""centers": {{"FRANCE": ["PAR"]}}, "homes": {{}}}}, "orders": {orders}, "results": {{}}}}"#
+            ),
+            name = name,
+            units = units,
+            orders = orders
         )
     };
     let write = |second: &str| {

@@ -35,7 +35,8 @@ fn counts_are_pinned() {
         "powers: 7",
         "Emperor      0 homes, 3 units",
         "victory: 18 centres",
-        "rules: double armies, imperial spaces (Emperor), sieges, double centres, fleets built at ports, imperial supply, double armies rebuilt (at most 3), the Emperor eliminated from 1302\n",
+        "rules: double armies, imperial spaces (Emperor), sieges, double centres, fleets built at ports, imperial \
+         supply, double armies rebuilt (at most 3), the Emperor eliminated from 1302\n",
     ] {
         assert!(text.contains(line), "{line}\n{text}");
     }

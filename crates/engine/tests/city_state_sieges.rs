@@ -49,7 +49,10 @@ fn a_unit_behind_the_walls_survives_position_json() {
         r#"{"phase": "Spring 1301 movement", "units": {"Mantua": ["A lod"]}, "state": {"siege lod": "Milan A 1"}}"#;
     assert_eq!(Position::from_json(&v, key_only).unwrap(), pos);
     // A unit line and a key that disagree are an error naming the key.
-    let clash = r#"{"phase": "Spring 1301 movement", "units": {"Mantua": ["A lod"], "Milan": ["A ((lod))"]}, "state": {"siege lod": "Mantua A 1"}}"#;
+    let clash = concat!(
+        r#"{"phase": "Spring 1301 movement", "units": {"Mantua": ["A lod"], "Milan": ["A ((lod))"]}, "#,
+        r#""state": {"siege lod": "Mantua A 1"}}"#
+    );
     let err = Position::from_json(&v, clash).unwrap_err();
     assert!(err.contains("state `siege lod`") && err.contains("Milan: A ((lod))"), "{err}");
     // A bad count, a centre without walls, a fleet behind an inland centre's.
@@ -129,8 +132,8 @@ fn after_a_raise_the_dislodged_unit_may_not_go_behind_the_walls() {
 
 #[test]
 fn a_case_unit_line_behind_the_walls_points_to_the_key() {
-    let text =
-        "CASE X.1 walls as a unit\nVARIANT city_state\nPRESTATE_SETPHASE Spring 1301, Movement\nPRESTATE\n    Milan: A ((lod))\nORDERS\nPOSTSTATE_SAME\nEND\n";
+    let text = "CASE X.1 walls as a unit\nVARIANT city_state\nPRESTATE_SETPHASE Spring 1301, Movement\n\
+                PRESTATE\n    Milan: A ((lod))\nORDERS\nPOSTSTATE_SAME\nEND\n";
     let case = &parse_cases(text)[0];
     let report = run_case(case, &mut |_| Ok(Rc::new(cs())));
     assert!(!report.passed);
@@ -176,8 +179,10 @@ fn a_prestate_raise_counts_only_in_a_variant_with_sieges() {
         let pos = polemarch_engine::cases::prestate(&case, &v).unwrap();
         pos.dislodged[0].attacker_from.map(|p| v.province(p).abbr.clone())
     };
-    let standard = "PRESTATE_SETPHASE Spring 1901, Retreat\nPRESTATE\n    France: A par\nPRESTATE_DISLODGED\n    Germany: A bur\nPRESTATE_RESULTS\n    SUCCESS: France: A par R bur";
+    let standard = "PRESTATE_SETPHASE Spring 1901, Retreat\nPRESTATE\n    France: A par\n\
+                    PRESTATE_DISLODGED\n    Germany: A bur\nPRESTATE_RESULTS\n    SUCCESS: France: A par R bur";
     assert_eq!(attacker("standard", standard), None);
-    let city_state = "PRESTATE_SETPHASE Spring 1301, Retreat\nPRESTATE\n    Milan: A mil\n    Milan: A lod\nPRESTATE_DISLODGED\n    Mantua: A lod\nPRESTATE_RESULTS\n    SUCCESS: Milan: A mil R lod";
+    let city_state = "PRESTATE_SETPHASE Spring 1301, Retreat\nPRESTATE\n    Milan: A mil\n    Milan: A lod\n\
+                      PRESTATE_DISLODGED\n    Mantua: A lod\nPRESTATE_RESULTS\n    SUCCESS: Milan: A mil R lod";
     assert_eq!(attacker("city_state", city_state).as_deref(), Some("mil"));
 }

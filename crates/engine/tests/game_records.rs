@@ -204,7 +204,8 @@ fn a_record_with_an_impossible_position_is_refused() {
     rec.phases[1].start.units.get_mut("Italy").unwrap().push("A wes".into());
     assert_eq!(
         refusal(&v, &rec),
-        "phase Autumn 1901, Movement: start: position JSON, units of Italy: `A wes`: an army cannot stand in Western Mediterranean (sea)"
+        "phase Autumn 1901, Movement: start: position JSON, units of Italy: `A wes`: an army cannot stand in Western \
+         Mediterranean (sea)"
     );
 }
 

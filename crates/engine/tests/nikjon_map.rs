@@ -220,7 +220,8 @@ fn the_mountains_are_not_spaces() {
     let json = r#"{"phase": "Spring 1901, Movement", "units": {"Ollan": ["A spi"]}}"#;
     let err = Position::from_json(&v, json).unwrap_err();
     assert!(err.contains("`A spi`: an army cannot stand in the Spine (impassable)"), "{err}");
-    let case = "CASE M.1 On the Spine\nVARIANT nikjon\nPRESTATE\n    Ollan: A spi\nORDERS\n    Ollan: A spi H\nPOSTSTATE_SAME\nEND\n";
+    let case = "CASE M.1 On the Spine\nVARIANT nikjon\nPRESTATE\n    Ollan: A spi\nORDERS\n    Ollan: A spi H\n\
+                POSTSTATE_SAME\nEND\n";
     let cases = parse_cases(case);
     let v = Rc::new(v);
     let report = run_case(&cases[0], &mut |_| Ok(v.clone()));

@@ -57,7 +57,10 @@ fn a_centre_owned_by_two_powers_is_refused() {
 fn a_dislodged_unit_is_checked_too() {
     let e = Position::from_json(
         &variant("standard"),
-        r#"{"phase": "Spring 1901, Retreat", "units": {"France": ["F mao"]}, "dislodged": {"England": [{"unit": "A mao"}]}}"#,
+        concat!(
+            r#"{"phase": "Spring 1901, Retreat", "units": {"France": ["F mao"]}, "#,
+            r#""dislodged": {"England": [{"unit": "A mao"}]}}"#
+        ),
     )
     .unwrap_err();
     assert_eq!(e, "position JSON, dislodged of England: `A mao`: an army cannot stand in Mid-Atlantic Ocean (sea)");
@@ -70,11 +73,23 @@ fn a_dislodged_unit_is_checked_too() {
 fn a_force_of_several_units_or_an_army_on_a_coast_needs_multiplicity() {
     let v = variant("standard");
     let e = read(&v, r#""units": {"France": ["2A/F gas"]}"#).unwrap_err();
-    assert_eq!(e, "position JSON, units of France: `2A/F gas`: Standard Diplomacy has one unit to a force (forces of several units are Multiplicity's)");
+    assert_eq!(
+        e,
+        "position JSON, units of France: `2A/F gas`: Standard Diplomacy has one unit to a force (forces of \
+         several units are Multiplicity's)"
+    );
     let e = read(&v, r#""units": {"France": ["2A bur"]}"#).unwrap_err();
-    assert_eq!(e, "position JSON, units of France: `2A bur`: Standard Diplomacy has one unit to a force (forces of several units are Multiplicity's)");
+    assert_eq!(
+        e,
+        "position JSON, units of France: `2A bur`: Standard Diplomacy has one unit to a force (forces of \
+         several units are Multiplicity's)"
+    );
     let e = read(&v, r#""units": {"Russia": ["A stp/nc"]}"#).unwrap_err();
-    assert_eq!(e, "position JSON, units of Russia: `A stp/nc`: an army stands in St Petersburg, not on one of its coasts (`A stp`)");
+    assert_eq!(
+        e,
+        "position JSON, units of Russia: `A stp/nc`: an army stands in St Petersburg, not on one of its \
+         coasts (`A stp`)"
+    );
     let e = Position::from_json(
         &v,
         r#"{"phase": "Spring 1901, Retreat", "dislodged": {"France": [{"unit": "A spa/sc"}]}}"#,
@@ -93,7 +108,11 @@ fn a_force_of_several_units_or_an_army_on_a_coast_needs_multiplicity() {
 fn a_mixed_force_at_sea_needs_as_many_fleets_as_armies() {
     let v = variant("multiplicity");
     let e = read(&v, r#""units": {"France": ["2A/F mao"]}"#).unwrap_err();
-    assert_eq!(e, "position JSON, units of France: `2A/F mao`: a force with more armies than fleets cannot stand in Mid-Atlantic Ocean (sea)");
+    assert_eq!(
+        e,
+        "position JSON, units of France: `2A/F mao`: a force with more armies than fleets cannot stand in \
+         Mid-Atlantic Ocean (sea)"
+    );
     assert!(read(&v, r#""units": {"France": ["A/F mao", "A/2F wes"]}"#).is_ok());
     // A force with a fleet stands where a fleet may, on a coast of Spain.
     let e = read(&v, r#""units": {"France": ["A/F bur"]}"#).unwrap_err();
@@ -164,7 +183,11 @@ fn long_text_is_cut_in_errors() {
         format!(r#""owners": {{"France": ["{long}"]}}"#),
         format!(r#""contested": ["{long}"]"#),
         format!(
-            r#""units": {{"France": ["A pic"]}}, "dislodged": {{"France": [{{"unit": "A bur", "attacker_from": "{long}"}}]}}"#
+            concat!(
+                r#""units": {{"France": ["A pic"]}}, "#,
+                r#""dislodged": {{"France": [{{"unit": "A bur", "attacker_from": "{long}"}}]}}"#
+            ),
+            long = long
         ),
     ];
     for units in &cases {

@@ -129,7 +129,15 @@ fn order_words() -> Vec<String> {
 }
 
 fn a_separator() -> impl Strategy<Value = &'static str> {
-    prop_oneof![6 => Just(" "), 1 => Just(""), 1 => Just("  "), 1 => Just("\t"), 1 => Just("-"), 1 => Just("/"), 1 => Just("\u{a0}")]
+    prop_oneof![
+        6 => Just(" "),
+        1 => Just(""),
+        1 => Just("  "),
+        1 => Just("\t"),
+        1 => Just("-"),
+        1 => Just("/"),
+        1 => Just("\u{a0}"),
+    ]
 }
 
 /// Text assembled from order words, with now and then a random character.
@@ -180,7 +188,8 @@ fn an_action_text() -> impl Strategy<Value = String> {
         2 => (a_unit_text(), arrow(), a_place()).prop_map(|(unit, arrow, place)| format!(" S {unit} {arrow} {place}")),
         2 => (a_unit_text(), arrow(), a_place()).prop_map(|(unit, arrow, place)| format!(" C {unit} {arrow} {place}")),
         1 => a_place().prop_map(|place| format!(" R {place}")),
-        2 => vec((word, prop::option::of(a_place())), 1..4).prop_map(|parts| parts.into_iter().map(|(w, p)| format!(" {w} {}", p.unwrap_or_default())).collect()),
+        2 => vec((word, prop::option::of(a_place())), 1..4)
+            .prop_map(|parts| parts.into_iter().map(|(w, p)| format!(" {w} {}", p.unwrap_or_default())).collect()),
     ]
 }
 
@@ -682,7 +691,13 @@ struct RetreatSeed {
 
 fn a_retreat_seed() -> impl Strategy<Value = RetreatSeed> {
     use RetreatIntent::*;
-    let intent = prop_oneof![6 => Just(ToAnOption), 2 => Just(MoveToAnOption), 2 => Just(Disband), 1 => Just(ToAnywhere), 1 => Just(NotDislodged)];
+    let intent = prop_oneof![
+        6 => Just(ToAnOption),
+        2 => Just(MoveToAnOption),
+        2 => Just(Disband),
+        1 => Just(ToAnywhere),
+        1 => Just(NotDislodged),
+    ];
     (intent, any::<Index>(), any::<Index>(), a_style()).prop_map(|(intent, unit, place, style)| RetreatSeed {
         intent,
         unit,
@@ -735,7 +750,13 @@ struct AdjustmentSeed {
 
 fn an_adjustment_seed() -> impl Strategy<Value = AdjustmentSeed> {
     use AdjustmentIntent::*;
-    let intent = prop_oneof![6 => Just(BuildAtHome), 1 => Just(BuildAnywhere), 4 => Just(Remove), 2 => Just(Waive), 1 => Just(Hold)];
+    let intent = prop_oneof![
+        6 => Just(BuildAtHome),
+        1 => Just(BuildAnywhere),
+        4 => Just(Remove),
+        2 => Just(Waive),
+        1 => Just(Hold),
+    ];
     (intent, any::<Index>(), any::<Index>(), any::<Index>(), any::<bool>(), a_style()).prop_map(
         |(intent, site, coast, power, fleet, style)| AdjustmentSeed { intent, site, coast, power, fleet, style },
     )

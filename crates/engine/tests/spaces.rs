@@ -113,7 +113,11 @@ fn a_box_and_the_walls_survive_position_json() {
     let text = serde_json::to_string(&pos.to_json(&v)).unwrap();
     assert_eq!(
         text,
-        r#"{"variant":"spaces","phase":"Spring 1300, Movement","units":{"Emperor":["A ger","A ger","A ger","A mil"],"Milan":["A lod","A ((mil))"]},"owners":{"Genoa":["gen"],"Milan":["mil","lod"]}}"#
+        concat!(
+            r#"{"variant":"spaces","phase":"Spring 1300, Movement","#,
+            r#""units":{"Emperor":["A ger","A ger","A ger","A mil"],"Milan":["A lod","A ((mil))"]},"#,
+            r#""owners":{"Genoa":["gen"],"Milan":["mil","lod"]}}"#
+        )
     );
     let back = Position::from_json(&v, &text).unwrap();
     assert_eq!(back, pos);

@@ -77,11 +77,13 @@ fn diadochi_v_state_that_breaks_the_rules_is_refused() {
     );
     assert_eq!(
         e(&[("loan kor macedonia egypt", "soon")]),
-        "state `loan kor macedonia egypt`: `soon`: expected nothing or `ending` after `loan <centre> <lender> <borrower>`"
+        "state `loan kor macedonia egypt`: `soon`: expected nothing or `ending` after `loan <centre> <lender> \
+         <borrower>`"
     );
     // D7 chains: the links of a centre make one chain, and the links after
     // an ending one are ending.
-    let broken = "state `loan kor`: the links do not make one chain (each link's lender is the borrower of the link before, no power twice)";
+    let broken = "state `loan kor`: the links do not make one chain (each link's lender is the borrower of the link \
+                  before, no power twice)";
     assert_eq!(e(&[("loan kor macedonia egypt", ""), ("loan kor syria rome", "")]), broken);
     assert_eq!(e(&[("loan kor macedonia egypt", ""), ("loan kor egypt macedonia", "")]), broken);
     assert_eq!(
@@ -117,7 +119,11 @@ fn diadochi_v_position_lending_an_unowned_centre_is_refused() {
     let v = variant("diadochi_v");
     let json = |owners: &str| {
         format!(
-            r#"{{"phase": "Spring 239 BC, Movement", "owners": {{{owners}}}, "state": {{"loan kor macedonia egypt": ""}}}}"#
+            concat!(
+                r#"{{"phase": "Spring 239 BC, Movement", "owners": {{{owners}}}, "#,
+                r#""state": {{"loan kor macedonia egypt": ""}}}}"#
+            ),
+            owners = owners
         )
     };
     let e = polemarch_engine::Position::from_json(&v, &json(r#""Egypt": ["alx"]"#)).unwrap_err();

@@ -10,7 +10,12 @@ use polemarch_engine::{adjudicate, Position};
 use polemarch_render::DrawnOrder;
 use std::time::Instant;
 
-const ORDERS: &str = "Austria: A vie - gal\nAustria: A bud - ser\nAustria: F tri - alb\nEngland: F lon - nth\nEngland: F edi - nwg\nEngland: A lvp - yor\nFrance: A par - bur\nFrance: A mar S A par - bur\nFrance: F bre - mao\nGermany: A ber - kie\nGermany: F kie - den\nGermany: A mun - ruh\nItaly: A ven H\nItaly: A rom - apu\nItaly: F nap - ion\nRussia: A war - gal\nRussia: A mos - ukr\nRussia: F sev - bla\nRussia: F stp/sc - bot\nTurkey: F ank - bla\nTurkey: A con - bul\nTurkey: A smy - arm";
+const ORDERS: &str = "Austria: A vie - gal\nAustria: A bud - ser\nAustria: F tri - alb\nEngland: F lon - nth\n\
+                      England: F edi - nwg\nEngland: A lvp - yor\nFrance: A par - bur\nFrance: A mar S A par - bur\n\
+                      France: F bre - mao\nGermany: A ber - kie\nGermany: F kie - den\nGermany: A mun - ruh\n\
+                      Italy: A ven H\nItaly: A rom - apu\nItaly: F nap - ion\nRussia: A war - gal\n\
+                      Russia: A mos - ukr\nRussia: F sev - bla\nRussia: F stp/sc - bot\nTurkey: F ank - bla\n\
+                      Turkey: A con - bul\nTurkey: A smy - arm";
 
 fn main() {
     let v = embedded_variant("standard").unwrap().unwrap();

@@ -98,7 +98,8 @@ pub fn mark(svg: &mut Svg, board: &Board, v: &Variant, f: &Force, at: Pt, style:
             h + 2.0 * m,
             0.0,
             &format!(
-                "class=\"walls\" fill=\"#fdfbf5\" stroke=\"{}\" stroke-width=\"{:.2}\" stroke-dasharray=\"{:.1} {:.1}\"",
+                "class=\"walls\" fill=\"#fdfbf5\" stroke=\"{}\" stroke-width=\"{:.2}\" stroke-dasharray=\"{:.1} \
+                 {:.1}\"",
                 palette::INK,
                 0.12 * u,
                 0.25 * u,

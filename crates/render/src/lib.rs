@@ -85,7 +85,8 @@ pub fn svg_on(board: &Board, v: &Variant, pos: &Position, orders: &[DrawnOrder],
     let px_h = (px_w * h / w).round();
     let mut out = String::with_capacity(body.out.len() + 512);
     out.push_str(&format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{px_w:.0}\" height=\"{px_h:.0}\" viewBox=\"{:.1} {:.1} {:.1} {:.1}\">\n<title>{}</title>\n",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{px_w:.0}\" height=\"{px_h:.0}\" viewBox=\"{:.1} {:.1} \
+         {:.1} {:.1}\">\n<title>{}</title>\n",
         f.min.x,
         top,
         w,

@@ -90,7 +90,8 @@ fn coastal(svg: &mut Svg, board: &Board, v: &Variant, pos: &Position, shore: &Sh
     }
     borders(svg, board, v, |p| !board.water[p.index()], |a, b| shore.on_land_parts(a, b));
     svg.raw(&format!(
-        "<path id=\"coastline\" shape-rendering=\"auto\" fill=\"none\" stroke=\"{}\" stroke-width=\"{:.2}\" stroke-linejoin=\"bevel\" d=\"{d}{rest}\"/>\n</g>\n",
+        "<path id=\"coastline\" shape-rendering=\"auto\" fill=\"none\" stroke=\"{}\" stroke-width=\"{:.2}\" \
+         stroke-linejoin=\"bevel\" d=\"{d}{rest}\"/>\n</g>\n",
         palette::COAST,
         0.12 * board.unit
     ));
@@ -257,7 +258,8 @@ pub fn standoffs(svg: &mut Svg, board: &Board, pos: &Position) {
             at,
             0.75 * u,
             &format!(
-                "class=\"standoff\" fill=\"none\" stroke=\"{}\" stroke-width=\"{:.2}\" stroke-dasharray=\"{:.1} {:.1}\"",
+                "class=\"standoff\" fill=\"none\" stroke=\"{}\" stroke-width=\"{:.2}\" stroke-dasharray=\"{:.1} \
+                 {:.1}\"",
                 palette::FAILED,
                 0.12 * u,
                 0.2 * u,
@@ -278,8 +280,11 @@ pub fn cross(svg: &mut Svg, at: Pt, r: f64, colour: &str, width: f64) {
 /// Patterns the regions use: hatching for impassable spaces, waves for islands.
 pub fn defs(svg: &mut Svg, u: f64) {
     svg.raw(&format!(
-        "<defs><pattern id=\"hatch\" patternUnits=\"userSpaceOnUse\" width=\"{w:.1}\" height=\"{w:.1}\" patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"{w:.1}\" stroke=\"#6f6a62\" stroke-width=\"{s:.2}\"/></pattern>\
-<pattern id=\"waves\" patternUnits=\"userSpaceOnUse\" width=\"{w:.1}\" height=\"{w:.1}\"><circle cx=\"{h:.1}\" cy=\"{h:.1}\" r=\"{s:.2}\" fill=\"{sea}\"/></pattern></defs>\n",
+        "<defs><pattern id=\"hatch\" patternUnits=\"userSpaceOnUse\" width=\"{w:.1}\" height=\"{w:.1}\" \
+         patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"{w:.1}\" stroke=\"#6f6a62\" \
+         stroke-width=\"{s:.2}\"/></pattern>\
+         <pattern id=\"waves\" patternUnits=\"userSpaceOnUse\" width=\"{w:.1}\" height=\"{w:.1}\">\
+         <circle cx=\"{h:.1}\" cy=\"{h:.1}\" r=\"{s:.2}\" fill=\"{sea}\"/></pattern></defs>\n",
         w = 0.5 * u,
         h = 0.25 * u,
         s = 0.08 * u,

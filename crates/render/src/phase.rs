@@ -12,7 +12,8 @@ pub fn phase_orders(v: &Variant, rec: &GameRecord, index: usize) -> Result<Vec<D
     let phase = &rec.phases[index];
     let Some(done) = &phase.processed else {
         return Err(format!(
-            "{} has not been processed: there are no results to draw (leave out --orders, or pick an earlier phase with --phase)",
+            "{} has not been processed: there are no results to draw (leave out --orders, or pick an earlier phase \
+             with --phase)",
             phase.phase
         ));
     };

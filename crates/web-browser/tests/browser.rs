@@ -67,7 +67,8 @@ async fn gm_form(b: &Browser, action: &str, choices: &[(&str, &str)]) {
 /// The verdicts shown in the list `css`: (status, text) per line.
 async fn verdicts(b: &Browser, css: &str) -> Vec<(String, String)> {
     let script = format!(
-        "return [...document.querySelectorAll({})].map(li => [li.className, li.innerText.slice(li.querySelector('b').innerText.length).trim()])",
+        "return [...document.querySelectorAll({})].map(li => [li.className, \
+         li.innerText.slice(li.querySelector('b').innerText.length).trim()])",
         Value::from(format!("{css} li"))
     );
     let Value::Array(lines) = b.js(&script).await else { panic!("no list of verdicts") };
@@ -85,7 +86,8 @@ async fn order(b: &Browser, power: &str, orders: &[&str], expected: &[(&str, &st
     // put into it does not run (the live verdicts below come from the
     // script file, /check.js, which does).
     let inline = b
-        .js("const s = document.createElement('script'); s.textContent = 'window.inlineRan = true'; document.body.append(s); return window.inlineRan === true")
+        .js("const s = document.createElement('script'); s.textContent = 'window.inlineRan = true'; \
+             document.body.append(s); return window.inlineRan === true")
         .await;
     assert_eq!(inline, Value::Bool(false), "an inline script ran: the page has no Content-Security-Policy");
     b.type_into(&format!("{form} textarea"), &orders.join("\n")).await;
@@ -138,7 +140,10 @@ async fn sees_the_results(b: &Browser, game: &str, mine: &str, theirs: &str) {
         "return location.pathname.endsWith('/phases/0') && document.readyState === 'complete'",
     )
     .await;
-    let Value::Array(rows) = b.js("return [...document.querySelectorAll('table.results tr')].slice(1).map(tr => [...tr.cells].map(td => td.innerText))").await
+    let Value::Array(rows) = b
+        .js("return [...document.querySelectorAll('table.results tr')].slice(1).map(tr => \
+             [...tr.cells].map(td => td.innerText))")
+        .await
     else {
         panic!("no results table")
     };
@@ -175,7 +180,8 @@ async fn sees_the_results(b: &Browser, game: &str, mine: &str, theirs: &str) {
              fetch(document.querySelector('figure.map img').src).then(async r => {
                  const text = await r.text();
                  const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
-                 done([r.status, r.headers.get('content-type'), doc.documentElement.nodeName, doc.getElementsByTagName('parsererror').length, text.length]);
+                 done([r.status, r.headers.get('content-type'), doc.documentElement.nodeName, \
+                     doc.getElementsByTagName('parsererror').length, text.length]);
              }).catch(e => done([0, String(e)]));",
             vec![],
         )
@@ -242,9 +248,15 @@ async fn play(db: Db) {
     )
     .await;
     ready(&france, "France").await;
-    let shown = france.js("return [...document.querySelectorAll('table.seats tr')].find(tr => tr.cells[0].innerText === 'France').cells[3].innerText").await;
+    let shown = france
+        .js("return [...document.querySelectorAll('table.seats tr')].find(tr => tr.cells[0].innerText \
+             === 'France').cells[3].innerText")
+        .await;
     assert_eq!(shown, "ready", "France is shown ready");
-    let in_force = france.js("return [...document.querySelectorAll('section.orders p')].map(p => p.innerText).find(t => t.startsWith('In force'))").await;
+    let in_force = france
+        .js("return [...document.querySelectorAll('section.orders p')].map(p => p.innerText).find(t \
+             => t.startsWith('In force'))")
+        .await;
     assert_eq!(
         in_force, "In force: A par - bur, F bre - mao",
         "the later order for the fleet replaced the earlier; the rejected one is not in force"

@@ -102,7 +102,8 @@ async fn press(db: Db) {
     england
         .until(
             "France's message on England's open page",
-            "return [...document.querySelectorAll('ol.messages li.message')].some(li => li.innerText.includes('Belgium for Holland?'))",
+            "return [...document.querySelectorAll('ol.messages li.message')].some(li => li.innerText.includes('Belgium \
+             for Holland?'))",
         )
         .await;
     assert!(still_marked(&england).await, "England's page was not loaded again");
@@ -145,7 +146,8 @@ async fn press(db: Db) {
     england
         .until(
             "the verdict of an order typed into the orders box swapped in",
-            "return [...document.querySelectorAll('section.orders ul.verdicts.live li')].some(li => li.className === 'accepted' && li.innerText.includes('F lon - nth'))",
+            "return [...document.querySelectorAll('section.orders ul.verdicts.live li')].some(li => li.className === \
+             'accepted' && li.innerText.includes('F lon - nth'))",
         )
         .await;
     // The clickable map started again on the map swapped in, its tools once.

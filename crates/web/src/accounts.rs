@@ -124,14 +124,16 @@ pub async fn create(db: &AnyPool, name: &str, password: &str) -> Result<User> {
     let hashed = hash(password.to_string()).await?;
     // The unique indexes on lower(name) (migration 2) and on the skeleton
     // (migration 5) refuse a name taken in another case or a look-alike.
-    let id: Option<i64> =
-        sqlx::query_scalar("INSERT INTO users (name, skeleton, password_hash, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING RETURNING id")
-            .bind(name)
-            .bind(names::skeleton(name))
-            .bind(hashed)
-            .bind(now())
-            .fetch_optional(db)
-            .await?;
+    let id: Option<i64> = sqlx::query_scalar(
+        "INSERT INTO users (name, skeleton, password_hash, created_at) VALUES ($1, $2, $3, $4) ON \
+         CONFLICT DO NOTHING RETURNING id",
+    )
+    .bind(name)
+    .bind(names::skeleton(name))
+    .bind(hashed)
+    .bind(now())
+    .fetch_optional(db)
+    .await?;
     match id {
         Some(id) => Ok(User { id, name: name.to_string() }),
         None => Err(Error::conflict(format!("the name `{name}` is taken, or looks too much like a name taken"))),
@@ -197,12 +199,14 @@ pub async fn new_session(db: &AnyPool, user: &User) -> Result<Session> {
 }
 
 pub async fn session(db: &AnyPool, token: &str) -> Result<Option<Session>> {
-    let row: Option<SessionRow> =
-        sqlx::query_as("SELECT u.id, u.name, s.csrf FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_sha256 = $1 AND s.expires_at > $2")
-            .bind(token_hash(token))
-            .bind(now())
-            .fetch_optional(db)
-            .await?;
+    let row: Option<SessionRow> = sqlx::query_as(
+        "SELECT u.id, u.name, s.csrf FROM sessions s JOIN users u ON u.id = s.user_id WHERE \
+         s.token_sha256 = $1 AND s.expires_at > $2",
+    )
+    .bind(token_hash(token))
+    .bind(now())
+    .fetch_optional(db)
+    .await?;
     Ok(row.map(|r| Session { user: r.user, token: token.to_string(), csrf: r.csrf }))
 }
 

@@ -160,7 +160,8 @@ mod tests {
         let v = standard();
         let pos = Position::from_json(
             &v,
-            r#"{"phase": "Winter 1901, Adjustment", "units": {"France": ["A bur"], "Germany": ["A ber", "A kie", "A mun", "F den", "A hol"]},
+            r#"{"phase": "Winter 1901, Adjustment",
+                "units": {"France": ["A bur"], "Germany": ["A ber", "A kie", "A mun", "F den", "A hol"]},
                 "owners": {"France": ["par", "bre", "mar", "spa"], "Germany": ["ber", "kie", "mun"]}}"#,
         )
         .unwrap();

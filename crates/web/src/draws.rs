@@ -99,15 +99,17 @@ pub async fn vote(app: &App, game_id: i64, user: &User, power: &str, vote: Optio
             other => other,
         };
         // Only while the game is as read (not over, the seat not changed).
-        let written =
-            sqlx::query("UPDATE seats SET vote = $1 WHERE game_id = $2 AND power = $3 AND EXISTS (SELECT 1 FROM games WHERE id = $2 AND version = $4)")
-                .bind(vote.as_ref().map(Vote::text))
-                .bind(g.id)
-                .bind(&name)
-                .bind(g.version)
-                .execute(&app.writer)
-                .await?
-                .rows_affected();
+        let written = sqlx::query(
+            "UPDATE seats SET vote = $1 WHERE game_id = $2 AND power = $3 AND EXISTS (SELECT 1 FROM games \
+             WHERE id = $2 AND version = $4)",
+        )
+        .bind(vote.as_ref().map(Vote::text))
+        .bind(g.id)
+        .bind(&name)
+        .bind(g.version)
+        .execute(&app.writer)
+        .await?
+        .rows_affected();
         if written == 0 {
             continue;
         }

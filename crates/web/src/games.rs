@@ -147,7 +147,8 @@ pub struct Seat {
 }
 
 const HEAD: &str =
-    "id, name, variant, gm_id, invite_code, seed, is_public, status, deadline_secs, deadline_at, paused_left, phase_index, version, press, anonymous, press_private, votes_shown";
+    "id, name, variant, gm_id, invite_code, seed, is_public, status, deadline_secs, deadline_at, paused_left, \
+     phase_index, version, press, anonymous, press_private, votes_shown";
 
 /// A game's row with its record, as JSON.
 #[derive(sqlx::FromRow)]
@@ -217,7 +218,8 @@ struct SeatRow {
 
 pub async fn seats(db: &AnyPool, game: &Game) -> Result<Vec<Seat>> {
     let rows = sqlx::query_as::<_, SeatRow>(
-        "SELECT s.power, s.user_id, u.name AS user_name, s.ready_phase, s.vote FROM seats s LEFT JOIN users u ON u.id = s.user_id WHERE s.game_id = $1 ORDER BY s.power",
+        "SELECT s.power, s.user_id, u.name AS user_name, s.ready_phase, s.vote FROM seats s LEFT JOIN users u ON u.id \
+         = s.user_id WHERE s.game_id = $1 ORDER BY s.power",
     )
     .bind(game.id)
     .fetch_all(db)
@@ -342,8 +344,10 @@ pub async fn create(db: &AnyPool, variants: &Variants, gm_id: i64, new: NewGame)
     let text = serde_json::to_string(&record).map_err(|e| Error::internal(e.to_string()))?;
     let mut tx = db.begin().await?;
     let id: i64 = sqlx::query_scalar(
-        "INSERT INTO games (name, variant, gm_id, invite_code, seed, is_public, status, deadline_secs, deadline_at, phase_index, version, record, created_at, \
-         press, anonymous, press_private, votes_shown) VALUES ($1, $2, $3, $4, $5, $6, $15, $7, $8, 0, 0, $9, $10, $11, $12, $13, $14) RETURNING id",
+        "INSERT INTO games (name, variant, gm_id, invite_code, seed, is_public, status, deadline_secs, deadline_at, \
+         phase_index, version, record, created_at, \
+         press, anonymous, press_private, votes_shown) VALUES ($1, $2, $3, $4, $5, $6, $15, $7, $8, 0, 0, $9, $10, \
+         $11, $12, $13, $14) RETURNING id",
     )
     .bind(name)
     .bind(&new.variant)

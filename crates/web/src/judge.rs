@@ -289,7 +289,8 @@ struct OpenOrders {
 /// given), by power.
 async fn open_rows(db: &AnyPool, g: &Game, power: Option<&str>) -> Result<Vec<OpenRow>> {
     let rows: Vec<OpenOrders> = sqlx::query_as(
-        "SELECT power, revision, submission FROM open_orders WHERE game_id = $1 AND phase_index = $2 AND ($3 = '' OR power = $3) ORDER BY power",
+        "SELECT power, revision, submission FROM open_orders WHERE game_id = $1 AND phase_index = $2 AND ($3 = '' OR \
+         power = $3) ORDER BY power",
     )
     .bind(g.id)
     .bind(g.phase_index)
@@ -557,7 +558,8 @@ struct RowWrite {
 /// lands after this.
 async fn compare_and_set(tx: &mut sqlx::Transaction<'_, sqlx::Any>, g: &Game, w: RowWrite) -> Result<bool> {
     let written = sqlx::query(
-        "UPDATE games SET status = $1, deadline_at = $2, paused_left = $3, phase_index = $4, record = COALESCE($5, record), version = version + 1 \
+        "UPDATE games SET status = $1, deadline_at = $2, paused_left = $3, phase_index = $4, record = COALESCE($5, \
+         record), version = version + 1 \
          WHERE id = $6 AND version = $7",
     )
     .bind(w.status.as_str())
@@ -777,12 +779,14 @@ const ROUND: usize = 100;
 /// processes: each phase goes to the one whose compare-and-set wins.
 pub async fn process_due(app: &App) -> Result<usize> {
     let resting = app.scheduler_resting();
-    let rows: Vec<(i64, i64)> =
-        sqlx::query_as("SELECT id, phase_index FROM games WHERE status = 'active' AND deadline_at <= $1 ORDER BY deadline_at, id LIMIT $2")
-            .bind(now())
-            .bind((ROUND + resting.len()) as i64)
-            .fetch_all(&app.db)
-            .await?;
+    let rows: Vec<(i64, i64)> = sqlx::query_as(
+        "SELECT id, phase_index FROM games WHERE status = 'active' AND deadline_at <= $1 ORDER BY \
+         deadline_at, id LIMIT $2",
+    )
+    .bind(now())
+    .bind((ROUND + resting.len()) as i64)
+    .fetch_all(&app.db)
+    .await?;
     let mut count = 0;
     for (id, phase) in rows {
         if resting.contains(&id) {

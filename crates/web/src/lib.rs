@@ -122,7 +122,8 @@ impl Shared {
         let sqlite = url.starts_with("sqlite:");
         if sqlite && (url.contains(":memory:") || url.contains("mode=memory")) {
             return Err(format!(
-                "cannot serve the in-memory SQLite database {url}: the server reads and writes on connections of their own, and each would have a database of its own (give a file, or leave DATABASE_URL unset)"
+                "cannot serve the in-memory SQLite database {url}: the server reads and writes on connections of their \
+                 own, and each would have a database of its own (give a file, or leave DATABASE_URL unset)"
             ));
         }
         let pool = db::connect(&url, 16).await?;

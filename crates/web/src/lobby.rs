@@ -155,13 +155,15 @@ pub async fn start(app: &App, game_id: i64, user: &User) -> Result<Vec<(i64, Str
     powers.shuffle(&mut rand::rngs::OsRng);
     let dealt: Vec<(i64, String)> = takers.into_iter().zip(powers).collect();
     let mut tx = app.writer.begin().await?;
-    let started =
-        sqlx::query("UPDATE games SET status = 'active', deadline_at = $1, version = version + 1 WHERE id = $2 AND version = $3 AND status = 'forming'")
-            .bind(now() + g.deadline_secs)
-            .bind(g.id)
-            .bind(g.version)
-            .execute(&mut *tx)
-            .await?;
+    let started = sqlx::query(
+        "UPDATE games SET status = 'active', deadline_at = $1, version = version + 1 WHERE id = $2 AND \
+         version = $3 AND status = 'forming'",
+    )
+    .bind(now() + g.deadline_secs)
+    .bind(g.id)
+    .bind(g.version)
+    .execute(&mut *tx)
+    .await?;
     if started.rows_affected() == 0 {
         return Err(Error::conflict("the game changed meanwhile: look at it again"));
     }
@@ -180,11 +182,13 @@ pub async fn start(app: &App, game_id: i64, user: &User) -> Result<Vec<(i64, Str
 
 /// `list` with each game whose orders are due to `user` marked.
 pub async fn mark_due(app: &App, user: &User, mut list: Vec<games::GameSummary>) -> Result<Vec<games::GameSummary>> {
-    let mine: Vec<i64> =
-        sqlx::query_scalar("SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = $1 AND g.status = 'active'")
-            .bind(user.id)
-            .fetch_all(&app.db)
-            .await?;
+    let mine: Vec<i64> = sqlx::query_scalar(
+        "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = \
+         $1 AND g.status = 'active'",
+    )
+    .bind(user.id)
+    .fetch_all(&app.db)
+    .await?;
     let due = orders_due(app, user, &mine).await?;
     for g in &mut list {
         g.orders_due = due.contains(&g.id);

@@ -136,7 +136,8 @@ pub async fn delete_account(app: &App, user: &User, password: &str) -> Result<Ve
     }
     let mut tx = app.writer.begin().await?;
     let running: Vec<i64> = sqlx::query_scalar(
-        "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = $1 AND g.status <> 'over' ORDER BY s.game_id",
+        "SELECT DISTINCT s.game_id FROM seats s JOIN games g ON g.id = s.game_id WHERE s.user_id = $1 AND g.status <> \
+         'over' ORDER BY s.game_id",
     )
     .bind(user.id)
     .fetch_all(&mut *tx)
@@ -152,11 +153,14 @@ pub async fn delete_account(app: &App, user: &User, password: &str) -> Result<Ve
         let g = games::load_cached(app, id).await?;
         let text = format!("{} no longer has a player: its player left polemarch.", powers.join(", "));
         crate::press::notices::changed(&mut tx, &g, &text).await?;
-        sqlx::query("DELETE FROM open_orders WHERE game_id = $1 AND power IN (SELECT power FROM seats WHERE game_id = $1 AND user_id = $2)")
-            .bind(id)
-            .bind(user.id)
-            .execute(&mut *tx)
-            .await?;
+        sqlx::query(
+            "DELETE FROM open_orders WHERE game_id = $1 AND power IN (SELECT power FROM seats WHERE game_id = \
+             $1 AND user_id = $2)",
+        )
+        .bind(id)
+        .bind(user.id)
+        .execute(&mut *tx)
+        .await?;
         sqlx::query(
             "UPDATE seats SET user_id = NULL, ready_phase = -1, vote = NULL WHERE game_id = $1 AND user_id = $2",
         )

@@ -248,8 +248,13 @@ async fn look_alike_names_are_refused(db: Db) {
     // A name taken, and its look-alikes.
     let ann = unique("ann");
     assert_eq!(signup(ann.clone()).await.0, StatusCode::OK);
-    for alike in [ann.replacen('a', "а", 1), ann.to_uppercase(), ann.replacen('n', "ｎ", 1), ann.replacen('1', "l", 1)]
-    {
+    let alikes = [
+        ann.replacen('a', "\u{430}", 1), // Cyrillic а
+        ann.to_uppercase(),
+        ann.replacen('n', "\u{ff4e}", 1), // fullwidth ｎ
+        ann.replacen('1', "l", 1),
+    ];
+    for alike in alikes {
         let (status, body) = signup(alike.clone()).await;
         assert_eq!(status, StatusCode::CONFLICT, "{alike}: {body}");
     }

@@ -87,7 +87,14 @@ async fn the_lobby_shows_the_press(db: Db) {
     let (_, gm) = s.user("gm").await;
     let mut ids = Vec::new();
     for (press, anonymous) in [("none", false), ("public", true), ("full", false)] {
-        let new = json!({"name": format!("Lobby {press}"), "variant": "standard", "deadline_secs": 7200, "lobby": true, "press": press, "anonymous": anonymous});
+        let new = json!({
+            "name": format!("Lobby {press}"),
+            "variant": "standard",
+            "deadline_secs": 7200,
+            "lobby": true,
+            "press": press,
+            "anonymous": anonymous
+        });
         let (status, made) = s.post("/api/games", &gm, new).await;
         assert_eq!(status, StatusCode::OK, "{made}");
         ids.push(made["id"].as_i64().unwrap());

@@ -202,12 +202,24 @@ async fn kept_hashed_only(s: &TestServer, token: &str) {
 async fn links_mailed_by_an_older_judge_still_work(db: Db) {
     let (confirm, unsubscribe, other_unsubscribe) = ("c".repeat(43), "u".repeat(43), "v".repeat(43));
     let (c, u, v) = (confirm.clone(), unsubscribe.clone(), other_unsubscribe.clone());
-    let s = common::server_prepared(db, |_| {}, |url| async move {
-        polemarch_web::db::migrate_up_to(&url, 10).await.unwrap();
-        let pool = polemarch_web::db::pool(&url, 1).await.unwrap();
-        for (name, address, confirmed, confirm_token, unsubscribe_token) in [("Ann", "ann@example.org", 0, c.as_str(), u.as_str()), ("Bob", "bob@example.org", 1, "b", v.as_str())] {
-            sqlx::query("INSERT INTO users (name, password_hash, created_at) VALUES ($1, '!', 0)").bind(name).execute(&pool).await.unwrap();
-            sqlx::query("INSERT INTO mail_addresses (user_id, address, confirmed, confirm_token, unsubscribe_token) SELECT id, $1, $2, $3, $4 FROM users WHERE name = $5")
+    let s = common::server_prepared(
+        db,
+        |_| {},
+        |url| async move {
+            polemarch_web::db::migrate_up_to(&url, 10).await.unwrap();
+            let pool = polemarch_web::db::pool(&url, 1).await.unwrap();
+            let rows =
+                [("Ann", "ann@example.org", 0, c.as_str(), u.as_str()), ("Bob", "bob@example.org", 1, "b", v.as_str())];
+            for (name, address, confirmed, confirm_token, unsubscribe_token) in rows {
+                sqlx::query("INSERT INTO users (name, password_hash, created_at) VALUES ($1, '!', 0)")
+                    .bind(name)
+                    .execute(&pool)
+                    .await
+                    .unwrap();
+                sqlx::query(
+                    "INSERT INTO mail_addresses (user_id, address, confirmed, confirm_token, unsubscribe_token) \
+                     SELECT id, $1, $2, $3, $4 FROM users WHERE name = $5",
+                )
                 .bind(address)
                 .bind(confirmed)
                 .bind(confirm_token)
@@ -216,16 +228,20 @@ async fn links_mailed_by_an_older_judge_still_work(db: Db) {
                 .execute(&pool)
                 .await
                 .unwrap();
-        }
-        // Ann's confirmation, not sent yet.
-        sqlx::query("INSERT INTO outbox (recipient, subject, body, unsubscribe, next_try) VALUES ('ann@example.org', 'Confirm your address for the polemarch judge', $1, $2, 0)")
+            }
+            // Ann's confirmation, not sent yet.
+            sqlx::query(
+                "INSERT INTO outbox (recipient, subject, body, unsubscribe, next_try) VALUES ('ann@example.org', \
+                 'Confirm your address for the polemarch judge', $1, $2, 0)",
+            )
             .bind(format!("To get its mail here, open:\nhttp://judge.test/mail/confirm/{c}\n"))
             .bind(&u)
             .execute(&pool)
             .await
             .unwrap();
-        pool.close().await;
-    })
+            pool.close().await;
+        },
+    )
     .await;
     for token in [&confirm, &unsubscribe, &other_unsubscribe] {
         kept_hashed_only(&s, token).await;

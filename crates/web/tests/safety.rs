@@ -86,8 +86,10 @@ async fn games_whose_processing_fails_do_not_hold_up_the_others(db: Db) {
     // passed long ago.
     for i in 0..100 {
         sqlx::query(
-            "INSERT INTO games (name, variant, gm_id, invite_code, seed, is_public, status, deadline_secs, deadline_at, phase_index, version, record, created_at) \
-             SELECT name, variant, gm_id, invite_code || $1, seed, is_public, status, deadline_secs, $2, phase_index, version, 'not a record', created_at FROM games WHERE id = $3",
+            "INSERT INTO games (name, variant, gm_id, invite_code, seed, is_public, status, deadline_secs, \
+             deadline_at, phase_index, version, record, created_at) \
+             SELECT name, variant, gm_id, invite_code || $1, seed, is_public, status, deadline_secs, $2, phase_index, \
+             version, 'not a record', created_at FROM games WHERE id = $3",
         )
         .bind(format!("B{i}"))
         .bind(now - 1000 + i)

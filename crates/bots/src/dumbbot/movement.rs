@@ -180,7 +180,11 @@ pub fn orders(board: &Board, me: PowerId, values: &Values, rng: &mut Rng) -> Vec
                 break;
             }
             if s != k && plan.holds(s) {
-                if let Some(o) = plan.find(s, |a| matches!(a, Action::SupportMove { unit, to } if unit.loc == mover.loc && v.province_of(*to) == d)) {
+                let supports_here = |a: &Action| match a {
+                    Action::SupportMove { unit, to } => unit.loc == mover.loc && v.province_of(*to) == d,
+                    _ => false,
+                };
+                if let Some(o) = plan.find(s, supports_here) {
                     strength += pos.forces[plan.mine[s]].strength();
                     let here = plan.province_of_unit(s);
                     plan.assign(s, o, here);

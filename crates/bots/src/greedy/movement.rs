@@ -276,8 +276,9 @@ fn split_to(plan: &mut Plan, t: ProvinceId) {
         if plan.role[k] != Role::Keeper || plan.force(k).components.len() < 2 {
             continue;
         }
-        let split = plan
-            .find(k, |a| matches!(a, Action::Split { parts } if parts.iter().any(|p| matches!(p.action, Action::Move { to, .. } if plan.province(to) == t))));
+        let moves_to_t = |a: &Action| matches!(a, Action::Move { to, .. } if plan.province(*to) == t);
+        let split =
+            plan.find(k, |a| matches!(a, Action::Split { parts } if parts.iter().any(|p| moves_to_t(&p.action))));
         if let Some(o) = split {
             plan.assign(k, o);
             return;

@@ -94,12 +94,16 @@ fn alternatives(board: &Board, mine: &[usize], plan: &Plan, k: usize) -> Vec<Ord
         .filter(|o| plan[k].as_ref() != Some(*o))
         .filter(|o| match &o.action {
             Action::Hold | Action::Move { via_convoy: false, .. } => true,
-            Action::SupportHold { unit } => {
-                (0..mine.len()).any(|j| board.pos.forces[mine[j]].loc == unit.loc && !matches!(plan[j].as_ref().map(|p| &p.action), Some(Action::Move { .. })))
-            }
+            Action::SupportHold { unit } => (0..mine.len()).any(|j| {
+                board.pos.forces[mine[j]].loc == unit.loc
+                    && !matches!(plan[j].as_ref().map(|p| &p.action), Some(Action::Move { .. }))
+            }),
             Action::SupportMove { unit, to } => (0..mine.len()).any(|j| {
                 board.pos.forces[mine[j]].loc == unit.loc
-                    && matches!(plan[j].as_ref().map(|p| &p.action), Some(Action::Move { to: t, .. }) if v.province_of(*t) == v.province_of(*to))
+                    && matches!(
+                        plan[j].as_ref().map(|p| &p.action),
+                        Some(Action::Move { to: t, .. }) if v.province_of(*t) == v.province_of(*to)
+                    )
             }),
             _ => false,
         })

@@ -125,7 +125,8 @@ pub fn run(files: &[PathBuf], variant: Option<&str>, edition: Option<&str>) -> R
                         let differ_word = if n == 1 { "differs" } else { "differ" };
                         say!(
                             out,
-                            "DIFF {name} ({} phases, edition {used}): {n} {} {differ_word} from the record, each only by a rule choice",
+                            "DIFF {name} ({} phases, edition {used}): {n} {} {differ_word} from the record, each only \
+                             by a rule choice",
                             report.phases,
                             plural(n, "phase")
                         );
@@ -139,7 +140,8 @@ pub fn run(files: &[PathBuf], variant: Option<&str>, edition: Option<&str>) -> R
                         let unchecked = report.unchecked;
                         say!(
                             out,
-                            "RECORD {name} ({} phases, edition {used}): the record contradicts itself; {unchecked} {} could not be checked, the others agree",
+                            "RECORD {name} ({} phases, edition {used}): the record contradicts itself; {unchecked} {} \
+                             could not be checked, the others agree",
                             report.phases,
                             plural(unchecked, "phase")
                         );
@@ -172,7 +174,11 @@ pub fn run(files: &[PathBuf], variant: Option<&str>, edition: Option<&str>) -> R
         }
     }
     if !by_choice.is_empty() {
-        say!(out, "Differences from the records' own judges, each removed by that judge's answer to one choice (docs/conformance.md):");
+        say!(
+            out,
+            "Differences from the records' own judges, each removed by that judge's answer to one choice \
+             (docs/conformance.md):"
+        );
         for (choice, (phases, games)) in &by_choice {
             say!(
                 out,

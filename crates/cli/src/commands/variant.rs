@@ -51,7 +51,8 @@ fn picture(v: &Variant) -> Result<String, String> {
     let wrong = board.misplaced(v);
     if !wrong.is_empty() {
         return Err(format!(
-            "map.toml: picture.places: with this georeference the {} of {} {} on the wrong side of the coast (give the province a place, or move a place nearby inland or out to sea)",
+            "map.toml: picture.places: with this georeference the {} of {} {} on the wrong side of the coast (give the \
+             province a place, or move a place nearby inland or out to sea)",
             if wrong.len() == 1 { "point" } else { "points" },
             wrong.join(", "),
             if wrong.len() == 1 { "falls" } else { "fall" }
@@ -65,7 +66,8 @@ fn picture(v: &Variant) -> Result<String, String> {
         .collect();
     let shore = board.shore.as_ref().expect("a board with land");
     Ok(format!(
-        "  picture: real coastline ({}: {} rings of land, {} of them the board's); georeference: {} places, bent up to {:.0} map units from an affine map; every point on its side of the coast",
+        "  picture: real coastline ({}: {} rings of land, {} of them the board's); georeference: {} places, bent up to \
+         {:.0} map units from an affine map; every point on its side of the coast",
         picture.coastline,
         shore.rings.len(),
         shore.played.iter().filter(|&&p| p).count(),

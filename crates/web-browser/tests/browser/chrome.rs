@@ -22,7 +22,8 @@ pub fn must_be_installed(test: &str) {
         [CHROMIUM, CHROMEDRIVER].into_iter().filter(|p| !std::path::Path::new(p).exists()).collect();
     assert!(
         missing.is_empty(),
-        "{test}: {} missing (Debian's packages `chromium` and `chromium-driver`; `apt-get install chromium chromium-driver`, as .ci/run does)",
+        "{test}: {} missing (Debian's packages `chromium` and `chromium-driver`; `apt-get install chromium \
+         chromium-driver`, as .ci/run does)",
         missing.join(" and ")
     );
 }

@@ -38,7 +38,10 @@ async fn open(b: &Browser, game: &str, kind: &str) {
     b.goto(game).await;
     b.until(
         &format!("the clickable map of a {kind} phase"),
-        &format!("const t = document.querySelector('.map-tools'); return t !== null && t.dataset.kind === '{kind}' && document.querySelector('.map-holder svg') !== null"),
+        &format!(
+            "const t = document.querySelector('.map-tools'); return t !== null && t.dataset.kind === '{kind}' && \
+             document.querySelector('.map-holder svg') !== null"
+        ),
     )
     .await;
 }
@@ -48,7 +51,8 @@ async fn open(b: &Browser, game: &str, kind: &str) {
 async fn click(b: &Browser, province: &str) {
     let script = format!(
         "const want = {};
-         const regions = [...document.querySelectorAll('.map-holder [data-province]')].filter(e => e.dataset.province === want);
+         const regions = [...document.querySelectorAll('.map-holder [data-province]')].filter(e => e.dataset.province \
+             === want);
          for (const r of regions) {{
            r.scrollIntoView({{block: 'center', inline: 'center'}});
            const box = r.getBoundingClientRect();
@@ -99,7 +103,8 @@ async fn expect_in(b: &Browser, form: &str, lines: &[&str], units: &[&str]) {
     b.until(
         &format!("the map to draw the pending orders of {want:?}"),
         &format!(
-            "return JSON.stringify([...document.querySelectorAll('.map-holder g.order.given')].map(g => g.dataset.unit).sort()) === {}",
+            "return JSON.stringify([...document.querySelectorAll('.map-holder g.order.given')].map(g => \
+             g.dataset.unit).sort()) === {}",
             Value::from(serde_json::to_string(&want).unwrap())
         ),
     )
@@ -204,7 +209,10 @@ pub async fn play_by_clicks(s: &TestServer, b: &Browser) {
         s,
         id,
         "Winter 1901, Adjustment",
-        r#"{"phase": "Winter 1901, Adjustment", "units": {"France": ["A bur"]}, "owners": {"France": ["par", "bre", "mar", "spa"]}}"#,
+        concat!(
+            r#"{"phase": "Winter 1901, Adjustment", "units": {"France": ["A bur"]}, "#,
+            r#""owners": {"France": ["par", "bre", "mar", "spa"]}}"#
+        ),
     )
     .await;
     open(b, &game, "adjustment").await;
@@ -236,7 +244,11 @@ pub async fn play_by_clicks(s: &TestServer, b: &Browser) {
     click(b, "par").await;
     click(b, "pic").await;
     expect(b, &["A par - pic"], &["par"]).await;
-    b.js("[...document.querySelectorAll('.map-powers button')].find(b => b.textContent === 'Germany').click(); return true").await;
+    b.js(
+        "[...document.querySelectorAll('.map-powers button')].find(b => b.textContent === 'Germany').click(); return \
+         true",
+    )
+    .await;
     b.until(
         "Germany's turn on the map",
         "return document.querySelector('.map-powers button[aria-pressed=true]').textContent === 'Germany'",
@@ -254,7 +266,10 @@ pub async fn play_by_clicks(s: &TestServer, b: &Browser) {
     open(b, &game, "movement").await;
     // (The page's width less the test browser's scroll bar, which a
     // phone's does not take.)
-    let width = b.js("return [document.querySelector('.map-holder').getBoundingClientRect().width, document.documentElement.clientWidth]").await;
+    let width = b
+        .js("return [document.querySelector('.map-holder').getBoundingClientRect().width, \
+             document.documentElement.clientWidth]")
+        .await;
     assert!(
         width[0].as_f64().unwrap() >= width[1].as_f64().unwrap() - 1.0 && width[0].as_f64().unwrap() >= 360.0,
         "the map fills the phone's width: {width}"
@@ -267,13 +282,18 @@ pub async fn play_by_clicks(s: &TestServer, b: &Browser) {
     // A finger drags the map left and up: it pans by as much, and the tap
     // that ends the drag picks nothing.
     let panned = b
-        .js("const h = document.querySelector('.map-holder'), r = h.getBoundingClientRect(), say = document.querySelector('.map-say');
-             const [x, y] = [r.left + r.width / 2, r.top + r.height / 2], before = [h.scrollLeft, h.scrollTop, say.textContent];
-             const at = (type, id, dx, dy) => h.dispatchEvent(new PointerEvent(type, {bubbles: true, pointerId: id, pointerType: 'touch', isPrimary: id === 1, clientX: x + dx, clientY: y + dy}));
-             at('pointerdown', 1, 0, 0); at('pointermove', 1, -30, -20); at('pointermove', 1, -60, -40); at('pointerup', 1, -60, -40);
+        .js("const h = document.querySelector('.map-holder'), r = h.getBoundingClientRect(), say = \
+             document.querySelector('.map-say');
+             const [x, y] = [r.left + r.width / 2, r.top + r.height / 2], before = [h.scrollLeft, h.scrollTop, \
+                 say.textContent];
+             const at = (type, id, dx, dy) => h.dispatchEvent(new PointerEvent(type, {bubbles: true, pointerId: id, \
+                 pointerType: 'touch', isPrimary: id === 1, clientX: x + dx, clientY: y + dy}));
+             at('pointerdown', 1, 0, 0); at('pointermove', 1, -30, -20); at('pointermove', 1, -60, -40); \
+                 at('pointerup', 1, -60, -40);
              const hit = document.elementFromPoint(x - 60, y - 40);
              hit.dispatchEvent(new MouseEvent('click', {bubbles: true, clientX: x - 60, clientY: y - 40}));
-             return [h.scrollLeft - before[0], h.scrollTop - before[1], hit.closest('[data-province]') !== null, say.textContent === before[2]];")
+             return [h.scrollLeft - before[0], h.scrollTop - before[1], hit.closest('[data-province]') !== null, \
+                 say.textContent === before[2]];")
         .await;
     assert!(
         (panned[0].as_f64().unwrap() - 60.0).abs() <= 1.0 && (panned[1].as_f64().unwrap() - 40.0).abs() <= 1.0,
@@ -287,10 +307,13 @@ pub async fn play_by_clicks(s: &TestServer, b: &Browser) {
     // Two fingers move apart: the map zooms by as much; the page still
     // does not scroll sideways.
     let pinched = b
-        .js("const h = document.querySelector('.map-holder'), r = h.getBoundingClientRect(), svg = () => h.querySelector('svg').getBoundingClientRect().width;
+        .js("const h = document.querySelector('.map-holder'), r = h.getBoundingClientRect(), svg = () => \
+             h.querySelector('svg').getBoundingClientRect().width;
              const [x, y] = [r.left + r.width / 2, r.top + r.height / 2], before = svg();
-             const at = (type, id, dx) => h.dispatchEvent(new PointerEvent(type, {bubbles: true, pointerId: id, pointerType: 'touch', isPrimary: id === 1, clientX: x + dx, clientY: y}));
-             at('pointerdown', 1, -40); at('pointerdown', 2, 40); at('pointermove', 1, -60); at('pointermove', 2, 60); at('pointerup', 1, -60); at('pointerup', 2, 60);
+             const at = (type, id, dx) => h.dispatchEvent(new PointerEvent(type, {bubbles: true, pointerId: id, \
+                 pointerType: 'touch', isPrimary: id === 1, clientX: x + dx, clientY: y}));
+             at('pointerdown', 1, -40); at('pointerdown', 2, 40); at('pointermove', 1, -60); at('pointermove', 2, 60); \
+                 at('pointerup', 1, -60); at('pointerup', 2, 60);
              return [svg() / before, document.documentElement.scrollWidth, window.innerWidth];")
         .await;
     assert!(
@@ -334,7 +357,8 @@ pub async fn play_by_clicks(s: &TestServer, b: &Browser) {
     let legal = b
         .c()
         .execute_async(
-            "const done = arguments[arguments.length - 1]; fetch(document.querySelector('form[data-legal]').dataset.legal).then(r => r.json()).then(done);",
+            "const done = arguments[arguments.length - 1]; \
+             fetch(document.querySelector('form[data-legal]').dataset.legal).then(r => r.json()).then(done);",
             vec![],
         )
         .await

@@ -21,7 +21,8 @@ async fn script() -> impl IntoResponse {
 /// at any change, and those to read again when a phase is processed.
 pub fn live(events: &str, parts: &[&str], phase_parts: &[&str]) -> String {
     html! {
-        div id="live" hidden data-events=(events) data-parts=(parts.join(",")) data-phase-parts=(phase_parts.join(",")) {}
+        div id="live" hidden data-events=(events) data-parts=(parts.join(","))
+            data-phase-parts=(phase_parts.join(",")) {}
         script src="/live.js" defer {}
     }
     .into_string()

@@ -52,7 +52,11 @@ pub async fn set_address(app: &App, user: &User, address: &str) -> Result<()> {
         .execute(&mut *tx)
         .await?;
     let link = format!("{}/mail/confirm/{}", s.public_url.trim_end_matches('/'), outbox::CONFIRM);
-    let body = format!("Someone, surely you, gave this address to the polemarch judge for the account {}.\n\nTo get its mail here, open:\n{link}\n\nOtherwise do nothing: no other mail will come.", user.name);
+    let body = format!(
+        "Someone, surely you, gave this address to the polemarch judge for the account {}.\n\nTo get \
+         its mail here, open:\n{link}\n\nOtherwise do nothing: no other mail will come.",
+        user.name
+    );
     let mail = Mail {
         to: address.to_string(),
         subject: "Confirm your address for the polemarch judge".into(),
@@ -83,12 +87,15 @@ pub async fn new_links(db: &sqlx::AnyPool, user_id: i64, confirms: Option<&str>)
 /// Keeps a link's token hashed: whose, and what address it confirms (None:
 /// it stops all mail).
 async fn keep_link(conn: &mut sqlx::AnyConnection, token: &str, user_id: i64, confirms: Option<&str>) -> Result<()> {
-    sqlx::query("INSERT INTO mail_links (token_sha256, user_id, confirms) VALUES ($1, $2, $3) ON CONFLICT (token_sha256) DO NOTHING")
-        .bind(token_hash(token))
-        .bind(user_id)
-        .bind(confirms)
-        .execute(conn)
-        .await?;
+    sqlx::query(
+        "INSERT INTO mail_links (token_sha256, user_id, confirms) VALUES ($1, $2, $3) ON CONFLICT \
+         (token_sha256) DO NOTHING",
+    )
+    .bind(token_hash(token))
+    .bind(user_id)
+    .bind(confirms)
+    .execute(conn)
+    .await?;
     Ok(())
 }
 
@@ -121,7 +128,8 @@ pub async fn hash_links_in_clear(db: &sqlx::AnyPool) -> Result<()> {
 pub async fn confirm(app: &App, token: &str) -> Result<String> {
     let out_of_date = || Error::not_found("this confirmation link is unknown or out of date: give the address again");
     let row = sqlx::query(
-        "SELECT l.user_id, l.confirms, u.name FROM mail_links l JOIN users u ON u.id = l.user_id WHERE l.token_sha256 = $1 AND l.confirms IS NOT NULL",
+        "SELECT l.user_id, l.confirms, u.name FROM mail_links l JOIN users u ON u.id = l.user_id WHERE l.token_sha256 \
+         = $1 AND l.confirms IS NOT NULL",
     )
     .bind(token_hash(token))
     .fetch_optional(&app.db)
@@ -142,10 +150,13 @@ pub async fn confirm(app: &App, token: &str) -> Result<String> {
 /// Stops every mail to the account whose unsubscribe link this is: its
 /// address is forgotten with its choices. The account's name.
 pub async fn unsubscribe(app: &App, token: &str) -> Result<String> {
-    let row = sqlx::query("SELECT l.user_id, u.name FROM mail_links l JOIN users u ON u.id = l.user_id WHERE l.token_sha256 = $1 AND l.confirms IS NULL")
-        .bind(token_hash(token))
-        .fetch_optional(&app.db)
-        .await?;
+    let row = sqlx::query(
+        "SELECT l.user_id, u.name FROM mail_links l JOIN users u ON u.id = l.user_id WHERE \
+         l.token_sha256 = $1 AND l.confirms IS NULL",
+    )
+    .bind(token_hash(token))
+    .fetch_optional(&app.db)
+    .await?;
     let row =
         row.ok_or_else(|| Error::not_found("this unsubscribe link is unknown: no mail goes to its address any more"))?;
     let (user_id, name): (i64, String) = (row.try_get(0)?, row.try_get(1)?);
@@ -207,8 +218,10 @@ pub async fn choose(app: &App, user: &User, game_id: i64, c: Choices) -> Result<
         .await?
         .try_get(0)?;
     sqlx::query(
-        "INSERT INTO mail_choices (user_id, game_id, results, reminders, press, press_after, press_at) VALUES ($1, $2, $3, $4, $5, $6, 0) \
-         ON CONFLICT (user_id, game_id) DO UPDATE SET results = excluded.results, reminders = excluded.reminders, press = excluded.press",
+        "INSERT INTO mail_choices (user_id, game_id, results, reminders, press, press_after, press_at) VALUES ($1, $2, \
+         $3, $4, $5, $6, 0) \
+         ON CONFLICT (user_id, game_id) DO UPDATE SET results = excluded.results, reminders = excluded.reminders, \
+         press = excluded.press",
     )
     .bind(user.id)
     .bind(game_id)

@@ -108,11 +108,14 @@ async fn results(app: &App, s: &Settings) -> Result<()> {
 /// something to order and are not ready.
 async fn reminders(app: &App, s: &Settings) -> Result<()> {
     let t = now();
-    let rows = sqlx::query("SELECT id, phase_index, deadline_at, deadline_secs FROM games WHERE status = 'active' AND deadline_at > $1 AND deadline_at <= $2")
-        .bind(t)
-        .bind(t + 86_400)
-        .fetch_all(&app.db)
-        .await?;
+    let rows = sqlx::query(
+        "SELECT id, phase_index, deadline_at, deadline_secs FROM games WHERE status = 'active' AND \
+         deadline_at > $1 AND deadline_at <= $2",
+    )
+    .bind(t)
+    .bind(t + 86_400)
+    .fetch_all(&app.db)
+    .await?;
     for r in rows {
         let (id, phase_index, deadline_at, secs): (i64, i64, i64, i64) =
             (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?);
@@ -191,7 +194,8 @@ async fn reminder_mails(app: &App, s: &Settings, g: &Game, left: i64) -> Result<
 async fn digests(app: &App, s: &Settings) -> Result<()> {
     let t = now();
     let rows = sqlx::query(
-        "SELECT c.user_id, c.game_id, c.press_after, a.address FROM mail_choices c JOIN mail_addresses a ON a.user_id = c.user_id \
+        "SELECT c.user_id, c.game_id, c.press_after, a.address FROM mail_choices c JOIN mail_addresses a ON a.user_id \
+         = c.user_id \
          WHERE c.press = 1 AND a.confirmed = 1 AND c.press_at <= $1 \
          AND EXISTS (SELECT 1 FROM messages m WHERE m.game_id = c.game_id AND m.id > c.press_after AND m.sender <> '')",
     )
@@ -216,15 +220,18 @@ async fn digests(app: &App, s: &Settings) -> Result<()> {
             .collect();
         let mut tx = app.writer.begin().await?;
         let stamp = if new.is_empty() { 0 } else { t };
-        let moved = sqlx::query("UPDATE mail_choices SET press_after = $1, press_at = CASE WHEN $2 > 0 THEN $2 ELSE press_at END WHERE user_id = $3 AND game_id = $4 AND press_after = $5")
-            .bind(newest)
-            .bind(stamp)
-            .bind(user_id)
-            .bind(game_id)
-            .bind(after)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
+        let moved = sqlx::query(
+            "UPDATE mail_choices SET press_after = $1, press_at = CASE WHEN $2 > 0 THEN $2 ELSE \
+             press_at END WHERE user_id = $3 AND game_id = $4 AND press_after = $5",
+        )
+        .bind(newest)
+        .bind(stamp)
+        .bind(user_id)
+        .bind(game_id)
+        .bind(after)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
         if moved == 1 && !new.is_empty() {
             let mut body = format!("New press in {}:\n", g.name);
             for m in &new {

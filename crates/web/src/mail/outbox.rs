@@ -107,7 +107,8 @@ pub fn backoff(attempts: i64) -> i64 {
 /// Sends what is due (up to 50): the number sent.
 pub async fn drain(db: &AnyPool, s: &Settings) -> Result<usize> {
     let rows = sqlx::query(
-        "SELECT id, recipient, subject, body, user_id, confirms, attempts, next_try FROM outbox WHERE sent_at IS NULL AND next_try <= $1 ORDER BY id LIMIT 50",
+        "SELECT id, recipient, subject, body, user_id, confirms, attempts, next_try FROM outbox WHERE sent_at IS NULL \
+         AND next_try <= $1 ORDER BY id LIMIT 50",
     )
     .bind(now())
     .fetch_all(db)

@@ -37,9 +37,16 @@ async fn mail_page(State(app): State<App>, viewer: Viewer) -> PageResult {
             p { "Mail is off on this server (it has no SMTP settings)." }
         } @else {
             @match &address {
-                Some(a) if a.confirmed => p { "Mail goes to " strong { (a.address) } ". Choose what you want of each game on its page." },
-                Some(a) => p { "A link to confirm " strong { (a.address) } " was mailed to it: open it to get mail there." },
-                None => p { "No mail is sent to you. Give an address to choose, game by game, phase results, deadline reminders and press digests." },
+                Some(a) if a.confirmed => p {
+                    "Mail goes to " strong { (a.address) } ". Choose what you want of each game on its page."
+                },
+                Some(a) => p {
+                    "A link to confirm " strong { (a.address) } " was mailed to it: open it to get mail there."
+                },
+                None => p {
+                    "No mail is sent to you. Give an address to choose, game by game, phase results, deadline \
+                     reminders and press digests."
+                },
             }
             form method="post" action="/mail" class="narrow" {
                 (csrf_field(&viewer))
@@ -66,7 +73,10 @@ async fn address_form(State(app): State<App>, viewer: Viewer, Form(f): Form<Addr
 
 async fn confirm(State(app): State<App>, viewer: Viewer, Path(token): Path<String>) -> PageResult {
     let name = addresses::confirm(&app, &token).await?;
-    let body = html! { h1 { "Address confirmed" } p { "Mail for " (name) " goes there now. Choose what you want of each game on its page." } };
+    let body = html! {
+        h1 { "Address confirmed" }
+        p { "Mail for " (name) " goes there now. Choose what you want of each game on its page." }
+    };
     Ok(page("Address confirmed", &viewer, body))
 }
 
@@ -83,7 +93,10 @@ async fn unsubscribe_page(viewer: Viewer, Path(token): Path<String>) -> PageResu
 
 async fn unsubscribe(State(app): State<App>, viewer: Viewer, Path(token): Path<String>) -> PageResult {
     let name = addresses::unsubscribe(&app, &token).await?;
-    let body = html! { h1 { "No more mail" } p { "No mail will be sent for " (name) " any more (give an address again on the Mail page to get some)." } };
+    let body = html! {
+        h1 { "No more mail" }
+        p { "No mail will be sent for " (name) " any more (give an address again on the Mail page to get some)." }
+    };
     Ok(page("No more mail", &viewer, body))
 }
 
@@ -125,8 +138,14 @@ pub async fn game_form(app: &App, viewer: &Viewer, game_id: i64) -> Result<Strin
                 h2 { "Mail" }
                 (csrf_field(viewer))
                 label { input type="checkbox" name="results" value="1" checked[c.results]; " Each phase's results" }
-                label { input type="checkbox" name="reminders" value="1" checked[c.reminders]; " Reminders 24 hours and 1 hour before a deadline, when my orders are missing or not ready" }
-                label { input type="checkbox" name="press" value="1" checked[c.press]; " New press (at most one mail a quarter of an hour)" }
+                label {
+                    input type="checkbox" name="reminders" value="1" checked[c.reminders];
+                    " Reminders 24 hours and 1 hour before a deadline, when my orders are missing or not ready"
+                }
+                label {
+                    input type="checkbox" name="press" value="1" checked[c.press];
+                    " New press (at most one mail a quarter of an hour)"
+                }
                 button { "Save" }
             }
         } @else {

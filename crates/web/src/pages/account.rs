@@ -22,7 +22,11 @@ fn credentials_form(new: bool, viewer: &Viewer, name: &str, error: Option<&str>)
         form.narrow method="post" action=(action) {
             (csrf_field(viewer))
             label { "Name " input name="name" value=(name) required maxlength="32" autocomplete="username"; }
-            label { "Password " input name="password" type="password" required minlength="8" autocomplete=(if new { "new-password" } else { "current-password" }); }
+            label {
+                "Password "
+                input name="password" type="password" required minlength="8"
+                    autocomplete=(if new { "new-password" } else { "current-password" });
+            }
             button { (title) }
         }
     }

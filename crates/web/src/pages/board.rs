@@ -12,7 +12,9 @@ pub const ID: &str = "board";
 pub fn map(game: i64, n: usize, phase: &str) -> Markup {
     html! {
         figure.map {
-            img src={ "/games/" (game) "/phases/" (n) "/map.svg" } alt={ "The map of " (phase) ": the board is written out as text below, under “The board”" } aria-describedby=(ID);
+            img src={ "/games/" (game) "/phases/" (n) "/map.svg" }
+                alt={ "The map of " (phase) ": the board is written out as text below, under “The board”" }
+                aria-describedby=(ID);
         }
     }
 }

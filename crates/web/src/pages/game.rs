@@ -64,7 +64,10 @@ async fn page_of(app: &App, viewer: &Viewer, id: i64, refused: Option<Refused>) 
                 li value=(i + 1) { a href={ "/games/" (id) "/phases/" (i) } { (name) } @if !processed { " (current)" } }
             }
         }
-        p { "Download the record: " a href={ "/api/games/" (id) "/record" } { "polemarch record" } " · " a href={ "/api/games/" (id) "/mila" } { "MILA JSON" } }
+        p {
+            "Download the record: " a href={ "/api/games/" (id) "/record" } { "polemarch record" }
+            " · " a href={ "/api/games/" (id) "/mila" } { "MILA JSON" }
+        }
         @if !view.my_powers.is_empty() && view.status == Status::Active && view.result.is_none() {
             script src="/check.js" defer {}
             script src="/map.js" defer {}
@@ -126,19 +129,32 @@ fn orders_form(viewer: &Viewer, view: &GameView, o: &OrdersView, adjusting: bool
                 }
             }
             p { "In force: "
-                @if o.in_force.is_empty() { "nothing (units hold, retreats disband, adjustments by the rules)" } @else { (o.in_force.join(", ")) }
+                @if o.in_force.is_empty() {
+                    "nothing (units hold, retreats disband, adjustments by the rules)"
+                } @else {
+                    (o.in_force.join(", "))
+                }
             }
-            @if let Some(r) = refused { p.error role="alert" { "Your orders were not kept: " (r.error) ". They are in the box again." } }
+            @if let Some(r) = refused {
+                p.error role="alert" { "Your orders were not kept: " (r.error) ". They are in the box again." }
+            }
             @if let Some(why) = closed {
                 p.closed { (why) }
             } @else {
             form method="post" action={ "/games/" (view.id) "/orders/" (segment) }
-                data-power=(o.power) data-legal={ "/api/games/" (view.id) "/legal/" (segment) } data-draft={ "/api/games/" (view.id) "/draft/" (segment) } {
+                data-power=(o.power) data-legal={ "/api/games/" (view.id) "/legal/" (segment) }
+                data-draft={ "/api/games/" (view.id) "/draft/" (segment) } {
                 (csrf_field(viewer))
                 input type="hidden" name="phase_index" value=(view.phase_index);
-                textarea name="orders" rows="8" cols="50" placeholder=(hint) data-check={ "/api/games/" (view.id) "/check/" (segment) } { (refused.map_or(o.text.as_str(), |r| r.text.as_str())) }
+                textarea name="orders" rows="8" cols="50" placeholder=(hint)
+                    data-check={ "/api/games/" (view.id) "/check/" (segment) } {
+                    (refused.map_or(o.text.as_str(), |r| r.text.as_str()))
+                }
                 ul.verdicts.live aria-live="polite" {}
-                label { input type="checkbox" name="ready" value="1" checked[o.ready]; " Ready (process the phase when every power is ready)" }
+                label {
+                    input type="checkbox" name="ready" value="1" checked[o.ready];
+                    " Ready (process the phase when every power is ready)"
+                }
                 button { "Submit" }
             }
             }
@@ -150,7 +166,10 @@ fn seats_table(view: &GameView) -> Markup {
     html! {
         h2 { "Powers" }
         table.seats {
-            tr { th { "Power" } th { "Player" } th { "Stand-in bot" } th { "Ready" } @if view.votes_shown { th { "Vote" } } }
+            tr {
+                th { "Power" } th { "Player" } th { "Stand-in bot" } th { "Ready" }
+                @if view.votes_shown { th { "Vote" } }
+            }
             @for seat in &view.seats {
                 tr {
                     td { (seat.power) }
@@ -173,7 +192,11 @@ fn vote_form(viewer: &Viewer, view: &GameView, power: &str) -> Markup {
             h3 { "End the game by agreement (" (power) ")" }
             p {
                 "A draw needs the vote of every surviving power; a concession to a power, every other survivor's. "
-                @if view.votes_shown { "Everyone sees who voted what." } @else { "Votes are secret: you see only your own." }
+                @if view.votes_shown {
+                    "Everyone sees who voted what."
+                } @else {
+                    "Votes are secret: you see only your own."
+                }
                 " Your vote: " b { (mine.as_deref().unwrap_or("none")) } "."
             }
             form.inline method="post" action={ "/games/" (view.id) "/vote/" (path_segment(power)) } {
@@ -186,7 +209,9 @@ fn vote_form(viewer: &Viewer, view: &GameView, power: &str) -> Markup {
             }
             @if mine.is_some() {
                 form.inline method="post" action={ "/games/" (view.id) "/vote/" (path_segment(power)) } {
-                    (csrf_field(viewer)) input type="hidden" name="action" value="withdraw"; button { "Withdraw my vote" }
+                    (csrf_field(viewer))
+                    input type="hidden" name="action" value="withdraw";
+                    button { "Withdraw my vote" }
                 }
             }
         }

@@ -24,19 +24,31 @@ pub fn panel(viewer: &Viewer, view: &GameView) -> Markup {
             form method="post" action={ "/games/" (view.id) "/gm" } {
                 (action("seat"))
                 label { "Power " select name="power" { (powers) } }
-                label { "Player " select name="user" { option value="" { "nobody" } @for m in &view.members { option { (m) } } } }
+                label {
+                    "Player "
+                    select name="user" { option value="" { "nobody" } @for m in &view.members { option { (m) } } }
+                }
                 button { "Assign" }
             }
             form method="post" action={ "/games/" (view.id) "/gm" } {
                 (action("bot"))
                 label { "Power " select name="power" { (powers) } }
                 // The default stand-in first: the strongest that keeps a phase under a second.
-                label { "Stand-in " select name="bot" { option value="none" { "no bot" } @for b in polemarch_bots::NAMES { option { (b) } } } }
+                label {
+                    "Stand-in "
+                    select name="bot" {
+                        option value="none" { "no bot" }
+                        @for b in polemarch_bots::NAMES { option { (b) } }
+                    }
+                }
                 button { "Set bot" }
             }
             form method="post" action={ "/games/" (view.id) "/gm" } {
                 (action("extend"))
-                label { "Extend the deadline by (hours) " input name="hours" type="number" min="0.02" step="any" value="24"; }
+                label {
+                    "Extend the deadline by (hours) "
+                    input name="hours" type="number" min="0.02" step="any" value="24";
+                }
                 button { "Extend" }
             }
             form.inline method="post" action={ "/games/" (view.id) "/gm" } {

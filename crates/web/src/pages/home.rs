@@ -22,7 +22,8 @@ fn game_list(list: &[GameSummary]) -> Markup {
             ul.games {
                 @for g in list {
                     li {
-                        a href={ "/games/" (g.id) } { (g.name) } " — " (g.variant) " · phase " (g.phase_index + 1) " · " (g.status)
+                        a href={ "/games/" (g.id) } { (g.name) }
+                        " — " (g.variant) " · phase " (g.phase_index + 1) " · " (g.status)
                         @if g.orders_due { " · " strong.due { "your orders are due" } }
                     }
                 }
@@ -43,7 +44,10 @@ async fn home_body(app: &App, viewer: &Viewer, refused: Option<(&CreateForm, &st
     let body = match &viewer.session {
         None => html! {
             h1 { "The polemarch web judge" }
-            p { "Play any variant polemarch knows, from invitation to victory. " a href="/signup" { "Sign up" } " or " a href="/signin" { "sign in" } " to create or join a game." }
+            p {
+                "Play any variant polemarch knows, from invitation to victory. "
+                a href="/signup" { "Sign up" } " or " a href="/signin" { "sign in" } " to create or join a game."
+            }
             p { a href="/lobby" { "The lobby" } ": public games waiting for players." }
             h2 { "Games to look at" }
             (game_list(&games::public_games(&app.db).await?))
@@ -67,16 +71,32 @@ async fn home_body(app: &App, viewer: &Viewer, refused: Option<(&CreateForm, &st
                     (csrf_field(viewer))
                     label { "Name " input name="name" required maxlength="80" value=(field(|c| &c.name, "")); }
                     label { "Variant " select name="variant" {
-                        @for (id, name) in app.variants.list() { option value=(id) selected[form.is_some_and(|c| c.variant == id)] { (name) } }
+                        @for (id, name) in app.variants.list() {
+                            option value=(id) selected[form.is_some_and(|c| c.variant == id)] { (name) }
+                        }
                     } }
                     label { "Deadline per phase (hours, at most 720: 30 days) "
-                        input name="hours" type="number" min="0.02" max="720" step="any" value=(field(|c| &c.hours, "24"));
+                        input name="hours" type="number" min="0.02" max="720" step="any"
+                            value=(field(|c| &c.hours, "24"));
                     }
-                    label { "Seed (blank: random) " input name="seed" inputmode="numeric" value=(field(|c| &c.seed, "")); }
-                    label { input type="checkbox" name="public" value="1" checked[form.is_some_and(|c| c.public.is_some())]; " Anyone may watch" }
+                    label {
+                        "Seed (blank: random) "
+                        input name="seed" inputmode="numeric" value=(field(|c| &c.seed, ""));
+                    }
+                    label {
+                        input type="checkbox" name="public" value="1" checked[form.is_some_and(|c| c.public.is_some())];
+                        " Anyone may watch"
+                    }
                     (PreEscaped(crate::press::pages::create_fields()))
-                    label { input type="checkbox" name="votes_shown" value="1" checked[form.is_some_and(|c| c.votes_shown.is_some())]; " Draw votes and concessions shown to all (else secret)" }
-                    label { input type="checkbox" name="lobby" value="1" checked[form.is_some_and(|c| c.lobby.is_some())]; " Open it in the lobby (players take seats there; you start it when they are full)" }
+                    label {
+                        input type="checkbox" name="votes_shown" value="1"
+                            checked[form.is_some_and(|c| c.votes_shown.is_some())];
+                        " Draw votes and concessions shown to all (else secret)"
+                    }
+                    label {
+                        input type="checkbox" name="lobby" value="1" checked[form.is_some_and(|c| c.lobby.is_some())];
+                        " Open it in the lobby (players take seats there; you start it when they are full)"
+                    }
                     button { "Create" }
                 }
             }

@@ -15,10 +15,15 @@ pub async fn lobby_page(State(app): State<App>, viewer: Viewer) -> PageResult {
     let games = crate::lobby::list(&app).await?;
     let body = html! {
         h1 { "The lobby" }
-        p { "Public games waiting for their players. Take a power, or any seat: the powers left are dealt at random when the game master starts the game, once every seat is taken." }
+        p {
+            "Public games waiting for their players. Take a power, or any seat: the powers left are dealt at random \
+             when the game master starts the game, once every seat is taken."
+        }
         @if games.is_empty() { p { "No game is waiting now." } }
         table.lobby {
-            tr { th { "Game" } th { "Variant" } th { "Deadline" } th { "Press" } th { "Seats left" } th { "Take a seat" } }
+            tr {
+                th { "Game" } th { "Variant" } th { "Deadline" } th { "Press" } th { "Seats left" } th { "Take a seat" }
+            }
             @for g in &games {
                 tr {
                     td { a href={ "/games/" (g.id) } { (g.name) } }
@@ -31,7 +36,13 @@ pub async fn lobby_page(State(app): State<App>, viewer: Viewer) -> PageResult {
                         @else if g.seats_left > 0 {
                             form.inline method="post" action={ "/games/" (g.id) "/take" } {
                                 (csrf_field(&viewer))
-                                label { "Power " select name="power" { option value="any" { "any (dealt at random)" } @for p in &g.free_powers { option { (p) } } } }
+                                label {
+                                    "Power "
+                                    select name="power" {
+                                        option value="any" { "any (dealt at random)" }
+                                        @for p in &g.free_powers { option { (p) } }
+                                    }
+                                }
                                 " " button { "Take it" }
                             }
                         } @else { "full: waiting for the game master to start it" }

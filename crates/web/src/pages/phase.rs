@@ -30,7 +30,9 @@ pub async fn phase_page(State(app): State<App>, viewer: Viewer, Path((id, n)): P
             table.results {
                 tr { th { "Power" } th { "Order" } th { "Result" } th { "Reason" } }
                 @for r in &p.results {
-                    tr class=(r.result.to_lowercase()) { td { (r.power) } td { (r.order) } td { (r.result) } td { (r.reason) } }
+                    tr class=(r.result.to_lowercase()) {
+                        td { (r.power) } td { (r.order) } td { (r.result) } td { (r.reason) }
+                    }
                 }
             }
         } @else {

@@ -35,7 +35,8 @@ pub async fn profile_page(State(app): State<App>, viewer: Viewer, Path(name): Pa
         h1 { (p.name) }
         p.reliability {
             @if p.phases_seated == 0 { "No phase played yet." } @else {
-                "Reliability: orders sent in " b { (p.phases_in_time) " of " (p.phases_seated) } " phases with something to order ("
+                "Reliability: orders sent in " b { (p.phases_in_time) " of " (p.phases_seated) }
+                " phases with something to order ("
                 (p.phases_in_time * 100 / p.phases_seated) "%); " b { (p.phases_missed) } " missed."
             }
         }
@@ -46,15 +47,27 @@ pub async fn profile_page(State(app): State<App>, viewer: Viewer, Path(name): Pa
                 form.narrow method="post" action="/me/password" {
                     h2 { "Change your password" }
                     (csrf_field(&viewer))
-                    label { "Current password " input name="current" type="password" required autocomplete="current-password"; }
-                    label { "New password " input name="new" type="password" required minlength="8" autocomplete="new-password"; }
+                    label {
+                        "Current password "
+                        input name="current" type="password" required autocomplete="current-password";
+                    }
+                    label {
+                        "New password "
+                        input name="new" type="password" required minlength="8" autocomplete="new-password";
+                    }
                     button { "Change" }
                 }
                 form.narrow method="post" action="/me/delete" {
                     h2 { "Delete your account" }
-                    p { "Your seats in games still running are freed and their game masters told; finished games keep their history under the name (deleted)." }
+                    p {
+                        "Your seats in games still running are freed and their game masters told; finished games \
+                         keep their history under the name (deleted)."
+                    }
                     (csrf_field(&viewer))
-                    label { "Password " input name="password" type="password" required autocomplete="current-password"; }
+                    label {
+                        "Password "
+                        input name="password" type="password" required autocomplete="current-password";
+                    }
                     label { input type="checkbox" name="sure" value="1" required; " I am sure" }
                     button { "Delete my account" }
                 }

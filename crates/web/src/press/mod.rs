@@ -65,9 +65,10 @@ impl Mode {
         match self {
             Mode::None => Some("this game has no press (gunboat): no messages may be sent"),
             Mode::Public if !public => Some("this game has public press only: write to all the powers"),
-            Mode::Rulebook if kind != PhaseKind::Movement => {
-                Some("no press during retreats and adjustments in this game (rulebook press): wait for the next movement phase")
-            }
+            Mode::Rulebook if kind != PhaseKind::Movement => Some(
+                "no press during retreats and adjustments in this game (rulebook press): wait for the next \
+                 movement phase",
+            ),
             _ => None,
         }
     }

@@ -141,7 +141,9 @@ pub fn message(m: &Message) -> Markup {
         li class=(if m.from.is_none() { "notice" } else { "message" }) data-id=(m.id) {
             p class="meta" {
                 strong { (from) } " · " (m.phase) " · "
-                time class="sent" data-at=(m.sent_at / 1000) { (polemarch_engine::game::record::utc_text(m.sent_at / 1000)) }
+                time class="sent" data-at=(m.sent_at / 1000) {
+                    (polemarch_engine::game::record::utc_text(m.sent_at / 1000))
+                }
             }
             p class="body" { (m.body) }
         }
@@ -182,10 +184,18 @@ pub async fn game_link(app: &App, g: &Game, reader: &Reader) -> crate::error::Re
 pub fn create_fields() -> String {
     html! {
         label { "Press " select name="press" {
-            @for m in [super::Mode::Full, super::Mode::Public, super::Mode::None, super::Mode::Rulebook] { option value=(m.word()) { (m.describe()) } }
+            @for m in [super::Mode::Full, super::Mode::Public, super::Mode::None, super::Mode::Rulebook] {
+                option value=(m.word()) { (m.describe()) }
+            }
         } }
-        label { input type="checkbox" name="anonymous" value="1"; " Anonymous (players' names hidden until the game ends; gunboat always is)" }
-        label { input type="checkbox" name="press_private" value="1"; " Keep private press private after the game ends" }
+        label {
+            input type="checkbox" name="anonymous" value="1";
+            " Anonymous (players' names hidden until the game ends; gunboat always is)"
+        }
+        label {
+            input type="checkbox" name="press_private" value="1";
+            " Keep private press private after the game ends"
+        }
     }
     .into_string()
 }

@@ -80,10 +80,13 @@ pub async fn insert(conn: &mut sqlx::AnyConnection, m: NewMessage<'_>) -> Result
 
 /// Every message of the game `reader` may see, in time order.
 pub async fn visible(db: &AnyPool, g: &Game, reader: &Reader) -> Result<Vec<Message>> {
-    let rows = sqlx::query("SELECT id, phase_index, phase, sender, conversation, body, sent_at FROM messages WHERE game_id = $1 ORDER BY id")
-        .bind(g.id)
-        .fetch_all(db)
-        .await?;
+    let rows = sqlx::query(
+        "SELECT id, phase_index, phase, sender, conversation, body, sent_at FROM messages WHERE \
+         game_id = $1 ORDER BY id",
+    )
+    .bind(g.id)
+    .fetch_all(db)
+    .await?;
     let mut out = Vec::new();
     for r in rows {
         let to = Conversation::from_key(&r.try_get::<String, _>(4)?);
@@ -183,7 +186,8 @@ pub async fn mark_read(
 ) -> Result<()> {
     sqlx::query(
         "INSERT INTO press_reads (user_id, game_id, conversation, last_id) VALUES ($1, $2, $3, $4) \
-         ON CONFLICT (user_id, game_id, conversation) DO UPDATE SET last_id = CASE WHEN excluded.last_id > press_reads.last_id THEN excluded.last_id ELSE press_reads.last_id END",
+         ON CONFLICT (user_id, game_id, conversation) DO UPDATE SET last_id = CASE WHEN excluded.last_id > \
+         press_reads.last_id THEN excluded.last_id ELSE press_reads.last_id END",
     )
     .bind(user_id)
     .bind(game_id)

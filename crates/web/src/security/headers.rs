@@ -15,7 +15,8 @@ use axum::response::Response;
 /// The policy: everything from the judge itself, maps as `data:` images
 /// too; nothing framed, no plugins, forms posted only to the judge.
 pub const CSP: &str =
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri \
+     'none'; form-action 'self'; frame-ancestors 'none'";
 
 /// Adds the headers to a response.
 pub async fn add(mut response: Response) -> Response {

@@ -63,7 +63,8 @@ impl Db {
             Some(url) if url.starts_with("postgres") => Db::Postgres(url),
             Some(url) => panic!("DATABASE_URL is not a postgres:// URL: {url}"),
             None => panic!(
-                "{test}: DATABASE_URL is not set: the PostgreSQL variants need one (`eval \"$(.ci/postgres.sh start)\"` starts one; without it at build time they are ignored)"
+                "{test}: DATABASE_URL is not set: the PostgreSQL variants need one (`eval \"$(.ci/postgres.sh \
+                 start)\"` starts one; without it at build time they are ignored)"
             ),
         }
     }
@@ -102,7 +103,8 @@ macro_rules! on_both_with_smtp {
                 super::$name($crate::common::Db::Sqlite).await
             }
             #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
-            #[cfg_attr(any(not(polemarch_postgres), not(polemarch_smtp)), ignore = "needs DATABASE_URL and Python's aiosmtpd")]
+            #[cfg_attr(any(not(polemarch_postgres), not(polemarch_smtp)), ignore = "needs DATABASE_URL and Python's \
+                                                                                    aiosmtpd")]
             async fn postgres() {
                 super::$name($crate::common::Db::postgres(concat!(module_path!(), "::postgres"))).await
             }

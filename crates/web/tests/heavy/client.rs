@@ -26,7 +26,11 @@ impl Client {
     ) -> std::io::Result<(u16, Value)> {
         let body = body.map(|b| b.to_string()).unwrap_or_default();
         let auth = token.map(|t| format!("Authorization: Bearer {t}\r\n")).unwrap_or_default();
-        let head = format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n", body.len());
+        let head = format!(
+            "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n{auth}Content-Type: application/json\r\n\
+             Content-Length: {}\r\n\r\n",
+            body.len()
+        );
         let stream = self.conn.get_mut();
         stream.write_all(format!("{head}{body}").as_bytes()).await?;
         let mut line = String::new();

@@ -60,7 +60,8 @@ pub async fn run(db: Db) {
         (statuses.iter().filter(|&&s| s == 401).count(), statuses.iter().filter(|&&s| s == 503).count());
     let (rss, peak) = (status_kb(child.pid(), "VmRSS"), status_kb(child.pid(), "VmHWM"));
     eprintln!(
-        "flood: 1,000 failed sign-ins from 200 addresses in {:.1} s: {refused} refused (401), {busy} busy (503); memory {} MB before, {} MB after, peak {} MB",
+        "flood: 1,000 failed sign-ins from 200 addresses in {:.1} s: {refused} refused (401), {busy} busy (503); \
+         memory {} MB before, {} MB after, peak {} MB",
         took.as_secs_f64(),
         before / 1024,
         rss / 1024,

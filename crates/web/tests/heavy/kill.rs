@@ -91,5 +91,8 @@ pub async fn run(db: Db) {
         let (_, phase) = s.get(&format!("/api/games/{id}/phases/0"), token).await;
         assert_eq!(phase["orders"]["France"], json!(["A par - bur"]), "{phase}");
     }
-    eprintln!("kill test: killed in the middle of processing, nothing written; restarted, both passed deadlines processed once");
+    eprintln!(
+        "kill test: killed in the middle of processing, nothing written; restarted, both passed deadlines \
+         processed once"
+    );
 }

@@ -184,7 +184,8 @@ async fn run_unbounded(db: Db) {
     let at = |q: f64| timings[((timings.len() as f64 * q) as usize).min(timings.len() - 1)].as_secs_f64() * 1000.0;
     let (p50, p99, max) = (at(0.50), at(0.99), at(1.0));
     eprintln!(
-        "load test ({}): {} players, {GAMES} games, {} submissions in {took:.1} s ({:.0}/s): p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms, lost {lost}",
+        "load test ({}): {} players, {GAMES} games, {} submissions in {took:.1} s ({:.0}/s): p50 {p50:.1} ms, p99 \
+         {p99:.1} ms, max {max:.1} ms, lost {lost}",
         if s.config.database_url.is_some() { "PostgreSQL" } else { "SQLite" },
         players.len(),
         timings.len(),

@@ -52,7 +52,10 @@ impl Stream {
     async fn open(port: u16, game: i64, token: &str) -> Stream {
         let mut stream = TcpStream::connect(("127.0.0.1", port)).await.unwrap();
         stream.set_nodelay(true).unwrap();
-        let head = format!("GET /api/games/{game}/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {token}\r\nAccept: text/event-stream\r\n\r\n");
+        let head = format!(
+            "GET /api/games/{game}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\
+             Authorization: Bearer {token}\r\nAccept: text/event-stream\r\n\r\n"
+        );
         stream.write_all(head.as_bytes()).await.unwrap();
         let mut conn = BufReader::new(stream);
         let mut line = String::new();
@@ -253,7 +256,9 @@ async fn run_unbounded(db: Db) {
     };
     let (p50, p99, max) = (at(0.50), at(0.99), at(1.0));
     eprintln!(
-        "press load test ({}): {} players with a stream open, {GAMES} games, {total} messages in {took:.1} s: send to arrival p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms, lost {lost} (refused {refused}), misdelivered {misdelivered}",
+        "press load test ({}): {} players with a stream open, {GAMES} games, {total} messages in {took:.1} s: send to \
+         arrival p50 {p50:.1} ms, p99 {p99:.1} ms, max {max:.1} ms, lost {lost} (refused {refused}), misdelivered \
+         {misdelivered}",
         if s.config.database_url.is_some() { "PostgreSQL" } else { "SQLite" },
         players.len(),
     );
