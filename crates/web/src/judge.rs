@@ -221,7 +221,11 @@ pub async fn submit(
         if !written {
             continue;
         }
-        app.hub.wake();
+        // Only a ready mark writes an event for the pump to read (on
+        // PostgreSQL each wake costs a query).
+        if ready.is_some() {
+            app.hub.wake();
+        }
         let processed =
             if was_ready { process_and_follow(app, g.id, g.phase_index, Cause::Ready).await? } else { None };
         let phase = g.record.phases.last().expect("a current phase").phase.clone();
