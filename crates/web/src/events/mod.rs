@@ -71,8 +71,8 @@ pub async fn record(
 /// Up to `limit` events after id `after` (of one game, if given), in order.
 pub async fn since(db: &AnyPool, game_id: Option<i64>, after: i64, limit: i64) -> Result<Vec<Event>> {
     let rows = sqlx::query(
-        "SELECT id, game_id, kind, audience, data FROM events WHERE id > $1 AND ($2 = 0 OR game_id \
-         = $2) ORDER BY id LIMIT $3",
+        "SELECT id, game_id, kind, audience, data FROM events \
+         WHERE id > $1 AND ($2 = 0 OR game_id = $2) ORDER BY id LIMIT $3",
     )
     .bind(after)
     .bind(game_id.unwrap_or(0))
