@@ -3,8 +3,8 @@
 //! conversation page without a reload, Germany's open press page never
 //! shows it; a public message reaches Germany's; a phase processed shows on
 //! an open game page by itself, and its orders box, swapped in, is checked
-//! as typed; a gunboat game shows no press form and no
-//! names. On SQLite and on the PostgreSQL of `DATABASE_URL` (as browser.rs).
+//! as typed; live pages left close their streams and one brought back by
+//! Back is loaded again; a gunboat game shows no press form and no names. On SQLite and on the PostgreSQL of `DATABASE_URL` (as browser.rs).
 
 #[path = "browser/chrome.rs"]
 #[allow(dead_code)]
@@ -152,6 +152,26 @@ async fn press(db: Db) {
         .await;
     // The clickable map started again on the map swapped in, its tools once.
     assert_eq!(england.js("return document.querySelectorAll('.map-tools').length").await, json!(1));
+
+    // Pages left and come back to: each left page's stream is closed (a
+    // browser opens six connections to a site: with the streams of the
+    // pages it keeps for "back" still open, the seventh page waited a
+    // minute), and a page brought back is loaded again, up to date.
+    for n in 0..7 {
+        let page = if n % 2 == 0 { format!("{site}/games/{id}") } else { format!("{site}/games/{id}/press") };
+        france.goto(&page).await;
+        assert!(france.find("#live").await.attr("data-events").await.unwrap().is_some(), "{page} is live");
+    }
+    mark(&france).await;
+    france.goto(&format!("{site}/games/{id}/press")).await;
+    france.js("history.back(); return true").await;
+    france
+        .until(
+            "the game page, brought back, loaded again",
+            "return window.__polemarch_same_page === undefined && document.readyState === 'complete' && \
+             document.querySelector('p.summary') !== null",
+        )
+        .await;
 
     // A gunboat game: no press form, and no player's name.
     let gunboat = game(&s, &gm, "none").await;

@@ -116,4 +116,16 @@
   for (const kind of ["ready", "status", "seats"]) {
     on(kind, () => refresh(parts));
   }
+
+  // A page left for another may be kept whole by the browser (the
+  // back-forward cache) with its stream open, and each open stream holds
+  // one of the six connections a browser makes to a site: after six such
+  // pages the next one waited until the browser dropped an old one (about
+  // a minute). So the stream is closed when the page is left, and a page
+  // brought back from that cache, which missed what happened meanwhile, is
+  // loaded again.
+  window.addEventListener("pagehide", () => source.close());
+  window.addEventListener("pageshow", (e) => {
+    if (e.persisted) location.reload();
+  });
 })();

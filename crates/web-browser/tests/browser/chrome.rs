@@ -2,6 +2,7 @@
 //! process of the test's own, and one browser per player (each its own
 //! Chromium with a new, empty profile, so its own cookies).
 
+use fantoccini::wd::TimeoutConfiguration;
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 use std::os::unix::process::CommandExt;
@@ -98,6 +99,10 @@ impl Driver {
                 Err(e) => panic!("no Chromium session from chromedriver within {PATIENCE:?}: {e}"),
             }
         };
+        // A page that loads slower than the test's patience fails the test
+        // (WebDriver's own limit is a minute).
+        let patience = TimeoutConfiguration::new(Some(PATIENCE), Some(PATIENCE), None);
+        client.update_timeouts(patience).await.expect("the browser takes the test's time limits");
         Browser { client }
     }
 }
