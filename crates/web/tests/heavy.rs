@@ -16,6 +16,8 @@
 //! - the flood test: 1,000 failed sign-ins, the server's memory under
 //!   200 MB.
 
+#[path = "heavy/accounts.rs"]
+mod accounts;
 #[path = "heavy/child.rs"]
 mod child;
 #[path = "heavy/client.rs"]

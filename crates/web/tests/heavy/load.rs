@@ -7,6 +7,7 @@
 //! asserts 0 lost and a p99 under 50 ms (issue 17's target). The whole test
 //! is bounded (180 s).
 
+use crate::accounts::Accounts;
 use crate::client::Client;
 use crate::common::{server, Db};
 use polemarch_engine::game;
@@ -69,20 +70,14 @@ async fn run_unbounded(db: Db) {
     let setup = Instant::now();
     // Set-up over the API, a game (its master and ten players) per task.
     let mut tasks = Vec::new();
+    let accounts = Accounts::new(&s).await;
     for g in 0..GAMES {
         let orders = orders.clone();
+        let accounts = accounts.clone();
         tasks.push(tokio::spawn(async move {
             let mut c = Client::connect(port).await.unwrap();
             let tag = crate::common::unique("");
-            let gm = ok(
-                &mut c,
-                "POST",
-                "/api/signup",
-                None,
-                json!({"name": format!("gm{tag}"), "password": "correct horse"}),
-            )
-            .await;
-            let gm = gm["token"].as_str().unwrap().to_string();
+            let gm = accounts.sign_up(&format!("gm{tag}")).await;
             let made = ok(
                 &mut c,
                 "POST",
@@ -99,11 +94,7 @@ async fn run_unbounded(db: Db) {
             let mut players = Vec::new();
             for (power, lines) in orders.into_iter().take(PLAYERS_PER_GAME) {
                 let name = format!("p{tag}x{}", players.len());
-                let t = ok(&mut c, "POST", "/api/signup", None, json!({"name": name, "password": "correct horse"}))
-                    .await["token"]
-                    .as_str()
-                    .unwrap()
-                    .to_string();
+                let t = accounts.sign_up(&name).await;
                 ok(&mut c, "POST", "/api/join", Some(&t), json!({"code": code})).await;
                 ok(&mut c, "POST", &format!("/api/games/{id}/seats"), Some(&gm), json!({"power": power, "user": name}))
                     .await;

@@ -10,6 +10,7 @@
 //! (docs/web.md).
 //! Bounded (240 s).
 
+use crate::accounts::Accounts;
 use crate::client::Client;
 use crate::common::{server, Db};
 use rand::Rng;
@@ -109,19 +110,13 @@ async fn run_unbounded(db: Db) {
     let port = child.port;
     let setup = Instant::now();
     let mut tasks = Vec::new();
+    let accounts = Accounts::new(&s).await;
     for g in 0..GAMES {
+        let accounts = accounts.clone();
         tasks.push(tokio::spawn(async move {
             let mut c = Client::connect(port).await.unwrap();
             let tag = crate::common::unique("");
-            let gm = ok(
-                &mut c,
-                "POST",
-                "/api/signup",
-                None,
-                json!({"name": format!("gm{tag}"), "password": "correct horse"}),
-            )
-            .await;
-            let gm = gm["token"].as_str().unwrap().to_string();
+            let gm = accounts.sign_up(&format!("gm{tag}")).await;
             let made = ok(
                 &mut c,
                 "POST",
@@ -143,11 +138,7 @@ async fn run_unbounded(db: Db) {
             let mut players = Vec::new();
             for power in &powers {
                 let name = format!("p{tag}x{}", players.len());
-                let t = ok(&mut c, "POST", "/api/signup", None, json!({"name": name, "password": "correct horse"}))
-                    .await["token"]
-                    .as_str()
-                    .unwrap()
-                    .to_string();
+                let t = accounts.sign_up(&name).await;
                 ok(&mut c, "POST", "/api/join", Some(&t), json!({"code": code})).await;
                 ok(&mut c, "POST", &format!("/api/games/{id}/seats"), Some(&gm), json!({"power": power, "user": name}))
                     .await;
