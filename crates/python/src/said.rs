@@ -19,9 +19,10 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex};
 
-/// Orders kept at most; past this the set starts again (a map's orders
-/// are far fewer: standard's are about twenty thousand).
-const KEPT_AT_MOST: usize = 1 << 18;
+/// Orders kept at most (about 10 MB); past this the set starts again. A
+/// map's orders are far fewer: 40 random games of standard list about
+/// 5,200 different ones.
+const KEPT_AT_MOST: usize = 1 << 16;
 
 /// One order's text, in Rust and, once asked for, as Python text.
 pub struct Said {
