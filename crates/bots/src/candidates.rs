@@ -95,15 +95,21 @@ pub fn movement(v: &Variant, pos: &Position, extras: &Extras, reaches: &[Vec<Pro
             out.extend(splits(v, f));
         }
     }
+    // Where this force may step, by province (one look-up, not a search
+    // of `reaches[i]`, for each other force's each step).
+    let mut reached = vec![false; v.province_count()];
+    for p in &reaches[i] {
+        reached[p.index()] = true;
+    }
     for (j, g) in pos.forces.iter().enumerate() {
         if j == i {
             continue;
         }
         let there = v.province_of(g.loc);
-        if reaches[i].contains(&there) {
+        if reached[there.index()] {
             out.push(Order::for_force(f, Action::SupportHold { unit: unit_ref(g) }));
         }
-        for &d in reaches[j].iter().filter(|&&d| d != here && reaches[i].contains(&d)) {
+        for &d in reaches[j].iter().filter(|&&d| d != here && reached[d.index()]) {
             out.push(Order::for_force(f, Action::SupportMove { unit: unit_ref(g), to: LocId::of_province(d) }));
         }
     }
@@ -146,8 +152,8 @@ fn by_convoy(v: &Variant, pos: &Position, army: &Force, limit: usize) -> Vec<Loc
     let fleet_at = |p: ProvinceId| v.province(p).terrain.convoys() && pos.forces_in(v, p).any(has_fleet);
     let mut seen = vec![false; v.province_count()];
     seen[here.index()] = true;
-    let mut frontier: Vec<ProvinceId> =
-        v.province_ids().filter(|&p| v.any_borders.get(here.index(), p.index()) && fleet_at(p)).collect();
+    let borders = |p: ProvinceId| v.any_borders.row(p.index()).map(ProvinceId::new);
+    let mut frontier: Vec<ProvinceId> = borders(here).filter(|&p| fleet_at(p)).collect();
     let mut out = Vec::new();
     while !frontier.is_empty() && out.len() < limit {
         let mut next = Vec::new();
@@ -155,7 +161,7 @@ fn by_convoy(v: &Variant, pos: &Position, army: &Force, limit: usize) -> Vec<Loc
             seen[sea.index()] = true;
         }
         for &sea in &frontier {
-            for p in v.province_ids().filter(|&p| !seen[p.index()] && v.any_borders.get(sea.index(), p.index())) {
+            for p in borders(sea).filter(|&p| !seen[p.index()]) {
                 if fleet_at(p) {
                     next.push(p);
                 } else if v.province(p).terrain.shore() && !out.contains(&LocId::of_province(p)) {
@@ -176,7 +182,7 @@ fn by_convoy(v: &Variant, pos: &Position, army: &Force, limit: usize) -> Vec<Loc
 fn convoys(v: &Variant, pos: &Position, fleet: &Force) -> Vec<Order> {
     let sea = v.province_of(fleet.loc).index();
     let shores: Vec<ProvinceId> =
-        v.province_ids().filter(|p| v.any_borders.get(sea, p.index()) && v.province(*p).terrain.shore()).collect();
+        v.any_borders.row(sea).map(ProvinceId::new).filter(|p| v.province(*p).terrain.shore()).collect();
     let mut out = Vec::new();
     for g in pos.forces.iter().filter(|g| g.is_army() && shores.contains(&v.province_of(g.loc))) {
         for &d in shores.iter().filter(|&&d| d != v.province_of(g.loc)) {

@@ -8,9 +8,10 @@
 
 use crate::convert::{from_py, to_py};
 use crate::errors::{GameOverError, OrderError, PolemarchError, UnknownPowerError};
-use crate::load::variant;
+use crate::load::{loaded, Loaded};
 use crate::possible::Possible;
 use crate::power::{Power, Snapshot};
+use crate::said::Texts;
 use crate::unwritten::{self, Step};
 use crate::{map_info, orders, saved, status};
 use polemarch_engine::adjudicate::adjudicate;
@@ -28,6 +29,8 @@ use std::sync::Arc;
 #[derive(Clone)]
 pub struct Game {
     pub(crate) v: Arc<Variant>,
+    /// The variant's listed orders' text, kept across phases and games.
+    texts: Arc<Texts>,
     pub(crate) rec: GameRecord,
     /// The current position: the start of the open phase.
     pub(crate) pos: Position,
@@ -37,9 +40,6 @@ pub struct Game {
     /// them (`game::orders_in_force`); None in a game read back with
     /// orders given in its open phase: read them from the record.
     pub(crate) in_force: Option<Vec<Order>>,
-    /// By location: its name as a key of `get_all_possible_orders`
-    /// (`STP/SC`), made once as Python text (which keeps its hash).
-    loc_keys: Option<Arc<Vec<Py<PyString>>>>,
     /// What was played and is not yet written into `rec` (`write_record`
     /// writes it before the record is read); `rec.result` is always
     /// up to date.
@@ -51,11 +51,11 @@ pub fn err(e: impl Into<String>) -> PyErr {
 }
 
 impl Game {
-    pub fn from_record(v: Arc<Variant>, rec: GameRecord) -> PyResult<Game> {
+    pub fn from_record(Loaded { v, texts }: Loaded, rec: GameRecord) -> PyResult<Game> {
         let pos = game::current(&v, &rec).map_err(err)?;
         let open = rec.phases.last().expect("a current phase");
         let in_force = open.submissions.is_empty().then(Vec::new);
-        Ok(Game { v, rec, pos, possible: None, in_force, loc_keys: None, unwritten: Vec::new() })
+        Ok(Game { v, texts, rec, pos, possible: None, in_force, unwritten: Vec::new() })
     }
 
     /// The power of this name (any of its names, any letter case).
@@ -96,8 +96,8 @@ impl Game {
         if let Some(p) = &self.possible {
             return p.clone();
         }
-        let (v, pos) = (&self.v, &self.pos);
-        let p = Arc::new(py.allow_threads(|| Possible::of(v, pos)));
+        let (v, pos, texts) = (&self.v, &self.pos, &self.texts);
+        let p = Arc::new(py.allow_threads(|| Possible::of(v, pos, texts)));
         self.possible = Some(p.clone());
         p
     }
@@ -105,11 +105,12 @@ impl Game {
     pub fn from_saved(py: Python<'_>, saved_game: &Bound<'_, PyAny>, edition: Option<&str>) -> PyResult<Game> {
         let json = from_py(saved_game)?;
         let name = saved::map_of(&json)?;
-        let v = variant(&name, edition)?;
-        let mut rec =
-            py.allow_threads(|| saved::replay(&v, &name, &json)).map_err(crate::errors::SavedGameError::new_err)?;
+        let loaded = loaded(&name, edition)?;
+        let mut rec = py
+            .allow_threads(|| saved::replay(&loaded.v, &name, &json))
+            .map_err(crate::errors::SavedGameError::new_err)?;
         rec.edition = edition.map(str::to_ascii_lowercase);
-        Game::from_record(v, rec)
+        Game::from_record(loaded, rec)
     }
 
     /// The powers as they stand now, sharing one snapshot.
@@ -145,10 +146,10 @@ impl Game {
             Some(v) => v,
             None => map_name,
         };
-        let v = crate::load::variant(name, edition)?;
-        let mut rec = game::new_game(&v, name, seed);
+        let loaded = loaded(name, edition)?;
+        let mut rec = game::new_game(&loaded.v, name, seed);
         rec.edition = edition.map(str::to_ascii_lowercase);
-        Game::from_record(v, rec)
+        Game::from_record(loaded, rec)
     }
 
     /// The variant's id (`standard`, `imperator`).
@@ -250,8 +251,9 @@ impl Game {
     #[pyo3(signature = (power_name=None))]
     fn get_orderable_locations(&mut self, py: Python<'_>, power_name: Option<&str>) -> PyResult<PyObject> {
         let possible = self.possible(py);
-        let locs = |p: PowerId| -> Vec<String> {
-            possible.orderable[p.index()].iter().map(|&q| self.v.province(q).abbr.to_uppercase()).collect()
+        let keys = self.texts.province_keys(py, &self.v);
+        let locs = |p: PowerId| -> Vec<&Bound<'_, PyString>> {
+            possible.orderable[p.index()].iter().map(|&q| keys[q.index()].bind(py)).collect()
         };
         match power_name {
             Some(name) => Ok(locs(self.power(name)?).into_pyobject(py)?.into_any().unbind()),
@@ -275,16 +277,12 @@ impl Game {
     fn get_all_possible_orders<'py>(&mut self, py: Python<'py>, by_power: bool) -> PyResult<Bound<'py, PyDict>> {
         let possible = self.possible(py);
         let v = &self.v;
-        let keys = self
-            .loc_keys
-            .get_or_insert_with(|| {
-                Arc::new(v.loc_ids().map(|l| PyString::new(py, &v.loc_abbr(l).to_uppercase()).unbind()).collect())
-            })
-            .clone();
+        let keys = self.texts.loc_keys(py, v);
         let of = |power: Option<PowerId>| -> PyResult<Bound<'py, PyDict>> {
             let out = PyDict::new(py);
             for l in v.loc_ids() {
-                out.set_item(keys[l.index()].bind(py), PyList::new(py, possible.at(v, l, power))?)?;
+                let said = possible.at(v, l, power).into_iter().map(|s| s.py(py));
+                out.set_item(keys[l.index()].bind(py), PyList::new(py, said)?)?;
             }
             Ok(out)
         };

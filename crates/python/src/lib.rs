@@ -14,6 +14,7 @@ mod map_info;
 mod orders;
 mod possible;
 mod power;
+mod said;
 mod saved;
 mod status;
 mod unwritten;

@@ -1,7 +1,9 @@
 //! Variants by id (or folder), loaded once per process and shared by every
-//! game (a `Game()` is then cheap), each under the rule edition asked for.
+//! game (a `Game()` is then cheap), each under the rule edition asked for,
+//! with the text of its orders kept as they are listed (`said`).
 
 use crate::errors::UnknownVariantError;
+use crate::said::Texts;
 use polemarch_engine::rules::Edition;
 use polemarch_engine::variant::{embedded_ids, embedded_variant, load_dir, Problem};
 use polemarch_engine::Variant;
@@ -10,7 +12,14 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
 
-type Cache = Mutex<HashMap<(String, Option<String>), Arc<Variant>>>;
+/// A variant as loaded, and its orders' text.
+#[derive(Clone)]
+pub struct Loaded {
+    pub v: Arc<Variant>,
+    pub texts: Arc<Texts>,
+}
+
+type Cache = Mutex<HashMap<(String, Option<String>), Loaded>>;
 
 fn cache() -> &'static Cache {
     static CACHE: OnceLock<Cache> = OnceLock::new();
@@ -38,6 +47,11 @@ fn load(name: &str) -> Result<Variant, String> {
 /// The variant `name` (an id, or a folder holding variant.toml), played
 /// under `edition` (`2023`, `droidippy`, `mila`) when one is given.
 pub fn variant(name: &str, edition: Option<&str>) -> PyResult<Arc<Variant>> {
+    Ok(loaded(name, edition)?.v)
+}
+
+/// The variant `name` under `edition`, with its orders' text.
+pub fn loaded(name: &str, edition: Option<&str>) -> PyResult<Loaded> {
     let key = (name.to_string(), edition.map(str::to_ascii_lowercase));
     if let Some(v) = cache().lock().unwrap_or_else(|p| p.into_inner()).get(&key) {
         return Ok(v.clone());
@@ -46,7 +60,7 @@ pub fn variant(name: &str, edition: Option<&str>) -> PyResult<Arc<Variant>> {
     if let Some(e) = edition {
         v.rules.edition = Edition::named(e).map_err(UnknownVariantError::new_err)?;
     }
-    let v = Arc::new(v);
-    cache().lock().unwrap_or_else(|p| p.into_inner()).insert(key, v.clone());
-    Ok(v)
+    let loaded = Loaded { v: Arc::new(v), texts: Arc::default() };
+    cache().lock().unwrap_or_else(|p| p.into_inner()).insert(key, loaded.clone());
+    Ok(loaded)
 }

@@ -2,10 +2,11 @@
 //! bots' generator (`polemarch_bots::Board`), which keeps a candidate only
 //! where the adjudicator does not call it illegal, so the orders are the
 //! ones the judge accepts. Written in MILA's notation (`A PAR - BUR`); a
-//! variant's own orders in polemarch's (`2A MAR SPLIT A PIE`). Each is
-//! kept with its order, so that `set_orders` finds a listed order by its
-//! text without reading it again.
+//! variant's own orders in polemarch's (`2A MAR SPLIT A PIE`), each text
+//! once per process (`said`). Each is kept with its order, so that
+//! `set_orders` finds a listed order by its text without reading it again.
 
+use crate::said::{Said, Texts};
 use polemarch_bots::adjust::{adjustment, placement_sites};
 use polemarch_bots::Board;
 use polemarch_engine::game::powers_to_order;
@@ -14,6 +15,7 @@ use polemarch_engine::replay::MilaText;
 use polemarch_engine::state::Force;
 use polemarch_engine::variant::{LocId, PhaseKind, PowerId, ProvinceId};
 use polemarch_engine::{Position, Variant};
+use std::sync::Arc;
 
 /// The legal orders of one phase.
 pub struct Possible {
@@ -31,19 +33,19 @@ pub struct Possible {
 pub struct Listed {
     pub loc: LocId,
     pub power: PowerId,
-    pub text: String,
+    pub said: Arc<Said>,
     pub order: Order,
 }
 
 impl Possible {
-    pub fn of(v: &Variant, pos: &Position) -> Possible {
+    pub fn of(v: &Variant, pos: &Position, texts: &Texts) -> Possible {
         let mut out = Possible {
             orders: vec![Vec::new(); v.province_count()],
             orderable: vec![Vec::new(); v.powers.len()],
             build_sites: vec![Vec::new(); v.powers.len()],
         };
         let mut board = Board::every_convoy(v, pos);
-        let mut text = MilaText::new(v, pos);
+        let mut text = Text { texts, mila: MilaText::new(v, pos) };
         match board.kind {
             PhaseKind::Movement | PhaseKind::Retreat => {
                 for (i, legal) in std::mem::take(&mut board.legal).into_iter().enumerate() {
@@ -77,12 +79,8 @@ impl Possible {
                     // A build may be waived at every place one may be made.
                     let waive = Order { power: Some(power), unit: None, action: Action::Waive, claim: None };
                     for &p in &out.build_sites[power.index()] {
-                        let listed = Listed {
-                            loc: LocId::of_province(p),
-                            power,
-                            text: text.order(&waive),
-                            order: waive.clone(),
-                        };
+                        let listed =
+                            Listed { loc: LocId::of_province(p), power, said: text.said(&waive), order: waive.clone() };
                         out.orders[p.index()].push(listed);
                     }
                 }
@@ -91,34 +89,46 @@ impl Possible {
         out
     }
 
-    fn add(&mut self, v: &Variant, text: &mut MilaText, power: PowerId, o: Order) {
+    fn add(&mut self, v: &Variant, text: &mut Text, power: PowerId, o: Order) {
         let loc = o.unit.as_ref().expect("a unit's order names it").loc;
         let p = v.province_of(loc);
-        self.orders[p.index()].push(Listed { loc, power, text: text.order(&o), order: o });
+        self.orders[p.index()].push(Listed { loc, power, said: text.said(&o), order: o });
         insert_sorted(&mut self.orderable[power.index()], p);
     }
 
     /// The orders listed under location `l` (a province: all of its
     /// orders; a coast: those of the province when one of its units or
     /// builds is on that coast), of `power` only when one is given.
-    pub fn at(&self, v: &Variant, l: LocId, power: Option<PowerId>) -> Vec<&str> {
+    pub fn at(&self, v: &Variant, l: LocId, power: Option<PowerId>) -> Vec<&Said> {
         let p = v.province_of(l);
         let whose = |q: &PowerId| power.is_none_or(|w| w == *q);
         let here = self.orders[p.index()].iter().filter(|o| whose(&o.power));
         let on_coast =
             l == LocId::of_province(p) || self.orders[p.index()].iter().any(|o| o.loc == l && whose(&o.power));
-        here.filter(|_| on_coast).map(|o| o.text.as_str()).collect()
+        here.filter(|_| on_coast).map(|o| &*o.said).collect()
     }
 
     /// `power`'s listed order with this text: looked for first under the
     /// province its second word names (`A PAR - BUR`, `F STP/SC S ...`),
     /// then everywhere.
     pub fn find(&self, v: &Variant, power: PowerId, text: &str) -> Option<&Order> {
-        let mine = |o: &&Listed| o.power == power && o.text == text;
+        let mine = |o: &&Listed| o.power == power && *o.said.text == *text;
         let place = text.split_whitespace().nth(1).and_then(|w| w.split('/').next());
         let here =
             place.and_then(|w| v.find_loc(w)).and_then(|l| self.orders[v.province_of(l).index()].iter().find(mine));
         here.or_else(|| self.orders.iter().flatten().find(mine)).map(|o| &o.order)
+    }
+}
+
+/// The listed orders' text: kept, or written in MILA's notation.
+struct Text<'a> {
+    texts: &'a Texts,
+    mila: MilaText<'a>,
+}
+
+impl Text<'_> {
+    fn said(&mut self, o: &Order) -> Arc<Said> {
+        self.texts.said(o, || self.mila.order(o))
     }
 }
 

@@ -1,12 +1,16 @@
 """The Game's MILA-shaped calls on standard, each checked against what
 the rules say happens."""
 
+import json
+import os
 import random
+import subprocess
+import sys
 import threading
 
 import polemarch
 import pytest
-from conftest import play
+from conftest import play, random_orders
 
 
 def test_a_new_game_is_spring_1901_with_the_starting_units():
@@ -147,6 +151,28 @@ def test_the_record_is_the_same_whenever_it_is_read():
         read_often.to_record()
     assert read_once.get_current_phase() == read_often.get_current_phase() != "S1901M"
     assert _without_times(read_often.to_record()) == _without_times(read_once.to_record())
+
+
+def _listed(variant, phases=8):
+    """The orders listed in each of the first phases of a seeded game."""
+    game, rng, lists = polemarch.Game(variant, seed=5), random.Random(5), []
+    for _ in range(phases):
+        lists.append(game.get_all_possible_orders())
+        random_orders(game, rng)
+        game.process()
+    return lists
+
+
+def test_order_texts_kept_from_other_games_are_those_written_afresh():
+    """The listed orders' text is kept for the whole process: after other
+    games have been played, a game lists the same text as in a new process,
+    where every text is written afresh."""
+    here = os.path.dirname(__file__)
+    for variant in ("standard", "multiplicity"):
+        play(polemarch.Game(variant, seed=6), random.Random(6), 8)
+        script = f"import json, test_game; print(json.dumps(test_game._listed({variant!r})))"
+        fresh = subprocess.run([sys.executable, "-c", script], cwd=here, capture_output=True, text=True, check=True)
+        assert json.loads(fresh.stdout) == _listed(variant)
 
 
 def test_a_convoy_in_mila_notation():

@@ -1,0 +1,159 @@
+//! The text of the orders `get_all_possible_orders` lists, kept for the
+//! whole process, one set per variant: a unit standing still has the same
+//! orders phase after phase and game after game, so each order's MILA text
+//! is written once, and made into Python text once, and then only looked
+//! up. An order is kept under a key of every part its MILA text is written
+//! from (`key`): its action and each unit it names, a unit of one
+//! component with its kind written (the generator writes it), not taken
+//! from the position. The variants' own orders and forces of several
+//! units are written afresh each time. The names of its places are made
+//! into Python text once too.
+
+use polemarch_engine::order::{Action, Order, UnitRef};
+use polemarch_engine::variant::LocId;
+use polemarch_engine::Variant;
+use pyo3::prelude::*;
+use pyo3::sync::GILOnceCell;
+use pyo3::types::PyString;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::{Arc, Mutex};
+
+/// Orders kept at most (about 10 MB); past this the set starts again. A
+/// map's orders are far fewer: 40 random games of standard list about
+/// 5,200 different ones.
+const KEPT_AT_MOST: usize = 1 << 16;
+
+/// One order's text, in Rust and, once asked for, as Python text.
+pub struct Said {
+    pub text: Box<str>,
+    py: GILOnceCell<Py<PyString>>,
+}
+
+impl Said {
+    fn new(text: String) -> Said {
+        Said { text: text.into_boxed_str(), py: GILOnceCell::new() }
+    }
+
+    /// The text as a Python string, made the first time it is asked for.
+    pub fn py<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        self.py.get_or_init(py, || PyString::new(py, &self.text).unbind()).bind(py).clone()
+    }
+}
+
+/// One variant's text: its orders', by `key`, and its places' names as
+/// Python text, made once.
+#[derive(Default)]
+pub struct Texts {
+    kept: Mutex<HashMap<u128, Arc<Said>, BuildHasherDefault<Fx>>>,
+    locs: GILOnceCell<Vec<Py<PyString>>>,
+    provinces: GILOnceCell<Vec<Py<PyString>>>,
+}
+
+impl Texts {
+    /// By location: its name as a key of `get_all_possible_orders`
+    /// (`STP/SC`).
+    pub fn loc_keys(&self, py: Python<'_>, v: &Variant) -> &[Py<PyString>] {
+        self.locs.get_or_init(py, || v.loc_ids().map(|l| upper(py, &v.loc_abbr(l))).collect())
+    }
+
+    /// By province: its name as `get_orderable_locations` gives it (`STP`).
+    pub fn province_keys(&self, py: Python<'_>, v: &Variant) -> &[Py<PyString>] {
+        self.provinces.get_or_init(py, || v.province_ids().map(|p| upper(py, &v.province(p).abbr)).collect())
+    }
+
+    /// The text of `o`: kept, or written by `write` (and kept when it has
+    /// a key).
+    pub fn said(&self, o: &Order, write: impl FnOnce() -> String) -> Arc<Said> {
+        let Some(key) = key(o) else { return Arc::new(Said::new(write())) };
+        if let Some(s) = self.lock().get(&key) {
+            return s.clone();
+        }
+        let said = Arc::new(Said::new(write()));
+        let mut kept = self.lock();
+        if kept.len() >= KEPT_AT_MOST {
+            kept.clear();
+        }
+        kept.insert(key, said.clone());
+        said
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u128, Arc<Said>, BuildHasherDefault<Fx>>> {
+        self.kept.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+fn upper(py: Python<'_>, name: &str) -> Py<PyString> {
+    PyString::new(py, &name.to_uppercase()).unbind()
+}
+
+/// Every part of an order in MILA's notation its text is written from
+/// (`replay::MilaText`: the action, where it goes, by convoy or not, the
+/// unit ordered and the unit supported or convoyed), packed in one number;
+/// None for the variants' own orders (written in polemarch's notation)
+/// and where a unit is not one component with its kind written.
+fn key(o: &Order) -> Option<u128> {
+    let (tag, to, other): (u128, Option<LocId>, Option<&UnitRef>) = match &o.action {
+        Action::Hold => (1, None, None),
+        Action::Move { to, via_convoy } => (2 + *via_convoy as u128, Some(*to), None),
+        Action::SupportHold { unit } => (4, None, Some(unit)),
+        Action::SupportMove { unit, to } => (5, Some(*to), Some(unit)),
+        Action::Convoy { unit, to } => (6, Some(*to), Some(unit)),
+        Action::Retreat { to } => (7, Some(*to), None),
+        Action::Disband => (8, None, None),
+        Action::Remove => (9, None, None),
+        Action::Build => (10, None, None),
+        Action::Waive => (11, None, None),
+        _ => return None,
+    };
+    let unit = |u: Option<&UnitRef>| -> Option<u128> {
+        let Some(u) = u else { return Some(0) };
+        match u.components.as_deref()? {
+            [c] => Some(
+                1 << 40
+                    | (c.kind.0 as u128) << 32
+                    | (c.power.0 as u128) << 24
+                    | (c.free as u128) << 16
+                    | u.loc.0 as u128,
+            ),
+            _ => None,
+        }
+    };
+    let to = to.map_or(0, |l| 1 << 16 | l.0 as u128);
+    Some(tag | to << 4 | unit(o.unit.as_ref())? << 24 | unit(other)? << 72)
+}
+
+/// A small multiplicative hash: orders are a few small integers, and the
+/// map is the process's own (no input from outside picks its keys).
+#[derive(Default)]
+struct Fx(u64);
+
+impl Fx {
+    fn add(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        bytes.iter().for_each(|&b| self.add(b as u64));
+    }
+    fn write_u8(&mut self, x: u8) {
+        self.add(x as u64)
+    }
+    fn write_u16(&mut self, x: u16) {
+        self.add(x as u64)
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.add(x as u64)
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.add(x)
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.add(x as u64)
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
