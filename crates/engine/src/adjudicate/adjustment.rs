@@ -26,8 +26,10 @@ pub(super) fn balances_into(v: &Variant, pos: &Position, scratch: &mut Scratch) 
     let balance = &mut scratch.balance;
     balance.clear();
     balance.extend(scratch.supply.iter().map(|&s| s as i32));
-    for c in pos.forces.iter().flat_map(|f| &f.components).filter(|c| !c.free && c.kind.row().needs_supply) {
-        balance[c.power.index()] -= upkeep(c.kind);
+    for f in &pos.forces {
+        for c in f.components.iter().filter(|c| !c.free && c.kind.row().needs_supply) {
+            balance[c.power.index()] -= upkeep(c.kind);
+        }
     }
     // I4: frontier garrisons free before Winter 236.
     v.rules.free_upkeep(v, pos, balance);

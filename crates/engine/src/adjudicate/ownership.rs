@@ -14,6 +14,7 @@ pub fn end_of_season(v: &Variant, season_changes_all: bool, next: &mut Position)
     if !season_changes_all && !v.rules.any_midyear_changes() {
         return;
     }
+    let plain = v.rules.mechanics.is_empty();
     for f in 0..next.forces.len() {
         let (loc, mover) = (next.forces[f].loc, next.forces[f].power);
         let p = v.province_of(loc);
@@ -26,11 +27,9 @@ pub fn end_of_season(v: &Variant, season_changes_all: bool, next: &mut Position)
             continue;
         }
         let current = next.owners[p.index()];
-        let owner = v
-            .rules
-            .capture(v, &next.forces, &mut next.state, p, mover, current)
-            .or(current.filter(|&c| v.same_player(c, mover)))
-            .unwrap_or(mover);
+        // (A variant without mechanics, standard, has no hook to ask.)
+        let captured = if plain { None } else { v.rules.capture(v, &next.forces, &mut next.state, p, mover, current) };
+        let owner = captured.or(current.filter(|&c| v.same_player(c, mover))).unwrap_or(mover);
         next.owners[p.index()] = Some(owner);
     }
     v.rules.after_ownership(v, next, season_changes_all);

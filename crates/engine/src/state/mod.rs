@@ -235,7 +235,13 @@ impl Position {
 
     /// Where in `forces` the force standing in a province is.
     pub fn force_index(&self, variant: &Variant, p: ProvinceId) -> Option<usize> {
-        self.forces.iter().position(|f| variant.province_of(f.loc) == p)
+        // A force in `p` stands on the province or on one of its coasts:
+        // compared by location, without looking each one up.
+        let (whole, coasts) = (LocId::of_province(p), &variant.province(p).coasts);
+        if coasts.is_empty() {
+            return self.forces.iter().position(|f| f.loc == whole);
+        }
+        self.forces.iter().position(|f| f.loc == whole || coasts.contains(&f.loc))
     }
 
     /// Every force standing in a province: one at most, or any number in a
@@ -261,7 +267,10 @@ impl Position {
     pub fn normalize(&mut self) {
         // Components first: the board order compares them.
         self.sort_components();
-        if !self.forces.is_sorted_by(|a, b| board_order(a, b).is_le()) {
+        // (Distinct keys in order, as nearly always: sorted, and quicker to
+        // see than by comparing whole forces.)
+        let by_key = self.forces.windows(2).all(|w| board_key(&w[0]) < board_key(&w[1]));
+        if !by_key && !self.forces.is_sorted_by(|a, b| board_order(a, b).is_le()) {
             self.forces.sort_unstable_by(board_order);
         }
         self.sort_contested();
@@ -298,6 +307,11 @@ impl Position {
 /// The order of forces in a normalized position: by location, then power,
 /// then components.
 pub fn board_order(a: &Force, b: &Force) -> std::cmp::Ordering {
-    let key = |f: &Force| u32::from(f.loc.0) << 8 | u32::from(f.power.0);
-    key(a).cmp(&key(b)).then_with(|| a.components.cmp(&b.components))
+    board_key(a).cmp(&board_key(b)).then_with(|| a.components.cmp(&b.components))
+}
+
+/// A force's place in board order but for its components.
+#[inline]
+fn board_key(f: &Force) -> u32 {
+    u32::from(f.loc.0) << 8 | u32::from(f.power.0)
 }

@@ -8,8 +8,13 @@ use crate::state::{Force, Moves};
 use crate::variant::{LocId, ProvinceId, Terrain, Variant};
 
 /// Hook `may_enter`: may `force` go into `dest` by `entry` (City State's
-/// Passes and walls, C5, C10)? The one caller of `Rules::may_enter`.
+/// Passes and walls, C5, C10)? The one caller of `Rules::may_enter`; a
+/// variant without mechanics (standard) does not call it.
+#[inline]
 pub fn may_enter(v: &Variant, force: &Force, dest: ProvinceId, entry: Entry) -> Result<(), Illegal> {
+    if v.rules.mechanics.is_empty() {
+        return Ok(());
+    }
     v.rules.may_enter(v, force, dest, entry)
 }
 

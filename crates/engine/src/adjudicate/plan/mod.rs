@@ -111,18 +111,18 @@ impl Part {
     #[inline(always)]
     fn new(force: u16, body: &Force, split: Option<Components>) -> Part {
         let comps: &[crate::state::Component] = split.as_deref().unwrap_or(&body.components);
-        let [armies, fleets, _] = crate::state::kinds(comps);
-        Part {
-            force,
-            loc: body.loc,
-            power: body.power,
-            strength: crate::state::strength(comps) as u16,
-            armies: armies as u16,
-            fleets: fleets as u16,
-            split,
-            plan: Plan::Hold,
-            order: None,
+        // (`state::kinds` and `state::strength` in one pass.)
+        let (mut strength, mut armies, mut fleets) = (0, 0, 0);
+        for c in comps {
+            let row = c.kind.row();
+            strength += row.strength as u16;
+            match row.moves {
+                crate::state::Moves::Army => armies += 1,
+                crate::state::Moves::Fleet => fleets += 1,
+                crate::state::Moves::None => {}
+            }
         }
+        Part { force, loc: body.loc, power: body.power, strength, armies, fleets, split, plan: Plan::Hold, order: None }
     }
 
     pub fn strength(&self) -> u32 {
