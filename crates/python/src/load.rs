@@ -44,7 +44,7 @@ pub fn variant(name: &str, edition: Option<&str>) -> PyResult<Arc<Variant>> {
     }
     let mut v = load(name).map_err(UnknownVariantError::new_err)?;
     if let Some(e) = edition {
-        v.rules.edition = Edition::named(e).map_err(UnknownVariantError::new_err)?;
+        v.rules.edition = Edition::named(e).map_err(|e| UnknownVariantError::new_err(e.to_string()))?;
     }
     let v = Arc::new(v);
     cache().lock().unwrap_or_else(|p| p.into_inner()).insert(key, v.clone());

@@ -8,8 +8,9 @@
 //! State: `delphi` is `intact` (or absent) or `sacked-by <power>`;
 //! `delphi-builds <power>` counts the free builds still to place.
 
-use super::options::Names;
+use super::options::{unknown, Names, OptionError};
 use super::state_text::{Codec, Slot};
+use super::StateError;
 use super::{Mechanic, Rules};
 use crate::adjudicate::Plan;
 use crate::order::Action;
@@ -98,7 +99,7 @@ pub const DELPHI: Codec = Codec {
         state.delphi = Some(match value.split_whitespace().collect::<Vec<_>>()[..] {
             ["intact"] => Shrine::Intact,
             ["sacked-by", power] => Shrine::SackedBy(v.power_named(power)?),
-            _ => return Err(format!("`{value}`: expected `intact` or `sacked-by <power>`")),
+            _ => return Err(StateError::value(value, "expected `intact` or `sacked-by <power>`")),
         });
         Ok(())
     },
@@ -116,7 +117,7 @@ pub const BUILDS: Codec = Codec {
     },
     read: |v, power, value, state| {
         let power = v.power_named(power)?;
-        let n: u8 = value.parse().map_err(|_| format!("`{value}`: expected a number of builds"))?;
+        let n: u8 = value.parse().map_err(|_| StateError::value(value, "expected a number of builds"))?;
         set_builds(state, power, n);
         Ok(())
     },
@@ -132,9 +133,9 @@ impl Mechanic for Delphi {
     const OPTION: &'static str = "delphi";
     const RANK: u8 = 6;
 
-    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, String> {
-        let name = value.as_str().ok_or_else(|| format!("expected a province, found {value}"))?;
-        (names.province)(name).map(|p| Some(Delphi(p))).ok_or_else(|| format!("unknown province `{name}`"))
+    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, OptionError> {
+        let name = value.as_str().ok_or_else(|| OptionError::expected("a province", value))?;
+        (names.province)(name).map(|p| Some(Delphi(p))).ok_or_else(|| unknown("province", name))
     }
 
     fn describe(&self, v: &Variant) -> String {

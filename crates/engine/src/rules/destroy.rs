@@ -7,8 +7,9 @@
 //!
 //! State: `destroyed <centre>` for each destroyed centre.
 
-use super::options::{flag, Names};
+use super::options::{flag, Names, OptionError};
 use super::state_text::{province_index, Codec, Slot};
+use super::StateError;
 use super::{Mechanic, Notation, Rules};
 use crate::adjudicate::Plan;
 use crate::order::Action;
@@ -68,16 +69,16 @@ pub const DESTROYED: Codec = Codec {
     },
     read: |v, centre, value, state| {
         if !value.is_empty() {
-            return Err(format!("`{value}`: `destroyed <centre>` takes nothing after the centre"));
+            return Err(StateError::value(value, "`destroyed <centre>` takes nothing after the centre"));
         }
         let p = province_index(v, centre)?;
         if !v.is_centre(p) {
-            return Err(format!("`{centre}` is not a centre"));
+            return Err(StateError::ruled_out(format!("`{centre}` is not a centre")));
         }
         // D5's exceptions; in Imperator the Persians sack all but Rome (I5).
         let persians_may = v.rules.sacks_any_centre() && v.province(p).roman_centre == 0;
         if v.province(p).flags.not_destroyable && !persians_may {
-            return Err(format!("{} cannot be destroyed (D5)", v.province(p).name));
+            return Err(StateError::ruled_out(format!("{} cannot be destroyed (D5)", v.province(p).name)));
         }
         destroy(state, p);
         Ok(())
@@ -94,7 +95,7 @@ impl Mechanic for Destroy {
     const OPTION: &'static str = "destroy";
     const RANK: u8 = 12;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         flag(value, Destroy)
     }
 

@@ -19,8 +19,9 @@
 
 use super::barbarians::invaders;
 use super::barbarians::Invaders;
-use super::options::{needs, year, Names};
+use super::options::{needs, year, Names, OptionError};
 use super::state_text::{province_index, Codec, Slot};
+use super::StateError;
 use super::{Mechanic, Rules};
 use crate::adjudicate::upkeep;
 use crate::order::{Action, Order};
@@ -109,13 +110,13 @@ pub const FRONTIER_DIE: Codec = Codec {
     read: |v, province, value, state| {
         let p = province_index(v, province)?;
         if !v.province(p).flags.frontier {
-            return Err(format!("{} is not a frontier province (I4)", v.province(p).name));
+            return Err(StateError::ruled_out(format!("{} is not a frontier province (I4)", v.province(p).name)));
         }
         let roll: u8 = value
             .parse()
             .ok()
             .filter(|r| (1..=6).contains(r))
-            .ok_or_else(|| format!("`{value}`: expected a die's roll, 1 to 6"))?;
+            .ok_or_else(|| StateError::value(value, "expected a die's roll, 1 to 6"))?;
         state.frontier_dice.retain(|&(q, _)| q != p);
         state.frontier_dice.push((p, roll));
         state.frontier_dice.sort_unstable();
@@ -134,7 +135,7 @@ impl Mechanic for Frontier {
     const OPTION: &'static str = "frontier";
     const RANK: u8 = 31;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         Ok(Some(Frontier(year(value, "the year of the first Winter of frontier dice")?)))
     }
 

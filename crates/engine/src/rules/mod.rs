@@ -56,10 +56,11 @@ mod triumvir_out;
 mod victory;
 
 pub use draw::SplitMix64;
-pub use edition::{Choice, CivilDisorder, DisorderTies, Edition};
-pub use options::{from_table, Names};
+pub use edition::{Choice, CivilDisorder, DisorderTies, Edition, UnknownEdition};
+pub use options::{from_table, Names, OptionError};
 pub use state_text::{
     read_position_state, read_state, shown_position_state, shown_state, state_key, write_position_state, write_state,
+    StateError,
 };
 pub use victory::{
     own_supplies, self_supporting_units, supplies, supplies_into, supply, supply_parts, victory_centres, winners,
@@ -90,7 +91,7 @@ pub trait Mechanic: Sized {
 
     /// Reads its option's value: the mechanic, none (`false`), or what is
     /// wrong with the value.
-    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, String>;
+    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, OptionError>;
 
     /// The name `variant check` lists.
     fn describe(&self, v: &Variant) -> String;
@@ -499,12 +500,12 @@ pub trait Mechanic: Sized {
 
     /// The state read whole, each key against the others; an error names
     /// the key.
-    fn settle_state(&self, v: &Variant, state: &mut VariantState) -> Result<(), String> {
+    fn settle_state(&self, v: &Variant, state: &mut VariantState) -> Result<(), StateError> {
         Ok(())
     }
 
     /// A position read whole, where the state must agree with the owners.
-    fn check_position(&self, v: &Variant, pos: &Position) -> Result<(), String> {
+    fn check_position(&self, v: &Variant, pos: &Position) -> Result<(), StateError> {
         Ok(())
     }
 
@@ -1299,7 +1300,7 @@ impl Rules {
 
     /// The state read whole, each key against the others; an error names
     /// the key.
-    pub fn settle_state(&self, v: &Variant, state: &mut VariantState) -> Result<(), String> {
+    pub fn settle_state(&self, v: &Variant, state: &mut VariantState) -> Result<(), StateError> {
         for m in &self.mechanics {
             each!(m, m => m.settle_state(v, state))?;
         }
@@ -1308,7 +1309,7 @@ impl Rules {
 
     /// A position read whole (units, owners and state), where the state
     /// must agree with the owners.
-    pub fn check_position(&self, v: &Variant, pos: &Position) -> Result<(), String> {
+    pub fn check_position(&self, v: &Variant, pos: &Position) -> Result<(), StateError> {
         for m in &self.mechanics {
             each!(m, m => m.check_position(v, pos))?;
         }

@@ -46,10 +46,11 @@
 
 use super::centre_values::romans;
 use super::draw::SplitMix64;
-use super::options::{needs, one_power, Names};
+use super::options::{needs, one_power, Names, OptionError};
 use super::outlaw;
 use super::personal::Personal;
 use super::state_text::{read_power_list, write_power, write_power_list, Codec, Slot};
+use super::StateError;
 use super::{disorder, Mechanic, Rules};
 use crate::order::{Action, Order};
 use crate::outcome::OfficeIllegal;
@@ -299,7 +300,7 @@ impl Mechanic for Senate {
     const OPTION: &'static str = "senate";
     const RANK: u8 = 26;
 
-    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, OptionError> {
         Ok(Some(Senate(one_power(value, names)?)))
     }
 
@@ -542,7 +543,7 @@ pub const SENATE_END: Codec = Codec {
         let (by, pending) = match value.split_whitespace().collect::<Vec<_>>()[..] {
             [by, "pending"] => (by, true),
             [by, "done"] => (by, false),
-            _ => return Err(format!("`{value}`: expected `<power> pending` or `<power> done`")),
+            _ => return Err(StateError::value(value, "expected `<power> pending` or `<power> done`")),
         };
         state.senate_end = Some(SenateEnd { by: v.power_named(by)?, pending });
         Ok(())

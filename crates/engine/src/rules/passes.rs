@@ -18,7 +18,7 @@
 //! result says so (`after_movement`). A unit that entered a Pass in this
 //! phase stays: it did not start there.
 
-use super::options::{one_power, Names};
+use super::options::{one_power, Names, OptionError};
 use super::{Entry, Mechanic, Rules};
 use crate::order::Action;
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
@@ -51,7 +51,7 @@ impl Mechanic for ImperialSpaces {
     const OPTION: &'static str = "emperor";
     const RANK: u8 = 17;
 
-    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, OptionError> {
         Ok(Some(ImperialSpaces(one_power(value, names)?)))
     }
 

@@ -16,7 +16,7 @@
 //! (`rival <power>`, rules/rivals.rs).
 
 use super::barbarians::Invaders;
-use super::options::{flag, needs, Names};
+use super::options::{flag, needs, Names, OptionError};
 use super::personal::rebuild_in_passing;
 use super::{Mechanic, Rules};
 use crate::order::{Action, Order};
@@ -71,7 +71,7 @@ impl Mechanic for PraetorianGuard {
     const OPTION: &'static str = "praetorian_guard";
     const RANK: u8 = 32;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         flag(value, PraetorianGuard)
     }
 

@@ -19,7 +19,7 @@
 //! penalties last).
 
 use super::imperial_title::{emperor, title, ImperialTitle};
-use super::options::{flag, needs, Names};
+use super::options::{flag, needs, Names, OptionError};
 use super::outlaw;
 use super::personal::Personal;
 use super::state_text::{read_power_list, write_power_list, Codec, Slot};
@@ -98,7 +98,7 @@ impl Mechanic for Rivals {
     const OPTION: &'static str = "rivals";
     const RANK: u8 = 36;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         flag(value, Rivals)
     }
 

@@ -33,7 +33,7 @@
 use super::centre_values::romans;
 use super::imperial_title::emperor;
 use super::imperial_title::{title, ImperialTitle};
-use super::options::{flag, needs, Names};
+use super::options::{flag, needs, Names, OptionError};
 use super::outlaw;
 use super::personal::Personal;
 use super::{Mechanic, PraetorianGuard, Rules};
@@ -210,7 +210,7 @@ impl Mechanic for Succession {
     const OPTION: &'static str = "succession";
     const RANK: u8 = 37;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         flag(value, Succession)
     }
 
