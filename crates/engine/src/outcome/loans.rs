@@ -35,3 +35,21 @@ impl LoanIllegal {
         }
     }
 }
+
+/// A loan made or ended (D7): `Reason::Loan`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
+pub enum LoanReason {
+    Lent,
+    /// It still counts in this year's Winter.
+    Ended,
+}
+
+impl LoanReason {
+    pub(super) fn text(self) -> &'static str {
+        match self {
+            LoanReason::Lent => "loan made",
+            LoanReason::Ended => "loan ended: it still counts for the borrower this Winter",
+        }
+    }
+}

@@ -9,6 +9,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 mod barbarians;
+mod delphi;
 mod destroy;
 mod loans;
 mod offices;
@@ -16,15 +17,18 @@ mod outlaw;
 mod personal;
 mod rivals;
 mod sieges;
+mod succession;
 
-pub use barbarians::BarbarianIllegal;
-pub use destroy::DestroyIllegal;
-pub use loans::LoanIllegal;
-pub use offices::OfficeIllegal;
-pub use outlaw::OutlawIllegal;
-pub use personal::PersonalIllegal;
-pub use rivals::RivalIllegal;
-pub use sieges::SiegeIllegal;
+pub use barbarians::{BarbarianIllegal, BarbarianReason};
+pub use delphi::DelphiReason;
+pub use destroy::{DestroyIllegal, DestroyReason};
+pub use loans::{LoanIllegal, LoanReason};
+pub use offices::{OfficeIllegal, OfficeReason};
+pub use outlaw::{OutlawIllegal, OutlawReason};
+pub use personal::{PersonalIllegal, PersonalReason};
+pub use rivals::{RivalIllegal, RivalReason};
+pub use sieges::{SiegeIllegal, SiegeReason};
+pub use succession::SuccessionReason;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -340,39 +344,14 @@ pub enum Reason {
     EmperorOut,
     /// A double army rebuilt in Germany (C14).
     DoubleArmyRebuilt,
-    /// Delphi sacked (H18).
-    Sacked,
-    /// No support for a player who sacked Delphi (H20).
-    Shunned,
-    /// A centre destroyed (D5).
-    Destroyed,
-    /// The first of the two phases of a rebuild (D6).
-    Rebuilding,
-    /// A centre rebuilt (D6).
-    Rebuilt,
-    /// A loan made (D7).
-    Lent,
-    /// A loan ended: it still counts in this year's Winter (D7).
-    LoanEnded,
     Converted,
     /// A part that could enter the sea only inside a seaworthy merged force
     /// found it unseaworthy (M7).
     Unseaworthy,
     /// Its group arrived, but this part could not follow (M6).
     LeftBehind,
-    /// A siege raised: the attack succeeded and the raiser stayed (City
-    /// State C8).
-    SiegeRaised,
-    /// Disbanded after two movement phases behind the walls (City State
-    /// C9).
-    SiegeLost,
     /// A split at sea failed: a part did not leave, so none may (M9).
     SplitFailed,
-    RebuiltInPassing,
-    Designated,
-    Elected,
-    Outlawed,
-    Fixed,
     PlayerOut,
     /// A player out: his unit taken over by `heir`, under the variant's
     /// own `rule` (T4, I1, I8).
@@ -380,41 +359,23 @@ pub enum Reason {
         heir: crate::variant::PowerId,
         rule: Takeover,
     },
-    SenateDisbanded,
-    /// I7: a Commander declared a Rival.
-    DeclaredRival,
-    /// I8: the Emperor's guard dislodged or destroyed: he is out, and the
-    /// title goes to `heir`, or waits for whoever takes Rome.
-    EmperorFalls {
-        heir: Option<crate::variant::PowerId>,
-    },
-    /// I8: a vacant title taken with Rome.
-    TitleTaken {
-        emperor: crate::variant::PowerId,
-    },
-    DisbandedAtRandom {
-        draw: u32,
-    },
-    SenateToDictator {
-        dictator: crate::variant::PowerId,
-    },
     /// C11: a unit that started the movement in a Pass and did not leave it
     /// was moved back to Germany (`to`), not dislodged; when its move
     /// bounced, `by` is where the strength that stopped it came from, with
     /// the attack and that strength (kept small: every result carries a
     /// `Reason`).
-    /// I4: a frontier garrison's die after a Winter (1 or 2: destroyed, a
-    /// B unit in its place).
-    FrontierDie {
-        roll: u8,
-    },
-    /// I4: a B unit appeared in an empty frontier province.
-    Invaded,
-    /// I5: a B unit moved into a centre and sacked it.
-    CentreSacked,
-    /// I6: the Praetorian Guard's attack destroyed the B unit; the guard
-    /// stays.
-    BarbarianDestroyed,
+    /// A mechanic's own, grouped by mechanic, each in
+    /// `outcome/<mechanic>.rs` with its texts.
+    Siege(SiegeReason),
+    Loan(LoanReason),
+    Destroy(DestroyReason),
+    Delphi(DelphiReason),
+    Personal(PersonalReason),
+    Office(OfficeReason),
+    Outlaw(OutlawReason),
+    Rival(RivalReason),
+    Succession(SuccessionReason),
+    Barbarian(BarbarianReason),
     SentBack {
         to: ProvinceId,
         by: Option<ProvinceId>,
@@ -435,8 +396,16 @@ impl Reason {
             Reason::NoOrder => "no order".into(),
             Reason::Held => "held".into(),
             Reason::Moved => "moved".into(),
-            Reason::SiegeRaised => "siege raised: the attack succeeded, the raiser stays (C8)".into(),
-            Reason::SiegeLost => "disbanded after two movement phases behind the walls (C9)".into(),
+            Reason::Siege(r) => r.text().into(),
+            Reason::Loan(r) => r.text().into(),
+            Reason::Destroy(r) => r.text().into(),
+            Reason::Delphi(r) => r.text().into(),
+            Reason::Personal(r) => r.text().into(),
+            Reason::Office(r) => r.text(v),
+            Reason::Outlaw(r) => r.text().into(),
+            Reason::Rival(r) => r.text().into(),
+            Reason::Succession(r) => r.text(v),
+            Reason::Barbarian(r) => r.text(),
             Reason::Bounced { attack, against, by } => format!("bounced: {attack} against {against} from {}", name(by)),
             Reason::OwnUnit { by } => format!("bounced: may not dislodge its own unit in {}", name(by)),
             Reason::NoConvoyRoute => "no convoy route".into(),
@@ -459,64 +428,12 @@ impl Reason {
             Reason::NoPort => "disbanded first: the power has fleets and owns no port".into(),
             Reason::EmperorOut => "disbanded: the Emperor is eliminated".into(),
             Reason::DoubleArmyRebuilt => "a destroyed double army rebuilt in Germany".into(),
-            Reason::Sacked => "Delphi sacked: two free builds next Winter; no other player may support this player \
-                               again"
-                .into(),
             Reason::Converted => "converted".into(),
-            Reason::Destroyed => "centre destroyed: worth nothing until rebuilt".into(),
-            Reason::Rebuilding => "rebuilding: one more movement phase to go".into(),
-            Reason::Rebuilt => "centre rebuilt: it counts again from the next Winter".into(),
-            Reason::Lent => "loan made".into(),
-            Reason::LoanEnded => "loan ended: it still counts for the borrower this Winter".into(),
-            Reason::Shunned => "void: no other player may support a player who sacked Delphi".into(),
             Reason::Unseaworthy => "the merged force would not be seaworthy".into(),
             Reason::LeftBehind => "could not reach the place its group moved to".into(),
-            Reason::RebuiltInPassing => "moved; the personal unit rebuilt the destroyed centre by entering it (T2, \
-                                         Imperator I6)"
-                .into(),
-            Reason::Designated => "personal unit designated (T2)".into(),
-            Reason::Elected => "Sole Consul for this year: +3 supply this Winter (T5a)".into(),
-            Reason::Outlawed => "Outlaw: a quarter of his units fixed, at most 2 builds a year (T6)".into(),
-            Reason::Fixed => "fixed: this unit may not move (T6)".into(),
             Reason::PlayerOut => "disbanded: its player is out of the game (T4)".into(),
             Reason::TakenBy { heir, rule } => format!("taken over by {} ({rule:?})", v.power(heir).name),
-            Reason::SenateDisbanded => "disbanded: the Senate's third (T7)".into(),
-            Reason::DeclaredRival => {
-                "Rival to the Throne: the Outlaw penalties, a quarter of his units fixed, at most 2 builds a year; \
-                 his AGC is a PG(R) (I7)"
-                    .into()
-            }
-            Reason::EmperorFalls { heir: Some(h) } => format!(
-                "the Emperor's guard is lost: the Emperor is out, {} \
-                 is Emperor (I8)",
-                v.power(h).name
-            ),
-            Reason::EmperorFalls { heir: None } => "the Emperor's guard is lost: the Emperor is out, the title waits \
-                                                    for whoever takes Rome (I8)"
-                .into(),
-            Reason::TitleTaken { emperor } => format!(
-                "{} holds Rome: Emperor, with the fallen Emperor's units and \
-                 centres (I8)",
-                v.power(emperor).name
-            ),
-            Reason::DisbandedAtRandom { draw } => format!(
-                "disbanded at random from the game's seed (draw {draw}): \
-                 the Senate's third (T7)"
-            ),
-            Reason::SenateToDictator { dictator } => format!("now the Dictator's, {} (T7)", v.power(dictator).name),
             Reason::SplitFailed => "another part of the force at sea did not leave, so none may".into(),
-            Reason::FrontierDie { roll } if roll <= 2 => {
-                format!(
-                    "frontier die {roll}: the garrison is destroyed, a Barbarian or Persian army takes its place \
-                     (I4)"
-                )
-            }
-            Reason::FrontierDie { roll } => format!("frontier die {roll}: the garrison holds (I4)"),
-            Reason::Invaded => "a Barbarian or Persian army appears in the empty frontier province (I4)".into(),
-            Reason::CentreSacked => "moved in and sacked the centre: worth nothing until rebuilt (I5)".into(),
-            Reason::BarbarianDestroyed => "the Praetorian Guard's attack destroyed the Barbarian or Persian unit; \
-                                           the guard stays (I6)"
-                .into(),
             Reason::SentBack { to, by: Some(by), attack, against, .. } => {
                 format!("bounced: {attack} against {against} from {}; moved back to {} (C11)", name(by), name(to))
             }
@@ -545,13 +462,13 @@ impl Reason {
             | Reason::Void
             | Reason::ConvoyUnused
             | Reason::RetreatBounced
-            | Reason::Shunned
+            | Reason::Delphi(DelphiReason::Shunned)
             | Reason::Unseaworthy
             | Reason::LeftBehind
             | Reason::SplitFailed
             | Reason::SentBack { failed: true, .. } => Verdict::Failure,
             // I4: a die of 1 or 2 destroys the garrison.
-            Reason::FrontierDie { roll } if roll <= 2 => Verdict::Failure,
+            Reason::Barbarian(BarbarianReason::FrontierDie { roll }) if roll <= 2 => Verdict::Failure,
             _ => Verdict::Success,
         }
     }
@@ -616,21 +533,29 @@ pub enum Takeover {
 
 #[cfg(test)]
 mod tests {
-    use super::{Illegal, Reason, Verdict};
+    use super::{BarbarianReason, Illegal, Reason, Verdict};
     use crate::variant::ProvinceId;
 
     /// The verdict follows from the reason: an illegal reason is ILLEGAL
     /// whatever the order, a stopped move FAILURE; a frontier die of 1 or 2
     /// (I4) and a Pass unit sent back after a failed move (C11) fail, the
     /// other die rolls and a unit sent back after holding do not.
+    /// Grouping a mechanic's reasons in a type of its own keeps them as
+    /// small as the flat list was: every result carries a `Reason`.
+    #[test]
+    fn grouped_reasons_take_no_more_room() {
+        assert_eq!(std::mem::size_of::<Illegal>(), 12);
+        assert_eq!(std::mem::size_of::<Reason>(), 16);
+    }
+
     #[test]
     fn a_verdict_follows_from_its_reason() {
         let p = ProvinceId::new(0);
         assert_eq!(Reason::Illegal(Illegal::NotAdjacent).verdict(), Verdict::Illegal);
         assert_eq!(Reason::Bounced { attack: 1, against: 1, by: p }.verdict(), Verdict::Failure);
         assert_eq!(Reason::Moved.verdict(), Verdict::Success);
-        assert_eq!(Reason::FrontierDie { roll: 2 }.verdict(), Verdict::Failure);
-        assert_eq!(Reason::FrontierDie { roll: 3 }.verdict(), Verdict::Success);
+        assert_eq!(Reason::Barbarian(BarbarianReason::FrontierDie { roll: 2 }).verdict(), Verdict::Failure);
+        assert_eq!(Reason::Barbarian(BarbarianReason::FrontierDie { roll: 3 }).verdict(), Verdict::Success);
         let sent_back = |failed| Reason::SentBack { to: p, by: None, attack: 0, against: 0, failed };
         assert_eq!(sent_back(true).verdict(), Verdict::Failure);
         assert_eq!(sent_back(false).verdict(), Verdict::Success);

@@ -28,6 +28,7 @@ use super::options::{needs, strings, unknown, Names, OptionError};
 use super::{Destroy, Judging, Mechanic, PraetorianGuard, Rules};
 use crate::order::{Action, Order};
 use crate::outcome::BarbarianIllegal;
+use crate::outcome::BarbarianReason;
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Force, Position};
 use crate::variant::{Kind, LocId, PowerId, ProvinceId, Variant};
@@ -174,7 +175,7 @@ pub fn sack(v: &Variant, inv: Invaders, results: &mut [OrderResult<'_>], next: &
         let p = v.province_of(*to);
         if v.is_centre(p) && !destroy::is_destroyed(&next.state, p) {
             destroy::destroy(&mut next.state, p);
-            r.reason = Reason::CentreSacked;
+            r.reason = Reason::Barbarian(BarbarianReason::CentreSacked);
         }
     }
 }

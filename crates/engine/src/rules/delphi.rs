@@ -14,6 +14,7 @@ use super::StateError;
 use super::{Mechanic, Rules};
 use crate::adjudicate::Plan;
 use crate::order::Action;
+use crate::outcome::DelphiReason;
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Delphi as Shrine, Force, Position, VariantState};
 use crate::variant::{PowerId, ProvinceId, Variant};
@@ -53,7 +54,7 @@ pub fn after_movement(v: &Variant, results: &mut [OrderResult<'_>], next: &mut P
             let sacker = next.force_in(v, v.province_of(loc)).expect("the sacking force held").power;
             next.state.delphi = Some(Shrine::SackedBy(sacker));
             set_builds(&mut next.state, sacker, 2);
-            r.reason = Reason::Sacked;
+            r.reason = Reason::Delphi(DelphiReason::Sacked);
         }
     }
 }

@@ -14,6 +14,7 @@ use super::{Mechanic, Notation, Rules};
 use crate::adjudicate::Plan;
 use crate::order::Action;
 use crate::outcome::DestroyIllegal;
+use crate::outcome::DestroyReason;
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Force, Position, VariantState};
 use crate::variant::PowerId;
@@ -45,7 +46,7 @@ pub fn after_movement(v: &Variant, results: &mut [OrderResult<'_>], next: &mut P
         let p = v.province_of(r.order.unit.as_ref().expect("a destroy names its unit").loc);
         destroy(&mut next.state, p);
         if r.verdict() == Verdict::Success {
-            r.reason = Reason::Destroyed;
+            r.reason = Reason::Destroy(DestroyReason::Destroyed);
         }
     }
 }

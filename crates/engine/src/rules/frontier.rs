@@ -25,6 +25,7 @@ use super::StateError;
 use super::{Mechanic, Rules};
 use crate::adjudicate::upkeep;
 use crate::order::{Action, Order};
+use crate::outcome::BarbarianReason;
 use crate::outcome::{OrderResult, Reason};
 use crate::state::{Force, Position};
 use crate::variant::{Kind, LocId, Phase, PhaseKind, ProvinceId, Variant};
@@ -76,7 +77,10 @@ pub fn roll_dice(v: &Variant, inv: Invaders, from: i32, results: &mut Vec<OrderR
             next.forces.remove(i);
             next.insert_in_order(Force::single(inv.of(v, p), Kind::BARBARIAN, LocId::of_province(p)));
         }
-        results.push(OrderResult { order: Cow::Owned(order), reason: Reason::FrontierDie { roll } });
+        results.push(OrderResult {
+            order: Cow::Owned(order),
+            reason: Reason::Barbarian(BarbarianReason::FrontierDie { roll }),
+        });
     }
 }
 
@@ -89,8 +93,10 @@ pub fn invade(v: &Variant, inv: Invaders, from: i32, results: &mut Vec<OrderResu
     for p in frontier(v).collect::<Vec<_>>() {
         if next.force_in(v, p).is_none() {
             let b = Force::single(inv.of(v, p), Kind::BARBARIAN, LocId::of_province(p));
-            results
-                .push(OrderResult { order: Cow::Owned(Order::for_force(&b, Action::Hold)), reason: Reason::Invaded });
+            results.push(OrderResult {
+                order: Cow::Owned(Order::for_force(&b, Action::Hold)),
+                reason: Reason::Barbarian(BarbarianReason::Invaded),
+            });
             next.insert_in_order(b);
         }
     }

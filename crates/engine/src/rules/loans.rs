@@ -25,6 +25,7 @@ use super::{Mechanic, Rules};
 use crate::adjudicate::balances;
 use crate::order::Action;
 use crate::order::Order;
+use crate::outcome::LoanReason;
 use crate::outcome::{Illegal, LoanIllegal, OrderResult, Reason};
 use crate::state::Force;
 use crate::state::{Loan, Position, VariantState};
@@ -83,7 +84,7 @@ fn lend(v: &Variant, pos: &mut Position, lender: PowerId, centre: ProvinceId, to
         return Err(Illegal::Loan(LoanIllegal::Needed));
     }
     pos.state = after.state;
-    Ok(Reason::Lent)
+    Ok(Reason::Loan(LoanReason::Lent))
 }
 
 /// Adds a link at the end of its centre's chain, the list kept in centre
@@ -104,7 +105,7 @@ fn end(pos: &mut Position, power: PowerId, centre: ProvinceId) -> Result<Reason,
     for l in pos.state.loans[at..].iter_mut().take_while(|l| l.centre == centre) {
         l.ending = true;
     }
-    Ok(Reason::LoanEnded)
+    Ok(Reason::Loan(LoanReason::Ended))
 }
 
 /// After a Winter adjustment: ended links are gone; what is left of each

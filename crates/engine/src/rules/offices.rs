@@ -55,6 +55,7 @@ use super::{disorder, Mechanic, Rules};
 use crate::order::{Action, Order};
 use crate::outcome::OfficeIllegal;
 use crate::outcome::{Illegal, OrderResult, Reason};
+use crate::outcome::{OfficeReason, OutlawReason};
 use crate::state::{Force, Kind, Position, SenateEnd, VariantState};
 use crate::variant::{PhaseKind, PowerId, ProvinceId, Variant};
 use std::borrow::Cow;
@@ -95,7 +96,7 @@ pub fn elect(
         return Err(Illegal::Office(OfficeIllegal::AlreadyElected));
     }
     pos.state.consul = Some(target);
-    Ok(Reason::Elected)
+    Ok(Reason::Office(OfficeReason::Elected))
 }
 
 /// `OUTLAW <power>` by `by`.
@@ -126,7 +127,7 @@ pub fn decree(
         return Err(Illegal::Office(OfficeIllegal::AlreadyOutlaw));
     }
     outlaw::decree(pos, target, by);
-    Ok(Reason::Outlawed)
+    Ok(Reason::Outlaw(OutlawReason::Outlawed))
 }
 
 /// Rome's value to a Roman `holder`, less 1 per Outlaw in existence (T1,
@@ -502,7 +503,7 @@ pub fn disband_third(v: &Variant, senate: PowerId, results: &mut Vec<OrderResult
         }
         next.forces.remove(i);
         due -= 1;
-        r.reason = Reason::SenateDisbanded;
+        r.reason = Reason::Office(OfficeReason::SenateDisbanded);
     }
     let mut rng = SplitMix64(next.state.seed.unwrap_or(0) ^ next.phase.year as u64);
     for _ in 0..due {
@@ -515,7 +516,7 @@ pub fn disband_third(v: &Variant, senate: PowerId, results: &mut Vec<OrderResult
         let order = Order::for_force(&force, Action::Disband);
         results.push(OrderResult {
             order: Cow::Owned(order),
-            reason: Reason::DisbandedAtRandom { draw: draw as u32 + 1 },
+            reason: Reason::Office(OfficeReason::DisbandedAtRandom { draw: draw as u32 + 1 }),
         });
     }
     for f in next.forces.iter_mut().filter(|f| f.power == senate) {
@@ -524,7 +525,10 @@ pub fn disband_third(v: &Variant, senate: PowerId, results: &mut Vec<OrderResult
             c.power = dictator;
         }
         f.power = dictator;
-        results.push(OrderResult { order: Cow::Owned(order), reason: Reason::SenateToDictator { dictator } });
+        results.push(OrderResult {
+            order: Cow::Owned(order),
+            reason: Reason::Office(OfficeReason::SenateToDictator { dictator }),
+        });
     }
     next.state.senate_end = Some(SenateEnd { by: dictator, pending: false });
 }

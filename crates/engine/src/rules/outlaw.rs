@@ -26,6 +26,7 @@ use super::{Mechanic, Rules};
 use crate::order::Order;
 use crate::order::{Action, UnitRef};
 use crate::outcome::OutlawIllegal;
+use crate::outcome::OutlawReason;
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Force, Kind, Outlaw, Position, VariantState};
 use crate::variant::{PhaseKind, PowerId, ProvinceId, Variant};
@@ -66,7 +67,7 @@ pub fn fix(v: &Variant, pos: &mut Position, power: PowerId, unit: &UnitRef) -> R
     }
     pos.state.outlaws[k].due -= 1;
     set_fixed(&mut pos.state, p);
-    Ok(Reason::Fixed)
+    Ok(Reason::Outlaw(OutlawReason::Fixed))
 }
 
 fn set_fixed(state: &mut VariantState, p: ProvinceId) {

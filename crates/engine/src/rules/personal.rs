@@ -18,6 +18,7 @@ use super::{Mechanic, Rules};
 use crate::order::Order;
 use crate::order::{Action, UnitRef};
 use crate::outcome::PersonalIllegal;
+use crate::outcome::PersonalReason;
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Component, Force, Kind, Position, VariantState};
 use crate::variant::PhaseKind;
@@ -105,7 +106,7 @@ pub fn designate(
     let start = v.start_units.iter().find(|&&(q, k, _)| q == power && k == p.kind).map(|&(_, _, l)| v.province_of(l));
     let now = unit_of(v, pos, p.kind, power);
     if now == Some(named) {
-        return Ok(Reason::Designated);
+        return Ok(Reason::Personal(PersonalReason::Designated));
     }
     if now != start {
         return Err(Illegal::Personal(PersonalIllegal::Already));
@@ -121,7 +122,7 @@ pub fn designate(
         }
     }
     pos.forces[i].components[0].kind = p.kind;
-    Ok(Reason::Designated)
+    Ok(Reason::Personal(PersonalReason::Designated))
 }
 
 /// Hook `reach` (support): may `force`, holding a personal unit, support
@@ -168,7 +169,7 @@ pub fn rebuild_in_passing(
         if personal && super::destroy::is_destroyed(&next.state, dest) {
             next.state.destroyed.retain(|&d| d != dest);
             next.state.rebuilds.retain(|b| b.centre != dest);
-            r.reason = Reason::RebuiltInPassing;
+            r.reason = Reason::Personal(PersonalReason::RebuiltInPassing);
         }
     }
 }

@@ -14,6 +14,7 @@ use super::{Mechanic, Rules};
 use crate::adjudicate::Plan;
 use crate::order::Action;
 use crate::outcome::DestroyIllegal;
+use crate::outcome::DestroyReason;
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Force, Position, Rebuild as Rebuilding, VariantState};
 use crate::variant::Variant;
@@ -41,10 +42,10 @@ pub fn after_movement(v: &Variant, results: &mut [OrderResult<'_>], next: &mut P
         let done = before.iter().find(|b| b.centre == centre && b.power == power).map_or(0, |b| b.phases);
         if done + 1 >= PHASES {
             next.state.destroyed.retain(|&p| p != centre);
-            r.reason = Reason::Rebuilt;
+            r.reason = Reason::Destroy(DestroyReason::Rebuilt);
         } else {
             next.state.rebuilds.push(Rebuilding { centre, power, phases: done + 1 });
-            r.reason = Reason::Rebuilding;
+            r.reason = Reason::Destroy(DestroyReason::Rebuilding);
         }
     }
     next.state.rebuilds.sort_unstable();

@@ -26,6 +26,7 @@ use super::state_text::{read_power_list, write_power_list, Codec, Slot};
 use super::{Mechanic, Outlaws, Rules};
 use crate::order::{Action, Order};
 use crate::outcome::RivalIllegal;
+use crate::outcome::RivalReason;
 use crate::outcome::{Illegal, Reason};
 use crate::state::{Kind, Position, VariantState};
 use crate::variant::{PowerId, Variant};
@@ -76,7 +77,7 @@ pub fn declare(
     outlaw::decree(pos, target, by);
     pos.state.rivals.push(target);
     pos.state.rivals.sort_unstable();
-    Ok(Reason::DeclaredRival)
+    Ok(Reason::Rival(RivalReason::Declared))
 }
 
 /// `rival rhine`.

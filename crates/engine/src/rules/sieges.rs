@@ -32,6 +32,7 @@ use super::state_text::{province_index, PositionCodec};
 use super::StateError;
 use super::{Entry, Mechanic, Rules};
 use crate::order::{Action, Order};
+use crate::outcome::SiegeReason;
 use crate::outcome::{Illegal, OrderResult, Reason, SiegeIllegal, Verdict};
 use crate::state::json::{cannot_stand, force_text};
 use crate::state::{Force, Kind, Position, VariantState};
@@ -311,7 +312,7 @@ fn count(v: &Variant, results: &mut Vec<OrderResult<'_>>, next: &mut Position) {
         let force = next.forces.remove(i);
         results.push(OrderResult {
             order: Cow::Owned(Order::for_force(&force, Action::Disband)),
-            reason: Reason::SiegeLost,
+            reason: Reason::Siege(SiegeReason::Lost),
         });
     }
 }

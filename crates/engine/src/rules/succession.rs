@@ -38,6 +38,7 @@ use super::outlaw;
 use super::personal::Personal;
 use super::{Mechanic, PraetorianGuard, Rules};
 use crate::order::{Action, Order};
+use crate::outcome::SuccessionReason;
 use crate::outcome::{Illegal, OrderResult, Reason, Takeover};
 use crate::state::{Component, Force, Kind, Position, VariantState};
 use crate::variant::PhaseKind;
@@ -138,7 +139,7 @@ fn take_rome(
     if may_succeed(romans, next, fallen, p) {
         results.push(OrderResult {
             order: Cow::Owned(Order::for_force(&in_rome, Action::Hold)),
-            reason: Reason::TitleTaken { emperor: p },
+            reason: Reason::Succession(SuccessionReason::TitleTaken { emperor: p }),
         });
         crown(v, fallen, p, results, next);
     }
@@ -168,7 +169,7 @@ fn fall(
     if let Some(guard) = guard {
         results.push(OrderResult {
             order: Cow::Owned(Order::for_force(&guard, Action::Hold)),
-            reason: Reason::EmperorFalls { heir },
+            reason: Reason::Succession(SuccessionReason::EmperorFalls { heir }),
         });
     }
     if let Some(h) = heir {
