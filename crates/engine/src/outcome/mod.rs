@@ -14,23 +14,21 @@ mod destroy;
 mod loans;
 mod offices;
 mod outlaw;
-mod passes;
 mod personal;
 mod rivals;
 mod sieges;
 mod succession;
 
 pub use barbarians::{BarbarianIllegal, BarbarianReason};
-pub use delphi::{DelphiIllegal, DelphiReason};
+pub use delphi::DelphiReason;
 pub use destroy::{DestroyIllegal, DestroyReason};
 pub use loans::{LoanIllegal, LoanReason};
 pub use offices::{OfficeIllegal, OfficeReason};
 pub use outlaw::{OutlawIllegal, OutlawReason};
-pub use passes::PassIllegal;
 pub use personal::{PersonalIllegal, PersonalReason};
 pub use rivals::{RivalIllegal, RivalReason};
 pub use sieges::{SiegeIllegal, SiegeReason};
-pub use succession::{SuccessionIllegal, SuccessionReason};
+pub use succession::SuccessionReason;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -94,8 +92,7 @@ pub enum Illegal {
         worth: u32,
     },
     NotDelphi,
-    /// Hoplite Wars H18 (outcome/delphi.rs).
-    Delphi(DelphiIllegal),
+    AlreadySacked,
     NoConversion,
     /// Diadochi V rule 3, Triumvirate T2 (outcome/destroy.rs).
     Destroy(DestroyIllegal),
@@ -104,8 +101,9 @@ pub enum Illegal {
     /// Diadochi V D7 (outcome/loans.rs).
     Loan(LoanIllegal),
     FleetBuildCap,
-    /// City State C11 (outcome/passes.rs).
-    Pass(PassIllegal),
+    ImperialOnly,
+    /// C11: a unit in a Pass may only move.
+    MustLeavePass,
     FleetOnlyAtPort,
     NoBuildInGermany,
     EmperorEliminated,
@@ -130,14 +128,16 @@ pub enum Illegal {
     Office(OfficeIllegal),
     /// Triumvirate T6 (outcome/outlaw.rs).
     Outlaw(OutlawIllegal),
-    /// Imperator I8 (outcome/succession.rs).
-    Succession(SuccessionIllegal),
+    OutOfTheGame,
     InCivilDisorder,
+    SenateDisbandsTooMany,
     SupportedEntryOnly,
     /// I7.
     NoRivals,
     /// Imperator I7 (outcome/rivals.rs).
     Rival(RivalIllegal),
+    /// I8.
+    GuardRemoval,
 }
 
 impl Illegal {
@@ -223,7 +223,7 @@ impl Illegal {
             Illegal::ConvoyTooHeavy => "a convoying force carries no more armies than it has fleets",
             Illegal::GarrisonCannotMove => "a garrison cannot move",
             Illegal::NotDelphi => "only a force in Delphi can sack it",
-            Illegal::Delphi(why) => why.rule(),
+            Illegal::AlreadySacked => "Delphi can be sacked once per game",
             Illegal::NoConversion => {
                 "a conversion turns one army into a fleet (on a coastal centre) or one fleet \
                  into an army, in a City or Town"
@@ -238,7 +238,11 @@ impl Illegal {
             Illegal::NoLoans => "this variant has no loans",
             Illegal::Loan(why) => why.rule(),
             Illegal::FleetBuildCap => "no power builds more than 2 fleets in one Winter",
-            Illegal::Pass(why) => why.rule(),
+            Illegal::ImperialOnly => "only Imperial units may enter the Passes and Germany",
+            Illegal::MustLeavePass => {
+                "a unit that starts a movement phase in a Pass must move, to its exit or back to Germany (C11): it \
+                 goes back to Germany at the end of the phase"
+            }
             Illegal::Siege(why) => why.rule(),
             Illegal::FleetOnlyAtPort => {
                 "fleets are built only at the ports (Venezia, Genova, Pisa, Napoli), by \
@@ -269,13 +273,21 @@ impl Illegal {
                 "the power's holdings are in civil disorder: its units hold and nothing is \
                  built (T7, T8)"
             }
+            Illegal::SenateDisbandsTooMany => "the Senate disbands a third of its units (rounded up), no more (T7)",
             Illegal::SupportedEntryOnly => {
                 "Arbela and Ctesiphon are entered only by a supported attack, never by a \
                  retreat (T9)"
             }
             Illegal::NoRivals => "this variant has no Rivals to the Throne (Imperator I7)",
             Illegal::Rival(why) => why.rule(),
-            Illegal::Succession(why) => why.rule(),
+            Illegal::OutOfTheGame => {
+                "the power is out of the game: it orders and declares nothing (I8: the fallen \
+                 Emperor's units wait for his successor)"
+            }
+            Illegal::GuardRemoval => {
+                "the Praetorian Guard is not removed in an adjustment: remove another unit (I8: \
+                 the Emperor falls with it)"
+            }
         }
     }
 }

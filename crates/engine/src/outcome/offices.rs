@@ -4,7 +4,7 @@
 
 use crate::variant::{PowerId, Variant};
 
-/// Triumvirate T3, T5a, T5b, T7: `Illegal::Office`.
+/// Triumvirate T3, T5a, T5b: `Illegal::Office`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u32)]
 pub enum OfficeIllegal {
@@ -17,8 +17,6 @@ pub enum OfficeIllegal {
     OutlawTooEarly,
     NotYourDecree,
     AlreadyOutlaw,
-    /// T7: a third of the Senate's units, no more.
-    SenateDisbandsTooMany,
 }
 
 impl OfficeIllegal {
@@ -39,9 +37,6 @@ impl OfficeIllegal {
                  Triumvir may declare only himself one (T3, T5b)"
             }
             OfficeIllegal::AlreadyOutlaw => "the Triumvir is an Outlaw already (T6: outlawry is irrevocable)",
-            OfficeIllegal::SenateDisbandsTooMany => {
-                "the Senate disbands a third of its units (rounded up), no more (T7)"
-            }
         }
     }
 }
