@@ -90,7 +90,7 @@ impl Resolver<'_> {
             // A raise (City State C8) succeeds when its attack would.
             Plan::Move { raise: true, .. } => {
                 if self.resolve(self.links.at[p as usize].leader) {
-                    Reason::Siege(SiegeReason::Raised)
+                    Reason::Siege(SiegeReason::SiegeRaised)
                 } else {
                     self.why_not_arrived(p)
                 }

@@ -45,7 +45,7 @@ pub enum BarbarianReason {
     CentreSacked,
     /// I6: the Praetorian Guard's attack destroyed the B unit; the guard
     /// stays.
-    Destroyed,
+    BarbarianDestroyed,
 }
 
 impl BarbarianReason {
@@ -59,7 +59,7 @@ impl BarbarianReason {
                 "a Barbarian or Persian army appears in the empty frontier province (I4)".into()
             }
             BarbarianReason::CentreSacked => "moved in and sacked the centre: worth nothing until rebuilt (I5)".into(),
-            BarbarianReason::Destroyed => {
+            BarbarianReason::BarbarianDestroyed => {
                 "the Praetorian Guard's attack destroyed the Barbarian or Persian unit; the guard stays (I6)".into()
             }
         }

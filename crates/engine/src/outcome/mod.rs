@@ -292,8 +292,9 @@ impl Illegal {
     }
 }
 
-/// Why an order succeeded or failed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Why an order succeeded or failed. Its `Debug` is its code, the same
+/// before and after a mechanic's reasons were grouped (see below).
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Reason {
     Illegal(Illegal),
     /// No order was given; the unit held (or disbanded, in a retreat).
@@ -384,6 +385,58 @@ pub enum Reason {
         /// Its order failed (a move), rather than holding.
         failed: bool,
     },
+}
+
+/// A reason's code, which the outcomes example prints to compare two
+/// builds (`{:?}`): a mechanic's grouped reason prints as the arm it was in
+/// the flat list (`SiegeRaised`, not `Siege(SiegeRaised)`), the others as
+/// `derive(Debug)` would.
+impl fmt::Debug for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // The arms without data print their names; the others as below.
+        macro_rules! codes {
+            ($($arm:ident),*; $($others:tt)*) => {
+                match self {
+                    $(Reason::$arm => f.write_str(stringify!($arm)),)*
+                    $($others)*
+                }
+            };
+        }
+        codes! {
+            NoOrder, Held, Moved, NoConvoyRoute, ConvoyParadox, Void, Convoyed, ConvoyUnused, Retreated,
+            RetreatBounced, Disbanded, Built, Removed, Waived, CivilDisorder, Unused, NoPort, EmperorOut,
+            DoubleArmyRebuilt, Converted, Unseaworthy, LeftBehind, SplitFailed, PlayerOut;
+            Reason::Illegal(i) => f.debug_tuple("Illegal").field(i).finish(),
+            Reason::Siege(r) => r.fmt(f),
+            Reason::Loan(r) => r.fmt(f),
+            Reason::Destroy(r) => r.fmt(f),
+            Reason::Delphi(r) => r.fmt(f),
+            Reason::Personal(r) => r.fmt(f),
+            Reason::Office(r) => r.fmt(f),
+            Reason::Outlaw(r) => r.fmt(f),
+            Reason::Rival(r) => r.fmt(f),
+            Reason::Succession(r) => r.fmt(f),
+            Reason::Barbarian(r) => r.fmt(f),
+            Reason::Bounced { attack, against, by } => {
+                f.debug_struct("Bounced").field("attack", attack).field("against", against).field("by", by).finish()
+            }
+            Reason::OwnUnit { by } => f.debug_struct("OwnUnit").field("by", by).finish(),
+            Reason::Dislodged { from } => f.debug_struct("Dislodged").field("from", from).finish(),
+            Reason::SupportGiven { amount } => f.debug_struct("SupportGiven").field("amount", amount).finish(),
+            Reason::SupportCut { by } => f.debug_struct("SupportCut").field("by", by).finish(),
+            Reason::TakenBy { heir, rule } => {
+                f.debug_struct("TakenBy").field("heir", heir).field("rule", rule).finish()
+            }
+            Reason::SentBack { to, by, attack, against, failed } => f
+                .debug_struct("SentBack")
+                .field("to", to)
+                .field("by", by)
+                .field("attack", attack)
+                .field("against", against)
+                .field("failed", failed)
+                .finish(),
+        }
+    }
 }
 
 impl Reason {
@@ -533,7 +586,7 @@ pub enum Takeover {
 
 #[cfg(test)]
 mod tests {
-    use super::{BarbarianReason, Illegal, Reason, Verdict};
+    use super::{BarbarianReason, Illegal, Reason, SiegeReason, Verdict};
     use crate::variant::ProvinceId;
 
     /// The verdict follows from the reason: an illegal reason is ILLEGAL
@@ -546,6 +599,21 @@ mod tests {
     fn grouped_reasons_take_no_more_room() {
         assert_eq!(std::mem::size_of::<Illegal>(), 12);
         assert_eq!(std::mem::size_of::<Reason>(), 16);
+    }
+
+    /// A reason's code is the one it had before the grouping: the outcomes
+    /// example compares builds by it.
+    #[test]
+    fn a_grouped_reason_keeps_its_code() {
+        let p = ProvinceId::new(0);
+        assert_eq!(format!("{:?}", Reason::Siege(SiegeReason::SiegeRaised)), "SiegeRaised");
+        assert_eq!(
+            format!("{:?}", Reason::Barbarian(BarbarianReason::FrontierDie { roll: 2 })),
+            "FrontierDie { roll: 2 }"
+        );
+        assert_eq!(format!("{:?}", Reason::Held), "Held");
+        assert_eq!(format!("{:?}", Reason::SupportCut { by: p }), format!("SupportCut {{ by: {p:?} }}"));
+        assert_eq!(format!("{:?}", Reason::Illegal(Illegal::NoUnit)), "Illegal(NoUnit)");
     }
 
     #[test]

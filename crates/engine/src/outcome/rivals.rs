@@ -36,13 +36,13 @@ impl RivalIllegal {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u32)]
 pub enum RivalReason {
-    Declared,
+    DeclaredRival,
 }
 
 impl RivalReason {
     pub(super) fn text(self) -> &'static str {
         match self {
-            RivalReason::Declared => {
+            RivalReason::DeclaredRival => {
                 "Rival to the Throne: the Outlaw penalties, a quarter of his units fixed, at most 2 builds a year; \
                  his AGC is a PG(R) (I7)"
             }

@@ -40,21 +40,23 @@ impl SiegeIllegal {
     }
 }
 
-/// What came of an order or a unit at the walls: `Reason::Siege`.
+/// What came of an order or a unit at the walls: `Reason::Siege`. (The
+/// arms keep the names they had in `Reason`'s flat list: the reason's code.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u32)]
+#[allow(clippy::enum_variant_names)]
 pub enum SiegeReason {
     /// C8: the attack succeeded and the raiser stayed.
-    Raised,
+    SiegeRaised,
     /// C9: disbanded after two movement phases behind the walls.
-    Lost,
+    SiegeLost,
 }
 
 impl SiegeReason {
     pub(super) fn text(self) -> &'static str {
         match self {
-            SiegeReason::Raised => "siege raised: the attack succeeded, the raiser stays (C8)",
-            SiegeReason::Lost => "disbanded after two movement phases behind the walls (C9)",
+            SiegeReason::SiegeRaised => "siege raised: the attack succeeded, the raiser stays (C8)",
+            SiegeReason::SiegeLost => "disbanded after two movement phases behind the walls (C9)",
         }
     }
 }

@@ -105,7 +105,7 @@ fn end(pos: &mut Position, power: PowerId, centre: ProvinceId) -> Result<Reason,
     for l in pos.state.loans[at..].iter_mut().take_while(|l| l.centre == centre) {
         l.ending = true;
     }
-    Ok(Reason::Loan(LoanReason::Ended))
+    Ok(Reason::Loan(LoanReason::LoanEnded))
 }
 
 /// After a Winter adjustment: ended links are gone; what is left of each

@@ -56,7 +56,7 @@ pub fn attacks(
         let is_guard = guard.components.iter().any(|c| is_guard(&pos.state, c));
         let b_there = pos.force_in(v, dest).is_some_and(|f| inv.includes(f.power));
         if is_guard && b_there && v.army_borders.get(from.index(), dest.index()) {
-            verdicts[i] = Some((Reason::Barbarian(BarbarianReason::Destroyed), true));
+            verdicts[i] = Some((Reason::Barbarian(BarbarianReason::BarbarianDestroyed), true));
             removed.push(dest);
         }
     }

@@ -77,7 +77,7 @@ pub fn declare(
     outlaw::decree(pos, target, by);
     pos.state.rivals.push(target);
     pos.state.rivals.sort_unstable();
-    Ok(Reason::Rival(RivalReason::Declared))
+    Ok(Reason::Rival(RivalReason::DeclaredRival))
 }
 
 /// `rival rhine`.

@@ -312,7 +312,7 @@ fn count(v: &Variant, results: &mut Vec<OrderResult<'_>>, next: &mut Position) {
         let force = next.forces.remove(i);
         results.push(OrderResult {
             order: Cow::Owned(Order::for_force(&force, Action::Disband)),
-            reason: Reason::Siege(SiegeReason::Lost),
+            reason: Reason::Siege(SiegeReason::SiegeLost),
         });
     }
 }
