@@ -1,5 +1,22 @@
-//! What came of Delphi (Hoplite Wars H18, H20; the rules are
-//! `rules/delphi.rs`).
+//! Why a SACK is illegal, and what came of Delphi (Hoplite Wars H18, H20;
+//! the rules are `rules/delphi.rs`). Without Delphi in the variant a SACK
+//! is `Illegal::NotDelphi`, which the outcome's own list keeps.
+
+/// H18: `Illegal::Delphi`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
+pub enum DelphiIllegal {
+    AlreadySacked,
+}
+
+impl DelphiIllegal {
+    /// The rule the order breaks.
+    pub(super) fn rule(self) -> &'static str {
+        match self {
+            DelphiIllegal::AlreadySacked => "Delphi can be sacked once per game",
+        }
+    }
+}
 
 /// Delphi sacked, and the support no other player may give its sacker:
 /// `Reason::Delphi`.

@@ -14,21 +14,23 @@ mod destroy;
 mod loans;
 mod offices;
 mod outlaw;
+mod passes;
 mod personal;
 mod rivals;
 mod sieges;
 mod succession;
 
 pub use barbarians::{BarbarianIllegal, BarbarianReason};
-pub use delphi::DelphiReason;
+pub use delphi::{DelphiIllegal, DelphiReason};
 pub use destroy::{DestroyIllegal, DestroyReason};
 pub use loans::{LoanIllegal, LoanReason};
 pub use offices::{OfficeIllegal, OfficeReason};
 pub use outlaw::{OutlawIllegal, OutlawReason};
+pub use passes::PassIllegal;
 pub use personal::{PersonalIllegal, PersonalReason};
 pub use rivals::{RivalIllegal, RivalReason};
 pub use sieges::{SiegeIllegal, SiegeReason};
-pub use succession::SuccessionReason;
+pub use succession::{SuccessionIllegal, SuccessionReason};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -47,8 +49,19 @@ impl Verdict {
     }
 }
 
-/// Why an order is illegal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Writes a code (`Debug`): the arms without data, listed first, print
+/// their names; the other arms follow as match arms.
+macro_rules! codes {
+    ($value:expr, $f:ident, $kind:ident: $($arm:ident),*; $($others:tt)*) => {
+        match $value {
+            $($kind::$arm => $f.write_str(stringify!($arm)),)*
+            $($others)*
+        }
+    };
+}
+
+/// Why an order is illegal. Its `Debug` is its code, as for `Reason`.
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Illegal {
     NoUnit,
     NotYourUnit,
@@ -92,7 +105,8 @@ pub enum Illegal {
         worth: u32,
     },
     NotDelphi,
-    AlreadySacked,
+    /// Hoplite Wars H18 (outcome/delphi.rs).
+    Delphi(DelphiIllegal),
     NoConversion,
     /// Diadochi V rule 3, Triumvirate T2 (outcome/destroy.rs).
     Destroy(DestroyIllegal),
@@ -101,9 +115,8 @@ pub enum Illegal {
     /// Diadochi V D7 (outcome/loans.rs).
     Loan(LoanIllegal),
     FleetBuildCap,
-    ImperialOnly,
-    /// C11: a unit in a Pass may only move.
-    MustLeavePass,
+    /// City State C11 (outcome/passes.rs).
+    Pass(PassIllegal),
     FleetOnlyAtPort,
     NoBuildInGermany,
     EmperorEliminated,
@@ -128,16 +141,48 @@ pub enum Illegal {
     Office(OfficeIllegal),
     /// Triumvirate T6 (outcome/outlaw.rs).
     Outlaw(OutlawIllegal),
-    OutOfTheGame,
+    /// Imperator I8 (outcome/succession.rs).
+    Succession(SuccessionIllegal),
     InCivilDisorder,
-    SenateDisbandsTooMany,
     SupportedEntryOnly,
     /// I7.
     NoRivals,
     /// Imperator I7 (outcome/rivals.rs).
     Rival(RivalIllegal),
-    /// I8.
-    GuardRemoval,
+}
+
+/// An illegal reason's code, which the outcomes example prints: the arms
+/// grouped since (`Pass`, `Succession`, `Delphi`, the Senate's in `Office`)
+/// print as the inner type's, whose arms keep their flat names; the others
+/// as `derive(Debug)` would.
+impl fmt::Debug for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        codes! {
+            self, f, Illegal: NoUnit, NotYourUnit, AlreadyOrdered, WrongPhase, NotAdjacent, NoConvoyPossible, ArmyToSea,
+            FleetToLand, SameProvince, CoastNeeded, NoSuchCoast, CannotReach, SupportSelf, NoSupportedUnit,
+            ConvoyFromCoast, ConvoyNotOnRoute, ConvoyNotFleet, ConvoyNotArmy, NotDislodged, RetreatToAttackerOrigin,
+            RetreatOccupied, RetreatContested, NotHome, NotOwned, Occupied, NoBuildsDue, NoRemovalsDue,
+            UnitCannotStandThere, NotBuildable, NotInThisVariant, NoSuchComponents, Unseaworthy, ConvoyTooHeavy,
+            GarrisonCannotMove, GarrisonSupport, NotDelphi, NoConversion, NoDestruction, NoLoans, FleetBuildCap,
+            FleetOnlyAtPort, NoBuildInGermany, EmperorEliminated, NotBuiltByOrder, NeedsNoSupply, RemovalUnseaworthy,
+            Sassanid, FirstYearHomesOnly, NoOffices, InCivilDisorder, SupportedEntryOnly, NoRivals;
+            Illegal::PlacementCost { cost, worth } => {
+                f.debug_struct("PlacementCost").field("cost", cost).field("worth", worth).finish()
+            }
+            Illegal::Delphi(why) => why.fmt(f),
+            Illegal::Pass(why) => why.fmt(f),
+            Illegal::Succession(why) => why.fmt(f),
+            Illegal::Office(why @ OfficeIllegal::SenateDisbandsTooMany) => why.fmt(f),
+            Illegal::Office(why) => f.debug_tuple("Office").field(why).finish(),
+            Illegal::Destroy(why) => f.debug_tuple("Destroy").field(why).finish(),
+            Illegal::Loan(why) => f.debug_tuple("Loan").field(why).finish(),
+            Illegal::Siege(why) => f.debug_tuple("Siege").field(why).finish(),
+            Illegal::Barbarian(why) => f.debug_tuple("Barbarian").field(why).finish(),
+            Illegal::Personal(why) => f.debug_tuple("Personal").field(why).finish(),
+            Illegal::Outlaw(why) => f.debug_tuple("Outlaw").field(why).finish(),
+            Illegal::Rival(why) => f.debug_tuple("Rival").field(why).finish(),
+        }
+    }
 }
 
 impl Illegal {
@@ -223,7 +268,7 @@ impl Illegal {
             Illegal::ConvoyTooHeavy => "a convoying force carries no more armies than it has fleets",
             Illegal::GarrisonCannotMove => "a garrison cannot move",
             Illegal::NotDelphi => "only a force in Delphi can sack it",
-            Illegal::AlreadySacked => "Delphi can be sacked once per game",
+            Illegal::Delphi(why) => why.rule(),
             Illegal::NoConversion => {
                 "a conversion turns one army into a fleet (on a coastal centre) or one fleet \
                  into an army, in a City or Town"
@@ -238,11 +283,7 @@ impl Illegal {
             Illegal::NoLoans => "this variant has no loans",
             Illegal::Loan(why) => why.rule(),
             Illegal::FleetBuildCap => "no power builds more than 2 fleets in one Winter",
-            Illegal::ImperialOnly => "only Imperial units may enter the Passes and Germany",
-            Illegal::MustLeavePass => {
-                "a unit that starts a movement phase in a Pass must move, to its exit or back to Germany (C11): it \
-                 goes back to Germany at the end of the phase"
-            }
+            Illegal::Pass(why) => why.rule(),
             Illegal::Siege(why) => why.rule(),
             Illegal::FleetOnlyAtPort => {
                 "fleets are built only at the ports (Venezia, Genova, Pisa, Napoli), by \
@@ -273,21 +314,13 @@ impl Illegal {
                 "the power's holdings are in civil disorder: its units hold and nothing is \
                  built (T7, T8)"
             }
-            Illegal::SenateDisbandsTooMany => "the Senate disbands a third of its units (rounded up), no more (T7)",
             Illegal::SupportedEntryOnly => {
                 "Arbela and Ctesiphon are entered only by a supported attack, never by a \
                  retreat (T9)"
             }
             Illegal::NoRivals => "this variant has no Rivals to the Throne (Imperator I7)",
             Illegal::Rival(why) => why.rule(),
-            Illegal::OutOfTheGame => {
-                "the power is out of the game: it orders and declares nothing (I8: the fallen \
-                 Emperor's units wait for his successor)"
-            }
-            Illegal::GuardRemoval => {
-                "the Praetorian Guard is not removed in an adjustment: remove another unit (I8: \
-                 the Emperor falls with it)"
-            }
+            Illegal::Succession(why) => why.rule(),
         }
     }
 }
@@ -393,17 +426,8 @@ pub enum Reason {
 /// `derive(Debug)` would.
 impl fmt::Debug for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        // The arms without data print their names; the others as below.
-        macro_rules! codes {
-            ($($arm:ident),*; $($others:tt)*) => {
-                match self {
-                    $(Reason::$arm => f.write_str(stringify!($arm)),)*
-                    $($others)*
-                }
-            };
-        }
         codes! {
-            NoOrder, Held, Moved, NoConvoyRoute, ConvoyParadox, Void, Convoyed, ConvoyUnused, Retreated,
+            self, f, Reason: NoOrder, Held, Moved, NoConvoyRoute, ConvoyParadox, Void, Convoyed, ConvoyUnused, Retreated,
             RetreatBounced, Disbanded, Built, Removed, Waived, CivilDisorder, Unused, NoPort, EmperorOut,
             DoubleArmyRebuilt, Converted, Unseaworthy, LeftBehind, SplitFailed, PlayerOut;
             Reason::Illegal(i) => f.debug_tuple("Illegal").field(i).finish(),
@@ -586,7 +610,7 @@ pub enum Takeover {
 
 #[cfg(test)]
 mod tests {
-    use super::{BarbarianReason, Illegal, Reason, SiegeReason, Verdict};
+    use super::{BarbarianReason, Illegal, OfficeIllegal, PassIllegal, Reason, SiegeReason, Verdict};
     use crate::variant::ProvinceId;
 
     /// The verdict follows from the reason: an illegal reason is ILLEGAL
@@ -614,6 +638,13 @@ mod tests {
         assert_eq!(format!("{:?}", Reason::Held), "Held");
         assert_eq!(format!("{:?}", Reason::SupportCut { by: p }), format!("SupportCut {{ by: {p:?} }}"));
         assert_eq!(format!("{:?}", Reason::Illegal(Illegal::NoUnit)), "Illegal(NoUnit)");
+        assert_eq!(format!("{:?}", Illegal::Pass(PassIllegal::MustLeavePass)), "MustLeavePass");
+        assert_eq!(format!("{:?}", Illegal::Office(OfficeIllegal::SenateDisbandsTooMany)), "SenateDisbandsTooMany");
+        assert_eq!(format!("{:?}", Illegal::Office(OfficeIllegal::NotATriumvir)), "Office(NotATriumvir)");
+        assert_eq!(
+            format!("{:?}", Illegal::PlacementCost { cost: 2, worth: 4 }),
+            "PlacementCost { cost: 2, worth: 4 }"
+        );
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use crate::variant::{PowerId, Variant};
 
-/// Triumvirate T3, T5a, T5b: `Illegal::Office`.
+/// Triumvirate T3, T5a, T5b, T7: `Illegal::Office`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u32)]
 pub enum OfficeIllegal {
@@ -17,6 +17,8 @@ pub enum OfficeIllegal {
     OutlawTooEarly,
     NotYourDecree,
     AlreadyOutlaw,
+    /// T7: a third of the Senate's units, no more.
+    SenateDisbandsTooMany,
 }
 
 impl OfficeIllegal {
@@ -37,6 +39,9 @@ impl OfficeIllegal {
                  Triumvir may declare only himself one (T3, T5b)"
             }
             OfficeIllegal::AlreadyOutlaw => "the Triumvir is an Outlaw already (T6: outlawry is irrevocable)",
+            OfficeIllegal::SenateDisbandsTooMany => {
+                "the Senate disbands a third of its units (rounded up), no more (T7)"
+            }
         }
     }
 }

@@ -14,7 +14,7 @@ use super::StateError;
 use super::{Mechanic, Rules};
 use crate::adjudicate::Plan;
 use crate::order::Action;
-use crate::outcome::DelphiReason;
+use crate::outcome::{DelphiIllegal, DelphiReason};
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Delphi as Shrine, Force, Position, VariantState};
 use crate::variant::{PowerId, ProvinceId, Variant};
@@ -30,7 +30,7 @@ fn sacker(state: &VariantState) -> Option<PowerId> {
 /// H18: the force sacking Delphi holds while it does; once per game.
 pub fn plan_sack(v: &Variant, state: &VariantState, delphi: ProvinceId, body: &Force) -> Result<Plan, Illegal> {
     if sacker(state).is_some() {
-        Err(Illegal::AlreadySacked)
+        Err(Illegal::Delphi(DelphiIllegal::AlreadySacked))
     } else if v.province_of(body.loc) != delphi {
         Err(Illegal::NotDelphi)
     } else {

@@ -498,7 +498,7 @@ pub fn disband_third(v: &Variant, senate: PowerId, results: &mut Vec<OrderResult
             continue;
         };
         if due == 0 {
-            r.reason = Reason::Illegal(Illegal::SenateDisbandsTooMany);
+            r.reason = Reason::Illegal(Illegal::Office(OfficeIllegal::SenateDisbandsTooMany));
             continue;
         }
         next.forces.remove(i);

@@ -26,8 +26,8 @@ use super::state_text::{read_power_list, write_power_list, Codec, Slot};
 use super::{Mechanic, Outlaws, Rules};
 use crate::order::{Action, Order};
 use crate::outcome::RivalIllegal;
-use crate::outcome::RivalReason;
 use crate::outcome::{Illegal, Reason};
+use crate::outcome::{RivalReason, SuccessionIllegal};
 use crate::state::{Kind, Position, VariantState};
 use crate::variant::{PowerId, Variant};
 
@@ -58,7 +58,7 @@ pub fn declare(
         return Err(Illegal::Rival(RivalIllegal::TooEarly));
     }
     if pos.state.eliminated.contains(&by) {
-        return Err(Illegal::OutOfTheGame);
+        return Err(Illegal::Succession(SuccessionIllegal::OutOfTheGame));
     }
     let commander =
         super::personal::has_one(v, personal, target) && !pos.state.eliminated.contains(&target) && target != emperor;

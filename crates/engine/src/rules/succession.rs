@@ -38,8 +38,8 @@ use super::outlaw;
 use super::personal::Personal;
 use super::{Mechanic, PraetorianGuard, Rules};
 use crate::order::{Action, Order};
-use crate::outcome::SuccessionReason;
 use crate::outcome::{Illegal, OrderResult, Reason, Takeover};
+use crate::outcome::{SuccessionIllegal, SuccessionReason};
 use crate::state::{Component, Force, Kind, Position, VariantState};
 use crate::variant::PhaseKind;
 use crate::variant::{PowerId, Variant};
@@ -49,7 +49,7 @@ use std::borrow::Cow;
 /// successor, take no orders (they hold; I8: "The EMPEROR is eliminated").
 pub fn may_order(state: &VariantState, power: PowerId) -> Result<(), Illegal> {
     if state.eliminated.contains(&power) {
-        return Err(Illegal::OutOfTheGame);
+        return Err(Illegal::Succession(SuccessionIllegal::OutOfTheGame));
     }
     Ok(())
 }
@@ -271,7 +271,7 @@ impl Mechanic for Succession {
     /// either: it takes only armies, fleets and garrisons).
     fn may_remove(&self, kind: Kind) -> Result<(), Illegal> {
         if kind == Kind::PRAETORIAN_GUARD {
-            Err(Illegal::GuardRemoval)
+            Err(Illegal::Succession(SuccessionIllegal::GuardRemoval))
         } else {
             Ok(())
         }
