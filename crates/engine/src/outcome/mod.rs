@@ -427,8 +427,8 @@ pub enum Reason {
 impl fmt::Debug for Reason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         codes! {
-            self, f, Reason: NoOrder, Held, Moved, NoConvoyRoute, ConvoyParadox, Void, Convoyed, ConvoyUnused, Retreated,
-            RetreatBounced, Disbanded, Built, Removed, Waived, CivilDisorder, Unused, NoPort, EmperorOut,
+            self, f, Reason: NoOrder, Held, Moved, NoConvoyRoute, ConvoyParadox, Void, Convoyed, ConvoyUnused,
+            Retreated, RetreatBounced, Disbanded, Built, Removed, Waived, CivilDisorder, Unused, NoPort, EmperorOut,
             DoubleArmyRebuilt, Converted, Unseaworthy, LeftBehind, SplitFailed, PlayerOut;
             Reason::Illegal(i) => f.debug_tuple("Illegal").field(i).finish(),
             Reason::Siege(r) => r.fmt(f),
