@@ -53,7 +53,7 @@ fn a_unit_behind_the_walls_survives_position_json() {
         r#"{"phase": "Spring 1301 movement", "units": {"Mantua": ["A lod"], "Milan": ["A ((lod))"]}, "#,
         r#""state": {"siege lod": "Mantua A 1"}}"#
     );
-    let err = Position::from_json(&v, clash).unwrap_err();
+    let err = Position::from_json(&v, clash).unwrap_err().to_string();
     assert!(err.contains("state `siege lod`") && err.contains("Milan: A ((lod))"), "{err}");
     // A bad count, a centre without walls, a fleet behind an inland centre's.
     for (key, value, expected) in [
@@ -63,7 +63,7 @@ fn a_unit_behind_the_walls_survives_position_json() {
         ("siege aqu", "Venice F 0", "only in a port"),
     ] {
         let text = format!(r#"{{"phase": "Spring 1301 movement", "state": {{"{key}": "{value}"}}}}"#);
-        let err = Position::from_json(&v, &text).unwrap_err();
+        let err = Position::from_json(&v, &text).unwrap_err().to_string();
         assert!(err.contains(expected), "{key} {value}: {err}");
     }
 }

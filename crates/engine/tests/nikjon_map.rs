@@ -218,7 +218,7 @@ fn the_mountains_are_not_spaces() {
         assert!((0..v.provinces.len()).all(|q| !v.any_borders.get(p.index(), q)), "{abbr} borders something");
     }
     let json = r#"{"phase": "Spring 1901, Movement", "units": {"Ollan": ["A spi"]}}"#;
-    let err = Position::from_json(&v, json).unwrap_err();
+    let err = Position::from_json(&v, json).unwrap_err().to_string();
     assert!(err.contains("`A spi`: an army cannot stand in the Spine (impassable)"), "{err}");
     let case = "CASE M.1 On the Spine\nVARIANT nikjon\nPRESTATE\n    Ollan: A spi\nORDERS\n    Ollan: A spi H\n\
                 POSTSTATE_SAME\nEND\n";

@@ -3,8 +3,8 @@
 //! naming the unit and what is wrong.
 
 use polemarch_engine::game;
-use polemarch_engine::state::Position;
-use polemarch_engine::variant::embedded_variant;
+use polemarch_engine::state::{Position, PositionError};
+use polemarch_engine::variant::{embedded_variant, PhaseProblem};
 use polemarch_engine::Variant;
 
 fn variant(id: &str) -> Variant {
@@ -12,7 +12,7 @@ fn variant(id: &str) -> Variant {
 }
 
 fn read(v: &Variant, units: &str) -> Result<Position, String> {
-    Position::from_json(v, &format!(r#"{{"phase": "Spring 1901, Movement", {units}}}"#))
+    Position::from_json(v, &format!(r#"{{"phase": "Spring 1901, Movement", {units}}}"#)).map_err(|e| e.to_string())
 }
 
 #[test]
@@ -63,7 +63,12 @@ fn a_dislodged_unit_is_checked_too() {
         ),
     )
     .unwrap_err();
-    assert_eq!(e, "position JSON, dislodged of England: `A mao`: an army cannot stand in Mid-Atlantic Ocean (sea)");
+    // By kind: an entry of the dislodged list that cannot be.
+    assert!(matches!(&e, PositionError::Entry { list, .. } if list == "dislodged of England"), "{e:?}");
+    assert_eq!(
+        e.to_string(),
+        "position JSON, dislodged of England: `A mao`: an army cannot stand in Mid-Atlantic Ocean (sea)"
+    );
 }
 
 /// Forces of several units, and an army that keeps a coast, belong to
@@ -94,7 +99,8 @@ fn a_force_of_several_units_or_an_army_on_a_coast_needs_multiplicity() {
         &v,
         r#"{"phase": "Spring 1901, Retreat", "dislodged": {"France": [{"unit": "A spa/sc"}]}}"#,
     )
-    .unwrap_err();
+    .unwrap_err()
+    .to_string();
     assert_eq!(
         e,
         "position JSON, dislodged of France: `A spa/sc`: an army stands in Spain, not on one of its coasts (`A spa`)"
@@ -200,6 +206,8 @@ fn long_text_is_cut_in_errors() {
         );
     }
     let e = Position::from_json(&v, &format!(r#"{{"phase": "{long}"}}"#)).unwrap_err();
+    assert!(matches!(&e, PositionError::Phase(p) if p.kind == PhaseProblem::Shape), "{e:?}");
+    let e = e.to_string();
     assert!(e.len() < 400 && e.contains(&cut), "{} characters", e.len());
     let e = v.power_named(&long).unwrap_err().to_string();
     assert!(e.len() < 400 && e.contains(&cut), "{} characters", e.len());

@@ -130,7 +130,7 @@ fn outside_a_box_a_province_holds_one_unit() {
     let v = spaces();
     let err = Position::from_json(&v, r#"{"phase": "Spring 1300 movement", "units": {"Emperor": ["A pav", "A pav"]}}"#)
         .unwrap_err();
-    assert_eq!(err, "position JSON, units of Emperor: `A pav`: the province already holds a unit");
+    assert_eq!(err.to_string(), "position JSON, units of Emperor: `A pav`: the province already holds a unit");
 }
 
 /// Forces in a box are sorted by their components too, so that the same

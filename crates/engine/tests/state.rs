@@ -2,7 +2,7 @@
 //! case files name keys that the variant's rule modules read and write
 //! (docs/position-json.md); anything else is an error naming the key.
 
-use polemarch_engine::rules::{read_state, write_state};
+use polemarch_engine::rules::{read_state, write_state, StateError};
 use polemarch_engine::state::Delphi;
 use polemarch_engine::variant::embedded_variant;
 use polemarch_engine::Variant;
@@ -32,30 +32,59 @@ fn hoplite_wars_state_reads_and_writes_back_the_same_text() {
 #[test]
 fn a_key_the_variant_does_not_keep_is_an_error_naming_it() {
     let standard = variant("standard");
-    let e = read_state(&standard, [("colony chi", "Athens")]).unwrap_err();
+    let e = read_state(&standard, [("colony chi", "Athens")]).unwrap_err().to_string();
     assert_eq!(e, "unknown state key `colony chi` (variant standard keeps: seed)");
+}
+
+/// The errors by kind, for callers that choose by kind: an unknown key, a
+/// key of the wrong shape, a value that does not read, and one the rules
+/// rule out, each with its key.
+#[test]
+fn a_state_error_says_its_kind() {
+    let v = variant("diadochi_v");
+    let e = |key: &str, value: &str| read_state(&v, [(key, value)]).unwrap_err();
+    assert!(matches!(e("colony chi", "Athens"), StateError::UnknownKey { key, .. } if key == "colony chi"));
+    assert!(matches!(e("loan kor", ""), StateError::KeyShape { key, .. } if key == "loan kor"));
+    let StateError::At { key, error } = e("seed", "soon") else { panic!("a key's error") };
+    assert_eq!((key.as_str(), *error), ("seed", StateError::value("soon", "expected a whole number")));
+    let StateError::At { key, error } = e("destroyed rom", "") else { panic!("a key's error") };
+    assert_eq!(key, "destroyed rom");
+    assert!(matches!(*error, StateError::RuledOut(_)), "{error:?}");
+    let hoplite = variant("hoplite_wars");
+    let colony = read_state(&hoplite, [("colony xyz", "Athens")]).unwrap_err();
+    let StateError::At { error, .. } = colony else { panic!("a key's error") };
+    assert_eq!(*error, StateError::UnknownProvince("xyz".into()));
 }
 
 #[test]
 fn a_key_with_a_word_too_many_or_too_few_is_an_error() {
     let v = variant("hoplite_wars");
     assert_eq!(
-        read_state(&v, [("colony chi junk", "Athens")]).unwrap_err(),
+        read_state(&v, [("colony chi junk", "Athens")]).unwrap_err().to_string(),
         "state key `colony chi junk`: expected `colony <name>`"
     );
-    assert_eq!(read_state(&v, [("colony", "Athens")]).unwrap_err(), "state key `colony`: expected `colony <name>`");
-    assert_eq!(read_state(&v, [("delphi x", "intact")]).unwrap_err(), "state key `delphi x`: expected `delphi`");
+    assert_eq!(
+        read_state(&v, [("colony", "Athens")]).unwrap_err().to_string(),
+        "state key `colony`: expected `colony <name>`"
+    );
+    assert_eq!(
+        read_state(&v, [("delphi x", "intact")]).unwrap_err().to_string(),
+        "state key `delphi x`: expected `delphi`"
+    );
 }
 
 #[test]
 fn a_value_that_does_not_read_is_an_error() {
     let v = variant("hoplite_wars");
-    assert_eq!(read_state(&v, [("seed", "soon")]).unwrap_err(), "state `seed`: `soon`: expected a whole number");
     assert_eq!(
-        read_state(&v, [("delphi", "burnt")]).unwrap_err(),
+        read_state(&v, [("seed", "soon")]).unwrap_err().to_string(),
+        "state `seed`: `soon`: expected a whole number"
+    );
+    assert_eq!(
+        read_state(&v, [("delphi", "burnt")]).unwrap_err().to_string(),
         "state `delphi`: `burnt`: expected `intact` or `sacked-by <power>`"
     );
-    assert!(read_state(&v, [("colony xyz", "Athens")]).unwrap_err().contains("unknown province `xyz`"));
+    assert!(read_state(&v, [("colony xyz", "Athens")]).unwrap_err().to_string().contains("unknown province `xyz`"));
 }
 
 /// Issue 12 review: Diadochi V state that contradicts the rules (D5-D7) is
@@ -63,7 +92,7 @@ fn a_value_that_does_not_read_is_an_error() {
 #[test]
 fn diadochi_v_state_that_breaks_the_rules_is_refused() {
     let v = variant("diadochi_v");
-    let e = |entries: &[(&str, &str)]| read_state(&v, entries.iter().copied()).unwrap_err();
+    let e = |entries: &[(&str, &str)]| read_state(&v, entries.iter().copied()).unwrap_err().to_string();
     assert_eq!(e(&[("destroyed rom", "")]), "state `destroyed rom`: Rome cannot be destroyed (D5)");
     assert_eq!(
         e(&[("loan kor macedonia macedonia", "")]),
@@ -126,10 +155,12 @@ fn diadochi_v_position_lending_an_unowned_centre_is_refused() {
             owners = owners
         )
     };
-    let e = polemarch_engine::Position::from_json(&v, &json(r#""Egypt": ["alx"]"#)).unwrap_err();
+    let e = polemarch_engine::Position::from_json(&v, &json(r#""Egypt": ["alx"]"#)).unwrap_err().to_string();
     assert_eq!(e, "position JSON, state `loan kor`: Korinth is owned by nobody, so nobody lends it");
     assert!(polemarch_engine::Position::from_json(&v, &json(r#""Egypt": ["alx"], "Macedonia": ["kor"]"#)).is_ok());
-    let e = polemarch_engine::Position::from_json(&v, &json(r#""Egypt": ["alx"], "Rome": ["kor"]"#)).unwrap_err();
+    let e = polemarch_engine::Position::from_json(&v, &json(r#""Egypt": ["alx"], "Rome": ["kor"]"#))
+        .unwrap_err()
+        .to_string();
     assert_eq!(e, "position JSON, state `loan kor`: Korinth is Rome's, so its chain starts with a loan from Rome");
 }
 
@@ -140,7 +171,7 @@ fn diadochi_v_position_lending_an_unowned_centre_is_refused() {
 #[test]
 fn triumvirate_state_naming_a_power_that_is_no_triumvir_is_refused() {
     let v = variant("triumvirate");
-    let e = |key: &str, value: &str| read_state(&v, [(key, value)]).unwrap_err();
+    let e = |key: &str, value: &str| read_state(&v, [(key, value)]).unwrap_err().to_string();
     assert!(e("dictator", "Egypt").contains("`dictator Egypt`: Egypt is no Triumvir (a player with a personal unit)"));
     assert!(e("consul", "Senate").contains("`consul Senate`: Senate is no Triumvir"));
     assert!(e("eliminated egypt", "").contains("`eliminated egypt`: Egypt is no Triumvir"));

@@ -58,7 +58,7 @@ pub fn loaded(name: &str, edition: Option<&str>) -> PyResult<Loaded> {
     }
     let mut v = load(name).map_err(UnknownVariantError::new_err)?;
     if let Some(e) = edition {
-        v.rules.edition = Edition::named(e).map_err(UnknownVariantError::new_err)?;
+        v.rules.edition = Edition::named(e).map_err(|e| UnknownVariantError::new_err(e.to_string()))?;
     }
     let loaded = Loaded { v: Arc::new(v), texts: Arc::default() };
     cache().lock().unwrap_or_else(|p| p.into_inner()).insert(key, loaded.clone());

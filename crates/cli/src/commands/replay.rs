@@ -73,7 +73,7 @@ fn one(
     };
     let found = match detect(text) {
         Ok(found) => found,
-        Err(e) => return Replayed::Record(e),
+        Err(e) => return Replayed::Record(e.to_string()),
     };
     let id = found.variant.clone().or(variant.map(String::from)).unwrap_or_else(|| "standard".into());
     let own = match cache.get(&id, None) {
@@ -86,7 +86,7 @@ fn one(
         (Some(e), _) => e,
         (None, Some(name)) => match Edition::named(name) {
             Ok(e) => e,
-            Err(e) => return Replayed::Record(e),
+            Err(e) => return Replayed::Record(e.to_string()),
         },
         (None, None) => own.rules.edition,
     };

@@ -41,6 +41,7 @@ pub(super) fn balances_into(v: &Variant, pos: &Position, scratch: &mut Scratch) 
 /// may owe an adjustment whatever the balance (City State C3: a fleet to
 /// disband for want of a port), and a power a mechanic put out of the game
 /// has nothing to adjust (C15).
+#[inline]
 pub fn adjustment_due(v: &Variant, pos: &Position, balance: i32, power: PowerId) -> bool {
     let cheapest =
         v.kinds.iter().filter(|k| k.row().needs_supply).map(|&k| upkeep(k)).min().unwrap_or(upkeep(Kind::ARMY));

@@ -18,6 +18,7 @@ pub struct Declared {
 }
 
 /// Carries out the declarations among `orders`; None when there are none.
+#[inline]
 pub fn declare(v: &Variant, pos: &Position, orders: &[Order]) -> Option<Declared> {
     if !orders.iter().any(|o| o.unit.is_none() && v.rules.is_declaration(&o.action)) {
         return None;

@@ -4,7 +4,7 @@
 
 use super::context::Scratch;
 use super::decisions::NONE;
-use super::outcome::{Illegal, OrderResult, Reason, Verdict};
+use super::outcome::{DelphiReason, Illegal, OrderResult, Reason, SiegeReason, Verdict};
 use super::plan::{occupancy_into, plan, Plan};
 use super::resolver::Resolver;
 use crate::order::{Action, Order};
@@ -90,7 +90,7 @@ impl Resolver<'_> {
             // A raise (City State C8) succeeds when its attack would.
             Plan::Move { raise: true, .. } => {
                 if self.resolve(self.links.at[p as usize].leader) {
-                    Reason::SiegeRaised
+                    Reason::Siege(SiegeReason::SiegeRaised)
                 } else {
                     self.why_not_arrived(p)
                 }
@@ -108,7 +108,7 @@ impl Resolver<'_> {
             },
             Plan::SupportHold { .. } | Plan::SupportMove { .. } | Plan::SupportMerge { .. } => {
                 if self.links.at[p as usize].shunned {
-                    Reason::Shunned
+                    Reason::Delphi(DelphiReason::Shunned)
                 } else if !self.support_matches(p) {
                     Reason::Void
                 } else if let Some(reason) = dislodged_from(self) {

@@ -5,10 +5,48 @@ use super::parse::Line;
 use crate::adjudicate::Verdict;
 use crate::order::find_power_lenient;
 use crate::order::{parse_order, Action, Order};
+use crate::rules::StateError;
 use crate::state::{parse_composition, Component, Force, Kind};
 use crate::variant::{LocId, PowerId, ProvinceId, Terrain, Variant};
+use std::fmt;
 
-pub type Result<T> = std::result::Result<T, String>;
+pub type Result<T> = std::result::Result<T, CaseError>;
+
+/// Why a case cannot be run, by kind; it prints the text the case runner
+/// has always printed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CaseError {
+    /// A line of the case that does not read against its variant, or
+    /// that puts a unit where none can be: the line's number and why.
+    Line { number: usize, why: String },
+    /// The PRESTATE_STATE lines do not read, or do not fit the position.
+    Prestate(StateError),
+}
+
+impl CaseError {
+    /// What is wrong with line `number`.
+    pub fn line(number: usize, why: impl Into<String>) -> CaseError {
+        CaseError::Line { number, why: why.into() }
+    }
+}
+
+impl fmt::Display for CaseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CaseError::Line { number, why } => write!(f, "line {number}: {why}"),
+            CaseError::Prestate(e) => write!(f, "PRESTATE_STATE: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for CaseError {}
+
+/// For callers that report errors as text.
+impl From<CaseError> for String {
+    fn from(e: CaseError) -> String {
+        e.to_string()
+    }
+}
 
 /// Splits `<Power>: rest` (or `<Power> rest`, as old files write) into the
 /// power and the rest. Power names are matched leniently (`Germnay`).
@@ -19,7 +57,7 @@ pub fn power_line<'a>(v: &Variant, line: &'a Line) -> Result<(PowerId, &'a str)>
         None => text.split_once(char::is_whitespace).map(|(a, b)| (a, b.trim())).unwrap_or((text, "")),
     };
     let power = find_power_lenient(v, name)
-        .ok_or_else(|| format!("line {}: `{name}` is not a power of {}", line.number, v.id))?;
+        .ok_or_else(|| CaseError::line(line.number, format!("`{name}` is not a power of {}", v.id)))?;
     Ok((power, rest))
 }
 
@@ -27,18 +65,21 @@ pub fn power_line<'a>(v: &Variant, line: &'a Line) -> Result<(PowerId, &'a str)>
 pub fn force_line(v: &Variant, line: &Line) -> Result<(PowerId, Vec<Component>, LocId)> {
     let (power, rest) = power_line(v, line)?;
     let (comp, place) = rest.split_once(char::is_whitespace).ok_or_else(|| {
-        format!("line {}: expected `<Power>: <force> <location>`, found `{}`", line.number, line.text)
+        CaseError::line(line.number, format!("expected `<Power>: <force> <location>`, found `{}`", line.text))
     })?;
-    let components = parse_composition(comp, power).map_err(|e| format!("line {}: {e}", line.number))?;
-    let loc =
-        v.find_loc(place.trim()).ok_or_else(|| format!("line {}: unknown location `{}`", line.number, place.trim()))?;
+    let components = parse_composition(comp, power).map_err(|e| CaseError::line(line.number, e.to_string()))?;
+    let loc = v
+        .find_loc(place.trim())
+        .ok_or_else(|| CaseError::line(line.number, format!("unknown location `{}`", place.trim())))?;
     if let Some(centre) = v.province(v.province_of(loc)).walls_of {
         let centre = &v.province(centre).abbr;
-        return Err(format!(
-            "line {}: `{}`: a unit behind the walls is state, not a unit line: write `siege {centre} <power> <kind> \
-             <phases>` under PRESTATE_STATE or POSTSTATE_STATE",
+        return Err(CaseError::line(
             line.number,
-            line.text.trim()
+            format!(
+                "`{}`: a unit behind the walls is state, not a unit line: write `siege {centre} <power> <kind> \
+             <phases>` under PRESTATE_STATE or POSTSTATE_STATE",
+                line.text.trim()
+            ),
         ));
     }
     Ok((power, components.into_vec(), loc))
@@ -72,10 +113,9 @@ pub fn forces(v: &Variant, lines: &[Line]) -> Result<Vec<Force>> {
         match forces.iter_mut().find(|f| v.province_of(f.loc) == p) {
             Some(f) if v.same_player(f.power, power) => f.join(v, force),
             Some(_) => {
-                return Err(format!(
-                    "line {}: `{}`: another player's force already stands there",
+                return Err(CaseError::line(
                     line.number,
-                    line.text.trim()
+                    format!("`{}`: another player's force already stands there", line.text.trim()),
                 ))
             }
             None => {
@@ -87,11 +127,9 @@ pub fn forces(v: &Variant, lines: &[Line]) -> Result<Vec<Force>> {
     for (force, line) in forces.iter().zip(&first) {
         let province = v.province(v.province_of(force.loc));
         if province.terrain == Terrain::Impassable {
-            return Err(format!(
-                "line {}: `{}`: no unit stands in {} (impassable): it is no space",
+            return Err(CaseError::line(
                 line.number,
-                line.text.trim(),
-                province.name
+                format!("`{}`: no unit stands in {} (impassable): it is no space", line.text.trim(), province.name),
             ));
         }
     }
@@ -101,7 +139,7 @@ pub fn forces(v: &Variant, lines: &[Line]) -> Result<Vec<Force>> {
 /// An order line: `England: F lon - nth`.
 pub fn order_line(v: &Variant, line: &Line) -> Result<Order> {
     let (power, rest) = power_line(v, line)?;
-    parse_order(v, rest, Some(power)).map_err(|e| format!("line {}: `{}`: {e}", line.number, rest))
+    parse_order(v, rest, Some(power)).map_err(|e| CaseError::line(line.number, format!("`{}`: {e}", rest)))
 }
 
 /// A result line: `SUCCESS: England: F lon - nth`.
@@ -109,12 +147,12 @@ pub fn result_line(v: &Variant, line: &Line) -> Result<(Verdict, Order)> {
     let (word, rest) = line
         .text
         .split_once(':')
-        .ok_or_else(|| format!("line {}: expected `SUCCESS|FAILURE|ILLEGAL: <Power>: <order>`", line.number))?;
+        .ok_or_else(|| CaseError::line(line.number, "expected `SUCCESS|FAILURE|ILLEGAL: <Power>: <order>`"))?;
     let verdict = match word.trim().to_ascii_uppercase().as_str() {
         "SUCCESS" => Verdict::Success,
         "FAILURE" => Verdict::Failure,
         "ILLEGAL" => Verdict::Illegal,
-        other => return Err(format!("line {}: `{other}` is not SUCCESS, FAILURE or ILLEGAL", line.number)),
+        other => return Err(CaseError::line(line.number, format!("`{other}` is not SUCCESS, FAILURE or ILLEGAL"))),
     };
     let order = order_line(v, &Line { number: line.number, text: rest.trim().to_string() })?;
     Ok((verdict, order))
@@ -130,10 +168,11 @@ pub fn owners(v: &Variant, lines: &[Line]) -> Result<Vec<Option<PowerId>>> {
             Some((letter, place)) if letter.len() == 1 && v.find_loc(rest).is_none() => place.trim(),
             _ => rest,
         };
-        let loc = v.find_loc(place).ok_or_else(|| format!("line {}: unknown province `{place}`", line.number))?;
+        let loc =
+            v.find_loc(place).ok_or_else(|| CaseError::line(line.number, format!("unknown province `{place}`")))?;
         let p = v.province_of(loc);
         if !v.is_centre(p) {
-            return Err(format!("line {}: `{place}` is not a supply centre", line.number));
+            return Err(CaseError::line(line.number, format!("`{place}` is not a supply centre")));
         }
         owners[p.index()] = Some(power);
     }

@@ -1,7 +1,7 @@
 //! Runs one case: builds the position before the phase, adjudicates the
 //! orders, and compares what came out with what the case expects.
 
-use super::board::{forces, meaning, order_line, owners, result_line, Result};
+use super::board::{forces, meaning, order_line, owners, result_line, CaseError, Result};
 use super::parse::{Case, Line};
 use crate::adjudicate::{adjudicate, retreat_options, Verdict};
 use crate::order::Action;
@@ -29,7 +29,7 @@ pub fn run_case(
     let problems = match case.error.clone() {
         Some(e) => vec![e],
         None => match variant_of(&case.variant) {
-            Ok(v) => check(case, &v).unwrap_or_else(|e| vec![e]),
+            Ok(v) => check(case, &v).unwrap_or_else(|e| vec![e.to_string()]),
             Err(e) => vec![format!("line {}: variant `{}`: {e}", case.line, case.variant)],
         },
     };
@@ -46,7 +46,7 @@ pub fn run_case(
 pub fn prestate(case: &Case, v: &Variant) -> Result<Position> {
     // Without PRESTATE_SETPHASE, the case is set in the variant's first phase.
     let phase = match &case.phase {
-        Some(line) => v.calendar.parse_phase(&line.text).map_err(|e| format!("line {}: {e}", line.number))?,
+        Some(line) => v.calendar.parse_phase(&line.text).map_err(|e| CaseError::line(line.number, e.to_string()))?,
         None => v.calendar.first,
     };
     let mut pos = Position::empty(v, phase);
@@ -57,8 +57,8 @@ pub fn prestate(case: &Case, v: &Variant) -> Result<Position> {
     };
     let lines: Vec<(String, String)> = case.prestate_state.iter().map(|line| state_key(v, &line.text)).collect();
     read_position_state(v, lines.iter().map(|(k, v)| (k.as_str(), v.as_str())), &mut pos)
-        .map_err(|e| format!("PRESTATE_STATE: {e}"))?;
-    v.rules.check_position(v, &pos).map_err(|e| format!("PRESTATE_STATE: {e}"))?;
+        .map_err(CaseError::Prestate)?;
+    v.rules.check_position(v, &pos).map_err(CaseError::Prestate)?;
     let dislodged = forces(v, &case.prestate_dislodged)?;
     pos.dislodged = dislodged
         .into_iter()

@@ -25,3 +25,25 @@ impl DestroyIllegal {
         }
     }
 }
+
+/// A centre destroyed or rebuilt (D5, D6): `Reason::Destroy`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
+pub enum DestroyReason {
+    /// D5.
+    Destroyed,
+    /// The first of the two phases of a rebuild (D6).
+    Rebuilding,
+    /// D6.
+    Rebuilt,
+}
+
+impl DestroyReason {
+    pub(super) fn text(self) -> &'static str {
+        match self {
+            DestroyReason::Destroyed => "centre destroyed: worth nothing until rebuilt",
+            DestroyReason::Rebuilding => "rebuilding: one more movement phase to go",
+            DestroyReason::Rebuilt => "centre rebuilt: it counts again from the next Winter",
+        }
+    }
+}

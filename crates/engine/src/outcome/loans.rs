@@ -35,3 +35,22 @@ impl LoanIllegal {
         }
     }
 }
+
+/// A loan made or ended (D7): `Reason::Loan`. (The arms keep the names
+/// they had in `Reason`'s flat list: the reason's code.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
+pub enum LoanReason {
+    Lent,
+    /// It still counts in this year's Winter.
+    LoanEnded,
+}
+
+impl LoanReason {
+    pub(super) fn text(self) -> &'static str {
+        match self {
+            LoanReason::Lent => "loan made",
+            LoanReason::LoanEnded => "loan ended: it still counts for the borrower this Winter",
+        }
+    }
+}

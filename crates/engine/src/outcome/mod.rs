@@ -9,22 +9,28 @@ use std::borrow::Cow;
 use std::fmt;
 
 mod barbarians;
+mod delphi;
 mod destroy;
 mod loans;
 mod offices;
 mod outlaw;
+mod passes;
 mod personal;
 mod rivals;
 mod sieges;
+mod succession;
 
-pub use barbarians::BarbarianIllegal;
-pub use destroy::DestroyIllegal;
-pub use loans::LoanIllegal;
-pub use offices::OfficeIllegal;
-pub use outlaw::OutlawIllegal;
-pub use personal::PersonalIllegal;
-pub use rivals::RivalIllegal;
-pub use sieges::SiegeIllegal;
+pub use barbarians::{BarbarianIllegal, BarbarianReason};
+pub use delphi::{DelphiIllegal, DelphiReason};
+pub use destroy::{DestroyIllegal, DestroyReason};
+pub use loans::{LoanIllegal, LoanReason};
+pub use offices::{OfficeIllegal, OfficeReason};
+pub use outlaw::{OutlawIllegal, OutlawReason};
+pub use passes::PassIllegal;
+pub use personal::{PersonalIllegal, PersonalReason};
+pub use rivals::{RivalIllegal, RivalReason};
+pub use sieges::{SiegeIllegal, SiegeReason};
+pub use succession::{SuccessionIllegal, SuccessionReason};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -43,8 +49,19 @@ impl Verdict {
     }
 }
 
-/// Why an order is illegal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Writes a code (`Debug`): the arms without data, listed first, print
+/// their names; the other arms follow as match arms.
+macro_rules! codes {
+    ($value:expr, $f:ident, $kind:ident: $($arm:ident),*; $($others:tt)*) => {
+        match $value {
+            $($kind::$arm => $f.write_str(stringify!($arm)),)*
+            $($others)*
+        }
+    };
+}
+
+/// Why an order is illegal. Its `Debug` is its code, as for `Reason`.
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Illegal {
     NoUnit,
     NotYourUnit,
@@ -88,7 +105,8 @@ pub enum Illegal {
         worth: u32,
     },
     NotDelphi,
-    AlreadySacked,
+    /// Hoplite Wars H18 (outcome/delphi.rs).
+    Delphi(DelphiIllegal),
     NoConversion,
     /// Diadochi V rule 3, Triumvirate T2 (outcome/destroy.rs).
     Destroy(DestroyIllegal),
@@ -97,9 +115,8 @@ pub enum Illegal {
     /// Diadochi V D7 (outcome/loans.rs).
     Loan(LoanIllegal),
     FleetBuildCap,
-    ImperialOnly,
-    /// C11: a unit in a Pass may only move.
-    MustLeavePass,
+    /// City State C11 (outcome/passes.rs).
+    Pass(PassIllegal),
     FleetOnlyAtPort,
     NoBuildInGermany,
     EmperorEliminated,
@@ -124,16 +141,48 @@ pub enum Illegal {
     Office(OfficeIllegal),
     /// Triumvirate T6 (outcome/outlaw.rs).
     Outlaw(OutlawIllegal),
-    OutOfTheGame,
+    /// Imperator I8 (outcome/succession.rs).
+    Succession(SuccessionIllegal),
     InCivilDisorder,
-    SenateDisbandsTooMany,
     SupportedEntryOnly,
     /// I7.
     NoRivals,
     /// Imperator I7 (outcome/rivals.rs).
     Rival(RivalIllegal),
-    /// I8.
-    GuardRemoval,
+}
+
+/// An illegal reason's code, which the outcomes example prints: the arms
+/// grouped since (`Pass`, `Succession`, `Delphi`, the Senate's in `Office`)
+/// print as the inner type's, whose arms keep their flat names; the others
+/// as `derive(Debug)` would.
+impl fmt::Debug for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        codes! {
+            self, f, Illegal: NoUnit, NotYourUnit, AlreadyOrdered, WrongPhase, NotAdjacent, NoConvoyPossible, ArmyToSea,
+            FleetToLand, SameProvince, CoastNeeded, NoSuchCoast, CannotReach, SupportSelf, NoSupportedUnit,
+            ConvoyFromCoast, ConvoyNotOnRoute, ConvoyNotFleet, ConvoyNotArmy, NotDislodged, RetreatToAttackerOrigin,
+            RetreatOccupied, RetreatContested, NotHome, NotOwned, Occupied, NoBuildsDue, NoRemovalsDue,
+            UnitCannotStandThere, NotBuildable, NotInThisVariant, NoSuchComponents, Unseaworthy, ConvoyTooHeavy,
+            GarrisonCannotMove, GarrisonSupport, NotDelphi, NoConversion, NoDestruction, NoLoans, FleetBuildCap,
+            FleetOnlyAtPort, NoBuildInGermany, EmperorEliminated, NotBuiltByOrder, NeedsNoSupply, RemovalUnseaworthy,
+            Sassanid, FirstYearHomesOnly, NoOffices, InCivilDisorder, SupportedEntryOnly, NoRivals;
+            Illegal::PlacementCost { cost, worth } => {
+                f.debug_struct("PlacementCost").field("cost", cost).field("worth", worth).finish()
+            }
+            Illegal::Delphi(why) => why.fmt(f),
+            Illegal::Pass(why) => why.fmt(f),
+            Illegal::Succession(why) => why.fmt(f),
+            Illegal::Office(why @ OfficeIllegal::SenateDisbandsTooMany) => why.fmt(f),
+            Illegal::Office(why) => f.debug_tuple("Office").field(why).finish(),
+            Illegal::Destroy(why) => f.debug_tuple("Destroy").field(why).finish(),
+            Illegal::Loan(why) => f.debug_tuple("Loan").field(why).finish(),
+            Illegal::Siege(why) => f.debug_tuple("Siege").field(why).finish(),
+            Illegal::Barbarian(why) => f.debug_tuple("Barbarian").field(why).finish(),
+            Illegal::Personal(why) => f.debug_tuple("Personal").field(why).finish(),
+            Illegal::Outlaw(why) => f.debug_tuple("Outlaw").field(why).finish(),
+            Illegal::Rival(why) => f.debug_tuple("Rival").field(why).finish(),
+        }
+    }
 }
 
 impl Illegal {
@@ -219,7 +268,7 @@ impl Illegal {
             Illegal::ConvoyTooHeavy => "a convoying force carries no more armies than it has fleets",
             Illegal::GarrisonCannotMove => "a garrison cannot move",
             Illegal::NotDelphi => "only a force in Delphi can sack it",
-            Illegal::AlreadySacked => "Delphi can be sacked once per game",
+            Illegal::Delphi(why) => why.rule(),
             Illegal::NoConversion => {
                 "a conversion turns one army into a fleet (on a coastal centre) or one fleet \
                  into an army, in a City or Town"
@@ -234,11 +283,7 @@ impl Illegal {
             Illegal::NoLoans => "this variant has no loans",
             Illegal::Loan(why) => why.rule(),
             Illegal::FleetBuildCap => "no power builds more than 2 fleets in one Winter",
-            Illegal::ImperialOnly => "only Imperial units may enter the Passes and Germany",
-            Illegal::MustLeavePass => {
-                "a unit that starts a movement phase in a Pass must move, to its exit or back to Germany (C11): it \
-                 goes back to Germany at the end of the phase"
-            }
+            Illegal::Pass(why) => why.rule(),
             Illegal::Siege(why) => why.rule(),
             Illegal::FleetOnlyAtPort => {
                 "fleets are built only at the ports (Venezia, Genova, Pisa, Napoli), by \
@@ -269,27 +314,20 @@ impl Illegal {
                 "the power's holdings are in civil disorder: its units hold and nothing is \
                  built (T7, T8)"
             }
-            Illegal::SenateDisbandsTooMany => "the Senate disbands a third of its units (rounded up), no more (T7)",
             Illegal::SupportedEntryOnly => {
                 "Arbela and Ctesiphon are entered only by a supported attack, never by a \
                  retreat (T9)"
             }
             Illegal::NoRivals => "this variant has no Rivals to the Throne (Imperator I7)",
             Illegal::Rival(why) => why.rule(),
-            Illegal::OutOfTheGame => {
-                "the power is out of the game: it orders and declares nothing (I8: the fallen \
-                 Emperor's units wait for his successor)"
-            }
-            Illegal::GuardRemoval => {
-                "the Praetorian Guard is not removed in an adjustment: remove another unit (I8: \
-                 the Emperor falls with it)"
-            }
+            Illegal::Succession(why) => why.rule(),
         }
     }
 }
 
-/// Why an order succeeded or failed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Why an order succeeded or failed. Its `Debug` is its code, the same
+/// before and after a mechanic's reasons were grouped (see below).
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Reason {
     Illegal(Illegal),
     /// No order was given; the unit held (or disbanded, in a retreat).
@@ -340,39 +378,14 @@ pub enum Reason {
     EmperorOut,
     /// A double army rebuilt in Germany (C14).
     DoubleArmyRebuilt,
-    /// Delphi sacked (H18).
-    Sacked,
-    /// No support for a player who sacked Delphi (H20).
-    Shunned,
-    /// A centre destroyed (D5).
-    Destroyed,
-    /// The first of the two phases of a rebuild (D6).
-    Rebuilding,
-    /// A centre rebuilt (D6).
-    Rebuilt,
-    /// A loan made (D7).
-    Lent,
-    /// A loan ended: it still counts in this year's Winter (D7).
-    LoanEnded,
     Converted,
     /// A part that could enter the sea only inside a seaworthy merged force
     /// found it unseaworthy (M7).
     Unseaworthy,
     /// Its group arrived, but this part could not follow (M6).
     LeftBehind,
-    /// A siege raised: the attack succeeded and the raiser stayed (City
-    /// State C8).
-    SiegeRaised,
-    /// Disbanded after two movement phases behind the walls (City State
-    /// C9).
-    SiegeLost,
     /// A split at sea failed: a part did not leave, so none may (M9).
     SplitFailed,
-    RebuiltInPassing,
-    Designated,
-    Elected,
-    Outlawed,
-    Fixed,
     PlayerOut,
     /// A player out: his unit taken over by `heir`, under the variant's
     /// own `rule` (T4, I1, I8).
@@ -380,41 +393,23 @@ pub enum Reason {
         heir: crate::variant::PowerId,
         rule: Takeover,
     },
-    SenateDisbanded,
-    /// I7: a Commander declared a Rival.
-    DeclaredRival,
-    /// I8: the Emperor's guard dislodged or destroyed: he is out, and the
-    /// title goes to `heir`, or waits for whoever takes Rome.
-    EmperorFalls {
-        heir: Option<crate::variant::PowerId>,
-    },
-    /// I8: a vacant title taken with Rome.
-    TitleTaken {
-        emperor: crate::variant::PowerId,
-    },
-    DisbandedAtRandom {
-        draw: u32,
-    },
-    SenateToDictator {
-        dictator: crate::variant::PowerId,
-    },
     /// C11: a unit that started the movement in a Pass and did not leave it
     /// was moved back to Germany (`to`), not dislodged; when its move
     /// bounced, `by` is where the strength that stopped it came from, with
     /// the attack and that strength (kept small: every result carries a
     /// `Reason`).
-    /// I4: a frontier garrison's die after a Winter (1 or 2: destroyed, a
-    /// B unit in its place).
-    FrontierDie {
-        roll: u8,
-    },
-    /// I4: a B unit appeared in an empty frontier province.
-    Invaded,
-    /// I5: a B unit moved into a centre and sacked it.
-    CentreSacked,
-    /// I6: the Praetorian Guard's attack destroyed the B unit; the guard
-    /// stays.
-    BarbarianDestroyed,
+    /// A mechanic's own, grouped by mechanic, each in
+    /// `outcome/<mechanic>.rs` with its texts.
+    Siege(SiegeReason),
+    Loan(LoanReason),
+    Destroy(DestroyReason),
+    Delphi(DelphiReason),
+    Personal(PersonalReason),
+    Office(OfficeReason),
+    Outlaw(OutlawReason),
+    Rival(RivalReason),
+    Succession(SuccessionReason),
+    Barbarian(BarbarianReason),
     SentBack {
         to: ProvinceId,
         by: Option<ProvinceId>,
@@ -423,6 +418,49 @@ pub enum Reason {
         /// Its order failed (a move), rather than holding.
         failed: bool,
     },
+}
+
+/// A reason's code, which the outcomes example prints to compare two
+/// builds (`{:?}`): a mechanic's grouped reason prints as the arm it was in
+/// the flat list (`SiegeRaised`, not `Siege(SiegeRaised)`), the others as
+/// `derive(Debug)` would.
+impl fmt::Debug for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        codes! {
+            self, f, Reason: NoOrder, Held, Moved, NoConvoyRoute, ConvoyParadox, Void, Convoyed, ConvoyUnused,
+            Retreated, RetreatBounced, Disbanded, Built, Removed, Waived, CivilDisorder, Unused, NoPort, EmperorOut,
+            DoubleArmyRebuilt, Converted, Unseaworthy, LeftBehind, SplitFailed, PlayerOut;
+            Reason::Illegal(i) => f.debug_tuple("Illegal").field(i).finish(),
+            Reason::Siege(r) => r.fmt(f),
+            Reason::Loan(r) => r.fmt(f),
+            Reason::Destroy(r) => r.fmt(f),
+            Reason::Delphi(r) => r.fmt(f),
+            Reason::Personal(r) => r.fmt(f),
+            Reason::Office(r) => r.fmt(f),
+            Reason::Outlaw(r) => r.fmt(f),
+            Reason::Rival(r) => r.fmt(f),
+            Reason::Succession(r) => r.fmt(f),
+            Reason::Barbarian(r) => r.fmt(f),
+            Reason::Bounced { attack, against, by } => {
+                f.debug_struct("Bounced").field("attack", attack).field("against", against).field("by", by).finish()
+            }
+            Reason::OwnUnit { by } => f.debug_struct("OwnUnit").field("by", by).finish(),
+            Reason::Dislodged { from } => f.debug_struct("Dislodged").field("from", from).finish(),
+            Reason::SupportGiven { amount } => f.debug_struct("SupportGiven").field("amount", amount).finish(),
+            Reason::SupportCut { by } => f.debug_struct("SupportCut").field("by", by).finish(),
+            Reason::TakenBy { heir, rule } => {
+                f.debug_struct("TakenBy").field("heir", heir).field("rule", rule).finish()
+            }
+            Reason::SentBack { to, by, attack, against, failed } => f
+                .debug_struct("SentBack")
+                .field("to", to)
+                .field("by", by)
+                .field("attack", attack)
+                .field("against", against)
+                .field("failed", failed)
+                .finish(),
+        }
+    }
 }
 
 impl Reason {
@@ -435,8 +473,16 @@ impl Reason {
             Reason::NoOrder => "no order".into(),
             Reason::Held => "held".into(),
             Reason::Moved => "moved".into(),
-            Reason::SiegeRaised => "siege raised: the attack succeeded, the raiser stays (C8)".into(),
-            Reason::SiegeLost => "disbanded after two movement phases behind the walls (C9)".into(),
+            Reason::Siege(r) => r.text().into(),
+            Reason::Loan(r) => r.text().into(),
+            Reason::Destroy(r) => r.text().into(),
+            Reason::Delphi(r) => r.text().into(),
+            Reason::Personal(r) => r.text().into(),
+            Reason::Office(r) => r.text(v),
+            Reason::Outlaw(r) => r.text().into(),
+            Reason::Rival(r) => r.text().into(),
+            Reason::Succession(r) => r.text(v),
+            Reason::Barbarian(r) => r.text(),
             Reason::Bounced { attack, against, by } => format!("bounced: {attack} against {against} from {}", name(by)),
             Reason::OwnUnit { by } => format!("bounced: may not dislodge its own unit in {}", name(by)),
             Reason::NoConvoyRoute => "no convoy route".into(),
@@ -459,64 +505,12 @@ impl Reason {
             Reason::NoPort => "disbanded first: the power has fleets and owns no port".into(),
             Reason::EmperorOut => "disbanded: the Emperor is eliminated".into(),
             Reason::DoubleArmyRebuilt => "a destroyed double army rebuilt in Germany".into(),
-            Reason::Sacked => "Delphi sacked: two free builds next Winter; no other player may support this player \
-                               again"
-                .into(),
             Reason::Converted => "converted".into(),
-            Reason::Destroyed => "centre destroyed: worth nothing until rebuilt".into(),
-            Reason::Rebuilding => "rebuilding: one more movement phase to go".into(),
-            Reason::Rebuilt => "centre rebuilt: it counts again from the next Winter".into(),
-            Reason::Lent => "loan made".into(),
-            Reason::LoanEnded => "loan ended: it still counts for the borrower this Winter".into(),
-            Reason::Shunned => "void: no other player may support a player who sacked Delphi".into(),
             Reason::Unseaworthy => "the merged force would not be seaworthy".into(),
             Reason::LeftBehind => "could not reach the place its group moved to".into(),
-            Reason::RebuiltInPassing => "moved; the personal unit rebuilt the destroyed centre by entering it (T2, \
-                                         Imperator I6)"
-                .into(),
-            Reason::Designated => "personal unit designated (T2)".into(),
-            Reason::Elected => "Sole Consul for this year: +3 supply this Winter (T5a)".into(),
-            Reason::Outlawed => "Outlaw: a quarter of his units fixed, at most 2 builds a year (T6)".into(),
-            Reason::Fixed => "fixed: this unit may not move (T6)".into(),
             Reason::PlayerOut => "disbanded: its player is out of the game (T4)".into(),
             Reason::TakenBy { heir, rule } => format!("taken over by {} ({rule:?})", v.power(heir).name),
-            Reason::SenateDisbanded => "disbanded: the Senate's third (T7)".into(),
-            Reason::DeclaredRival => {
-                "Rival to the Throne: the Outlaw penalties, a quarter of his units fixed, at most 2 builds a year; \
-                 his AGC is a PG(R) (I7)"
-                    .into()
-            }
-            Reason::EmperorFalls { heir: Some(h) } => format!(
-                "the Emperor's guard is lost: the Emperor is out, {} \
-                 is Emperor (I8)",
-                v.power(h).name
-            ),
-            Reason::EmperorFalls { heir: None } => "the Emperor's guard is lost: the Emperor is out, the title waits \
-                                                    for whoever takes Rome (I8)"
-                .into(),
-            Reason::TitleTaken { emperor } => format!(
-                "{} holds Rome: Emperor, with the fallen Emperor's units and \
-                 centres (I8)",
-                v.power(emperor).name
-            ),
-            Reason::DisbandedAtRandom { draw } => format!(
-                "disbanded at random from the game's seed (draw {draw}): \
-                 the Senate's third (T7)"
-            ),
-            Reason::SenateToDictator { dictator } => format!("now the Dictator's, {} (T7)", v.power(dictator).name),
             Reason::SplitFailed => "another part of the force at sea did not leave, so none may".into(),
-            Reason::FrontierDie { roll } if roll <= 2 => {
-                format!(
-                    "frontier die {roll}: the garrison is destroyed, a Barbarian or Persian army takes its place \
-                     (I4)"
-                )
-            }
-            Reason::FrontierDie { roll } => format!("frontier die {roll}: the garrison holds (I4)"),
-            Reason::Invaded => "a Barbarian or Persian army appears in the empty frontier province (I4)".into(),
-            Reason::CentreSacked => "moved in and sacked the centre: worth nothing until rebuilt (I5)".into(),
-            Reason::BarbarianDestroyed => "the Praetorian Guard's attack destroyed the Barbarian or Persian unit; \
-                                           the guard stays (I6)"
-                .into(),
             Reason::SentBack { to, by: Some(by), attack, against, .. } => {
                 format!("bounced: {attack} against {against} from {}; moved back to {} (C11)", name(by), name(to))
             }
@@ -545,13 +539,13 @@ impl Reason {
             | Reason::Void
             | Reason::ConvoyUnused
             | Reason::RetreatBounced
-            | Reason::Shunned
+            | Reason::Delphi(DelphiReason::Shunned)
             | Reason::Unseaworthy
             | Reason::LeftBehind
             | Reason::SplitFailed
             | Reason::SentBack { failed: true, .. } => Verdict::Failure,
             // I4: a die of 1 or 2 destroys the garrison.
-            Reason::FrontierDie { roll } if roll <= 2 => Verdict::Failure,
+            Reason::Barbarian(BarbarianReason::FrontierDie { roll }) if roll <= 2 => Verdict::Failure,
             _ => Verdict::Success,
         }
     }
@@ -616,21 +610,51 @@ pub enum Takeover {
 
 #[cfg(test)]
 mod tests {
-    use super::{Illegal, Reason, Verdict};
+    use super::{BarbarianReason, Illegal, OfficeIllegal, PassIllegal, Reason, SiegeReason, Verdict};
     use crate::variant::ProvinceId;
 
     /// The verdict follows from the reason: an illegal reason is ILLEGAL
     /// whatever the order, a stopped move FAILURE; a frontier die of 1 or 2
     /// (I4) and a Pass unit sent back after a failed move (C11) fail, the
     /// other die rolls and a unit sent back after holding do not.
+    /// Grouping a mechanic's reasons in a type of its own keeps them as
+    /// small as the flat list was: every result carries a `Reason`.
+    #[test]
+    fn grouped_reasons_take_no_more_room() {
+        assert_eq!(std::mem::size_of::<Illegal>(), 12);
+        assert_eq!(std::mem::size_of::<Reason>(), 16);
+    }
+
+    /// A reason's code is the one it had before the grouping: the outcomes
+    /// example compares builds by it.
+    #[test]
+    fn a_grouped_reason_keeps_its_code() {
+        let p = ProvinceId::new(0);
+        assert_eq!(format!("{:?}", Reason::Siege(SiegeReason::SiegeRaised)), "SiegeRaised");
+        assert_eq!(
+            format!("{:?}", Reason::Barbarian(BarbarianReason::FrontierDie { roll: 2 })),
+            "FrontierDie { roll: 2 }"
+        );
+        assert_eq!(format!("{:?}", Reason::Held), "Held");
+        assert_eq!(format!("{:?}", Reason::SupportCut { by: p }), format!("SupportCut {{ by: {p:?} }}"));
+        assert_eq!(format!("{:?}", Reason::Illegal(Illegal::NoUnit)), "Illegal(NoUnit)");
+        assert_eq!(format!("{:?}", Illegal::Pass(PassIllegal::MustLeavePass)), "MustLeavePass");
+        assert_eq!(format!("{:?}", Illegal::Office(OfficeIllegal::SenateDisbandsTooMany)), "SenateDisbandsTooMany");
+        assert_eq!(format!("{:?}", Illegal::Office(OfficeIllegal::NotATriumvir)), "Office(NotATriumvir)");
+        assert_eq!(
+            format!("{:?}", Illegal::PlacementCost { cost: 2, worth: 4 }),
+            "PlacementCost { cost: 2, worth: 4 }"
+        );
+    }
+
     #[test]
     fn a_verdict_follows_from_its_reason() {
         let p = ProvinceId::new(0);
         assert_eq!(Reason::Illegal(Illegal::NotAdjacent).verdict(), Verdict::Illegal);
         assert_eq!(Reason::Bounced { attack: 1, against: 1, by: p }.verdict(), Verdict::Failure);
         assert_eq!(Reason::Moved.verdict(), Verdict::Success);
-        assert_eq!(Reason::FrontierDie { roll: 2 }.verdict(), Verdict::Failure);
-        assert_eq!(Reason::FrontierDie { roll: 3 }.verdict(), Verdict::Success);
+        assert_eq!(Reason::Barbarian(BarbarianReason::FrontierDie { roll: 2 }).verdict(), Verdict::Failure);
+        assert_eq!(Reason::Barbarian(BarbarianReason::FrontierDie { roll: 3 }).verdict(), Verdict::Success);
         let sent_back = |failed| Reason::SentBack { to: p, by: None, attack: 0, against: 0, failed };
         assert_eq!(sent_back(true).verdict(), Verdict::Failure);
         assert_eq!(sent_back(false).verdict(), Verdict::Success);

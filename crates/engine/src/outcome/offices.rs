@@ -1,8 +1,10 @@
 //! Why an ELECT or OUTLAW is illegal (Triumvirate T3, T5a, T5b; the rules
-//! are `rules/offices.rs`). Without offices in the variant these are
-//! `Illegal::NoOffices`.
+//! are `rules/offices.rs`), and what came of the offices and the Senate.
+//! Without offices in the variant these are `Illegal::NoOffices`.
 
-/// Triumvirate T3, T5a, T5b: `Illegal::Office`.
+use crate::variant::{PowerId, Variant};
+
+/// Triumvirate T3, T5a, T5b, T7: `Illegal::Office`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u32)]
 pub enum OfficeIllegal {
@@ -15,6 +17,8 @@ pub enum OfficeIllegal {
     OutlawTooEarly,
     NotYourDecree,
     AlreadyOutlaw,
+    /// T7: a third of the Senate's units, no more.
+    SenateDisbandsTooMany,
 }
 
 impl OfficeIllegal {
@@ -35,6 +39,38 @@ impl OfficeIllegal {
                  Triumvir may declare only himself one (T3, T5b)"
             }
             OfficeIllegal::AlreadyOutlaw => "the Triumvir is an Outlaw already (T6: outlawry is irrevocable)",
+            OfficeIllegal::SenateDisbandsTooMany => {
+                "the Senate disbands a third of its units (rounded up), no more (T7)"
+            }
+        }
+    }
+}
+
+/// What came of the offices and the Senate (T5a, T7): `Reason::Office`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
+pub enum OfficeReason {
+    /// T5a: Sole Consul.
+    Elected,
+    /// T7: disbanded, the Senate's third.
+    SenateDisbanded,
+    /// T7: disbanded at random from the game's seed (`draw`, from 1).
+    DisbandedAtRandom { draw: u32 },
+    /// T7: a Senate unit now the Dictator's.
+    SenateToDictator { dictator: PowerId },
+}
+
+impl OfficeReason {
+    pub(super) fn text(self, v: &Variant) -> String {
+        match self {
+            OfficeReason::Elected => "Sole Consul for this year: +3 supply this Winter (T5a)".into(),
+            OfficeReason::SenateDisbanded => "disbanded: the Senate's third (T7)".into(),
+            OfficeReason::DisbandedAtRandom { draw } => {
+                format!("disbanded at random from the game's seed (draw {draw}): the Senate's third (T7)")
+            }
+            OfficeReason::SenateToDictator { dictator } => {
+                format!("now the Dictator's, {} (T7)", v.power(dictator).name)
+            }
         }
     }
 }

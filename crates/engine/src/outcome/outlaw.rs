@@ -26,3 +26,20 @@ impl OutlawIllegal {
         }
     }
 }
+
+/// An Outlaw and his fixed units (T6): `Reason::Outlaw`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
+pub enum OutlawReason {
+    Outlawed,
+    Fixed,
+}
+
+impl OutlawReason {
+    pub(super) fn text(self) -> &'static str {
+        match self {
+            OutlawReason::Outlawed => "Outlaw: a quarter of his units fixed, at most 2 builds a year (T6)",
+            OutlawReason::Fixed => "fixed: this unit may not move (T6)",
+        }
+    }
+}

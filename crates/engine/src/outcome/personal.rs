@@ -22,3 +22,24 @@ impl PersonalIllegal {
         }
     }
 }
+
+/// What a personal unit did (T2, I6): `Reason::Personal`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
+pub enum PersonalReason {
+    /// T2: designated.
+    Designated,
+    /// It moved into a destroyed centre and rebuilt it (T2, I6).
+    RebuiltInPassing,
+}
+
+impl PersonalReason {
+    pub(super) fn text(self) -> &'static str {
+        match self {
+            PersonalReason::Designated => "personal unit designated (T2)",
+            PersonalReason::RebuiltInPassing => {
+                "moved; the personal unit rebuilt the destroyed centre by entering it (T2, Imperator I6)"
+            }
+        }
+    }
+}

@@ -31,3 +31,21 @@ impl RivalIllegal {
         }
     }
 }
+
+/// I7: a Commander declared a Rival: `Reason::Rival`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
+pub enum RivalReason {
+    DeclaredRival,
+}
+
+impl RivalReason {
+    pub(super) fn text(self) -> &'static str {
+        match self {
+            RivalReason::DeclaredRival => {
+                "Rival to the Throne: the Outlaw penalties, a quarter of his units fixed, at most 2 builds a year; \
+                 his AGC is a PG(R) (I7)"
+            }
+        }
+    }
+}

@@ -1,5 +1,5 @@
-//! Why an order is illegal at a centre's walls (City State C5, C6, C8; the
-//! rules are `rules/sieges.rs`).
+//! Why an order is illegal at a centre's walls (City State C5, C6, C8), and
+//! what came of a siege (C8, C9); the rules are `rules/sieges.rs`.
 
 /// Why an order is illegal at the walls: `Illegal::Siege`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,6 +36,27 @@ impl SiegeIllegal {
                 "`R` in a movement phase raises a siege: only of a province whose walls hold a unit, by a unit \
                  outside them (City State C8)"
             }
+        }
+    }
+}
+
+/// What came of an order or a unit at the walls: `Reason::Siege`. (The
+/// arms keep the names they had in `Reason`'s flat list: the reason's code.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u32)]
+#[allow(clippy::enum_variant_names)]
+pub enum SiegeReason {
+    /// C8: the attack succeeded and the raiser stayed.
+    SiegeRaised,
+    /// C9: disbanded after two movement phases behind the walls.
+    SiegeLost,
+}
+
+impl SiegeReason {
+    pub(super) fn text(self) -> &'static str {
+        match self {
+            SiegeReason::SiegeRaised => "siege raised: the attack succeeded, the raiser stays (C8)",
+            SiegeReason::SiegeLost => "disbanded after two movement phases behind the walls (C9)",
         }
     }
 }

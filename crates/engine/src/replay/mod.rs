@@ -22,6 +22,7 @@ use crate::order::Order;
 use crate::rules::Edition;
 use crate::state::{Force, Position};
 use crate::variant::{ProvinceId, Variant};
+use std::fmt;
 
 /// The force dislodged from province `p`, if any.
 fn dislodged_in<'a>(v: &Variant, pos: &'a Position, p: ProvinceId) -> Option<&'a Force> {
@@ -142,8 +143,53 @@ pub struct Detected {
     pub edition: Option<String>,
 }
 
+/// Why a file cannot be read as a recorded game, by kind; it prints the
+/// text the judge has always printed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ImportError {
+    /// Neither godip text nor JSON: where the JSON reader stopped, and why.
+    NotARecord { line: usize, column: usize, message: String },
+    /// JSON, but of no format the judge reads.
+    UnknownJson,
+    /// A polemarch record that is not JSON of a record's shape.
+    OwnRecord { line: usize, column: usize, message: String },
+    /// A record of a known format whose content does not read (a phase, a
+    /// unit, an order): where and why, in words (godip's and MILA's
+    /// readers word their own).
+    Content(String),
+}
+
+impl fmt::Display for ImportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ImportError::NotARecord { line, column, message } => write!(
+                f,
+                "not a recorded game: neither godip text (starts with PHASE) nor JSON (line {line} column {column}: \
+                 {message})"
+            ),
+            ImportError::UnknownJson => f.write_str(
+                "not a recorded game: JSON, but neither a polemarch record (\"format\": \"polemarch-game 1\") nor a \
+                 MILA saved game (\"phases\" named like S1901M and a \"map\")",
+            ),
+            ImportError::OwnRecord { line, column, message } => {
+                write!(f, "polemarch record, line {line} column {column}: {message}")
+            }
+            ImportError::Content(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for ImportError {}
+
+/// For callers that report errors as text.
+impl From<ImportError> for String {
+    fn from(e: ImportError) -> String {
+        e.to_string()
+    }
+}
+
 /// Tells the format from the content.
-pub fn detect(text: &str) -> Result<Detected, String> {
+pub fn detect(text: &str) -> Result<Detected, ImportError> {
     let found = |format, variant: Option<&str>, edition: Option<&str>| Detected {
         format,
         variant: variant.map(String::from),
@@ -152,12 +198,10 @@ pub fn detect(text: &str) -> Result<Detected, String> {
     if text.trim_start().starts_with("PHASE") {
         return Ok(found(Format::Godip, None, None));
     }
-    let json: serde_json::Value = serde_json::from_str(text).map_err(|e| {
-        format!(
-            "not a recorded game: neither godip text (starts with PHASE) nor JSON (line {} column {}: {e})",
-            e.line(),
-            e.column()
-        )
+    let json: serde_json::Value = serde_json::from_str(text).map_err(|e| ImportError::NotARecord {
+        line: e.line(),
+        column: e.column(),
+        message: e.to_string(),
     })?;
     let field = |key: &str| json.get(key).and_then(|v| v.as_str());
     if field("format") == Some(crate::game::record::FORMAT) {
@@ -173,20 +217,21 @@ pub fn detect(text: &str) -> Result<Detected, String> {
         let format = if json.get("is_full_press").is_some() { Format::Cicero } else { Format::Mila };
         return Ok(found(format, field("map"), None));
     }
-    Err("not a recorded game: JSON, but neither a polemarch record (\"format\": \"polemarch-game 1\") nor a MILA \
-         saved game (\"phases\" named like S1901M and a \"map\")"
-        .into())
+    Err(ImportError::UnknownJson)
 }
 
 /// Reads a recorded game of a detected format.
-pub fn import(v: &Variant, format: Format, text: &str) -> Result<RecordedGame, String> {
+pub fn import(v: &Variant, format: Format, text: &str) -> Result<RecordedGame, ImportError> {
     match format {
-        Format::Godip => godip::import_godip(v, text),
-        Format::Mila | Format::Cicero => import_mila(v, text),
+        Format::Godip => godip::import_godip(v, text).map_err(ImportError::Content),
+        Format::Mila | Format::Cicero => import_mila(v, text).map_err(ImportError::Content),
         Format::Polemarch => {
-            let rec: crate::game::GameRecord = serde_json::from_str(text)
-                .map_err(|e| format!("polemarch record, line {} column {}: {e}", e.line(), e.column()))?;
-            import_own(v, &rec)
+            let rec: crate::game::GameRecord = serde_json::from_str(text).map_err(|e| ImportError::OwnRecord {
+                line: e.line(),
+                column: e.column(),
+                message: e.to_string(),
+            })?;
+            import_own(v, &rec).map_err(ImportError::Content)
         }
     }
 }

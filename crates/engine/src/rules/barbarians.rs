@@ -24,10 +24,11 @@
 //! table does not retreat.
 
 use super::destroy;
-use super::options::{needs, strings, Names};
+use super::options::{needs, strings, unknown, Names, OptionError};
 use super::{Destroy, Judging, Mechanic, PraetorianGuard, Rules};
 use crate::order::{Action, Order};
 use crate::outcome::BarbarianIllegal;
+use crate::outcome::BarbarianReason;
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Force, Position};
 use crate::variant::{Kind, LocId, PowerId, ProvinceId, Variant};
@@ -174,7 +175,7 @@ pub fn sack(v: &Variant, inv: Invaders, results: &mut [OrderResult<'_>], next: &
         let p = v.province_of(*to);
         if v.is_centre(p) && !destroy::is_destroyed(&next.state, p) {
             destroy::destroy(&mut next.state, p);
-            r.reason = Reason::CentreSacked;
+            r.reason = Reason::Barbarian(BarbarianReason::CentreSacked);
         }
     }
 }
@@ -189,17 +190,15 @@ impl Mechanic for Invaders {
     const OPTION: &'static str = "barbarians";
     const RANK: u8 = 30;
 
-    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, OptionError> {
         let Some([b, p]) = strings(value).as_deref().map(|s| <[&str; 2]>::try_from(s).ok()).flatten() else {
-            return Err(format!(
-                "expected the two powers the judge plays, [\"Barbarians\", \"Persians\"], found {value}"
-            ));
+            return Err(OptionError::expected("the two powers the judge plays, [\"Barbarians\", \"Persians\"]", value));
         };
         match ((names.power)(b), (names.power)(p)) {
             (Some(barbarians), Some(persians)) if barbarians != persians => Ok(Some(Invaders { barbarians, persians })),
-            (Some(_), Some(_)) => Err("the Barbarians and the Persians are two powers".into()),
-            (None, _) => Err(format!("unknown power `{b}`")),
-            (_, None) => Err(format!("unknown power `{p}`")),
+            (Some(_), Some(_)) => Err(OptionError::OnePowerTwice("the Barbarians and the Persians are two powers")),
+            (None, _) => Err(unknown("power", b)),
+            (_, None) => Err(unknown("power", p)),
         }
     }
 

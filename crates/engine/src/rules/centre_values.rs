@@ -5,7 +5,7 @@
 //! a unit of its owner stands in it at the Winter adjustment. Doubles
 //! (Alexandria, Antioch) are plain map values (`centre = 4`).
 
-use super::options::{all_named, Names};
+use super::options::{all_named, Names, OptionError};
 use super::{Mechanic, Rules};
 use crate::state::Position;
 use crate::variant::{PowerId, ProvinceId, Variant};
@@ -32,7 +32,7 @@ impl Mechanic for RomanCentres {
     const OPTION: &'static str = "roman_powers";
     const RANK: u8 = 10;
 
-    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, OptionError> {
         Ok(Some(RomanCentres(all_named(value, "power", names.power)?)))
     }
 

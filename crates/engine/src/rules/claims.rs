@@ -5,7 +5,7 @@
 //!
 //! State: `claim <province>` names the claiming power.
 
-use super::options::{flag, Names};
+use super::options::{flag, Names, OptionError};
 use super::state_text::{read_province_power, set_province_power, write_province_powers, Codec, Slot};
 use super::{Mechanic, Notation, Rules};
 use crate::order::Action;
@@ -51,7 +51,7 @@ impl Mechanic for Claims {
     const OPTION: &'static str = "claims";
     const RANK: u8 = 7;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         flag(value, Claims)
     }
 

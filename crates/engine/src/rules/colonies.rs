@@ -5,7 +5,7 @@
 //! State: `colony <province>` names the Major it was dealt to.
 
 use super::draw::SplitMix64;
-use super::options::{all_named, Names};
+use super::options::{all_named, Names, OptionError};
 use super::state_text::{read_province_power, set_province_power, write_province_powers, Codec, Slot};
 use super::{Mechanic, Rules};
 use crate::state::Position;
@@ -47,7 +47,7 @@ impl Mechanic for Colonies {
     const OPTION: &'static str = "colonies";
     const RANK: u8 = 5;
 
-    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, OptionError> {
         let colonies = all_named(value, "province", names.province)?;
         Ok((!colonies.is_empty()).then_some(Colonies(colonies)))
     }

@@ -3,7 +3,7 @@
 //! a two-coast one names its coast, unless a fleet there fixes it), or
 //! `CONVERT F ath A` a fleet into an army. No cost.
 
-use super::options::{flag, Names};
+use super::options::{flag, Names, OptionError};
 use super::Mechanic;
 use crate::order::Action;
 use crate::order::Order;
@@ -50,7 +50,7 @@ impl Mechanic for Conversion {
     const OPTION: &'static str = "conversion";
     const RANK: u8 = 8;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         flag(value, Conversion)
     }
 

@@ -20,7 +20,7 @@
 
 use super::emperor::germany;
 use super::emperor_out::is_out;
-use super::options::{needs, small, Names};
+use super::options::{needs, small, Names, OptionError};
 use super::passes::{emperor, NEEDED};
 use super::state_text::{Codec, Slot};
 use super::{Mechanic, Rules};
@@ -87,7 +87,7 @@ impl Mechanic for DoubleArmyRebuilds {
     const OPTION: &'static str = "double_army_rebuilds";
     const RANK: u8 = 22;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         Ok(Some(DoubleArmyRebuilds(small(value, "the most double armies there may be")?)))
     }
 

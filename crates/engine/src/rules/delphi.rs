@@ -8,11 +8,13 @@
 //! State: `delphi` is `intact` (or absent) or `sacked-by <power>`;
 //! `delphi-builds <power>` counts the free builds still to place.
 
-use super::options::Names;
+use super::options::{unknown, Names, OptionError};
 use super::state_text::{Codec, Slot};
+use super::StateError;
 use super::{Mechanic, Rules};
 use crate::adjudicate::Plan;
 use crate::order::Action;
+use crate::outcome::{DelphiIllegal, DelphiReason};
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Delphi as Shrine, Force, Position, VariantState};
 use crate::variant::{PowerId, ProvinceId, Variant};
@@ -28,7 +30,7 @@ fn sacker(state: &VariantState) -> Option<PowerId> {
 /// H18: the force sacking Delphi holds while it does; once per game.
 pub fn plan_sack(v: &Variant, state: &VariantState, delphi: ProvinceId, body: &Force) -> Result<Plan, Illegal> {
     if sacker(state).is_some() {
-        Err(Illegal::AlreadySacked)
+        Err(Illegal::Delphi(DelphiIllegal::AlreadySacked))
     } else if v.province_of(body.loc) != delphi {
         Err(Illegal::NotDelphi)
     } else {
@@ -52,7 +54,7 @@ pub fn after_movement(v: &Variant, results: &mut [OrderResult<'_>], next: &mut P
             let sacker = next.force_in(v, v.province_of(loc)).expect("the sacking force held").power;
             next.state.delphi = Some(Shrine::SackedBy(sacker));
             set_builds(&mut next.state, sacker, 2);
-            r.reason = Reason::Sacked;
+            r.reason = Reason::Delphi(DelphiReason::Sacked);
         }
     }
 }
@@ -98,7 +100,7 @@ pub const DELPHI: Codec = Codec {
         state.delphi = Some(match value.split_whitespace().collect::<Vec<_>>()[..] {
             ["intact"] => Shrine::Intact,
             ["sacked-by", power] => Shrine::SackedBy(v.power_named(power)?),
-            _ => return Err(format!("`{value}`: expected `intact` or `sacked-by <power>`")),
+            _ => return Err(StateError::value(value, "expected `intact` or `sacked-by <power>`")),
         });
         Ok(())
     },
@@ -116,7 +118,7 @@ pub const BUILDS: Codec = Codec {
     },
     read: |v, power, value, state| {
         let power = v.power_named(power)?;
-        let n: u8 = value.parse().map_err(|_| format!("`{value}`: expected a number of builds"))?;
+        let n: u8 = value.parse().map_err(|_| StateError::value(value, "expected a number of builds"))?;
         set_builds(state, power, n);
         Ok(())
     },
@@ -132,9 +134,9 @@ impl Mechanic for Delphi {
     const OPTION: &'static str = "delphi";
     const RANK: u8 = 6;
 
-    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, String> {
-        let name = value.as_str().ok_or_else(|| format!("expected a province, found {value}"))?;
-        (names.province)(name).map(|p| Some(Delphi(p))).ok_or_else(|| format!("unknown province `{name}`"))
+    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, OptionError> {
+        let name = value.as_str().ok_or_else(|| OptionError::expected("a province", value))?;
+        (names.province)(name).map(|p| Some(Delphi(p))).ok_or_else(|| unknown("province", name))
     }
 
     fn describe(&self, v: &Variant) -> String {

@@ -7,12 +7,14 @@
 //!
 //! State: `destroyed <centre>` for each destroyed centre.
 
-use super::options::{flag, Names};
+use super::options::{flag, Names, OptionError};
 use super::state_text::{province_index, Codec, Slot};
+use super::StateError;
 use super::{Mechanic, Notation, Rules};
 use crate::adjudicate::Plan;
 use crate::order::Action;
 use crate::outcome::DestroyIllegal;
+use crate::outcome::DestroyReason;
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Force, Position, VariantState};
 use crate::variant::PowerId;
@@ -44,7 +46,7 @@ pub fn after_movement(v: &Variant, results: &mut [OrderResult<'_>], next: &mut P
         let p = v.province_of(r.order.unit.as_ref().expect("a destroy names its unit").loc);
         destroy(&mut next.state, p);
         if r.verdict() == Verdict::Success {
-            r.reason = Reason::Destroyed;
+            r.reason = Reason::Destroy(DestroyReason::Destroyed);
         }
     }
 }
@@ -68,16 +70,16 @@ pub const DESTROYED: Codec = Codec {
     },
     read: |v, centre, value, state| {
         if !value.is_empty() {
-            return Err(format!("`{value}`: `destroyed <centre>` takes nothing after the centre"));
+            return Err(StateError::value(value, "`destroyed <centre>` takes nothing after the centre"));
         }
         let p = province_index(v, centre)?;
         if !v.is_centre(p) {
-            return Err(format!("`{centre}` is not a centre"));
+            return Err(StateError::ruled_out(format!("`{centre}` is not a centre")));
         }
         // D5's exceptions; in Imperator the Persians sack all but Rome (I5).
         let persians_may = v.rules.sacks_any_centre() && v.province(p).roman_centre == 0;
         if v.province(p).flags.not_destroyable && !persians_may {
-            return Err(format!("{} cannot be destroyed (D5)", v.province(p).name));
+            return Err(StateError::ruled_out(format!("{} cannot be destroyed (D5)", v.province(p).name)));
         }
         destroy(state, p);
         Ok(())
@@ -94,7 +96,7 @@ impl Mechanic for Destroy {
     const OPTION: &'static str = "destroy";
     const RANK: u8 = 12;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         flag(value, Destroy)
     }
 

@@ -9,7 +9,7 @@
 //!
 //! State: `disorder <power>`.
 
-use super::options::Names;
+use super::options::{Names, OptionError};
 use super::state_text::{read_power_list, write_power_list, Codec, Slot};
 use super::{Mechanic, Rules};
 use crate::order::Action;
@@ -67,12 +67,14 @@ impl Mechanic for Deposed {
     const OPTION: &'static str = "deposed";
     const RANK: u8 = 28;
 
-    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, OptionError> {
         let pair = value.as_table().and_then(|t| Some((t.get("power")?.as_str()?, t.get("without")?.as_str()?)));
         match pair.map(|(pw, c)| (pw, c, (names.power)(pw), (names.province)(c))) {
             Some((_, _, Some(pw), Some(c))) => Ok(Some(Deposed(pw, c))),
-            Some((pw, c, _, _)) => Err(format!("unknown power `{pw}` or province `{c}`")),
-            None => Err(format!("expected {{ power = \"<power>\", without = \"<centre>\" }}, found {value}")),
+            Some((pw, c, _, _)) => {
+                Err(OptionError::UnknownPowerOrProvince { power: pw.to_string(), province: c.to_string() })
+            }
+            None => Err(OptionError::expected("{ power = \"<power>\", without = \"<centre>\" }", value)),
         }
     }
 

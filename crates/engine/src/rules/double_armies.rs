@@ -2,7 +2,7 @@
 //! table (what a DA is: its strength, its upkeep, its rebuilds in
 //! `da_rebuild.rs`).
 
-use super::options::{flag, Names};
+use super::options::{flag, Names, OptionError};
 use super::{Mechanic, Rules};
 use crate::variant::{Kind, Variant};
 
@@ -13,7 +13,7 @@ impl Mechanic for DoubleArmies {
     const OPTION: &'static str = "double_armies";
     const RANK: u8 = 16;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         flag(value, DoubleArmies)
     }
 

@@ -17,7 +17,7 @@
 //! (no loans in City State) would be worth 1: only the home power owning
 //! and holding it gets 2.
 
-use super::options::{flag, Names};
+use super::options::{flag, Names, OptionError};
 use super::{Mechanic, Rules};
 use crate::state::Position;
 use crate::variant::{PowerId, ProvinceId, Terrain, Variant};
@@ -67,7 +67,7 @@ impl Mechanic for DoubleCentres {
     const OPTION: &'static str = "double_centres";
     const RANK: u8 = 19;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         flag(value, DoubleCentres)
     }
 

@@ -93,11 +93,35 @@ impl Edition {
     pub const ALL: [Edition; 4] = [Edition::Y2023, Edition::DROIDIPPY, Edition::MILA, Edition::WEBDIPLOMACY];
 
     /// The edition of this name, or the error that lists them.
-    pub fn named(name: &str) -> Result<Edition, String> {
-        Edition::ALL.into_iter().find(|e| e.name == name).ok_or_else(|| {
-            let names: Vec<&str> = Edition::ALL.iter().map(|e| e.name).collect();
-            format!("unknown edition `{}` (editions: {})", crate::order::excerpt(name), names.join(", "))
-        })
+    pub fn named(name: &str) -> Result<Edition, UnknownEdition> {
+        Edition::ALL
+            .into_iter()
+            .find(|e| e.name == name)
+            .ok_or_else(|| UnknownEdition { name: crate::order::excerpt(name).to_string() })
+    }
+}
+
+/// A name that is no edition. It prints ``unknown edition `1971`
+/// (editions: 2000, 2023, ...)``.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownEdition {
+    /// The name as written, shortened if long.
+    pub name: String,
+}
+
+impl std::fmt::Display for UnknownEdition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = Edition::ALL.iter().map(|e| e.name).collect();
+        write!(f, "unknown edition `{}` (editions: {})", self.name, names.join(", "))
+    }
+}
+
+impl std::error::Error for UnknownEdition {}
+
+/// For callers that report errors as text.
+impl From<UnknownEdition> for String {
+    fn from(e: UnknownEdition) -> String {
+        e.to_string()
     }
 }
 
@@ -163,7 +187,7 @@ mod tests {
     fn editions_by_name() {
         assert_eq!(Edition::named("2023"), Ok(Edition::Y2023));
         assert_eq!(Edition::named("mila").unwrap().name, "mila");
-        let err = Edition::named("1971").unwrap_err();
+        let err = Edition::named("1971").unwrap_err().to_string();
         assert!(err.contains("unknown edition `1971`") && err.contains("2023, droidippy, mila, webdiplomacy"), "{err}");
     }
 

@@ -13,7 +13,7 @@
 //! builds nothing.
 
 use super::emperor_out::is_out;
-use super::options::{flag, needs, Names};
+use super::options::{flag, needs, Names, OptionError};
 use super::passes::{emperor, NEEDED};
 use super::{Mechanic, Rules};
 use crate::outcome::Illegal;
@@ -50,7 +50,7 @@ impl Mechanic for ImperialSupply {
     const OPTION: &'static str = "emperor_supply";
     const RANK: u8 = 21;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         flag(value, ImperialSupply)
     }
 

@@ -20,7 +20,7 @@
 //! the phase that eliminates him and the Winter that disbands his units,
 //! and after it).
 
-use super::options::{needs, year, Names};
+use super::options::{needs, year, Names, OptionError};
 use super::passes::{emperor, NEEDED};
 use super::state_text::{Codec, Slot};
 use super::{Mechanic, Rules};
@@ -96,7 +96,7 @@ impl Mechanic for EmperorElimination {
     const OPTION: &'static str = "emperor_elimination";
     const RANK: u8 = 23;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         Ok(Some(EmperorElimination(year(value, "the year from whose Spring the Emperor may be eliminated")?)))
     }
 

@@ -1,7 +1,7 @@
 //! Imperator I3: "in the first game year builds are allowed in the
 //! starting provinces" only.
 
-use super::options::{flag, Names};
+use super::options::{flag, Names, OptionError};
 use super::{Mechanic, Rules};
 use crate::outcome::Illegal;
 use crate::state::Position;
@@ -14,7 +14,7 @@ impl Mechanic for FirstYearHomeBuilds {
     const OPTION: &'static str = "first_year_home_builds";
     const RANK: u8 = 35;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         flag(value, FirstYearHomeBuilds)
     }
 

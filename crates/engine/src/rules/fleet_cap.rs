@@ -1,7 +1,7 @@
 //! At most N fleets built per power in one Winter (Vedder D4: 2); further
 //! fleet builds are refused as illegal.
 
-use super::options::{small, Names};
+use super::options::{small, Names, OptionError};
 use super::Mechanic;
 use crate::order::Action;
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
@@ -40,7 +40,7 @@ impl Mechanic for FleetBuildCap {
     const OPTION: &'static str = "fleet_builds_per_winter";
     const RANK: u8 = 15;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         Ok(Some(FleetBuildCap(small(value, "a number of fleets")?)))
     }
 

@@ -19,11 +19,13 @@
 
 use super::barbarians::invaders;
 use super::barbarians::Invaders;
-use super::options::{needs, year, Names};
+use super::options::{needs, year, Names, OptionError};
 use super::state_text::{province_index, Codec, Slot};
+use super::StateError;
 use super::{Mechanic, Rules};
 use crate::adjudicate::upkeep;
 use crate::order::{Action, Order};
+use crate::outcome::BarbarianReason;
 use crate::outcome::{OrderResult, Reason};
 use crate::state::{Force, Position};
 use crate::variant::{Kind, LocId, Phase, PhaseKind, ProvinceId, Variant};
@@ -75,7 +77,10 @@ pub fn roll_dice(v: &Variant, inv: Invaders, from: i32, results: &mut Vec<OrderR
             next.forces.remove(i);
             next.insert_in_order(Force::single(inv.of(v, p), Kind::BARBARIAN, LocId::of_province(p)));
         }
-        results.push(OrderResult { order: Cow::Owned(order), reason: Reason::FrontierDie { roll } });
+        results.push(OrderResult {
+            order: Cow::Owned(order),
+            reason: Reason::Barbarian(BarbarianReason::FrontierDie { roll }),
+        });
     }
 }
 
@@ -88,8 +93,10 @@ pub fn invade(v: &Variant, inv: Invaders, from: i32, results: &mut Vec<OrderResu
     for p in frontier(v).collect::<Vec<_>>() {
         if next.force_in(v, p).is_none() {
             let b = Force::single(inv.of(v, p), Kind::BARBARIAN, LocId::of_province(p));
-            results
-                .push(OrderResult { order: Cow::Owned(Order::for_force(&b, Action::Hold)), reason: Reason::Invaded });
+            results.push(OrderResult {
+                order: Cow::Owned(Order::for_force(&b, Action::Hold)),
+                reason: Reason::Barbarian(BarbarianReason::Invaded),
+            });
             next.insert_in_order(b);
         }
     }
@@ -109,13 +116,13 @@ pub const FRONTIER_DIE: Codec = Codec {
     read: |v, province, value, state| {
         let p = province_index(v, province)?;
         if !v.province(p).flags.frontier {
-            return Err(format!("{} is not a frontier province (I4)", v.province(p).name));
+            return Err(StateError::ruled_out(format!("{} is not a frontier province (I4)", v.province(p).name)));
         }
         let roll: u8 = value
             .parse()
             .ok()
             .filter(|r| (1..=6).contains(r))
-            .ok_or_else(|| format!("`{value}`: expected a die's roll, 1 to 6"))?;
+            .ok_or_else(|| StateError::value(value, "expected a die's roll, 1 to 6"))?;
         state.frontier_dice.retain(|&(q, _)| q != p);
         state.frontier_dice.push((p, roll));
         state.frontier_dice.sort_unstable();
@@ -134,7 +141,7 @@ impl Mechanic for Frontier {
     const OPTION: &'static str = "frontier";
     const RANK: u8 = 31;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         Ok(Some(Frontier(year(value, "the year of the first Winter of frontier dice")?)))
     }
 

@@ -2,7 +2,7 @@
 //! while a unit of its owner stands in it at the Winter adjustment, lent
 //! or not.
 
-use super::options::{flag, Names};
+use super::options::{flag, Names, OptionError};
 use super::{Mechanic, Rules};
 use crate::state::Position;
 use crate::variant::{PowerId, ProvinceId, Variant};
@@ -15,7 +15,7 @@ impl Mechanic for GarrisonRequired {
     const OPTION: &'static str = "garrison_required";
     const RANK: u8 = 11;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         flag(value, GarrisonRequired)
     }
 

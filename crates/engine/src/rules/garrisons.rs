@@ -5,7 +5,7 @@
 //! frees serves builds of the same adjustment, whatever the order of
 //! writing.
 
-use super::options::{flag, Names};
+use super::options::{flag, Names, OptionError};
 use super::{Mechanic, Rules};
 use crate::adjudicate::take_component;
 use crate::order::{Action, Order};
@@ -40,7 +40,7 @@ impl Mechanic for Garrisons {
     const OPTION: &'static str = "garrisons";
     const RANK: u8 = 2;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         flag(value, Garrisons)
     }
 

@@ -10,7 +10,7 @@
 
 use super::barbarians::invaders;
 use super::barbarians::Invaders;
-use super::options::{one_power, Names};
+use super::options::{one_power, Names, OptionError};
 use super::state_text::Codec;
 use super::{Mechanic, Rules};
 use crate::state::{Kind, Position, VariantState};
@@ -115,7 +115,7 @@ impl Mechanic for ImperialTitle {
     const OPTION: &'static str = "imperial_title";
     const RANK: u8 = 33;
 
-    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, OptionError> {
         Ok(Some(ImperialTitle(one_power(value, names)?)))
     }
 

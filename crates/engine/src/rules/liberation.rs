@@ -1,7 +1,7 @@
 //! Liberation (Hoplite Wars H10): a Minor's home City retaken by a power of
 //! its own player returns to the Minor.
 
-use super::options::{flag, Names};
+use super::options::{flag, Names, OptionError};
 use super::{Mechanic, Rules};
 use crate::state::{Force, VariantState};
 use crate::variant::{PowerId, ProvinceId, Variant};
@@ -22,7 +22,7 @@ impl Mechanic for Liberation {
     const OPTION: &'static str = "liberation";
     const RANK: u8 = 9;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         flag(value, Liberation)
     }
 

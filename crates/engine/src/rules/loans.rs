@@ -18,12 +18,14 @@
 //! State: `loan <centre> <lender> <borrower>`, once per link in chain
 //! order, with `ending` after it once ended.
 
-use super::options::{flag, Names};
+use super::options::{flag, Names, OptionError};
 use super::state_text::{province_index, Codec, Slot};
+use super::StateError;
 use super::{Mechanic, Rules};
 use crate::adjudicate::balances;
 use crate::order::Action;
 use crate::order::Order;
+use crate::outcome::LoanReason;
 use crate::outcome::{Illegal, LoanIllegal, OrderResult, Reason};
 use crate::state::Force;
 use crate::state::{Loan, Position, VariantState};
@@ -82,7 +84,7 @@ fn lend(v: &Variant, pos: &mut Position, lender: PowerId, centre: ProvinceId, to
         return Err(Illegal::Loan(LoanIllegal::Needed));
     }
     pos.state = after.state;
-    Ok(Reason::Lent)
+    Ok(Reason::Loan(LoanReason::Lent))
 }
 
 /// Adds a link at the end of its centre's chain, the list kept in centre
@@ -103,7 +105,7 @@ fn end(pos: &mut Position, power: PowerId, centre: ProvinceId) -> Result<Reason,
     for l in pos.state.loans[at..].iter_mut().take_while(|l| l.centre == centre) {
         l.ending = true;
     }
-    Ok(Reason::LoanEnded)
+    Ok(Reason::Loan(LoanReason::LoanEnded))
 }
 
 /// After a Winter adjustment: ended links are gone; what is left of each
@@ -142,7 +144,7 @@ pub fn ending(state: &VariantState) -> bool {
 
 /// The position read whole: a lent centre has an owner, who lends its
 /// first link.
-pub fn check_owners(v: &Variant, pos: &Position) -> Result<(), String> {
+pub fn check_owners(v: &Variant, pos: &Position) -> Result<(), StateError> {
     let mut first = None;
     for l in &pos.state.loans {
         if first == Some(l.centre) {
@@ -152,38 +154,44 @@ pub fn check_owners(v: &Variant, pos: &Position) -> Result<(), String> {
         let owner = pos.owners[l.centre.index()];
         let name = &v.province(l.centre).name;
         let abbr = &v.province(l.centre).abbr;
-        match owner {
-            None => return Err(format!("state `loan {abbr}`: {name} is owned by nobody, so nobody lends it")),
+        let why = match owner {
+            None => format!("{name} is owned by nobody, so nobody lends it"),
             Some(o) if o != l.lender => {
-                return Err(format!(
-                    "state `loan {abbr}`: {name} is {}'s, so its chain starts with a loan from {}",
-                    v.power(o).name,
-                    v.power(o).name
-                ))
+                format!("{name} is {}'s, so its chain starts with a loan from {}", v.power(o).name, v.power(o).name)
             }
-            Some(_) => {}
-        }
+            Some(_) => continue,
+        };
+        return Err(in_loan(abbr, StateError::ruled_out(why)));
     }
     Ok(())
+}
+
+/// An error of the chain of `loan <centre>`.
+fn in_loan(abbr: &str, error: StateError) -> StateError {
+    StateError::At { key: format!("loan {abbr}"), error: Box::new(error) }
 }
 
 /// The chains read in any order, put in chain order (each link's lender
 /// the borrower of the link before, no power twice); the links after an
 /// ending link are ending too.
-pub fn order_chains(v: &Variant, state: &mut VariantState) -> Result<(), String> {
+pub fn order_chains(v: &Variant, state: &mut VariantState) -> Result<(), StateError> {
     let mut links = std::mem::take(&mut state.loans);
     links.sort_by_key(|l| l.centre);
     for group in links.chunk_by(|a, b| a.centre == b.centre) {
         let abbr = &v.province(group[0].centre).abbr;
         let chain = order_chain(group).ok_or_else(|| {
-            format!(
-                "state `loan {abbr}`: the links do not make one chain (each link's lender is the borrower of the \
-                 link before, no power twice)"
+            in_loan(
+                abbr,
+                StateError::ruled_out(
+                    "the links do not make one chain (each link's lender is the borrower of the link before, no \
+                     power twice)",
+                ),
             )
         })?;
         if let Some(i) = chain.iter().position(|l| l.ending) {
             if chain[i..].iter().any(|l| !l.ending) {
-                return Err(format!("state `loan {abbr}`: the links after an ending link are ending too"));
+                let why = StateError::ruled_out("the links after an ending link are ending too");
+                return Err(in_loan(abbr, why));
             }
         }
         state.loans.extend(chain);
@@ -221,24 +229,25 @@ pub const LOAN: Codec = Codec {
     },
     read: |v, index, value, state| {
         let [centre, lender, borrower] = index.split_whitespace().collect::<Vec<_>>()[..] else {
-            return Err(format!("`{index}`: expected `<centre> <lender> <borrower>`"));
+            return Err(StateError::value(index, "expected `<centre> <lender> <borrower>`"));
         };
         let ending = match value {
             "" => false,
             v if v.eq_ignore_ascii_case("ending") => true,
             _ => {
-                return Err(format!(
-                    "`{value}`: expected nothing or `ending` after `loan <centre> <lender> <borrower>`"
+                return Err(StateError::value(
+                    value,
+                    "expected nothing or `ending` after `loan <centre> <lender> <borrower>`",
                 ))
             }
         };
         let centre = province_index(v, centre)?;
         if !v.is_centre(centre) {
-            return Err(format!("{} is not a centre", v.province(centre).name));
+            return Err(StateError::ruled_out(format!("{} is not a centre", v.province(centre).name)));
         }
         let loan = Loan { centre, lender: v.power_named(lender)?, borrower: v.power_named(borrower)?, ending };
         if loan.lender == loan.borrower {
-            return Err(format!("{} lends to itself", v.power(loan.lender).name));
+            return Err(StateError::ruled_out(format!("{} lends to itself", v.power(loan.lender).name)));
         }
         state.loans.retain(|l| (l.centre, l.lender, l.borrower) != (centre, loan.lender, loan.borrower));
         state.loans.push(loan);
@@ -256,7 +265,7 @@ impl Mechanic for Loans {
     const OPTION: &'static str = "loans";
     const RANK: u8 = 14;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         flag(value, Loans)
     }
 
@@ -297,12 +306,12 @@ impl Mechanic for Loans {
     }
 
     /// A centre's links make one chain, put in chain order.
-    fn settle_state(&self, v: &Variant, state: &mut VariantState) -> Result<(), String> {
+    fn settle_state(&self, v: &Variant, state: &mut VariantState) -> Result<(), StateError> {
         order_chains(v, state)
     }
 
     /// A lent centre has an owner.
-    fn check_position(&self, v: &Variant, pos: &Position) -> Result<(), String> {
+    fn check_position(&self, v: &Variant, pos: &Position) -> Result<(), StateError> {
         check_owners(v, pos)
     }
 

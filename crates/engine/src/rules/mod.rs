@@ -56,10 +56,11 @@ mod triumvir_out;
 mod victory;
 
 pub use draw::SplitMix64;
-pub use edition::{Choice, CivilDisorder, DisorderTies, Edition};
-pub use options::{from_table, Names};
+pub use edition::{Choice, CivilDisorder, DisorderTies, Edition, UnknownEdition};
+pub use options::{from_table, Names, OptionError};
 pub use state_text::{
     read_position_state, read_state, shown_position_state, shown_state, state_key, write_position_state, write_state,
+    StateError,
 };
 pub use victory::{
     own_supplies, self_supporting_units, supplies, supplies_into, supply, supply_parts, victory_centres, winners,
@@ -90,7 +91,7 @@ pub trait Mechanic: Sized {
 
     /// Reads its option's value: the mechanic, none (`false`), or what is
     /// wrong with the value.
-    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, String>;
+    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, OptionError>;
 
     /// The name `variant check` lists.
     fn describe(&self, v: &Variant) -> String;
@@ -499,12 +500,12 @@ pub trait Mechanic: Sized {
 
     /// The state read whole, each key against the others; an error names
     /// the key.
-    fn settle_state(&self, v: &Variant, state: &mut VariantState) -> Result<(), String> {
+    fn settle_state(&self, v: &Variant, state: &mut VariantState) -> Result<(), StateError> {
         Ok(())
     }
 
     /// A position read whole, where the state must agree with the owners.
-    fn check_position(&self, v: &Variant, pos: &Position) -> Result<(), String> {
+    fn check_position(&self, v: &Variant, pos: &Position) -> Result<(), StateError> {
         Ok(())
     }
 
@@ -647,6 +648,47 @@ mechanics! { $
     succession::Succession,
 }
 
+/// A hook called through the variant's mechanics in hook order, each call a
+/// `match` over the types (`each!`), never a virtual call; what the loop
+/// makes of the answers is the form's:
+/// - `hook!(every self.h(args))`: calls every mechanic's `h`;
+/// - `hook!(all self.h(args))`: `Ok(())`, or the first `Err` (a refusal);
+/// - `hook!(any self.h(args))`: does any mechanic answer `true`?
+/// - `hook!(first self.h(args))`: the first answer that is `Some`;
+/// - `hook!(fold self.h(args; value))`: `value` passed on from mechanic to
+///   mechanic (`Continue`) until one ends the count (`Break`).
+macro_rules! hook {
+    (every $r:ident.$h:ident($($a:expr),*)) => {
+        for m in &$r.mechanics {
+            each!(m, m => m.$h($($a),*));
+        }
+    };
+    (all $r:ident.$h:ident($($a:expr),*)) => {{
+        for m in &$r.mechanics {
+            each!(m, m => m.$h($($a),*))?;
+        }
+        Ok(())
+    }};
+    (any $r:ident.$h:ident($($a:expr),*)) => {
+        $r.mechanics.iter().any(|m| each!(m, m => m.$h($($a),*)))
+    };
+    (first $r:ident.$h:ident($($a:expr),*)) => {
+        $r.mechanics.iter().find_map(|m| each!(m, m => m.$h($($a),*)))
+    };
+    (fold $r:ident.$h:ident($($a:expr),*; $value:ident)) => {
+        'fold: {
+            let mut value = $value;
+            for m in &$r.mechanics {
+                match each!(m, m => m.$h($($a,)* value)) {
+                    ControlFlow::Continue(more) => value = more,
+                    ControlFlow::Break(last) => break 'fold last,
+                }
+            }
+            value
+        }
+    };
+}
+
 fn rank_of<M: Mechanic>(_: &M) -> u8 {
     M::RANK
 }
@@ -726,10 +768,6 @@ impl Rules {
         self.get::<M>().is_some()
     }
 
-    fn any(&self, f: impl Fn(&AnyMechanic) -> bool) -> bool {
-        self.mechanics.iter().any(f)
-    }
-
     /// Each mechanic's problem with the others, once each.
     pub fn requirements(&self) -> Vec<&'static str> {
         let mut problems: Vec<&'static str> = Vec::new();
@@ -747,9 +785,7 @@ impl Rules {
     /// mechanics bring.
     pub fn kinds(&self) -> Vec<Kind> {
         let mut kinds = vec![Kind::ARMY, Kind::FLEET];
-        for m in &self.mechanics {
-            each!(m, m => m.kinds(self, &mut kinds));
-        }
+        hook!(every self.kinds(self, &mut kinds));
         kinds
     }
 
@@ -775,10 +811,7 @@ impl Rules {
 
     /// Hook `may_enter`: may `force` go into `dest` by `entry`?
     pub fn may_enter(&self, v: &Variant, force: &Force, dest: ProvinceId, entry: Entry) -> Result<(), Illegal> {
-        for m in &self.mechanics {
-            each!(m, m => m.may_enter(v, force, dest, entry))?;
-        }
-        Ok(())
+        hook!(all self.may_enter(v, force, dest, entry))
     }
 
     /// Hook `plan_order`, before the core plans an order: may `body` be
@@ -807,20 +840,14 @@ impl Rules {
         body: &Force,
         action: &Action,
     ) -> Result<(), Illegal> {
-        for m in &self.mechanics {
-            each!(m, m => m.may_order(v, state, forces, body, action))?;
-        }
-        Ok(())
+        hook!(all self.may_order(v, state, forces, body, action))
     }
 
     /// Hook `plan_order`: may `body` raise the siege of `dest` (`R` in a
     /// movement phase)? Elsewhere a retreat order is of the wrong phase.
     #[inline(never)]
     pub fn may_raise(&self, v: &Variant, forces: &[Force], body: &Force, dest: ProvinceId) -> Result<(), Illegal> {
-        self.mechanics
-            .iter()
-            .find_map(|m| each!(m, m => m.may_raise(v, forces, body, dest)))
-            .unwrap_or(Err(Illegal::WrongPhase))
+        hook!(first self.may_raise(v, forces, body, dest)).unwrap_or(Err(Illegal::WrongPhase))
     }
 
     /// Hook `case_results`: is `R` in a movement phase an attack (a
@@ -828,7 +855,7 @@ impl Rules {
     /// who dislodged the unit in its target? Elsewhere such a line says
     /// nothing of the retreats, as in the public case format.
     pub fn raises_sieges(&self) -> bool {
-        self.any(|m| each!(m, m => m.raises_sieges()))
+        hook!(any self.raises_sieges())
     }
 
     /// Hook `after_phase`: state and board changes at the end of every
@@ -841,15 +868,13 @@ impl Rules {
         results: &mut Vec<OrderResult<'a>>,
         next: &mut Position,
     ) {
-        for m in &self.mechanics {
-            each!(m, m => m.after_phase(self, v, kind, before, results, next));
-        }
+        hook!(every self.after_phase(self, v, kind, before, results, next));
     }
 
     /// Hook `parse`: may the parser read this notation?
     #[inline(never)]
     pub fn reads(&self, notation: Notation) -> bool {
-        self.any(|m| each!(m, m => m.reads(notation)))
+        hook!(any self.reads(notation))
     }
 
     /// Hook `plan_order`, first half: is this order one of the variant's?
@@ -872,33 +897,28 @@ impl Rules {
         body: &Force,
         action: &Action,
     ) -> Result<Plan, Illegal> {
-        self.mechanics
-            .iter()
-            .find_map(|m| each!(m, m => m.plan_order(self, v, state, body, action)))
-            .unwrap_or(Err(Illegal::unplanned(action)))
+        hook!(first self.plan_order(self, v, state, body, action)).unwrap_or(Err(Illegal::unplanned(action)))
     }
 
     /// Hook `may_support`: the player no other player may support, if any.
     pub fn shunned(&self, v: &Variant, state: &VariantState) -> Option<u8> {
-        self.mechanics.iter().find_map(|m| each!(m, m => m.shunned(v, state)))
+        hook!(first self.shunned(v, state))
     }
 
     /// Hook `after_movement`: state changes once a movement is resolved.
     pub fn after_movement(&self, v: &Variant, results: &mut [OrderResult<'_>], next: &mut Position) {
-        for m in &self.mechanics {
-            each!(m, m => m.after_movement(self, v, results, next));
-        }
+        hook!(every self.after_movement(self, v, results, next));
     }
 
     /// Ownership hook (`end_of_season`): does a centre worth `value` halves
     /// change hands after a season that changes no other?
     pub fn changes_hands_midyear(&self, value: u8) -> bool {
-        self.any(|m| each!(m, m => m.changes_hands_midyear(value)))
+        hook!(any self.changes_hands_midyear(value))
     }
 
     /// Does any centre change hands after a season that changes no other?
     pub fn any_midyear_changes(&self) -> bool {
-        self.any(|m| each!(m, m => m.any_midyear_changes()))
+        hook!(any self.any_midyear_changes())
     }
 
     /// Ownership hook: who owns centre `p` that `mover` stands on, given
@@ -915,9 +935,7 @@ impl Rules {
         current: Option<PowerId>,
     ) -> Option<PowerId> {
         let mut decided = None;
-        for m in &self.mechanics {
-            each!(m, m => m.capture(self, v, forces, state, p, mover, current, &mut decided));
-        }
+        hook!(every self.capture(self, v, forces, state, p, mover, current, &mut decided));
         decided
     }
 
@@ -927,19 +945,17 @@ impl Rules {
         if !all {
             return;
         }
-        for m in &self.mechanics {
-            each!(m, m => m.after_ownership(self, v, next));
-        }
+        hook!(every self.after_ownership(self, v, next));
     }
 
     /// Does the engine draw from the game's seed?
     pub fn draws(&self) -> bool {
-        self.any(|m| each!(m, m => m.draws()))
+        hook!(any self.draws())
     }
 
     /// Hook `build_sites`: may `power` build in centre `site` it owns?
     pub fn may_build_at(&self, v: &Variant, power: PowerId, site: ProvinceId) -> bool {
-        v.power(power).homes.contains(&site) || self.any(|m| each!(m, m => m.may_build_at(v, power, site)))
+        v.power(power).homes.contains(&site) || hook!(any self.may_build_at(v, power, site))
     }
 
     /// Hook `build_sites`, asked before `may_build_at`: a mechanic's own
@@ -959,7 +975,7 @@ impl Rules {
                 return Some(Err(why));
             }
         }
-        self.mechanics.iter().find_map(|m| each!(m, m => m.build_site(self, v, pos, power, site, kind)))
+        hook!(first self.build_site(self, v, pos, power, site, kind))
     }
 
     /// Hook `build_sites`: may `power` build one more unit of `kind`,
@@ -972,10 +988,7 @@ impl Rules {
         power: PowerId,
         kind: Kind,
     ) -> Result<(), Illegal> {
-        for m in &self.mechanics {
-            each!(m, m => m.may_build(v, next, earlier, power, kind))?;
-        }
-        Ok(())
+        hook!(all self.may_build(v, next, earlier, power, kind))
     }
 
     /// Hook `supply`: what centre `p` owned by `owner` is worth in `pos`,
@@ -998,15 +1011,9 @@ impl Rules {
         p: ProvinceId,
         owner: PowerId,
         holder: PowerId,
-        mut value: u32,
+        value: u32,
     ) -> u32 {
-        for m in &self.mechanics {
-            match each!(m, m => m.centre_value(self, v, pos, p, owner, holder, value)) {
-                ControlFlow::Continue(more) => value = more,
-                ControlFlow::Break(last) => return last,
-            }
-        }
-        value
+        hook!(fold self.centre_value(self, v, pos, p, owner, holder; value))
     }
 
     /// Hook `supply`: what centre `p`, worth `value` to `holder` (its
@@ -1038,14 +1045,7 @@ impl Rules {
         holder: PowerId,
         value: u32,
     ) -> u32 {
-        let mut value = value;
-        for m in &self.mechanics {
-            match each!(m, m => m.supply_value(self, v, pos, p, owner, holder, value)) {
-                ControlFlow::Continue(more) => value = more,
-                ControlFlow::Break(last) => return last,
-            }
-        }
-        value
+        hook!(fold self.supply_value(self, v, pos, p, owner, holder; value))
     }
 
     /// Hook `supply`: the power that gets the supply of centre `p` owned by
@@ -1055,66 +1055,58 @@ impl Rules {
         if self.mechanics.is_empty() {
             return owner;
         }
-        self.mechanics.iter().find_map(|m| each!(m, m => m.supply_holder(state, p, owner))).unwrap_or(owner)
+        hook!(first self.supply_holder(state, p, owner)).unwrap_or(owner)
     }
 
     /// Hook `supply`: supply beyond the centres, added to `supply` by power
     /// in halves.
     #[inline]
     pub fn supply_bonus(&self, v: &Variant, pos: &Position, supply: &mut [u32]) {
-        for m in &self.mechanics {
-            each!(m, m => m.supply_bonus(v, pos, supply));
-        }
+        hook!(every self.supply_bonus(v, pos, supply));
     }
 
     /// Hook `supply`: bonuses of offices to the Winter supply, added to
     /// `supply` by power.
     pub fn add_bonuses(&self, v: &Variant, pos: &Position, supply: &mut [u32]) {
-        for m in &self.mechanics {
-            each!(m, m => m.add_bonuses(self, v, pos, supply));
-        }
+        hook!(every self.add_bonuses(self, v, pos, supply));
     }
 
     /// Hook `adjust`: units a mechanic keeps free of supply, their upkeep
     /// added back to `balance`.
     #[inline]
     pub fn free_upkeep(&self, v: &Variant, pos: &Position, balance: &mut [i32]) {
-        for m in &self.mechanics {
-            each!(m, m => m.free_upkeep(self, v, pos, balance));
-        }
+        hook!(every self.free_upkeep(self, v, pos, balance));
     }
 
     /// Lines `game show` prints of the offices no one state key shows
     /// whole.
     pub fn titles(&self, v: &Variant, pos: &Position) -> Vec<String> {
         let mut lines = Vec::new();
-        for m in &self.mechanics {
-            each!(m, m => m.titles(v, pos, &mut lines));
-        }
+        hook!(every self.titles(v, pos, &mut lines));
         lines
     }
 
     /// Hook `victory`: a power that wins by a mechanic's own rule after a
     /// Winter adjustment.
     pub fn victor(&self, v: &Variant, pos: &Position) -> Option<PowerId> {
-        self.mechanics.iter().find_map(|m| each!(m, m => m.victor(self, v, pos)))
+        hook!(first self.victor(self, v, pos))
     }
 
     /// How a win by `victor` on `pos` is told, after "X wins".
     pub fn victor_text(&self, v: &Variant, pos: &Position) -> Option<String> {
-        self.mechanics.iter().find_map(|m| each!(m, m => m.victor_text(self, v, pos)))
+        hook!(first self.victor_text(self, v, pos))
     }
 
     /// Has a mechanic Winter business in the Winter `winter` even where no
     /// power builds or removes?
     pub fn winter_due(&self, v: &Variant, pos: &Position, winter: Phase) -> bool {
-        self.any(|m| each!(m, m => m.winter_due(self, v, pos, winter)))
+        hook!(any self.winter_due(self, v, pos, winter))
     }
 
     /// Hook `adjust`: does `power` owe an adjustment in this Winter
     /// whatever its balance? It then has orders to give.
     pub fn must_adjust(&self, v: &Variant, pos: &Position, power: PowerId) -> bool {
-        self.any(|m| each!(m, m => m.must_adjust(v, pos, power)))
+        hook!(any self.must_adjust(v, pos, power))
     }
 
     /// Hook `adjust`, before any order of a Winter: what mechanics carry out
@@ -1131,95 +1123,78 @@ impl Rules {
         early: &mut [Option<OrderResult<'a>>],
         done: &mut Vec<OrderResult<'a>>,
     ) {
-        for m in &self.mechanics {
-            each!(m, m => m.disband_out(self, next, done));
-        }
-        for m in &self.mechanics {
-            each!(m, m => m.adjust_before_orders(v, orders, next, balance, early, done));
-        }
+        hook!(every self.disband_out(self, next, done));
+        hook!(every self.adjust_before_orders(v, orders, next, balance, early, done));
     }
 
     /// Does a mechanic carry out anything before a Winter's orders?
     pub fn adjusts_before_orders(&self) -> bool {
-        self.any(|m| each!(m, m => m.adjusts_before_orders()))
+        hook!(any self.adjusts_before_orders())
     }
 
     /// Hook `adjust`, after a Winter's orders and civil disorder: what
     /// mechanics do then, with their results.
     pub fn adjust_after_orders(&self, v: &Variant, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
-        for m in &self.mechanics {
-            each!(m, m => m.adjust_after_orders(self, v, next, results));
-        }
+        hook!(every self.adjust_after_orders(self, v, next, results));
     }
 
     /// Hook `adjust`, after a Winter adjustment: each mechanic's business;
     /// after units taken away then, what follows from their loss; last, the
     /// year's end.
     pub fn after_adjustment(&self, v: &Variant, next: &mut Position, results: &mut Vec<OrderResult<'_>>) {
-        let before = self.any(|m| each!(m, m => m.loses_units_in_winter())).then(|| next.clone());
-        for m in &self.mechanics {
-            each!(m, m => m.after_adjustment(self, v, next, results));
-        }
+        let before = hook!(any self.loses_units_in_winter()).then(|| next.clone());
+        hook!(every self.after_adjustment(self, v, next, results));
         if let Some(before) = before {
-            for m in &self.mechanics {
-                each!(m, m => m.after_winter_losses(self, v, &before, next, results));
-            }
+            hook!(every self.after_winter_losses(self, v, &before, next, results));
         }
-        for m in &self.mechanics {
-            each!(m, m => m.year_ends(self, v, next, results));
-        }
+        hook!(every self.year_ends(self, v, next, results));
     }
 
     /// Hook `phase_opens`: once the next phase is known, what appears on
     /// the board as it opens, with its results.
     #[inline]
     pub fn phase_opens<'a>(&self, v: &Variant, results: &mut Vec<OrderResult<'a>>, next: &mut Position) {
-        for m in &self.mechanics {
-            each!(m, m => m.phase_opens(self, v, results, next));
-        }
+        hook!(every self.phase_opens(self, v, results, next));
     }
 
     /// May something in this variant sack a centre that no DESTROY may
     /// touch?
     pub fn sacks_any_centre(&self) -> bool {
-        self.any(|m| each!(m, m => m.sacks_any_centre()))
+        hook!(any self.sacks_any_centre())
     }
 
     /// Does the judge play `power`? It gives no orders, builds nothing,
     /// never wins and is never eliminated.
     #[inline]
     pub fn played_by_judge(&self, power: PowerId) -> bool {
-        !self.mechanics.is_empty() && self.any(|m| each!(m, m => m.played_by_judge(power)))
+        !self.mechanics.is_empty() && hook!(any self.played_by_judge(power))
     }
 
     /// Hook `judge_movement`: does the judge order units in a movement
     /// phase?
     #[inline]
     pub fn judges_movement(&self) -> bool {
-        !self.mechanics.is_empty() && self.any(|m| each!(m, m => m.judges_movement()))
+        !self.mechanics.is_empty() && hook!(any self.judges_movement())
     }
 
     /// Hook `judge_movement`: judges the orders about the judge's units,
     /// changes the position they start from and gives the judge's orders.
     #[inline(never)]
     pub fn judge_movement(&self, v: &Variant, pos: &mut Position, orders: &[Order]) -> Judging {
-        self.mechanics
-            .iter()
-            .find_map(|m| each!(m, m => m.judge_movement(self, v, pos, orders)))
-            .expect("judges_movement said so")
+        hook!(first self.judge_movement(self, v, pos, orders)).expect("judges_movement said so")
     }
 
     /// May a force hold several units, and an army keep the coast its
     /// force stood on when its fleet was removed? Elsewhere a force is one
     /// unit, and an army stands on its province.
     pub fn composite_forces(&self) -> bool {
-        self.any(|m| each!(m, m => m.composite_forces()))
+        hook!(any self.composite_forces())
     }
 
     /// May a build join a force of its player already there? And may a
     /// power write several builds for one centre?
     pub fn builds_join(&self) -> bool {
-        self.any(|m| each!(m, m => m.builds_join()))
+        hook!(any self.builds_join())
     }
 
     /// Hook `adjust`: free builds (needing no supply) `power` still has.
@@ -1229,40 +1204,35 @@ impl Rules {
 
     /// Spends one of `power`'s free builds.
     pub fn use_free_build(&self, state: &mut VariantState, power: PowerId) {
-        for m in &self.mechanics {
-            each!(m, m => m.use_free_build(state, power));
-        }
+        hook!(every self.use_free_build(state, power));
     }
 
     /// Hook `adjust`, before the orders in writing order: an order a
     /// mechanic carries out first. Returns its reason.
     pub fn adjust_first(&self, v: &Variant, next: &mut Position, balance: &mut [i32], order: &Order) -> Option<Reason> {
-        self.mechanics.iter().find_map(|m| each!(m, m => m.adjust_first(v, next, balance, order)))
+        hook!(first self.adjust_first(v, next, balance, order))
     }
 
     /// Does a mechanic carry out some adjustment orders before the others
     /// (`adjust_first`)?
     pub fn adjusts_first(&self) -> bool {
-        self.any(|m| each!(m, m => m.adjusts_first()))
+        hook!(any self.adjusts_first())
     }
 
     /// Hook `adjust`: an adjustment order the core does not know.
     #[inline(never)]
     pub fn adjust_order(&self, v: &Variant, next: &mut Position, order: &Order) -> Result<Reason, Illegal> {
-        self.mechanics
-            .iter()
-            .find_map(|m| each!(m, m => m.adjust_order(v, next, order)))
-            .unwrap_or(Err(Illegal::unadjusted(&order.action)))
+        hook!(first self.adjust_order(v, next, order)).unwrap_or(Err(Illegal::unadjusted(&order.action)))
     }
 
     /// Does the board start empty, for a placement phase?
     pub fn starts_empty(&self) -> bool {
-        self.any(|m| each!(m, m => m.starts_empty()))
+        hook!(any self.starts_empty())
     }
 
     /// Is `pos` a phase a mechanic adjudicates in place of the core's?
     pub fn own_phase(&self, v: &Variant, pos: &Position) -> bool {
-        self.any(|m| each!(m, m => m.own_phase(v, pos)))
+        hook!(any self.own_phase(v, pos))
     }
 
     /// Adjudicates a phase `own_phase` claimed.
@@ -1273,10 +1243,7 @@ impl Rules {
         pos: &Position,
         orders: &'a [Order],
     ) -> (Vec<OrderResult<'a>>, Position) {
-        self.mechanics
-            .iter()
-            .find_map(|m| each!(m, m => m.adjudicate_own_phase(v, pos, orders)))
-            .expect("own_phase said so")
+        hook!(first self.adjudicate_own_phase(v, pos, orders)).expect("own_phase said so")
     }
 
     /// Checks one power's orders so far in a phase `own_phase` claimed
@@ -1291,84 +1258,72 @@ impl Rules {
         orders: &[&Order],
         whole: bool,
     ) -> Result<(), Illegal> {
-        self.mechanics
-            .iter()
-            .find_map(|m| each!(m, m => m.check_own_phase(v, pos, power, orders, whole)))
-            .expect("own_phase said so")
+        hook!(first self.check_own_phase(v, pos, power, orders, whole)).expect("own_phase said so")
     }
 
     /// The state read whole, each key against the others; an error names
     /// the key.
-    pub fn settle_state(&self, v: &Variant, state: &mut VariantState) -> Result<(), String> {
-        for m in &self.mechanics {
-            each!(m, m => m.settle_state(v, state))?;
-        }
-        Ok(())
+    pub fn settle_state(&self, v: &Variant, state: &mut VariantState) -> Result<(), StateError> {
+        hook!(all self.settle_state(v, state))
     }
 
     /// A position read whole (units, owners and state), where the state
     /// must agree with the owners.
-    pub fn check_position(&self, v: &Variant, pos: &Position) -> Result<(), String> {
-        for m in &self.mechanics {
-            each!(m, m => m.check_position(v, pos))?;
-        }
-        Ok(())
+    pub fn check_position(&self, v: &Variant, pos: &Position) -> Result<(), StateError> {
+        hook!(all self.check_position(v, pos))
     }
 
     /// Hook `reach`: may `force` support into `dest`, which it borders not?
     /// Asked only where the core's answer is no.
     pub fn reaches_far(&self, v: &Variant, force: &Force, dest: ProvinceId) -> bool {
-        self.any(|m| each!(m, m => m.reaches_far(v, force, dest)))
+        hook!(any self.reaches_far(v, force, dest))
     }
 
     /// Does a province resist an attack by itself? The resolver then asks
     /// `resistance`.
     pub fn native_resistance(&self) -> bool {
-        self.any(|m| each!(m, m => m.native_resistance()))
+        hook!(any self.native_resistance())
     }
 
     /// Is `p` a space no unit may ever enter, though its terrain is not
     /// impassable? For pictures.
     pub fn never_entered(&self, v: &Variant, p: ProvinceId) -> bool {
-        self.any(|m| each!(m, m => m.never_entered(v, p)))
+        hook!(any self.never_entered(v, p))
     }
 
     /// The strength with which empty province `p` resists an attack.
     pub fn resistance(&self, v: &Variant, p: ProvinceId) -> u32 {
-        self.mechanics.iter().find_map(|m| each!(m, m => m.resistance(v, p))).unwrap_or(0)
+        hook!(first self.resistance(v, p)).unwrap_or(0)
     }
 
     /// Hook `adjust`: the kind civil disorder takes last, when no army,
     /// fleet or garrison of the power is left.
     pub fn removed_last(&self) -> Option<Kind> {
-        self.mechanics.iter().find_map(|m| each!(m, m => m.removed_last()))
+        hook!(first self.removed_last())
     }
 
     /// Hook `adjust`: may a removal order take a unit of `kind`?
     pub fn may_remove(&self, kind: Kind) -> Result<(), Illegal> {
-        for m in &self.mechanics {
-            each!(m, m => m.may_remove(kind))?;
-        }
-        Ok(())
+        hook!(all self.may_remove(kind))
     }
 
     /// Hook `retreat_due`: must the next retreat phase be played though no
     /// unit was dislodged?
     pub fn retreat_due(&self, pos: &Position) -> bool {
-        self.any(|m| each!(m, m => m.retreat_due(pos)))
+        hook!(any self.retreat_due(pos))
     }
 
     /// Is `power` out of the game by a mechanic's rule, whatever it still
     /// owns or has, or eliminated? `game::survivors` and `winners` leave it
     /// out; it has no adjustment to make.
     pub fn eliminated(&self, state: &VariantState, power: PowerId) -> bool {
-        state.eliminated.contains(&power) || self.any(|m| each!(m, m => m.out_of_game(self, state, power)))
+        state.eliminated.contains(&power) || hook!(any self.out_of_game(self, state, power))
     }
 
     /// Hook `declarations`: does the variant judge orders with no unit
     /// before the phase?
     pub fn has_declarations(&self) -> bool {
-        self.any(|m| each!(m, m => m.has_declarations()))
+        hook!(any self.has_declarations())
     }
 
     /// Is this an order with no unit that a mechanic judges? Such orders
@@ -1381,14 +1336,12 @@ impl Rules {
     /// The order in which declarations are carried out (0 first; the rest
     /// in writing order).
     pub fn declaration_rank(&self, action: &Action) -> u8 {
-        self.mechanics.iter().find_map(|m| each!(m, m => m.declaration_rank(action))).unwrap_or(0)
+        hook!(first self.declaration_rank(action)).unwrap_or(0)
     }
 
     /// After a phase's declarations.
     pub fn after_declarations(&self, v: &Variant, pos: &mut Position) {
-        for m in &self.mechanics {
-            each!(m, m => m.after_declarations(v, pos));
-        }
+        hook!(every self.after_declarations(v, pos));
     }
 
     /// Hook `declarations`: carries out a declaration on the position before

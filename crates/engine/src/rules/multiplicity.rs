@@ -5,7 +5,7 @@
 //! and S MERGE (M6, M9), and builds that join the power's force in a centre
 //! (M12).
 
-use super::options::{flag, Names};
+use super::options::{flag, Names, OptionError};
 use super::{Mechanic, Notation};
 use crate::variant::Variant;
 
@@ -18,7 +18,7 @@ impl Mechanic for Multiplicity {
     const OPTION: &'static str = "multiplicity";
     const RANK: u8 = 0;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         flag(value, Multiplicity)
     }
 

@@ -46,14 +46,16 @@
 
 use super::centre_values::romans;
 use super::draw::SplitMix64;
-use super::options::{needs, one_power, Names};
+use super::options::{needs, one_power, Names, OptionError};
 use super::outlaw;
 use super::personal::Personal;
 use super::state_text::{read_power_list, write_power, write_power_list, Codec, Slot};
+use super::StateError;
 use super::{disorder, Mechanic, Rules};
 use crate::order::{Action, Order};
 use crate::outcome::OfficeIllegal;
 use crate::outcome::{Illegal, OrderResult, Reason};
+use crate::outcome::{OfficeReason, OutlawReason};
 use crate::state::{Force, Kind, Position, SenateEnd, VariantState};
 use crate::variant::{PhaseKind, PowerId, ProvinceId, Variant};
 use std::borrow::Cow;
@@ -94,7 +96,7 @@ pub fn elect(
         return Err(Illegal::Office(OfficeIllegal::AlreadyElected));
     }
     pos.state.consul = Some(target);
-    Ok(Reason::Elected)
+    Ok(Reason::Office(OfficeReason::Elected))
 }
 
 /// `OUTLAW <power>` by `by`.
@@ -125,7 +127,7 @@ pub fn decree(
         return Err(Illegal::Office(OfficeIllegal::AlreadyOutlaw));
     }
     outlaw::decree(pos, target, by);
-    Ok(Reason::Outlawed)
+    Ok(Reason::Outlaw(OutlawReason::Outlawed))
 }
 
 /// Rome's value to a Roman `holder`, less 1 per Outlaw in existence (T1,
@@ -299,7 +301,7 @@ impl Mechanic for Senate {
     const OPTION: &'static str = "senate";
     const RANK: u8 = 26;
 
-    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, OptionError> {
         Ok(Some(Senate(one_power(value, names)?)))
     }
 
@@ -496,12 +498,12 @@ pub fn disband_third(v: &Variant, senate: PowerId, results: &mut Vec<OrderResult
             continue;
         };
         if due == 0 {
-            r.reason = Reason::Illegal(Illegal::SenateDisbandsTooMany);
+            r.reason = Reason::Illegal(Illegal::Office(OfficeIllegal::SenateDisbandsTooMany));
             continue;
         }
         next.forces.remove(i);
         due -= 1;
-        r.reason = Reason::SenateDisbanded;
+        r.reason = Reason::Office(OfficeReason::SenateDisbanded);
     }
     let mut rng = SplitMix64(next.state.seed.unwrap_or(0) ^ next.phase.year as u64);
     for _ in 0..due {
@@ -514,7 +516,7 @@ pub fn disband_third(v: &Variant, senate: PowerId, results: &mut Vec<OrderResult
         let order = Order::for_force(&force, Action::Disband);
         results.push(OrderResult {
             order: Cow::Owned(order),
-            reason: Reason::DisbandedAtRandom { draw: draw as u32 + 1 },
+            reason: Reason::Office(OfficeReason::DisbandedAtRandom { draw: draw as u32 + 1 }),
         });
     }
     for f in next.forces.iter_mut().filter(|f| f.power == senate) {
@@ -523,7 +525,10 @@ pub fn disband_third(v: &Variant, senate: PowerId, results: &mut Vec<OrderResult
             c.power = dictator;
         }
         f.power = dictator;
-        results.push(OrderResult { order: Cow::Owned(order), reason: Reason::SenateToDictator { dictator } });
+        results.push(OrderResult {
+            order: Cow::Owned(order),
+            reason: Reason::Office(OfficeReason::SenateToDictator { dictator }),
+        });
     }
     next.state.senate_end = Some(SenateEnd { by: dictator, pending: false });
 }
@@ -542,7 +547,7 @@ pub const SENATE_END: Codec = Codec {
         let (by, pending) = match value.split_whitespace().collect::<Vec<_>>()[..] {
             [by, "pending"] => (by, true),
             [by, "done"] => (by, false),
-            _ => return Err(format!("`{value}`: expected `<power> pending` or `<power> done`")),
+            _ => return Err(StateError::value(value, "expected `<power> pending` or `<power> done`")),
         };
         state.senate_end = Some(SenateEnd { by: v.power_named(by)?, pending });
         Ok(())

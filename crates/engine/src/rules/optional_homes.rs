@@ -1,7 +1,7 @@
 //! Vedder D4: a power builds also in its optional homes, the centres the
 //! map flags `optional_home:<power>` for the variant's game.
 
-use super::options::{flag, Names};
+use super::options::{flag, Names, OptionError};
 use super::Mechanic;
 use crate::variant::{PowerId, ProvinceId, Variant};
 
@@ -12,7 +12,7 @@ impl Mechanic for OptionalHomes {
     const OPTION: &'static str = "optional_homes";
     const RANK: u8 = 3;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         flag(value, OptionalHomes)
     }
 

@@ -1,12 +1,56 @@
 //! The `[rules]` table of variant.toml, read once at load into the list of
 //! mechanics the variant plays (docs/variant-format.md lists the options).
 
-use super::{AnyMechanic, Edition, Rules, OPTIONS};
+use super::{AnyMechanic, Edition, Rules, UnknownEdition, OPTIONS};
 use crate::variant::{PowerId, Problem, ProvinceId};
+use std::fmt;
 
 /// How the value of one option is read into its mechanic (each mechanic's
 /// `read`): the mechanic it adds, if any, or what is wrong.
-pub(super) type Reader = fn(&toml::Value, &Names) -> Result<Option<AnyMechanic>, String>;
+pub(super) type Reader = fn(&toml::Value, &Names) -> Result<Option<AnyMechanic>, OptionError>;
+
+/// What is wrong with the value of one option, by kind; the loader prints
+/// it beside the option's key (`variant.toml, rules.delphi: unknown
+/// province `xyz``).
+#[derive(Debug, Clone, PartialEq)]
+pub enum OptionError {
+    /// The value is not of the form the option takes: what it takes, and
+    /// the value found (`expected true or false, found 1`).
+    Expected { expected: String, found: toml::Value },
+    /// The value names something the variant does not have (`unknown
+    /// power `Prussia``).
+    Unknown { what: &'static str, name: String },
+    /// A power and a province of which one at least is unknown (`deposed`).
+    UnknownPowerOrProvince { power: String, province: String },
+    /// One power named for two roles that must be two powers (the judge's
+    /// Barbarians and Persians).
+    OnePowerTwice(&'static str),
+    /// No edition has that name.
+    Edition(UnknownEdition),
+}
+
+impl OptionError {
+    /// The value is not of the form the option takes.
+    pub(super) fn expected(expected: impl Into<String>, found: &toml::Value) -> OptionError {
+        OptionError::Expected { expected: expected.into(), found: found.clone() }
+    }
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OptionError::Expected { expected, found } => write!(f, "expected {expected}, found {found}"),
+            OptionError::Unknown { what, name } => write!(f, "unknown {what} `{name}`"),
+            OptionError::UnknownPowerOrProvince { power, province } => {
+                write!(f, "unknown power `{power}` or province `{province}`")
+            }
+            OptionError::OnePowerTwice(roles) => f.write_str(roles),
+            OptionError::Edition(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
 
 /// What an option's value may name.
 pub struct Names<'a> {
@@ -30,8 +74,8 @@ pub fn from_table(
         if key == "edition" {
             match value.as_str().map(Edition::named) {
                 Some(Ok(e)) => edition = e,
-                Some(Err(e)) => problems.push(problem(e)),
-                None => problems.push(problem(format!("expected the name of an edition, found {value}"))),
+                Some(Err(e)) => problems.push(problem(e.to_string())),
+                None => problems.push(problem(OptionError::expected("the name of an edition", value).to_string())),
             }
             continue;
         }
@@ -41,7 +85,7 @@ pub fn from_table(
         };
         match read(value, &names) {
             Ok(m) => rules.mechanics.extend(m),
-            Err(what) => problems.push(problem(what)),
+            Err(what) => problems.push(problem(what.to_string())),
         }
     }
     // One order for every variant: the hooks call the mechanics in the
@@ -64,38 +108,43 @@ pub(super) fn needs(met: bool, problem: &'static str) -> Result<(), &'static str
 }
 
 /// A switch: `true` adds `mechanic`, `false` nothing.
-pub(super) fn flag<M>(value: &toml::Value, mechanic: M) -> Result<Option<M>, String> {
+pub(super) fn flag<M>(value: &toml::Value, mechanic: M) -> Result<Option<M>, OptionError> {
     match value.as_bool() {
         Some(on) => Ok(on.then_some(mechanic)),
-        None => Err(format!("expected true or false, found {value}")),
+        None => Err(OptionError::expected("true or false", value)),
     }
 }
 
 /// One of `options`, by position.
-pub(super) fn choice(value: &toml::Value, options: &[&str]) -> Result<usize, String> {
+pub(super) fn choice(value: &toml::Value, options: &[&str]) -> Result<usize, OptionError> {
     value
         .as_str()
         .and_then(|s| options.iter().position(|o| *o == s))
-        .ok_or_else(|| format!("expected one of {}, found {value}", options.join(", ")))
+        .ok_or_else(|| OptionError::expected(format!("one of {}", options.join(", ")), value))
 }
 
 /// A number from 0 to 99.
-pub(super) fn small(value: &toml::Value, what: &str) -> Result<u8, String> {
+pub(super) fn small(value: &toml::Value, what: &str) -> Result<u8, OptionError> {
     match value.as_integer() {
         Some(n @ 0..=99) => Ok(n as u8),
-        _ => Err(format!("expected {what} (0 to 99), found {value}")),
+        _ => Err(OptionError::expected(format!("{what} (0 to 99)"), value)),
     }
 }
 
 /// A year, with what it is the year of.
-pub(super) fn year(value: &toml::Value, what: &str) -> Result<i32, String> {
-    value.as_integer().and_then(|y| i32::try_from(y).ok()).ok_or_else(|| format!("expected {what}, found {value}"))
+pub(super) fn year(value: &toml::Value, what: &str) -> Result<i32, OptionError> {
+    value.as_integer().and_then(|y| i32::try_from(y).ok()).ok_or_else(|| OptionError::expected(what, value))
 }
 
 /// A power named by the value.
-pub(super) fn one_power(value: &toml::Value, names: &Names) -> Result<PowerId, String> {
-    let name = value.as_str().ok_or_else(|| format!("expected a power, found {value}"))?;
-    (names.power)(name).ok_or_else(|| format!("unknown power `{name}`"))
+pub(super) fn one_power(value: &toml::Value, names: &Names) -> Result<PowerId, OptionError> {
+    let name = value.as_str().ok_or_else(|| OptionError::expected("a power", value))?;
+    (names.power)(name).ok_or_else(|| unknown("power", name))
+}
+
+/// A name the variant does not have.
+pub(super) fn unknown(what: &'static str, name: &str) -> OptionError {
+    OptionError::Unknown { what, name: name.to_string() }
 }
 
 /// The strings of a list value.
@@ -106,11 +155,11 @@ pub(super) fn strings(value: &toml::Value) -> Option<Vec<&str>> {
 /// Every name of a list, each found by `find`, or the first unknown one.
 pub(super) fn all_named<T>(
     value: &toml::Value,
-    what: &str,
+    what: &'static str,
     find: &dyn Fn(&str) -> Option<T>,
-) -> Result<Vec<T>, String> {
-    let names = strings(value).ok_or_else(|| format!("expected a list of {what}s, found {value}"))?;
-    names.into_iter().map(|name| find(name).ok_or_else(|| format!("unknown {what} `{name}`"))).collect()
+) -> Result<Vec<T>, OptionError> {
+    let names = strings(value).ok_or_else(|| OptionError::expected(format!("a list of {what}s"), value))?;
+    names.into_iter().map(|name| find(name).ok_or_else(|| unknown(what, name))).collect()
 }
 
 #[cfg(test)]

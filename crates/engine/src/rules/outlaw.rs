@@ -18,13 +18,15 @@
 
 use super::centre_values::romans;
 use super::offices::{self, senate};
-use super::options::{flag, needs, Names};
+use super::options::{flag, needs, Names, OptionError};
 use super::personal::Personal;
 use super::state_text::{province_index, Codec, Slot};
+use super::StateError;
 use super::{Mechanic, Rules};
 use crate::order::Order;
 use crate::order::{Action, UnitRef};
 use crate::outcome::OutlawIllegal;
+use crate::outcome::OutlawReason;
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Force, Kind, Outlaw, Position, VariantState};
 use crate::variant::{PhaseKind, PowerId, ProvinceId, Variant};
@@ -65,7 +67,7 @@ pub fn fix(v: &Variant, pos: &mut Position, power: PowerId, unit: &UnitRef) -> R
     }
     pos.state.outlaws[k].due -= 1;
     set_fixed(&mut pos.state, p);
-    Ok(Reason::Fixed)
+    Ok(Reason::Outlaw(OutlawReason::Fixed))
 }
 
 fn set_fixed(state: &mut VariantState, p: ProvinceId) {
@@ -243,7 +245,7 @@ pub const FIXED: Codec = Codec {
     },
     read: |v, province, value, state| {
         if !value.is_empty() {
-            return Err(format!("`{value}`: `fixed <province>` takes nothing after the province"));
+            return Err(StateError::value(value, "`fixed <province>` takes nothing after the province"));
         }
         set_fixed(state, province_index(v, province)?);
         Ok(())
@@ -260,7 +262,7 @@ impl Mechanic for Outlaws {
     const OPTION: &'static str = "outlaws";
     const RANK: u8 = 25;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         flag(value, Outlaws)
     }
 

@@ -1,7 +1,7 @@
 //! Hoplite Wars H7: a power builds in any City or Town it owns, not only
 //! in its home centres.
 
-use super::options::{choice, Names};
+use super::options::{choice, Names, OptionError};
 use super::Mechanic;
 use crate::variant::{PowerId, ProvinceId, Variant};
 
@@ -12,7 +12,7 @@ impl Mechanic for OwnedCentreBuilds {
     const OPTION: &'static str = "build_sites";
     const RANK: u8 = 3;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         Ok((choice(value, &["home_centres", "owned_centres"])? == 1).then_some(OwnedCentreBuilds))
     }
 

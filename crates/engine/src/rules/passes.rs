@@ -18,17 +18,17 @@
 //! result says so (`after_movement`). A unit that entered a Pass in this
 //! phase stays: it did not start there.
 
-use super::options::{one_power, Names};
+use super::options::{one_power, Names, OptionError};
 use super::{Entry, Mechanic, Rules};
 use crate::order::Action;
-use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
+use crate::outcome::{Illegal, OrderResult, PassIllegal, Reason, Verdict};
 use crate::state::{Force, Position, VariantState};
 use crate::variant::{LocId, PowerId, ProvinceId, Variant};
 
 /// May `force` go into (move, support into, retreat to) `dest`?
 pub fn may_enter(v: &Variant, emperor: PowerId, force: &Force, dest: ProvinceId) -> Result<(), Illegal> {
     if v.province(dest).flags.imperial && force.power != emperor {
-        return Err(Illegal::ImperialOnly);
+        return Err(Illegal::Pass(PassIllegal::ImperialOnly));
     }
     Ok(())
 }
@@ -51,7 +51,7 @@ impl Mechanic for ImperialSpaces {
     const OPTION: &'static str = "emperor";
     const RANK: u8 = 17;
 
-    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, OptionError> {
         Ok(Some(ImperialSpaces(one_power(value, names)?)))
     }
 
@@ -91,7 +91,7 @@ fn must_move(v: &Variant, body: &Force, action: &Action) -> Result<(), Illegal> 
         | Action::Retreat { .. }
             if in_pass =>
         {
-            Err(Illegal::MustLeavePass)
+            Err(Illegal::Pass(PassIllegal::MustLeavePass))
         }
         _ => Ok(()),
     }

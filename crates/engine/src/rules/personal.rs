@@ -11,12 +11,14 @@
 //! stands (a key that names a force on the board: reading it makes that
 //! unit the personal one).
 
-use super::options::Names;
+use super::options::{Names, OptionError};
 use super::state_text::{province_index, PositionCodec};
+use super::StateError;
 use super::{Mechanic, Rules};
 use crate::order::Order;
 use crate::order::{Action, UnitRef};
 use crate::outcome::PersonalIllegal;
+use crate::outcome::PersonalReason;
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Component, Force, Kind, Position, VariantState};
 use crate::variant::PhaseKind;
@@ -50,12 +52,13 @@ pub fn has_one(v: &Variant, kind: Kind, power: PowerId) -> bool {
 
 /// A state key's power that must have a personal unit (a Triumvir, an
 /// Imperator Commander): the power, or an error naming the key's line.
-pub fn holder_named(v: &Variant, line: &str, name: &str) -> Result<PowerId, String> {
+pub fn holder_named(v: &Variant, line: &str, name: &str) -> Result<PowerId, StateError> {
     let power = v.power_named(name)?;
     match v.rules.get::<Personal>() {
-        Some(p) if !has_one(v, p.kind, power) => {
-            Err(format!("`{line}`: {} is no Triumvir (a player with a personal unit)", v.power(power).name))
-        }
+        Some(p) if !has_one(v, p.kind, power) => Err(StateError::ruled_out(format!(
+            "`{line}`: {} is no Triumvir (a player with a personal unit)",
+            v.power(power).name
+        ))),
         _ => Ok(power),
     }
 }
@@ -63,14 +66,14 @@ pub fn holder_named(v: &Variant, line: &str, name: &str) -> Result<PowerId, Stri
 /// A state key's power that must be a Triumvir or the Senate (an heir, a
 /// decreer of outlawry), where the variant has a Senate; any power
 /// elsewhere.
-pub fn holder_or_senate_named(v: &Variant, line: &str, name: &str) -> Result<PowerId, String> {
+pub fn holder_or_senate_named(v: &Variant, line: &str, name: &str) -> Result<PowerId, StateError> {
     let power = v.power_named(name)?;
     match super::offices::senate(&v.rules) {
         Some(senate) if power != senate => holder_named(v, line, name).map_err(|_| {
-            format!(
+            StateError::ruled_out(format!(
                 "`{line}`: {} is neither a Triumvir (a player with a personal unit) nor the Senate",
                 v.power(power).name
-            )
+            ))
         }),
         _ => Ok(power),
     }
@@ -103,7 +106,7 @@ pub fn designate(
     let start = v.start_units.iter().find(|&&(q, k, _)| q == power && k == p.kind).map(|&(_, _, l)| v.province_of(l));
     let now = unit_of(v, pos, p.kind, power);
     if now == Some(named) {
-        return Ok(Reason::Designated);
+        return Ok(Reason::Personal(PersonalReason::Designated));
     }
     if now != start {
         return Err(Illegal::Personal(PersonalIllegal::Already));
@@ -119,7 +122,7 @@ pub fn designate(
         }
     }
     pos.forces[i].components[0].kind = p.kind;
-    Ok(Reason::Designated)
+    Ok(Reason::Personal(PersonalReason::Designated))
 }
 
 /// Hook `reach` (support): may `force`, holding a personal unit, support
@@ -166,7 +169,7 @@ pub fn rebuild_in_passing(
         if personal && super::destroy::is_destroyed(&next.state, dest) {
             next.state.destroyed.retain(|&d| d != dest);
             next.state.rebuilds.retain(|b| b.centre != dest);
-            r.reason = Reason::RebuiltInPassing;
+            r.reason = Reason::Personal(PersonalReason::RebuiltInPassing);
         }
     }
 }
@@ -184,14 +187,18 @@ pub const PERSONAL: PositionCodec = PositionCodec {
         }
     },
     read: |v, power, value, pos| {
-        let p = v.rules.get::<Personal>().ok_or("the variant has no personal units")?;
+        let p = v.rules.get::<Personal>().ok_or(StateError::ruled_out("the variant has no personal units"))?;
         let power = v.power_named(power)?;
         if !has_one(v, p.kind, power) {
-            return Err(format!("{} has no personal unit", v.power(power).name));
+            return Err(StateError::ruled_out(format!("{} has no personal unit", v.power(power).name)));
         }
         let at = province_index(v, value)?;
         let i = pos.force_index(v, at).ok_or_else(|| {
-            format!("no unit in {} to be {}'s personal unit", v.province(at).name, v.power(power).name)
+            StateError::ruled_out(format!(
+                "no unit in {} to be {}'s personal unit",
+                v.province(at).name,
+                v.power(power).name
+            ))
         })?;
         match pos.forces[i]
             .components
@@ -200,11 +207,11 @@ pub const PERSONAL: PositionCodec = PositionCodec {
         {
             Some(c) => c.kind = p.kind,
             None => {
-                return Err(format!(
+                return Err(StateError::ruled_out(format!(
                     "{}'s personal unit is one of its armies; {} holds none",
                     v.power(power).name,
                     v.province(at).name
-                ))
+                )))
             }
         }
         Ok(())
@@ -215,8 +222,8 @@ impl Mechanic for Personal {
     const OPTION: &'static str = "personal_units";
     const RANK: u8 = 24;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
-        let t = value.as_table().ok_or_else(|| format!("expected a table {{ kind = \"T\", ... }}, found {value}"))?;
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
+        let t = value.as_table().ok_or_else(|| OptionError::expected("a table { kind = \"T\", ... }", value))?;
         let kind = t.get("kind").and_then(|k| k.as_str()).and_then(Kind::from_code);
         let flag = |name: &str| t.get(name).and_then(|b| b.as_bool()).unwrap_or(false);
         let known = t.keys().all(|k| ["kind", "rebuilds_centres", "support_two_away"].contains(&k.as_str()));
@@ -224,9 +231,9 @@ impl Mechanic for Personal {
             Some(kind) if known => {
                 Ok(Some(Personal { kind, rebuilds: flag("rebuilds_centres"), far_support: flag("support_two_away") }))
             }
-            _ => Err(format!(
-                "expected {{ kind = \"<letter>\", rebuilds_centres = <bool>, support_two_away = <bool> \
-                 }}, found {value}"
+            _ => Err(OptionError::expected(
+                "{ kind = \"<letter>\", rebuilds_centres = <bool>, support_two_away = <bool> }",
+                value,
             )),
         }
     }

@@ -3,7 +3,7 @@
 //! fleet only on a coast, naming its coast where there are two). A site with
 //! no order, or only impossible orders, gets the standard unit.
 
-use super::options::{choice, Names};
+use super::options::{choice, Names, OptionError};
 use super::Mechanic;
 use crate::adjudicate::build_loc;
 use crate::order::{Action, Order};
@@ -190,7 +190,7 @@ impl Mechanic for Placement {
     const OPTION: &'static str = "placement";
     const RANK: u8 = 1;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         Ok(match choice(value, &["none", "units", "costed"])? {
             1 => Some(Placement::Units),
             2 => Some(Placement::Costed),

@@ -15,7 +15,7 @@
 //! supply of any centre ("non-ports may still provide supply for fleets");
 //! within one Winter a port holds one new unit, as any province (C3).
 
-use super::options::{flag, Names};
+use super::options::{flag, Names, OptionError};
 use super::{Mechanic, Rules};
 use crate::adjudicate::{first_in_disorder, take_component};
 use crate::order::{Action, Order};
@@ -98,7 +98,7 @@ impl Mechanic for Ports {
     const OPTION: &'static str = "ports";
     const RANK: u8 = 20;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         flag(value, Ports)
     }
 

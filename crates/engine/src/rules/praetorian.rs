@@ -16,10 +16,11 @@
 //! (`rival <power>`, rules/rivals.rs).
 
 use super::barbarians::Invaders;
-use super::options::{flag, needs, Names};
+use super::options::{flag, needs, Names, OptionError};
 use super::personal::rebuild_in_passing;
 use super::{Mechanic, Rules};
 use crate::order::{Action, Order};
+use crate::outcome::BarbarianReason;
 use crate::outcome::OrderResult;
 use crate::outcome::Reason;
 use crate::state::{Component, Position, VariantState};
@@ -55,7 +56,7 @@ pub fn attacks(
         let is_guard = guard.components.iter().any(|c| is_guard(&pos.state, c));
         let b_there = pos.force_in(v, dest).is_some_and(|f| inv.includes(f.power));
         if is_guard && b_there && v.army_borders.get(from.index(), dest.index()) {
-            verdicts[i] = Some((Reason::BarbarianDestroyed, true));
+            verdicts[i] = Some((Reason::Barbarian(BarbarianReason::BarbarianDestroyed), true));
             removed.push(dest);
         }
     }
@@ -71,7 +72,7 @@ impl Mechanic for PraetorianGuard {
     const OPTION: &'static str = "praetorian_guard";
     const RANK: u8 = 32;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         flag(value, PraetorianGuard)
     }
 

@@ -7,12 +7,14 @@
 //! ordered REBUILD there in the last `phases` movement phases in a row.
 
 use super::destroy::is_destroyed;
-use super::options::{flag, Names};
+use super::options::{flag, Names, OptionError};
 use super::state_text::{province_index, Codec, Slot};
+use super::StateError;
 use super::{Mechanic, Rules};
 use crate::adjudicate::Plan;
 use crate::order::Action;
 use crate::outcome::DestroyIllegal;
+use crate::outcome::DestroyReason;
 use crate::outcome::{Illegal, OrderResult, Reason, Verdict};
 use crate::state::{Force, Position, Rebuild as Rebuilding, VariantState};
 use crate::variant::Variant;
@@ -40,24 +42,24 @@ pub fn after_movement(v: &Variant, results: &mut [OrderResult<'_>], next: &mut P
         let done = before.iter().find(|b| b.centre == centre && b.power == power).map_or(0, |b| b.phases);
         if done + 1 >= PHASES {
             next.state.destroyed.retain(|&p| p != centre);
-            r.reason = Reason::Rebuilt;
+            r.reason = Reason::Destroy(DestroyReason::Rebuilt);
         } else {
             next.state.rebuilds.push(Rebuilding { centre, power, phases: done + 1 });
-            r.reason = Reason::Rebuilding;
+            r.reason = Reason::Destroy(DestroyReason::Rebuilding);
         }
     }
     next.state.rebuilds.sort_unstable();
 }
 
 /// The state read whole: a rebuild under way is of a destroyed centre.
-pub fn check(v: &Variant, state: &VariantState) -> Result<(), String> {
+pub fn check(v: &Variant, state: &VariantState) -> Result<(), StateError> {
     match state.rebuilds.iter().find(|r| !is_destroyed(state, r.centre)) {
         Some(r) => {
             let abbr = &v.province(r.centre).abbr;
-            Err(format!(
+            Err(StateError::ruled_out(format!(
                 "state `rebuild {abbr}`: {} is not destroyed (no `destroyed {abbr}`)",
                 v.province(r.centre).name
-            ))
+            )))
         }
         None => Ok(()),
     }
@@ -78,15 +80,15 @@ pub const REBUILD: Codec = Codec {
         let (power, phases) = match value.split_whitespace().collect::<Vec<_>>()[..] {
             [power, phases] => (
                 v.power_named(power)?,
-                phases.parse::<u8>().map_err(|_| format!("`{phases}`: expected a number of phases"))?,
+                phases.parse::<u8>().map_err(|_| StateError::value(phases, "expected a number of phases"))?,
             ),
-            _ => return Err(format!("`{value}`: expected `<power> <phases>`")),
+            _ => return Err(StateError::value(value, "expected `<power> <phases>`")),
         };
         if !(1..PHASES).contains(&phases) {
-            return Err(format!(
+            return Err(StateError::ruled_out(format!(
                 "`{phases}` phases: a rebuild under way has done 1 to {} of its {PHASES} phases",
                 PHASES - 1
-            ));
+            )));
         }
         state.rebuilds.retain(|r| r.centre != centre);
         state.rebuilds.push(Rebuilding { centre, power, phases });
@@ -105,7 +107,7 @@ impl Mechanic for Rebuild {
     const OPTION: &'static str = "rebuild";
     const RANK: u8 = 13;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         flag(value, Rebuild)
     }
 
@@ -133,7 +135,7 @@ impl Mechanic for Rebuild {
     }
 
     /// A rebuild under way is of a destroyed centre.
-    fn settle_state(&self, v: &Variant, state: &mut VariantState) -> Result<(), String> {
+    fn settle_state(&self, v: &Variant, state: &mut VariantState) -> Result<(), StateError> {
         check(v, state)
     }
 }

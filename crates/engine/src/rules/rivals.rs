@@ -19,7 +19,7 @@
 //! penalties last).
 
 use super::imperial_title::{emperor, title, ImperialTitle};
-use super::options::{flag, needs, Names};
+use super::options::{flag, needs, Names, OptionError};
 use super::outlaw;
 use super::personal::Personal;
 use super::state_text::{read_power_list, write_power_list, Codec, Slot};
@@ -27,6 +27,7 @@ use super::{Mechanic, Outlaws, Rules};
 use crate::order::{Action, Order};
 use crate::outcome::RivalIllegal;
 use crate::outcome::{Illegal, Reason};
+use crate::outcome::{RivalReason, SuccessionIllegal};
 use crate::state::{Kind, Position, VariantState};
 use crate::variant::{PowerId, Variant};
 
@@ -57,7 +58,7 @@ pub fn declare(
         return Err(Illegal::Rival(RivalIllegal::TooEarly));
     }
     if pos.state.eliminated.contains(&by) {
-        return Err(Illegal::OutOfTheGame);
+        return Err(Illegal::Succession(SuccessionIllegal::OutOfTheGame));
     }
     let commander =
         super::personal::has_one(v, personal, target) && !pos.state.eliminated.contains(&target) && target != emperor;
@@ -76,7 +77,7 @@ pub fn declare(
     outlaw::decree(pos, target, by);
     pos.state.rivals.push(target);
     pos.state.rivals.sort_unstable();
-    Ok(Reason::DeclaredRival)
+    Ok(Reason::Rival(RivalReason::DeclaredRival))
 }
 
 /// `rival rhine`.
@@ -98,7 +99,7 @@ impl Mechanic for Rivals {
     const OPTION: &'static str = "rivals";
     const RANK: u8 = 36;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         flag(value, Rivals)
     }
 

@@ -3,7 +3,7 @@
 //! retreat or convoy goes there. (The `impassable_in:im` spaces behind them
 //! are no part of the game: the loader takes their borders away.)
 
-use super::options::{flag, Names};
+use super::options::{flag, Names, OptionError};
 use super::{Entry, Mechanic};
 use crate::outcome::Illegal;
 use crate::state::Force;
@@ -25,7 +25,7 @@ impl Mechanic for Sassanid {
     const OPTION: &'static str = "sassanid";
     const RANK: u8 = 34;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         flag(value, Sassanid)
     }
 

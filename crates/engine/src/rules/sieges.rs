@@ -27,10 +27,12 @@
 //! count again; the count is of phases spent behind the walls, so the one
 //! in which the unit retreated there is not one.
 
-use super::options::{flag, Names};
+use super::options::{flag, Names, OptionError};
 use super::state_text::{province_index, PositionCodec};
+use super::StateError;
 use super::{Entry, Mechanic, Rules};
 use crate::order::{Action, Order};
+use crate::outcome::SiegeReason;
 use crate::outcome::{Illegal, OrderResult, Reason, SiegeIllegal, Verdict};
 use crate::state::json::{cannot_stand, force_text};
 use crate::state::{Force, Kind, Position, VariantState};
@@ -119,34 +121,42 @@ pub const SIEGE: PositionCodec = PositionCodec {
     read: read_siege,
 };
 
-fn read_siege(v: &Variant, index: &str, value: &str, pos: &mut Position) -> Result<(), String> {
+fn read_siege(v: &Variant, index: &str, value: &str, pos: &mut Position) -> Result<(), StateError> {
     let centre = province_index(v, index)?;
-    let walls = v.province(centre).walls.ok_or_else(|| format!("`{index}` has no walls (only a supply centre has)"))?;
+    let walls = v
+        .province(centre)
+        .walls
+        .ok_or_else(|| StateError::ruled_out(format!("`{index}` has no walls (only a supply centre has)")))?;
     let [power, kind, phases] = value.split_whitespace().collect::<Vec<_>>()[..] else {
-        return Err(format!("`{value}`: expected `<power> <kind> <phases>`, as `Milan A 1`"));
+        return Err(StateError::value(value, "expected `<power> <kind> <phases>`, as `Milan A 1`"));
     };
     let power = v.power_named(power)?;
     let kind = Kind::from_code(kind)
         .filter(|&k| v.has_kind(k))
-        .ok_or_else(|| format!("`{kind}`: expected a kind of unit of {} (A, F, DA)", v.name))?;
+        .ok_or_else(|| StateError::value(kind, format!("expected a kind of unit of {} (A, F, DA)", v.name)))?;
     let phases: u8 = phases.parse().ok().filter(|&n| n < 2).ok_or_else(|| {
-        format!(
-            "`{phases}`: expected 0 or 1, the movement phases spent behind the walls (C9 disbands \
-             a unit after its second)"
+        StateError::value(
+            phases,
+            "expected 0 or 1, the movement phases spent behind the walls (C9 disbands a unit after its second)",
         )
     })?;
     let force = Force::single(power, kind, LocId::of_province(walls));
     if let Some(why) = cannot_stand(v, &force.components, force.loc) {
-        return Err(why);
+        return Err(StateError::RuledOut(why));
     }
     if force.is_fleet() && !v.province(centre).flags.port {
-        return Err(format!("a fleet may be behind the walls only in a port (C5), and `{index}` is none"));
+        return Err(StateError::ruled_out(format!(
+            "a fleet may be behind the walls only in a port (C5), and `{index}` is none"
+        )));
     }
     match pos.forces.iter().find(|f| v.province_of(f.loc) == walls) {
         // Position JSON lists the unit among the units too: they must agree.
         Some(f) if f.power == power && f.components == force.components => {}
         Some(f) => {
-            return Err(format!("the unit behind the walls of `{index}` is `{}`, not `{value}`", force_text(v, f)))
+            return Err(StateError::ruled_out(format!(
+                "the unit behind the walls of `{index}` is `{}`, not `{value}`",
+                force_text(v, f)
+            )))
         }
         None => pos.forces.push(force),
     }
@@ -163,7 +173,7 @@ impl Mechanic for Sieges {
     const OPTION: &'static str = "sieges";
     const RANK: u8 = 18;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         flag(value, Sieges)
     }
 
@@ -302,7 +312,7 @@ fn count(v: &Variant, results: &mut Vec<OrderResult<'_>>, next: &mut Position) {
         let force = next.forces.remove(i);
         results.push(OrderResult {
             order: Cow::Owned(Order::for_force(&force, Action::Disband)),
-            reason: Reason::SiegeLost,
+            reason: Reason::Siege(SiegeReason::SiegeLost),
         });
     }
 }

@@ -5,8 +5,77 @@
 
 use super::Rules;
 use crate::state::{Position, VariantState};
-use crate::variant::{PowerId, ProvinceId, Variant};
+use crate::variant::{PowerId, ProvinceId, UnknownPower, Variant};
 use std::collections::BTreeMap;
+use std::fmt;
+
+/// What is wrong with the state's text, by kind: a key, or the value of
+/// one (position JSON's `state`, case files' state lines). It prints the
+/// text the judge has always printed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StateError {
+    /// A word that does not read as its key takes it: the word, and what
+    /// was expected (`` `soon`: expected a whole number ``).
+    Value { text: String, expected: String },
+    /// A province the variant does not have.
+    UnknownProvince(String),
+    /// A power the variant does not have.
+    UnknownPower(UnknownPower),
+    /// A key no codec of the variant reads: the key, the variant and the
+    /// keys it keeps.
+    UnknownKey { key: String, variant: String, keeps: Vec<String> },
+    /// A key with the wrong number of words after it: the key, and the
+    /// shape its family takes (`colony <name>`).
+    KeyShape { key: String, shape: String },
+    /// An entry that reads, but that the variant's rules or the rest of
+    /// the position rule out (`Korinthos lends to itself`).
+    RuledOut(String),
+    /// What is wrong with one key's entry, with the key.
+    At { key: String, error: Box<StateError> },
+}
+
+impl StateError {
+    /// A word that does not read: the word and what was expected.
+    pub fn value(text: &str, expected: impl Into<String>) -> StateError {
+        StateError::Value { text: text.to_string(), expected: expected.into() }
+    }
+
+    /// An entry the rules rule out, in words.
+    pub fn ruled_out(why: impl Into<String>) -> StateError {
+        StateError::RuledOut(why.into())
+    }
+}
+
+impl fmt::Display for StateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StateError::Value { text, expected } => write!(f, "`{text}`: {expected}"),
+            StateError::UnknownProvince(name) => write!(f, "unknown province `{name}`"),
+            StateError::UnknownPower(e) => e.fmt(f),
+            StateError::UnknownKey { key, variant, keeps } => {
+                write!(f, "unknown state key `{key}` (variant {variant} keeps: {})", keeps.join(", "))
+            }
+            StateError::KeyShape { key, shape } => write!(f, "state key `{key}`: expected `{shape}`"),
+            StateError::RuledOut(why) => f.write_str(why),
+            StateError::At { key, error } => write!(f, "state `{key}`: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for StateError {}
+
+impl From<UnknownPower> for StateError {
+    fn from(e: UnknownPower) -> StateError {
+        StateError::UnknownPower(e)
+    }
+}
+
+/// For callers that report errors as text.
+impl From<StateError> for String {
+    fn from(e: StateError) -> String {
+        e.to_string()
+    }
+}
 
 /// How one family of state keys reads and writes: `key` alone (`delphi`),
 /// or `key` and index words (`colony chi`, `delphi-builds sparta`; a loan's
@@ -24,7 +93,7 @@ pub struct Codec {
     /// takes none.
     pub write: fn(&Variant, &VariantState, &mut dyn FnMut(String, String)),
     /// Reads one entry: (index, value).
-    pub read: fn(&Variant, &str, &str, &mut VariantState) -> Result<(), String>,
+    pub read: fn(&Variant, &str, &str, &mut VariantState) -> Result<(), StateError>,
 }
 
 /// The codecs of one mechanic's slot.
@@ -40,7 +109,7 @@ pub struct PositionCodec {
     /// Writes each entry as (index, value).
     pub write: fn(&Variant, &Position, &mut dyn FnMut(String, String)),
     /// Reads one entry, (index, value), into the position.
-    pub read: fn(&Variant, &str, &str, &mut Position) -> Result<(), String>,
+    pub read: fn(&Variant, &str, &str, &mut Position) -> Result<(), StateError>,
 }
 
 /// `seed 42`: the game's seed.
@@ -54,7 +123,7 @@ const SEED: Codec = Codec {
         }
     },
     read: |_, _, value, state| {
-        state.seed = Some(value.parse().map_err(|_| format!("`{value}`: expected a whole number"))?);
+        state.seed = Some(value.parse().map_err(|_| StateError::value(value, "expected a whole number"))?);
         Ok(())
     },
 };
@@ -86,13 +155,13 @@ pub fn write_year(year: Option<i32>, out: &mut dyn FnMut(String, String)) {
 }
 
 /// Reads the value of a key that holds a year.
-pub fn read_year(value: &str) -> Result<i32, String> {
-    value.parse().map_err(|_| format!("`{value}`: expected a year"))
+pub fn read_year(value: &str) -> Result<i32, StateError> {
+    value.parse().map_err(|_| StateError::value(value, "expected a year"))
 }
 
 /// A province named in a state key.
-pub fn province_index(v: &Variant, name: &str) -> Result<ProvinceId, String> {
-    v.find_loc(name).map(|l| v.province_of(l)).ok_or_else(|| format!("unknown province `{name}`"))
+pub fn province_index(v: &Variant, name: &str) -> Result<ProvinceId, StateError> {
+    v.find_loc(name).map(|l| v.province_of(l)).ok_or_else(|| StateError::UnknownProvince(name.to_string()))
 }
 
 /// Writes a slot that names a power for each of some provinces
@@ -110,7 +179,7 @@ pub fn read_province_power(
     province: &str,
     power: &str,
     list: &mut Vec<(ProvinceId, PowerId)>,
-) -> Result<(), String> {
+) -> Result<(), StateError> {
     set_province_power(list, province_index(v, province)?, v.power_named(power)?);
     Ok(())
 }
@@ -144,9 +213,9 @@ pub fn read_power_list(
     power: &str,
     value: &str,
     list: &mut Vec<PowerId>,
-) -> Result<(), String> {
+) -> Result<(), StateError> {
     if !value.is_empty() {
-        return Err(format!("`{value}`: `{key} <power>` takes nothing after the power"));
+        return Err(StateError::value(value, format!("`{key} <power>` takes nothing after the power")));
     }
     let p = v.power_named(power)?;
     if let Err(i) = list.binary_search(&p) {
@@ -207,7 +276,7 @@ pub fn read_position_state<'a>(
     v: &Variant,
     entries: impl IntoIterator<Item = (&'a str, &'a str)>,
     pos: &mut Position,
-) -> Result<(), String> {
+) -> Result<(), StateError> {
     let (of_position, of_state): (Vec<_>, Vec<_>) =
         entries.into_iter().partition(|(key, _)| v.rules.position_codec(key).is_some());
     pos.state = read_state(v, of_state)?;
@@ -215,9 +284,9 @@ pub fn read_position_state<'a>(
         let codec = v.rules.position_codec(key).expect("partitioned so");
         let words: Vec<&str> = key.split_whitespace().collect();
         if words.len() != 2 {
-            return Err(format!("state key `{key}`: expected `{} <name>`", codec.key));
+            return Err(StateError::KeyShape { key: key.to_string(), shape: format!("{} <name>", codec.key) });
         }
-        (codec.read)(v, words[1], value.trim(), pos).map_err(|e| format!("state `{key}`: {e}"))?;
+        (codec.read)(v, words[1], value.trim(), pos).map_err(|e| at(key, e))?;
     }
     Ok(())
 }
@@ -227,16 +296,16 @@ pub fn read_position_state<'a>(
 pub fn read_state<'a>(
     v: &Variant,
     entries: impl IntoIterator<Item = (&'a str, &'a str)>,
-) -> Result<VariantState, String> {
+) -> Result<VariantState, StateError> {
     let mut state = VariantState::default();
     for (key, value) in entries {
         let codec = v.rules.codec(key).ok_or_else(|| unknown_key(v, key))?;
         let words: Vec<&str> = key.split_whitespace().collect();
         if words.len() != 1 + codec.index_words() {
-            return Err(format!("state key `{key}`: expected `{}`", shape(codec)));
+            return Err(StateError::KeyShape { key: key.to_string(), shape: shape(codec) });
         }
         let index = words[1..].join(" ");
-        (codec.read)(v, &index, value.trim(), &mut state).map_err(|e| format!("state `{key}`: {e}"))?;
+        (codec.read)(v, &index, value.trim(), &mut state).map_err(|e| at(key, e))?;
     }
     v.rules.settle_state(v, &mut state)?;
     Ok(state)
@@ -272,8 +341,12 @@ impl Codec {
     }
 }
 
-fn unknown_key(v: &Variant, key: &str) -> String {
-    let known: Vec<String> =
-        v.rules.codecs().map(shape).chain(v.rules.position_codecs().map(|c| format!("{} <name>", c.key))).collect();
-    format!("unknown state key `{key}` (variant {} keeps: {})", v.id, known.join(", "))
+fn unknown_key(v: &Variant, key: &str) -> StateError {
+    let keeps = v.rules.codecs().map(shape).chain(v.rules.position_codecs().map(|c| format!("{} <name>", c.key)));
+    StateError::UnknownKey { key: key.to_string(), variant: v.id.to_string(), keeps: keeps.collect() }
+}
+
+/// One key's error, with the key.
+fn at(key: &str, error: StateError) -> StateError {
+    StateError::At { key: key.to_string(), error: Box::new(error) }
 }

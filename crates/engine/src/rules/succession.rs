@@ -33,12 +33,13 @@
 use super::centre_values::romans;
 use super::imperial_title::emperor;
 use super::imperial_title::{title, ImperialTitle};
-use super::options::{flag, needs, Names};
+use super::options::{flag, needs, Names, OptionError};
 use super::outlaw;
 use super::personal::Personal;
 use super::{Mechanic, PraetorianGuard, Rules};
 use crate::order::{Action, Order};
 use crate::outcome::{Illegal, OrderResult, Reason, Takeover};
+use crate::outcome::{SuccessionIllegal, SuccessionReason};
 use crate::state::{Component, Force, Kind, Position, VariantState};
 use crate::variant::PhaseKind;
 use crate::variant::{PowerId, Variant};
@@ -48,7 +49,7 @@ use std::borrow::Cow;
 /// successor, take no orders (they hold; I8: "The EMPEROR is eliminated").
 pub fn may_order(state: &VariantState, power: PowerId) -> Result<(), Illegal> {
     if state.eliminated.contains(&power) {
-        return Err(Illegal::OutOfTheGame);
+        return Err(Illegal::Succession(SuccessionIllegal::OutOfTheGame));
     }
     Ok(())
 }
@@ -138,7 +139,7 @@ fn take_rome(
     if may_succeed(romans, next, fallen, p) {
         results.push(OrderResult {
             order: Cow::Owned(Order::for_force(&in_rome, Action::Hold)),
-            reason: Reason::TitleTaken { emperor: p },
+            reason: Reason::Succession(SuccessionReason::TitleTaken { emperor: p }),
         });
         crown(v, fallen, p, results, next);
     }
@@ -168,7 +169,7 @@ fn fall(
     if let Some(guard) = guard {
         results.push(OrderResult {
             order: Cow::Owned(Order::for_force(&guard, Action::Hold)),
-            reason: Reason::EmperorFalls { heir },
+            reason: Reason::Succession(SuccessionReason::EmperorFalls { heir }),
         });
     }
     if let Some(h) = heir {
@@ -210,7 +211,7 @@ impl Mechanic for Succession {
     const OPTION: &'static str = "succession";
     const RANK: u8 = 37;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         flag(value, Succession)
     }
 
@@ -270,7 +271,7 @@ impl Mechanic for Succession {
     /// either: it takes only armies, fleets and garrisons).
     fn may_remove(&self, kind: Kind) -> Result<(), Illegal> {
         if kind == Kind::PRAETORIAN_GUARD {
-            Err(Illegal::GuardRemoval)
+            Err(Illegal::Succession(SuccessionIllegal::GuardRemoval))
         } else {
             Ok(())
         }

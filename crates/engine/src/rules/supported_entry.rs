@@ -5,7 +5,7 @@
 //! 1, however unopposed, bounces; a supported one enters. A retreat is no
 //! attack, so it never enters.
 
-use super::options::{flag, Names};
+use super::options::{flag, Names, OptionError};
 use super::Entry;
 use super::Mechanic;
 use crate::outcome::Illegal;
@@ -36,7 +36,7 @@ impl Mechanic for SupportedEntry {
     const OPTION: &'static str = "supported_entry";
     const RANK: u8 = 29;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         flag(value, SupportedEntry)
     }
 

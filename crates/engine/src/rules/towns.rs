@@ -2,7 +2,7 @@
 //! hands after every movement season (after its retreats), not only after
 //! the seasons the calendar names for every centre.
 
-use super::options::{choice, Names};
+use super::options::{choice, Names, OptionError};
 use super::Mechanic;
 use crate::variant::Variant;
 
@@ -19,7 +19,7 @@ impl Mechanic for TownsEveryMove {
     const OPTION: &'static str = "town_control";
     const RANK: u8 = 4;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         Ok((choice(value, &["as_cities", "every_move"])? == 1).then_some(TownsEveryMove))
     }
 

@@ -21,7 +21,7 @@
 use super::imperial_title::title;
 use super::offices::senate;
 use super::offices::ELIMINATED;
-use super::options::{flag, needs, Names};
+use super::options::{flag, needs, Names, OptionError};
 use super::outlaw;
 use super::personal::Personal;
 use super::state_text::{Codec, Slot};
@@ -215,7 +215,7 @@ impl Mechanic for PersonalElimination {
     const OPTION: &'static str = "personal_elimination";
     const RANK: u8 = 27;
 
-    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, String> {
+    fn read(value: &toml::Value, _: &Names) -> Result<Option<Self>, OptionError> {
         flag(value, PersonalElimination)
     }
 

@@ -4,9 +4,37 @@
 use super::{Component, Components, Kind};
 use crate::order::excerpt;
 use crate::variant::PowerId;
+use std::fmt;
+
+/// A composition that does not read: the text (cut short if long) and
+/// what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CompositionError {
+    /// A count that is not a number.
+    BadCount(String),
+    /// A part that is no kind of unit.
+    NotAForce(String),
+    /// A count of 0 or over 99.
+    CountOutOfRange(String),
+}
+
+impl fmt::Display for CompositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CompositionError::BadCount(text) => write!(f, "bad count in `{text}`"),
+            CompositionError::NotAForce(text) => {
+                write!(f, "`{text}` is not a force: expected components like A, F, 2A, A/F")
+            }
+            CompositionError::CountOutOfRange(text) => write!(f, "`{text}`: a component count must be 1 to 99"),
+        }
+    }
+}
+
+impl std::error::Error for CompositionError {}
 
 /// Parses a composition; every component belongs to `power`.
-pub fn parse_composition(text: &str, power: PowerId) -> Result<Components, String> {
+pub fn parse_composition(text: &str, power: PowerId) -> Result<Components, CompositionError> {
+    let quoted = || excerpt(text).into_owned();
     let mut components = Components::new();
     for part in text.split('/') {
         let part = part.trim();
@@ -16,15 +44,11 @@ pub fn parse_composition(text: &str, power: PowerId) -> Result<Components, Strin
         };
         let digits = part.chars().take_while(|c| c.is_ascii_digit()).count();
         let (count, letter) = part.split_at(digits);
-        let count: usize = if count.is_empty() {
-            1
-        } else {
-            count.parse().map_err(|_| format!("bad count in `{}`", excerpt(text)))?
-        };
-        let kind = Kind::from_code(letter)
-            .ok_or_else(|| format!("`{}` is not a force: expected components like A, F, 2A, A/F", excerpt(text)))?;
+        let count: usize =
+            if count.is_empty() { 1 } else { count.parse().map_err(|_| CompositionError::BadCount(quoted()))? };
+        let kind = Kind::from_code(letter).ok_or_else(|| CompositionError::NotAForce(quoted()))?;
         if count == 0 || count > 99 {
-            return Err(format!("`{}`: a component count must be 1 to 99", excerpt(text)));
+            return Err(CompositionError::CountOutOfRange(quoted()));
         }
         components.extend(std::iter::repeat_n(Component { kind, power, free }, count));
     }

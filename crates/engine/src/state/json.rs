@@ -5,9 +5,69 @@
 use super::{parse_composition, write_composition, Component, Dislodged, Force, Position};
 use crate::adjudicate::retreat_options;
 use crate::order::excerpt;
-use crate::variant::{LocId, PowerId, Terrain, Variant};
+use crate::rules::StateError;
+use crate::variant::{LocId, PhaseError, PowerId, Terrain, UnknownPower, Variant};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::fmt;
+
+/// What is wrong with a position's JSON, by kind. It prints the text the
+/// judge has always printed, which names the part of the position at
+/// fault (`position JSON, units of France: ...`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PositionError {
+    /// Not JSON of the position's shape: where, and what the reader says.
+    Json { line: usize, column: usize, message: String },
+    /// The phase's name does not read.
+    Phase(PhaseError),
+    /// A power the variant does not have.
+    UnknownPower(UnknownPower),
+    /// A province the variant does not have, in one of the position's
+    /// lists (`dislodged of Austria`, `contested`).
+    UnknownProvince { list: String, name: String },
+    /// An entry of one of the lists that does not read, or that cannot be
+    /// so (a unit where it cannot stand, a centre owned twice): the list
+    /// and why.
+    Entry { list: String, why: String },
+    /// The state's keys or values.
+    State(StateError),
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::Json { line, column, message } => {
+                write!(f, "position JSON, line {line} column {column}: {message}")
+            }
+            PositionError::Phase(e) => write!(f, "position JSON, phase: {e}"),
+            PositionError::UnknownPower(e) => write!(f, "position JSON: {e}"),
+            PositionError::UnknownProvince { list, name } => {
+                write!(f, "position JSON, {list}: unknown province `{name}`")
+            }
+            PositionError::Entry { list, why } => write!(f, "position JSON, {list}: {why}"),
+            PositionError::State(e) => write!(f, "position JSON, {e}"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// For callers that report errors as text.
+impl From<PositionError> for String {
+    fn from(e: PositionError) -> String {
+        e.to_string()
+    }
+}
+
+/// An entry of `list` that does not read or cannot be.
+fn entry(list: impl Into<String>, why: impl Into<String>) -> PositionError {
+    PositionError::Entry { list: list.into(), why: why.into() }
+}
+
+/// A province of `list` the variant does not have.
+fn unknown_province(list: impl Into<String>, name: &str) -> PositionError {
+    PositionError::UnknownProvince { list: list.into(), name: excerpt(name).into_owned() }
+}
 
 #[derive(Serialize, Deserialize, Debug, Default, Clone, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -44,8 +104,8 @@ pub struct DislodgedJson {
     pub retreats: Vec<String>,
 }
 
-fn power(v: &Variant, name: &str) -> Result<PowerId, String> {
-    v.power_named(name).map_err(|e| format!("position JSON: {e}"))
+fn power(v: &Variant, name: &str) -> Result<PowerId, PositionError> {
+    v.power_named(name).map_err(PositionError::UnknownPower)
 }
 
 /// What is wrong with a unit's text; each reader words its own message.
@@ -59,7 +119,7 @@ pub(crate) enum BadUnit {
 /// Reads `F lon`, `2A/F stp/nc` (MILA's `A BUD` too) as a force of `power`.
 pub(crate) fn read_unit(v: &Variant, power: PowerId, text: &str) -> Result<Force, BadUnit> {
     let (comp, place) = text.trim().split_once(char::is_whitespace).ok_or(BadUnit::Shape)?;
-    let components = parse_composition(comp, power).map_err(BadUnit::Part)?;
+    let components = parse_composition(comp, power).map_err(|e| BadUnit::Part(e.to_string()))?;
     let loc = v
         .find_loc(place.trim())
         .ok_or_else(|| BadUnit::Part(format!("unknown location `{}`", excerpt(place.trim()))))?;
@@ -142,16 +202,19 @@ pub fn force_text(v: &Variant, f: &Force) -> String {
 
 impl Position {
     /// Reads a position from JSON text (docs/position-json.md).
-    pub fn from_json(v: &Variant, text: &str) -> Result<Position, String> {
-        let j: PositionJson = serde_json::from_str(text)
-            .map_err(|e| format!("position JSON, line {} column {}: {e}", e.line(), e.column()))?;
+    pub fn from_json(v: &Variant, text: &str) -> Result<Position, PositionError> {
+        let j: PositionJson = serde_json::from_str(text).map_err(|e| PositionError::Json {
+            line: e.line(),
+            column: e.column(),
+            message: e.to_string(),
+        })?;
         Position::from_position_json(v, &j)
     }
 
     /// The position an already parsed `PositionJson` describes (a game
     /// record holds them parsed), checked as `from_json` checks it.
-    pub fn from_position_json(v: &Variant, j: &PositionJson) -> Result<Position, String> {
-        let phase = v.calendar.parse_phase(&j.phase).map_err(|e| format!("position JSON, phase: {e}"))?;
+    pub fn from_position_json(v: &Variant, j: &PositionJson) -> Result<Position, PositionError> {
+        let phase = v.calendar.parse_phase(&j.phase).map_err(PositionError::Phase)?;
         let mut pos = Position::empty(v, phase);
         // The lines each force was read from, by power: to name them when
         // the force cannot stand where it is.
@@ -159,7 +222,7 @@ impl Position {
         for (name, units) in &j.units {
             let p = power(v, name)?;
             for u in units {
-                let force = unit(v, p, u).map_err(|e| format!("position JSON, units of {name}: {e}"))?;
+                let force = unit(v, p, u).map_err(|e| entry(format!("units of {name}"), e))?;
                 let province = v.province_of(force.loc);
                 match pos.forces.iter_mut().position(|f| v.province_of(f.loc) == province) {
                     // A box holds any number of forces: each unit is one.
@@ -172,10 +235,8 @@ impl Position {
                         continue;
                     }
                     Some(_) => {
-                        return Err(format!(
-                            "position JSON, units of {name}: `{}`: the province already holds a unit",
-                            excerpt(u)
-                        ))
+                        let why = format!("`{}`: the province already holds a unit", excerpt(u));
+                        return Err(entry(format!("units of {name}"), why));
                     }
                     None => {}
                 }
@@ -187,37 +248,27 @@ impl Position {
             if let Some(why) = cannot_stand(v, &f.components, f.loc) {
                 let names: Vec<&str> = lines.iter().map(|l| l.0).collect();
                 let units: Vec<String> = lines.iter().map(|l| format!("`{}`", excerpt(l.1))).collect();
-                return Err(format!("position JSON, units of {}: {}: {why}", names.join(" and "), units.join(", ")));
+                return Err(entry(format!("units of {}", names.join(" and ")), format!("{}: {why}", units.join(", "))));
             }
         }
         for (name, list) in &j.dislodged {
             let p = power(v, name)?;
             for d in list {
-                let force = unit(v, p, &d.unit).map_err(|e| format!("position JSON, dislodged of {name}: {e}"))?;
+                let list = || format!("dislodged of {name}");
+                let force = unit(v, p, &d.unit).map_err(|e| entry(list(), e))?;
                 if let Some(why) = cannot_stand(v, &force.components, force.loc) {
-                    return Err(format!("position JSON, dislodged of {name}: `{}`: {why}", excerpt(&d.unit)));
+                    return Err(entry(list(), format!("`{}`: {why}", excerpt(&d.unit))));
                 }
-                let attacker_from = match &d.attacker_from {
-                    Some(a) => Some(v.find_loc(a).map(|l| v.province_of(l)).ok_or_else(|| {
-                        format!("position JSON, dislodged of {name}: unknown province `{}`", excerpt(a))
-                    })?),
-                    None => None,
-                };
-                let mut also_from = Vec::new();
-                for a in &d.also_from {
-                    also_from.push(v.find_loc(a).map(|l| v.province_of(l)).ok_or_else(|| {
-                        format!("position JSON, dislodged of {name}: unknown province `{}`", excerpt(a))
-                    })?);
-                }
+                let province =
+                    |a: &str| v.find_loc(a).map(|l| v.province_of(l)).ok_or_else(|| unknown_province(list(), a));
+                let attacker_from = d.attacker_from.as_deref().map(province).transpose()?;
+                let also_from = d.also_from.iter().map(|a| province(a)).collect::<Result<Vec<_>, _>>()?;
                 pos.dislodged.push(Dislodged { force, attacker_from, by_convoy: d.by_convoy, also_from });
             }
         }
         for c in &j.contested {
-            pos.contested.push(
-                v.find_loc(c)
-                    .map(|l| v.province_of(l))
-                    .ok_or_else(|| format!("position JSON, contested: unknown province `{}`", excerpt(c)))?,
-            );
+            pos.contested
+                .push(v.find_loc(c).map(|l| v.province_of(l)).ok_or_else(|| unknown_province("contested", c))?);
         }
         pos.owners = match &j.owners {
             None => v.start_owners.clone(),
@@ -225,21 +276,17 @@ impl Position {
                 let mut list = vec![None; v.province_count()];
                 for (name, centres) in owners {
                     let p = power(v, name)?;
+                    let of = || format!("owners of {name}");
                     for c in centres {
-                        let loc = v.find_loc(c).ok_or_else(|| {
-                            format!("position JSON, owners of {name}: unknown province `{}`", excerpt(c))
-                        })?;
+                        let loc = v.find_loc(c).ok_or_else(|| unknown_province(of(), c))?;
                         if !v.is_centre(v.province_of(loc)) {
-                            return Err(format!("position JSON, owners of {name}: `{c}` is not a supply centre"));
+                            return Err(entry(of(), format!("`{c}` is not a supply centre")));
                         }
                         match list[v.province_of(loc).index()].replace(p) {
                             Some(other) if other != p => {
-                                return Err(format!(
-                                    "position JSON, owners of {name}: `{c}` is owned by {} too",
-                                    v.power(other).name
-                                ));
+                                return Err(entry(of(), format!("`{c}` is owned by {} too", v.power(other).name)));
                             }
-                            Some(_) => return Err(format!("position JSON, owners of {name}: `{c}` is listed twice")),
+                            Some(_) => return Err(entry(of(), format!("`{c}` is listed twice"))),
                             None => {}
                         }
                     }
@@ -248,8 +295,8 @@ impl Position {
             }
         };
         crate::rules::read_position_state(v, j.state.iter().map(|(k, v)| (k.as_str(), v.as_str())), &mut pos)
-            .map_err(|e| format!("position JSON, {e}"))?;
-        v.rules.check_position(v, &pos).map_err(|e| format!("position JSON, {e}"))?;
+            .map_err(PositionError::State)?;
+        v.rules.check_position(v, &pos).map_err(PositionError::State)?;
         pos.normalize();
         Ok(pos)
     }

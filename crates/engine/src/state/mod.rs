@@ -6,7 +6,8 @@ pub mod json;
 mod variant_state;
 
 pub use crate::variant::{Kind, Moves};
-pub use composition::{parse_composition, write_composition};
+pub use composition::{parse_composition, write_composition, CompositionError};
+pub use json::PositionError;
 pub use variant_state::{Delphi, Loan, Outlaw, Rebuild, SenateEnd, VariantState};
 
 use crate::variant::{LocId, Phase, PowerId, ProvinceId, Variant};

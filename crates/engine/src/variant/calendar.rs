@@ -45,6 +45,59 @@ pub const FIRST_YEARS: std::ops::RangeInclusive<i32> = 1..=9999;
 /// any game, and far from the ends of `i32`.
 pub const MAX_YEAR: i32 = 1_000_000;
 
+/// A phase's name that does not read (`Calendar::parse_phase`): the name as
+/// written (cut short if long) and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PhaseError {
+    pub text: String,
+    pub kind: PhaseProblem,
+}
+
+/// What is wrong with a phase's name, by kind.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PhaseProblem {
+    /// Not `<Season> <Year> [BC], <Kind>`.
+    Shape,
+    /// The last word is no kind of phase.
+    UnknownKind(String),
+    /// The year is not a number.
+    NotAYear(String),
+    /// A BC year in a variant that counts its years AD.
+    AdOnly,
+    /// A year out of 1 to `MAX_YEAR`.
+    YearOutOfRange,
+    /// The variant has no phase of this kind in this season.
+    NoStep { kind: PhaseKind, season: String },
+}
+
+impl fmt::Display for PhaseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const EXPECTED: &str = "expected `<Season> <Year> [BC], <Movement|Retreat|Adjustment>`";
+        let text = &self.text;
+        match &self.kind {
+            PhaseProblem::Shape => write!(f, "`{text}`: {EXPECTED}"),
+            PhaseProblem::UnknownKind(word) => write!(f, "`{text}`: unknown phase kind `{word}`; {EXPECTED}"),
+            PhaseProblem::NotAYear(word) => write!(f, "`{text}`: `{word}` is not a year; {EXPECTED}"),
+            PhaseProblem::AdOnly => write!(f, "`{text}`: this variant counts its years AD"),
+            PhaseProblem::YearOutOfRange => {
+                write!(f, "`{text}`: the year must be 1 to {MAX_YEAR} (there is no year 0)")
+            }
+            PhaseProblem::NoStep { kind, season } => {
+                write!(f, "`{text}`: this variant has no {} phase in {season}", kind.name())
+            }
+        }
+    }
+}
+
+impl std::error::Error for PhaseError {}
+
+/// For callers that report errors as text.
+impl From<PhaseError> for String {
+    fn from(e: PhaseError) -> String {
+        e.to_string()
+    }
+}
+
 /// A phase of the game: the index of its step in the calendar's year, and
 /// the year as printed (451 for 451 BC). A BC calendar goes on past 1 BC
 /// into AD years: its year 0 is 1 AD, -1 is 2 AD, and so on.
@@ -122,18 +175,18 @@ impl Calendar {
 
     /// Parses `Spring 1901 movement`, `Spring 1901, Movement`,
     /// `Winter 451 BC adjustment`.
-    pub fn parse_phase(&self, text: &str) -> Result<Phase, String> {
+    pub fn parse_phase(&self, text: &str) -> Result<Phase, PhaseError> {
         let words: smallvec::SmallVec<[&str; 6]> =
             text.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
-        let expected = "expected `<Season> <Year> [BC], <Movement|Retreat|Adjustment>`";
         // Quoted cut short: a phase from a file may be of any length.
-        let text = crate::order::excerpt(text);
+        let quoted = crate::order::excerpt(text).into_owned();
         let word = |w: &str| crate::order::excerpt(w).into_owned();
+        let error = |kind| PhaseError { text: quoted.clone(), kind };
         if words.len() < 3 {
-            return Err(format!("`{text}`: {expected}"));
+            return Err(error(PhaseProblem::Shape));
         }
         let kind = PhaseKind::parse(words[words.len() - 1])
-            .ok_or_else(|| format!("`{text}`: unknown phase kind `{}`; {expected}", word(words[words.len() - 1])))?;
+            .ok_or_else(|| error(PhaseProblem::UnknownKind(word(words[words.len() - 1]))))?;
         let mut year_words = &words[1..words.len() - 1];
         let mut era = None;
         if let Some(last) = year_words.last() {
@@ -146,23 +199,23 @@ impl Calendar {
                 // A BC calendar crosses into AD years; an AD one never
                 // reaches back into BC.
                 if era == Era::Bc && self.era == Era::Ad {
-                    return Err(format!("`{text}`: this variant counts its years AD"));
+                    return Err(error(PhaseProblem::AdOnly));
                 }
                 year_words = &year_words[..year_words.len() - 1];
             }
         }
         let year: i32 = match year_words {
-            [y] => y.parse().map_err(|_| format!("`{text}`: `{}` is not a year; {expected}", word(y)))?,
-            _ => return Err(format!("`{text}`: {expected}")),
+            [y] => y.parse().map_err(|_| error(PhaseProblem::NotAYear(word(y))))?,
+            _ => return Err(error(PhaseProblem::Shape)),
         };
         if !(1..=MAX_YEAR).contains(&year) {
-            return Err(format!("`{text}`: the year must be 1 to {MAX_YEAR} (there is no year 0)"));
+            return Err(error(PhaseProblem::YearOutOfRange));
         }
         // A BC calendar's AD years (after 1 BC): 1 AD is its year 0.
         let year = if self.era == Era::Bc && era == Some(Era::Ad) { 1 - year } else { year };
         let step = self
             .find_step(words[0], kind)
-            .ok_or_else(|| format!("`{text}`: this variant has no {} phase in {}", kind.name(), word(words[0])))?;
+            .ok_or_else(|| error(PhaseProblem::NoStep { kind, season: word(words[0]) }))?;
         Ok(Phase { step, year })
     }
 

@@ -783,7 +783,7 @@ fn calendar(vf: &VariantFile, problems: &mut Vec<Problem>) -> Calendar {
     }
     match calendar.parse_phase(&c.first) {
         Ok(first) => calendar.first = first,
-        Err(e) => problems.push(Problem::new("variant.toml", "calendar.first", e)),
+        Err(e) => problems.push(Problem::new("variant.toml", "calendar.first", e.to_string())),
     }
     calendar
 }

@@ -13,7 +13,7 @@ mod load;
 mod names;
 
 pub use bits::BitMatrix;
-pub use calendar::{Calendar, Era, Phase, PhaseKind, MAX_YEAR};
+pub use calendar::{Calendar, Era, Phase, PhaseError, PhaseKind, PhaseProblem, MAX_YEAR};
 pub use embedded::{embedded_ids, embedded_variant};
 pub use ids::{LocId, PowerId, ProvinceId};
 pub use kinds::{Kind, KindRow, Moves, BUILT_IN};

@@ -40,7 +40,7 @@ pub enum Plan {
     /// - when it succeeds it leaves no standoff in `dest` (the province is
     ///   emptied by the dislodgement, and no one moved in):
     ///   `Resolver::next_position` (adjudicate/movement.rs), and its result
-    ///   is a success with `Reason::SiegeRaised` (`Resolver::explain`);
+    ///   is a success with `Reason::Siege(SiegeReason::SiegeRaised)` (`Resolver::explain`);
     /// - it is planned only where the walls hold a unit and the raiser may
     ///   move there, by land or by convoy (C8: its convoy must succeed, as
     ///   a convoyed move's): `Rules::may_raise`, called from
