@@ -99,11 +99,12 @@ fn ancient_mediterranean_checks_clean_with_the_rulings_counts() {
 
 #[test]
 fn hoplite_wars_checks_clean_with_the_rulings_counts() {
-    // rules/hoplite_wars.md H1, H21, H22: 14 powers in 7 players, 103
-    // provinces, 29 Cities worth 1 and 23 Towns worth 1/2 (40.5 in all),
-    // double coasts for Chalcis, Larissa and Megara.
+    // rules/hoplite_wars.md H1, H21, H22: 14 powers in 7 players, 104
+    // provinces (103 reconstructed, and Dyme: variants/hoplite_wars/NOTES.md),
+    // 29 Cities worth 1 and 23 Towns worth 1/2 (40.5 in all), double coasts
+    // for Chalcis, Larissa and Megara.
     let text = ok(&["variant", "check", "hoplite_wars"]);
-    assert!(text.contains("provinces: 103 (14 land, 65 coast, 24 sea)"), "{text}");
+    assert!(text.contains("provinces: 104 (14 land, 66 coast, 24 sea)"), "{text}");
     assert!(text.contains("coasts: 6 locations on 3 multi-coast provinces"), "{text}");
     assert!(text.contains("centres: 52 (23 worth 0.5, 29 worth 1; 28 home, 24 neutral), 40.5 in all"), "{text}");
     assert!(text.contains("powers: 14"), "{text}");
