@@ -10,7 +10,7 @@ use std::fmt;
 
 /// What was wrong with an order: the 1-based column, what was expected there
 /// and what was found.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
     pub column: usize,
     pub expected: String,

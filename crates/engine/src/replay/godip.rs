@@ -5,10 +5,11 @@
 //! centre the province is. Province ids are godip's (nat, nrg, mid, gol,
 //! stp/nc ...), which the standard variant knows as aliases.
 
+use super::godip_error::{GodipError, LineError};
 use super::{Glitch, RecordedGame, RecordedPhase};
 use crate::order::{excerpt, Action, Order, UnitRef};
 use crate::state::{board_order, Dislodged, Force, Kind, Position};
-use crate::variant::{LocId, Phase, PhaseKind, PowerId, ProvinceId, Variant, MAX_YEAR};
+use crate::variant::{LocId, Phase, PhaseError, PhaseKind, PowerId, ProvinceId, Variant, MAX_YEAR};
 
 /// The phase being read: its start position grows line by line until
 /// ORDERS, whose lines are read against it.
@@ -30,13 +31,13 @@ struct Reading<'a> {
 
 impl<'a> Reading<'a> {
     /// `PHASE 1901 Fall Adjustment` on line `n`.
-    fn new(v: &Variant, steps: &mut Steps<'a>, n: usize, label: &'a str) -> Result<Reading<'a>, String> {
+    fn new(v: &Variant, steps: &mut Steps<'a>, n: usize, label: &'a str) -> Result<Reading<'a>, GodipError> {
         let mut words = label.split_ascii_whitespace();
         let (Some(year), Some(season), Some(kind), None) = (words.next(), words.next(), words.next(), words.next())
         else {
-            return Err(format!("line {n}: `PHASE {}`: expected `PHASE <year> <season> <kind>`", excerpt(label)));
+            return Err(GodipError::PhaseShape { line: n, label: label.into() });
         };
-        let phase = steps.phase(v, year, season, kind).map_err(|e| format!("line {n}: {e}"))?;
+        let phase = steps.phase(v, year, season, kind).map_err(|error| GodipError::Phase { line: n, error })?;
         let mut pos = Position::empty(v, phase);
         pos.forces.reserve(v.province_count() / 2);
         Ok(Reading {
@@ -72,7 +73,7 @@ impl<'a> Reading<'a> {
     }
 
     fn line(&mut self, v: &Variant, nations: &mut Nations<'a>, n: usize, line: &'a str) {
-        let said = |e: &str| format!("line {n}: `{}`: {e}", excerpt(line));
+        let said = |e: &LineError| format!("line {n}: `{}`: {e}", excerpt(line));
         if self.in_orders {
             let board = Board { pos: &self.pos, at: &self.at };
             match order(v, &board, line) {
@@ -104,13 +105,13 @@ impl<'a> Reading<'a> {
     /// owner, or a unit. What each province holds so far is kept in `seen`
     /// (1 a unit, 2 a dislodged one), to find a second unit in a province.
     #[inline(always)]
-    fn hold(&mut self, v: &Variant, e: Entry) -> Result<(), (String, Option<ProvinceId>)> {
+    fn hold<'e>(&mut self, v: &'e Variant, e: Entry<'e>) -> Result<(), (LineError<'e>, Option<ProvinceId>)> {
         let p = v.province_of(e.loc);
-        let here = |e: String| (e, Some(p));
+        let here = |e| (e, Some(p));
         let (kind, dislodged) = match e.held {
             Held::Supply => {
                 if !v.is_centre(p) {
-                    return Err(here(format!("`{}` is not a supply centre", e.place)));
+                    return Err(here(LineError::NotACentre(e.place)));
                 }
                 self.pos.owners[p.index()] = Some(e.power);
                 return Ok(());
@@ -122,7 +123,7 @@ impl<'a> Reading<'a> {
         let held = self.seen[p.index()];
         self.seen[p.index()] = held | mark;
         if held & mark != 0 {
-            return Err(here(format!("a second unit in {}", v.province(p).name)));
+            return Err(here(LineError::SecondUnit(&v.province(p).name)));
         }
         if dislodged {
             self.pos.dislodged.push(Dislodged { force, attacker_from: None, by_convoy: false, also_from: Vec::new() });
@@ -161,7 +162,7 @@ impl<'a> Reading<'a> {
 struct Steps<'a>(Vec<(&'a str, &'a str, u8)>);
 
 impl<'a> Steps<'a> {
-    fn phase(&mut self, v: &Variant, year: &str, season: &'a str, kind: &'a str) -> Result<Phase, String> {
+    fn phase(&mut self, v: &Variant, year: &str, season: &'a str, kind: &'a str) -> Result<Phase, PhaseError> {
         if let Some(&(_, _, step)) = self.0.iter().find(|(s, k, _)| *s == season && *k == kind) {
             // A year with no era word is read as written (Calendar::parse_phase).
             if let Some(year) = year.parse().ok().filter(|y| (1..=MAX_YEAR).contains(y)) {
@@ -188,7 +189,7 @@ fn first_line(text: &str) -> (&str, Option<&str>) {
 /// Reads godip's game text in one pass. A line the record gets wrong in
 /// itself (an unknown province, two units in one province) does not stop
 /// the reading: it is kept as the phase's glitch, for the replay to report.
-pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, String> {
+pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, GodipError> {
     let mut phases = Vec::with_capacity(64);
     let mut reading: Option<Reading> = None;
     let mut nations = Nations::default();
@@ -213,7 +214,7 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Stri
             reading = Some(Reading::new(v, &mut steps, n, label.trim_ascii())?);
             continue;
         }
-        let r = reading.as_mut().ok_or_else(|| format!("line {n}: expected `PHASE <year> <season> <kind>` first"))?;
+        let r = reading.as_mut().ok_or(GodipError::BeforePhase { line: n })?;
         match line {
             "POSITIONS" => {}
             "ORDERS" => r.begin_orders(v),
@@ -222,7 +223,7 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Stri
     }
     phases.extend(reading.map(|r| r.done(v)));
     if phases.is_empty() {
-        return Err("no PHASE block".into());
+        return Err(GodipError::NoPhase);
     }
     Ok(RecordedGame { phases, end: None })
 }
@@ -250,7 +251,7 @@ fn word_at(text: &[u8]) -> Option<u64> {
 }
 
 impl<'a> Nations<'a> {
-    fn power(&mut self, v: &Variant, nation: &'a str) -> Result<PowerId, String> {
+    fn power(&mut self, v: &Variant, nation: &'a str) -> Result<PowerId, LineError<'a>> {
         let first = nation.as_bytes().first().copied().unwrap_or(0) as usize;
         let slot = self.by_first[first] as usize;
         if slot > 0 && self.list[slot - 1].0 == nation {
@@ -259,7 +260,7 @@ impl<'a> Nations<'a> {
         if let Some(&(_, p)) = self.list.iter().find(|(n, _)| *n == nation) {
             return Ok(p);
         }
-        let p = v.find_power(nation).ok_or_else(|| format!("unknown nation `{}`", excerpt(nation)))?;
+        let p = v.find_power(nation).ok_or(LineError::UnknownNation(nation))?;
         self.list.push((nation, p));
         self.words.push((nation.len() < 8).then(|| {
             let mut head = [0; 8];
@@ -339,19 +340,17 @@ fn usual_entry<'a>(v: &Variant, nations: &Nations, text: &'a str) -> Option<(Ent
 /// One POSITIONS line, `<Nation>: <army|fleet|army/dislodged|fleet/dislodged|supply> <province>`.
 /// A wrong line says why, and which province it concerns when it names one
 /// the variant knows.
-fn entry<'a>(v: &Variant, line: &'a str, nations: &mut Nations<'a>) -> Result<Entry<'a>, (String, Option<ProvinceId>)> {
-    let nowhere = |e: String| (e, None);
-    let colon = line
-        .bytes()
-        .position(|b| b == b':')
-        .ok_or_else(|| nowhere("expected `<Nation>: <army|fleet|supply> <province>`".into()))?;
+fn entry<'a>(
+    v: &Variant,
+    line: &'a str,
+    nations: &mut Nations<'a>,
+) -> Result<Entry<'a>, (LineError<'a>, Option<ProvinceId>)> {
+    let nowhere = |e| (e, None);
+    let colon = line.bytes().position(|b| b == b':').ok_or(nowhere(LineError::NoNation))?;
     let (nation, rest) = (&line[..colon], &line[colon + 1..]);
     let power = nations.power(v, nation.trim_ascii()).map_err(nowhere)?;
     let rest = rest.trim_ascii();
-    let space = rest
-        .bytes()
-        .position(|b| b.is_ascii_whitespace())
-        .ok_or_else(|| nowhere("expected `<army|fleet|supply> <province>`".into()))?;
+    let space = rest.bytes().position(|b| b.is_ascii_whitespace()).ok_or(nowhere(LineError::NoEntry))?;
     let (what, place) = (&rest[..space], rest[space..].trim_ascii());
     let loc = find(v, place).map_err(nowhere)?;
     let unit = |kind, dislodged| Held::Unit { kind, dislodged };
@@ -361,24 +360,24 @@ fn entry<'a>(v: &Variant, line: &'a str, nations: &mut Nations<'a>) -> Result<En
         "fleet" => unit(Kind::FLEET, false),
         "army/dislodged" => unit(Kind::ARMY, true),
         "fleet/dislodged" => unit(Kind::FLEET, true),
-        other => {
-            return Err((
-                format!("unknown entry `{}` (army, fleet, army/dislodged, fleet/dislodged, supply)", excerpt(other)),
-                Some(v.province_of(loc)),
-            ))
-        }
+        other => return Err((LineError::UnknownEntry(other), Some(v.province_of(loc)))),
     };
     Ok(Entry { power, held, loc, place })
 }
 
-fn find(v: &Variant, name: &str) -> Result<LocId, String> {
+fn find<'n>(v: &Variant, name: &'n str) -> Result<LocId, LineError<'n>> {
     // Most names are godip's three letters, found inline.
-    v.find_three_letter_loc(name).or_else(|| v.find_loc(name)).ok_or_else(|| format!("unknown province `{name}`"))
+    v.find_three_letter_loc(name).or_else(|| v.find_loc(name)).ok_or(LineError::UnknownProvince(name))
 }
 
 /// The unit an order names: in a retreat phase a dislodged one, else the
 /// one on the board. Unknown units keep the location as written.
-fn unit(v: &Variant, board: &Board, name: &str, dislodged: bool) -> Result<(UnitRef, Option<PowerId>), String> {
+fn unit<'n>(
+    v: &Variant,
+    board: &Board,
+    name: &'n str,
+    dislodged: bool,
+) -> Result<(UnitRef, Option<PowerId>), LineError<'n>> {
     let loc = find(v, name)?;
     let p = v.province_of(loc);
     let pos = board.pos;
@@ -401,28 +400,28 @@ struct Board<'p> {
     at: &'p [u16],
 }
 
-fn order(v: &Variant, board: &Board, text: &str) -> Result<Order, String> {
+fn order<'t>(v: &Variant, board: &Board, text: &'t str) -> Result<Order, LineError<'t>> {
     let pos = board.pos;
     let mut words = [""; 7];
     let mut count = 0;
     for word in text.split_ascii_whitespace() {
         if count == words.len() {
-            return Err("not a godip order (move, support, convoy, hold, build, remove, disband)".into());
+            return Err(LineError::NotAnOrder);
         }
         words[count] = word;
         count += 1;
     }
     let w = &words[..count];
     let retreat = v.calendar.kind(pos.phase) == PhaseKind::Retreat;
-    let own = |name: &str| unit(v, board, name, retreat);
-    let other = |name: &str| unit(v, board, name, false).map(|(u, _)| u);
+    let own = |name: &'t str| unit(v, board, name, retreat);
+    let other = |name: &'t str| unit(v, board, name, false).map(|(u, _)| u);
     let order = |(u, power): (UnitRef, Option<PowerId>), action| Order { claim: None, power, unit: Some(u), action };
     Ok(match *w {
         ["build", kind, place] => {
             let kind = match kind.to_ascii_lowercase().as_str() {
                 "army" => Kind::ARMY,
                 "fleet" => Kind::FLEET,
-                _ => return Err(format!("unknown unit kind `{kind}`")),
+                _ => return Err(LineError::UnknownKind(kind)),
             };
             let loc = find(v, place)?;
             let power = v.home_of(v.province_of(loc));
@@ -447,7 +446,7 @@ fn order(v: &Variant, board: &Board, text: &str) -> Result<Order, String> {
         [place, "convoy", target, "move", to] => {
             order(own(place)?, Action::Convoy { unit: other(target)?, to: find(v, to)? })
         }
-        _ => return Err("not a godip order (move, support, convoy, hold, build, remove, disband)".into()),
+        _ => return Err(LineError::NotAnOrder),
     })
 }
 

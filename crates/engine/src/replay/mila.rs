@@ -6,6 +6,7 @@
 //! `dislodged`, `void`, `no convoy`, `disrupted`, `disband`; '' or nothing
 //! for success).
 
+use super::mila_error::{ContentProblem, MilaError, NoteProblem, PhaseNameProblem};
 use super::mila_order::{has_mila_form, mila_order, unit_ref_text, unit_text, upper};
 use super::{Glitch, RecordedGame, RecordedPhase, RecordedResult};
 use crate::adjudicate::{adjudicate, retreat_options, Reason, Verdict};
@@ -25,21 +26,21 @@ pub(super) fn parse_phase_name(name: &str) -> Option<(char, i32, char)> {
     (season.is_ascii_uppercase() && matches!(kind, 'M' | 'R' | 'A')).then_some((season, year, kind))
 }
 
-fn phase_of(v: &Variant, name: &str) -> Result<Phase, String> {
-    let (season, year, kind) =
-        parse_phase_name(name).ok_or_else(|| format!("phase `{name}`: expected a name like S1901M, F1901R, W1901A"))?;
+fn phase_of(v: &Variant, name: &str) -> Result<Phase, MilaError> {
+    let wrong = |problem| MilaError::PhaseName { name: name.into(), problem };
+    let (season, year, kind) = parse_phase_name(name).ok_or_else(|| wrong(PhaseNameProblem::Shape))?;
     let season = match season {
         'S' => "Spring",
         'F' => "Fall",
         'W' => "Winter",
-        other => return Err(format!("phase `{name}`: unknown season letter `{other}`")),
+        other => return Err(wrong(PhaseNameProblem::Season(other))),
     };
     let kind = match kind {
         'M' => "movement",
         'R' => "retreat",
         _ => "adjustment",
     };
-    v.calendar.parse_phase(&format!("{season} {year} {kind}")).map_err(|e| format!("phase `{name}`: {e}"))
+    v.calendar.parse_phase(&format!("{season} {year} {kind}")).map_err(|e| wrong(PhaseNameProblem::Calendar(e)))
 }
 
 /// The MILA name of a phase: season letter (Autumn is F), year, kind letter.
@@ -57,30 +58,30 @@ pub fn mila_phase_name(v: &Variant, phase: Phase) -> String {
     format!("{season}{}{kind}", phase.year)
 }
 
-fn power_of(v: &Variant, name: &str) -> Result<PowerId, String> {
-    v.find_power(name).ok_or_else(|| format!("unknown power `{name}`"))
+fn power_of(v: &Variant, name: &str) -> Result<PowerId, ContentProblem> {
+    v.find_power(name).ok_or_else(|| ContentProblem::UnknownPower(name.into()))
 }
 
-fn entries<'a>(value: Option<&'a Value>, what: &str) -> Result<Vec<(&'a String, &'a Value)>, String> {
+fn entries<'a>(value: Option<&'a Value>, field: &'static str) -> Result<Vec<(&'a String, &'a Value)>, ContentProblem> {
     match value {
         None | Some(Value::Null) => Ok(Vec::new()),
         Some(Value::Object(m)) => Ok(m.iter().collect()),
-        Some(_) => Err(format!("`{what}` is not an object")),
+        Some(_) => Err(ContentProblem::NotAnObject { field }),
     }
 }
 
-fn strings<'a>(value: &'a Value, what: &str) -> Result<Vec<&'a str>, String> {
+fn strings<'a>(value: &'a Value, field: &'static str) -> Result<Vec<&'a str>, ContentProblem> {
     match value {
         Value::Null => Ok(Vec::new()),
-        Value::Array(a) => a.iter().map(|s| s.as_str().ok_or_else(|| format!("`{what}`: expected strings"))).collect(),
-        _ => Err(format!("`{what}` is not a list")),
+        Value::Array(a) => a.iter().map(|s| s.as_str().ok_or(ContentProblem::NotStrings { field })).collect(),
+        _ => Err(ContentProblem::NotAList { field }),
     }
 }
 
 /// A phase's state: units (`*` for dislodged) and centres; with it, where
 /// the state contradicts itself (an unknown unit, power or centre, two
 /// units in one province).
-fn position(v: &Variant, phase: Phase, state: &Value) -> Result<(Position, Option<Glitch>), String> {
+fn position(v: &Variant, phase: Phase, state: &Value) -> Result<(Position, Option<Glitch>), ContentProblem> {
     let mut pos = Position::empty(v, phase);
     let mut glitch = None;
     for (name, units) in entries(state.get("units"), "units")? {
@@ -160,13 +161,13 @@ fn failure_codes(action: &Action) -> &'static [&'static str] {
 
 /// `A YOR - BEL VIA` and friends: an order of `power` in MILA notation
 /// (a move in a retreat phase is a retreat).
-pub fn read_mila_order(v: &Variant, power: PowerId, text: &str, kind: PhaseKind) -> Result<Order, String> {
+pub fn read_mila_order(v: &Variant, power: PowerId, text: &str, kind: PhaseKind) -> Result<Order, MilaError> {
     let trimmed = text.trim();
     let (body, via) = match trimmed.strip_suffix(" VIA") {
         Some(b) => (b, true),
         None => (trimmed, false),
     };
-    let mut order = parse_order(v, body, Some(power)).map_err(|e| format!("order `{text}`: {e}"))?;
+    let mut order = parse_order(v, body, Some(power)).map_err(|error| MilaError::Order { text: text.into(), error })?;
     if let Action::Move { via_convoy, to } = &mut order.action {
         *via_convoy |= via;
         if kind == PhaseKind::Retreat {
@@ -177,22 +178,26 @@ pub fn read_mila_order(v: &Variant, power: PowerId, text: &str, kind: PhaseKind)
 }
 
 /// Reads a MILA saved game; `name` labels it (`RecordedGame::name`).
-pub fn import_mila(v: &Variant, text: &str) -> Result<RecordedGame, String> {
-    let json: Value = serde_json::from_str(text)
-        .map_err(|e| format!("MILA saved game, line {} column {}: {e}", e.line(), e.column()))?;
-    let list = json.get("phases").and_then(|p| p.as_array()).ok_or("MILA saved game: no `phases` list")?;
+pub fn import_mila(v: &Variant, text: &str) -> Result<RecordedGame, MilaError> {
+    let json: Value = serde_json::from_str(text).map_err(|e| MilaError::Json {
+        line: e.line(),
+        column: e.column(),
+        message: e.to_string(),
+    })?;
+    let list = json.get("phases").and_then(|p| p.as_array()).ok_or(MilaError::NoPhases)?;
     let mut phases = Vec::with_capacity(list.len());
     let mut end = None;
     for (i, p) in list.iter().enumerate() {
-        let label = p.get("name").and_then(|n| n.as_str()).ok_or_else(|| format!("phase {}: no name", i + 1))?;
+        let label = p.get("name").and_then(|n| n.as_str()).ok_or(MilaError::Unnamed { index: i + 1 })?;
+        let err = |problem| MilaError::In { phase: label.into(), problem };
         if label == COMPLETED && i + 1 == list.len() && i > 0 {
             // The game's end. Won by play, its state is where the last
             // phase played led: a phase of the game, the one it ended in.
-            end = Some(end_of(v, p, &list[i - 1])?);
+            end = Some(end_of(v, p, &list[i - 1]).map_err(MilaError::Note)?);
             if let Some(last) = phases.last().filter(|_| played(&list[i - 1])) {
-                let state = p.get("state").ok_or("phase COMPLETED: no state")?;
-                let (start, start_glitch) =
-                    position(v, next_phase(v, last), state).map_err(|e| format!("phase COMPLETED: {e}"))?;
+                // `label` is COMPLETED.
+                let state = p.get("state").ok_or_else(|| err(ContentProblem::NoState))?;
+                let (start, start_glitch) = position(v, next_phase(v, last), state).map_err(err)?;
                 phases.push(RecordedPhase {
                     label: label.into(),
                     start,
@@ -204,10 +209,9 @@ pub fn import_mila(v: &Variant, text: &str) -> Result<RecordedGame, String> {
             }
             break;
         }
-        let err = |e: String| format!("phase {label}: {e}");
         let phase = phase_of(v, label)?;
         let kind = v.calendar.kind(phase);
-        let state = p.get("state").ok_or_else(|| err("no state".into()))?;
+        let state = p.get("state").ok_or_else(|| err(ContentProblem::NoState))?;
         let (start, start_glitch) = position(v, phase, state).map_err(err)?;
         let mut orders = Vec::new();
         let mut keys = Vec::new();
@@ -221,7 +225,7 @@ pub fn import_mila(v: &Variant, text: &str) -> Result<RecordedGame, String> {
                         keys.push(text.split_whitespace().take(2).collect::<Vec<_>>().join(" "));
                     }
                     Err(e) => {
-                        orders_glitch.get_or_insert(e);
+                        orders_glitch.get_or_insert_with(|| e.to_string());
                     }
                 }
             }
@@ -387,7 +391,7 @@ pub fn export_mila(v: &Variant, rec: &GameRecord) -> Result<Value, GameError> {
             let mut orders = Vec::new();
             for (power_name, list) in &done.orders {
                 let at = |e: String| GameError::Record(format!("phase {}: {e}", record.phase));
-                let power = power_of(v, power_name).map_err(at)?;
+                let power = power_of(v, power_name).map_err(|e| at(e.to_string()))?;
                 for text in list {
                     let o = parse_order(v, text, Some(power)).map_err(|e| at(format!("order `{text}`: {e}")))?;
                     orders_json[&key(power)].as_array_mut().unwrap().push(mila_order(v, &pos, &o).into());
@@ -443,34 +447,22 @@ fn victory_note(result: &GameResult) -> String {
 
 /// The powers of a MILA victory note, each found by the first three
 /// letters of its name.
-fn read_victory_note(v: &Variant, note: &str) -> Result<Vec<String>, String> {
-    let list = note.strip_prefix("Victory by:").ok_or_else(|| {
-        format!("the note of the COMPLETED phase: expected `Victory by: FRA, ...`, found `{}`", excerpt(note))
-    })?;
+fn read_victory_note(v: &Variant, note: &str) -> Result<Vec<String>, NoteProblem> {
+    let list = note.strip_prefix("Victory by:").ok_or_else(|| NoteProblem::Shape { found: note.into() })?;
     let mut powers = Vec::new();
     for short in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let short = short.to_uppercase();
         let mut named = v.powers.iter().filter(|p| p.name.to_uppercase().starts_with(&short));
         match (named.next(), named.next()) {
             (Some(p), None) => powers.push(p.name.clone()),
-            (None, _) => {
-                return Err(format!(
-                    "the note of the COMPLETED phase: no power's name starts with `{}`",
-                    excerpt(&short)
-                ))
-            }
+            (None, _) => return Err(NoteProblem::NoPower { short }),
             (Some(a), Some(b)) => {
-                return Err(format!(
-                    "the note of the COMPLETED phase: `{}` could be {} or {}",
-                    excerpt(&short),
-                    a.name,
-                    b.name
-                ))
+                return Err(NoteProblem::Ambiguous { short, one: a.name.clone(), other: b.name.clone() })
             }
         }
     }
     if powers.is_empty() {
-        return Err("the note of the COMPLETED phase names no power".into());
+        return Err(NoteProblem::Empty);
     }
     Ok(powers)
 }
@@ -490,7 +482,7 @@ fn played(phase: &Value) -> bool {
 /// `before`: a phase played before it, the judge found the winner (one, or
 /// several sharing the victory); nothing played, the powers agreed (a draw
 /// of several, a concession to one).
-fn end_of(v: &Variant, completed: &Value, before: &Value) -> Result<GameResult, String> {
+fn end_of(v: &Variant, completed: &Value, before: &Value) -> Result<GameResult, NoteProblem> {
     let note = completed.get("state").and_then(|s| s.get("note")).and_then(Value::as_str).unwrap_or("");
     let mut powers = read_victory_note(v, note)?;
     Ok(match (played(before), powers.len()) {
@@ -629,7 +621,16 @@ mod tests {
     fn a_victory_note_names_known_powers_only() {
         let v = standard();
         assert_eq!(read_victory_note(&v, "Victory by: ENG, FRA").unwrap(), ["England", "France"]);
-        assert!(read_victory_note(&v, "Victory by: XYZ").unwrap_err().contains("no power's name starts with `XYZ`"));
-        assert!(read_victory_note(&v, "Drawn").unwrap_err().contains("expected `Victory by: FRA, ...`"));
+        let unknown = read_victory_note(&v, "Victory by: XYZ").unwrap_err();
+        assert_eq!(unknown, NoteProblem::NoPower { short: "XYZ".into() });
+        assert!(unknown.to_string().contains("no power's name starts with `XYZ`"));
+        let drawn = read_victory_note(&v, "Drawn").unwrap_err();
+        assert_eq!(drawn, NoteProblem::Shape { found: "Drawn".into() });
+        assert!(drawn.to_string().contains("expected `Victory by: FRA, ...`"));
+        let none = read_victory_note(&v, "Victory by: ").unwrap_err();
+        assert_eq!(
+            (none.to_string().as_str(), none),
+            ("the note of the COMPLETED phase names no power", NoteProblem::Empty)
+        );
     }
 }

@@ -6,17 +6,21 @@
 mod check;
 mod diff;
 mod godip;
+mod godip_error;
 mod mila;
+mod mila_error;
 mod mila_order;
 mod own;
 
 pub use check::{replay, ReplayReport};
 pub use diff::order_key;
+pub use godip_error::{GodipError, LineError};
 pub use mila::{
     export_mila, import_mila, mila_phase_name, mila_powers, mila_results, mila_state, read_mila_order, MilaPower,
 };
+pub use mila_error::{ContentProblem, MilaError, NoteProblem, PhaseNameProblem};
 pub use mila_order::{mila_order, MilaText};
-pub use own::import_own;
+pub use own::{import_own, OwnError};
 
 use crate::order::Order;
 use crate::rules::Edition;
@@ -153,10 +157,14 @@ pub enum ImportError {
     UnknownJson,
     /// A polemarch record that is not JSON of a record's shape.
     OwnRecord { line: usize, column: usize, message: String },
-    /// A record of a known format whose content does not read (a phase, a
-    /// unit, an order): where and why, in words (godip's and MILA's
-    /// readers word their own).
-    Content(String),
+    /// godip's game text whose content does not read (a PHASE line).
+    Godip(GodipError),
+    /// A MILA saved game (or Cicero's) whose content does not read (a
+    /// phase, its state, the COMPLETED phase's note).
+    Mila(MilaError),
+    /// A polemarch record, JSON of a record's shape, whose content does
+    /// not read (a position, a power, an order).
+    Own(OwnError),
 }
 
 impl fmt::Display for ImportError {
@@ -174,7 +182,9 @@ impl fmt::Display for ImportError {
             ImportError::OwnRecord { line, column, message } => {
                 write!(f, "polemarch record, line {line} column {column}: {message}")
             }
-            ImportError::Content(why) => f.write_str(why),
+            ImportError::Godip(e) => write!(f, "{e}"),
+            ImportError::Mila(e) => write!(f, "{e}"),
+            ImportError::Own(e) => write!(f, "{e}"),
         }
     }
 }
@@ -223,15 +233,15 @@ pub fn detect(text: &str) -> Result<Detected, ImportError> {
 /// Reads a recorded game of a detected format.
 pub fn import(v: &Variant, format: Format, text: &str) -> Result<RecordedGame, ImportError> {
     match format {
-        Format::Godip => godip::import_godip(v, text).map_err(ImportError::Content),
-        Format::Mila | Format::Cicero => import_mila(v, text).map_err(ImportError::Content),
+        Format::Godip => godip::import_godip(v, text).map_err(ImportError::Godip),
+        Format::Mila | Format::Cicero => import_mila(v, text).map_err(ImportError::Mila),
         Format::Polemarch => {
             let rec: crate::game::GameRecord = serde_json::from_str(text).map_err(|e| ImportError::OwnRecord {
                 line: e.line(),
                 column: e.column(),
                 message: e.to_string(),
             })?;
-            import_own(v, &rec).map_err(ImportError::Content)
+            import_own(v, &rec).map_err(ImportError::Own)
         }
     }
 }
