@@ -9,6 +9,7 @@
 
 pub mod adjudicate;
 pub mod cases;
+mod error;
 pub mod game;
 pub mod order;
 pub mod outcome;

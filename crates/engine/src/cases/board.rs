@@ -39,14 +39,7 @@ impl fmt::Display for CaseError {
     }
 }
 
-impl std::error::Error for CaseError {}
-
-/// For callers that report errors as text.
-impl From<CaseError> for String {
-    fn from(e: CaseError) -> String {
-        e.to_string()
-    }
-}
+crate::error::text_errors!(CaseError);
 
 /// Splits `<Power>: rest` (or `<Power> rest`, as old files write) into the
 /// power and the rest. Power names are matched leniently (`Germnay`).

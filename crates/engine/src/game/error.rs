@@ -30,11 +30,4 @@ impl fmt::Display for GameError {
     }
 }
 
-impl std::error::Error for GameError {}
-
-/// For callers that report errors as text (the CLI, the bots).
-impl From<GameError> for String {
-    fn from(e: GameError) -> String {
-        e.to_string()
-    }
-}
+crate::error::text_errors!(GameError);

@@ -27,7 +27,7 @@ impl fmt::Display for ParseError {
     }
 }
 
-impl std::error::Error for ParseError {}
+crate::error::text_errors!(ParseError);
 
 /// Text quoted in an error, cut to `EXCERPT_CHARS` characters and `…`: a
 /// line of a megabyte is not echoed back whole.

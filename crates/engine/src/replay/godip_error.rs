@@ -34,14 +34,7 @@ impl fmt::Display for GodipError {
     }
 }
 
-impl std::error::Error for GodipError {}
-
-/// For callers that report errors as text.
-impl From<GodipError> for String {
-    fn from(e: GodipError) -> String {
-        e.to_string()
-    }
-}
+crate::error::text_errors!(GodipError);
 
 /// What a POSITIONS or ORDERS line gets wrong in itself, the words quoted
 /// borrowed from the line: nothing is written unless the phase's glitch

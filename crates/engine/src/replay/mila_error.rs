@@ -112,14 +112,7 @@ impl fmt::Display for NoteProblem {
     }
 }
 
-impl std::error::Error for MilaError {}
-
-/// For callers that report errors as text.
-impl From<MilaError> for String {
-    fn from(e: MilaError) -> String {
-        e.to_string()
-    }
-}
+crate::error::text_errors!(MilaError);
 
 #[cfg(test)]
 mod tests {

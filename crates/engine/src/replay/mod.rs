@@ -189,14 +189,7 @@ impl fmt::Display for ImportError {
     }
 }
 
-impl std::error::Error for ImportError {}
-
-/// For callers that report errors as text.
-impl From<ImportError> for String {
-    fn from(e: ImportError) -> String {
-        e.to_string()
-    }
-}
+crate::error::text_errors!(ImportError);
 
 /// Tells the format from the content.
 pub fn detect(text: &str) -> Result<Detected, ImportError> {

@@ -31,14 +31,7 @@ impl fmt::Display for OwnError {
     }
 }
 
-impl std::error::Error for OwnError {}
-
-/// For callers that report errors as text.
-impl From<OwnError> for String {
-    fn from(e: OwnError) -> String {
-        e.to_string()
-    }
-}
+crate::error::text_errors!(OwnError);
 
 /// Reads a polemarch record; `name` labels it (`RecordedGame::name`).
 pub fn import_own(v: &Variant, rec: &GameRecord) -> Result<RecordedGame, OwnError> {

@@ -116,14 +116,7 @@ impl std::fmt::Display for UnknownEdition {
     }
 }
 
-impl std::error::Error for UnknownEdition {}
-
-/// For callers that report errors as text.
-impl From<UnknownEdition> for String {
-    fn from(e: UnknownEdition) -> String {
-        e.to_string()
-    }
-}
+crate::error::text_errors!(UnknownEdition);
 
 /// One of the choices an edition makes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

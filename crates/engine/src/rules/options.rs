@@ -50,7 +50,7 @@ impl fmt::Display for OptionError {
     }
 }
 
-impl std::error::Error for OptionError {}
+crate::error::text_errors!(OptionError);
 
 /// What an option's value may name.
 pub struct Names<'a> {

@@ -62,18 +62,11 @@ impl fmt::Display for StateError {
     }
 }
 
-impl std::error::Error for StateError {}
+crate::error::text_errors!(StateError);
 
 impl From<UnknownPower> for StateError {
     fn from(e: UnknownPower) -> StateError {
         StateError::UnknownPower(e)
-    }
-}
-
-/// For callers that report errors as text.
-impl From<StateError> for String {
-    fn from(e: StateError) -> String {
-        e.to_string()
     }
 }
 

@@ -30,7 +30,7 @@ impl fmt::Display for CompositionError {
     }
 }
 
-impl std::error::Error for CompositionError {}
+crate::error::text_errors!(CompositionError);
 
 /// Parses a composition; every component belongs to `power`.
 pub fn parse_composition(text: &str, power: PowerId) -> Result<Components, CompositionError> {

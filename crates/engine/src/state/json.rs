@@ -50,14 +50,7 @@ impl fmt::Display for PositionError {
     }
 }
 
-impl std::error::Error for PositionError {}
-
-/// For callers that report errors as text.
-impl From<PositionError> for String {
-    fn from(e: PositionError) -> String {
-        e.to_string()
-    }
-}
+crate::error::text_errors!(PositionError);
 
 /// An entry of `list` that does not read or cannot be.
 fn entry(list: impl Into<String>, why: impl Into<String>) -> PositionError {

@@ -89,14 +89,7 @@ impl fmt::Display for PhaseError {
     }
 }
 
-impl std::error::Error for PhaseError {}
-
-/// For callers that report errors as text.
-impl From<PhaseError> for String {
-    fn from(e: PhaseError) -> String {
-        e.to_string()
-    }
-}
+crate::error::text_errors!(PhaseError);
 
 /// A phase of the game: the index of its step in the calendar's year, and
 /// the year as printed (451 for 451 BC). A BC calendar goes on past 1 BC

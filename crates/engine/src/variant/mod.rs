@@ -391,11 +391,4 @@ impl std::fmt::Display for UnknownPower {
     }
 }
 
-impl std::error::Error for UnknownPower {}
-
-/// For callers that report errors as text.
-impl From<UnknownPower> for String {
-    fn from(e: UnknownPower) -> String {
-        e.to_string()
-    }
-}
+crate::error::text_errors!(UnknownPower);
