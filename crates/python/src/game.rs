@@ -279,10 +279,12 @@ impl Game {
         let v = &self.v;
         let keys = self.texts.loc_keys(py, v);
         let of = |power: Option<PowerId>| -> PyResult<Bound<'py, PyDict>> {
-            let out = PyDict::new(py);
+            let out = self.texts.by_loc(py, v)?;
             for l in v.loc_ids() {
-                let said = possible.at(v, l, power).into_iter().map(|s| s.py(py));
-                out.set_item(keys[l.index()].bind(py), PyList::new(py, said)?)?;
+                let said = possible.at(v, l, power);
+                let list =
+                    if said.is_empty() { PyList::empty(py) } else { PyList::new(py, said.iter().map(|s| s.py(py)))? };
+                out.set_item(keys[l.index()].bind(py), list)?;
             }
             Ok(out)
         };

@@ -54,6 +54,7 @@ impl Possible {
                     if v.rules.played_by_judge(force.power) {
                         continue;
                     }
+                    out.orders[v.province_of(force.loc).index()].reserve(legal.len());
                     for o in legal {
                         out.add(v, &mut text, force.power, o);
                     }
@@ -101,6 +102,9 @@ impl Possible {
     /// builds is on that coast), of `power` only when one is given.
     pub fn at(&self, v: &Variant, l: LocId, power: Option<PowerId>) -> Vec<&Said> {
         let p = v.province_of(l);
+        if self.orders[p.index()].is_empty() {
+            return Vec::new();
+        }
         let whose = |q: &PowerId| power.is_none_or(|w| w == *q);
         let here = self.orders[p.index()].iter().filter(|o| whose(&o.power));
         let on_coast =
