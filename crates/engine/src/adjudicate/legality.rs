@@ -59,13 +59,20 @@ impl<'v> Legality<'v> {
         Rounds { check: self, pos, set_up: false }
     }
 
+    /// Does planning alone answer for these orders in `pos` (a movement
+    /// phase the adjudicator plans, with no declaration)? Where it does
+    /// not, `legal_into` adjudicates them whole.
+    pub fn plans(&self, pos: &Position, orders: &[Order]) -> bool {
+        let v = self.v;
+        let declares = orders.iter().any(|o| o.unit.is_none() && v.rules.is_declaration(&o.action));
+        v.calendar.kind(pos.phase) == PhaseKind::Movement && !v.rules.judges_movement() && !declares
+    }
+
     /// Where planning does not answer, adjudicates `orders` whole and
     /// writes the verdicts into `legal`; says whether it did.
     fn whole_into(&mut self, pos: &Position, orders: &[Order], legal: &mut Vec<bool>) -> bool {
-        let v = self.v;
         legal.clear();
-        let declares = orders.iter().any(|o| o.unit.is_none() && v.rules.is_declaration(&o.action));
-        if v.calendar.kind(pos.phase) == PhaseKind::Movement && !v.rules.judges_movement() && !declares {
+        if self.plans(pos, orders) {
             return false;
         }
         let mut results = recycle(std::mem::take(&mut self.results));
