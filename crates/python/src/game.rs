@@ -21,7 +21,7 @@ use polemarch_engine::replay::{export_mila, mila_phase_name, mila_state};
 use polemarch_engine::variant::{PhaseKind, PowerId};
 use polemarch_engine::{Position, Variant};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyString};
 use std::sync::Arc;
 
 /// A game of any polemarch variant, shaped like MILA's `diplomacy.Game`.
@@ -281,10 +281,7 @@ impl Game {
         let of = |power: Option<PowerId>| -> PyResult<Bound<'py, PyDict>> {
             let out = self.texts.by_loc(py, v)?;
             for l in v.loc_ids() {
-                let said = possible.at(v, l, power);
-                let list =
-                    if said.is_empty() { PyList::empty(py) } else { PyList::new(py, said.iter().map(|s| s.py(py)))? };
-                out.set_item(keys[l.index()].bind(py), list)?;
+                out.set_item(keys[l.index()].bind(py), possible.list_at(py, v, l, power)?)?;
             }
             Ok(out)
         };

@@ -15,6 +15,8 @@ use polemarch_engine::replay::MilaText;
 use polemarch_engine::state::Force;
 use polemarch_engine::variant::{LocId, PhaseKind, PowerId, ProvinceId};
 use polemarch_engine::{Position, Variant};
+use pyo3::prelude::*;
+use pyo3::types::PyList;
 use std::sync::Arc;
 
 /// The legal orders of one phase.
@@ -100,16 +102,33 @@ impl Possible {
     /// The orders listed under location `l` (a province: all of its
     /// orders; a coast: those of the province when one of its units or
     /// builds is on that coast), of `power` only when one is given.
-    pub fn at(&self, v: &Variant, l: LocId, power: Option<PowerId>) -> Vec<&Said> {
+    fn at(&self, v: &Variant, l: LocId, power: Option<PowerId>) -> Vec<&Said> {
         let p = v.province_of(l);
-        if self.orders[p.index()].is_empty() {
-            return Vec::new();
-        }
         let whose = |q: &PowerId| power.is_none_or(|w| w == *q);
         let here = self.orders[p.index()].iter().filter(|o| whose(&o.power));
         let on_coast =
             l == LocId::of_province(p) || self.orders[p.index()].iter().any(|o| o.loc == l && whose(&o.power));
         here.filter(|_| on_coast).map(|o| &*o.said).collect()
+    }
+
+    /// `at` as a new Python list: every order of a province under its own
+    /// name, for every power, straight from the listing.
+    pub fn list_at<'py>(
+        &self,
+        py: Python<'py>,
+        v: &Variant,
+        l: LocId,
+        power: Option<PowerId>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let p = v.province_of(l);
+        let here = &self.orders[p.index()];
+        if here.is_empty() {
+            return Ok(PyList::empty(py));
+        }
+        if power.is_none() && l == LocId::of_province(p) {
+            return PyList::new(py, here.iter().map(|o| o.said.py(py)));
+        }
+        PyList::new(py, self.at(v, l, power).into_iter().map(|s| s.py(py)))
     }
 
     /// `power`'s listed order with this text: looked for first under the
