@@ -365,7 +365,12 @@ impl Game {
     /// phase. The GIL is released meanwhile.
     fn process(&mut self, py: Python<'_>) -> PyResult<()> {
         self.live()?;
-        let orders = orders::parsed(self).map_err(err)?;
+        // The orders kept in force are moved into the step (the phase
+        // starts again with none), not copied.
+        let orders = match self.in_force.take() {
+            Some(orders) => orders,
+            None => orders::parsed(self).map_err(err)?,
+        };
         let (v, pos) = (&self.v, &self.pos);
         let (next, result) = py.allow_threads(|| {
             let next = adjudicate(v, pos, &orders).next;
