@@ -164,6 +164,7 @@ fn keep_legal(v: &Variant, pos: &Position, candidates: Vec<Vec<Order>>) -> Vec<V
     let mut legal: Vec<Vec<Order>> = candidates.iter().map(|c| Vec::with_capacity(c.len())).collect();
     let mut left: Vec<std::vec::IntoIter<Order>> = candidates.into_iter().map(Vec::into_iter).collect();
     let mut check = Legality::new(v);
+    let mut check = check.rounds(pos);
     let (mut who, mut orders, mut ok) = (Vec::new(), Vec::new(), Vec::new());
     // Round k: the k-th candidate of every force that has one.
     loop {
@@ -178,7 +179,7 @@ fn keep_legal(v: &Variant, pos: &Position, candidates: Vec<Vec<Order>>) -> Vec<V
         if orders.is_empty() {
             break;
         }
-        check.legal_into(pos, &orders, &mut ok);
+        check.legal_into(&orders, &mut ok);
         for ((&i, o), &fine) in who.iter().zip(orders.drain(..)).zip(&ok) {
             if fine {
                 legal[i].push(o);

@@ -2,9 +2,11 @@
 //! a movement's orders without resolving them) calls illegal exactly the
 //! candidates a whole adjudication calls ILLEGAL, in every phase of random
 //! games of every variant, so the bots see the same legal orders as when
-//! each round of candidates was adjudicated whole. Beside the generator's
-//! candidates (few of them illegal in standard), every force is also
-//! ordered to every location, mostly illegal moves. And the full list
+//! each round of candidates was adjudicated whole; so does
+//! `Legality::rounds`, which sets the board up once for all the rounds of
+//! a position. Beside the generator's candidates (few of them illegal in
+//! standard), every force is also ordered to every location, mostly
+//! illegal moves. And the full list
 //! (`Board::every_convoy`) lists the convoys the bots leave out.
 
 mod common;
@@ -43,14 +45,24 @@ fn planning_calls_illegal_what_adjudication_does_in_every_variant() {
                 orders.extend(v.loc_ids().map(|to| Order::for_force(f, Action::Move { to, via_convoy: false })));
             }
             let rounds = all.iter().map(Vec::len).max().unwrap_or(0);
-            let mut said = Vec::new();
+            let (mut said, mut said_in_rounds) = (Vec::new(), Vec::new());
+            let mut again = Legality::new(&v);
+            let mut in_rounds = again.rounds(&pos);
             for k in 0..rounds {
                 let round: Vec<Order> = all.iter().filter_map(|c| c.get(k).cloned()).collect();
                 check.legal_into(&pos, &round, &mut said);
+                in_rounds.legal_into(&round, &mut said_in_rounds);
                 let whole = adjudicate(&v, &pos, &round);
                 for (n, order) in round.iter().enumerate() {
                     let adjudicated = whole.results[n].verdict() != Verdict::Illegal;
                     assert_eq!(said[n], adjudicated, "{id}, {}: `{}`", rec.phases[i].phase, order.display(&v));
+                    assert_eq!(
+                        said_in_rounds[n],
+                        adjudicated,
+                        "{id}, {} in rounds: `{}`",
+                        rec.phases[i].phase,
+                        order.display(&v)
+                    );
                     if adjudicated {
                         legal += 1;
                     } else {

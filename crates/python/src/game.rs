@@ -21,7 +21,7 @@ use polemarch_engine::replay::{export_mila, mila_phase_name, mila_state};
 use polemarch_engine::variant::{PhaseKind, PowerId};
 use polemarch_engine::{Position, Variant};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyString};
 use std::sync::Arc;
 
 /// A game of any polemarch variant, shaped like MILA's `diplomacy.Game`.
@@ -279,10 +279,9 @@ impl Game {
         let v = &self.v;
         let keys = self.texts.loc_keys(py, v);
         let of = |power: Option<PowerId>| -> PyResult<Bound<'py, PyDict>> {
-            let out = PyDict::new(py);
+            let out = self.texts.by_loc(py, v)?;
             for l in v.loc_ids() {
-                let said = possible.at(v, l, power).into_iter().map(|s| s.py(py));
-                out.set_item(keys[l.index()].bind(py), PyList::new(py, said)?)?;
+                out.set_item(keys[l.index()].bind(py), possible.list_at(py, v, l, power)?)?;
             }
             Ok(out)
         };
@@ -366,7 +365,12 @@ impl Game {
     /// phase. The GIL is released meanwhile.
     fn process(&mut self, py: Python<'_>) -> PyResult<()> {
         self.live()?;
-        let orders = orders::parsed(self).map_err(err)?;
+        // The orders kept in force are moved into the step (the phase
+        // starts again with none), not copied.
+        let orders = match self.in_force.take() {
+            Some(orders) => orders,
+            None => orders::parsed(self).map_err(err)?,
+        };
         let (v, pos) = (&self.v, &self.pos);
         let (next, result) = py.allow_threads(|| {
             let next = adjudicate(v, pos, &orders).next;

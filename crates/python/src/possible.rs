@@ -15,6 +15,8 @@ use polemarch_engine::replay::MilaText;
 use polemarch_engine::state::Force;
 use polemarch_engine::variant::{LocId, PhaseKind, PowerId, ProvinceId};
 use polemarch_engine::{Position, Variant};
+use pyo3::prelude::*;
+use pyo3::types::PyList;
 use std::sync::Arc;
 
 /// The legal orders of one phase.
@@ -54,9 +56,7 @@ impl Possible {
                     if v.rules.played_by_judge(force.power) {
                         continue;
                     }
-                    for o in legal {
-                        out.add(v, &mut text, force.power, o);
-                    }
+                    out.add_force(v, &mut text, force, legal);
                 }
             }
             PhaseKind::Adjustment if v.rules.own_phase(v, pos) => {
@@ -89,6 +89,21 @@ impl Possible {
         out
     }
 
+    /// A force's orders, all under its province.
+    fn add_force(&mut self, v: &Variant, text: &mut Text, force: &Force, legal: Vec<Order>) {
+        if legal.is_empty() {
+            return;
+        }
+        let p = v.province_of(force.loc);
+        let here = &mut self.orders[p.index()];
+        here.reserve(legal.len());
+        for o in legal {
+            let loc = o.unit.as_ref().expect("a unit's order names it").loc;
+            here.push(Listed { loc, power: force.power, said: text.said(&o), order: o });
+        }
+        insert_sorted(&mut self.orderable[force.power.index()], p);
+    }
+
     fn add(&mut self, v: &Variant, text: &mut Text, power: PowerId, o: Order) {
         let loc = o.unit.as_ref().expect("a unit's order names it").loc;
         let p = v.province_of(loc);
@@ -99,13 +114,33 @@ impl Possible {
     /// The orders listed under location `l` (a province: all of its
     /// orders; a coast: those of the province when one of its units or
     /// builds is on that coast), of `power` only when one is given.
-    pub fn at(&self, v: &Variant, l: LocId, power: Option<PowerId>) -> Vec<&Said> {
+    fn at(&self, v: &Variant, l: LocId, power: Option<PowerId>) -> Vec<&Said> {
         let p = v.province_of(l);
         let whose = |q: &PowerId| power.is_none_or(|w| w == *q);
         let here = self.orders[p.index()].iter().filter(|o| whose(&o.power));
         let on_coast =
             l == LocId::of_province(p) || self.orders[p.index()].iter().any(|o| o.loc == l && whose(&o.power));
         here.filter(|_| on_coast).map(|o| &*o.said).collect()
+    }
+
+    /// `at` as a new Python list: every order of a province under its own
+    /// name, for every power, straight from the listing.
+    pub fn list_at<'py>(
+        &self,
+        py: Python<'py>,
+        v: &Variant,
+        l: LocId,
+        power: Option<PowerId>,
+    ) -> PyResult<Bound<'py, PyList>> {
+        let p = v.province_of(l);
+        let here = &self.orders[p.index()];
+        if here.is_empty() {
+            return Ok(PyList::empty(py));
+        }
+        if power.is_none() && l == LocId::of_province(p) {
+            return PyList::new(py, here.iter().map(|o| o.said.py(py)));
+        }
+        PyList::new(py, self.at(v, l, power).into_iter().map(|s| s.py(py)))
     }
 
     /// `power`'s listed order with this text: looked for first under the
@@ -115,7 +150,7 @@ impl Possible {
         let mine = |o: &&Listed| o.power == power && *o.said.text == *text;
         let place = text.split_whitespace().nth(1).and_then(|w| w.split('/').next());
         let here =
-            place.and_then(|w| v.find_loc(w)).and_then(|l| self.orders[v.province_of(l).index()].iter().find(mine));
+            place.and_then(|w| loc_named(v, w)).and_then(|l| self.orders[v.province_of(l).index()].iter().find(mine));
         here.or_else(|| self.orders.iter().flatten().find(mine)).map(|o| &o.order)
     }
 }
@@ -130,6 +165,18 @@ impl Text<'_> {
     fn said(&mut self, o: &Order) -> Arc<Said> {
         self.texts.said(o, || self.mila.order(o))
     }
+}
+
+/// The location a word of an order names: a name of three letters looked
+/// up inline, lower-cased (MILA writes `PAR`), any other by `find_loc`.
+fn loc_named(v: &Variant, word: &str) -> Option<LocId> {
+    if let &[a, b, c] = word.as_bytes() {
+        let low = [a.to_ascii_lowercase(), b.to_ascii_lowercase(), c.to_ascii_lowercase()];
+        if let Some(l) = std::str::from_utf8(&low).ok().and_then(|n| v.find_three_letter_loc(n)) {
+            return Some(l);
+        }
+    }
+    v.find_loc(word)
 }
 
 fn insert_sorted(list: &mut Vec<ProvinceId>, p: ProvinceId) {

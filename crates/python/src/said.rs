@@ -7,14 +7,14 @@
 //! component with its kind written (the generator writes it), not taken
 //! from the position. The variants' own orders and forces of several
 //! units are written afresh each time. The names of its places are made
-//! into Python text once too.
+//! into Python text once too, and a dict with every location's key.
 
 use polemarch_engine::order::{Action, Order, UnitRef};
 use polemarch_engine::variant::LocId;
 use polemarch_engine::Variant;
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
-use pyo3::types::PyString;
+use pyo3::types::{PyDict, PyString};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex};
@@ -48,6 +48,7 @@ pub struct Texts {
     kept: Mutex<HashMap<u128, Arc<Said>, BuildHasherDefault<Fx>>>,
     locs: GILOnceCell<Vec<Py<PyString>>>,
     provinces: GILOnceCell<Vec<Py<PyString>>>,
+    by_loc: GILOnceCell<Py<PyDict>>,
 }
 
 impl Texts {
@@ -55,6 +56,21 @@ impl Texts {
     /// (`STP/SC`).
     pub fn loc_keys(&self, py: Python<'_>, v: &Variant) -> &[Py<PyString>] {
         self.locs.get_or_init(py, || v.loc_ids().map(|l| upper(py, &v.loc_abbr(l))).collect())
+    }
+
+    /// A new dict with every location's key (`loc_keys`, in their order),
+    /// each holding None: copied from one made once, so that it is made at
+    /// its full size and its keys are not hashed again.
+    pub fn by_loc<'py>(&self, py: Python<'py>, v: &Variant) -> PyResult<Bound<'py, PyDict>> {
+        let keys = self.loc_keys(py, v);
+        let every = self.by_loc.get_or_try_init(py, || -> PyResult<Py<PyDict>> {
+            let d = PyDict::new(py);
+            for key in keys {
+                d.set_item(key.bind(py), py.None())?;
+            }
+            Ok(d.unbind())
+        })?;
+        every.bind(py).copy()
     }
 
     /// By province: its name as `get_orderable_locations` gives it (`STP`).
@@ -149,6 +165,11 @@ impl Hasher for Fx {
     }
     fn write_u64(&mut self, x: u64) {
         self.add(x)
+    }
+    /// A key in two steps, not sixteen (the default writes it byte by byte).
+    fn write_u128(&mut self, x: u128) {
+        self.add(x as u64);
+        self.add((x >> 64) as u64)
     }
     fn write_usize(&mut self, x: usize) {
         self.add(x as u64)

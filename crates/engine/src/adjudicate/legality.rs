@@ -10,7 +10,7 @@
 
 use super::context::Adjudicator;
 use super::outcome::{OrderResult, Verdict};
-use super::plan::{occupancy_into, plan, Plans, Seas};
+use super::plan::{occupancy_into, plan, plan_again, Plans, Seas};
 use super::recycle;
 use crate::order::Order;
 use crate::state::Position;
@@ -44,18 +44,46 @@ impl<'v> Legality<'v> {
     /// For each of `orders` given together in `pos`: is it legal (the
     /// adjudicator's verdict is not ILLEGAL)? Written into `legal`.
     pub fn legal_into(&mut self, pos: &Position, orders: &[Order], legal: &mut Vec<bool>) {
-        let v = self.v;
-        legal.clear();
-        let declares = orders.iter().any(|o| o.unit.is_none() && v.rules.is_declaration(&o.action));
-        if v.calendar.kind(pos.phase) != PhaseKind::Movement || v.rules.judges_movement() || declares {
-            let mut results = recycle(std::mem::take(&mut self.results));
-            self.whole.adjudicate_into(pos, orders, &mut results, &mut self.next);
-            legal.extend(results[..orders.len()].iter().map(|r| r.verdict() != Verdict::Illegal));
-            self.results = recycle(results);
+        if self.whole_into(pos, orders, legal) {
             return;
         }
-        occupancy_into(v, &pos.forces, &mut self.at);
-        plan(v, &pos.forces, &self.at, orders, &pos.state, &mut self.plans, &mut self.seas);
+        occupancy_into(self.v, &pos.forces, &mut self.at);
+        plan(self.v, &pos.forces, &self.at, orders, &pos.state, &mut self.plans, &mut self.seas);
+        self.read_plans(orders, legal);
+    }
+
+    /// `legal_into` for round after round of orders in one position (a
+    /// candidate generator's rounds): the board is set up for planning at
+    /// the first round only (`plan::plan_again`). Same verdicts.
+    pub fn rounds<'a>(&'a mut self, pos: &'a Position) -> Rounds<'a, 'v> {
+        Rounds { check: self, pos, set_up: false }
+    }
+
+    /// Does planning alone answer for these orders in `pos` (a movement
+    /// phase the adjudicator plans, with no declaration)? Where it does
+    /// not, `legal_into` adjudicates them whole.
+    pub fn plans(&self, pos: &Position, orders: &[Order]) -> bool {
+        let v = self.v;
+        let declares = orders.iter().any(|o| o.unit.is_none() && v.rules.is_declaration(&o.action));
+        v.calendar.kind(pos.phase) == PhaseKind::Movement && !v.rules.judges_movement() && !declares
+    }
+
+    /// Where planning does not answer, adjudicates `orders` whole and
+    /// writes the verdicts into `legal`; says whether it did.
+    fn whole_into(&mut self, pos: &Position, orders: &[Order], legal: &mut Vec<bool>) -> bool {
+        legal.clear();
+        if self.plans(pos, orders) {
+            return false;
+        }
+        let mut results = recycle(std::mem::take(&mut self.results));
+        self.whole.adjudicate_into(pos, orders, &mut results, &mut self.next);
+        legal.extend(results[..orders.len()].iter().map(|r| r.verdict() != Verdict::Illegal));
+        self.results = recycle(results);
+        true
+    }
+
+    /// The verdicts of the orders just planned, into `legal`.
+    fn read_plans(&self, orders: &[Order], legal: &mut Vec<bool>) {
         // As `movement::movement` explains them: an order is illegal when
         // planning says so, or when it gives no part with strength a plan.
         let Plans { parts, illegal, .. } = &self.plans;
@@ -66,5 +94,31 @@ impl<'v> Legality<'v> {
         for (ok, why) in legal.iter_mut().zip(illegal) {
             *ok &= why.is_none();
         }
+    }
+}
+
+/// Round after round of orders in one position (`Legality::rounds`).
+pub struct Rounds<'a, 'v> {
+    check: &'a mut Legality<'v>,
+    pos: &'a Position,
+    /// Whether a round has planned in this position yet.
+    set_up: bool,
+}
+
+impl Rounds<'_, '_> {
+    /// As `Legality::legal_into` for these orders in the position.
+    pub fn legal_into(&mut self, orders: &[Order], legal: &mut Vec<bool>) {
+        let (check, pos) = (&mut *self.check, self.pos);
+        if check.whole_into(pos, orders, legal) {
+            return;
+        }
+        if self.set_up {
+            plan_again(check.v, &pos.forces, &check.at, orders, &pos.state, &mut check.plans, &check.seas);
+        } else {
+            occupancy_into(check.v, &pos.forces, &mut check.at);
+            plan(check.v, &pos.forces, &check.at, orders, &pos.state, &mut check.plans, &mut check.seas);
+            self.set_up = true;
+        }
+        check.read_plans(orders, legal);
     }
 }

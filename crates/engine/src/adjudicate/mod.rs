@@ -27,7 +27,7 @@ pub use civil_disorder::{distances, first_in_disorder};
 // its old paths `super::outcome::...` keep working.
 use crate::outcome;
 pub use context::{recycle, Adjudicator};
-pub use legality::Legality;
+pub use legality::{Legality, Rounds};
 pub use outcome::{Illegal, OrderResult, Reason, Verdict};
 pub use plan::{occupancy as occupancy_of, Plan};
 pub use removal::{take_component, upkeep};

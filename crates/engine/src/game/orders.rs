@@ -359,10 +359,13 @@ fn check(trials: &mut Trials, pos: &Position, in_force: &[Order], order: &Order)
     trial.extend(in_force.iter().enumerate().filter(|&(i, _)| Some(i) != gone).map(|(_, o)| o.clone()));
     trial.push(order.clone());
     // The adjudicator's verdict, by planning alone where that answers
-    // (`Legality`); an illegal order is adjudicated whole for its reason.
-    trials.legality.legal_into(pos, trial, &mut trials.legal);
-    if trials.legal.last() == Some(&true) {
-        return Ok(());
+    // (`Legality`); elsewhere, and for an illegal order's reason, the
+    // orders are adjudicated whole (once: the same verdict).
+    if trials.legality.plans(pos, trial) {
+        trials.legality.legal_into(pos, trial, &mut trials.legal);
+        if trials.legal.last() == Some(&true) {
+            return Ok(());
+        }
     }
     let mut results = recycle(std::mem::take(&mut trials.results));
     trials.judge.adjudicate_into(pos, trial, &mut results, &mut trials.next);

@@ -182,15 +182,57 @@ pub fn plan(
     plans: &mut Plans,
     seas: &mut Seas,
 ) {
-    let Plans { parts, illegal, coupled } = plans;
+    let Plans { parts, coupled, .. } = plans;
     parts.clear();
     parts.extend(forces.iter().enumerate().map(|(i, f)| Part::new(i as u16, f, None)));
-    illegal.clear();
-    illegal.resize(orders.len(), None);
     coupled.clear();
     coupled.resize(forces.len(), false);
     seas.find(v, forces);
-    let seas = &*seas;
+    plan_orders(v, forces, at, orders, state, plans, seas);
+}
+
+/// `plan` again in the same position, with other orders: for round after
+/// round of candidates (`Legality::rounds`), so that a round costs what its
+/// orders cost, not what the board does. `plans` and `seas` are those the
+/// last `plan` or `plan_again` of this position left: of the parts, only
+/// those the last orders changed are set up again, and the seas are the
+/// same.
+pub fn plan_again(
+    v: &Variant,
+    forces: &[Force],
+    at: &[u16],
+    orders: &[Order],
+    state: &VariantState,
+    plans: &mut Plans,
+    seas: &Seas,
+) {
+    let Plans { parts, coupled, .. } = plans;
+    parts.truncate(forces.len());
+    // A part no order changed is still as `Part::new` made it: whole,
+    // holding, with no order.
+    for (i, (part, f)) in parts.iter_mut().zip(forces).enumerate() {
+        if part.order.is_some() || part.split.is_some() || part.plan != Plan::Hold {
+            *part = Part::new(i as u16, f, None);
+        }
+    }
+    coupled.fill(false);
+    plan_orders(v, forces, at, orders, state, plans, seas);
+}
+
+/// Plans `orders` into `plans`, whose parts are every force's, holding.
+#[inline]
+fn plan_orders(
+    v: &Variant,
+    forces: &[Force],
+    at: &[u16],
+    orders: &[Order],
+    state: &VariantState,
+    plans: &mut Plans,
+    seas: &Seas,
+) {
+    let Plans { parts, illegal, coupled } = plans;
+    illegal.clear();
+    illegal.resize(orders.len(), None);
     let binding = Binding::new(v, forces, at, orders);
     for (i, order) in orders.iter().enumerate() {
         let Some(unit) = &order.unit else {
