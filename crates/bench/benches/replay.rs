@@ -7,29 +7,22 @@
 //! phases replayed per second, on one core. The files are read from disk
 //! once, before timing; the variant is loaded once, as `replay` does.
 
+use polemarch_bench::sample;
 use polemarch_bench::timing::{format_duration, measure, Budget};
 use polemarch_engine::replay::{detect, import, replay};
 use polemarch_engine::rules::Edition;
 use polemarch_engine::variant::embedded_variant;
-use std::path::Path;
 
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/reference/games/droidippy_sample");
-    let Ok(entries) = std::fs::read_dir(&dir) else {
+    let Some(texts) = sample::droidippy_games() else {
         println!();
         println!(
             "SKIPPED replay benchmark: {} not found (it is kept beside the checkout, in ../shared)",
-            dir.display()
+            sample::droidippy_dir().display()
         );
         return;
     };
-    let mut paths: Vec<_> = entries
-        .map(|e| e.expect("a directory entry").path())
-        .filter(|p| p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("game_")))
-        .collect();
-    paths.sort();
-    let texts: Vec<String> = paths.iter().map(|p| std::fs::read_to_string(p).expect("a game text")).collect();
     let mut v = embedded_variant("standard").expect("built in").expect("valid");
     v.rules.edition = Edition::DROIDIPPY;
 

@@ -7,5 +7,6 @@
 
 pub mod ours;
 pub mod peer;
+pub mod sample;
 pub mod scenarios;
 pub mod timing;

@@ -6,22 +6,26 @@
 use super::removal::{component_to_remove, take_component};
 use crate::rules::{CivilDisorder, DisorderTies};
 use crate::state::{Force, Kind, Position};
-use crate::variant::{BitMatrix, LocId, PowerId, ProvinceId, Variant};
+use crate::variant::{BitMatrix, LocId, PowerId, Variant};
 
 /// Distances in moves over `borders` (between provinces, or between
 /// locations for fleets) from the places `from` marks.
 fn spread(borders: &BitMatrix, n: usize, from: impl Fn(usize) -> bool) -> Vec<u32> {
     let mut dist = vec![u32::MAX; n];
-    let mut queue = std::collections::VecDeque::new();
+    // Each place joins the queue once, when its distance is set; those
+    // before `next` have been left.
+    let mut queue = Vec::with_capacity(n);
     for p in (0..n).filter(|&p| from(p)) {
         dist[p] = 0;
-        queue.push_back(p);
+        queue.push(p);
     }
-    while let Some(a) = queue.pop_front() {
+    let mut next = 0;
+    while let Some(&a) = queue.get(next) {
+        next += 1;
         for b in borders.row(a) {
             if dist[b] == u32::MAX {
                 dist[b] = dist[a] + 1;
-                queue.push_back(b);
+                queue.push(b);
             }
         }
     }
@@ -35,7 +39,16 @@ pub fn distances(v: &Variant, pos: &Position, power: PowerId) -> Vec<u32> {
 
 /// How far each of `power`'s forces is, as the edition counts it.
 fn farness<'v>(v: &'v Variant, pos: &Position, power: PowerId) -> impl Fn(&Force) -> u32 + 'v {
-    let home = |p: usize| v.home_of(ProvinceId::new(p)) == Some(power);
+    // Whether each province is `power`'s home (`Variant::home_of`: the
+    // first power that lists it), marked once rather than looked up for
+    // every province and coast.
+    let mut homes = vec![false; v.province_count()];
+    for (i, p) in v.powers.iter().enumerate().rev() {
+        for h in &p.homes {
+            homes[h.index()] = i == power.index();
+        }
+    }
+    let home = |p: usize| homes[p];
     let (by_land, by_sea) = match v.rules.edition.civil_disorder {
         CivilDisorder::NearestOwnedCentre => (distances(v, pos, power), None),
         CivilDisorder::NearestHomeCentre => (spread(&v.any_borders, v.province_count(), home), None),
@@ -52,22 +65,69 @@ fn farness<'v>(v: &'v Variant, pos: &Position, power: PowerId) -> impl Fn(&Force
 
 /// The order in which civil disorder takes `power`'s forces: the smallest
 /// key first (the farthest, fleets before armies, then by province name).
-fn disorder_order<'v>(
-    v: &'v Variant,
-    pos: &Position,
-    power: PowerId,
-) -> impl Fn(&Force) -> (std::cmp::Reverse<u32>, bool, String) + 'v {
+fn disorder_order<'v>(v: &'v Variant, pos: &Position, power: PowerId) -> impl Fn(&Force) -> DisorderKey<'v> + 'v {
     let far = farness(v, pos, power);
     let ties = v.rules.edition.disorder_ties;
     move |f: &Force| {
-        let name = match ties {
-            DisorderTies::ProvinceName => v.province(v.province_of(f.loc)).name.to_lowercase(),
-            DisorderTies::ProvinceId => {
-                let abbr = v.province(v.province_of(f.loc)).abbr.to_lowercase();
-                v.loc(f.loc).coast.as_ref().map_or(abbr.clone(), |c| format!("{abbr}/{c}"))
-            }
+        let province = v.province(v.province_of(f.loc));
+        let (name, coast) = match ties {
+            DisorderTies::ProvinceName => (province.name.as_str(), None),
+            DisorderTies::ProvinceId => (province.abbr.as_str(), v.loc(f.loc).coast.as_deref()),
         };
-        (std::cmp::Reverse(far(f)), !f.is_fleet(), name)
+        DisorderKey { far: std::cmp::Reverse(far(f)), army: !f.is_fleet(), name, coast }
+    }
+}
+
+/// A force's place in civil disorder's order. The tie is the name in lower
+/// case, with `/` and the coast after it where there is one (`stp/nc`),
+/// compared as text; ASCII names are compared byte by byte, as they stand,
+/// without writing them out (a key is made for each force each time a
+/// unit is taken).
+struct DisorderKey<'v> {
+    far: std::cmp::Reverse<u32>,
+    army: bool,
+    name: &'v str,
+    coast: Option<&'v str>,
+}
+
+impl DisorderKey<'_> {
+    fn tie(&self) -> String {
+        let name = self.name.to_lowercase();
+        match self.coast {
+            Some(c) => format!("{name}/{c}"),
+            None => name,
+        }
+    }
+
+    fn tie_bytes(&self) -> impl Iterator<Item = u8> + '_ {
+        let coast = self.coast.into_iter().flat_map(|c| std::iter::once(b'/').chain(c.bytes()));
+        self.name.bytes().map(|b| b.to_ascii_lowercase()).chain(coast)
+    }
+}
+
+impl Ord for DisorderKey<'_> {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (self.far, self.army).cmp(&(other.far, other.army)).then_with(|| {
+            if self.name.is_ascii() && other.name.is_ascii() {
+                self.tie_bytes().cmp(other.tie_bytes())
+            } else {
+                self.tie().cmp(&other.tie())
+            }
+        })
+    }
+}
+
+impl PartialEq for DisorderKey<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other).is_eq()
+    }
+}
+
+impl Eq for DisorderKey<'_> {}
+
+impl PartialOrd for DisorderKey<'_> {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
     }
 }
 

@@ -29,7 +29,7 @@ use crate::outcome;
 pub use context::{recycle, Adjudicator};
 pub use legality::{Legality, Rounds};
 pub use outcome::{Illegal, OrderResult, Reason, Verdict};
-pub use plan::{occupancy as occupancy_of, Plan};
+pub use plan::{occupancy as occupancy_of, occupancy_into, Plan};
 pub use removal::{take_component, upkeep};
 pub use retreat::retreat_options;
 

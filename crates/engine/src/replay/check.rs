@@ -17,9 +17,9 @@
 
 use super::diff::{order_key, order_provinces, position_differences, PositionDiff};
 use super::{RecordedGame, RecordedPhase};
-use crate::adjudicate::{adjudicate, adjustment_due, balances, retreat_options, Adjudicator, Verdict};
+use crate::adjudicate::{adjudicate, adjustment_due, balances, retreat_options, Adjudicator, OrderResult, Verdict};
 use crate::rules::{Choice, Edition};
-use crate::state::{Force, Position};
+use crate::state::{Dislodged, Force, Position};
 use crate::variant::{PhaseKind, PowerId, ProvinceId, Variant};
 
 #[derive(Clone, Debug, PartialEq)]
@@ -66,17 +66,18 @@ fn run(v: &Variant, game: &RecordedGame, native: Edition, report: &mut ReplayRep
     let first = game.phases.first().ok_or("the record has no phases")?;
     let mut pos = first.start.clone();
     let mut judge = Adjudicator::new(v);
+    let mut buffers = Buffers::default();
     for pair in game.phases.windows(2) {
         let (phase, recorded) = (&pair[0], &pair[1]);
         if phase.start_glitch.is_some() || phase.orders_glitch.is_some() {
             report.unchecked += 1;
-            pos = recorded.start.clone();
+            pos.clone_from(&recorded.start);
             continue;
         }
         if recorded.start_glitch.as_ref().is_some_and(|g| g.provinces.is_none()) {
             report.unchecked += 1;
         }
-        pos = match step(&mut judge, &pos, phase, recorded, &mut report.notes) {
+        let next = match step(&mut judge, &mut buffers, &pos, phase, recorded, &mut report.notes) {
             Ok(next) => next,
             Err(difference) => {
                 let (choice, next) = explained(v, native, &pos, phase, recorded).ok_or_else(|| difference.clone())?;
@@ -84,8 +85,24 @@ fn run(v: &Variant, game: &RecordedGame, native: Edition, report: &mut ReplayRep
                 next
             }
         };
+        // The position just left is the next adjudication's buffer.
+        buffers.next = std::mem::replace(&mut pos, next);
     }
     Ok(())
+}
+
+/// What `step` adjudicates into, kept from phase to phase so that a replay
+/// allocates no results list and no next position for each phase (the
+/// results borrow the orders of the game's phases, `'g`).
+struct Buffers<'g> {
+    results: Vec<OrderResult<'g>>,
+    next: Position,
+}
+
+impl Default for Buffers<'_> {
+    fn default() -> Self {
+        Buffers { results: Vec::new(), next: Position::blank() }
+    }
 }
 
 /// The one choice of the edition whose switch to the record's judge's
@@ -102,27 +119,31 @@ fn explained(
     Choice::ALL.into_iter().filter(|&c| ours.differs(&native, c)).find_map(|c| {
         let mut switched = v.clone();
         switched.rules.edition = ours.with(&native, c);
-        step(&mut Adjudicator::new(&switched), pos, phase, recorded, &mut Vec::new()).ok().map(|next| (c, next))
+        let mut buffers = Buffers::default();
+        step(&mut Adjudicator::new(&switched), &mut buffers, pos, phase, recorded, &mut Vec::new())
+            .ok()
+            .map(|next| (c, next))
     })
 }
 
 /// Adjudicates one phase from `pos` and compares it with the record: the
 /// position to go on from (the record's, or polemarch's where the two are
 /// the same), or the first difference.
-fn step(
+fn step<'g>(
     judge: &mut Adjudicator,
+    buffers: &mut Buffers<'g>,
     pos: &Position,
-    phase: &RecordedPhase,
+    phase: &'g RecordedPhase,
     recorded: &RecordedPhase,
     notes: &mut Vec<String>,
 ) -> Result<Position, String> {
     let v = judge.variant();
     // Written only when something is said of the phase.
     let name = || format!("{} ({})", phase.label, v.calendar.display(pos.phase));
-    let outcome = judge.adjudicate(pos, &phase.orders);
+    judge.adjudicate_into(pos, &phase.orders, &mut buffers.results, &mut buffers.next);
     if let Some(results) = &phase.results {
         for (j, said) in results.iter().enumerate() {
-            let (Some(said), Some(ours)) = (said, outcome.results.get(j)) else { continue };
+            let (Some(said), Some(ours)) = (said, buffers.results.get(j)) else { continue };
             if said.success != (ours.verdict() == Verdict::Success) {
                 return Err(format!(
                     "{}: order {}: expected (record) {} ({}); actual (polemarch) {} ({})",
@@ -136,7 +157,8 @@ fn step(
             }
         }
     }
-    let next = catch_up(v, &name, outcome.next, recorded.start.phase, &recorded.label, notes);
+    let next = std::mem::replace(&mut buffers.next, Position::blank());
+    let next = catch_up(v, &name, next, recorded.start.phase, &recorded.label, notes);
     // Where the record's start contradicts itself: nothing is compared when
     // a glitch has no province, else all but the glitches' provinces.
     if let Some(glitch) = &recorded.start_glitch {
@@ -154,11 +176,11 @@ fn step(
     let diff = if recorded.start.dislodged.is_empty() && next.dislodged.is_empty() {
         position_differences(v, &recorded.start, &next)
     } else {
-        let recorded_start = merged(&recorded.start, &next);
-        if recorded_start == next {
+        if merged_is(&recorded.start, &next) {
             // The same position has the same hopeless retreats.
             PositionDiff::default()
         } else {
+            let recorded_start = merged(&recorded.start, &next);
             position_differences(v, &without_hopeless(v, &recorded_start), &without_hopeless(v, &next))
         }
     };
@@ -294,6 +316,25 @@ fn merged(recorded: &Position, ours: &Position) -> Position {
         m.contested = ours.contested.clone();
     }
     m
+}
+
+/// `merged(recorded, ours) == *ours`, without writing out the merged
+/// position.
+fn merged_is(recorded: &Position, ours: &Position) -> bool {
+    let dislodged_is = |d: &Dislodged, o: &Dislodged| {
+        let known = ours.dislodged.iter().find(|k| k.force == d.force).unwrap_or(d);
+        d.force == o.force
+            && known.attacker_from == o.attacker_from
+            && known.by_convoy == o.by_convoy
+            && d.also_from == o.also_from
+    };
+    recorded.phase == ours.phase
+        && recorded.forces == ours.forces
+        && recorded.dislodged.len() == ours.dislodged.len()
+        && recorded.dislodged.iter().zip(&ours.dislodged).all(|(d, o)| dislodged_is(d, o))
+        && (recorded.contested.is_empty() || recorded.contested == ours.contested)
+        && recorded.owners == ours.owners
+        && recorded.state == ours.state
 }
 
 #[cfg(test)]

@@ -30,8 +30,15 @@ struct Reading<'a> {
 }
 
 impl<'a> Reading<'a> {
-    /// `PHASE 1901 Fall Adjustment` on line `n`.
-    fn new(v: &Variant, steps: &mut Steps<'a>, n: usize, label: &'a str) -> Result<Reading<'a>, GodipError> {
+    /// `PHASE 1901 Fall Adjustment` on line `n`, read in the memory of the
+    /// phase before's `seen` and `at` (`spare`).
+    fn new(
+        v: &Variant,
+        steps: &mut Steps<'a>,
+        n: usize,
+        label: &'a str,
+        spare: Spare,
+    ) -> Result<Reading<'a>, GodipError> {
         let mut words = label.split_ascii_whitespace();
         let (Some(year), Some(season), Some(kind), None) = (words.next(), words.next(), words.next(), words.next())
         else {
@@ -40,11 +47,14 @@ impl<'a> Reading<'a> {
         let phase = steps.phase(v, year, season, kind).map_err(|error| GodipError::Phase { line: n, error })?;
         let mut pos = Position::empty(v, phase);
         pos.forces.reserve(v.province_count() / 2);
+        let Spare { mut seen, at } = spare;
+        seen.clear();
+        seen.resize(v.province_count(), 0);
         Ok(Reading {
             label,
             pos,
-            seen: vec![0; v.province_count()],
-            at: Vec::new(),
+            seen,
+            at,
             coasts: Vec::new(),
             start_glitch: None,
             in_orders: false,
@@ -68,7 +78,7 @@ impl<'a> Reading<'a> {
                 normal == self.pos
             });
             self.in_orders = true;
-            self.at = crate::adjudicate::occupancy_of(v, &self.pos.forces);
+            crate::adjudicate::occupancy_into(v, &self.pos.forces, &mut self.at);
         }
     }
 
@@ -143,17 +153,27 @@ impl<'a> Reading<'a> {
         Ok(())
     }
 
-    fn done(mut self, v: &Variant) -> RecordedPhase {
+    /// The phase read, and the memory the next may be read in.
+    fn done(mut self, v: &Variant) -> (RecordedPhase, Spare) {
         self.begin_orders(v);
-        RecordedPhase {
+        let phase = RecordedPhase {
             label: self.label.into(),
             start: self.pos,
             orders: self.orders,
             results: None,
             start_glitch: self.start_glitch,
             orders_glitch: self.orders_glitch,
-        }
+        };
+        (phase, Spare { seen: self.seen, at: self.at })
     }
+}
+
+/// The lists a phase is read with but does not keep (`Reading::seen` and
+/// `at`), handed on from one phase to the next.
+#[derive(Default)]
+struct Spare {
+    seen: Vec<u8>,
+    at: Vec<u16>,
 }
 
 /// The calendar steps a record names (`Spring Movement`), as written: a
@@ -194,6 +214,7 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Godi
     let mut reading: Option<Reading> = None;
     let mut nations = Nations::default();
     let mut steps = Steps::default();
+    let mut spare = Spare::default();
     let (mut rest, mut n) = (Some(text), 0);
     while let Some(text) = rest {
         n += 1;
@@ -210,8 +231,11 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Godi
             continue;
         }
         if let Some(label) = line.strip_prefix("PHASE ") {
-            phases.extend(reading.take().map(|r| r.done(v)));
-            reading = Some(Reading::new(v, &mut steps, n, label.trim_ascii())?);
+            if let Some((phase, memory)) = reading.take().map(|r| r.done(v)) {
+                phases.push(phase);
+                spare = memory;
+            }
+            reading = Some(Reading::new(v, &mut steps, n, label.trim_ascii(), std::mem::take(&mut spare))?);
             continue;
         }
         let r = reading.as_mut().ok_or(GodipError::BeforePhase { line: n })?;
@@ -221,7 +245,7 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Godi
             _ => r.line(v, &mut nations, n, line),
         }
     }
-    phases.extend(reading.map(|r| r.done(v)));
+    phases.extend(reading.map(|r| r.done(v).0));
     if phases.is_empty() {
         return Err(GodipError::NoPhase);
     }
