@@ -18,7 +18,7 @@ use polemarch_bots::geometry::reach;
 use polemarch_bots::selfplay::play_game;
 use polemarch_bots::{bot_named, Board, Bot};
 use polemarch_engine::adjudicate::{adjudicate, Legality, Verdict};
-use polemarch_engine::game::position_at;
+use polemarch_engine::game::{position_at, GameRecord};
 use polemarch_engine::order::{Action, Order};
 use polemarch_engine::state::{Component, Kind};
 use polemarch_engine::variant::{embedded_ids, embedded_variant, PhaseKind};
@@ -26,12 +26,9 @@ use polemarch_engine::{Position, Variant};
 
 #[test]
 fn planning_calls_illegal_what_adjudication_does_in_every_variant() {
-    let random = bot_named("random").unwrap();
     for id in embedded_ids() {
         let v = embedded_variant(id).expect("built in").expect("valid");
-        let bots: Vec<&dyn Bot> = v.powers.iter().map(|_| random.as_ref()).collect();
-        let (rec, _) =
-            play_game(&v, id, &bots, 0, 7, 2, "2026-01-01T00:00:00Z").unwrap_or_else(|e| panic!("{id}: {}", e.message));
+        let rec = random_game(&v, id, 2);
         let mut check = Legality::new(&v);
         let (mut legal, mut illegal) = (0, 0);
         for i in 0..rec.phases.len() {
@@ -86,13 +83,10 @@ fn planning_calls_illegal_what_adjudication_does_in_every_variant() {
 /// count) and each alone.
 #[test]
 fn a_winter_judged_alone_calls_illegal_what_adjudication_does_in_every_variant() {
-    let random = bot_named("random").unwrap();
     let mut winters_alone = 0;
     for id in embedded_ids() {
         let v = embedded_variant(id).expect("built in").expect("valid");
-        let bots: Vec<&dyn Bot> = v.powers.iter().map(|_| random.as_ref()).collect();
-        let (rec, _) =
-            play_game(&v, id, &bots, 0, 7, 5, "2026-01-01T00:00:00Z").unwrap_or_else(|e| panic!("{id}: {}", e.message));
+        let rec = random_game(&v, id, 5);
         let mut check = Legality::new(&v);
         let (mut said, mut legal, mut illegal) = (Vec::new(), 0, 0);
         for i in 0..rec.phases.len() {
@@ -118,6 +112,14 @@ fn a_winter_judged_alone_calls_illegal_what_adjudication_does_in_every_variant()
         assert!(legal > 0 && illegal > 0, "{id}: {legal} legal and {illegal} illegal Winter orders compared");
     }
     assert!(winters_alone > 0, "no Winter judged alone");
+}
+
+/// A game of `years` years of variant `id` by the random bot.
+fn random_game(v: &Variant, id: &str, years: u32) -> GameRecord {
+    let random = bot_named("random").unwrap();
+    let bots: Vec<&dyn Bot> = v.powers.iter().map(|_| random.as_ref()).collect();
+    let played = play_game(v, id, &bots, 0, 7, years, "2026-01-01T00:00:00Z");
+    played.unwrap_or_else(|e| panic!("{id}: {}", e.message)).0
 }
 
 /// Every power's builds of every kind at every centre it owns, its
