@@ -33,17 +33,34 @@ pub struct Board<'a> {
 
 /// An adjudication context with its result and position buffers, reused
 /// by every adjudication a bot asks for in one phase: after the first few,
-/// they allocate nothing.
+/// they allocate nothing. Questions of one order's legality go to a
+/// `Legality`, which answers them without a whole adjudication where it
+/// can (planning a movement, judging a Winter's orders alone).
 pub struct Judge<'a> {
     pos: &'a Position,
     adjudicator: Adjudicator<'a>,
     results: Vec<OrderResult<'static>>,
     next: Position,
+    legality: Legality<'a>,
+    legal: Vec<bool>,
 }
 
 impl<'a> Judge<'a> {
     pub fn new(v: &'a Variant, pos: &'a Position) -> Judge<'a> {
-        Judge { pos, adjudicator: Adjudicator::new(v), results: Vec::new(), next: Position::blank() }
+        Judge {
+            pos,
+            adjudicator: Adjudicator::new(v),
+            results: Vec::new(),
+            next: Position::blank(),
+            legality: Legality::new(v),
+            legal: Vec::new(),
+        }
+    }
+
+    /// Is this one order legal alone in the position?
+    pub fn legal_alone(&mut self, order: &Order) -> bool {
+        self.legality.legal_into(self.pos, std::slice::from_ref(order), &mut self.legal);
+        self.legal[0]
     }
 
     /// Adjudicates `orders` in the position and hands `read` the results
@@ -108,9 +125,7 @@ impl<'a> Board<'a> {
 
     /// Is this one order legal alone in this position?
     pub fn legal_alone(&self, order: &Order) -> bool {
-        self.judge(std::slice::from_ref(order), |results, _| {
-            results.first().is_some_and(|r| r.verdict() != Verdict::Illegal)
-        })
+        self.judge.borrow_mut().legal_alone(order)
     }
 
     /// Adjudicates `orders` in this position with the board's context (a

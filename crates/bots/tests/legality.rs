@@ -12,24 +12,23 @@
 mod common;
 
 use common::{autumn, standard};
+use polemarch_bots::adjust::order;
 use polemarch_bots::candidates::{self, Extras};
 use polemarch_bots::geometry::reach;
 use polemarch_bots::selfplay::play_game;
 use polemarch_bots::{bot_named, Board, Bot};
 use polemarch_engine::adjudicate::{adjudicate, Legality, Verdict};
-use polemarch_engine::game::position_at;
+use polemarch_engine::game::{position_at, GameRecord};
 use polemarch_engine::order::{Action, Order};
-use polemarch_engine::state::Kind;
+use polemarch_engine::state::{Component, Kind};
 use polemarch_engine::variant::{embedded_ids, embedded_variant, PhaseKind};
+use polemarch_engine::{Position, Variant};
 
 #[test]
 fn planning_calls_illegal_what_adjudication_does_in_every_variant() {
-    let random = bot_named("random").unwrap();
     for id in embedded_ids() {
         let v = embedded_variant(id).expect("built in").expect("valid");
-        let bots: Vec<&dyn Bot> = v.powers.iter().map(|_| random.as_ref()).collect();
-        let (rec, _) =
-            play_game(&v, id, &bots, 0, 7, 2, "2026-01-01T00:00:00Z").unwrap_or_else(|e| panic!("{id}: {}", e.message));
+        let rec = random_game(&v, id, 2);
         let mut check = Legality::new(&v);
         let (mut legal, mut illegal) = (0, 0);
         for i in 0..rec.phases.len() {
@@ -73,6 +72,74 @@ fn planning_calls_illegal_what_adjudication_does_in_every_variant() {
         }
         assert!(legal > 0 && illegal > 0, "{id}: {legal} legal and {illegal} illegal candidates compared");
     }
+}
+
+/// In a Winter of a variant with no mechanic, `Legality` judges the
+/// orders alone, without the civil disorder after them: its verdicts are
+/// a whole adjudication's, in every Winter of random games of every
+/// variant. The orders: each power's builds of every kind at every centre
+/// it owns, its removals (of its own forces and of another's) and a
+/// waiver, all written together (the first legal builds and removals
+/// count) and each alone.
+#[test]
+fn a_winter_judged_alone_calls_illegal_what_adjudication_does_in_every_variant() {
+    let mut winters_alone = 0;
+    for id in embedded_ids() {
+        let v = embedded_variant(id).expect("built in").expect("valid");
+        let rec = random_game(&v, id, 5);
+        let mut check = Legality::new(&v);
+        let (mut said, mut legal, mut illegal) = (Vec::new(), 0, 0);
+        for i in 0..rec.phases.len() {
+            let pos = position_at(&v, &rec, i).unwrap();
+            if v.calendar.kind(pos.phase) != PhaseKind::Adjustment {
+                continue;
+            }
+            let winter = winter_orders(&v, &pos);
+            let alone = check.answers_short(&pos, &winter);
+            assert_eq!(alone, v.rules.mechanics.is_empty(), "{id}: a Winter judged alone only with no mechanic");
+            winters_alone += usize::from(alone);
+            let each = winter.chunks(1);
+            for orders in std::iter::once(winter.as_slice()).chain(each) {
+                check.legal_into(&pos, orders, &mut said);
+                let whole = adjudicate(&v, &pos, orders);
+                for (n, order) in orders.iter().enumerate() {
+                    let adjudicated = whole.results[n].verdict() != Verdict::Illegal;
+                    assert_eq!(said[n], adjudicated, "{id}, {}: `{}`", rec.phases[i].phase, order.display(&v));
+                    *(if adjudicated { &mut legal } else { &mut illegal }) += 1;
+                }
+            }
+        }
+        assert!(legal > 0 && illegal > 0, "{id}: {legal} legal and {illegal} illegal Winter orders compared");
+    }
+    assert!(winters_alone > 0, "no Winter judged alone");
+}
+
+/// A game of `years` years of variant `id` by the random bot.
+fn random_game(v: &Variant, id: &str, years: u32) -> GameRecord {
+    let random = bot_named("random").unwrap();
+    let bots: Vec<&dyn Bot> = v.powers.iter().map(|_| random.as_ref()).collect();
+    let played = play_game(v, id, &bots, 0, 7, years, "2026-01-01T00:00:00Z");
+    played.unwrap_or_else(|e| panic!("{id}: {}", e.message)).0
+}
+
+/// Every power's builds of every kind at every centre it owns, its
+/// removals of its forces' components and of another power's first force,
+/// and a waiver.
+fn winter_orders(v: &Variant, pos: &Position) -> Vec<Order> {
+    let mut orders = Vec::new();
+    for power in v.power_ids() {
+        for loc in v.loc_ids().filter(|&l| pos.owners[v.province_of(l).index()] == Some(power)) {
+            for &kind in &v.kinds {
+                orders.push(order(power, &[Component { kind, power, free: false }], loc, Action::Build));
+            }
+        }
+        let theirs = pos.forces.iter().find(|f| f.power != power);
+        for f in pos.forces.iter().filter(|f| f.power == power).chain(theirs) {
+            orders.extend(f.components.iter().map(|c| order(power, &[*c], f.loc, Action::Remove)));
+        }
+        orders.push(Order { power: Some(power), unit: None, action: Action::Waive, claim: None });
+    }
+    orders
 }
 
 /// The bots weigh an army's nearest eight destinations by convoy; the full

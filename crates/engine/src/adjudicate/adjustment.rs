@@ -60,6 +60,31 @@ pub fn adjustment<'a>(
     results: &mut Vec<OrderResult<'a>>,
     next: &mut Position,
 ) {
+    judge_orders(v, scratch, pos, orders, results, next);
+    let balance = &scratch.balance;
+    for power in 0..v.powers.len() {
+        if balance[power] < 0 {
+            for (loc, kind) in civil_disorder(v, next, PowerId::new(power), -balance[power]) {
+                let order = Order::for_force(&Force::single(PowerId::new(power), kind, loc), Action::Remove);
+                results.push(OrderResult { order: Cow::Owned(order), reason: Reason::CivilDisorder });
+            }
+        }
+    }
+    v.rules.adjust_after_orders(v, next, results);
+    next.normalize();
+}
+
+/// The orders' results (`results[..orders.len()]`), before the civil
+/// disorder and the mechanics' business that follow them; each power's
+/// balance left in `scratch.balance`.
+pub(super) fn judge_orders<'a>(
+    v: &Variant,
+    scratch: &mut Scratch,
+    pos: &Position,
+    orders: &'a [Order],
+    results: &mut Vec<OrderResult<'a>>,
+    next: &mut Position,
+) {
     balances_into(v, pos, scratch);
     let balance = &mut scratch.balance;
     // (Builds are orders: room for as many forces more.)
@@ -73,16 +98,6 @@ pub fn adjustment<'a>(
             results.push(done);
         }
     }
-    for power in 0..v.powers.len() {
-        if balance[power] < 0 {
-            for (loc, kind) in civil_disorder(v, next, PowerId::new(power), -balance[power]) {
-                let order = Order::for_force(&Force::single(PowerId::new(power), kind, loc), Action::Remove);
-                results.push(OrderResult { order: Cow::Owned(order), reason: Reason::CivilDisorder });
-            }
-        }
-    }
-    v.rules.adjust_after_orders(v, next, results);
-    next.normalize();
 }
 
 /// The orders of a Winter in which a mechanic carries out some orders

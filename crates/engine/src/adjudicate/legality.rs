@@ -6,9 +6,13 @@
 //! (`plan`), before anything is resolved, so planning alone answers; where
 //! something else can call an order illegal (a judge's units, I5;
 //! declarations; retreats and adjustments) the orders are adjudicated
-//! whole, as before.
+//! whole, as before, except a Winter of a variant with no mechanic: there
+//! the orders' verdicts are decided by the time the orders are judged,
+//! before the civil disorder after them (which only adds removals), so the
+//! orders are judged alone (`adjustment::judge_orders`).
 
-use super::context::Adjudicator;
+use super::adjustment::judge_orders;
+use super::context::{Adjudicator, Scratch};
 use super::outcome::{OrderResult, Verdict};
 use super::plan::{occupancy_into, plan, plan_again, Plans, Seas};
 use super::recycle;
@@ -24,6 +28,8 @@ pub struct Legality<'v> {
     plans: Plans,
     seas: Seas,
     whole: Adjudicator<'v>,
+    /// For a Winter's orders judged alone.
+    scratch: Scratch,
     results: Vec<OrderResult<'static>>,
     next: Position,
 }
@@ -36,6 +42,7 @@ impl<'v> Legality<'v> {
             plans: Plans::default(),
             seas: Seas::default(),
             whole: Adjudicator::new(v),
+            scratch: Scratch::default(),
             results: Vec::new(),
             next: Position::blank(),
         }
@@ -60,23 +67,41 @@ impl<'v> Legality<'v> {
     }
 
     /// Does planning alone answer for these orders in `pos` (a movement
-    /// phase the adjudicator plans, with no declaration)? Where it does
-    /// not, `legal_into` adjudicates them whole.
-    pub fn plans(&self, pos: &Position, orders: &[Order]) -> bool {
+    /// phase the adjudicator plans, with no declaration)?
+    fn plans(&self, pos: &Position, orders: &[Order]) -> bool {
         let v = self.v;
         let declares = orders.iter().any(|o| o.unit.is_none() && v.rules.is_declaration(&o.action));
         v.calendar.kind(pos.phase) == PhaseKind::Movement && !v.rules.judges_movement() && !declares
     }
 
-    /// Where planning does not answer, adjudicates `orders` whole and
-    /// writes the verdicts into `legal`; says whether it did.
+    /// Does `legal_into` answer for these orders in `pos` without a whole
+    /// adjudication: by planning them, or by judging a Winter's orders
+    /// alone? Elsewhere it adjudicates them whole.
+    pub fn answers_short(&self, pos: &Position, orders: &[Order]) -> bool {
+        self.plans(pos, orders) || self.judges_alone(pos)
+    }
+
+    /// Is `pos` a Winter whose orders' verdicts no mechanic can change
+    /// after they are judged (the variant has none: no declaration, no
+    /// phase of its own, no hook after the orders)?
+    fn judges_alone(&self, pos: &Position) -> bool {
+        self.v.rules.mechanics.is_empty() && self.v.calendar.kind(pos.phase) == PhaseKind::Adjustment
+    }
+
+    /// Where planning does not answer, judges `orders` (alone, or
+    /// adjudicated whole) and writes the verdicts into `legal`; says
+    /// whether it did.
     fn whole_into(&mut self, pos: &Position, orders: &[Order], legal: &mut Vec<bool>) -> bool {
         legal.clear();
         if self.plans(pos, orders) {
             return false;
         }
         let mut results = recycle(std::mem::take(&mut self.results));
-        self.whole.adjudicate_into(pos, orders, &mut results, &mut self.next);
+        if self.judges_alone(pos) {
+            judge_orders(self.v, &mut self.scratch, pos, orders, &mut results, &mut self.next);
+        } else {
+            self.whole.adjudicate_into(pos, orders, &mut results, &mut self.next);
+        }
         legal.extend(results[..orders.len()].iter().map(|r| r.verdict() != Verdict::Illegal));
         self.results = recycle(results);
         true
