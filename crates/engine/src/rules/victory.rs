@@ -77,6 +77,17 @@ fn centres_worth(v: &Variant, pos: &Position, with_loans: bool, as_supply: bool)
 fn centres_worth_into(v: &Variant, pos: &Position, with_loans: bool, as_supply: bool, supply: &mut Vec<u32>) {
     supply.clear();
     supply.resize(v.powers.len(), 0);
+    if v.rules.mechanics.is_empty() {
+        // No mechanic (standard): each centre is its owner's, at its own
+        // value, as the hooks would say centre by centre, counted without
+        // asking them.
+        for (province, owner) in v.provinces.iter().zip(&pos.owners) {
+            if let Some(o) = owner {
+                supply[o.index()] += u32::from(province.centre);
+            }
+        }
+        return;
+    }
     for (p, owner) in pos.owners.iter().enumerate() {
         if let Some(&o) = owner.as_ref() {
             let p = crate::variant::ProvinceId::new(p);
