@@ -225,7 +225,7 @@ impl Position {
         self.dislodged.clear();
         self.contested.clear();
         self.owners.clone_from(&pos.owners);
-        self.state.clone_from(&pos.state);
+        self.state.copy_from(&pos.state);
     }
 
     /// The force standing in a province (on any of its coasts); in a box,

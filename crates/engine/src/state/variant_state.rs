@@ -82,6 +82,55 @@ pub struct VariantState {
     pub disorder: Vec<PowerId>,
 }
 
+impl VariantState {
+    /// Becomes a copy of `other` in its own lists' memory: the derived
+    /// `clone_from` builds a whole new state and drops the old one, and a
+    /// position is copied in every phase. (Every field is named, so a new
+    /// one cannot be forgotten here.)
+    pub fn copy_from(&mut self, other: &VariantState) {
+        let VariantState {
+            seed,
+            colonies,
+            claims,
+            delphi,
+            free_builds,
+            destroyed,
+            rebuilds,
+            loans,
+            da_rebuilt,
+            emperor_out,
+            emperor,
+            frontier_dice,
+            sieges,
+            heirs,
+            eliminated,
+            dictator,
+            consul,
+            outlaws,
+            fixed,
+            rivals,
+            senate_end,
+            disorder,
+        } = other;
+        (self.seed, self.delphi, self.da_rebuilt, self.emperor_out) = (*seed, *delphi, *da_rebuilt, *emperor_out);
+        (self.emperor, self.dictator, self.consul, self.senate_end) = (*emperor, *dictator, *consul, *senate_end);
+        self.colonies.clone_from(colonies);
+        self.claims.clone_from(claims);
+        self.free_builds.clone_from(free_builds);
+        self.destroyed.clone_from(destroyed);
+        self.rebuilds.clone_from(rebuilds);
+        self.loans.clone_from(loans);
+        self.frontier_dice.clone_from(frontier_dice);
+        self.sieges.clone_from(sieges);
+        self.heirs.clone_from(heirs);
+        self.eliminated.clone_from(eliminated);
+        self.outlaws.clone_from(outlaws);
+        self.fixed.clone_from(fixed);
+        self.rivals.clone_from(rivals);
+        self.disorder.clone_from(disorder);
+    }
+}
+
 /// An Outlaw (Triumvirate T5b, T6) and who decreed it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Outlaw {
