@@ -81,9 +81,9 @@ fn centres_worth_into(v: &Variant, pos: &Position, with_loans: bool, as_supply: 
         // No mechanic (standard): each centre is its owner's, at its own
         // value, as the hooks would say centre by centre, counted without
         // asking them.
-        for (province, owner) in v.provinces.iter().zip(&pos.owners) {
-            if let Some(o) = owner {
-                supply[o.index()] += u32::from(province.centre);
+        for &c in &v.centres {
+            if let Some(Some(o)) = pos.owners.get(c.index()) {
+                supply[o.index()] += u32::from(v.province(c).centre);
             }
         }
         return;

@@ -215,6 +215,7 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
         players,
         player_of,
         boxes: (0..board.provinces.len()).filter(|&p| board.provinces[p].is_box).map(ProvinceId::new).collect(),
+        centres: (0..board.provinces.len()).filter(|&p| board.provinces[p].centre > 0).map(ProvinceId::new).collect(),
         provinces: board.provinces,
         locs: board.locs,
         calendar,

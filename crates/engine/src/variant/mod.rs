@@ -205,6 +205,9 @@ pub struct Variant {
     /// The boxes (`is_box`): provinces holding any number of forces, each
     /// a separate force (City State's Germany, C10). Empty on most maps.
     pub boxes: Vec<ProvinceId>,
+    /// The supply centres (provinces with a `centre` value), in province
+    /// order: a Winter counts them without walking every province.
+    pub centres: Vec<ProvinceId>,
     pub locs: Vec<Loc>,
     pub calendar: Calendar,
     pub victory: Victory,
