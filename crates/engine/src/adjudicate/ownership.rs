@@ -4,7 +4,7 @@
 //! `capture`, `after_ownership`): Towns every move, claims, liberation,
 //! colonies.
 
-use crate::state::Position;
+use crate::state::{Force, Position};
 use crate::variant::Variant;
 
 /// Centres change hands at the end of a season: every centre when the
@@ -15,8 +15,10 @@ pub fn end_of_season(v: &Variant, season_changes_all: bool, next: &mut Position)
         return;
     }
     let plain = v.rules.mechanics.is_empty();
-    for f in 0..next.forces.len() {
-        let (loc, mover) = (next.forces[f].loc, next.forces[f].power);
+    // (The lists borrowed apart: the loop reads the forces while it writes
+    // the owners and a mechanic the state.)
+    let Position { forces, owners, state, .. } = next;
+    for &Force { loc, power: mover, .. } in forces.iter() {
         let p = v.province_of(loc);
         let value = v.province(p).centre;
         // I5: a Barbarian or Persian unit sacks a centre, it never owns one.
@@ -26,11 +28,11 @@ pub fn end_of_season(v: &Variant, season_changes_all: bool, next: &mut Position)
         {
             continue;
         }
-        let current = next.owners[p.index()];
+        let current = owners[p.index()];
         // (A variant without mechanics, standard, has no hook to ask.)
-        let captured = if plain { None } else { v.rules.capture(v, &next.forces, &mut next.state, p, mover, current) };
+        let captured = if plain { None } else { v.rules.capture(v, forces, state, p, mover, current) };
         let owner = captured.or(current.filter(|&c| v.same_player(c, mover))).unwrap_or(mover);
-        next.owners[p.index()] = Some(owner);
+        owners[p.index()] = Some(owner);
     }
     v.rules.after_ownership(v, next, season_changes_all);
 }
