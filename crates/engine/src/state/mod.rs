@@ -266,11 +266,18 @@ impl Position {
     /// Sorts forces by location, power and components (several forces of
     /// one power may share a box), so that equal positions compare equal.
     pub fn normalize(&mut self) {
-        // Components first: the board order compares them.
-        self.sort_components();
-        // (Distinct keys in order, as nearly always: sorted, and quicker to
-        // see than by comparing whole forces.)
-        let by_key = self.forces.windows(2).all(|w| board_key(&w[0]) < board_key(&w[1]));
+        // Components first: the board order compares them. (Distinct keys
+        // in order, as nearly always: sorted, and quicker to see than by
+        // comparing whole forces; seen in the same pass.)
+        let (mut by_key, mut last) = (true, -1i64);
+        for f in &mut self.forces {
+            if f.components.len() > 1 {
+                f.components.sort_unstable();
+            }
+            let key = i64::from(board_key(f));
+            by_key &= key > last;
+            last = key;
+        }
         if !by_key && !self.forces.is_sorted_by(|a, b| board_order(a, b).is_le()) {
             self.forces.sort_unstable_by(board_order);
         }
