@@ -13,8 +13,11 @@ pub use variant_state::{Delphi, Loan, Outlaw, Rebuild, SenateEnd, VariantState};
 use crate::variant::{LocId, Phase, PowerId, ProvinceId, Variant};
 use smallvec::SmallVec;
 
-/// One unit inside a force.
+/// One unit inside a force. (Aligned to 4 bytes: a component is then read
+/// and copied as one word, not three bytes; positions are copied whole in
+/// every phase.)
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(align(4))]
 pub struct Component {
     pub kind: Kind,
     pub power: PowerId,
