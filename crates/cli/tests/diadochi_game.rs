@@ -20,22 +20,28 @@ const SCRIPT: Script = &[
         &[
             ("Macedonia", &["A lar - ath"]),
             ("Rome", &["A rav - ben", "F nea - syr", "F rom - nty"]),
-            ("Egypt", &["A pto - alx", "F alx - egy", "F cyr - lib"]),
+            ("Egypt", &["A pto - alx", "F alx - sin", "F cyr - lib"]),
         ],
     ),
-    // D5: Macedonia destroys the neutral Athens it stands in.
+    // D5: Macedonia destroys the neutral Athens it stands in. Egypt takes
+    // Jerusalem by the coast of Sinai, which lies between it and Alexandria
+    // (issue 30).
     (
         "Autumn 240 BC, Movement",
-        &[("Macedonia", &["A ath DESTROY"]), ("Rome", &["A ben H", "F syr H"]), ("Egypt", &["A alx - jer"])],
+        &[
+            ("Macedonia", &["A ath DESTROY"]),
+            ("Rome", &["A ben H", "F syr H"]),
+            ("Egypt", &["F sin - jer", "A alx - mar"]),
+        ],
     ),
     // Rome's builds are submitted below (D4: a third fleet refused).
     ("Winter 240 BC, Adjustment", &[("Egypt", &["BUILD F alx", "BUILD A pto"])]),
     // D5: Egypt destroys its Jerusalem; D7: Rome lends it Syracuse.
-    ("Spring 239 BC, Movement", &[("Egypt", &["A jer DESTROY"]), ("Rome", &["LOAN syr TO Egypt"])]),
-    ("Autumn 239 BC, Movement", &[("Egypt", &["A jer H"])]),
+    ("Spring 239 BC, Movement", &[("Egypt", &["F jer DESTROY"]), ("Rome", &["LOAN syr TO Egypt"])]),
+    ("Autumn 239 BC, Movement", &[("Egypt", &["F jer H"])]),
     // D6: two REBUILD orders in a row; D7: the loan ends in the Spring.
-    ("Spring 238 BC, Movement", &[("Egypt", &["A jer REBUILD"]), ("Rome", &["END LOAN syr"])]),
-    ("Autumn 238 BC, Movement", &[("Egypt", &["A jer REBUILD"])]),
+    ("Spring 238 BC, Movement", &[("Egypt", &["F jer REBUILD"]), ("Rome", &["END LOAN syr"])]),
+    ("Autumn 238 BC, Movement", &[("Egypt", &["F jer REBUILD"])]),
 ];
 
 #[test]

@@ -89,7 +89,7 @@ fn borders_match_the_data() {
             assert_eq!(v.fleet_borders.get(lb.index(), la.index()), open, "fleet {b}-{a}");
         }
     }
-    assert_eq!(kinds, [101, 52, 150]);
+    assert_eq!(kinds, [101, 51, 150]);
 }
 
 #[test]
