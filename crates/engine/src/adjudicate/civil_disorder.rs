@@ -6,7 +6,7 @@
 use super::removal::{component_to_remove, take_component};
 use crate::rules::{CivilDisorder, DisorderTies};
 use crate::state::{Force, Kind, Position};
-use crate::variant::{BitMatrix, LocId, PowerId, Variant};
+use crate::variant::{BitMatrix, LocId, PowerId, ProvinceId, Variant};
 
 /// Distances in moves over `borders` (between provinces, or between
 /// locations for fleets) from the places `from` marks.
@@ -39,16 +39,7 @@ pub fn distances(v: &Variant, pos: &Position, power: PowerId) -> Vec<u32> {
 
 /// How far each of `power`'s forces is, as the edition counts it.
 fn farness<'v>(v: &'v Variant, pos: &Position, power: PowerId) -> impl Fn(&Force) -> u32 + 'v {
-    // Whether each province is `power`'s home (`Variant::home_of`: the
-    // first power that lists it), marked once rather than looked up for
-    // every province and coast.
-    let mut homes = vec![false; v.province_count()];
-    for (i, p) in v.powers.iter().enumerate().rev() {
-        for h in &p.homes {
-            homes[h.index()] = i == power.index();
-        }
-    }
-    let home = |p: usize| homes[p];
+    let home = |p: usize| v.home_of(ProvinceId::new(p)) == Some(power);
     let (by_land, by_sea) = match v.rules.edition.civil_disorder {
         CivilDisorder::NearestOwnedCentre => (distances(v, pos, power), None),
         CivilDisorder::NearestHomeCentre => (spread(&v.any_borders, v.province_count(), home), None),

@@ -207,6 +207,7 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
     );
     let kinds = rules.kinds();
     let picture = mf.picture.map(|pf| picture(pf, &board, problems));
+    let home_owner = super::home_owners(&powers, board.provinces.len());
     Variant {
         id: vf.id,
         name: vf.name,
@@ -216,6 +217,7 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
         player_of,
         boxes: (0..board.provinces.len()).filter(|&p| board.provinces[p].is_box).map(ProvinceId::new).collect(),
         centres: (0..board.provinces.len()).filter(|&p| board.provinces[p].centre > 0).map(ProvinceId::new).collect(),
+        home_owner,
         provinces: board.provinces,
         locs: board.locs,
         calendar,

@@ -208,6 +208,9 @@ pub struct Variant {
     /// The supply centres (provinces with a `centre` value), in province
     /// order: a Winter counts them without walking every province.
     pub centres: Vec<ProvinceId>,
+    /// Whose home each province is (the first power that lists it), made
+    /// at load from the powers' homes: read through `home_of`.
+    home_owner: Vec<Option<PowerId>>,
     pub locs: Vec<Loc>,
     pub calendar: Calendar,
     pub victory: Victory,
@@ -354,8 +357,20 @@ impl Variant {
 
     /// The power whose home centre `p` is, if any.
     pub fn home_of(&self, p: ProvinceId) -> Option<PowerId> {
-        self.powers.iter().position(|pw| pw.homes.contains(&p)).map(PowerId::new)
+        self.home_owner.get(p.index()).copied().flatten()
     }
+}
+
+/// Whose home each of `provinces` provinces is: the first power that
+/// lists it.
+pub(super) fn home_owners(powers: &[Power], provinces: usize) -> Vec<Option<PowerId>> {
+    let mut owner = vec![None; provinces];
+    for (i, power) in powers.iter().enumerate().rev() {
+        for h in &power.homes {
+            owner[h.index()] = Some(PowerId::new(i));
+        }
+    }
+    owner
 }
 
 /// A location's short name, written where it is wanted (`lon`, `stp/nc`).
