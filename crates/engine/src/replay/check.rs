@@ -319,22 +319,26 @@ fn merged(recorded: &Position, ours: &Position) -> Position {
 }
 
 /// `merged(recorded, ours) == *ours`, without writing out the merged
-/// position.
+/// position. (Every field is named, so a field added to a position or a
+/// dislodged unit cannot be left out of the comparison here.)
 fn merged_is(recorded: &Position, ours: &Position) -> bool {
+    let Position { phase, forces, dislodged, contested, owners, state } = recorded;
     let dislodged_is = |d: &Dislodged, o: &Dislodged| {
-        let known = ours.dislodged.iter().find(|k| k.force == d.force).unwrap_or(d);
-        d.force == o.force
+        let Dislodged { force, attacker_from: _, by_convoy: _, also_from } = d;
+        // Where the attacker came from is polemarch's where it knows it.
+        let known = ours.dislodged.iter().find(|k| k.force == *force).unwrap_or(d);
+        *force == o.force
             && known.attacker_from == o.attacker_from
             && known.by_convoy == o.by_convoy
-            && d.also_from == o.also_from
+            && *also_from == o.also_from
     };
-    recorded.phase == ours.phase
-        && recorded.forces == ours.forces
-        && recorded.dislodged.len() == ours.dislodged.len()
-        && recorded.dislodged.iter().zip(&ours.dislodged).all(|(d, o)| dislodged_is(d, o))
-        && (recorded.contested.is_empty() || recorded.contested == ours.contested)
-        && recorded.owners == ours.owners
-        && recorded.state == ours.state
+    *phase == ours.phase
+        && *forces == ours.forces
+        && dislodged.len() == ours.dislodged.len()
+        && dislodged.iter().zip(&ours.dislodged).all(|(d, o)| dislodged_is(d, o))
+        && (contested.is_empty() || *contested == ours.contested)
+        && *owners == ours.owners
+        && *state == ours.state
 }
 
 #[cfg(test)]
