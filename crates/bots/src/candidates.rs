@@ -48,12 +48,6 @@ fn unit_ref(f: &Force) -> UnitRef {
     UnitRef { components: Some(Components::from_slice(&f.components)), loc: f.loc }
 }
 
-/// `Order::for_force`, its components copied as one block (a clone
-/// pushes them one by one).
-fn order(f: &Force, action: Action) -> Order {
-    Order::new(f.power, Components::from_slice(&f.components), f.loc, action)
-}
-
 /// Every candidate order of `pos.forces[i]` in a movement phase; the hold
 /// first. `reaches[j]` is `reach` of force `j`.
 pub fn movement(v: &Variant, pos: &Position, extras: &Extras, reaches: &[Vec<ProvinceId>], i: usize) -> Vec<Order> {
@@ -62,40 +56,40 @@ pub fn movement(v: &Variant, pos: &Position, extras: &Extras, reaches: &[Vec<Pro
     // Room for the usual count (a hold, a few moves, a few dozen supports)
     // without growing.
     let mut out = Vec::with_capacity(48);
-    out.push(order(f, Action::Hold));
+    out.push(Order::for_force(f, Action::Hold));
     let my_steps = steps(v, f);
     for &to in &my_steps {
-        out.push(order(f, Action::Move { to, via_convoy: false }));
+        out.push(Order::for_force(f, Action::Move { to, via_convoy: false }));
     }
     if f.is_army() {
         for to in by_convoy(v, pos, f, extras.convoy_destinations) {
-            out.push(order(f, Action::Move { to, via_convoy: true }));
+            out.push(Order::for_force(f, Action::Move { to, via_convoy: true }));
         }
         // A siege raised (City State C8): `A pav R lod` where lod's walls
         // hold a unit.
         for &p in &reaches[i] {
             if v.province(p).walls.is_some_and(|w| pos.force_in(v, w).is_some()) {
-                out.push(order(f, Action::Retreat { to: LocId::of_province(p) }));
+                out.push(Order::for_force(f, Action::Retreat { to: LocId::of_province(p) }));
             }
         }
     }
     if extras.sack == Some(here) {
-        out.push(order(f, Action::Sack));
+        out.push(Order::for_force(f, Action::Sack));
     }
     if v.is_centre(here) {
         if extras.destroy {
-            out.push(order(f, Action::Destroy));
+            out.push(Order::for_force(f, Action::Destroy));
         }
         if extras.rebuild {
-            out.push(order(f, Action::Rebuild));
+            out.push(Order::for_force(f, Action::Rebuild));
         }
     }
     if extras.merge_split {
         for &to in &my_steps {
-            out.push(order(f, Action::Merge { to, with: Vec::new() }));
+            out.push(Order::for_force(f, Action::Merge { to, with: Vec::new() }));
         }
         for &p in &reaches[i] {
-            out.push(order(f, Action::SupportMerge { power: None, to: LocId::of_province(p) }));
+            out.push(Order::for_force(f, Action::SupportMerge { power: None, to: LocId::of_province(p) }));
         }
         if f.components.len() > 1 {
             out.extend(splits(v, f));
@@ -113,10 +107,10 @@ pub fn movement(v: &Variant, pos: &Position, extras: &Extras, reaches: &[Vec<Pro
         }
         let there = v.province_of(g.loc);
         if reached[there.index()] {
-            out.push(order(f, Action::SupportHold { unit: unit_ref(g) }));
+            out.push(Order::for_force(f, Action::SupportHold { unit: unit_ref(g) }));
         }
         for &d in reaches[j].iter().filter(|&&d| d != here && reached[d.index()]) {
-            out.push(order(f, Action::SupportMove { unit: unit_ref(g), to: LocId::of_province(d) }));
+            out.push(Order::for_force(f, Action::SupportMove { unit: unit_ref(g), to: LocId::of_province(d) }));
         }
     }
     if f.is_fleet() && v.province(here).terrain.convoys() {
@@ -138,7 +132,7 @@ fn splits(v: &Variant, f: &Force) -> Vec<Order> {
         for to in steps(v, &part) {
             let parts =
                 vec![SplitPart { components: part.components.clone(), action: Action::Move { to, via_convoy: false } }];
-            out.push(order(f, Action::Split { parts }));
+            out.push(Order::for_force(f, Action::Split { parts }));
         }
     }
     out
@@ -192,7 +186,7 @@ fn convoys(v: &Variant, pos: &Position, fleet: &Force) -> Vec<Order> {
     let mut out = Vec::new();
     for g in pos.forces.iter().filter(|g| g.is_army() && shores.contains(&v.province_of(g.loc))) {
         for &d in shores.iter().filter(|&&d| d != v.province_of(g.loc)) {
-            out.push(order(fleet, Action::Convoy { unit: unit_ref(g), to: LocId::of_province(d) }));
+            out.push(Order::for_force(fleet, Action::Convoy { unit: unit_ref(g), to: LocId::of_province(d) }));
         }
     }
     out

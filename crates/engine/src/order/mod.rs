@@ -154,7 +154,9 @@ impl Order {
 
     /// An order for all of `force`.
     pub fn for_force(force: &Force, action: Action) -> Order {
-        Order::new(force.power, force.components.clone(), force.loc, action)
+        // (The components copied as one block: a clone pushes them one by
+        // one, and the bots make an order like this for every candidate.)
+        Order::new(force.power, Components::from_slice(&force.components), force.loc, action)
     }
 }
 
