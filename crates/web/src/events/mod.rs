@@ -54,7 +54,17 @@ pub async fn record(
     data: &impl Serialize,
 ) -> Result<()> {
     let data = serde_json::to_string(data).map_err(|e| crate::error::Error::internal(e.to_string()))?;
-    sqlx::query("INSERT INTO events (game_id, kind, audience, data, at) VALUES ($1, $2, $3, $4, $5)")
+    const INSERT: &str = "INSERT INTO events (game_id, kind, audience, data, at) VALUES ($1, $2, $3, $4, $5)";
+    // On PostgreSQL the listeners are told in the same statement (one
+    // round trip, not two); they hear it when the transaction commits.
+    let notifying;
+    let sql = if conn.backend_name() == "PostgreSQL" {
+        notifying = format!("WITH e AS ({INSERT} RETURNING id) SELECT pg_notify('{CHANNEL}', '') FROM e");
+        &notifying
+    } else {
+        INSERT
+    };
+    sqlx::query(sql)
         .bind(game_id)
         .bind(kind)
         .bind(audience)
@@ -62,9 +72,6 @@ pub async fn record(
         .bind(crate::press::store::now_ms())
         .execute(&mut *conn)
         .await?;
-    if conn.backend_name() == "PostgreSQL" {
-        sqlx::query(&format!("NOTIFY {CHANNEL}")).execute(&mut *conn).await?;
-    }
     Ok(())
 }
 
