@@ -8,7 +8,7 @@ use super::outcome::{Illegal, OrderResult, Reason};
 use super::plan::may_enter;
 use crate::order::{Action, Order};
 use crate::rules::Entry;
-use crate::state::{Dislodged, Moves, Position};
+use crate::state::{Dislodged, InOrder, Moves, Position};
 use crate::variant::{LocId, ProvinceId, Terrain, Variant};
 use std::borrow::Cow;
 
@@ -22,16 +22,20 @@ pub fn retreat_options(v: &Variant, pos: &Position, d: &Dislodged) -> Vec<LocId>
 }
 
 /// Which provinces hold a force (a box never counts: it holds any
-/// number, C10).
-fn occupied_into(v: &Variant, pos: &Position, occupied: &mut Vec<bool>) {
+/// number, C10); whether the forces are in order (`InOrder`), seen on the
+/// way.
+fn occupied_into(v: &Variant, pos: &Position, occupied: &mut Vec<bool>) -> InOrder {
     occupied.clear();
     occupied.resize(v.province_count(), false);
+    let mut in_order = InOrder::new();
     for f in &pos.forces {
         occupied[v.province_of(f.loc).index()] = true;
+        in_order.see(f);
     }
     for b in &v.boxes {
         occupied[b.index()] = false;
     }
+    in_order
 }
 
 /// Calls `found` with every location `d` may retreat to.
@@ -77,7 +81,9 @@ pub fn retreat<'a>(
     next: &mut Position,
 ) {
     let n = pos.dislodged.len();
-    occupied_into(v, pos, &mut scratch.occupied);
+    // (Each retreat goes where board order puts it: a board in order
+    // stays so, and need not be normalized.)
+    let mut in_order = occupied_into(v, pos, &mut scratch.occupied).so_far;
     let occupied = &scratch.occupied;
     let chosen = &mut scratch.chosen;
     chosen.clear();
@@ -144,6 +150,7 @@ pub fn retreat<'a>(
                 if beaten {
                     Reason::RetreatBounced
                 } else {
+                    in_order &= dislodged.force.components.len() < 2;
                     next.insert_in_order(crate::state::Force { loc: l, ..dislodged.force.clone() });
                     Reason::Retreated
                 }
@@ -164,7 +171,9 @@ pub fn retreat<'a>(
             results.push(OrderResult { order: Cow::Owned(order), reason: Reason::NoOrder });
         }
     }
-    next.normalize();
+    if !in_order {
+        next.normalize();
+    }
 }
 
 fn retreat_to(v: &Variant, pos: &Position, occupied: &[bool], d: &Dislodged, to: LocId) -> Result<LocId, Illegal> {
@@ -195,5 +204,32 @@ fn retreat_to(v: &Variant, pos: &Position, occupied: &[bool], d: &Dislodged, to:
         } else {
             Illegal::NotAdjacent
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::adjudicate::adjudicate;
+    use crate::state::{board_order, Dislodged, Force, Kind, Position};
+    use crate::variant::embedded_variant;
+
+    /// A retreat normalizes the board it copies unless it saw the board in
+    /// order: from the same forces listed backwards, the same next
+    /// position, in board order.
+    #[test]
+    fn a_board_out_of_order_is_put_in_order_by_a_retreat() {
+        let v = embedded_variant("standard").expect("built in").expect("loads");
+        let mut pos = Position::start(&v);
+        pos.phase = v.calendar.parse_phase("Spring 1901, Retreat").expect("a phase of standard");
+        let vienna = pos.forces.iter().position(|f| f.loc == v.find_loc("vie").unwrap()).unwrap();
+        let army = pos.forces.remove(vienna);
+        let gal = v.find_loc("gal").unwrap();
+        let force = Force::single(army.power, Kind::ARMY, gal);
+        pos.dislodged.push(Dislodged { force, attacker_from: None, by_convoy: false, also_from: Vec::new() });
+        let in_order = adjudicate(&v, &pos, &[]).next;
+        assert!(in_order.forces.is_sorted_by(|a, b| board_order(a, b).is_lt()));
+        assert_eq!(in_order.forces.len(), 21, "the army with no order disbands");
+        pos.forces.reverse();
+        assert_eq!(adjudicate(&v, &pos, &[]).next, in_order);
     }
 }

@@ -326,3 +326,33 @@ pub fn board_order(a: &Force, b: &Force) -> std::cmp::Ordering {
 fn board_key(f: &Force) -> u32 {
     u32::from(f.loc.0) << 8 | u32::from(f.power.0)
 }
+
+/// Tells, force after force, whether forces are as `normalize` leaves
+/// them and sees at once: distinct keys in board order, one component
+/// each (one such board stays so as forces of one component are added in
+/// order, or taken out). For a phase's pass over the forces to tell, so
+/// that the phase need not normalize after it.
+pub struct InOrder {
+    last: i64,
+    pub so_far: bool,
+}
+
+impl InOrder {
+    pub fn new() -> InOrder {
+        InOrder { last: -1, so_far: true }
+    }
+
+    /// Takes the next force into account.
+    #[inline]
+    pub fn see(&mut self, f: &Force) {
+        let key = i64::from(board_key(f));
+        self.so_far &= key > self.last && f.components.len() < 2;
+        self.last = key;
+    }
+}
+
+impl Default for InOrder {
+    fn default() -> InOrder {
+        InOrder::new()
+    }
+}
