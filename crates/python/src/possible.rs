@@ -150,7 +150,7 @@ impl Possible {
         let mine = |o: &&Listed| o.power == power && *o.said.text == *text;
         let place = text.split_whitespace().nth(1).and_then(|w| w.split('/').next());
         let here =
-            place.and_then(|w| loc_named(v, w)).and_then(|l| self.orders[v.province_of(l).index()].iter().find(mine));
+            place.and_then(|w| v.find_loc(w)).and_then(|l| self.orders[v.province_of(l).index()].iter().find(mine));
         here.or_else(|| self.orders.iter().flatten().find(mine)).map(|o| &o.order)
     }
 }
@@ -165,18 +165,6 @@ impl Text<'_> {
     fn said(&mut self, o: &Order) -> Arc<Said> {
         self.texts.said(o, || self.mila.order(o))
     }
-}
-
-/// The location a word of an order names: a name of three letters looked
-/// up inline, lower-cased (MILA writes `PAR`), any other by `find_loc`.
-fn loc_named(v: &Variant, word: &str) -> Option<LocId> {
-    if let &[a, b, c] = word.as_bytes() {
-        let low = [a.to_ascii_lowercase(), b.to_ascii_lowercase(), c.to_ascii_lowercase()];
-        if let Some(l) = std::str::from_utf8(&low).ok().and_then(|n| v.find_three_letter_loc(n)) {
-            return Some(l);
-        }
-    }
-    v.find_loc(word)
 }
 
 fn insert_sorted(list: &mut Vec<ProvinceId>, p: ProvinceId) {
