@@ -47,7 +47,7 @@ impl Possible {
             build_sites: vec![Vec::new(); v.powers.len()],
         };
         let mut board = Board::every_convoy(v, pos);
-        let mut text = Text { texts, mila: MilaText::new(v, pos) };
+        let mut text = Text { texts, v, pos, mila: None };
         match board.kind {
             PhaseKind::Movement | PhaseKind::Retreat => {
                 for (i, legal) in std::mem::take(&mut board.legal).into_iter().enumerate() {
@@ -155,15 +155,19 @@ impl Possible {
     }
 }
 
-/// The listed orders' text: kept, or written in MILA's notation.
+/// The listed orders' text: kept, or written in MILA's notation (the
+/// writer made at the first text not kept: most phases write none).
 struct Text<'a> {
     texts: &'a Texts,
-    mila: MilaText<'a>,
+    v: &'a Variant,
+    pos: &'a Position,
+    mila: Option<MilaText<'a>>,
 }
 
 impl Text<'_> {
     fn said(&mut self, o: &Order) -> Arc<Said> {
-        self.texts.said(o, || self.mila.order(o))
+        let Text { texts, v, pos, mila } = self;
+        texts.said(o, || mila.get_or_insert_with(|| MilaText::new(v, pos)).order(o))
     }
 }
 
