@@ -11,7 +11,6 @@ use polemarch_bots::adjust::{adjustment, placement_sites};
 use polemarch_bots::Board;
 use polemarch_engine::game::powers_to_order;
 use polemarch_engine::order::{Action, Order};
-use polemarch_engine::replay::MilaText;
 use polemarch_engine::state::Force;
 use polemarch_engine::variant::{LocId, PhaseKind, PowerId, ProvinceId};
 use polemarch_engine::{Position, Variant};
@@ -47,7 +46,7 @@ impl Possible {
             build_sites: vec![Vec::new(); v.powers.len()],
         };
         let mut board = Board::every_convoy(v, pos);
-        let mut text = Text { texts, v, pos, mila: None };
+        let mut text = Text { texts, v, pos };
         match board.kind {
             PhaseKind::Movement | PhaseKind::Retreat => {
                 for (i, legal) in std::mem::take(&mut board.legal).into_iter().enumerate() {
@@ -147,7 +146,7 @@ impl Possible {
     /// province its second word names (`A PAR - BUR`, `F STP/SC S ...`),
     /// then everywhere.
     pub fn find(&self, v: &Variant, power: PowerId, text: &str) -> Option<&Order> {
-        let mine = |o: &&Listed| o.power == power && *o.said.text == *text;
+        let mine = |o: &&Listed| o.power == power && o.said.text == text;
         let place = text.split_whitespace().nth(1).and_then(|w| w.split('/').next());
         let here =
             place.and_then(|w| v.find_loc(w)).and_then(|l| self.orders[v.province_of(l).index()].iter().find(mine));
@@ -155,19 +154,16 @@ impl Possible {
     }
 }
 
-/// The listed orders' text: kept, or written in MILA's notation (the
-/// writer made at the first text not kept: most phases write none).
+/// The listed orders' text: kept, or written in MILA's notation.
 struct Text<'a> {
     texts: &'a Texts,
     v: &'a Variant,
     pos: &'a Position,
-    mila: Option<MilaText<'a>>,
 }
 
 impl Text<'_> {
     fn said(&mut self, o: &Order) -> Arc<Said> {
-        let Text { texts, v, pos, mila } = self;
-        texts.said(o, || mila.get_or_insert_with(|| MilaText::new(v, pos)).order(o))
+        self.texts.said(o, || self.texts.write(self.v, self.pos, o))
     }
 }
 
