@@ -327,7 +327,7 @@ impl Game {
                 orders.extract().map_err(|_| OrderError::new_err("orders: expected a string or a list of strings"))?
             }
         };
-        orders::set(self, power, &lines)
+        orders::set(self, power, lines)
     }
 
     /// Withdraws the orders of `power_name` (of every power when none).

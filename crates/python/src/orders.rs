@@ -22,14 +22,14 @@ use pyo3::PyResult;
 
 /// Submits `lines` for `power`; the orders the judge rejects come back
 /// with the reason.
-pub fn set(game: &mut Game, power: PowerId, lines: &[String]) -> PyResult<Vec<(String, String)>> {
+pub fn set(game: &mut Game, power: PowerId, lines: Vec<String>) -> PyResult<Vec<(String, String)>> {
     let texts: Vec<&str> = lines.iter().map(|l| l.trim()).filter(|l| !l.is_empty()).collect();
     match listed(game, power, &texts) {
         Some(orders) if game.v.calendar.kind(game.pos.phase) == PhaseKind::Adjustment => {
             return Ok(judge_listed(game, power, &texts, orders));
         }
         Some(orders) if one_each(game, &orders) => {
-            record_listed(game, power, &texts, orders);
+            record_listed(game, power, trimmed(lines), orders);
             return Ok(Vec::new());
         }
         _ => {}
@@ -110,15 +110,27 @@ fn as_read(mut order: Order) -> Order {
 /// Records orders the adjudicator has already called legal (`listed`)
 /// without judging them again: accepted, or replacing an earlier order of
 /// the same unit (written into the record when it is read).
-fn record_listed(game: &mut Game, power: PowerId, texts: &[&str], orders: Vec<Order>) {
+fn record_listed(game: &mut Game, power: PowerId, texts: Vec<String>, orders: Vec<Order>) {
     let v = &game.v;
     let in_force = game.in_force.as_mut().expect("listed checked it");
     let statuses = orders
         .iter()
         .map(|o| if place(v, &game.pos, in_force, o.clone()) { Status::Replaced } else { Status::Accepted })
         .collect();
-    let texts = texts.iter().map(|t| t.to_string()).collect();
     game.unwritten.push(Step::Listed { power, texts, orders, statuses, at: now_secs() });
+}
+
+/// The lines given, trimmed, without the empty ones (a line with nothing
+/// to trim is kept, not copied).
+fn trimmed(lines: Vec<String>) -> Vec<String> {
+    lines
+        .into_iter()
+        .filter_map(|l| match l.trim() {
+            "" => None,
+            t if t.len() == l.len() => Some(l),
+            t => Some(t.to_string()),
+        })
+        .collect()
 }
 
 /// An order must name a unit of the power that gives it (a unit on the
