@@ -44,13 +44,60 @@ impl Extras {
     }
 }
 
+/// What every force's candidates read of the others, made once per
+/// position: where each force stands or may step (bits by province), and
+/// the seas a fleet stands at.
+pub struct Around {
+    /// Words of bits a force's row takes.
+    words: usize,
+    /// By force, a row of bits: the provinces it stands in or may step into.
+    touches: Vec<u64>,
+    /// By province: a fleet stands there (a force with a fleet component).
+    fleet: Vec<bool>,
+}
+
+impl Around {
+    /// `reaches[j]` is `reach` of force `j`.
+    pub fn of(v: &Variant, pos: &Position, reaches: &[Vec<ProvinceId>]) -> Around {
+        let words = v.province_count().div_ceil(64);
+        let mut touches = vec![0; words * pos.forces.len()];
+        let mut fleet = vec![false; v.province_count()];
+        for (j, f) in pos.forces.iter().enumerate() {
+            let row = &mut touches[j * words..(j + 1) * words];
+            let here = v.province_of(f.loc);
+            for p in reaches[j].iter().chain([&here]) {
+                row[p.index() / 64] |= 1 << (p.index() % 64);
+            }
+            fleet[here.index()] |= has_fleet(f);
+        }
+        Around { words, touches, fleet }
+    }
+
+    /// Does force `j` stand in or may it step into a province of `bits`?
+    fn touches(&self, j: usize, bits: &[u64]) -> bool {
+        self.touches[j * self.words..(j + 1) * self.words].iter().zip(bits).any(|(a, b)| a & b != 0)
+    }
+
+    /// Does a fleet stand at this sea (one that convoys)?
+    fn fleet_at(&self, v: &Variant, p: ProvinceId) -> bool {
+        v.province(p).terrain.convoys() && self.fleet[p.index()]
+    }
+}
+
 fn unit_ref(f: &Force) -> UnitRef {
     UnitRef { components: Some(Components::from_slice(&f.components)), loc: f.loc }
 }
 
 /// Every candidate order of `pos.forces[i]` in a movement phase; the hold
-/// first. `reaches[j]` is `reach` of force `j`.
-pub fn movement(v: &Variant, pos: &Position, extras: &Extras, reaches: &[Vec<ProvinceId>], i: usize) -> Vec<Order> {
+/// first. `reaches[j]` is `reach` of force `j`, `around` made of them.
+pub fn movement(
+    v: &Variant,
+    pos: &Position,
+    extras: &Extras,
+    reaches: &[Vec<ProvinceId>],
+    around: &Around,
+    i: usize,
+) -> Vec<Order> {
     let f = &pos.forces[i];
     let here = v.province_of(f.loc);
     // Room for the usual count (a hold, a few moves, a few dozen supports)
@@ -62,7 +109,7 @@ pub fn movement(v: &Variant, pos: &Position, extras: &Extras, reaches: &[Vec<Pro
         out.push(Order::for_force(f, Action::Move { to, via_convoy: false }));
     }
     if f.is_army() {
-        for to in by_convoy(v, pos, f, extras.convoy_destinations) {
+        for to in by_convoy(v, around, f, extras.convoy_destinations) {
             out.push(Order::for_force(f, Action::Move { to, via_convoy: true }));
         }
         // A siege raised (City State C8): `A pav R lod` where lod's walls
@@ -96,13 +143,16 @@ pub fn movement(v: &Variant, pos: &Position, extras: &Extras, reaches: &[Vec<Pro
         }
     }
     // Where this force may step, by province (one look-up, not a search
-    // of `reaches[i]`, for each other force's each step).
+    // of `reaches[i]`, for each other force's each step), and as bits: a
+    // force that neither stands nor may step there is passed over at once.
     let mut reached = vec![false; v.province_count()];
+    let mut bits = vec![0u64; around.words];
     for p in &reaches[i] {
         reached[p.index()] = true;
+        bits[p.index() / 64] |= 1 << (p.index() % 64);
     }
     for (j, g) in pos.forces.iter().enumerate() {
-        if j == i {
+        if j == i || !around.touches(j, &bits) {
             continue;
         }
         let there = v.province_of(g.loc);
@@ -144,12 +194,12 @@ fn has_fleet(f: &Force) -> bool {
 
 /// Coasts an army could reach by a chain of fleets at sea standing there
 /// now, nearest first; at most `limit` of them.
-fn by_convoy(v: &Variant, pos: &Position, army: &Force, limit: usize) -> Vec<LocId> {
+fn by_convoy(v: &Variant, around: &Around, army: &Force, limit: usize) -> Vec<LocId> {
     let here = v.province_of(army.loc);
     if !v.province(here).terrain.shore() {
         return Vec::new();
     }
-    let fleet_at = |p: ProvinceId| v.province(p).terrain.convoys() && pos.forces_in(v, p).any(has_fleet);
+    let fleet_at = |p: ProvinceId| around.fleet_at(v, p);
     let mut seen = vec![false; v.province_count()];
     seen[here.index()] = true;
     let borders = |p: ProvinceId| v.any_borders.row(p.index()).map(ProvinceId::new);

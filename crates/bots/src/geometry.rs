@@ -21,7 +21,12 @@ pub fn steps(v: &Variant, f: &Force) -> Vec<LocId> {
 
 /// The provinces a force may step into (a coast counted once).
 pub fn reach(v: &Variant, f: &Force) -> Vec<ProvinceId> {
-    let mut ps: Vec<ProvinceId> = steps(v, f).into_iter().map(|l| v.province_of(l)).collect();
+    // `steps`' provinces, read from the borders without its list.
+    let mut ps: Vec<ProvinceId> = if f.is_fleet() {
+        v.fleet_neighbours[f.loc.index()].iter().map(|&l| v.province_of(l)).collect()
+    } else {
+        v.army_neighbours[v.province_of(f.loc).index()].clone()
+    };
     ps.dedup();
     ps.sort_unstable();
     ps.dedup();

@@ -9,7 +9,7 @@
 //! Every question goes to one adjudication context per board (`Judge`),
 //! whose buffers are reused from one adjudication to the next.
 
-use crate::candidates::{self, Extras};
+use crate::candidates::{self, Around, Extras};
 use crate::geometry::reach;
 use polemarch_engine::adjudicate::{recycle, retreat_options, Adjudicator, Legality, OrderResult, Verdict};
 use polemarch_engine::order::{Action, Order};
@@ -91,7 +91,8 @@ impl<'a> Board<'a> {
         let reaches: Vec<Vec<ProvinceId>> = pos.forces.iter().map(|f| reach(v, f)).collect();
         let candidates: Vec<Vec<Order>> = match kind {
             PhaseKind::Movement => {
-                (0..pos.forces.len()).map(|i| candidates::movement(v, pos, &extras, &reaches, i)).collect()
+                let around = Around::of(v, pos, &reaches);
+                (0..pos.forces.len()).map(|i| candidates::movement(v, pos, &extras, &reaches, &around, i)).collect()
             }
             PhaseKind::Retreat => pos
                 .dislodged

@@ -13,7 +13,7 @@ mod common;
 
 use common::{autumn, standard};
 use polemarch_bots::adjust::order;
-use polemarch_bots::candidates::{self, Extras};
+use polemarch_bots::candidates::{self, Around, Extras};
 use polemarch_bots::geometry::reach;
 use polemarch_bots::selfplay::play_game;
 use polemarch_bots::{bot_named, Board, Bot};
@@ -38,8 +38,9 @@ fn planning_calls_illegal_what_adjudication_does_in_every_variant() {
             }
             let extras = Extras::of(&v);
             let reaches: Vec<_> = pos.forces.iter().map(|f| reach(&v, f)).collect();
+            let around = Around::of(&v, &pos, &reaches);
             let mut all: Vec<Vec<Order>> =
-                (0..pos.forces.len()).map(|f| candidates::movement(&v, &pos, &extras, &reaches, f)).collect();
+                (0..pos.forces.len()).map(|f| candidates::movement(&v, &pos, &extras, &reaches, &around, f)).collect();
             for (f, orders) in pos.forces.iter().zip(&mut all) {
                 orders.extend(v.loc_ids().map(|to| Order::for_force(f, Action::Move { to, via_convoy: false })));
             }

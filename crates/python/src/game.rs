@@ -60,7 +60,10 @@ impl Game {
 
     /// The power of this name (any of its names, any letter case).
     pub fn power(&self, name: &str) -> PyResult<PowerId> {
-        self.v.find_power(name).ok_or_else(|| {
+        // Its own name in any letter case (`FRANCE`, as the keys give it)
+        // is found without normalising it.
+        let own = self.v.power_ids().find(|&p| self.v.power(p).name.eq_ignore_ascii_case(name));
+        own.or_else(|| self.v.find_power(name)).ok_or_else(|| {
             let names: Vec<String> = self.v.powers.iter().map(|p| p.name.to_uppercase()).collect();
             UnknownPowerError::new_err(format!(
                 "unknown power `{name}` (powers of {}: {})",
@@ -324,7 +327,7 @@ impl Game {
                 orders.extract().map_err(|_| OrderError::new_err("orders: expected a string or a list of strings"))?
             }
         };
-        orders::set(self, power, &lines)
+        orders::set(self, power, lines)
     }
 
     /// Withdraws the orders of `power_name` (of every power when none).

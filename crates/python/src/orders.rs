@@ -3,15 +3,17 @@
 //! submitted to the game manager, which judges each one (`submit_at`, with
 //! the open phase's submissions so far). Orders listed by
 //! `get_all_possible_orders` are found by their text and kept without
-//! being read or judged again. Either way the orders in force are kept as
+//! being read or judged again; in an adjustment, where a build's legality
+//! depends on the others, they are judged (`submit_read`) but not read
+//! again. Either way the orders in force are kept as
 //! values (`Game::in_force`), as the record would give them, and the
 //! submission is written into the record when it is read (`unwritten`).
 
 use crate::errors::OrderError;
 use crate::game::{err, Game};
-use crate::unwritten::{open_phase, Step};
+use crate::unwritten::{self, open_phase, Step};
 use polemarch_engine::game::record::{now, now_secs};
-use polemarch_engine::game::{orders_in_force, place, submit_at, Status};
+use polemarch_engine::game::{orders_in_force, place, submit_at, submit_read, Status, SubmittedOrder};
 use polemarch_engine::order::{Action, Order};
 use polemarch_engine::replay::{mila_order, read_mila_order};
 use polemarch_engine::variant::{PhaseKind, PowerId};
@@ -20,11 +22,17 @@ use pyo3::PyResult;
 
 /// Submits `lines` for `power`; the orders the judge rejects come back
 /// with the reason.
-pub fn set(game: &mut Game, power: PowerId, lines: &[String]) -> PyResult<Vec<(String, String)>> {
+pub fn set(game: &mut Game, power: PowerId, lines: Vec<String>) -> PyResult<Vec<(String, String)>> {
     let texts: Vec<&str> = lines.iter().map(|l| l.trim()).filter(|l| !l.is_empty()).collect();
-    if let Some(orders) = listed(game, power, &texts) {
-        record_listed(game, power, &texts, orders);
-        return Ok(Vec::new());
+    match listed(game, power, &texts) {
+        Some(orders) if game.v.calendar.kind(game.pos.phase) == PhaseKind::Adjustment => {
+            return Ok(judge_listed(game, power, &texts, orders));
+        }
+        Some(orders) if one_each(game, &orders) => {
+            record_listed(game, power, trimmed(lines), orders);
+            return Ok(Vec::new());
+        }
+        _ => {}
     }
     let v = &game.v;
     let kind = v.calendar.kind(game.pos.phase);
@@ -39,50 +47,90 @@ pub fn set(game: &mut Game, power: PowerId, lines: &[String]) -> PyResult<Vec<(S
     let said = submit_at(v, &game.pos, &mut open, power, "python", &now(), &judge).map_err(err)?;
     game.in_force = Some(orders_in_force(v, &game.pos, &open).map_err(err)?);
     game.unwritten.push(Step::Judged(open.submissions.pop().expect("submit_at records the submission")));
-    Ok(texts
-        .into_iter()
+    Ok(rejected(&texts, said))
+}
+
+/// The texts the judge rejected, with the reason.
+fn rejected(texts: &[&str], said: Vec<SubmittedOrder>) -> Vec<(String, String)> {
+    texts
+        .iter()
         .zip(said)
         .filter(|(_, s)| s.status == Status::Rejected)
         .map(|(text, s)| (text.to_string(), s.reason.unwrap_or_default()))
-        .collect())
+        .collect()
 }
 
-/// These orders, when each is one listed for this phase for `power` (a
-/// movement or a retreat, where an order's legality depends on the
-/// position alone), each for a unit of its own, none in a box, and the
-/// orders in force are kept as values.
+/// These orders, when each is one listed for this phase for `power`, and
+/// the orders in force are kept as values.
 fn listed(game: &Game, power: PowerId, texts: &[&str]) -> Option<Vec<Order>> {
-    let v = &game.v;
     let possible = game.possible.as_ref()?;
-    if game.in_force.is_none() || v.calendar.kind(game.pos.phase) == PhaseKind::Adjustment {
-        return None;
-    }
-    let mut seen = Vec::with_capacity(texts.len());
-    let mut orders = Vec::with_capacity(texts.len());
-    for text in texts {
-        let order = possible.find(v, power, text)?;
-        let p = v.province_of(order.unit.as_ref()?.loc);
+    game.in_force.as_ref()?;
+    texts.iter().map(|text| possible.find(&game.v, power, text).cloned()).collect()
+}
+
+/// In a movement or a retreat, where an order's legality depends on the
+/// position alone: is each order for a unit of its own, none in a box?
+fn one_each(game: &Game, orders: &[Order]) -> bool {
+    let v = &game.v;
+    let mut seen = Vec::with_capacity(orders.len());
+    for order in orders {
+        let Some(unit) = &order.unit else { return false };
+        let p = v.province_of(unit.loc);
         if seen.contains(&p) || v.is_box(p) {
-            return None;
+            return false;
         }
         seen.push(p);
-        orders.push(order.clone());
     }
-    Some(orders)
+    true
+}
+
+/// Adjustment orders found among those listed: judged one after the other
+/// with the orders in force (a build's legality depends on the others), as
+/// `submit_at` judges the lines, without reading them again.
+fn judge_listed(game: &mut Game, power: PowerId, texts: &[&str], orders: Vec<Order>) -> Vec<(String, String)> {
+    let v = &game.v;
+    let given = orders.into_iter().map(as_read).map(|o| (o.display(v).to_string(), o)).collect();
+    let mut open = unwritten::phase_with(Vec::new());
+    let in_force = game.in_force.as_mut().expect("listed checked it");
+    let said = submit_read(v, &game.pos, &mut open, in_force, power, "python", &now(), given);
+    game.unwritten.push(Step::Judged(open.submissions.pop().expect("submit_read records the submission")));
+    rejected(texts, said)
+}
+
+/// A listed adjustment order as its MILA text reads back
+/// (`read_mila_order`): a removal is written `F BER D`, which reads as a
+/// disband (the judge takes it for a removal in an adjustment).
+fn as_read(mut order: Order) -> Order {
+    if order.action == Action::Remove {
+        order.action = Action::Disband;
+    }
+    order
 }
 
 /// Records orders the adjudicator has already called legal (`listed`)
 /// without judging them again: accepted, or replacing an earlier order of
 /// the same unit (written into the record when it is read).
-fn record_listed(game: &mut Game, power: PowerId, texts: &[&str], orders: Vec<Order>) {
+fn record_listed(game: &mut Game, power: PowerId, texts: Vec<String>, orders: Vec<Order>) {
     let v = &game.v;
     let in_force = game.in_force.as_mut().expect("listed checked it");
     let statuses = orders
         .iter()
         .map(|o| if place(v, &game.pos, in_force, o.clone()) { Status::Replaced } else { Status::Accepted })
         .collect();
-    let texts = texts.iter().map(|t| t.to_string()).collect();
     game.unwritten.push(Step::Listed { power, texts, orders, statuses, at: now_secs() });
+}
+
+/// The lines given, trimmed, without the empty ones (a line with nothing
+/// to trim is kept, not copied).
+fn trimmed(lines: Vec<String>) -> Vec<String> {
+    lines
+        .into_iter()
+        .filter_map(|l| match l.trim() {
+            "" => None,
+            t if t.len() == l.len() => Some(l),
+            t => Some(t.to_string()),
+        })
+        .collect()
 }
 
 /// An order must name a unit of the power that gives it (a unit on the

@@ -11,7 +11,6 @@ use polemarch_bots::adjust::{adjustment, placement_sites};
 use polemarch_bots::Board;
 use polemarch_engine::game::powers_to_order;
 use polemarch_engine::order::{Action, Order};
-use polemarch_engine::replay::MilaText;
 use polemarch_engine::state::Force;
 use polemarch_engine::variant::{LocId, PhaseKind, PowerId, ProvinceId};
 use polemarch_engine::{Position, Variant};
@@ -47,7 +46,7 @@ impl Possible {
             build_sites: vec![Vec::new(); v.powers.len()],
         };
         let mut board = Board::every_convoy(v, pos);
-        let mut text = Text { texts, mila: MilaText::new(v, pos) };
+        let mut text = Text { texts, v, pos };
         match board.kind {
             PhaseKind::Movement | PhaseKind::Retreat => {
                 for (i, legal) in std::mem::take(&mut board.legal).into_iter().enumerate() {
@@ -147,10 +146,10 @@ impl Possible {
     /// province its second word names (`A PAR - BUR`, `F STP/SC S ...`),
     /// then everywhere.
     pub fn find(&self, v: &Variant, power: PowerId, text: &str) -> Option<&Order> {
-        let mine = |o: &&Listed| o.power == power && *o.said.text == *text;
+        let mine = |o: &&Listed| o.power == power && o.said.text == text;
         let place = text.split_whitespace().nth(1).and_then(|w| w.split('/').next());
         let here =
-            place.and_then(|w| loc_named(v, w)).and_then(|l| self.orders[v.province_of(l).index()].iter().find(mine));
+            place.and_then(|w| v.find_loc(w)).and_then(|l| self.orders[v.province_of(l).index()].iter().find(mine));
         here.or_else(|| self.orders.iter().flatten().find(mine)).map(|o| &o.order)
     }
 }
@@ -158,25 +157,14 @@ impl Possible {
 /// The listed orders' text: kept, or written in MILA's notation.
 struct Text<'a> {
     texts: &'a Texts,
-    mila: MilaText<'a>,
+    v: &'a Variant,
+    pos: &'a Position,
 }
 
 impl Text<'_> {
     fn said(&mut self, o: &Order) -> Arc<Said> {
-        self.texts.said(o, || self.mila.order(o))
+        self.texts.said(o, || self.texts.write(self.v, self.pos, o))
     }
-}
-
-/// The location a word of an order names: a name of three letters looked
-/// up inline, lower-cased (MILA writes `PAR`), any other by `find_loc`.
-fn loc_named(v: &Variant, word: &str) -> Option<LocId> {
-    if let &[a, b, c] = word.as_bytes() {
-        let low = [a.to_ascii_lowercase(), b.to_ascii_lowercase(), c.to_ascii_lowercase()];
-        if let Some(l) = std::str::from_utf8(&low).ok().and_then(|n| v.find_three_letter_loc(n)) {
-            return Some(l);
-        }
-    }
-    v.find_loc(word)
 }
 
 fn insert_sorted(list: &mut Vec<ProvinceId>, p: ProvinceId) {

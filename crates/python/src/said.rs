@@ -6,12 +6,15 @@
 //! from (`key`): its action and each unit it names, a unit of one
 //! component with its kind written (the generator writes it), not taken
 //! from the position. The variants' own orders and forces of several
-//! units are written afresh each time. The names of its places are made
-//! into Python text once too, and a dict with every location's key.
+//! units are written afresh each time. A new text is written from the
+//! units' and places' text kept for the variant (`MilaPieces`). The names
+//! of its places are made into Python text once too, and a dict with
+//! every location's key.
 
 use polemarch_engine::order::{Action, Order, UnitRef};
+use polemarch_engine::replay::{MilaPieces, MilaText};
 use polemarch_engine::variant::LocId;
-use polemarch_engine::Variant;
+use polemarch_engine::{Position, Variant};
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyDict, PyString};
@@ -26,13 +29,14 @@ const KEPT_AT_MOST: usize = 1 << 16;
 
 /// One order's text, in Rust and, once asked for, as Python text.
 pub struct Said {
-    pub text: Box<str>,
+    /// As written (not shrunk to fit: that would copy it again).
+    pub text: String,
     py: GILOnceCell<Py<PyString>>,
 }
 
 impl Said {
     fn new(text: String) -> Said {
-        Said { text: text.into_boxed_str(), py: GILOnceCell::new() }
+        Said { text, py: GILOnceCell::new() }
     }
 
     /// The text as a Python string, made the first time it is asked for.
@@ -46,6 +50,8 @@ impl Said {
 #[derive(Default)]
 pub struct Texts {
     kept: Mutex<HashMap<u128, Arc<Said>, BuildHasherDefault<Fx>>>,
+    /// The units' and places' text the orders are written from.
+    pieces: Mutex<MilaPieces>,
     locs: GILOnceCell<Vec<Py<PyString>>>,
     provinces: GILOnceCell<Vec<Py<PyString>>>,
     by_loc: GILOnceCell<Py<PyDict>>,
@@ -92,6 +98,12 @@ impl Texts {
         }
         kept.insert(key, said.clone());
         said
+    }
+
+    /// `o` in MILA's notation, written in `pos` from the pieces kept.
+    pub fn write(&self, v: &Variant, pos: &Position, o: &Order) -> String {
+        let mut pieces = self.pieces.lock().unwrap_or_else(|p| p.into_inner());
+        MilaText::new(v, pos, &mut pieces).order(o)
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u128, Arc<Said>, BuildHasherDefault<Fx>>> {

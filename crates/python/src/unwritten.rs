@@ -84,5 +84,11 @@ pub fn open_phase(v: &Variant, rec: &GameRecord, steps: &[Step]) -> PhaseRecord 
     };
     let since = last.map_or(0, |i| i + 1);
     submissions.extend(steps[since..].iter().filter_map(|s| s.submission(v)));
+    phase_with(submissions)
+}
+
+/// A phase record of these submissions alone (its name and start left
+/// empty), for judging more orders with them.
+pub fn phase_with(submissions: Vec<Submission>) -> PhaseRecord {
     PhaseRecord { phase: String::new(), start: PositionJson::default(), submissions, processed: None }
 }

@@ -10,7 +10,7 @@ pub mod record;
 pub use check::check_game;
 pub use error::GameError;
 pub use orders::{
-    orders_in_force, orders_in_force_at, orders_in_force_of, place, submit, submit_at, submit_kept,
+    orders_in_force, orders_in_force_at, orders_in_force_of, place, submit, submit_at, submit_kept, submit_read,
     units_without_orders,
 };
 

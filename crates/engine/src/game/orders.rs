@@ -236,6 +236,33 @@ pub fn submit_kept(
     Ok(said)
 }
 
+/// [`submit_kept`] for orders already read, each with the line it was
+/// given as (the Python package's orders found among those it listed): they
+/// are judged and recorded as the lines would be, without reading them
+/// again, and `in_force` takes in the orders accepted as they are.
+#[allow(clippy::too_many_arguments)]
+pub fn submit_read(
+    v: &Variant,
+    pos: &Position,
+    phase: &mut PhaseRecord,
+    in_force: &mut Vec<Order>,
+    power: PowerId,
+    by: &str,
+    at: &str,
+    given: Vec<(String, Order)>,
+) -> Vec<SubmittedOrder> {
+    let read = given.into_iter().map(|(line, order)| (line, Ok(order)));
+    let (said, accepted) = judge_over(v, pos, phase, in_force, power, by, at, read);
+    // As `take_in` does with the submission's text.
+    if adjusting(v, pos) && !accepted.is_empty() {
+        in_force.retain(|o| o.power != Some(power));
+    }
+    for order in accepted {
+        place(v, pos, in_force, order);
+    }
+    said
+}
+
 /// The submission checked against `earlier`, the orders in force before it.
 #[allow(clippy::too_many_arguments)]
 fn submit_over(
@@ -248,16 +275,37 @@ fn submit_over(
     at: &str,
     lines: &[String],
 ) -> Result<Vec<SubmittedOrder>, GameError> {
+    let read = lines.iter().map(|l| before_comment(l).trim()).filter(|l| !l.is_empty()).map(|line| {
+        let parsed = if line.contains(':') { parse_order_line(v, line) } else { parse_order(v, line, Some(power)) };
+        (line.to_string(), parsed.map_err(|e| e.to_string()))
+    });
+    Ok(judge_over(v, pos, phase, earlier, power, by, at, read).0)
+}
+
+/// Each order read (or the reason it could not be), checked against
+/// `earlier`, the orders in force before it; the submission recorded in
+/// `phase`. What became of each line, and the orders accepted.
+#[allow(clippy::too_many_arguments)]
+fn judge_over(
+    v: &Variant,
+    pos: &Position,
+    phase: &mut PhaseRecord,
+    earlier: &[Order],
+    power: PowerId,
+    by: &str,
+    at: &str,
+    read: impl Iterator<Item = (String, Result<Order, String>)>,
+) -> (Vec<SubmittedOrder>, Vec<Order>) {
     let mut in_force = earlier.to_vec();
     if adjusting(v, pos) {
         in_force.retain(|o| o.power != Some(power));
     }
     let mut said = Vec::new();
+    let mut accepted = Vec::new();
     let mut trials = Trials::new(v);
-    for line in lines.iter().map(|l| before_comment(l).trim()).filter(|l| !l.is_empty()) {
-        let parsed = if line.contains(':') { parse_order_line(v, line) } else { parse_order(v, line, Some(power)) };
+    for (line, parsed) in read {
         let status = match parsed {
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(e),
             Ok(order) if order.power != Some(power) => Err(format!(
                 "this is an order of {}, not of {}",
                 v.power(order.power.unwrap()).name,
@@ -266,14 +314,13 @@ fn submit_over(
             Ok(order) => check(&mut trials, pos, &in_force, &order).map(|()| order),
         };
         said.push(match status {
-            Err(reason) => {
-                SubmittedOrder { text: line.into(), status: Status::Rejected, order: None, reason: Some(reason) }
-            }
+            Err(reason) => SubmittedOrder { text: line, status: Status::Rejected, order: None, reason: Some(reason) },
             Ok(order) => {
                 let text = order.display(v).to_string();
+                accepted.push(order.clone());
                 let replaced = place(v, pos, &mut in_force, order);
                 SubmittedOrder {
-                    text: line.into(),
+                    text: line,
                     status: if replaced { Status::Replaced } else { Status::Accepted },
                     order: Some(text),
                     reason: None,
@@ -305,11 +352,12 @@ fn submit_over(
                     reason: Some(reason.clone()),
                 };
             }
+            accepted.clear();
         }
     }
     let name = v.power(power).name.clone();
     phase.submissions.push(Submission { power: name, by: by.into(), at: at.into(), orders: said.clone() });
-    Ok(said)
+    (said, accepted)
 }
 
 /// The checks of a submission's orders, one after the other: the
@@ -403,6 +451,37 @@ mod tests {
             .map(|o| o.display(&v).to_string())
             .collect();
         assert_eq!(in_force, ["WAIVE"]);
+    }
+
+    /// Orders already read are judged and recorded as their lines are
+    /// (`submit_read` against `submit_kept`): builds accepted, one where a
+    /// unit stands rejected with its reason, a later submission replacing the earlier.
+    #[test]
+    fn orders_already_read_are_judged_as_their_lines() {
+        let v = embedded_variant("standard").expect("built in").expect("valid");
+        let rec = new_game(&v, "standard", 1);
+        let mut pos = current(&v, &rec).unwrap();
+        pos.phase = v.calendar.parse_phase("Winter 1901, Adjustment").unwrap();
+        let france = v.find_power("France").unwrap();
+        let gone = [v.find_loc("par").unwrap(), v.find_loc("bre").unwrap()];
+        pos.forces.retain(|f| !gone.contains(&f.loc));
+        let submissions: [&[&str]; 2] = [&["BUILD A par", "BUILD F bre", "BUILD A mar"], &["BUILD F bre", "WAIVE"]];
+        let (mut by_lines, mut by_orders) = (rec.phases[0].clone(), rec.phases[0].clone());
+        let (mut kept, mut read) = (Vec::new(), Vec::new());
+        for lines in submissions {
+            let lines: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+            let said = super::submit_kept(&v, &pos, &mut by_lines, &mut kept, france, "me", "now", &lines).unwrap();
+            let given = lines.iter().map(|l| (l.clone(), crate::order::parse_order(&v, l, Some(france)).unwrap()));
+            let said_read =
+                super::submit_read(&v, &pos, &mut by_orders, &mut read, france, "me", "now", given.collect());
+            assert_eq!(said_read, said);
+            assert_eq!(read, kept);
+        }
+        assert_eq!(by_orders.submissions, by_lines.submissions);
+        let statuses: Vec<_> = by_lines.submissions[0].orders.iter().map(|s| s.status).collect();
+        assert_eq!(statuses, [super::Status::Accepted, super::Status::Accepted, super::Status::Rejected]);
+        let in_force: Vec<String> = read.iter().map(|o| o.display(&v).to_string()).collect();
+        assert_eq!(in_force, ["BUILD F bre", "WAIVE"]);
     }
 
     /// A mixed force ordered by its Minor is not listed as without an order

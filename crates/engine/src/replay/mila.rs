@@ -46,9 +46,19 @@ fn phase_of(v: &Variant, name: &str) -> Result<Phase, MilaError> {
 /// The MILA name of a phase: season letter (Autumn is F), year, kind letter.
 pub fn mila_phase_name(v: &Variant, phase: Phase) -> String {
     let step = v.calendar.step(phase);
-    let season = match normalize(&step.season).as_str() {
-        "autumn" | "fall" => 'F',
-        s => s.chars().next().unwrap_or('X').to_ascii_uppercase(),
+    let name = &step.season;
+    let season = if !name.is_empty() && name.bytes().all(|b| b.is_ascii_alphabetic()) {
+        // One word of ASCII letters (every calendar's): its normal form is
+        // the word lower-cased, read here without making it.
+        match name.as_str() {
+            n if n.eq_ignore_ascii_case("autumn") || n.eq_ignore_ascii_case("fall") => 'F',
+            n => n.as_bytes()[0].to_ascii_uppercase() as char,
+        }
+    } else {
+        match normalize(name).as_str() {
+            "autumn" | "fall" => 'F',
+            s => s.chars().next().unwrap_or('X').to_ascii_uppercase(),
+        }
     };
     let kind = match step.kind {
         PhaseKind::Movement => 'M',
@@ -525,6 +535,27 @@ mod tests {
     use super::*;
     use crate::game::{self, GameResult};
     use crate::variant::embedded_variant;
+
+    /// Every built-in calendar's season letter, read without normalising a
+    /// one-word name, is the letter of its normal form (`F` for autumn and
+    /// fall), and a season written otherwise still reads by it.
+    #[test]
+    fn a_season_reads_as_its_normal_form() {
+        let by_normal = |season: &str| match normalize(season).as_str() {
+            "autumn" | "fall" => 'F',
+            s => s.chars().next().unwrap_or('X').to_ascii_uppercase(),
+        };
+        for id in crate::variant::embedded_ids() {
+            let mut v = embedded_variant(id).expect("built in").expect("valid");
+            for step in 0..v.calendar.steps.len() {
+                let phase = Phase { step: step as u8, year: 1901 };
+                let letter = by_normal(&v.calendar.steps[step].season);
+                assert_eq!(mila_phase_name(&v, phase)[..1], letter.to_string(), "{id}");
+                v.calendar.steps[step].season = format!(" {}. ", v.calendar.steps[step].season.to_uppercase());
+                assert_eq!(mila_phase_name(&v, phase)[..1], letter.to_string(), "{id}, written otherwise");
+            }
+        }
+    }
 
     fn standard() -> Variant {
         embedded_variant("standard").expect("built in").expect("valid")

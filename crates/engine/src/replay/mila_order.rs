@@ -1,7 +1,8 @@
 //! Orders in MILA notation (`A PAR - BUR`, `F STP/SC S A MOS - LVN`,
 //! `A YOR - NWY VIA`): one at a time (`mila_order`), or many of one
 //! position (`MilaText`, which writes each unit and location once and
-//! keeps it: the Python package lists hundreds of orders a phase).
+//! keeps it, from one position to the next where its owner keeps its
+//! `MilaPieces`: the Python package lists hundreds of orders a phase).
 
 use crate::order::{Action, Order, UnitRef};
 use crate::state::{Component, Position};
@@ -51,12 +52,13 @@ pub fn mila_order(v: &Variant, pos: &Position, o: &Order) -> String {
     out
 }
 
-/// Writes the orders of one position in MILA notation, keeping the text
-/// of each unit and location it has written: the same text as
-/// `mila_order`, without writing a unit again for each of its orders.
-pub struct MilaText<'a> {
-    v: &'a Variant,
-    pos: &'a Position,
+/// The text of the units and locations [`MilaText`] has written, for one
+/// variant, kept from one position to the next by whoever owns it: a
+/// location's name, and the text of a unit whose kind the order writes,
+/// depend on the map alone (a unit whose kind is left out is written from
+/// the position each time).
+#[derive(Default)]
+pub struct MilaPieces {
     /// By location: its name (`STP/SC`), once written.
     locs: Vec<Option<String>>,
     /// By location: the unit an order last named there, as the order
@@ -64,17 +66,36 @@ pub struct MilaText<'a> {
     units: Vec<Option<(UnitRef, String)>>,
 }
 
+/// Writes the orders of one position in MILA notation, keeping the text
+/// of each unit and location it has written (in its `MilaPieces`): the
+/// same text as `mila_order`, without writing a unit again for each of
+/// its orders.
+pub struct MilaText<'a> {
+    v: &'a Variant,
+    pos: &'a Position,
+    pieces: &'a mut MilaPieces,
+}
+
 impl<'a> MilaText<'a> {
-    pub fn new(v: &'a Variant, pos: &'a Position) -> MilaText<'a> {
+    /// A writer for `pos` keeping its pieces in `pieces` (made for `v`, or
+    /// new).
+    pub fn new(v: &'a Variant, pos: &'a Position, pieces: &'a mut MilaPieces) -> MilaText<'a> {
         let n = v.loc_ids().len();
-        MilaText { v, pos, locs: vec![None; n], units: vec![None; n] }
+        if pieces.locs.len() != n {
+            *pieces = MilaPieces { locs: vec![None; n], units: vec![None; n] };
+        }
+        MilaText { v, pos, pieces }
     }
 
     /// `o` in MILA notation.
     pub fn order(&mut self, o: &Order) -> String {
-        let MilaText { v, pos, locs, units } = self;
+        let MilaText { v, pos, pieces } = self;
+        let MilaPieces { locs, units } = &mut **pieces;
         let mut out = String::with_capacity(24);
         let mut unit = |u: &UnitRef, out: &mut String| {
+            if u.components.is_none() {
+                return out.push_str(&unit_ref_text(v, pos, u));
+            }
             let kept = &mut units[u.loc.index()];
             if kept.as_ref().is_none_or(|(named, _)| named != u) {
                 *kept = Some((u.clone(), unit_ref_text(v, pos, u)));
@@ -163,5 +184,45 @@ pub(super) fn has_mila_form(action: &Action) -> bool {
         | Action::Outlaw { .. }
         | Action::Rival { .. }
         | Action::Fix { .. } => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{mila_order, MilaPieces, MilaText};
+    use crate::game::{current, new_game};
+    use crate::order::{parse_order, Action, Order, UnitRef};
+    use crate::variant::{embedded_variant, Kind};
+
+    /// Pieces kept from one position to the next write what `mila_order`
+    /// writes in each: a unit whose kind the order leaves out is written
+    /// from the position it is in, not from the one before.
+    #[test]
+    fn pieces_kept_across_positions_write_as_each_position_reads() {
+        let v = embedded_variant("standard").expect("built in").expect("valid");
+        let first = current(&v, &new_game(&v, "standard", 1)).unwrap();
+        let bre = v.find_loc("bre").unwrap();
+        let mut second = first.clone();
+        let fleet = second.forces.iter_mut().find(|f| f.loc == bre).expect("F bre");
+        fleet.components[0].kind = Kind::ARMY;
+        let france = v.find_power("France");
+        let unit = Some(UnitRef { components: None, loc: bre });
+        let unwritten = Order { power: france, unit, action: Action::Hold, claim: None };
+        let orders: Vec<Order> = std::iter::once(unwritten)
+            .chain(
+                ["A par - bur", "A mar S A par - bur", "F lon - nth"]
+                    .iter()
+                    .map(|t| parse_order(&v, t, france).unwrap()),
+            )
+            .collect();
+        let mut pieces = MilaPieces::default();
+        for pos in [&first, &second] {
+            let mut text = MilaText::new(&v, pos, &mut pieces);
+            for o in &orders {
+                assert_eq!(text.order(o), mila_order(&v, pos, o));
+            }
+        }
+        let mut text = MilaText::new(&v, &second, &mut pieces);
+        assert_eq!(text.order(&orders[0]), "A BRE H");
     }
 }

@@ -19,7 +19,7 @@ pub use mila::{
     export_mila, import_mila, mila_phase_name, mila_powers, mila_results, mila_state, read_mila_order, MilaPower,
 };
 pub use mila_error::{ContentProblem, MilaError, NoteProblem, PhaseNameProblem};
-pub use mila_order::{mila_order, MilaText};
+pub use mila_order::{mila_order, MilaPieces, MilaText};
 pub use own::{import_own, OwnError};
 
 use crate::order::Order;

@@ -279,7 +279,8 @@ impl Variant {
     /// Finds a location by any of its names (abbreviation, full name, alias,
     /// with or without coast), in any letter case.
     pub fn find_loc(&self, name: &str) -> Option<LocId> {
-        if let Some(found) = self.loc_names.get_three_letters(name) {
+        // Three letters of either case (`par`, MILA's `PAR`), found inline.
+        if let Some(found) = self.loc_names.get_three_letters_any_case(name) {
             return found.copied();
         }
         // `((mil))`: the place behind the walls of Milano (City State), and

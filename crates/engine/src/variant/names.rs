@@ -69,12 +69,16 @@ impl<V> Default for NameMap<V> {
     }
 }
 
-/// Where a name of three lower-case letters stands in `NameMap::three`.
+/// Where a name of three lower-case letters stands in `NameMap::three`;
+/// with `any_case`, of three ASCII letters of either case (`PAR`: its normal
+/// form is the letters lower-cased).
 #[inline]
-fn three_letters(name: &str) -> Option<usize> {
+fn three_letters(name: &str, any_case: bool) -> Option<usize> {
+    let letter = |x: &u8| if any_case { x.is_ascii_alphabetic() } else { x.is_ascii_lowercase() };
     match name.as_bytes() {
-        &[a, b, c] if [a, b, c].iter().all(u8::is_ascii_lowercase) => {
-            Some(((a - b'a') as usize * 26 + (b - b'a') as usize) * 26 + (c - b'a') as usize)
+        &[a, b, c] if [a, b, c].iter().all(letter) => {
+            let [a, b, c] = [a, b, c].map(|x| (x.to_ascii_lowercase() - b'a') as usize);
+            Some((a * 26 + b) * 26 + c)
         }
         _ => None,
     }
@@ -94,7 +98,18 @@ impl<V> NameMap<V> {
     /// normal form: Some(what `get` would say), or None for other names.
     #[inline]
     pub fn get_three_letters(&self, name: &str) -> Option<Option<&V>> {
-        three_letters(name).map(|i| self.three.get(i).and_then(Option::as_ref))
+        self.at_three_letters(three_letters(name, false))
+    }
+
+    /// `get_three_letters` for three letters of either case (`PAR`, `par`).
+    #[inline]
+    pub fn get_three_letters_any_case(&self, name: &str) -> Option<Option<&V>> {
+        self.at_three_letters(three_letters(name, true))
+    }
+
+    #[inline]
+    fn at_three_letters(&self, i: Option<usize>) -> Option<Option<&V>> {
+        i.map(|i| self.three.get(i).and_then(Option::as_ref))
     }
 
     pub fn get(&self, name: &str) -> Option<&V> {
@@ -109,7 +124,7 @@ impl<V> NameMap<V> {
 
     /// Adds a name; the value it had before, if any.
     pub fn insert(&mut self, name: String, value: V) -> Option<V> {
-        if let Some(i) = three_letters(&name) {
+        if let Some(i) = three_letters(&name, false) {
             if self.three.is_empty() {
                 self.three.resize_with(26 * 26 * 26, || None);
             }
@@ -154,6 +169,25 @@ mod tests {
         }
         for n in ["", "s", "st", "stpx", "abcdefg", "abcdefghij"] {
             assert_eq!(m.get(n), None, "{n}");
+        }
+    }
+
+    /// Three letters of either case are found inline as their normal form
+    /// (`PAR` as `par`); the strict look-up leaves any but lower case to
+    /// `get`, and other names to both.
+    #[test]
+    fn three_letters_of_either_case_are_found_inline() {
+        let mut m = super::NameMap::default();
+        m.insert("par".to_string(), 1);
+        m.insert("paris".to_string(), 2);
+        for n in ["par", "PAR", "Par", "pAr"] {
+            assert_eq!(m.get_three_letters_any_case(n), Some(Some(&1)), "{n}");
+        }
+        assert_eq!(m.get_three_letters_any_case("BUR"), Some(None));
+        assert_eq!(m.get_three_letters("PAR"), None);
+        assert_eq!(m.get_three_letters("par"), Some(Some(&1)));
+        for n in ["pa1", "PA-", "paris", "pa", "pär"] {
+            assert_eq!(m.get_three_letters_any_case(n), None, "{n}");
         }
     }
 
