@@ -50,8 +50,9 @@ fn counts_are_pinned() {
         "Nikjon (nikjon): ok\n",
         "provinces: 73 (10 land, 40 coast, 20 sea, 3 impassable)\n",
         "coasts: 2 locations on 1 multi-coast province\n",
-        // 180 before issue 30 removed Senna-Tarn and the Marches-Merrin.
-        "borders: 179 bordering pairs\n",
+        // 180 before issue 30 removed Senna-Tarn and the Marches-Merrin, 179
+        // before it removed Corra-Outer Taldt.
+        "borders: 178 bordering pairs\n",
         "centres: 34 (34 worth 1; 22 home, 12 neutral), 34 in all\n",
         "powers: 7\n",
         "Arcadia      4 homes, 4 units\n",
@@ -126,8 +127,9 @@ fn borders_match_the_data() {
             );
         }
     }
-    // 57, 31, 96 before issue 30 changed the borders around Kovo, Tarn and Merrin.
-    assert_eq!(kinds, [54, 32, 97]);
+    // 57, 31, 96 before issue 30 changed the borders around Kovo, Tarn and
+    // Merrin; 97 fleet rows until Corra left the Outer Taldt (issue 30).
+    assert_eq!(kinds, [54, 32, 96]);
     let n = v.provinces.len();
     let army_in_map =
         (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).filter(|&(a, b)| v.army_borders.get(a, b)).count();
