@@ -161,85 +161,22 @@ pub async fn submit(
         must_be_phase(&g, phase_index)?;
         let p = games::power_of(&v, &name)?;
         let (submission, in_force) = judge_alone(v, &g, p, &user.name, lines.clone()).await?;
-        // Only while the game's row is the one read: its phase, its seats
-        // (every change of a seat bumps the version) and its status.
-        let write = format!(
-            "INSERT INTO open_orders (game_id, phase_index, power, revision, submission) \
-             SELECT id, phase_index, $1, 1, $2 FROM games WHERE id = $3 AND version = $4{} \
-             ON CONFLICT (game_id, phase_index, power) \
-             DO UPDATE SET revision = open_orders.revision + 1, submission = excluded.submission",
-            app.share_lock()
-        );
-        let whole = serde_json::to_string(&submission).map_err(|e| Error::internal(e.to_string()))?;
-        let verdicts = serde_json::to_string(&submission.orders).map_err(|e| Error::internal(e.to_string()))?;
-        let (version, user_id) = (g.version, user.id);
+        let keep = Kept {
+            game_id: g.id,
+            phase_index: g.phase_index,
+            version: g.version,
+            power: name.clone(),
+            user_id: user.id,
+            whole: serde_json::to_string(&submission).map_err(|e| Error::internal(e.to_string()))?,
+            verdicts: serde_json::to_string(&submission.orders).map_err(|e| Error::internal(e.to_string()))?,
+        };
         // Without a new mark, the one read with the seat (processing
         // looks at every mark again).
         let was_ready = ready.unwrap_or(ready_now);
-        let (game_id, phase_index, power) = (g.id, g.phase_index, name.clone());
         let written = if ready.is_none() && !app.sqlite {
-            // PostgreSQL, orders alone: kept and logged by one statement,
-            // which is a transaction of its own: one round trip to the
-            // server where BEGIN, two INSERTs and COMMIT were four (each
-            // one more wait for the server and a wake of this process).
-            let keep_and_log = format!(
-                "WITH kept AS ({write} RETURNING game_id, phase_index) \
-                 INSERT INTO submissions (game_id, phase_index, power, user_id, at, verdicts) \
-                 SELECT game_id, phase_index, $1, $5, $6, $7 FROM kept"
-            );
-            sqlx::query(&keep_and_log)
-                .bind(&power)
-                .bind(whole)
-                .bind(game_id)
-                .bind(version)
-                .bind(user_id)
-                .bind(now())
-                .bind(verdicts)
-                .execute(&app.writer)
-                .await?
-                .rows_affected()
-                > 0
+            keep_in_one_statement(app, keep).await?
         } else {
-            app.commits
-                .write(move |conn| {
-                    Box::pin(async move {
-                        let written = sqlx::query(&write)
-                            .bind(&power)
-                            .bind(whole)
-                            .bind(game_id)
-                            .bind(version)
-                            .execute(&mut *conn)
-                            .await?
-                            .rows_affected();
-                        if written == 0 {
-                            return Ok(false);
-                        }
-                        sqlx::query(
-                            "INSERT INTO submissions (game_id, phase_index, power, user_id, at, verdicts) \
-                         VALUES ($1, $2, $3, $4, $5, $6)",
-                        )
-                        .bind(game_id)
-                        .bind(phase_index)
-                        .bind(&power)
-                        .bind(user_id)
-                        .bind(now())
-                        .bind(verdicts)
-                        .execute(&mut *conn)
-                        .await?;
-                        if let Some(r) = ready {
-                            sqlx::query("UPDATE seats SET ready_phase = $1 WHERE game_id = $2 AND power = $3")
-                                .bind(if r { phase_index } else { -1 })
-                                .bind(game_id)
-                                .bind(&power)
-                                .execute(&mut *conn)
-                                .await?;
-                            let data = serde_json::json!({"power": power, "ready": r});
-                            crate::events::record(conn, game_id, "ready", "*", &data).await?;
-                        }
-                        Ok(true)
-                    })
-                })
-                .await?
+            keep_with_mark(app, keep, ready).await?
         };
         if !written {
             continue;
@@ -263,6 +200,104 @@ pub async fn submit(
         });
     }
     Err(busy())
+}
+
+/// A submission to keep: the power's open orders (`whole`, the
+/// submission's JSON) and the log row of what was said (`verdicts`).
+struct Kept {
+    game_id: i64,
+    phase_index: i64,
+    /// The game's version read with its phase and seats.
+    version: i64,
+    power: String,
+    user_id: i64,
+    whole: String,
+    verdicts: String,
+}
+
+/// The upsert of a power's open orders, only while the game's row is the
+/// one read: its phase, its seats (every change of a seat bumps the
+/// version) and its status. $1 power, $2 submission, $3 game, $4 version.
+fn upsert_open_orders(app: &App) -> String {
+    format!(
+        "INSERT INTO open_orders (game_id, phase_index, power, revision, submission) \
+         SELECT id, phase_index, $1, 1, $2 FROM games WHERE id = $3 AND version = $4{} \
+         ON CONFLICT (game_id, phase_index, power) \
+         DO UPDATE SET revision = open_orders.revision + 1, submission = excluded.submission",
+        app.share_lock()
+    )
+}
+
+/// PostgreSQL, orders alone: kept and logged by one statement, which is a
+/// transaction of its own: one round trip to the server where BEGIN, two
+/// INSERTs and COMMIT were four (each one more wait for the server and a
+/// wake of this process). False: the game changed since it was read.
+async fn keep_in_one_statement(app: &App, k: Kept) -> Result<bool> {
+    let keep_and_log = format!(
+        "WITH kept AS ({} RETURNING game_id, phase_index) \
+         INSERT INTO submissions (game_id, phase_index, power, user_id, at, verdicts) \
+         SELECT game_id, phase_index, $1, $5, $6, $7 FROM kept",
+        upsert_open_orders(app)
+    );
+    let logged = sqlx::query(&keep_and_log)
+        .bind(k.power)
+        .bind(k.whole)
+        .bind(k.game_id)
+        .bind(k.version)
+        .bind(k.user_id)
+        .bind(now())
+        .bind(k.verdicts)
+        .execute(&app.writer)
+        .await?
+        .rows_affected();
+    Ok(logged > 0)
+}
+
+/// Keeps and logs the orders, and sets the power's ready mark if `ready`
+/// says so (with its event), in one transaction (on SQLite, grouped with
+/// the writes beside it). False: the game changed since it was read.
+async fn keep_with_mark(app: &App, k: Kept, ready: Option<bool>) -> Result<bool> {
+    let upsert = upsert_open_orders(app);
+    app.commits
+        .write(move |conn| {
+            Box::pin(async move {
+                let written = sqlx::query(&upsert)
+                    .bind(&k.power)
+                    .bind(k.whole)
+                    .bind(k.game_id)
+                    .bind(k.version)
+                    .execute(&mut *conn)
+                    .await?
+                    .rows_affected();
+                if written == 0 {
+                    return Ok(false);
+                }
+                sqlx::query(
+                    "INSERT INTO submissions (game_id, phase_index, power, user_id, at, verdicts) \
+                     VALUES ($1, $2, $3, $4, $5, $6)",
+                )
+                .bind(k.game_id)
+                .bind(k.phase_index)
+                .bind(&k.power)
+                .bind(k.user_id)
+                .bind(now())
+                .bind(k.verdicts)
+                .execute(&mut *conn)
+                .await?;
+                if let Some(r) = ready {
+                    sqlx::query("UPDATE seats SET ready_phase = $1 WHERE game_id = $2 AND power = $3")
+                        .bind(if r { k.phase_index } else { -1 })
+                        .bind(k.game_id)
+                        .bind(&k.power)
+                        .execute(&mut *conn)
+                        .await?;
+                    let data = serde_json::json!({"power": k.power, "ready": r});
+                    crate::events::record(conn, k.game_id, "ready", "*", &data).await?;
+                }
+                Ok(true)
+            })
+        })
+        .await
 }
 
 /// The engine's verdicts on a power's lines as its new submission, and the
