@@ -33,6 +33,8 @@ mod kill;
 mod load;
 #[path = "heavy/press_load.rs"]
 mod press_load;
+#[path = "heavy/steal.rs"]
+mod steal;
 
 use common::Db;
 

@@ -4,8 +4,9 @@
 //! once against a real server on loopback, one connection per player.
 //! Reports p50/p99/max submission latency and lost submissions (a refused
 //! submission, or orders in force afterwards other than the last sent);
-//! asserts 0 lost and a p99 under 50 ms (issue 17's target). The whole test
-//! is bounded (180 s).
+//! asserts 0 lost and a p99 under 50 ms (issue 17's target), timed again
+//! while the host steals the machine's time (steal.rs). Each run is
+//! bounded (180 s).
 
 use crate::accounts::Accounts;
 use crate::client::Client;
@@ -57,11 +58,21 @@ struct Player {
 }
 
 pub async fn run(db: Db) {
-    let bounded = tokio::time::timeout(Duration::from_secs(180), run_unbounded(db)).await;
-    bounded.expect("the load test ends within 180 s");
+    let (p99, stolen) = crate::steal::timed_quietly("load test", || async {
+        let bounded = tokio::time::timeout(Duration::from_secs(180), run_unbounded(db.clone())).await;
+        bounded.expect("the load test ends within 180 s")
+    })
+    .await;
+    assert!(
+        p99 < 50.0,
+        "the p99 of submissions is {p99:.1} ms (the host stole {:.0}% of the time): the target is under 50 ms",
+        stolen * 100.0
+    );
 }
 
-async fn run_unbounded(db: Db) {
+/// One run: asserts that no submission is lost; its p99 (ms) and the share
+/// of the machine's time stolen while it was timed.
+async fn run_unbounded(db: Db) -> (f64, f64) {
     let s = server(db).await;
     let child = crate::child::start(&s, None).await;
     let port = child.port;
@@ -123,6 +134,7 @@ async fn run_unbounded(db: Db) {
     let players = std::sync::Arc::new(players);
     let cpu_before = child.cpu_secs();
     let client_cpu_before = crate::child::cpu_secs("self");
+    let ticks = crate::steal::Ticks::now();
     let begin = Instant::now();
     let mut tasks = Vec::new();
     for (i, mut c) in clients.into_iter().enumerate() {
@@ -169,6 +181,7 @@ async fn run_unbounded(db: Db) {
         lost += l;
     }
     let took = begin.elapsed().as_secs_f64();
+    let stolen = ticks.map_or(0.0, |t| t.stolen_since());
     let cpu = child.cpu_secs().zip(cpu_before).map(|(after, before)| after - before);
     let client_cpu = crate::child::cpu_secs("self").zip(client_cpu_before).map(|(after, before)| after - before);
     timings.sort();
@@ -186,12 +199,13 @@ async fn run_unbounded(db: Db) {
     // busy the machine was (client and server share it).
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     eprintln!(
-        "load test: server CPU {}; client CPU {}; load average (1, 5, 15 min) {}",
+        "load test: server CPU {}; client CPU {}; load average (1, 5, 15 min) {}; stolen by the host {:.0}%",
         cpu.map_or("unknown".into(), |c| format!("{c:.2} s, {:.2} ms a submission", c * 1000.0 / timings.len() as f64)),
         client_cpu.map_or("unknown".into(), |c| format!("{c:.2} s")),
-        load.split(' ').take(3).collect::<Vec<_>>().join(" ")
+        load.split(' ').take(3).collect::<Vec<_>>().join(" "),
+        stolen * 100.0
     );
     drop(child);
     assert_eq!(lost, 0, "no submission is lost");
-    assert!(p99 < 50.0, "the p99 of submissions is {p99:.1} ms: the target is under 50 ms");
+    (p99, stolen)
 }

@@ -7,8 +7,8 @@
 //! p99, max), and counts the lost (never arrived within 10 s of the last
 //! send) and the misdelivered (arrived on a stream of a player outside
 //! the conversation); asserts none of either, and a p99 under 100 ms
-//! (docs/web.md).
-//! Bounded (240 s).
+//! (docs/web.md), timed again while the host steals the machine's time
+//! (steal.rs). Each run is bounded (240 s).
 
 use crate::accounts::Accounts;
 use crate::client::Client;
@@ -39,8 +39,16 @@ struct Player {
 type Sent = HashMap<String, (Instant, i64, String)>;
 
 pub async fn run(db: Db) {
-    let bounded = tokio::time::timeout(Duration::from_secs(240), run_unbounded(db)).await;
-    bounded.expect("the press load test ends within 240 s");
+    let (p99, stolen) = crate::steal::timed_quietly("press load test", || async {
+        let bounded = tokio::time::timeout(Duration::from_secs(240), run_unbounded(db.clone())).await;
+        bounded.expect("the press load test ends within 240 s")
+    })
+    .await;
+    assert!(
+        p99 < 100.0,
+        "the p99 from send to arrival is {p99:.1} ms (the host stole {:.0}% of the time): the goal is under 100 ms",
+        stolen * 100.0
+    );
 }
 
 /// An open event stream: reads the chunked body, event by event.
@@ -104,7 +112,9 @@ async fn ok(c: &mut Client, method: &str, path: &str, token: Option<&str>, body:
     v
 }
 
-async fn run_unbounded(db: Db) {
+/// One run: asserts that no message is lost or misdelivered; its p99 (ms)
+/// and the share of the machine's time stolen while it was timed.
+async fn run_unbounded(db: Db) -> (f64, f64) {
     let s = server(db).await;
     let child = crate::child::start(&s, None).await;
     let port = child.port;
@@ -189,6 +199,7 @@ async fn run_unbounded(db: Db) {
         clients.push(Client::connect(port).await.unwrap());
     }
     let cpu_before = child.cpu_secs();
+    let ticks = crate::steal::Ticks::now();
     let begin = Instant::now();
     let mut tasks = Vec::new();
     for (i, mut c) in clients.into_iter().enumerate() {
@@ -235,6 +246,7 @@ async fn run_unbounded(db: Db) {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let took = begin.elapsed().as_secs_f64();
+    let stolen = ticks.map_or(0.0, |t| t.stolen_since());
     let cpu = child.cpu_secs().zip(cpu_before).map(|(after, before)| after - before);
     let mut timings = arrivals.lock().unwrap().clone();
     let lost = total - timings.len();
@@ -255,9 +267,10 @@ async fn run_unbounded(db: Db) {
     );
     let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
     eprintln!(
-        "press load test: server CPU {}; load average (1, 5, 15 min) {}",
+        "press load test: server CPU {}; load average (1, 5, 15 min) {}; stolen by the host {:.0}%",
         cpu.map_or("unknown".into(), |c| format!("{c:.2} s")),
-        load.split(' ').take(3).collect::<Vec<_>>().join(" ")
+        load.split(' ').take(3).collect::<Vec<_>>().join(" "),
+        stolen * 100.0
     );
     for r in readers {
         r.abort();
@@ -265,5 +278,5 @@ async fn run_unbounded(db: Db) {
     drop(child);
     assert_eq!(misdelivered, 0, "no message reaches a stream outside its conversation");
     assert_eq!(lost, 0, "no message is lost");
-    assert!(p99 < 100.0, "the p99 from send to arrival is {p99:.1} ms: the goal is under 100 ms");
+    (p99, stolen)
 }

@@ -1,0 +1,69 @@
+//! The hypervisor's share of the machine's time while a latency is timed.
+//! On a virtual machine whose host is busy, the host takes ("steals") a
+//! part of each core's time: a process woken then waits until the host
+//! gives the core back. These machines have been seen stealing 0% one
+//! minute and 20-30% the next, and a p99 timed while a fifth of the time
+//! is stolen measures the host, not the judge (the same binary: p99 11 ms
+//! with none stolen, 422 ms with 30%). So a load test is timed again, up to
+//! [`ATTEMPTS`] times in all, while more than [`MOST_STOLEN`] of the time
+//! was stolen; its bound is asserted on the first run timed within that,
+//! or on the last run whatever was stolen (it is never skipped). Every
+//! run's correctness (nothing lost, nothing misdelivered) is asserted.
+
+use std::future::Future;
+
+/// The most of the machine's time the host may steal during a timed run
+/// for its latency to be the judge's.
+pub const MOST_STOLEN: f64 = 0.05;
+
+/// Runs timed at most, in all.
+pub const ATTEMPTS: usize = 3;
+
+/// The machine's CPU time so far, by kind (the `cpu` line of /proc/stat).
+pub struct Ticks(Vec<u64>);
+
+impl Ticks {
+    pub fn now() -> Option<Ticks> {
+        let stat = std::fs::read_to_string("/proc/stat").ok()?;
+        let line = stat.lines().next()?.strip_prefix("cpu ")?;
+        Some(Ticks(line.split_whitespace().filter_map(|t| t.parse().ok()).collect()))
+    }
+
+    /// The share of the machine's time stolen since `self` (field 8 of
+    /// the line); 0 where /proc/stat does not tell.
+    pub fn stolen_since(&self) -> f64 {
+        let Some(now) = Ticks::now() else { return 0.0 };
+        let spent: Vec<u64> = now.0.iter().zip(&self.0).map(|(a, b)| a.saturating_sub(*b)).collect();
+        let all: u64 = spent.iter().take(8).sum();
+        if all == 0 {
+            return 0.0;
+        }
+        spent.get(7).copied().unwrap_or(0) as f64 / all as f64
+    }
+}
+
+/// Runs `timed` (which asserts the run's correctness and returns its
+/// latency and the share stolen while it was timed) until a run is timed
+/// within [`MOST_STOLEN`], at most [`ATTEMPTS`] times: that run's latency
+/// and share stolen.
+pub async fn timed_quietly<F, R>(what: &str, mut timed: F) -> (f64, f64)
+where
+    F: FnMut() -> R,
+    R: Future<Output = (f64, f64)>,
+{
+    let mut attempt = 1;
+    loop {
+        let (latency, stolen) = timed().await;
+        if stolen <= MOST_STOLEN || attempt == ATTEMPTS {
+            return (latency, stolen);
+        }
+        eprintln!(
+            "{what}: the host stole {:.0}% of the machine's time while it was timed (more than {:.0}%): timed again \
+             ({} of {ATTEMPTS})",
+            stolen * 100.0,
+            MOST_STOLEN * 100.0,
+            attempt + 1
+        );
+        attempt += 1;
+    }
+}
