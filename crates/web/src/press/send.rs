@@ -49,25 +49,21 @@ pub async fn send(app: &App, game_id: i64, user: &User, out: Outgoing<'_>) -> Re
     if let Some(why) = g.press.mode.refusal(to.is_public(), v.calendar.kind(pos.phase)) {
         return Err(Error::conflict(why));
     }
-    let (phase, from, body, game_id, phase_index, user_id) =
-        (current_phase(&g), from.to_string(), body.to_string(), g.id, g.phase_index, user.id);
-    let message = app
-        .commits
-        .write(move |conn| {
-            Box::pin(async move {
-                let m = NewMessage {
-                    game_id,
-                    phase_index,
-                    phase: &phase,
-                    from: Some(&from),
-                    user_id: Some(user_id),
-                    to: &to,
-                    body: &body,
-                };
-                store::insert(conn, m).await
-            })
-        })
-        .await?;
+    let m = NewMessage {
+        game_id: g.id,
+        phase_index: g.phase_index,
+        phase: current_phase(&g),
+        from: Some(from.to_string()),
+        user_id: Some(user.id),
+        to,
+        body: body.to_string(),
+    };
+    let message = if app.sqlite {
+        // Grouped with the writes beside it.
+        app.commits.write(move |conn| Box::pin(async move { store::insert(conn, m).await })).await?
+    } else {
+        store::insert_alone(&app.writer, m).await?
+    };
     app.hub.wake();
     Ok(message)
 }
@@ -85,10 +81,14 @@ pub async fn notice(
     phase: &str,
     text: &str,
 ) -> Result<Message> {
-    let public = Conversation::public();
-    store::insert(
-        tx,
-        NewMessage { game_id: g.id, phase_index, phase, from: None, user_id: None, to: &public, body: text },
-    )
-    .await
+    let m = NewMessage {
+        game_id: g.id,
+        phase_index,
+        phase: phase.to_string(),
+        from: None,
+        user_id: None,
+        to: Conversation::public(),
+        body: text.to_string(),
+    };
+    store::insert(tx, m).await
 }

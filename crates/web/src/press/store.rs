@@ -3,7 +3,7 @@
 //! the messages he may see, and nothing else.
 
 use super::conversation::Conversation;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::games::Game;
 use crate::secrecy::{self, Reader};
 use serde::Serialize;
@@ -31,51 +31,83 @@ impl Message {
     }
 }
 
-/// What one write puts in a message (in its writer's transaction).
-pub struct NewMessage<'a> {
+/// What one write puts in a message.
+pub struct NewMessage {
     pub game_id: i64,
     pub phase_index: i64,
-    pub phase: &'a str,
+    pub phase: String,
     /// None: the judge.
-    pub from: Option<&'a str>,
+    pub from: Option<String>,
     pub user_id: Option<i64>,
-    pub to: &'a Conversation,
-    pub body: &'a str,
+    pub to: Conversation,
+    pub body: String,
 }
 
 pub fn now_ms() -> i64 {
     std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
 }
 
-/// Writes a message: it and its id.
-pub async fn insert(conn: &mut sqlx::AnyConnection, m: NewMessage<'_>) -> Result<Message> {
+const INSERT_MESSAGE: &str = "INSERT INTO messages (game_id, phase_index, phase, sender, user_id, conversation, body, \
+     sent_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id";
+
+impl NewMessage {
+    /// The message as written, with its id.
+    fn written(&self, id: i64, sent_at: i64) -> Message {
+        Message {
+            id,
+            phase_index: self.phase_index,
+            phase: self.phase.clone(),
+            from: self.from.clone(),
+            to: self.to.powers.clone(),
+            public: self.to.is_public(),
+            body: self.body.clone(),
+            sent_at,
+        }
+    }
+
+    /// The message's fields bound to `sql`'s `$1` to `$8`.
+    fn bound<'q>(&self, sql: &'q str, sent_at: i64) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+        sqlx::query(sql)
+            .bind(self.game_id)
+            .bind(self.phase_index)
+            .bind(self.phase.clone())
+            .bind(self.from.clone().unwrap_or_default())
+            .bind(self.user_id)
+            .bind(self.to.key())
+            .bind(self.body.clone())
+            .bind(sent_at)
+    }
+}
+
+/// Writes a message and its event in the transaction on `conn`: it and
+/// its id.
+pub async fn insert(conn: &mut sqlx::AnyConnection, m: NewMessage) -> Result<Message> {
     let sent_at = now_ms();
-    let row = sqlx::query(
-        "INSERT INTO messages (game_id, phase_index, phase, sender, user_id, conversation, body, sent_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
-    )
-    .bind(m.game_id)
-    .bind(m.phase_index)
-    .bind(m.phase)
-    .bind(m.from.unwrap_or(""))
-    .bind(m.user_id)
-    .bind(m.to.key())
-    .bind(m.body)
-    .bind(sent_at)
-    .fetch_one(&mut *conn)
-    .await?;
-    let message = Message {
-        id: row.try_get(0)?,
-        phase_index: m.phase_index,
-        phase: m.phase.to_string(),
-        from: m.from.map(String::from),
-        to: m.to.powers.clone(),
-        public: m.to.is_public(),
-        body: m.body.to_string(),
-        sent_at,
-    };
+    let row = m.bound(INSERT_MESSAGE, sent_at).fetch_one(&mut *conn).await?;
+    let message = m.written(row.try_get(0)?, sent_at);
     crate::events::record(conn, m.game_id, "message", &m.to.key(), &message).await?;
     Ok(message)
+}
+
+/// PostgreSQL: writes a message, its event and the listeners' notice in
+/// one statement, which is a transaction of its own: one round trip where
+/// BEGIN, the two INSERTs and COMMIT were four (each a wait for the server
+/// and a wake of this process). The event's data is the message's JSON as
+/// [`insert`] writes it, its id put in by the statement.
+pub async fn insert_alone(db: &AnyPool, m: NewMessage) -> Result<Message> {
+    let sent_at = now_ms();
+    let json = serde_json::to_string(&m.written(0, sent_at)).map_err(|e| Error::internal(e.to_string()))?;
+    let after_id =
+        json.strip_prefix("{\"id\":0,").ok_or_else(|| Error::internal("a message's JSON begins with its id"))?;
+    let sql = format!(
+        "WITH m AS ({INSERT_MESSAGE}), \
+         e AS (INSERT INTO events (game_id, kind, audience, data, at) \
+         SELECT $1, 'message', $6, concat('{{\"id\":', m.id, ',', $9::text), $8 FROM m RETURNING id) \
+         SELECT m.id, pg_notify('{}', '')::text FROM m, e",
+        crate::events::CHANNEL
+    );
+    let row = m.bound(&sql, sent_at).bind(after_id.to_string()).fetch_one(db).await?;
+    Ok(m.written(row.try_get(0)?, sent_at))
 }
 
 /// Every message of the game `reader` may see, in time order.
