@@ -66,23 +66,25 @@ const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(5);
 pub async fn pool(url: &str, max_connections: u32) -> Result<AnyPool, String> {
     install_default_drivers();
     let sqlite = url.starts_with("sqlite:");
-    AnyPoolOptions::new()
-        .max_connections(max_connections)
-        // A connection that was in use a moment ago is alive: a ping before
-        // every use would be one more round trip to PostgreSQL for each
-        // query (four of a submission's eleven). One idle for a while may
-        // have been closed by the server (a restart, a timeout): pinged
-        // before use, and replaced if dead. A connection to a file does
-        // not go stale.
-        .test_before_acquire(false)
-        .before_acquire(move |conn, meta| {
+    let options = AnyPoolOptions::new().max_connections(max_connections).test_before_acquire(false);
+    // A connection that was in use a moment ago is alive: a ping before
+    // every use would be one more round trip to PostgreSQL for each query
+    // (four of a submission's eleven). One idle for a while may have been
+    // closed by the server (a restart, a timeout): pinged before use, and
+    // replaced if dead. A connection to a file does not go stale.
+    let options = if sqlite {
+        options
+    } else {
+        options.before_acquire(|conn, meta| {
             Box::pin(async move {
-                if !sqlite && meta.idle_for > STALE_AFTER {
+                if meta.idle_for > STALE_AFTER {
                     conn.ping().await?;
                 }
                 Ok(true)
             })
         })
+    };
+    options
         .after_connect(move |conn, _| {
             Box::pin(async move {
                 if sqlite {

@@ -11,6 +11,7 @@
 //! run's correctness (nothing lost, nothing misdelivered) is asserted.
 
 use std::future::Future;
+use std::time::Duration;
 
 /// The most of the machine's time the host may steal during a timed run
 /// for its latency to be the judge's.
@@ -43,17 +44,18 @@ impl Ticks {
 }
 
 /// Runs `timed` (which asserts the run's correctness and returns its
-/// latency and the share stolen while it was timed) until a run is timed
-/// within [`MOST_STOLEN`], at most [`ATTEMPTS`] times: that run's latency
-/// and share stolen.
-pub async fn timed_quietly<F, R>(what: &str, mut timed: F) -> (f64, f64)
+/// latency and the share stolen while it was timed), each run within
+/// `limit`, until a run is timed within [`MOST_STOLEN`], at most
+/// [`ATTEMPTS`] times: that run's latency and share stolen.
+pub async fn timed_quietly<F, R>(what: &str, limit: Duration, mut timed: F) -> (f64, f64)
 where
     F: FnMut() -> R,
     R: Future<Output = (f64, f64)>,
 {
     let mut attempt = 1;
     loop {
-        let (latency, stolen) = timed().await;
+        let bounded = tokio::time::timeout(limit, timed()).await;
+        let (latency, stolen) = bounded.unwrap_or_else(|_| panic!("the {what} ends within {} s", limit.as_secs()));
         if stolen <= MOST_STOLEN || attempt == ATTEMPTS {
             return (latency, stolen);
         }
