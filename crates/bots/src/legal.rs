@@ -4,8 +4,11 @@
 //! one candidate per force a round (an order's legality depends on the
 //! position, not on the other orders), and those the adjudicator calls
 //! ILLEGAL are dropped: in a movement phase it says so when it plans the
-//! orders, before resolving them (`Legality`). Adjustment orders are asked one at a time (a build's legality
-//! depends on how many builds are due, so they cannot share a round).
+//! orders, before resolving them (`Legality`), and where an order's verdict
+//! in a round is its verdict alone (no box, no merge) each candidate is
+//! asked alone, which writes no plan. Adjustment orders are asked one at a
+//! time (a build's legality depends on how many builds are due, so they
+//! cannot share a round).
 //! Every question goes to one adjudication context per board (`Judge`),
 //! whose buffers are reused from one adjudication to the next.
 
@@ -175,12 +178,20 @@ impl<'a> Board<'a> {
     }
 }
 
-/// The candidates the adjudicator does not call illegal, in rounds.
-fn keep_legal(v: &Variant, pos: &Position, candidates: Vec<Vec<Order>>) -> Vec<Vec<Order>> {
+/// The candidates the adjudicator does not call illegal, in rounds, or
+/// each alone where that is the same verdict (`Legality::alone_as_in_rounds`).
+fn keep_legal(v: &Variant, pos: &Position, mut candidates: Vec<Vec<Order>>) -> Vec<Vec<Order>> {
+    let mut check = Legality::new(v);
+    let alone = check.alone_as_in_rounds(pos, candidates.iter().flatten());
+    let mut check = check.rounds(pos);
+    if alone {
+        for c in &mut candidates {
+            c.retain(|o| check.legal_alone(o));
+        }
+        return candidates;
+    }
     let mut legal: Vec<Vec<Order>> = candidates.iter().map(|c| Vec::with_capacity(c.len())).collect();
     let mut left: Vec<std::vec::IntoIter<Order>> = candidates.into_iter().map(Vec::into_iter).collect();
-    let mut check = Legality::new(v);
-    let mut check = check.rounds(pos);
     let (mut who, mut orders, mut ok) = (Vec::new(), Vec::new(), Vec::new());
     // Round k: the k-th candidate of every force that has one.
     loop {

@@ -14,9 +14,9 @@
 use super::adjustment::judge_orders;
 use super::context::{Adjudicator, Scratch};
 use super::outcome::{OrderResult, Verdict};
-use super::plan::{occupancy_into, plan, plan_again, Plans, Seas};
+use super::plan::{legal_alone, occupancy_into, plan, plan_again, Part, Plans, Seas};
 use super::recycle;
-use crate::order::Order;
+use crate::order::{Action, Order};
 use crate::state::Position;
 use crate::variant::{PhaseKind, Variant};
 
@@ -56,7 +56,7 @@ impl<'v> Legality<'v> {
         }
         occupancy_into(self.v, &pos.forces, &mut self.at);
         plan(self.v, &pos.forces, &self.at, orders, &pos.state, &mut self.plans, &mut self.seas);
-        self.read_plans(orders, legal);
+        self.read_plans(pos.forces.len(), orders, legal);
     }
 
     /// `legal_into` for round after round of orders in one position (a
@@ -64,6 +64,22 @@ impl<'v> Legality<'v> {
     /// the first round only (`plan::plan_again`). Same verdicts.
     pub fn rounds<'a>(&'a mut self, pos: &'a Position) -> Rounds<'a, 'v> {
         Rounds { check: self, pos, set_up: false }
+    }
+
+    /// Is the verdict of each of these orders, in a round of them (one a
+    /// force, `Rounds`), the verdict of the order asked alone? In a
+    /// movement that planning answers it is: planning an order reads the
+    /// board, not the other orders, except where a variant has boxes (C10:
+    /// the orders before it bind the box's forces) and for a merge (M6: it
+    /// takes the forces it names that no order before it took, and is taken
+    /// from by them). A generator may then ask each order alone, paying
+    /// for no other.
+    pub fn alone_as_in_rounds<'a>(&self, pos: &Position, mut orders: impl Iterator<Item = &'a Order>) -> bool {
+        let v = self.v;
+        v.calendar.kind(pos.phase) == PhaseKind::Movement
+            && !v.rules.judges_movement()
+            && v.boxes.is_empty()
+            && orders.all(|o| o.unit.is_some() && !matches!(o.action, Action::Merge { .. }))
     }
 
     /// Does planning alone answer for these orders in `pos` (a movement
@@ -108,17 +124,24 @@ impl<'v> Legality<'v> {
     }
 
     /// The verdicts of the orders just planned, into `legal`.
-    fn read_plans(&self, orders: &[Order], legal: &mut Vec<bool>) {
+    fn read_plans(&self, forces: usize, orders: &[Order], legal: &mut Vec<bool>) {
         // As `movement::movement` explains them: an order is illegal when
         // planning says so, or when it gives no part with strength a plan.
-        let Plans { parts, illegal, .. } = &self.plans;
+        // Only the parts of the forces the orders named can have one.
         legal.resize(orders.len(), false);
-        for i in parts.iter().filter(|p| p.strength != 0).filter_map(|p| p.order) {
+        for i in self.named_parts(forces).filter(|p| p.strength != 0).filter_map(|p| p.order) {
             legal[i] = true;
         }
-        for (ok, why) in legal.iter_mut().zip(illegal) {
+        for (ok, why) in legal.iter_mut().zip(&self.plans.illegal) {
             *ok &= why.is_none();
         }
+    }
+
+    /// The parts of the forces the orders just planned named: only they
+    /// can have an order (`Plans::touched`, and the parts forces split into).
+    fn named_parts(&self, forces: usize) -> impl Iterator<Item = &Part> {
+        let Plans { parts, touched, .. } = &self.plans;
+        touched.iter().map(|&f| &parts[f as usize]).chain(&parts[forces..])
     }
 }
 
@@ -133,17 +156,43 @@ pub struct Rounds<'a, 'v> {
 impl Rounds<'_, '_> {
     /// As `Legality::legal_into` for these orders in the position.
     pub fn legal_into(&mut self, orders: &[Order], legal: &mut Vec<bool>) {
-        let (check, pos) = (&mut *self.check, self.pos);
-        if check.whole_into(pos, orders, legal) {
+        if self.check.whole_into(self.pos, orders, legal) {
             return;
         }
-        if self.set_up {
-            plan_again(check.v, &pos.forces, &check.at, orders, &pos.state, &mut check.plans, &check.seas);
-        } else {
+        self.plan(orders);
+        self.check.read_plans(self.pos.forces.len(), orders, legal);
+    }
+
+    /// As `legal_into` for this one order, where `Legality::alone_as_in_rounds`
+    /// said that planning answers for it and that its verdict alone is the
+    /// one it has in a round.
+    pub fn legal_alone(&mut self, order: &Order) -> bool {
+        debug_assert!(self.check.alone_as_in_rounds(self.pos, std::iter::once(order)));
+        self.set_up();
+        let (check, pos) = (&*self.check, self.pos);
+        if let Some(legal) = legal_alone(check.v, &pos.forces, &check.at, order, &pos.state, &check.seas) {
+            return legal;
+        }
+        self.plan(std::slice::from_ref(order));
+        self.check.plans.illegal[0].is_none()
+            && self.check.named_parts(self.pos.forces.len()).any(|p| p.strength != 0 && p.order == Some(0))
+    }
+
+    /// Plans `orders` in the position.
+    fn plan(&mut self, orders: &[Order]) {
+        self.set_up();
+        let (check, pos) = (&mut *self.check, self.pos);
+        plan_again(check.v, &pos.forces, &check.at, orders, &pos.state, &mut check.plans, &check.seas);
+    }
+
+    /// The board set up for planning (occupancy, seas, every force's part
+    /// holding), at the first question only.
+    fn set_up(&mut self) {
+        if !self.set_up {
+            let (check, pos) = (&mut *self.check, self.pos);
             occupancy_into(check.v, &pos.forces, &mut check.at);
-            plan(check.v, &pos.forces, &check.at, orders, &pos.state, &mut check.plans, &mut check.seas);
+            plan(check.v, &pos.forces, &check.at, &[], &pos.state, &mut check.plans, &mut check.seas);
             self.set_up = true;
         }
-        check.read_plans(orders, legal);
     }
 }
