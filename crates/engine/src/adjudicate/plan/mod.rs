@@ -253,11 +253,13 @@ fn plan_orders(
             let planning = Planning { v, forces, seas, at, state, binding: &binding };
             let first_new = parts.len();
             let planned = planning.plan_force(f, i, &order.action, parts, coupled);
-            // (A force's own part, then any parts it split into.)
-            for p in std::iter::once(f as usize).chain(first_new..parts.len()) {
-                if matches!(parts[p].plan, Plan::Convoy { .. }) {
-                    convoys.push(p as u16);
-                }
+            if matches!(parts[f as usize].plan, Plan::Convoy { .. }) {
+                convoys.push(f);
+            }
+            if parts.len() > first_new {
+                // The parts it split into.
+                let split = (first_new..parts.len()).filter(|&p| matches!(parts[p].plan, Plan::Convoy { .. }));
+                convoys.extend(split.map(|p| p as u16));
             }
             planned
         });
