@@ -14,11 +14,11 @@
 
 use crate::candidates::{self, Around, Extras};
 use crate::geometry::reach;
-use polemarch_engine::adjudicate::{recycle, retreat_options, Adjudicator, Legality, OrderResult, Verdict};
+use polemarch_engine::adjudicate::{balances, recycle, retreat_options, Adjudicator, Legality, OrderResult, Verdict};
 use polemarch_engine::order::{Action, Order};
 use polemarch_engine::variant::{PhaseKind, PowerId, ProvinceId};
 use polemarch_engine::{Position, Variant};
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 
 pub struct Board<'a> {
     pub v: &'a Variant,
@@ -32,6 +32,8 @@ pub struct Board<'a> {
     pub reaches: Vec<Vec<ProvinceId>>,
     /// The adjudicator every question of legality goes to.
     judge: RefCell<Judge<'a>>,
+    /// Each power's balance in an adjustment, worked out when first asked.
+    balances: OnceCell<Vec<i32>>,
 }
 
 /// An adjudication context with its result and position buffers, reused
@@ -55,7 +57,7 @@ impl<'a> Judge<'a> {
             adjudicator: Adjudicator::new(v),
             results: Vec::new(),
             next: Position::blank(),
-            legality: Legality::new(v),
+            legality: Legality::at(v, pos),
             legal: Vec::new(),
         }
     }
@@ -112,7 +114,12 @@ impl<'a> Board<'a> {
             PhaseKind::Adjustment => Vec::new(),
         };
         let legal = keep_legal(v, pos, candidates);
-        Board { v, pos, kind, legal, reaches, judge: RefCell::new(Judge::new(v, pos)) }
+        Board { v, pos, kind, legal, reaches, judge: RefCell::new(Judge::new(v, pos)), balances: OnceCell::new() }
+    }
+
+    /// Each power's supply less upkeep, in halves (`adjudicate::balances`).
+    pub fn balances(&self) -> &[i32] {
+        self.balances.get_or_init(|| balances(self.v, self.pos))
     }
 
     /// Indices (into `legal`) of `power`'s forces: on the board in a

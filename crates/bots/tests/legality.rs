@@ -101,7 +101,8 @@ fn planning_calls_illegal_what_adjudication_does_in_every_variant() {
 /// variant. The orders: each power's builds of every kind at every centre
 /// it owns, its removals (of its own forces and of another's) and a
 /// waiver, all written together (the first legal builds and removals
-/// count) and each alone.
+/// count) and each alone, asked of a `Legality` made for any position and
+/// of one made for this one (`Legality::at`).
 #[test]
 fn a_winter_judged_alone_calls_illegal_what_adjudication_does_in_every_variant() {
     let mut winters_alone = 0;
@@ -119,13 +120,19 @@ fn a_winter_judged_alone_calls_illegal_what_adjudication_does_in_every_variant()
             let alone = check.answers_short(&pos, &winter);
             assert_eq!(alone, v.rules.mechanics.is_empty(), "{id}: a Winter judged alone only with no mechanic");
             winters_alone += usize::from(alone);
+            // And one `Legality` for this position, which sets the Winter
+            // up at its first question, whatever the questions after it.
+            let (mut bound, mut said_bound) = (Legality::at(&v, &pos), Vec::new());
             let each = winter.chunks(1);
             for orders in std::iter::once(winter.as_slice()).chain(each) {
                 check.legal_into(&pos, orders, &mut said);
+                bound.legal_into(&pos, orders, &mut said_bound);
                 let whole = adjudicate(&v, &pos, orders);
                 for (n, order) in orders.iter().enumerate() {
                     let adjudicated = whole.results[n].verdict() != Verdict::Illegal;
                     assert_eq!(said[n], adjudicated, "{id}, {}: `{}`", rec.phases[i].phase, order.display(&v));
+                    let (phase, text) = (&rec.phases[i].phase, order.display(&v));
+                    assert_eq!(said_bound[n], adjudicated, "{id}, {phase}, set up once: `{text}`");
                     *(if adjudicated { &mut legal } else { &mut illegal }) += 1;
                 }
             }

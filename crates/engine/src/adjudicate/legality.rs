@@ -11,7 +11,7 @@
 //! before the civil disorder after them (which only adds removals), so the
 //! orders are judged alone (`adjustment::judge_orders`).
 
-use super::adjustment::judge_orders;
+use super::adjustment::{balances_into, judge_on, judge_orders};
 use super::context::{Adjudicator, Scratch};
 use super::outcome::{OrderResult, Verdict};
 use super::plan::{legal_alone, occupancy_into, plan, plan_again, Part, Plans, Seas};
@@ -24,6 +24,10 @@ use crate::variant::{PhaseKind, Variant};
 /// reusing its scratch arrays.
 pub struct Legality<'v> {
     v: &'v Variant,
+    /// The one position asked about, if it was given when made
+    /// (`Legality::at`): a Winter's balances and board are then set up once.
+    bound: Option<&'v Position>,
+    winter: Winter,
     at: Vec<u16>,
     plans: Plans,
     seas: Seas,
@@ -38,6 +42,8 @@ impl<'v> Legality<'v> {
     pub fn new(v: &'v Variant) -> Legality<'v> {
         Legality {
             v,
+            bound: None,
+            winter: Winter::default(),
             at: Vec::new(),
             plans: Plans::default(),
             seas: Seas::default(),
@@ -46,6 +52,14 @@ impl<'v> Legality<'v> {
             results: Vec::new(),
             next: Position::blank(),
         }
+    }
+
+    /// A `Legality` for questions about `pos` alone (it answers for others
+    /// too, as `new`'s): in a Winter judged alone, each power's balance and
+    /// the board to judge on are set up at the first question, not at
+    /// every one.
+    pub fn at(v: &'v Variant, pos: &'v Position) -> Legality<'v> {
+        Legality { bound: Some(pos), ..Legality::new(v) }
     }
 
     /// For each of `orders` given together in `pos`: is it legal (the
@@ -113,7 +127,9 @@ impl<'v> Legality<'v> {
             return false;
         }
         let mut results = recycle(std::mem::take(&mut self.results));
-        if self.judges_alone(pos) {
+        if self.judges_alone(pos) && self.bound.is_some_and(|b| std::ptr::eq(b, pos)) {
+            self.judge_winter(pos, orders, &mut results);
+        } else if self.judges_alone(pos) {
             judge_orders(self.v, &mut self.scratch, pos, orders, &mut results, &mut self.next);
         } else {
             self.whole.adjudicate_into(pos, orders, &mut results, &mut self.next);
@@ -121,6 +137,28 @@ impl<'v> Legality<'v> {
         legal.extend(results[..orders.len()].iter().map(|r| r.verdict() != Verdict::Illegal));
         self.results = recycle(results);
         true
+    }
+
+    /// `judge_orders` in the position this `Legality` is for: the balances
+    /// worked out and the board copied at the first question; later ones
+    /// start from a copy of those balances, and copy the board again only
+    /// after a question some order of which changed it (a legal one).
+    fn judge_winter<'a>(&mut self, pos: &Position, orders: &'a [Order], results: &mut Vec<OrderResult<'a>>) {
+        let (v, w, balance) = (self.v, &mut self.winter, &mut self.scratch.balance);
+        if w.set_up {
+            balance.clear();
+            balance.extend_from_slice(&w.balance);
+        } else {
+            balances_into(v, pos, &mut self.scratch);
+            w.balance.clone_from(&self.scratch.balance);
+            w.set_up = true;
+            w.board_changed = true;
+        }
+        if w.board_changed {
+            self.next.copy_board(pos, orders.len());
+        }
+        judge_on(v, pos, orders, &mut self.scratch.balance, results, &mut self.next);
+        self.winter.board_changed = results[..orders.len()].iter().any(|r| r.verdict() != Verdict::Illegal);
     }
 
     /// The verdicts of the orders just planned, into `legal`.
@@ -143,6 +181,16 @@ impl<'v> Legality<'v> {
         let Plans { parts, touched, .. } = &self.plans;
         touched.iter().map(|&f| &parts[f as usize]).chain(&parts[forces..])
     }
+}
+
+/// A Winter's set-up, for the position a `Legality` is for.
+#[derive(Default)]
+struct Winter {
+    set_up: bool,
+    /// Each power's balance in the position.
+    balance: Vec<i32>,
+    /// Whether the board to judge on is no longer the position's.
+    board_changed: bool,
 }
 
 /// Round after round of orders in one position (`Legality::rounds`).
