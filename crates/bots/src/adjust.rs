@@ -2,7 +2,6 @@
 //! adjudicator (or, for a placement, the placement's own check) accepts it.
 
 use crate::legal::Board;
-use polemarch_engine::adjudicate::balances;
 use polemarch_engine::order::{Action, Order};
 use polemarch_engine::rules::{Conversion, Placement};
 use polemarch_engine::state::{Component, Components, Kind};
@@ -47,7 +46,7 @@ fn build_locs(v: &Variant, kind: Kind, p: ProvinceId) -> Vec<LocId> {
 
 pub fn adjustment(board: &Board, power: PowerId) -> Adjustment {
     let (v, pos) = (board.v, board.pos);
-    let balance = balances(v, pos)[power.index()];
+    let balance = board.balances()[power.index()];
     let mut builds = Vec::new();
     if balance > 0 {
         let free = v.rules.free_builds(&pos.state, power) > 0;

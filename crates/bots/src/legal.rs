@@ -4,18 +4,21 @@
 //! one candidate per force a round (an order's legality depends on the
 //! position, not on the other orders), and those the adjudicator calls
 //! ILLEGAL are dropped: in a movement phase it says so when it plans the
-//! orders, before resolving them (`Legality`). Adjustment orders are asked one at a time (a build's legality
-//! depends on how many builds are due, so they cannot share a round).
+//! orders, before resolving them (`Legality`), and where an order's verdict
+//! in a round is its verdict alone (no box, no merge) each candidate is
+//! asked alone, which writes no plan. Adjustment orders are asked one at a
+//! time (a build's legality depends on how many builds are due, so they
+//! cannot share a round).
 //! Every question goes to one adjudication context per board (`Judge`),
 //! whose buffers are reused from one adjudication to the next.
 
 use crate::candidates::{self, Around, Extras};
 use crate::geometry::reach;
-use polemarch_engine::adjudicate::{recycle, retreat_options, Adjudicator, Legality, OrderResult, Verdict};
+use polemarch_engine::adjudicate::{balances, recycle, retreat_options, Adjudicator, Legality, OrderResult, Verdict};
 use polemarch_engine::order::{Action, Order};
 use polemarch_engine::variant::{PhaseKind, PowerId, ProvinceId};
 use polemarch_engine::{Position, Variant};
-use std::cell::RefCell;
+use std::cell::{OnceCell, RefCell};
 
 pub struct Board<'a> {
     pub v: &'a Variant,
@@ -29,6 +32,8 @@ pub struct Board<'a> {
     pub reaches: Vec<Vec<ProvinceId>>,
     /// The adjudicator every question of legality goes to.
     judge: RefCell<Judge<'a>>,
+    /// Each power's balance in an adjustment, worked out when first asked.
+    balances: OnceCell<Vec<i32>>,
 }
 
 /// An adjudication context with its result and position buffers, reused
@@ -52,7 +57,7 @@ impl<'a> Judge<'a> {
             adjudicator: Adjudicator::new(v),
             results: Vec::new(),
             next: Position::blank(),
-            legality: Legality::new(v),
+            legality: Legality::at(v, pos),
             legal: Vec::new(),
         }
     }
@@ -109,7 +114,12 @@ impl<'a> Board<'a> {
             PhaseKind::Adjustment => Vec::new(),
         };
         let legal = keep_legal(v, pos, candidates);
-        Board { v, pos, kind, legal, reaches, judge: RefCell::new(Judge::new(v, pos)) }
+        Board { v, pos, kind, legal, reaches, judge: RefCell::new(Judge::new(v, pos)), balances: OnceCell::new() }
+    }
+
+    /// Each power's supply less upkeep, in halves (`adjudicate::balances`).
+    pub fn balances(&self) -> &[i32] {
+        self.balances.get_or_init(|| balances(self.v, self.pos))
     }
 
     /// Indices (into `legal`) of `power`'s forces: on the board in a
@@ -175,12 +185,20 @@ impl<'a> Board<'a> {
     }
 }
 
-/// The candidates the adjudicator does not call illegal, in rounds.
-fn keep_legal(v: &Variant, pos: &Position, candidates: Vec<Vec<Order>>) -> Vec<Vec<Order>> {
+/// The candidates the adjudicator does not call illegal, in rounds, or
+/// each alone where that is the same verdict (`Legality::alone_as_in_rounds`).
+fn keep_legal(v: &Variant, pos: &Position, mut candidates: Vec<Vec<Order>>) -> Vec<Vec<Order>> {
+    let mut check = Legality::new(v);
+    let alone = check.alone_as_in_rounds(pos, candidates.iter().flatten());
+    let mut check = check.rounds(pos);
+    if alone {
+        for c in &mut candidates {
+            c.retain(|o| check.legal_alone(o));
+        }
+        return candidates;
+    }
     let mut legal: Vec<Vec<Order>> = candidates.iter().map(|c| Vec::with_capacity(c.len())).collect();
     let mut left: Vec<std::vec::IntoIter<Order>> = candidates.into_iter().map(Vec::into_iter).collect();
-    let mut check = Legality::new(v);
-    let mut check = check.rounds(pos);
     let (mut who, mut orders, mut ok) = (Vec::new(), Vec::new(), Vec::new());
     // Round k: the k-th candidate of every force that has one.
     loop {

@@ -4,9 +4,11 @@
 //! games of every variant, so the bots see the same legal orders as when
 //! each round of candidates was adjudicated whole; so does
 //! `Legality::rounds`, which sets the board up once for all the rounds of
-//! a position. Beside the generator's candidates (few of them illegal in
-//! standard), every force is also ordered to every location, mostly
-//! illegal moves. And the full list
+//! a position, and its `legal_alone`, which asks each order alone where
+//! `Legality::alone_as_in_rounds` says that is the same. Beside the
+//! generator's candidates (few of them illegal in standard), every force
+//! is also ordered to every location, mostly illegal moves, and every
+//! fleet to convoy every army to where it borders. And the full list
 //! (`Board::every_convoy`) lists the convoys the bots leave out.
 
 mod common;
@@ -19,13 +21,14 @@ use polemarch_bots::selfplay::play_game;
 use polemarch_bots::{bot_named, Board, Bot};
 use polemarch_engine::adjudicate::{adjudicate, Legality, Verdict};
 use polemarch_engine::game::{position_at, GameRecord};
-use polemarch_engine::order::{Action, Order};
+use polemarch_engine::order::{Action, Order, UnitRef};
 use polemarch_engine::state::{Component, Kind};
-use polemarch_engine::variant::{embedded_ids, embedded_variant, PhaseKind};
+use polemarch_engine::variant::{embedded_ids, embedded_variant, LocId, PhaseKind};
 use polemarch_engine::{Position, Variant};
 
 #[test]
 fn planning_calls_illegal_what_adjudication_does_in_every_variant() {
+    let mut asked_alone = 0;
     for id in embedded_ids() {
         let v = embedded_variant(id).expect("built in").expect("valid");
         let rec = random_game(&v, id, 2);
@@ -43,10 +46,21 @@ fn planning_calls_illegal_what_adjudication_does_in_every_variant() {
                 (0..pos.forces.len()).map(|f| candidates::movement(&v, &pos, &extras, &reaches, &around, f)).collect();
             for (f, orders) in pos.forces.iter().zip(&mut all) {
                 orders.extend(v.loc_ids().map(|to| Order::for_force(f, Action::Move { to, via_convoy: false })));
+                // Convoys of every army to where the fleet borders: most of
+                // them on no route of the army (DATC 6.G.7).
+                let here = v.province_of(f.loc).index();
+                let near: Vec<_> = v.province_ids().filter(|p| v.any_borders.get(here, p.index())).collect();
+                for army in pos.forces.iter().filter(|a| f.is_fleet() && a.is_army()) {
+                    let unit = UnitRef { components: Some(army.components.clone()), loc: army.loc };
+                    let convoy = |&p| Action::Convoy { unit: unit.clone(), to: LocId::of_province(p) };
+                    orders.extend(near.iter().map(convoy).map(|a| Order::for_force(f, a)));
+                }
             }
             let rounds = all.iter().map(Vec::len).max().unwrap_or(0);
             let (mut said, mut said_in_rounds) = (Vec::new(), Vec::new());
             let mut again = Legality::new(&v);
+            let alone = again.alone_as_in_rounds(&pos, all.iter().flatten());
+            asked_alone += usize::from(alone);
             let mut in_rounds = again.rounds(&pos);
             for k in 0..rounds {
                 let round: Vec<Order> = all.iter().filter_map(|c| c.get(k).cloned()).collect();
@@ -63,6 +77,11 @@ fn planning_calls_illegal_what_adjudication_does_in_every_variant() {
                         rec.phases[i].phase,
                         order.display(&v)
                     );
+                    if alone {
+                        let said_alone = in_rounds.legal_alone(order);
+                        let (phase, text) = (&rec.phases[i].phase, order.display(&v));
+                        assert_eq!(said_alone, adjudicated, "{id}, {phase} alone: `{text}`");
+                    }
                     if adjudicated {
                         legal += 1;
                     } else {
@@ -73,6 +92,7 @@ fn planning_calls_illegal_what_adjudication_does_in_every_variant() {
         }
         assert!(legal > 0 && illegal > 0, "{id}: {legal} legal and {illegal} illegal candidates compared");
     }
+    assert!(asked_alone > 0, "no position's orders asked alone");
 }
 
 /// In a Winter of a variant with no mechanic, `Legality` judges the
@@ -81,7 +101,8 @@ fn planning_calls_illegal_what_adjudication_does_in_every_variant() {
 /// variant. The orders: each power's builds of every kind at every centre
 /// it owns, its removals (of its own forces and of another's) and a
 /// waiver, all written together (the first legal builds and removals
-/// count) and each alone.
+/// count) and each alone, asked of a `Legality` made for any position and
+/// of one made for this one (`Legality::at`).
 #[test]
 fn a_winter_judged_alone_calls_illegal_what_adjudication_does_in_every_variant() {
     let mut winters_alone = 0;
@@ -99,13 +120,19 @@ fn a_winter_judged_alone_calls_illegal_what_adjudication_does_in_every_variant()
             let alone = check.answers_short(&pos, &winter);
             assert_eq!(alone, v.rules.mechanics.is_empty(), "{id}: a Winter judged alone only with no mechanic");
             winters_alone += usize::from(alone);
+            // And one `Legality` for this position, which sets the Winter
+            // up at its first question, whatever the questions after it.
+            let (mut bound, mut said_bound) = (Legality::at(&v, &pos), Vec::new());
             let each = winter.chunks(1);
             for orders in std::iter::once(winter.as_slice()).chain(each) {
                 check.legal_into(&pos, orders, &mut said);
+                bound.legal_into(&pos, orders, &mut said_bound);
                 let whole = adjudicate(&v, &pos, orders);
                 for (n, order) in orders.iter().enumerate() {
                     let adjudicated = whole.results[n].verdict() != Verdict::Illegal;
                     assert_eq!(said[n], adjudicated, "{id}, {}: `{}`", rec.phases[i].phase, order.display(&v));
+                    let (phase, text) = (&rec.phases[i].phase, order.display(&v));
+                    assert_eq!(said_bound[n], adjudicated, "{id}, {phase}, set up once: `{text}`");
                     *(if adjudicated { &mut legal } else { &mut illegal }) += 1;
                 }
             }

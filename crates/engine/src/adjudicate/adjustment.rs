@@ -86,9 +86,22 @@ pub(super) fn judge_orders<'a>(
     next: &mut Position,
 ) {
     balances_into(v, pos, scratch);
-    let balance = &mut scratch.balance;
     // (Builds are orders: room for as many forces more.)
     next.copy_board(pos, orders.len());
+    judge_on(v, pos, orders, &mut scratch.balance, results, next);
+}
+
+/// `judge_orders`, with `balance` and `next` already each power's balance
+/// in `pos` and its board. In a variant with no mechanic, an order the
+/// judge calls illegal changes neither (its checks come before any change).
+pub(super) fn judge_on<'a>(
+    v: &Variant,
+    pos: &Position,
+    orders: &'a [Order],
+    balance: &mut [i32],
+    results: &mut Vec<OrderResult<'a>>,
+    next: &mut Position,
+) {
     results.reserve(orders.len());
     if v.rules.adjusts_before_orders() || v.rules.adjusts_first() {
         mechanics_first(v, pos, orders, balance, results, next);

@@ -11,12 +11,12 @@
 //! before the civil disorder after them (which only adds removals), so the
 //! orders are judged alone (`adjustment::judge_orders`).
 
-use super::adjustment::judge_orders;
+use super::adjustment::{balances_into, judge_on, judge_orders};
 use super::context::{Adjudicator, Scratch};
 use super::outcome::{OrderResult, Verdict};
-use super::plan::{occupancy_into, plan, plan_again, Plans, Seas};
+use super::plan::{legal_alone, occupancy_into, plan, plan_again, Part, Plans, Seas};
 use super::recycle;
-use crate::order::Order;
+use crate::order::{Action, Order};
 use crate::state::Position;
 use crate::variant::{PhaseKind, Variant};
 
@@ -24,6 +24,10 @@ use crate::variant::{PhaseKind, Variant};
 /// reusing its scratch arrays.
 pub struct Legality<'v> {
     v: &'v Variant,
+    /// The one position asked about, if it was given when made
+    /// (`Legality::at`): a Winter's balances and board are then set up once.
+    bound: Option<&'v Position>,
+    winter: Winter,
     at: Vec<u16>,
     plans: Plans,
     seas: Seas,
@@ -38,6 +42,8 @@ impl<'v> Legality<'v> {
     pub fn new(v: &'v Variant) -> Legality<'v> {
         Legality {
             v,
+            bound: None,
+            winter: Winter::default(),
             at: Vec::new(),
             plans: Plans::default(),
             seas: Seas::default(),
@@ -48,6 +54,14 @@ impl<'v> Legality<'v> {
         }
     }
 
+    /// A `Legality` for questions about `pos` alone (it answers for others
+    /// too, as `new`'s): in a Winter judged alone, each power's balance and
+    /// the board to judge on are set up at the first question, not at
+    /// every one.
+    pub fn at(v: &'v Variant, pos: &'v Position) -> Legality<'v> {
+        Legality { bound: Some(pos), ..Legality::new(v) }
+    }
+
     /// For each of `orders` given together in `pos`: is it legal (the
     /// adjudicator's verdict is not ILLEGAL)? Written into `legal`.
     pub fn legal_into(&mut self, pos: &Position, orders: &[Order], legal: &mut Vec<bool>) {
@@ -56,7 +70,7 @@ impl<'v> Legality<'v> {
         }
         occupancy_into(self.v, &pos.forces, &mut self.at);
         plan(self.v, &pos.forces, &self.at, orders, &pos.state, &mut self.plans, &mut self.seas);
-        self.read_plans(orders, legal);
+        self.read_plans(pos.forces.len(), orders, legal);
     }
 
     /// `legal_into` for round after round of orders in one position (a
@@ -64,6 +78,22 @@ impl<'v> Legality<'v> {
     /// the first round only (`plan::plan_again`). Same verdicts.
     pub fn rounds<'a>(&'a mut self, pos: &'a Position) -> Rounds<'a, 'v> {
         Rounds { check: self, pos, set_up: false }
+    }
+
+    /// Is the verdict of each of these orders, in a round of them (one a
+    /// force, `Rounds`), the verdict of the order asked alone? In a
+    /// movement that planning answers it is: planning an order reads the
+    /// board, not the other orders, except where a variant has boxes (C10:
+    /// the orders before it bind the box's forces) and for a merge (M6: it
+    /// takes the forces it names that no order before it took, and is taken
+    /// from by them). A generator may then ask each order alone, paying
+    /// for no other.
+    pub fn alone_as_in_rounds<'a>(&self, pos: &Position, mut orders: impl Iterator<Item = &'a Order>) -> bool {
+        let v = self.v;
+        v.calendar.kind(pos.phase) == PhaseKind::Movement
+            && !v.rules.judges_movement()
+            && v.boxes.is_empty()
+            && orders.all(|o| o.unit.is_some() && !matches!(o.action, Action::Merge { .. }))
     }
 
     /// Does planning alone answer for these orders in `pos` (a movement
@@ -97,7 +127,9 @@ impl<'v> Legality<'v> {
             return false;
         }
         let mut results = recycle(std::mem::take(&mut self.results));
-        if self.judges_alone(pos) {
+        if self.judges_alone(pos) && self.bound.is_some_and(|b| std::ptr::eq(b, pos)) {
+            self.judge_winter(pos, orders, &mut results);
+        } else if self.judges_alone(pos) {
             judge_orders(self.v, &mut self.scratch, pos, orders, &mut results, &mut self.next);
         } else {
             self.whole.adjudicate_into(pos, orders, &mut results, &mut self.next);
@@ -107,19 +139,58 @@ impl<'v> Legality<'v> {
         true
     }
 
+    /// `judge_orders` in the position this `Legality` is for: the balances
+    /// worked out and the board copied at the first question; later ones
+    /// start from a copy of those balances, and copy the board again only
+    /// after a question some order of which changed it (a legal one).
+    fn judge_winter<'a>(&mut self, pos: &Position, orders: &'a [Order], results: &mut Vec<OrderResult<'a>>) {
+        let (v, w, balance) = (self.v, &mut self.winter, &mut self.scratch.balance);
+        if w.set_up {
+            balance.clear();
+            balance.extend_from_slice(&w.balance);
+        } else {
+            balances_into(v, pos, &mut self.scratch);
+            w.balance.clone_from(&self.scratch.balance);
+            w.set_up = true;
+            w.board_changed = true;
+        }
+        if w.board_changed {
+            self.next.copy_board(pos, orders.len());
+        }
+        judge_on(v, pos, orders, &mut self.scratch.balance, results, &mut self.next);
+        self.winter.board_changed = results[..orders.len()].iter().any(|r| r.verdict() != Verdict::Illegal);
+    }
+
     /// The verdicts of the orders just planned, into `legal`.
-    fn read_plans(&self, orders: &[Order], legal: &mut Vec<bool>) {
+    fn read_plans(&self, forces: usize, orders: &[Order], legal: &mut Vec<bool>) {
         // As `movement::movement` explains them: an order is illegal when
         // planning says so, or when it gives no part with strength a plan.
-        let Plans { parts, illegal, .. } = &self.plans;
+        // Only the parts of the forces the orders named can have one.
         legal.resize(orders.len(), false);
-        for i in parts.iter().filter(|p| p.strength != 0).filter_map(|p| p.order) {
+        for i in self.named_parts(forces).filter(|p| p.strength != 0).filter_map(|p| p.order) {
             legal[i] = true;
         }
-        for (ok, why) in legal.iter_mut().zip(illegal) {
+        for (ok, why) in legal.iter_mut().zip(&self.plans.illegal) {
             *ok &= why.is_none();
         }
     }
+
+    /// The parts of the forces the orders just planned named: only they
+    /// can have an order (`Plans::touched`, and the parts forces split into).
+    fn named_parts(&self, forces: usize) -> impl Iterator<Item = &Part> {
+        let Plans { parts, touched, .. } = &self.plans;
+        touched.iter().map(|&f| &parts[f as usize]).chain(&parts[forces..])
+    }
+}
+
+/// A Winter's set-up, for the position a `Legality` is for.
+#[derive(Default)]
+struct Winter {
+    set_up: bool,
+    /// Each power's balance in the position.
+    balance: Vec<i32>,
+    /// Whether the board to judge on is no longer the position's.
+    board_changed: bool,
 }
 
 /// Round after round of orders in one position (`Legality::rounds`).
@@ -133,17 +204,43 @@ pub struct Rounds<'a, 'v> {
 impl Rounds<'_, '_> {
     /// As `Legality::legal_into` for these orders in the position.
     pub fn legal_into(&mut self, orders: &[Order], legal: &mut Vec<bool>) {
-        let (check, pos) = (&mut *self.check, self.pos);
-        if check.whole_into(pos, orders, legal) {
+        if self.check.whole_into(self.pos, orders, legal) {
             return;
         }
-        if self.set_up {
-            plan_again(check.v, &pos.forces, &check.at, orders, &pos.state, &mut check.plans, &check.seas);
-        } else {
+        self.plan(orders);
+        self.check.read_plans(self.pos.forces.len(), orders, legal);
+    }
+
+    /// As `legal_into` for this one order, where `Legality::alone_as_in_rounds`
+    /// said that planning answers for it and that its verdict alone is the
+    /// one it has in a round.
+    pub fn legal_alone(&mut self, order: &Order) -> bool {
+        debug_assert!(self.check.alone_as_in_rounds(self.pos, std::iter::once(order)));
+        self.set_up();
+        let (check, pos) = (&*self.check, self.pos);
+        if let Some(legal) = legal_alone(check.v, &pos.forces, &check.at, order, &pos.state, &check.seas) {
+            return legal;
+        }
+        self.plan(std::slice::from_ref(order));
+        self.check.plans.illegal[0].is_none()
+            && self.check.named_parts(self.pos.forces.len()).any(|p| p.strength != 0 && p.order == Some(0))
+    }
+
+    /// Plans `orders` in the position.
+    fn plan(&mut self, orders: &[Order]) {
+        self.set_up();
+        let (check, pos) = (&mut *self.check, self.pos);
+        plan_again(check.v, &pos.forces, &check.at, orders, &pos.state, &mut check.plans, &check.seas);
+    }
+
+    /// The board set up for planning (occupancy, seas, every force's part
+    /// holding), at the first question only.
+    fn set_up(&mut self) {
+        if !self.set_up {
+            let (check, pos) = (&mut *self.check, self.pos);
             occupancy_into(check.v, &pos.forces, &mut check.at);
-            plan(check.v, &pos.forces, &check.at, orders, &pos.state, &mut check.plans, &mut check.seas);
+            plan(check.v, &pos.forces, &check.at, &[], &pos.state, &mut check.plans, &mut check.seas);
             self.set_up = true;
         }
-        check.read_plans(orders, legal);
     }
 }

@@ -302,7 +302,7 @@ fn judge_over(
     }
     let mut said = Vec::new();
     let mut accepted = Vec::new();
-    let mut trials = Trials::new(v);
+    let mut trials = Trials::new(v, pos);
     for (line, parsed) in read {
         let status = match parsed {
             Err(e) => Err(e),
@@ -373,10 +373,10 @@ struct Trials<'v> {
 }
 
 impl<'v> Trials<'v> {
-    fn new(v: &'v Variant) -> Trials<'v> {
+    fn new(v: &'v Variant, pos: &'v Position) -> Trials<'v> {
         Trials {
             judge: Adjudicator::new(v),
-            legality: Legality::new(v),
+            legality: Legality::at(v, pos),
             legal: Vec::new(),
             orders: Vec::new(),
             results: Vec::new(),

@@ -24,10 +24,16 @@ pub struct Binding<'a> {
 impl<'a> Binding<'a> {
     /// Binds every order to its force: through `at` outside the boxes, to
     /// distinct forces inside them.
+    #[inline]
     pub fn new(v: &Variant, forces: &[Force], at: &[u16], orders: &'a [Order]) -> Binding<'a> {
         if v.boxes.is_empty() {
             return Binding { by_order: Vec::new(), orders };
         }
+        Binding { by_order: Self::in_boxes(v, forces, at, orders), orders }
+    }
+
+    /// Each order's force, where the variant has boxes.
+    fn in_boxes(v: &Variant, forces: &[Force], at: &[u16], orders: &[Order]) -> Vec<u16> {
         let mut taken = vec![false; forces.len()];
         let mut by_order = vec![NONE; orders.len()];
         // Two passes: the orders that name a kind first, then those that
@@ -56,7 +62,7 @@ impl<'a> Binding<'a> {
                 }
             }
         }
-        Binding { by_order, orders }
+        by_order
     }
 
     /// The force order `i` names, `at_unit` being what the occupancy map

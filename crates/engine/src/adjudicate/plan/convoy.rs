@@ -54,20 +54,33 @@ impl Seas {
 /// DATC 6.G.7, 6.G.19: a convoy order by a fleet that no route of the army
 /// through the fleets at sea needs is illegal, so it shows no intent to
 /// convoy. (6.G.6: a fleet on a route through fleets that do not convoy
-/// still shows intent.)
+/// still shows intent.) The parts planned to convoy are `plans.convoys`.
 pub fn drop_needless_convoys(v: &Variant, forces: &[Force], seas: &Seas, plans: &mut Plans) {
-    for g in 0..plans.parts.len() {
+    for &g in &plans.convoys {
+        let g = g as usize;
         let Plan::Convoy { army, dest } = plans.parts[g].plan else { continue };
-        let army = &forces[army as usize];
-        let route: Seaway = seas.carrying(army.kinds()[0], None).collect();
-        let here = v.province_of(plans.parts[g].loc);
-        if !on_some_route(v, v.province_of(army.loc), dest, &route, here) {
+        if needless_convoy(v, forces, seas, army, dest, v.province_of(plans.parts[g].loc)) {
             plans.parts[g].plan = Plan::Hold;
             if let Some(i) = plans.parts[g].order.take() {
                 plans.illegal[i] = Some(Illegal::ConvoyNotOnRoute);
             }
         }
     }
+}
+
+/// Does no route of force `army` to `dest` through the fleets at sea need
+/// a convoy by the fleet in `here`?
+pub fn needless_convoy(
+    v: &Variant,
+    forces: &[Force],
+    seas: &Seas,
+    army: u16,
+    dest: ProvinceId,
+    here: ProvinceId,
+) -> bool {
+    let army = &forces[army as usize];
+    let route: Seaway = seas.carrying(army.kinds()[0], None).collect();
+    !on_some_route(v, v.province_of(army.loc), dest, &route, here)
 }
 
 /// Is there a route from `from` to `dest` through the seas `fleets` that
@@ -99,12 +112,16 @@ fn on_some_route(v: &Variant, from: ProvinceId, dest: ProvinceId, fleets: &[Prov
 }
 
 /// DATC 4.A.3: an army moving to an adjacent province goes by convoy when
-/// a fleet of its own power is ordered to convoy it there.
-pub fn mark_own_convoys(v: &Variant, parts: &mut [Part]) {
-    for g in 0..parts.len() {
-        let Plan::Convoy { army, dest } = parts[g].plan else { continue };
-        let power = parts[g].power;
-        for p in parts.iter_mut().filter(|p| p.force == army && v.same_player(p.power, power)) {
+/// a fleet of its own power is ordered to convoy it there. `convoys`: the
+/// parts planned to convoy; `forces`: how many forces (a force's first
+/// part is at its own index, its other parts after all of them).
+pub fn mark_own_convoys(v: &Variant, forces: usize, convoys: &[u16], parts: &mut [Part]) {
+    for &g in convoys {
+        let Plan::Convoy { army, dest } = parts[g as usize].plan else { continue };
+        let power = parts[g as usize].power;
+        let (firsts, others) = parts.split_at_mut(forces);
+        let armys = std::iter::once(&mut firsts[army as usize]).chain(others.iter_mut().filter(|p| p.force == army));
+        for p in armys.filter(|p| v.same_player(p.power, power)) {
             if let Plan::Move { dest: d, ref mut convoy, .. } = p.plan {
                 if d == dest {
                     *convoy = true;
@@ -116,9 +133,12 @@ pub fn mark_own_convoys(v: &Variant, parts: &mut [Part]) {
 
 /// DATC 4.A.3 as the DATC v2 preferred it (6.G.8 in v2.4): an army moving
 /// by convoy to a province it borders, with no route of fleets ordered to
-/// convoy it there, takes the land route instead.
-pub fn fall_back_to_land(v: &Variant, parts: &mut [Part]) {
-    for m in 0..parts.len() {
+/// convoy it there, takes the land route instead. `named`: the forces the
+/// orders named (`Plans::touched`); `forces`: how many forces (the parts
+/// after them are split from the named ones).
+pub fn fall_back_to_land(v: &Variant, forces: usize, named: &[u16], parts: &mut [Part]) {
+    let movers = named.iter().map(|&f| f as usize).chain(forces..parts.len());
+    for m in movers {
         let Plan::Move { dest, convoy: true, .. } = parts[m].plan else { continue };
         let from = v.province_of(parts[m].loc);
         if !v.army_borders.get(from.index(), dest.index()) {

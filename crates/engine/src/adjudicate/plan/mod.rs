@@ -17,7 +17,7 @@ use crate::state::{Components, Force, VariantState};
 use crate::variant::{LocId, PowerId, ProvinceId, Variant};
 use boxes::Binding;
 pub use convoy::Seas;
-use convoy::{convoy_possible, drop_needless_convoys, fall_back_to_land, mark_own_convoys};
+use convoy::{convoy_possible, drop_needless_convoys, fall_back_to_land, mark_own_convoys, needless_convoy};
 use legal::plan_move;
 
 /// What a part does this movement phase.
@@ -144,6 +144,13 @@ pub struct Plans {
     pub illegal: Vec<Option<Illegal>>,
     /// Forces at sea whose leaving parts all fail if one fails (M9).
     pub coupled: Vec<bool>,
+    /// The forces whose parts an order of the last planning may have
+    /// changed (the forces the orders name); every other force's part is
+    /// as `Part::new` made it, whole, holding, with no order.
+    pub touched: Vec<u16>,
+    /// The parts planned to convoy (their plan may since have fallen back
+    /// to a hold).
+    pub convoys: Vec<u16>,
 }
 
 /// Index of the force standing in each province. A box (C10) holds any
@@ -182,11 +189,12 @@ pub fn plan(
     plans: &mut Plans,
     seas: &mut Seas,
 ) {
-    let Plans { parts, coupled, .. } = plans;
+    let Plans { parts, coupled, touched, .. } = plans;
     parts.clear();
     parts.extend(forces.iter().enumerate().map(|(i, f)| Part::new(i as u16, f, None)));
     coupled.clear();
     coupled.resize(forces.len(), false);
+    touched.clear();
     seas.find(v, forces);
     plan_orders(v, forces, at, orders, state, plans, seas);
 }
@@ -196,7 +204,8 @@ pub fn plan(
 /// orders cost, not what the board does. `plans` and `seas` are those the
 /// last `plan` or `plan_again` of this position left: of the parts, only
 /// those the last orders changed are set up again, and the seas are the
-/// same.
+/// same. Only the parts of the forces the last orders named are looked at
+/// (`Plans::touched`): a round costs nothing for a force it leaves alone.
 pub fn plan_again(
     v: &Variant,
     forces: &[Force],
@@ -206,16 +215,15 @@ pub fn plan_again(
     plans: &mut Plans,
     seas: &Seas,
 ) {
-    let Plans { parts, coupled, .. } = plans;
+    let Plans { parts, coupled, touched, .. } = plans;
     parts.truncate(forces.len());
-    // A part no order changed is still as `Part::new` made it: whole,
-    // holding, with no order.
-    for (i, (part, f)) in parts.iter_mut().zip(forces).enumerate() {
+    for f in touched.drain(..) {
+        let (part, force) = (&mut parts[f as usize], &forces[f as usize]);
         if part.order.is_some() || part.split.is_some() || part.plan != Plan::Hold {
-            *part = Part::new(i as u16, f, None);
+            *part = Part::new(f, force, None);
         }
+        coupled[f as usize] = false;
     }
-    coupled.fill(false);
     plan_orders(v, forces, at, orders, state, plans, seas);
 }
 
@@ -230,39 +238,111 @@ fn plan_orders(
     plans: &mut Plans,
     seas: &Seas,
 ) {
-    let Plans { parts, illegal, coupled } = plans;
+    let Plans { parts, illegal, coupled, touched, convoys } = plans;
     illegal.clear();
     illegal.resize(orders.len(), None);
+    convoys.clear();
     let binding = Binding::new(v, forces, at, orders);
     for (i, order) in orders.iter().enumerate() {
-        let Some(unit) = &order.unit else {
-            illegal[i] = Some(Illegal::WrongPhase);
-            continue;
-        };
-        let f = binding.force_of(i, at[v.province_of(unit.loc).index()]);
-        let checked = if f == u16::MAX {
-            Err(Illegal::NoUnit)
-        } else if order.power.is_some_and(|p| !v.same_player(p, forces[f as usize].power)) {
-            Err(Illegal::NotYourUnit)
-        } else if parts[f as usize].order.is_some() {
-            Err(Illegal::AlreadyOrdered)
-        } else if !v.rules.allows(&order.action) {
-            Err(Illegal::NotInThisVariant)
-        } else {
+        let named = ordered_force(v, forces, at, &binding, i, order, |f| parts[f as usize].order.is_some());
+        let checked = named.and_then(|f| {
+            touched.push(f);
+            if let Action::Merge { with, .. } = &order.action {
+                touched.extend(with.iter().map(|u| at[v.province_of(u.loc).index()]).filter(|&g| g != u16::MAX));
+            }
             let planning = Planning { v, forces, seas, at, state, binding: &binding };
-            planning.plan_force(f, i, &order.action, parts, coupled)
-        };
+            let first_new = parts.len();
+            let planned = planning.plan_force(f, i, &order.action, parts, coupled);
+            if matches!(parts[f as usize].plan, Plan::Convoy { .. }) {
+                convoys.push(f);
+            }
+            if parts.len() > first_new {
+                // The parts it split into.
+                let split = (first_new..parts.len()).filter(|&p| matches!(parts[p].plan, Plan::Convoy { .. }));
+                convoys.extend(split.map(|p| p as u16));
+            }
+            planned
+        });
         if let Err(why) = checked {
             illegal[i] = Some(why);
         }
     }
-    drop_needless_convoys(v, forces, seas, plans);
-    if v.rules.edition.own_fleet_convoys {
-        mark_own_convoys(v, &mut plans.parts);
+    if !plans.convoys.is_empty() {
+        drop_needless_convoys(v, forces, seas, plans);
+        if v.rules.edition.own_fleet_convoys {
+            mark_own_convoys(v, forces.len(), &plans.convoys, &mut plans.parts);
+        }
     }
     if v.rules.edition.convoy_falls_back_to_land {
-        fall_back_to_land(v, &mut plans.parts);
+        fall_back_to_land(v, forces.len(), &plans.touched, &mut plans.parts);
     }
+}
+
+/// The force order `i` names, or why it names none that it may order (the
+/// checks before an order is planned); `already`: is that force ordered?
+#[inline]
+fn ordered_force(
+    v: &Variant,
+    forces: &[Force],
+    at: &[u16],
+    binding: &Binding,
+    i: usize,
+    order: &Order,
+    already: impl Fn(u16) -> bool,
+) -> Result<u16, Illegal> {
+    let Some(unit) = &order.unit else {
+        return Err(Illegal::WrongPhase);
+    };
+    let f = binding.force_of(i, at[v.province_of(unit.loc).index()]);
+    if f == u16::MAX {
+        Err(Illegal::NoUnit)
+    } else if order.power.is_some_and(|p| !v.same_player(p, forces[f as usize].power)) {
+        Err(Illegal::NotYourUnit)
+    } else if already(f) {
+        Err(Illegal::AlreadyOrdered)
+    } else if !v.rules.allows(&order.action) {
+        Err(Illegal::NotInThisVariant)
+    } else {
+        Ok(f)
+    }
+}
+
+/// Is `order`, given alone in the position (no other order), legal: what
+/// `plan` decides of it and `Legality` reads from the plans (planning says
+/// nothing against it, and the part it plans has strength), without
+/// writing any plan? For a generator asking order after order in one
+/// position (`Legality::rounds`); `at` and `seas` are the position's. None
+/// for an order that plans parts of their own (a split, a merge, a move
+/// that leaves garrisons behind): plan it (`plan_again`).
+pub fn legal_alone(
+    v: &Variant,
+    forces: &[Force],
+    at: &[u16],
+    order: &Order,
+    state: &VariantState,
+    seas: &Seas,
+) -> Option<bool> {
+    if matches!(order.action, Action::Split { .. } | Action::Merge { .. }) {
+        return None;
+    }
+    let binding = Binding::new(v, forces, at, std::slice::from_ref(order));
+    let Ok(f) = ordered_force(v, forces, at, &binding, 0, order, |_| false) else {
+        return Some(false);
+    };
+    let force = &forces[f as usize];
+    if matches!(order.action, Action::Move { .. }) && leaves_immobile(v, force) {
+        return None;
+    }
+    let planning = Planning { v, forces, seas, at, state, binding: &binding };
+    let Ok(plan) = planning.plan_one(f, force, &order.action) else {
+        return Some(false);
+    };
+    if let Plan::Convoy { army, dest } = plan {
+        if needless_convoy(v, forces, seas, army, dest, v.province_of(force.loc)) {
+            return Some(false);
+        }
+    }
+    Some(Part::new(f, force, None).strength != 0)
 }
 
 /// What planning an order looks at: the board before the phase.
