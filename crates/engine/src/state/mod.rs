@@ -62,9 +62,9 @@ pub fn copied(components: &[Component]) -> Components {
 
 impl Force {
     pub fn single(power: PowerId, kind: Kind, loc: LocId) -> Force {
-        let mut components = Components::new();
-        components.push(Component { kind, power, free: false });
-        Force { loc, power, components }
+        // (Made whole, as `copied` makes one: no test of room to push.)
+        let one = Component { kind, power, free: false };
+        Force { loc, power, components: Components::from_buf_and_len([one, one], 1) }
     }
 
     /// Strength: what its components add up to (Multiplicity M1: one each
