@@ -72,6 +72,7 @@ impl Resolver<'_> {
     }
 
     /// Does part `p` end the phase in its destination?
+    #[inline]
     pub fn arrives(&mut self, p: u16) -> bool {
         // A raise (City State C8) attacks but never leaves.
         let Plan::Move { rider, convoy, raise: false, .. } = self.parts[p as usize].plan else { return false };
@@ -80,6 +81,15 @@ impl Resolver<'_> {
             // that cannot apply.
             return self.resolve(self.links.at[p as usize].leader) && (!convoy || self.path_ok(p));
         }
+        self.arrives_as_rider_or_coupled(p, rider)
+    }
+
+    /// `arrives` for a rider (M7) or a part of a force at sea that must leave
+    /// whole (M9): out of line, so that the common case costs no more than
+    /// its own few instructions.
+    #[cold]
+    #[inline(never)]
+    fn arrives_as_rider_or_coupled(&mut self, p: u16, rider: bool) -> bool {
         if !self.raw_arrives(p) {
             return false;
         }
@@ -131,7 +141,9 @@ impl Resolver<'_> {
     }
 
     /// Does a convoyed part have a route of convoying forces that are not
-    /// dislodged? (Any route will do: DATC 4.A.1, 4.A.6.)
+    /// dislodged? (Any route will do: DATC 4.A.1, 4.A.6.) Out of line: its
+    /// lists would make every caller save registers and room for them.
+    #[inline(never)]
     pub fn path_ok(&mut self, m: u16) -> bool {
         if self.nodes[m as usize].paradox {
             return false;

@@ -96,7 +96,20 @@ impl<'a> Resolver<'a> {
 
     /// The decision for part `f`: for the leader of a moving group, does the
     /// group arrive; for any other part, is its force not dislodged.
+    #[inline]
     pub fn resolve(&mut self, f: u16) -> bool {
+        // Most questions are asked again once answered: read where asked,
+        // without a call that saves and restores registers.
+        let node = self.nodes[f as usize];
+        if node.state == State::Resolved {
+            return node.result;
+        }
+        self.work_out(f)
+    }
+
+    /// `resolve` for a decision not yet final.
+    #[inline(never)]
+    fn work_out(&mut self, f: u16) -> bool {
         let i = f as usize;
         match self.nodes[i].state {
             State::Resolved => return self.nodes[i].result,
