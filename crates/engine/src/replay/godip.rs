@@ -250,15 +250,25 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Godi
 struct Nations<'a> {
     by_first: [u8; 256],
     list: Vec<(&'a str, PowerId)>,
-    /// By the slot of `list`: the nation and its colon (`England:`) as one
-    /// number of up to 8 bytes, and the mask of those bytes; None for a
-    /// longer name.
-    words: Vec<Option<(u64, u64)>>,
+    /// By the slot of `list`: how a line that starts with the nation reads.
+    heads: Vec<Head>,
+}
+
+/// A nation and its colon (`England:`) as one number of up to 8 bytes (the
+/// first byte lowest), the mask of those bytes (0 for a longer name, whose
+/// number is then u64::MAX, which no masked bytes are), its power and
+/// where the line goes on after the colon.
+#[derive(Clone, Copy)]
+struct Head {
+    word: u64,
+    mask: u64,
+    power: PowerId,
+    after: usize,
 }
 
 impl Default for Nations<'_> {
     fn default() -> Self {
-        Nations { by_first: [0; 256], list: Vec::new(), words: Vec::new() }
+        Nations { by_first: [0; 256], list: Vec::new(), heads: Vec::new() }
     }
 }
 
@@ -279,12 +289,15 @@ impl<'a> Nations<'a> {
         }
         let p = v.find_power(nation).ok_or(LineError::UnknownNation(nation))?;
         self.list.push((nation, p));
-        self.words.push((nation.len() < 8).then(|| {
+        let (word, mask) = if nation.len() < 8 {
             let mut head = [0; 8];
             head[..nation.len()].copy_from_slice(nation.as_bytes());
             head[nation.len()] = b':';
             (u64::from_le_bytes(head), u64::MAX >> (8 * (7 - nation.len())))
-        }));
+        } else {
+            (u64::MAX, 0)
+        };
+        self.heads.push(Head { word, mask, power: p, after: nation.len() + 1 });
         if slot == 0 && self.list.len() < 256 {
             self.by_first[first] = self.list.len() as u8;
         }
