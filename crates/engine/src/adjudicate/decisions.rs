@@ -6,7 +6,7 @@
 
 use super::outcome::Reason;
 use super::plan::Plan;
-use super::resolver::Resolver;
+use super::resolver::{Resolver, ROUTE_UNKNOWN};
 use super::Few;
 use crate::variant::ProvinceId;
 
@@ -141,13 +141,31 @@ impl Resolver<'_> {
     }
 
     /// Does a convoyed part have a route of convoying forces that are not
-    /// dislodged? (Any route will do: DATC 4.A.1, 4.A.6.) Out of line: its
-    /// lists would make every caller save registers and room for them.
-    #[inline(never)]
+    /// dislodged? (Any route will do: DATC 4.A.1, 4.A.6.)
+    #[inline]
     pub fn path_ok(&mut self, m: u16) -> bool {
-        if self.nodes[m as usize].paradox {
+        let node = self.nodes[m as usize];
+        if node.paradox {
             return false;
         }
+        if node.route != ROUTE_UNKNOWN {
+            return node.route == 1;
+        }
+        // The answer is final, and kept, when every fleet it asked about
+        // was decided for good: it is asked again and again otherwise (by
+        // the strengths, the arrival, the explanation).
+        let (found, settled) = self.route(m);
+        if settled {
+            self.nodes[m as usize].route = found as u8;
+        }
+        found
+    }
+
+    /// Whether convoyed part `m` has a route, and whether every fleet asked
+    /// about on the way was decided for good. Out of line: its lists would
+    /// make every caller save registers and make room for them.
+    #[inline(never)]
+    fn route(&mut self, m: u16) -> (bool, bool) {
         let (from, dest) = (self.origin(m), self.dest(m).expect("a move"));
         let mut fleets = Few::new();
         let mut g = self.links.at[m as usize].first_helper;
@@ -166,14 +184,17 @@ impl Resolver<'_> {
                 stack.push(i);
             }
         }
+        let mut settled = true;
         while let Some(i) = stack.pop() {
             let g = fleets[i];
-            if !self.resolve(g) {
+            let holds = self.resolve(g);
+            settled &= self.is_final(g);
+            if !holds {
                 continue;
             }
             let here = self.origin(g);
             if touches(here, dest) {
-                return true;
+                return (true, settled);
             }
             for (j, &h) in fleets.iter().enumerate() {
                 if !seen[j] && touches(here, self.origin(h)) {
@@ -182,7 +203,7 @@ impl Resolver<'_> {
                 }
             }
         }
-        false
+        (false, settled)
     }
 
     /// The strength of group `g`: its members that reach the destination
