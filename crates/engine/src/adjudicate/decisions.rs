@@ -6,7 +6,7 @@
 
 use super::outcome::Reason;
 use super::plan::Plan;
-use super::resolver::Resolver;
+use super::resolver::{Resolver, ROUTE_UNKNOWN};
 use super::Few;
 use crate::variant::ProvinceId;
 
@@ -72,6 +72,7 @@ impl Resolver<'_> {
     }
 
     /// Does part `p` end the phase in its destination?
+    #[inline]
     pub fn arrives(&mut self, p: u16) -> bool {
         // A raise (City State C8) attacks but never leaves.
         let Plan::Move { rider, convoy, raise: false, .. } = self.parts[p as usize].plan else { return false };
@@ -80,6 +81,15 @@ impl Resolver<'_> {
             // that cannot apply.
             return self.resolve(self.links.at[p as usize].leader) && (!convoy || self.path_ok(p));
         }
+        self.arrives_as_rider_or_coupled(p, rider)
+    }
+
+    /// `arrives` for a rider (M7) or a part of a force at sea that must leave
+    /// whole (M9): out of line, so that the common case costs no more than
+    /// its own few instructions.
+    #[cold]
+    #[inline(never)]
+    fn arrives_as_rider_or_coupled(&mut self, p: u16, rider: bool) -> bool {
         if !self.raw_arrives(p) {
             return false;
         }
@@ -132,10 +142,30 @@ impl Resolver<'_> {
 
     /// Does a convoyed part have a route of convoying forces that are not
     /// dislodged? (Any route will do: DATC 4.A.1, 4.A.6.)
+    #[inline]
     pub fn path_ok(&mut self, m: u16) -> bool {
-        if self.nodes[m as usize].paradox {
+        let node = self.nodes[m as usize];
+        if node.paradox {
             return false;
         }
+        if node.route != ROUTE_UNKNOWN {
+            return node.route == 1;
+        }
+        // The answer is final, and kept, when every fleet it asked about
+        // was decided for good: it is asked again and again otherwise (by
+        // the strengths, the arrival, the explanation).
+        let (found, settled) = self.route(m);
+        if settled {
+            self.nodes[m as usize].route = found as u8;
+        }
+        found
+    }
+
+    /// Whether convoyed part `m` has a route, and whether every fleet asked
+    /// about on the way was decided for good. Out of line: its lists would
+    /// make every caller save registers and make room for them.
+    #[inline(never)]
+    fn route(&mut self, m: u16) -> (bool, bool) {
         let (from, dest) = (self.origin(m), self.dest(m).expect("a move"));
         let mut fleets = Few::new();
         let mut g = self.links.at[m as usize].first_helper;
@@ -154,14 +184,17 @@ impl Resolver<'_> {
                 stack.push(i);
             }
         }
+        let mut settled = true;
         while let Some(i) = stack.pop() {
             let g = fleets[i];
-            if !self.resolve(g) {
+            let holds = self.resolve(g);
+            settled &= self.is_final(g);
+            if !holds {
                 continue;
             }
             let here = self.origin(g);
             if touches(here, dest) {
-                return true;
+                return (true, settled);
             }
             for (j, &h) in fleets.iter().enumerate() {
                 if !seen[j] && touches(here, self.origin(h)) {
@@ -170,7 +203,7 @@ impl Resolver<'_> {
                 }
             }
         }
-        false
+        (false, settled)
     }
 
     /// The strength of group `g`: its members that reach the destination

@@ -44,7 +44,13 @@ pub struct Node {
     pub paradox: bool,
     /// A cut that cannot change, once worked out (NONE: not yet).
     pub cut_cache: u16,
+    /// A convoyed move's route once final (`path_ok`): ROUTE_UNKNOWN, or
+    /// whether there is one.
+    pub route: u8,
 }
+
+/// `Node::route` not yet final.
+pub const ROUTE_UNKNOWN: u8 = 2;
 
 /// The resolver's own arrays, kept from phase to phase by the context.
 pub type Work = (Links, Vec<Node>, Vec<u16>);
@@ -65,7 +71,13 @@ impl<'a> Resolver<'a> {
         nodes.clear();
         nodes.resize(
             parts.len(),
-            Node { state: State::Unresolved, result: false, paradox: false, cut_cache: super::links::NONE },
+            Node {
+                state: State::Unresolved,
+                result: false,
+                paradox: false,
+                cut_cache: super::links::NONE,
+                route: ROUTE_UNKNOWN,
+            },
         );
         deps.clear();
         Resolver {
@@ -96,7 +108,25 @@ impl<'a> Resolver<'a> {
 
     /// The decision for part `f`: for the leader of a moving group, does the
     /// group arrive; for any other part, is its force not dislodged.
+    #[inline]
     pub fn resolve(&mut self, f: u16) -> bool {
+        // Most questions are asked again once answered: read where asked,
+        // without a call that saves and restores registers.
+        let node = self.nodes[f as usize];
+        if node.state == State::Resolved {
+            return node.result;
+        }
+        self.work_out(f)
+    }
+
+    /// Is the decision for part `p` final (never to change)?
+    pub fn is_final(&self, p: u16) -> bool {
+        self.nodes[p as usize].state == State::Resolved
+    }
+
+    /// `resolve` for a decision not yet final.
+    #[inline(never)]
+    fn work_out(&mut self, f: u16) -> bool {
         let i = f as usize;
         match self.nodes[i].state {
             State::Resolved => return self.nodes[i].result,

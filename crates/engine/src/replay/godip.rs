@@ -5,11 +5,14 @@
 //! centre the province is. Province ids are godip's (nat, nrg, mid, gol,
 //! stp/nc ...), which the standard variant knows as aliases.
 
+mod usual;
+
 use super::godip_error::{GodipError, LineError};
 use super::{Glitch, RecordedGame, RecordedPhase};
 use crate::order::{excerpt, Action, Order, UnitRef};
 use crate::state::{board_order, Dislodged, Force, Kind, Position};
 use crate::variant::{LocId, Phase, PhaseError, PhaseKind, PowerId, ProvinceId, Variant, MAX_YEAR};
+use usual::Places;
 
 /// The phase being read: its start position grows line by line until
 /// ORDERS, whose lines are read against it.
@@ -95,20 +98,6 @@ impl<'a> Reading<'a> {
         } else if let Err((e, province)) = entry(v, line, nations).and_then(|e| self.hold(v, e)) {
             Glitch::add(&mut self.start_glitch, || said(&e), province);
         }
-    }
-
-    /// Reads the line at the start of `text` at once when it is a usual
-    /// POSITIONS line (see `usual_entry`), and returns it; None for any
-    /// other line, left to `line`.
-    fn usual_line<'t>(&mut self, v: &Variant, nations: &Nations, n: usize, text: &'t str) -> Option<&'t str> {
-        if self.in_orders {
-            return None;
-        }
-        let (e, line) = usual_entry(v, nations, text)?;
-        if let Err((e, province)) = self.hold(v, e) {
-            Glitch::add(&mut self.start_glitch, || format!("line {n}: `{}`: {e}", excerpt(line)), province);
-        }
-        Some(line)
     }
 
     /// Puts what a POSITIONS line says into the start position: a centre's
@@ -215,15 +204,19 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Godi
     let mut nations = Nations::default();
     let mut steps = Steps::default();
     let mut spare = Spare::default();
+    let mut places = Places::new();
     let (mut rest, mut n) = (Some(text), 0);
     while let Some(text) = rest {
+        // Most lines are usual POSITIONS lines, read where they stand
+        // (usual.rs): what they say shows where they end.
+        let text = match reading.as_mut() {
+            Some(r) => match r.usual_lines(v, &nations, &mut places, &mut n, text) {
+                Some(text) => text,
+                None => break,
+            },
+            None => text,
+        };
         n += 1;
-        // Most lines are usual POSITIONS lines, read where they stand: what
-        // they say shows where they end.
-        if let Some(line) = reading.as_mut().and_then(|r| r.usual_line(v, &nations, n, text)) {
-            rest = text.get(line.len() + 1..);
-            continue;
-        }
         let (raw, after) = first_line(text);
         rest = after;
         let line = raw.trim_ascii();
@@ -257,15 +250,25 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Godi
 struct Nations<'a> {
     by_first: [u8; 256],
     list: Vec<(&'a str, PowerId)>,
-    /// By the slot of `list`: the nation and its colon (`England:`) as one
-    /// number of up to 8 bytes, and the mask of those bytes; None for a
-    /// longer name.
-    words: Vec<Option<(u64, u64)>>,
+    /// By the slot of `list`: how a line that starts with the nation reads.
+    heads: Vec<Head>,
+}
+
+/// A nation and its colon (`England:`) as one number of up to 8 bytes (the
+/// first byte lowest), the mask of those bytes (0 for a longer name, whose
+/// number is then u64::MAX, which no masked bytes are), its power and
+/// where the line goes on after the colon.
+#[derive(Clone, Copy)]
+struct Head {
+    word: u64,
+    mask: u64,
+    power: PowerId,
+    after: usize,
 }
 
 impl Default for Nations<'_> {
     fn default() -> Self {
-        Nations { by_first: [0; 256], list: Vec::new(), words: Vec::new() }
+        Nations { by_first: [0; 256], list: Vec::new(), heads: Vec::new() }
     }
 }
 
@@ -286,30 +289,19 @@ impl<'a> Nations<'a> {
         }
         let p = v.find_power(nation).ok_or(LineError::UnknownNation(nation))?;
         self.list.push((nation, p));
-        self.words.push((nation.len() < 8).then(|| {
+        let (word, mask) = if nation.len() < 8 {
             let mut head = [0; 8];
             head[..nation.len()].copy_from_slice(nation.as_bytes());
             head[nation.len()] = b':';
             (u64::from_le_bytes(head), u64::MAX >> (8 * (7 - nation.len())))
-        }));
+        } else {
+            (u64::MAX, 0)
+        };
+        self.heads.push(Head { word, mask, power: p, after: nation.len() + 1 });
         if slot == 0 && self.list.len() < 256 {
             self.by_first[first] = self.list.len() as u8;
         }
         Ok(p)
-    }
-
-    /// The power of the nation `line` starts with, when it is the one met
-    /// before under its first letter and a colon follows it; with the rest
-    /// of the line after the colon.
-    fn known_at_start<'l>(&self, line: &'l str) -> Option<(PowerId, &'l str)> {
-        let slot = self.by_first[*line.as_bytes().first()? as usize] as usize;
-        let &(nation, power) = self.list.get(slot.checked_sub(1)?)?;
-        // Compared as one number where the name is short (with no call to
-        // compare memory); the 8 bytes read may go past the line.
-        if let (Some((word, mask)), Some(read)) = (self.words[slot - 1], word_at(line.as_bytes())) {
-            return (read & mask == word).then(|| (power, &line[nation.len() + 1..]));
-        }
-        line.strip_prefix(nation)?.strip_prefix(':').map(|rest| (power, rest))
     }
 }
 
@@ -326,39 +318,6 @@ struct Entry<'a> {
 enum Held {
     Supply,
     Unit { kind: Kind, dislodged: bool },
-}
-
-/// The usual POSITIONS line, `England: fleet lon` (a nation met before, a
-/// single space after the colon and the word, a province of three letters,
-/// then the newline or the end of the text), read at the start of `text`
-/// at once, with the line; None for any other line, which `entry` reads.
-/// Most lines of a record are such lines.
-fn usual_entry<'a>(v: &Variant, nations: &Nations, text: &'a str) -> Option<(Entry<'a>, &'a str)> {
-    let (power, rest) = nations.known_at_start(text)?;
-    let unit = |kind| Held::Unit { kind, dislodged: false };
-    // The word after the colon, read as one number (the first byte lowest).
-    const ARMY: u64 = u64::from_le_bytes(*b" army \0\0");
-    const FLEET: u64 = u64::from_le_bytes(*b" fleet \0");
-    const SUPPLY: u64 = u64::from_le_bytes(*b" supply ");
-    let read = word_at(rest.as_bytes())?;
-    let (held, skip) = if read & 0xffff_ffff_ffff == ARMY {
-        (unit(Kind::ARMY), 6)
-    } else if read & 0xff_ffff_ffff_ffff == FLEET {
-        (unit(Kind::FLEET), 7)
-    } else if read == SUPPLY {
-        (Held::Supply, 8)
-    } else {
-        return None;
-    };
-    let rest = &rest[skip..];
-    if !matches!(rest.as_bytes().get(3), None | Some(b'\n')) {
-        return None;
-    }
-    // None unless three lower-case letters that name a place.
-    let place = rest.get(..3)?;
-    let loc = v.find_three_letter_loc(place)?;
-    let line = &text[..text.len() - rest.len() + 3];
-    Some((Entry { power, held, loc, place }, line))
 }
 
 /// One POSITIONS line, `<Nation>: <army|fleet|army/dislodged|fleet/dislodged|supply> <province>`.
@@ -505,5 +464,29 @@ mod tests {
         let units: Vec<String> = a.start.forces.iter().map(|f| v.loc_abbr(f.loc)).collect();
         assert_eq!(units, ["lon", "mun", "par", "vie", "stp/sc"].map(String::from));
         assert_eq!(a.start.dislodged.len(), 1);
+    }
+
+    /// Every place of three letters, as a unit's and as a centre's, read by
+    /// the usual reader (its places found again by a hash of their letters,
+    /// some sharing a slot) and by the general reader: the same phase.
+    #[test]
+    fn every_place_reads_as_the_general_reader_reads_it() {
+        let v = embedded_variant("standard").expect("built in").expect("valid");
+        let mut usual = String::from("PHASE 1901 Spring Movement\nPOSITIONS\n");
+        let names: Vec<String> = v.loc_ids().map(|l| v.loc_abbr(l)).filter(|a| a.len() == 3).collect();
+        assert!(names.len() > 70, "{names:?}");
+        for (i, name) in names.iter().enumerate() {
+            let nation = ["England", "France", "Russia"][i % 3];
+            usual.push_str(&format!("{nation}: supply {name}\n{nation}: army {name}\n"));
+        }
+        // Read twice over: every place is met again once known.
+        usual.push_str(&usual.clone()[usual.find("POSITIONS").expect("written")..]);
+        let general = usual.replace(": ", ":\t");
+        let (a, b) = (import_godip(&v, &usual).expect("read"), import_godip(&v, &general).expect("read"));
+        let (a, b) = (&a.phases[0], &b.phases[0]);
+        assert_eq!(a.start, b.start);
+        assert_eq!(a.start.forces.len(), names.len());
+        let glitch = |p: &RecordedPhase| p.start_glitch.clone().map(|g| (g.what.replace('\t', " "), g.provinces));
+        assert_eq!(glitch(a), glitch(b));
     }
 }

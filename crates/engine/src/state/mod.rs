@@ -62,9 +62,9 @@ pub fn copied(components: &[Component]) -> Components {
 
 impl Force {
     pub fn single(power: PowerId, kind: Kind, loc: LocId) -> Force {
-        let mut components = Components::new();
-        components.push(Component { kind, power, free: false });
-        Force { loc, power, components }
+        // (Made whole, as `copied` makes one: no test of room to push.)
+        let one = Component { kind, power, free: false };
+        Force { loc, power, components: Components::from_buf_and_len([one, one], 1) }
     }
 
     /// Strength: what its components add up to (Multiplicity M1: one each
@@ -291,8 +291,7 @@ impl Position {
     /// It never joins a force already there: in a box (C10) it is one more
     /// force of its own, as a DA rebuilt in Germany beside others.
     pub fn insert_in_order(&mut self, force: Force) {
-        let at = self.forces.partition_point(|f| board_order(f, &force).is_lt());
-        self.forces.insert(at, force);
+        insert_in_order(&mut self.forces, force);
     }
 
     /// Normalizes a position whose forces are in board order already:
@@ -313,6 +312,13 @@ impl Position {
         self.contested.sort_unstable();
         self.contested.dedup();
     }
+}
+
+/// Adds a force to forces in board order where that order puts it
+/// (`Position::insert_in_order`, for a list borrowed apart).
+pub fn insert_in_order(forces: &mut Vec<Force>, force: Force) {
+    let at = forces.partition_point(|f| board_order(f, &force).is_lt());
+    forces.insert(at, force);
 }
 
 /// The order of forces in a normalized position: by location, then power,

@@ -1,0 +1,178 @@
+//! The usual POSITIONS lines of godip's text, `England: fleet lon`, read
+//! byte by byte where they stand: most lines of a record are such lines.
+//! A usual line is a nation met before, its colon and a single space,
+//! `army`, `fleet` or `supply` and a single space, three lower-case letters
+//! that name a place, then the newline or the end of the text. Any other
+//! line, and a usual line that says something wrong (a second unit in a
+//! province, a supply centre that is none), is left to the general reader
+//! (`entry` and `Reading::hold`), which reads it to the same effect or
+//! says what is wrong.
+
+use super::{board_order, word_at, Force, Kind, LocId, Nations, PowerId, Reading, Variant};
+use crate::state::insert_in_order;
+
+/// The places a record names by three letters, as met: found again by a
+/// hash of the letters, not by the variant's lookup of names (a record
+/// names each of its few dozen places hundreds of times).
+pub(super) struct Places {
+    slots: Vec<Place>,
+}
+
+/// A place met: its three letters as one number (the first byte lowest,
+/// 0xff above them, so that no letters are 0, which marks a free slot),
+/// its location, its province and whether that is a supply centre.
+#[derive(Clone, Copy)]
+struct Place {
+    letters: u32,
+    loc: LocId,
+    province: u16,
+    centre: bool,
+}
+
+/// log2 of the number of slots: room for a record's places with few
+/// sharing a slot (the later of two that do is looked up each time).
+const BITS: u32 = 10;
+
+impl Places {
+    pub(super) fn new() -> Places {
+        Places { slots: vec![Place { letters: 0, loc: LocId(0), province: 0, centre: false }; 1 << BITS] }
+    }
+
+    /// The place that `name` (three bytes) names, when it names one.
+    #[inline(always)]
+    fn find(&mut self, v: &Variant, name: [u8; 3]) -> Option<Place> {
+        let letters = u32::from_le_bytes([name[0], name[1], name[2], 0xff]);
+        let slot = (letters.wrapping_mul(0x9e37_79b1) >> (32 - BITS)) as usize;
+        let place = self.slots[slot];
+        if place.letters == letters {
+            return Some(place);
+        }
+        self.meet(v, letters, slot)
+    }
+
+    /// `find` for letters not met before (or sharing their slot): the
+    /// variant's lookup, kept in the slot if it is free.
+    #[cold]
+    #[inline(never)]
+    fn meet(&mut self, v: &Variant, letters: u32, slot: usize) -> Option<Place> {
+        let name = &letters.to_le_bytes()[..3];
+        let loc = v.find_three_letter_loc(std::str::from_utf8(name).ok()?)?;
+        let p = v.province_of(loc);
+        let place = Place { letters, loc, province: p.0, centre: v.is_centre(p) };
+        if self.slots[slot].letters == 0 {
+            self.slots[slot] = place;
+        }
+        Some(place)
+    }
+}
+
+impl Nations<'_> {
+    /// The power of the nation `line` starts with, when it is the one met
+    /// before under its first letter and a colon follows it; with where
+    /// the rest of the line starts, after the colon.
+    #[inline(always)]
+    fn known_at(&self, line: &[u8]) -> Option<(PowerId, usize)> {
+        let slot = self.by_first[*line.first()? as usize] as usize;
+        let head = *self.heads.get(slot.wrapping_sub(1))?;
+        // Compared as one number where the name is short (with no call to
+        // compare memory); the 8 bytes read may go past the line.
+        if word_at(line).is_some_and(|read| read & head.mask == head.word) {
+            return Some((head.power, head.after));
+        }
+        let nation = self.list[slot - 1].0.as_bytes();
+        (head.mask == 0 && line.starts_with(nation) && line.get(nation.len()) == Some(&b':'))
+            .then_some((head.power, head.after))
+    }
+}
+
+/// The start position being read, borrowed apart: what usual lines write.
+struct Start<'r> {
+    /// What each province holds so far (`Reading::seen`).
+    seen: &'r mut [u8],
+    owners: &'r mut [Option<PowerId>],
+    forces: &'r mut Vec<Force>,
+}
+
+impl Reading<'_> {
+    /// Reads the usual lines at the start of `text`, one after the other,
+    /// counting them in `n`, up to the first other line: the text from
+    /// there (None: the text ended with the last line read).
+    pub(super) fn usual_lines<'t>(
+        &mut self,
+        v: &Variant,
+        nations: &Nations,
+        places: &mut Places,
+        n: &mut usize,
+        text: &'t str,
+    ) -> Option<&'t str> {
+        if self.in_orders {
+            return Some(text);
+        }
+        let mut start = Start { seen: &mut self.seen, owners: &mut self.pos.owners, forces: &mut self.pos.forces };
+        let bytes = text.as_bytes();
+        let (mut at, mut lines) = (0, 0);
+        while let Some(end) = usual_line(v, nations, places, &mut start, &bytes[at..]) {
+            lines += 1;
+            at += end;
+            if at == bytes.len() {
+                *n += lines;
+                return None;
+            }
+            // (Past the newline: a line starts there.)
+            at += 1;
+        }
+        *n += lines;
+        Some(&text[at..])
+    }
+}
+
+/// Reads one usual line at the start of `line` into the position: where it
+/// ends (its newline, or the end of the text), or None, with nothing read,
+/// when it is not a usual line or says something wrong.
+#[inline(always)]
+fn usual_line(v: &Variant, nations: &Nations, places: &mut Places, start: &mut Start, line: &[u8]) -> Option<usize> {
+    let (power, at) = nations.known_at(line)?;
+    // The word after the colon, read as one number (the first byte lowest);
+    // a centre's owner first, the most usual line.
+    const SUPPLY: u64 = u64::from_le_bytes(*b" supply ");
+    const ARMY: u64 = u64::from_le_bytes(*b" army \0\0");
+    const FLEET: u64 = u64::from_le_bytes(*b" fleet \0");
+    let read = word_at(line.get(at..)?)?;
+    let (kind, at) = if read == SUPPLY {
+        (None, at + 8)
+    } else if read & 0xffff_ffff_ffff == ARMY {
+        (Some(Kind::ARMY), at + 6)
+    } else if read & 0xff_ffff_ffff_ffff == FLEET {
+        (Some(Kind::FLEET), at + 7)
+    } else {
+        return None;
+    };
+    let &[a, b, c] = line.get(at..at + 3)? else { return None };
+    if !matches!(line.get(at + 3), None | Some(b'\n')) {
+        return None;
+    }
+    let place = places.find(v, [a, b, c])?;
+    let p = place.province as usize;
+    let Some(kind) = kind else {
+        if !place.centre {
+            return None;
+        }
+        start.owners[p] = Some(power);
+        return Some(at + 3);
+    };
+    // A second unit, or a unit on a coast (kept apart until the position
+    // is complete): the general reader's.
+    if start.seen[p] & 1 != 0 || place.loc != LocId(place.province) {
+        return None;
+    }
+    start.seen[p] |= 1;
+    let force = Force::single(power, kind, place.loc);
+    if start.forces.last().is_some_and(|last| board_order(last, &force).is_gt()) {
+        // godip lists units by province name: the few units out of board
+        // order are put in place, and no sorting is needed.
+        insert_in_order(start.forces, force);
+    } else {
+        start.forces.push(force);
+    }
+    Some(at + 3)
+}
