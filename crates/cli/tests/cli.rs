@@ -158,7 +158,7 @@ fn nikjon_checks_clean_with_its_counts() {
         "Nikjon (nikjon): ok\n",
         "  provinces: 73 (10 land, 40 coast, 20 sea, 3 impassable)\n",
         "  coasts: 2 locations on 1 multi-coast province\n",
-        "  borders: 178 bordering pairs\n",
+        "  borders: 177 bordering pairs\n",
         "  centres: 34 (34 worth 1; 22 home, 12 neutral), 34 in all\n",
         "  powers: 7\n",
         "  victory: 18 centres\n",

@@ -51,8 +51,8 @@ fn counts_are_pinned() {
         "provinces: 73 (10 land, 40 coast, 20 sea, 3 impassable)\n",
         "coasts: 2 locations on 1 multi-coast province\n",
         // 180 before issue 30 removed Senna-Tarn and the Marches-Merrin, 179
-        // before it removed Corra-Outer Taldt.
-        "borders: 178 bordering pairs\n",
+        // before it removed Corra-Outer Taldt, 178 before Avalonia-Tobrou.
+        "borders: 177 bordering pairs\n",
         "centres: 34 (34 worth 1; 22 home, 12 neutral), 34 in all\n",
         "powers: 7\n",
         "Arcadia      4 homes, 4 units\n",
@@ -128,8 +128,9 @@ fn borders_match_the_data() {
         }
     }
     // 57, 31, 96 before issue 30 changed the borders around Kovo, Tarn and
-    // Merrin; 97 fleet rows until Corra left the Outer Taldt (issue 30).
-    assert_eq!(kinds, [54, 32, 96]);
+    // Merrin; 97 fleet rows until Corra left the Outer Taldt, 32 `both` rows
+    // until Avalonia and Tobrou no longer bordered (issue 30).
+    assert_eq!(kinds, [54, 31, 96]);
     let n = v.provinces.len();
     let army_in_map =
         (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).filter(|&(a, b)| v.army_borders.get(a, b)).count();
@@ -284,9 +285,9 @@ fn coastal_fleet_borders_follow_a_shared_sea() {
             checked += 1;
         }
     }
-    // 32 `both` rows (31 before issue 30: Senna-Tarn went, Kovo-Senna and
-    // Kovo-Tarn came) and Grobag's 4 coast rows to coasts (`gro/nc` to North
+    // 31 `both` rows (31 before issue 30 too: Senna-Tarn went, Kovo-Senna
+    // and Kovo-Tarn came, then Avalonia-Tobrou went) and Grobag's 4 coast rows to coasts (`gro/nc` to North
     // Arcadia and Shole, `gro/sc` to Shole and the East Taj Shore), each
     // seen from both sides.
-    assert_eq!(checked, 2 * (32 + 4));
+    assert_eq!(checked, 2 * (31 + 4));
 }
