@@ -65,8 +65,8 @@ impl Around {
         for (j, f) in pos.forces.iter().enumerate() {
             let row = &mut touches[j * words..(j + 1) * words];
             let here = v.province_of(f.loc);
-            for p in reaches[j].iter().chain([&here]) {
-                row[p.index() / 64] |= 1 << (p.index() % 64);
+            for &p in reaches[j].iter().chain([&here]) {
+                mark(row, p);
             }
             fleet[here.index()] |= has_fleet(f);
         }
@@ -82,6 +82,11 @@ impl Around {
     fn fleet_at(&self, v: &Variant, p: ProvinceId) -> bool {
         v.province(p).terrain.convoys() && self.fleet[p.index()]
     }
+}
+
+/// Sets province `p`'s bit in a row of bits by province.
+fn mark(bits: &mut [u64], p: ProvinceId) {
+    bits[p.index() / 64] |= 1 << (p.index() % 64);
 }
 
 fn unit_ref(f: &Force) -> UnitRef {
@@ -149,7 +154,7 @@ pub fn movement(
     let mut bits = vec![0u64; around.words];
     for p in &reaches[i] {
         reached[p.index()] = true;
-        bits[p.index() / 64] |= 1 << (p.index() % 64);
+        mark(&mut bits, *p);
     }
     for (j, g) in pos.forces.iter().enumerate() {
         if j == i || !around.touches(j, &bits) {

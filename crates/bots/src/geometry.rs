@@ -8,24 +8,36 @@ use polemarch_engine::variant::{LocId, ProvinceId};
 use polemarch_engine::Variant;
 use std::collections::VecDeque;
 
+/// A force's own borders: a fleet's (or a force's with a fleet) by its
+/// location, along fleet borders; an army's by its province.
+enum Borders<'v> {
+    Fleet(&'v [LocId]),
+    Army(&'v [ProvinceId]),
+}
+
+fn borders<'v>(v: &'v Variant, f: &Force) -> Borders<'v> {
+    if f.is_fleet() {
+        Borders::Fleet(&v.fleet_neighbours[f.loc.index()])
+    } else {
+        Borders::Army(&v.army_neighbours[v.province_of(f.loc).index()])
+    }
+}
+
 /// The locations a force may step to by its own borders (an army: the
 /// neighbouring provinces; a fleet, or a force with a fleet: the
 /// neighbouring locations along fleet borders).
 pub fn steps(v: &Variant, f: &Force) -> Vec<LocId> {
-    if f.is_fleet() {
-        v.fleet_neighbours[f.loc.index()].clone()
-    } else {
-        v.army_neighbours[v.province_of(f.loc).index()].iter().copied().map(LocId::of_province).collect()
+    match borders(v, f) {
+        Borders::Fleet(locs) => locs.to_vec(),
+        Borders::Army(provinces) => provinces.iter().copied().map(LocId::of_province).collect(),
     }
 }
 
 /// The provinces a force may step into (a coast counted once).
 pub fn reach(v: &Variant, f: &Force) -> Vec<ProvinceId> {
-    // `steps`' provinces, read from the borders without its list.
-    let mut ps: Vec<ProvinceId> = if f.is_fleet() {
-        v.fleet_neighbours[f.loc.index()].iter().map(|&l| v.province_of(l)).collect()
-    } else {
-        v.army_neighbours[v.province_of(f.loc).index()].clone()
+    let mut ps: Vec<ProvinceId> = match borders(v, f) {
+        Borders::Fleet(locs) => locs.iter().map(|&l| v.province_of(l)).collect(),
+        Borders::Army(provinces) => provinces.to_vec(),
     };
     ps.dedup();
     ps.sort_unstable();
