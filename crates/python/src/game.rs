@@ -321,13 +321,15 @@ impl Game {
         }
         self.live()?;
         let power = self.power(power_name)?;
-        let lines: Vec<String> = match orders.downcast::<PyString>() {
-            Ok(one) => vec![one.extract::<String>()?],
+        // Kept as the Python strings given: one listed by
+        // `get_all_possible_orders` is found as that very string.
+        let given: Vec<Bound<'_, PyString>> = match orders.downcast::<PyString>() {
+            Ok(one) => vec![one.clone()],
             Err(_) => {
                 orders.extract().map_err(|_| OrderError::new_err("orders: expected a string or a list of strings"))?
             }
         };
-        orders::set(self, power, lines)
+        orders::set(self, power, &given)
     }
 
     /// Withdraws the orders of `power_name` (of every power when none).

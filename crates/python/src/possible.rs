@@ -15,7 +15,7 @@ use polemarch_engine::state::Force;
 use polemarch_engine::variant::{LocId, PhaseKind, PowerId, ProvinceId};
 use polemarch_engine::{Position, Variant};
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyList, PyString};
 use std::sync::Arc;
 
 /// The legal orders of one phase.
@@ -142,15 +142,37 @@ impl Possible {
         PyList::new(py, self.at(v, l, power).into_iter().map(|s| s.py(py)))
     }
 
+    /// `power`'s listed order whose text is the Python string `s` itself
+    /// (as `get_all_possible_orders` gave it), looked for in the power's
+    /// provinces from the `from`-th on (orders are mostly given in the
+    /// order of `get_orderable_locations`); `from` is left where it was.
+    pub fn find_given(
+        &self,
+        py: Python<'_>,
+        power: PowerId,
+        s: &Bound<'_, PyString>,
+        from: &mut usize,
+    ) -> Option<&Listed> {
+        let mine = &self.orderable[power.index()];
+        for k in 0..mine.len() {
+            let i = (*from + k) % mine.len();
+            if let Some(l) = self.orders[mine[i].index()].iter().find(|o| o.power == power && o.said.is(py, s)) {
+                *from = i;
+                return Some(l);
+            }
+        }
+        None
+    }
+
     /// `power`'s listed order with this text: looked for first under the
     /// province its second word names (`A PAR - BUR`, `F STP/SC S ...`),
     /// then everywhere.
-    pub fn find(&self, v: &Variant, power: PowerId, text: &str) -> Option<&Order> {
+    pub fn find(&self, v: &Variant, power: PowerId, text: &str) -> Option<&Listed> {
         let mine = |o: &&Listed| o.power == power && o.said.text == text;
         let place = text.split_whitespace().nth(1).and_then(|w| w.split('/').next());
         let here =
             place.and_then(|w| v.find_loc(w)).and_then(|l| self.orders[v.province_of(l).index()].iter().find(mine));
-        here.or_else(|| self.orders.iter().flatten().find(mine)).map(|o| &o.order)
+        here.or_else(|| self.orders.iter().flatten().find(mine))
     }
 }
 

@@ -39,6 +39,11 @@ impl Said {
         Said { text, py: GILOnceCell::new() }
     }
 
+    /// Is `s` this text's Python string (the very object `py` made)?
+    pub fn is(&self, py: Python<'_>, s: &Bound<'_, PyString>) -> bool {
+        self.py.get(py).is_some_and(|mine| mine.as_ptr() == s.as_ptr())
+    }
+
     /// The text as a Python string, made the first time it is asked for.
     pub fn py<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
         self.py.get_or_init(py, || PyString::new(py, &self.text).unbind()).bind(py).clone()
