@@ -59,6 +59,7 @@ pub struct Texts {
     pieces: Mutex<MilaPieces>,
     locs: GILOnceCell<Vec<Py<PyString>>>,
     provinces: GILOnceCell<Vec<Py<PyString>>>,
+    powers: GILOnceCell<Vec<Py<PyString>>>,
     by_loc: GILOnceCell<Py<PyDict>>,
 }
 
@@ -87,6 +88,11 @@ impl Texts {
     /// By province: its name as `get_orderable_locations` gives it (`STP`).
     pub fn province_keys(&self, py: Python<'_>, v: &Variant) -> &[Py<PyString>] {
         self.provinces.get_or_init(py, || v.province_ids().map(|p| upper(py, &v.province(p).abbr)).collect())
+    }
+
+    /// By power: its name as the keys of `Game.powers` give it (`FRANCE`).
+    pub fn power_keys(&self, py: Python<'_>, v: &Variant) -> &[Py<PyString>] {
+        self.powers.get_or_init(py, || v.powers.iter().map(|p| upper(py, &p.name)).collect())
     }
 
     /// The text of `o`: kept, or written by `write` (and kept when it has
