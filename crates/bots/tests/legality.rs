@@ -102,7 +102,8 @@ fn planning_calls_illegal_what_adjudication_does_in_every_variant() {
 /// it owns, its removals (of its own forces and of another's) and a
 /// waiver, all written together (the first legal builds and removals
 /// count) and each alone, asked of a `Legality` made for any position and
-/// of one made for this one (`Legality::at`).
+/// of one made for this one (`Legality::at`); the reason it gives for the
+/// last of them, where illegal, is the adjudication's.
 #[test]
 fn a_winter_judged_alone_calls_illegal_what_adjudication_does_in_every_variant() {
     let mut winters_alone = 0;
@@ -135,6 +136,17 @@ fn a_winter_judged_alone_calls_illegal_what_adjudication_does_in_every_variant()
                     assert_eq!(said_bound[n], adjudicated, "{id}, {phase}, set up once: `{text}`");
                     *(if adjudicated { &mut legal } else { &mut illegal }) += 1;
                 }
+                // The last order's reason, where illegal, is the adjudication's.
+                let last = &whole.results[orders.len() - 1];
+                let why = (last.verdict() == Verdict::Illegal).then_some(last.reason);
+                let text = orders.last().unwrap().display(&v);
+                assert_eq!(check.last_illegal(), why, "{id}, {}: the reason of `{text}`", rec.phases[i].phase);
+                assert_eq!(
+                    bound.last_illegal(),
+                    why,
+                    "{id}, {}, set up once: the reason of `{text}`",
+                    rec.phases[i].phase
+                );
             }
         }
         assert!(legal > 0 && illegal > 0, "{id}: {legal} legal and {illegal} illegal Winter orders compared");

@@ -21,7 +21,7 @@ use polemarch_engine::replay::{export_mila, mila_phase_name, mila_state};
 use polemarch_engine::variant::{PhaseKind, PowerId};
 use polemarch_engine::{Position, Variant};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
+use pyo3::types::{PyDict, PyList, PyString};
 use std::sync::Arc;
 
 /// A game of any polemarch variant, shaped like MILA's `diplomacy.Game`.
@@ -71,6 +71,16 @@ impl Game {
                 names.join(", ")
             ))
         })
+    }
+
+    /// The power this Python string names: found as the very key
+    /// `powers` gives (`FRANCE`), or by `power`.
+    pub fn power_named(&self, name: &Bound<'_, PyString>) -> PyResult<PowerId> {
+        let keys = self.texts.power_keys(name.py(), &self.v);
+        match keys.iter().position(|k| k.as_ptr() == name.as_ptr()) {
+            Some(i) => Ok(PowerId(i as u8)),
+            None => self.power(&name.to_cow()?),
+        }
     }
 
     pub fn power_key(&self, p: PowerId) -> String {
@@ -226,9 +236,9 @@ impl Game {
     }
 
     /// One power's part of the position.
-    fn get_power(&self, power_name: &str) -> PyResult<Power> {
+    fn get_power(&self, py: Python<'_>, power_name: &str) -> PyResult<Power> {
         let p = self.power(power_name)?;
-        Ok(Power::new(self.power_key(p), p, self.snapshot()?))
+        Ok(Power::new(self.texts.power_keys(py, &self.v)[p.index()].clone_ref(py), p, self.snapshot()?))
     }
 
     /// Every power by name (upper case), as `Power` snapshots.
@@ -236,8 +246,8 @@ impl Game {
     fn powers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let at = self.snapshot()?;
         let out = PyDict::new(py);
-        for p in self.v.power_ids() {
-            out.set_item(self.power_key(p), Power::new(self.power_key(p), p, at.clone()))?;
+        for (p, key) in self.v.power_ids().zip(self.texts.power_keys(py, &self.v)) {
+            out.set_item(key.bind(py), Power::new(key.clone_ref(py), p, at.clone()))?;
         }
         Ok(out)
     }
@@ -252,18 +262,21 @@ impl Game {
     /// build site in a Winter); for every power, by name, when none is
     /// given.
     #[pyo3(signature = (power_name=None))]
-    fn get_orderable_locations(&mut self, py: Python<'_>, power_name: Option<&str>) -> PyResult<PyObject> {
+    fn get_orderable_locations(
+        &mut self,
+        py: Python<'_>,
+        power_name: Option<&Bound<'_, PyString>>,
+    ) -> PyResult<PyObject> {
         let possible = self.possible(py);
         let keys = self.texts.province_keys(py, &self.v);
-        let locs = |p: PowerId| -> Vec<&Bound<'_, PyString>> {
-            possible.orderable[p.index()].iter().map(|&q| keys[q.index()].bind(py)).collect()
-        };
+        let locs =
+            |p: PowerId| PyList::new(py, possible.orderable[p.index()].iter().map(|&q| keys[q.index()].bind(py)));
         match power_name {
-            Some(name) => Ok(locs(self.power(name)?).into_pyobject(py)?.into_any().unbind()),
+            Some(name) => Ok(locs(self.power_named(name)?)?.into_any().unbind()),
             None => {
                 let out = PyDict::new(py);
                 for p in self.v.power_ids() {
-                    out.set_item(self.power_key(p), locs(p))?;
+                    out.set_item(self.power_key(p), locs(p)?)?;
                 }
                 Ok(out.into_any().unbind())
             }
@@ -309,7 +322,7 @@ impl Game {
     #[allow(unused_variables)]
     fn set_orders(
         &mut self,
-        power_name: &str,
+        power_name: &Bound<'_, PyString>,
         orders: &Bound<'_, PyAny>,
         expand: bool,
         replace: bool,
@@ -320,14 +333,16 @@ impl Game {
             ));
         }
         self.live()?;
-        let power = self.power(power_name)?;
-        let lines: Vec<String> = match orders.downcast::<PyString>() {
-            Ok(one) => vec![one.extract::<String>()?],
+        let power = self.power_named(power_name)?;
+        // Kept as the Python strings given: one listed by
+        // `get_all_possible_orders` is found as that very string.
+        let given: Vec<Bound<'_, PyString>> = match orders.downcast::<PyString>() {
+            Ok(one) => vec![one.clone()],
             Err(_) => {
                 orders.extract().map_err(|_| OrderError::new_err("orders: expected a string or a list of strings"))?
             }
         };
-        orders::set(self, power, lines)
+        orders::set(self, power, &given)
     }
 
     /// Withdraws the orders of `power_name` (of every power when none).

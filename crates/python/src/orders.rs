@@ -11,6 +11,7 @@
 
 use crate::errors::OrderError;
 use crate::game::{err, Game};
+use crate::possible::{Listed, Possible};
 use crate::unwritten::{self, open_phase, Step};
 use polemarch_engine::game::record::{now, now_secs};
 use polemarch_engine::game::{orders_in_force, place, submit_at, submit_read, Status, SubmittedOrder};
@@ -18,22 +19,26 @@ use polemarch_engine::order::{Action, Order};
 use polemarch_engine::replay::{mila_order, read_mila_order};
 use polemarch_engine::variant::{PhaseKind, PowerId};
 use polemarch_render::DrawnOrder;
-use pyo3::PyResult;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
 
-/// Submits `lines` for `power`; the orders the judge rejects come back
-/// with the reason.
-pub fn set(game: &mut Game, power: PowerId, lines: Vec<String>) -> PyResult<Vec<(String, String)>> {
-    let texts: Vec<&str> = lines.iter().map(|l| l.trim()).filter(|l| !l.is_empty()).collect();
-    match listed(game, power, &texts) {
-        Some(orders) if game.v.calendar.kind(game.pos.phase) == PhaseKind::Adjustment => {
-            return Ok(judge_listed(game, power, &texts, orders));
+/// Submits the orders `given` for `power`; the orders the judge rejects
+/// come back with the reason.
+pub fn set(game: &mut Game, power: PowerId, given: &[Bound<'_, PyString>]) -> PyResult<Vec<(String, String)>> {
+    if let Some(possible) = game.possible.clone() {
+        match listed(game, &possible, power, given)? {
+            Some(found) if game.v.calendar.kind(game.pos.phase) == PhaseKind::Adjustment => {
+                return Ok(judge_listed(game, power, found));
+            }
+            Some(found) if one_each(game, &found) => {
+                record_listed(game, power, found);
+                return Ok(Vec::new());
+            }
+            _ => {}
         }
-        Some(orders) if one_each(game, &orders) => {
-            record_listed(game, power, trimmed(lines), orders);
-            return Ok(Vec::new());
-        }
-        _ => {}
     }
+    let lines: Vec<String> = given.iter().map(|s| s.extract()).collect::<PyResult<_>>()?;
+    let texts: Vec<&str> = lines.iter().map(|l| l.trim()).filter(|l| !l.is_empty()).collect();
     let v = &game.v;
     let kind = v.calendar.kind(game.pos.phase);
     let mut judge = Vec::with_capacity(texts.len());
@@ -60,21 +65,44 @@ fn rejected(texts: &[&str], said: Vec<SubmittedOrder>) -> Vec<(String, String)> 
         .collect()
 }
 
-/// These orders, when each is one listed for this phase for `power`, and
-/// the orders in force are kept as values.
-fn listed(game: &Game, power: PowerId, texts: &[&str]) -> Option<Vec<Order>> {
-    let possible = game.possible.as_ref()?;
-    game.in_force.as_ref()?;
-    texts.iter().map(|text| possible.find(&game.v, power, text).cloned()).collect()
+/// The listed orders given (each found as the very string listed, or by
+/// its text trimmed; empty lines left out), when each is one listed for
+/// this phase for `power` and the orders in force are kept as values.
+fn listed<'a>(
+    game: &Game,
+    possible: &'a Possible,
+    power: PowerId,
+    given: &[Bound<'_, PyString>],
+) -> PyResult<Option<Vec<&'a Listed>>> {
+    if game.in_force.is_none() {
+        return Ok(None);
+    }
+    let mut found = Vec::with_capacity(given.len());
+    let mut from = 0;
+    for s in given {
+        if let Some(l) = possible.find_given(s.py(), power, s, &mut from) {
+            found.push(l);
+            continue;
+        }
+        let line = s.to_cow()?;
+        match line.trim() {
+            "" => {}
+            text => match possible.find(&game.v, power, text) {
+                Some(l) => found.push(l),
+                None => return Ok(None),
+            },
+        }
+    }
+    Ok(Some(found))
 }
 
 /// In a movement or a retreat, where an order's legality depends on the
 /// position alone: is each order for a unit of its own, none in a box?
-fn one_each(game: &Game, orders: &[Order]) -> bool {
+fn one_each(game: &Game, found: &[&Listed]) -> bool {
     let v = &game.v;
-    let mut seen = Vec::with_capacity(orders.len());
-    for order in orders {
-        let Some(unit) = &order.unit else { return false };
+    let mut seen = Vec::with_capacity(found.len());
+    for listed in found {
+        let Some(unit) = &listed.order.unit else { return false };
         let p = v.province_of(unit.loc);
         if seen.contains(&p) || v.is_box(p) {
             return false;
@@ -87,14 +115,15 @@ fn one_each(game: &Game, orders: &[Order]) -> bool {
 /// Adjustment orders found among those listed: judged one after the other
 /// with the orders in force (a build's legality depends on the others), as
 /// `submit_at` judges the lines, without reading them again.
-fn judge_listed(game: &mut Game, power: PowerId, texts: &[&str], orders: Vec<Order>) -> Vec<(String, String)> {
+fn judge_listed(game: &mut Game, power: PowerId, found: Vec<&Listed>) -> Vec<(String, String)> {
     let v = &game.v;
-    let given = orders.into_iter().map(as_read).map(|o| (o.display(v).to_string(), o)).collect();
+    let given = found.iter().map(|l| as_read(l.order.clone())).map(|o| (o.display(v).to_string(), o)).collect();
     let mut open = unwritten::phase_with(Vec::new());
     let in_force = game.in_force.as_mut().expect("listed checked it");
     let said = submit_read(v, &game.pos, &mut open, in_force, power, "python", &now(), given);
     game.unwritten.push(Step::Judged(open.submissions.pop().expect("submit_read records the submission")));
-    rejected(texts, said)
+    let texts: Vec<&str> = found.iter().map(|l| l.said.text.as_str()).collect();
+    rejected(&texts, said)
 }
 
 /// A listed adjustment order as its MILA text reads back
@@ -110,27 +139,20 @@ fn as_read(mut order: Order) -> Order {
 /// Records orders the adjudicator has already called legal (`listed`)
 /// without judging them again: accepted, or replacing an earlier order of
 /// the same unit (written into the record when it is read).
-fn record_listed(game: &mut Game, power: PowerId, texts: Vec<String>, orders: Vec<Order>) {
+fn record_listed(game: &mut Game, power: PowerId, found: Vec<&Listed>) {
     let v = &game.v;
     let in_force = game.in_force.as_mut().expect("listed checked it");
-    let statuses = orders
-        .iter()
-        .map(|o| if place(v, &game.pos, in_force, o.clone()) { Status::Replaced } else { Status::Accepted })
-        .collect();
+    let orders: Vec<Order> = found.iter().map(|l| l.order.clone()).collect();
+    // A power's first orders of the phase replace none (one each, `one_each`).
+    let statuses = if in_force.iter().all(|o| o.power != Some(power)) {
+        in_force.extend_from_slice(&orders);
+        vec![Status::Accepted; orders.len()]
+    } else {
+        let placed = |o: &Order| place(v, &game.pos, in_force, o.clone());
+        orders.iter().map(placed).map(|r| if r { Status::Replaced } else { Status::Accepted }).collect()
+    };
+    let texts = found.iter().map(|l| l.said.clone()).collect();
     game.unwritten.push(Step::Listed { power, texts, orders, statuses, at: now_secs() });
-}
-
-/// The lines given, trimmed, without the empty ones (a line with nothing
-/// to trim is kept, not copied).
-fn trimmed(lines: Vec<String>) -> Vec<String> {
-    lines
-        .into_iter()
-        .filter_map(|l| match l.trim() {
-            "" => None,
-            t if t.len() == l.len() => Some(l),
-            t => Some(t.to_string()),
-        })
-        .collect()
 }
 
 /// An order must name a unit of the power that gives it (a unit on the

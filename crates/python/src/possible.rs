@@ -15,13 +15,20 @@ use polemarch_engine::state::Force;
 use polemarch_engine::variant::{LocId, PhaseKind, PowerId, ProvinceId};
 use polemarch_engine::{Position, Variant};
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyList, PyString};
+use std::ops::Range;
 use std::sync::Arc;
 
 /// The legal orders of one phase.
 pub struct Possible {
-    /// By province: its orders.
-    pub orders: Vec<Vec<Listed>>,
+    /// Every order, each province's together (one list for the phase, not
+    /// one per province: the memory is taken and given back once).
+    listed: Vec<Listed>,
+    /// By province: where its orders are in `listed`.
+    at: Vec<Range<u32>>,
+    /// Whether a province's orders were listed apart (`listed` is then
+    /// grouped when the listing is done).
+    apart: bool,
     /// By power: the provinces where it has something to order, sorted.
     pub orderable: Vec<Vec<ProvinceId>>,
     /// By power: where it may build (adjustments only), sorted.
@@ -41,7 +48,9 @@ pub struct Listed {
 impl Possible {
     pub fn of(v: &Variant, pos: &Position, texts: &Texts) -> Possible {
         let mut out = Possible {
-            orders: vec![Vec::new(); v.province_count()],
+            listed: Vec::new(),
+            at: vec![0..0; v.province_count()],
+            apart: false,
             orderable: vec![Vec::new(); v.powers.len()],
             build_sites: vec![Vec::new(); v.powers.len()],
         };
@@ -49,6 +58,7 @@ impl Possible {
         let mut text = Text { texts, v, pos };
         match board.kind {
             PhaseKind::Movement | PhaseKind::Retreat => {
+                out.listed.reserve(board.legal.iter().map(Vec::len).sum());
                 for (i, legal) in std::mem::take(&mut board.legal).into_iter().enumerate() {
                     let force: &Force =
                         if board.kind == PhaseKind::Movement { &pos.forces[i] } else { &pos.dislodged[i].force };
@@ -77,15 +87,52 @@ impl Possible {
                     }
                     // A build may be waived at every place one may be made.
                     let waive = Order { power: Some(power), unit: None, action: Action::Waive, claim: None };
-                    for &p in &out.build_sites[power.index()] {
+                    for p in out.build_sites[power.index()].clone() {
                         let listed =
                             Listed { loc: LocId::of_province(p), power, said: text.said(&waive), order: waive.clone() };
-                        out.orders[p.index()].push(listed);
+                        out.push(p, listed);
                     }
                 }
             }
         }
+        if out.apart {
+            out.group(v);
+        }
         out
+    }
+
+    /// Adds an order listed under province `p`.
+    fn push(&mut self, p: ProvinceId, listed: Listed) {
+        let end = self.listed.len() as u32;
+        let here = &mut self.at[p.index()];
+        if here.start == here.end {
+            *here = end..end + 1;
+        } else if here.end == end {
+            here.end += 1;
+        } else {
+            self.apart = true;
+        }
+        self.listed.push(listed);
+    }
+
+    /// Puts each province's orders together, in the order listed.
+    fn group(&mut self, v: &Variant) {
+        self.listed.sort_by_key(|l| v.province_of(l.loc));
+        self.at.fill(0..0);
+        for (i, l) in self.listed.iter().enumerate() {
+            let here = &mut self.at[v.province_of(l.loc).index()];
+            if here.start == here.end {
+                *here = i as u32..i as u32;
+            }
+            here.end = i as u32 + 1;
+        }
+        self.apart = false;
+    }
+
+    /// The orders listed under province `p`.
+    fn here(&self, p: ProvinceId) -> &[Listed] {
+        let at = &self.at[p.index()];
+        &self.listed[at.start as usize..at.end as usize]
     }
 
     /// A force's orders, all under its province.
@@ -94,11 +141,9 @@ impl Possible {
             return;
         }
         let p = v.province_of(force.loc);
-        let here = &mut self.orders[p.index()];
-        here.reserve(legal.len());
         for o in legal {
             let loc = o.unit.as_ref().expect("a unit's order names it").loc;
-            here.push(Listed { loc, power: force.power, said: text.said(&o), order: o });
+            self.push(p, Listed { loc, power: force.power, said: text.said(&o), order: o });
         }
         insert_sorted(&mut self.orderable[force.power.index()], p);
     }
@@ -106,7 +151,7 @@ impl Possible {
     fn add(&mut self, v: &Variant, text: &mut Text, power: PowerId, o: Order) {
         let loc = o.unit.as_ref().expect("a unit's order names it").loc;
         let p = v.province_of(loc);
-        self.orders[p.index()].push(Listed { loc, power, said: text.said(&o), order: o });
+        self.push(p, Listed { loc, power, said: text.said(&o), order: o });
         insert_sorted(&mut self.orderable[power.index()], p);
     }
 
@@ -116,9 +161,8 @@ impl Possible {
     fn at(&self, v: &Variant, l: LocId, power: Option<PowerId>) -> Vec<&Said> {
         let p = v.province_of(l);
         let whose = |q: &PowerId| power.is_none_or(|w| w == *q);
-        let here = self.orders[p.index()].iter().filter(|o| whose(&o.power));
-        let on_coast =
-            l == LocId::of_province(p) || self.orders[p.index()].iter().any(|o| o.loc == l && whose(&o.power));
+        let here = self.here(p).iter().filter(|o| whose(&o.power));
+        let on_coast = l == LocId::of_province(p) || self.here(p).iter().any(|o| o.loc == l && whose(&o.power));
         here.filter(|_| on_coast).map(|o| &*o.said).collect()
     }
 
@@ -132,7 +176,7 @@ impl Possible {
         power: Option<PowerId>,
     ) -> PyResult<Bound<'py, PyList>> {
         let p = v.province_of(l);
-        let here = &self.orders[p.index()];
+        let here = self.here(p);
         if here.is_empty() {
             return Ok(PyList::empty(py));
         }
@@ -142,15 +186,36 @@ impl Possible {
         PyList::new(py, self.at(v, l, power).into_iter().map(|s| s.py(py)))
     }
 
+    /// `power`'s listed order whose text is the Python string `s` itself
+    /// (as `get_all_possible_orders` gave it), looked for in the power's
+    /// provinces from the `from`-th on (orders are mostly given in the
+    /// order of `get_orderable_locations`); `from` is left where it was.
+    pub fn find_given(
+        &self,
+        py: Python<'_>,
+        power: PowerId,
+        s: &Bound<'_, PyString>,
+        from: &mut usize,
+    ) -> Option<&Listed> {
+        let mine = &self.orderable[power.index()];
+        for k in 0..mine.len() {
+            let i = (*from + k) % mine.len();
+            if let Some(l) = self.here(mine[i]).iter().find(|o| o.power == power && o.said.is(py, s)) {
+                *from = i;
+                return Some(l);
+            }
+        }
+        None
+    }
+
     /// `power`'s listed order with this text: looked for first under the
     /// province its second word names (`A PAR - BUR`, `F STP/SC S ...`),
     /// then everywhere.
-    pub fn find(&self, v: &Variant, power: PowerId, text: &str) -> Option<&Order> {
+    pub fn find(&self, v: &Variant, power: PowerId, text: &str) -> Option<&Listed> {
         let mine = |o: &&Listed| o.power == power && o.said.text == text;
         let place = text.split_whitespace().nth(1).and_then(|w| w.split('/').next());
-        let here =
-            place.and_then(|w| v.find_loc(w)).and_then(|l| self.orders[v.province_of(l).index()].iter().find(mine));
-        here.or_else(|| self.orders.iter().flatten().find(mine)).map(|o| &o.order)
+        let here = place.and_then(|w| v.find_loc(w)).and_then(|l| self.here(v.province_of(l)).iter().find(mine));
+        here.or_else(|| self.listed.iter().find(mine))
     }
 }
 

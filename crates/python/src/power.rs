@@ -10,6 +10,7 @@ use polemarch_engine::replay::{mila_order, mila_powers, MilaPower};
 use polemarch_engine::variant::PowerId;
 use polemarch_engine::{Position, Variant};
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 use std::sync::{Arc, OnceLock};
 
 /// The position and the orders in force when the powers were asked for.
@@ -35,13 +36,13 @@ impl Snapshot {
 pub struct Power {
     /// `FRANCE`.
     #[pyo3(get)]
-    name: String,
+    name: Py<PyString>,
     power: PowerId,
     at: Arc<Snapshot>,
 }
 
 impl Power {
-    pub fn new(name: String, power: PowerId, at: Arc<Snapshot>) -> Power {
+    pub fn new(name: Py<PyString>, power: PowerId, at: Arc<Snapshot>) -> Power {
         Power { name, power, at }
     }
 }
@@ -90,8 +91,9 @@ impl Power {
         self.eliminated()
     }
 
-    fn __repr__(&self) -> String {
+    fn __repr__(&self, py: Python<'_>) -> String {
         let state = self.at.state(self.power);
-        format!("<Power {}: {} units, {} centres>", self.name, state.units.len(), state.centers.len())
+        let name = self.name.bind(py);
+        format!("<Power {name}: {} units, {} centres>", state.units.len(), state.centers.len())
     }
 }

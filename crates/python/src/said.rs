@@ -39,6 +39,11 @@ impl Said {
         Said { text, py: GILOnceCell::new() }
     }
 
+    /// Is `s` this text's Python string (the very object `py` made)?
+    pub fn is(&self, py: Python<'_>, s: &Bound<'_, PyString>) -> bool {
+        self.py.get(py).is_some_and(|mine| mine.as_ptr() == s.as_ptr())
+    }
+
     /// The text as a Python string, made the first time it is asked for.
     pub fn py<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
         self.py.get_or_init(py, || PyString::new(py, &self.text).unbind()).bind(py).clone()
@@ -54,6 +59,7 @@ pub struct Texts {
     pieces: Mutex<MilaPieces>,
     locs: GILOnceCell<Vec<Py<PyString>>>,
     provinces: GILOnceCell<Vec<Py<PyString>>>,
+    powers: GILOnceCell<Vec<Py<PyString>>>,
     by_loc: GILOnceCell<Py<PyDict>>,
 }
 
@@ -82,6 +88,11 @@ impl Texts {
     /// By province: its name as `get_orderable_locations` gives it (`STP`).
     pub fn province_keys(&self, py: Python<'_>, v: &Variant) -> &[Py<PyString>] {
         self.provinces.get_or_init(py, || v.province_ids().map(|p| upper(py, &v.province(p).abbr)).collect())
+    }
+
+    /// By power: its name as the keys of `Game.powers` give it (`FRANCE`).
+    pub fn power_keys(&self, py: Python<'_>, v: &Variant) -> &[Py<PyString>] {
+        self.powers.get_or_init(py, || v.powers.iter().map(|p| upper(py, &p.name)).collect())
     }
 
     /// The text of `o`: kept, or written by `write` (and kept when it has

@@ -13,7 +13,7 @@
 
 use super::adjustment::{balances_into, judge_on, judge_orders};
 use super::context::{Adjudicator, Scratch};
-use super::outcome::{OrderResult, Verdict};
+use super::outcome::{OrderResult, Reason, Verdict};
 use super::plan::{legal_alone, occupancy_into, plan, plan_again, Part, Plans, Seas};
 use super::recycle;
 use crate::order::{Action, Order};
@@ -36,6 +36,9 @@ pub struct Legality<'v> {
     scratch: Scratch,
     results: Vec<OrderResult<'static>>,
     next: Position,
+    /// Why the last order last asked about is illegal, where it was
+    /// judged (`last_illegal`).
+    why_last: Option<Reason>,
 }
 
 impl<'v> Legality<'v> {
@@ -51,6 +54,7 @@ impl<'v> Legality<'v> {
             scratch: Scratch::default(),
             results: Vec::new(),
             next: Position::blank(),
+            why_last: None,
         }
     }
 
@@ -71,6 +75,14 @@ impl<'v> Legality<'v> {
         occupancy_into(self.v, &pos.forces, &mut self.at);
         plan(self.v, &pos.forces, &self.at, orders, &pos.state, &mut self.plans, &mut self.seas);
         self.read_plans(pos.forces.len(), orders, legal);
+    }
+
+    /// Why the last of the orders `legal_into` was last asked about is
+    /// illegal: the adjudicator's reason, where they were judged (a
+    /// Winter's orders judged alone, or adjudicated whole) and that order
+    /// is illegal; None where planning answered (it gives no reason).
+    pub fn last_illegal(&self) -> Option<Reason> {
+        self.why_last
     }
 
     /// `legal_into` for round after round of orders in one position (a
@@ -123,6 +135,7 @@ impl<'v> Legality<'v> {
     /// whether it did.
     fn whole_into(&mut self, pos: &Position, orders: &[Order], legal: &mut Vec<bool>) -> bool {
         legal.clear();
+        self.why_last = None;
         if self.plans(pos, orders) {
             return false;
         }
@@ -135,6 +148,8 @@ impl<'v> Legality<'v> {
             self.whole.adjudicate_into(pos, orders, &mut results, &mut self.next);
         }
         legal.extend(results[..orders.len()].iter().map(|r| r.verdict() != Verdict::Illegal));
+        self.why_last =
+            orders.len().checked_sub(1).map(|i| results[i].reason).filter(|r| r.verdict() == Verdict::Illegal);
         self.results = recycle(results);
         true
     }

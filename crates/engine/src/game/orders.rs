@@ -407,13 +407,17 @@ fn check(trials: &mut Trials, pos: &Position, in_force: &[Order], order: &Order)
     trial.extend(in_force.iter().enumerate().filter(|&(i, _)| Some(i) != gone).map(|(_, o)| o.clone()));
     trial.push(order.clone());
     // The adjudicator's verdict, by planning alone or by judging a
-    // Winter's orders alone where that answers (`Legality`); elsewhere, and
-    // for an illegal order's reason, the orders are adjudicated whole
+    // Winter's orders alone where that answers (`Legality`), with the
+    // reason where they were judged; elsewhere, and for the reason of an
+    // order planning calls illegal, the orders are adjudicated whole
     // (once: the same verdict).
     if trials.legality.answers_short(pos, trial) {
         trials.legality.legal_into(pos, trial, &mut trials.legal);
         if trials.legal.last() == Some(&true) {
             return Ok(());
+        }
+        if let Some(why) = trials.legality.last_illegal() {
+            return Err(why.describe(v));
         }
     }
     let mut results = recycle(std::mem::take(&mut trials.results));
