@@ -18,6 +18,7 @@
 //! ```
 
 use super::links::Links;
+use super::new_board::NewBoard;
 use super::outcome::{OrderResult, Reason};
 use super::plan::{Plans, Seas};
 use super::resolver::Node;
@@ -91,9 +92,9 @@ pub(super) struct Scratch {
     pub arrived: Vec<bool>,
     /// Each order's verdict, as worked out (None: not yet).
     pub verdicts: Vec<Option<Reason>>,
-    /// The next position's force in each province; the forces left
+    /// The next position's board as it is placed; the forces left
     /// without an order.
-    pub index: Vec<u16>,
+    pub board: NewBoard,
     pub order: Vec<u16>,
     /// Retreats: the occupied provinces, and each dislodged force's order
     /// and destination.
