@@ -88,6 +88,7 @@ pub(super) struct Scratch {
     pub links: Links,
     pub nodes: Vec<Node>,
     pub deps: Vec<u16>,
+    pub stops: Vec<Reason>,
     /// Which parts arrived.
     pub arrived: Vec<bool>,
     /// Each order's verdict, as worked out (None: not yet).

@@ -24,8 +24,12 @@ pub fn movement<'a>(
     occupancy_into(v, &pos.forces, &mut scratch.at);
     plan(v, &pos.forces, &scratch.at, orders, &pos.state, &mut scratch.plans, &mut scratch.seas);
     let plans = &scratch.plans;
-    let work =
-        (std::mem::take(&mut scratch.links), std::mem::take(&mut scratch.nodes), std::mem::take(&mut scratch.deps));
+    let work = (
+        std::mem::take(&mut scratch.links),
+        std::mem::take(&mut scratch.nodes),
+        std::mem::take(&mut scratch.deps),
+        std::mem::take(&mut scratch.stops),
+    );
     let mut r =
         Resolver::new(v, &pos.forces, &plans.parts, &plans.coupled, &scratch.at, v.rules.shunned(v, &pos.state), work);
     r.resolve_all();
@@ -78,7 +82,7 @@ pub fn movement<'a>(
         reason: v.expect("worked out"),
     }));
     r.next_position(pos, arrived, &mut scratch.board, next);
-    (scratch.links, scratch.nodes, scratch.deps) = r.into_work();
+    (scratch.links, scratch.nodes, scratch.deps, scratch.stops) = r.into_work();
 }
 
 impl Resolver<'_> {
@@ -163,7 +167,7 @@ impl Resolver<'_> {
             // The group arrived without this part.
             return if self.rider(m) { Reason::Unseaworthy } else { Reason::LeftBehind };
         }
-        match self.group_stopped(g) {
+        match self.stopped(g) {
             Some(reason) => reason,
             // Failed by a backup rule, not by any strength.
             None => Reason::Bounced { attack: self.attack_strength(g), against: 0, by: self.dest(g).expect("a move") },
