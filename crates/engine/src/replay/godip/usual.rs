@@ -22,9 +22,9 @@ pub(super) struct Places {
 /// 0xff above them, so that no letters are 0, which marks a free slot),
 /// its location, its province and whether that is a supply centre.
 #[derive(Clone, Copy)]
-struct Place {
+pub(super) struct Place {
     letters: u32,
-    loc: LocId,
+    pub(super) loc: LocId,
     province: u16,
     centre: bool,
 }
@@ -40,7 +40,7 @@ impl Places {
 
     /// The place that `name` (three bytes) names, when it names one.
     #[inline(always)]
-    fn find(&mut self, v: &Variant, name: [u8; 3]) -> Option<Place> {
+    pub(super) fn find(&mut self, v: &Variant, name: [u8; 3]) -> Option<Place> {
         let letters = u32::from_le_bytes([name[0], name[1], name[2], 0xff]);
         let slot = (letters.wrapping_mul(0x9e37_79b1) >> (32 - BITS)) as usize;
         let place = self.slots[slot];
@@ -106,7 +106,7 @@ impl Reading<'_> {
         text: &'t str,
     ) -> Option<&'t str> {
         if self.in_orders {
-            return Some(text);
+            return self.usual_orders(v, places, n, text);
         }
         let mut start = Start { seen: &mut self.seen, owners: &mut self.pos.owners, forces: &mut self.pos.forces };
         let bytes = text.as_bytes();
