@@ -109,21 +109,35 @@ impl Reading<'_> {
             return self.usual_orders(v, places, n, text);
         }
         let mut start = Start { seen: &mut self.seen, owners: &mut self.pos.owners, forces: &mut self.pos.forces };
-        let bytes = text.as_bytes();
-        let (mut at, mut lines) = (0, 0);
-        while let Some(end) = usual_line(v, nations, places, &mut start, &bytes[at..]) {
-            lines += 1;
-            at += end;
-            if at == bytes.len() {
-                *n += lines;
-                return None;
-            }
-            // (Past the newline: a line starts there.)
-            at += 1;
-        }
-        *n += lines;
-        Some(&text[at..])
+        each_line(text, n, |line| usual_line(v, nations, places, &mut start, line))
     }
+}
+
+/// Reads lines at the start of `text` with `read` (one line at the start
+/// of the bytes it is given: where it ends, its newline or the end of the
+/// text, or None when it is not its kind of line), counting them in `n`:
+/// the text from the first line it does not read (None: the text ended
+/// with the last line read).
+#[inline(always)]
+pub(super) fn each_line<'t>(
+    text: &'t str,
+    n: &mut usize,
+    mut read: impl FnMut(&[u8]) -> Option<usize>,
+) -> Option<&'t str> {
+    let bytes = text.as_bytes();
+    let (mut at, mut lines) = (0, 0);
+    while let Some(end) = read(&bytes[at..]) {
+        lines += 1;
+        at += end;
+        if at == bytes.len() {
+            *n += lines;
+            return None;
+        }
+        // (Past the newline: a line starts there.)
+        at += 1;
+    }
+    *n += lines;
+    Some(&text[at..])
 }
 
 /// Reads one usual line at the start of `line` into the position: where it

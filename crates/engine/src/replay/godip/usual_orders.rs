@@ -7,7 +7,7 @@
 //! a coast, a place the record names otherwise) is left to the general
 //! reader (`order`), which reads a usual line to the same order.
 
-use super::usual::Places;
+use super::usual::{each_line, Places};
 use super::{unit_at, Board, Reading, Variant};
 use crate::order::{Action, Order};
 use crate::variant::{LocId, PhaseKind};
@@ -25,21 +25,12 @@ impl Reading<'_> {
     ) -> Option<&'t str> {
         let retreat = v.calendar.kind(self.pos.phase) == PhaseKind::Retreat;
         let board = Board { pos: &self.pos, at: &self.at };
-        let bytes = text.as_bytes();
-        let (mut at, mut lines) = (0, 0);
-        while let Some((order, end)) = usual_order(v, places, &board, retreat, &bytes[at..]) {
-            self.orders.push(order);
-            lines += 1;
-            at += end;
-            if at == bytes.len() {
-                *n += lines;
-                return None;
-            }
-            // (Past the newline: a line starts there.)
-            at += 1;
-        }
-        *n += lines;
-        Some(&text[at..])
+        let orders = &mut self.orders;
+        each_line(text, n, |line| {
+            let (order, end) = usual_order(v, places, &board, retreat, line)?;
+            orders.push(order);
+            Some(end)
+        })
     }
 }
 
