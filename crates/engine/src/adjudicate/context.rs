@@ -18,6 +18,7 @@
 //! ```
 
 use super::links::Links;
+use super::new_board::NewBoard;
 use super::outcome::{OrderResult, Reason};
 use super::plan::{Plans, Seas};
 use super::resolver::Node;
@@ -87,13 +88,14 @@ pub(super) struct Scratch {
     pub links: Links,
     pub nodes: Vec<Node>,
     pub deps: Vec<u16>,
+    pub stops: Vec<Reason>,
     /// Which parts arrived.
     pub arrived: Vec<bool>,
     /// Each order's verdict, as worked out (None: not yet).
     pub verdicts: Vec<Option<Reason>>,
-    /// The next position's force in each province; the forces left
+    /// The next position's board as it is placed; the forces left
     /// without an order.
-    pub index: Vec<u16>,
+    pub board: NewBoard,
     pub order: Vec<u16>,
     /// Retreats: the occupied provinces, and each dislodged force's order
     /// and destination.

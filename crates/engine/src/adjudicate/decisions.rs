@@ -392,11 +392,6 @@ impl Resolver<'_> {
         sum
     }
 
-    /// Does group `g` arrive in its destination?
-    pub fn group_succeeds(&mut self, g: u16) -> bool {
-        self.group_stopped(g).is_none()
-    }
-
     /// What stops group `g` from arriving in its destination (None: it
     /// arrives). One function decides and explains, so that the reason
     /// given is always the one that decided.

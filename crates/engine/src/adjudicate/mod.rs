@@ -12,6 +12,7 @@ mod judged;
 mod legality;
 mod links;
 mod movement;
+mod new_board;
 mod ownership;
 mod plan;
 mod removal;

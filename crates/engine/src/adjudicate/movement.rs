@@ -4,6 +4,7 @@
 
 use super::context::Scratch;
 use super::decisions::NONE;
+use super::new_board::NewBoard;
 use super::outcome::{DelphiReason, Illegal, OrderResult, Reason, SiegeReason, Verdict};
 use super::plan::{occupancy_into, plan, Plan};
 use super::resolver::Resolver;
@@ -23,8 +24,12 @@ pub fn movement<'a>(
     occupancy_into(v, &pos.forces, &mut scratch.at);
     plan(v, &pos.forces, &scratch.at, orders, &pos.state, &mut scratch.plans, &mut scratch.seas);
     let plans = &scratch.plans;
-    let work =
-        (std::mem::take(&mut scratch.links), std::mem::take(&mut scratch.nodes), std::mem::take(&mut scratch.deps));
+    let work = (
+        std::mem::take(&mut scratch.links),
+        std::mem::take(&mut scratch.nodes),
+        std::mem::take(&mut scratch.deps),
+        std::mem::take(&mut scratch.stops),
+    );
     let mut r =
         Resolver::new(v, &pos.forces, &plans.parts, &plans.coupled, &scratch.at, v.rules.shunned(v, &pos.state), work);
     r.resolve_all();
@@ -76,8 +81,8 @@ pub fn movement<'a>(
         order: Cow::Owned(Order::for_force(&pos.forces[p as usize], Action::Hold)),
         reason: v.expect("worked out"),
     }));
-    r.next_position(pos, arrived, &mut scratch.index, next);
-    (scratch.links, scratch.nodes, scratch.deps) = r.into_work();
+    r.next_position(pos, arrived, &mut scratch.board, next);
+    (scratch.links, scratch.nodes, scratch.deps, scratch.stops) = r.into_work();
 }
 
 impl Resolver<'_> {
@@ -162,7 +167,7 @@ impl Resolver<'_> {
             // The group arrived without this part.
             return if self.rider(m) { Reason::Unseaworthy } else { Reason::LeftBehind };
         }
-        match self.group_stopped(g) {
+        match self.stopped(g) {
             Some(reason) => reason,
             // Failed by a backup rule, not by any strength.
             None => Reason::Bounced { attack: self.attack_strength(g), against: 0, by: self.dest(g).expect("a move") },
@@ -173,11 +178,10 @@ impl Resolver<'_> {
     /// destinations (merged with their group and any own force there), the
     /// rest of each force stays, dislodged forces are set aside with where
     /// their attackers came from, standoffs are recorded.
-    fn next_position(&mut self, pos: &Position, arrived: &[bool], index: &mut Vec<u16>, next: &mut Position) {
+    fn next_position(&mut self, pos: &Position, arrived: &[bool], board: &mut NewBoard, next: &mut Position) {
         let v = self.v;
         next.phase = pos.phase;
-        next.forces.clear();
-        next.forces.reserve(pos.forces.len());
+        board.begin(v, pos.forces.len());
         next.dislodged.clear();
         next.contested.clear();
         next.owners.clone_from(&pos.owners);
@@ -186,12 +190,6 @@ impl Resolver<'_> {
         if next.state != pos.state {
             next.state.clone_from(&pos.state);
         }
-        index.clear();
-        index.resize(v.province_count(), NONE);
-        for b in &v.boxes {
-            index[b.index()] = IN_BOX;
-        }
-        let mut crowded = false;
         for f in 0..pos.forces.len() as u16 {
             let force = &pos.forces[f as usize];
             let mut staying = Components::new();
@@ -204,7 +202,7 @@ impl Resolver<'_> {
                         let mut moved =
                             Force { loc: to, power: force.power, components: copied(part.components(&pos.forces)) };
                         moved.settle_power(v);
-                        crowded |= place(v, &mut next.forces, index, moved);
+                        board.place(v, moved);
                     } else if staying.is_empty() {
                         staying = copied(part.components(&pos.forces));
                     } else {
@@ -242,7 +240,7 @@ impl Resolver<'_> {
                         also_from,
                     });
                 }
-                None => crowded |= place(v, &mut next.forces, index, stayed),
+                None => board.place(v, stayed),
             }
         }
         for g in 0..self.parts.len() as u16 {
@@ -253,64 +251,16 @@ impl Resolver<'_> {
                 // (`normalize` drops a province listed twice.)
                 // (A raise that succeeds leaves its destination empty, and
                 // no standoff: City State C8.)
-                if index[dest.index()] == NONE && self.prevent_strength(g) > 0 && !(self.raises(g) && self.resolve(g)) {
+                if !board.holds(dest) && self.prevent_strength(g) > 0 && !(self.raises(g) && self.resolve(g)) {
                     next.contested.push(dest);
                 }
             }
         }
-        if crowded {
+        board.hand_over(v, &mut next.forces);
+        if board.crowded {
             next.normalize();
         } else {
-            in_board_order(&mut next.forces);
             next.tidy();
         }
     }
-}
-
-/// Puts the forces in board order (by location: provinces, then coasts)
-/// for a board with one force per province, where the location alone
-/// orders them (`board_order`). They come nearly in order already (those
-/// that stayed in the old board's order, the arrivals among them), so an
-/// insertion sort moves only the arrivals, cheaper than reading the
-/// province index for every province and coast.
-fn in_board_order(forces: &mut [Force]) {
-    for i in 1..forces.len() {
-        let mut j = i;
-        while j > 0 && forces[j - 1].loc > forces[j].loc {
-            forces.swap(j - 1, j);
-            j -= 1;
-        }
-    }
-    debug_assert!(forces.is_sorted_by(|a, b| crate::state::board_order(a, b).is_lt()));
-}
-
-/// A force arriving in or staying in a box: one more force there.
-#[cold]
-fn place_in_box(forces: &mut Vec<Force>, force: Force) -> bool {
-    forces.push(force);
-    true
-}
-
-/// `index` of a box: it holds any number of forces, each on its own (C10).
-const IN_BOX: u16 = NONE - 1;
-
-/// Adds a force to the board, joining a force of the same player already in
-/// the province (a merge), except in a box, where every force stays a
-/// force of its own. `index` holds each province's force on the new board.
-/// True when the province already held another player's force, or is a
-/// box (the board must then be sorted).
-#[inline]
-fn place(v: &Variant, forces: &mut Vec<Force>, index: &mut [u16], force: Force) -> bool {
-    let p = v.province_of(force.loc).index();
-    let i = index[p];
-    if i == IN_BOX {
-        return place_in_box(forces, force);
-    }
-    if i != NONE && v.same_player(forces[i as usize].power, force.power) {
-        forces[i as usize].join(v, force);
-        return false;
-    }
-    index[p] = forces.len() as u16;
-    forces.push(force);
-    i != NONE
 }

@@ -5,6 +5,7 @@
 //! paradoxes, success for circular movement).
 
 use super::links::Links;
+use super::outcome::Reason;
 use super::plan::{Part, Plan};
 
 use crate::state::Force;
@@ -33,6 +34,13 @@ pub struct Resolver<'a> {
     pub native: bool,
     pub nodes: Vec<Node>,
     deps: Vec<u16>,
+    /// What stopped each move group whose failure was final as soon as it
+    /// was decided (`Node::kept`), for the explanation to read, not work
+    /// out again.
+    stops: Vec<Reason>,
+    /// What stopped the group the last `decide` was about (None: it
+    /// arrives, or the decision was not a group's arrival).
+    stop: Option<Reason>,
 }
 
 /// What the resolver knows of one part's decision.
@@ -47,13 +55,15 @@ pub struct Node {
     /// A convoyed move's route once final (`path_ok`): ROUTE_UNKNOWN, or
     /// whether there is one.
     pub route: u8,
+    /// The group failed, and `Resolver::stops` holds what stopped it.
+    kept: bool,
 }
 
 /// `Node::route` not yet final.
 pub const ROUTE_UNKNOWN: u8 = 2;
 
 /// The resolver's own arrays, kept from phase to phase by the context.
-pub type Work = (Links, Vec<Node>, Vec<u16>);
+pub type Work = (Links, Vec<Node>, Vec<u16>, Vec<Reason>);
 
 impl<'a> Resolver<'a> {
     /// `work`: the arrays of an earlier resolver to reuse (any contents).
@@ -66,7 +76,7 @@ impl<'a> Resolver<'a> {
         shunned: Option<u8>,
         work: Work,
     ) -> Self {
-        let (mut links, mut nodes, mut deps) = work;
+        let (mut links, mut nodes, mut deps, mut stops) = work;
         links.build(v, forces, parts, shunned);
         nodes.clear();
         nodes.resize(
@@ -77,9 +87,14 @@ impl<'a> Resolver<'a> {
                 paradox: false,
                 cut_cache: super::links::NONE,
                 route: ROUTE_UNKNOWN,
+                kept: false,
             },
         );
         deps.clear();
+        // (Read only where `kept` says: no need to clear.)
+        if stops.len() < parts.len() {
+            stops.resize(parts.len(), Reason::Held);
+        }
         Resolver {
             v,
             forces,
@@ -91,12 +106,14 @@ impl<'a> Resolver<'a> {
             native: v.rules.native_resistance(),
             nodes,
             deps,
+            stops,
+            stop: None,
         }
     }
 
     /// The arrays, for the next resolver.
     pub fn into_work(self) -> Work {
-        (self.links, self.nodes, self.deps)
+        (self.links, self.nodes, self.deps, self.stops)
     }
 
     /// Resolves every decision.
@@ -117,6 +134,15 @@ impl<'a> Resolver<'a> {
             return node.result;
         }
         self.work_out(f)
+    }
+
+    /// What stopped move group `g`, which failed: as kept when it was
+    /// decided, or else worked out again.
+    pub fn stopped(&mut self, g: u16) -> Option<Reason> {
+        if self.nodes[g as usize].kept {
+            return Some(self.stops[g as usize]);
+        }
+        self.group_stopped(g)
     }
 
     /// Is the decision for part `p` final (never to change)?
@@ -142,10 +168,17 @@ impl<'a> Resolver<'a> {
         self.nodes[i].result = false;
         self.nodes[i].state = State::Guessing;
         let first = self.decide(f);
+        let stop = self.stop.take();
         if self.deps.len() == old {
             if self.nodes[i].state != State::Resolved {
                 self.nodes[i].result = first;
                 self.nodes[i].state = State::Resolved;
+                // Decided on final decisions only: what stopped it is
+                // what the explanation would work out again.
+                if let Some(reason) = stop {
+                    self.stops[i] = reason;
+                    self.nodes[i].kept = true;
+                }
             }
             return first;
         }
@@ -160,6 +193,7 @@ impl<'a> Resolver<'a> {
         self.nodes[i].result = true;
         self.nodes[i].state = State::Guessing;
         let second = self.decide(f);
+        self.stop = None;
         if first == second {
             self.unwind(old);
             self.nodes[i].result = first;
@@ -212,7 +246,8 @@ impl<'a> Resolver<'a> {
             Plan::Move { .. } => {
                 let leader = self.links.at[p as usize].leader;
                 if leader == p {
-                    self.group_succeeds(p)
+                    self.stop = self.group_stopped(p);
+                    self.stop.is_none()
                 } else {
                     self.resolve(leader)
                 }

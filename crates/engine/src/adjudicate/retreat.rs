@@ -72,6 +72,9 @@ fn seaworthy_at(v: &Variant, force: &crate::state::Force, p: ProvinceId) -> bool
     v.province(p).terrain != Terrain::Sea || force.seaworthy()
 }
 
+// (Out of line: inlined into `judge` and `adjudicate_into`, it cost the
+// retreat some 120 instructions more, as LLVM then compiled it.)
+#[inline(never)]
 pub fn retreat<'a>(
     v: &Variant,
     scratch: &mut Scratch,

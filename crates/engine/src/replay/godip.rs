@@ -6,6 +6,7 @@
 //! stp/nc ...), which the standard variant knows as aliases.
 
 mod usual;
+mod usual_orders;
 
 use super::godip_error::{GodipError, LineError};
 use super::{Glitch, RecordedGame, RecordedPhase};
@@ -361,7 +362,12 @@ fn unit<'n>(
     name: &'n str,
     dislodged: bool,
 ) -> Result<(UnitRef, Option<PowerId>), LineError<'n>> {
-    let loc = find(v, name)?;
+    Ok(unit_at(v, board, find(v, name)?, dislodged))
+}
+
+/// The unit at `loc` (`unit`), found.
+#[inline(always)]
+fn unit_at(v: &Variant, board: &Board, loc: LocId, dislodged: bool) -> (UnitRef, Option<PowerId>) {
     let p = v.province_of(loc);
     let pos = board.pos;
     let force = if dislodged {
@@ -369,11 +375,11 @@ fn unit<'n>(
     } else {
         board.at.get(p.index()).and_then(|&i| pos.forces.get(i as usize))
     };
-    Ok(match force {
+    match force {
         // godip names a unit by its province only, not its kind.
         Some(f) => (UnitRef { components: None, loc: f.loc }, Some(f.power)),
         None => (UnitRef { components: None, loc }, None),
-    })
+    }
 }
 
 /// A phase's start position, with the force standing in each province
@@ -464,6 +470,33 @@ mod tests {
         let units: Vec<String> = a.start.forces.iter().map(|f| v.loc_abbr(f.loc)).collect();
         assert_eq!(units, ["lon", "mun", "par", "vie", "stp/sc"].map(String::from));
         assert_eq!(a.start.dislodged.len(), 1);
+    }
+
+    /// The usual ORDERS lines are read at once and the same lines with a
+    /// space at their end by the general reader: both give the same orders
+    /// (in a movement phase and a retreat phase), and a wrong line the same
+    /// glitch.
+    #[test]
+    fn usual_orders_read_as_the_general_reader_reads_them() {
+        let v = embedded_variant("standard").expect("built in").expect("valid");
+        let usual = "PHASE 1901 Spring Movement\nPOSITIONS\nEngland: fleet lon\nEngland: army wal\n\
+                     England: fleet nth\nFrance: army bre\nRussia: fleet stp/sc\nGermany: army mun\n\
+                     ORDERS\nlon hold\nwal move bel via convoy\nnth convoy wal move bel\nbre move pic\n\
+                     stp move bot\nmun support bre move pic\nkie support mun\nlon move stp/nc\n\
+                     xyz move lon\n\
+                     PHASE 1901 Spring Retreat\nPOSITIONS\nFrance: army/dislodged bur\nGermany: army mun\n\
+                     ORDERS\nbur move gas\nmun hold\nbur disband";
+        let general = usual.replace('\n', " \n");
+        let (a, b) = (import_godip(&v, usual).expect("read"), import_godip(&v, &general).expect("read"));
+        assert_eq!(a.phases.len(), 2);
+        for (a, b) in a.phases.iter().zip(&b.phases) {
+            assert_eq!(a.orders, b.orders);
+            assert_eq!(a.orders_glitch, b.orders_glitch);
+        }
+        assert_eq!(a.phases[0].orders.len(), 8, "{:?}", a.phases[0].orders);
+        let glitch = a.phases[0].orders_glitch.as_deref();
+        assert!(glitch.is_some_and(|g| g.starts_with("line 18: `xyz move lon`")), "{glitch:?}");
+        assert_eq!(a.phases[1].orders.len(), 3);
     }
 
     /// Every place of three letters, as a unit's and as a centre's, read by

@@ -22,9 +22,9 @@ pub(super) struct Places {
 /// 0xff above them, so that no letters are 0, which marks a free slot),
 /// its location, its province and whether that is a supply centre.
 #[derive(Clone, Copy)]
-struct Place {
+pub(super) struct Place {
     letters: u32,
-    loc: LocId,
+    pub(super) loc: LocId,
     province: u16,
     centre: bool,
 }
@@ -40,7 +40,7 @@ impl Places {
 
     /// The place that `name` (three bytes) names, when it names one.
     #[inline(always)]
-    fn find(&mut self, v: &Variant, name: [u8; 3]) -> Option<Place> {
+    pub(super) fn find(&mut self, v: &Variant, name: [u8; 3]) -> Option<Place> {
         let letters = u32::from_le_bytes([name[0], name[1], name[2], 0xff]);
         let slot = (letters.wrapping_mul(0x9e37_79b1) >> (32 - BITS)) as usize;
         let place = self.slots[slot];
@@ -106,24 +106,38 @@ impl Reading<'_> {
         text: &'t str,
     ) -> Option<&'t str> {
         if self.in_orders {
-            return Some(text);
+            return self.usual_orders(v, places, n, text);
         }
         let mut start = Start { seen: &mut self.seen, owners: &mut self.pos.owners, forces: &mut self.pos.forces };
-        let bytes = text.as_bytes();
-        let (mut at, mut lines) = (0, 0);
-        while let Some(end) = usual_line(v, nations, places, &mut start, &bytes[at..]) {
-            lines += 1;
-            at += end;
-            if at == bytes.len() {
-                *n += lines;
-                return None;
-            }
-            // (Past the newline: a line starts there.)
-            at += 1;
-        }
-        *n += lines;
-        Some(&text[at..])
+        each_line(text, n, |line| usual_line(v, nations, places, &mut start, line))
     }
+}
+
+/// Reads lines at the start of `text` with `read` (one line at the start
+/// of the bytes it is given: where it ends, its newline or the end of the
+/// text, or None when it is not its kind of line), counting them in `n`:
+/// the text from the first line it does not read (None: the text ended
+/// with the last line read).
+#[inline(always)]
+pub(super) fn each_line<'t>(
+    text: &'t str,
+    n: &mut usize,
+    mut read: impl FnMut(&[u8]) -> Option<usize>,
+) -> Option<&'t str> {
+    let bytes = text.as_bytes();
+    let (mut at, mut lines) = (0, 0);
+    while let Some(end) = read(&bytes[at..]) {
+        lines += 1;
+        at += end;
+        if at == bytes.len() {
+            *n += lines;
+            return None;
+        }
+        // (Past the newline: a line starts there.)
+        at += 1;
+    }
+    *n += lines;
+    Some(&text[at..])
 }
 
 /// Reads one usual line at the start of `line` into the position: where it
