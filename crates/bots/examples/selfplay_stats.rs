@@ -8,7 +8,9 @@
 //! cargo run --release -p polemarch-bots --example selfplay_stats -- time standard search 3
 //! ```
 //! Arguments: variant (a built-in id, or a variant folder: a map screened
-//! before it is made), games, bots (by seat, rotated), seed, years[, jobs].
+//! before it is made), games, bots (by seat, rotated), seed, years[, jobs
+//! [, a folder for the games' records, as `polemarch selfplay --out` writes
+//! them in its `games`]].
 //! `time`: variant, bot, games: every power played by the bot, and the
 //! time of each power's orders in each movement (mean, 99th percentile,
 //! slowest), and of a whole movement (the board and every power's orders),
@@ -44,7 +46,17 @@ fn main() -> Result<(), String> {
         at: "now".into(),
     };
     let started = Instant::now();
-    let played = run(&v, &v.id, &cfg, &|_, _, _| Ok(()), &mut |_| {})?;
+    let records = args.get(6).map(std::path::PathBuf::from);
+    if let Some(dir) = &records {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let write = |index: usize, rec: &game::GameRecord, _: Option<&_>| -> Result<(), String> {
+        let Some(dir) = &records else { return Ok(()) };
+        let path = dir.join(format!("game-{:04}.json", index + 1));
+        let text = serde_json::to_string_pretty(rec).map_err(|e| format!("{}: {e}", path.display()))? + "\n";
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
+    };
+    let played = run(&v, &v.id, &cfg, &write, &mut |_| {})?;
     print!("{}", Stats::new(&v, &played.summaries, cfg.years).markdown());
     eprintln!("{} games in {:.1} s", cfg.games, started.elapsed().as_secs_f64());
     Ok(())
