@@ -62,15 +62,23 @@ impl Risks {
 /// The chance, 0 to 1, that `me` is out of the game for the loss of a
 /// vital unit, on the position after a movement (`next`, its dislodged
 /// units waiting): a dislodged one that is lost when dislodged or has no
-/// retreat, or one standing at risk at the coming Winter.
-pub fn chance_out(v: &Variant, next: &Position, me: PowerId, risks: &Risks) -> f64 {
+/// retreat, or one standing at risk at the coming Winter or in danger in
+/// the next movement (`exposed`: the caller's chance for a unit standing
+/// in that province).
+pub fn chance_out(
+    v: &Variant,
+    next: &Position,
+    me: PowerId,
+    risks: &Risks,
+    exposed: impl Fn(ProvinceId) -> f64,
+) -> f64 {
     let mut safe = 1.0;
     for Vital { at, lost_when_dislodged } in v.rules.vital_units(v, next, me) {
         let dislodged = next.dislodged.iter().find(|d| d.force.power == me && v.province_of(d.force.loc) == at);
         let lost = match dislodged {
             Some(d) if lost_when_dislodged || retreat_options(v, next, d).is_empty() => 1.0,
             Some(_) => 0.0,
-            None => risks.coming(at),
+            None => 1.0 - (1.0 - risks.coming(at)) * (1.0 - exposed(at)),
         };
         safe *= 1.0 - lost;
     }

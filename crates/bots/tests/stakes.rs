@@ -48,12 +48,17 @@ fn a_commander_with_his_agc_on_the_frontier_may_be_out() {
     let v = imperator();
     let danube = power(&v, "Danube");
     let early = start_in(&v, "Autumn 235, Movement");
-    assert_eq!(chance_out(&v, &early, danube, &Risks::of(&v, &early)), 0.0);
+    assert_eq!(chance_out(&v, &early, danube, &Risks::of(&v, &early), |_| 0.0), 0.0);
     let late = start_in(&v, "Autumn 236, Movement");
     let risks = Risks::of(&v, &late);
-    assert!((chance_out(&v, &late, danube, &risks) - 1.0 / 3.0).abs() < 1e-9);
-    // Syria's AGC stands in Antioch, no frontier province.
-    assert_eq!(chance_out(&v, &late, power(&v, "Syria"), &risks), 0.0);
+    assert!((chance_out(&v, &late, danube, &risks, |_| 0.0) - 1.0 / 3.0).abs() < 1e-9);
+    // Syria's AGC stands in Antioch, no frontier province; in danger there
+    // at the caller's chance (the search bot's: an enemy could bring more).
+    let syria = power(&v, "Syria");
+    assert_eq!(chance_out(&v, &late, syria, &risks, |_| 0.0), 0.0);
+    assert!((chance_out(&v, &late, syria, &risks, |_| 0.4) - 0.4).abs() < 1e-9);
+    // Both at once: out unless the AGC survives the die and the attack.
+    assert!((chance_out(&v, &late, danube, &risks, |_| 0.4) - (1.0 - 2.0 / 3.0 * 0.6)).abs() < 1e-9);
     // Dislodged from Dacia with every way out taken: lost.
     let mut next = late.clone();
     let i = next.forces.iter().position(|f| f.power == danube && f.components[0].kind == Kind::COMMANDER).unwrap();
@@ -63,7 +68,7 @@ fn a_commander_with_his_agc_on_the_frontier_may_be_out() {
     next.forces.push(Force::single(power(&v, "Syria"), Kind::ARMY, agc.loc));
     next.normalize();
     next.dislodged.push(Dislodged { force: agc, attacker_from: Some(scy), by_convoy: false, also_from: Vec::new() });
-    assert_eq!(chance_out(&v, &next, danube, &Risks::of(&v, &next)), 1.0);
+    assert_eq!(chance_out(&v, &next, danube, &Risks::of(&v, &next), |_| 0.0), 1.0);
 }
 
 /// In Autumn 236 DumbBot and the search bot move Danube's AGC from Dacia
