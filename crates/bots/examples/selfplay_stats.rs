@@ -7,7 +7,10 @@
 //!     standard 140 search,dumbbot,dumbbot,dumbbot,dumbbot,dumbbot,dumbbot 1 20
 //! cargo run --release -p polemarch-bots --example selfplay_stats -- time standard search 3
 //! ```
-//! Arguments: variant, games, bots (by seat, rotated), seed, years[, jobs].
+//! Arguments: variant (a built-in id, or a variant folder: a map screened
+//! before it is made), games, bots (by seat, rotated), seed, years[, jobs
+//! [, a folder for the games' records, as `polemarch selfplay --out` writes
+//! them in its `games`]].
 //! `time`: variant, bot, games: every power played by the bot, and the
 //! time of each power's orders in each movement (mean, 99th percentile,
 //! slowest), and of a whole movement (the board and every power's orders),
@@ -19,7 +22,8 @@ use polemarch_bots::run::{check_bots, run, RunConfig};
 use polemarch_bots::stats::Stats;
 use polemarch_bots::{bot_named, Rng};
 use polemarch_engine::game;
-use polemarch_engine::variant::{embedded_variant, PhaseKind};
+use polemarch_engine::variant::{embedded_variant, load_dir, PhaseKind};
+use polemarch_engine::Variant;
 use std::time::Instant;
 
 fn main() -> Result<(), String> {
@@ -30,7 +34,7 @@ fn main() -> Result<(), String> {
     let [variant, games, bots, seed, years] = &args[..5] else {
         return Err("variant games bots seed years [jobs]".into());
     };
-    let v = embedded_variant(variant).ok_or("unknown variant")?.map_err(|e| format!("{e:?}"))?;
+    let v = variant_named(variant)?;
     let cfg = RunConfig {
         games: games.parse().map_err(|e| format!("games: {e}"))?,
         seed: seed.parse().map_err(|e| format!("seed: {e}"))?,
@@ -42,10 +46,29 @@ fn main() -> Result<(), String> {
         at: "now".into(),
     };
     let started = Instant::now();
-    let played = run(&v, variant, &cfg, &|_, _, _| Ok(()), &mut |_| {})?;
+    let records = args.get(6).map(std::path::PathBuf::from);
+    if let Some(dir) = &records {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let write = |index: usize, rec: &game::GameRecord, _: Option<&_>| -> Result<(), String> {
+        let Some(dir) = &records else { return Ok(()) };
+        let path = dir.join(format!("game-{:04}.json", index + 1));
+        let text = serde_json::to_string_pretty(rec).map_err(|e| format!("{}: {e}", path.display()))? + "\n";
+        std::fs::write(&path, text).map_err(|e| format!("{}: {e}", path.display()))
+    };
+    let played = run(&v, &v.id, &cfg, &write, &mut |_| {})?;
     print!("{}", Stats::new(&v, &played.summaries, cfg.years).markdown());
     eprintln!("{} games in {:.1} s", cfg.games, started.elapsed().as_secs_f64());
     Ok(())
+}
+
+/// A built-in variant by id, or the variant in a folder.
+fn variant_named(name: &str) -> Result<Variant, String> {
+    let path = std::path::Path::new(name);
+    if path.is_dir() {
+        return load_dir(path).map_err(|e| format!("{e:?}"));
+    }
+    embedded_variant(name).ok_or("unknown variant")?.map_err(|e| format!("{e:?}"))
 }
 
 /// This thread's time on a processor so far, in milliseconds (Linux's

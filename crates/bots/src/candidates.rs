@@ -89,7 +89,8 @@ fn mark(bits: &mut [u64], p: ProvinceId) {
     bits[p.index() / 64] |= 1 << (p.index() % 64);
 }
 
-fn unit_ref(f: &Force) -> UnitRef {
+/// How an order names force `f`.
+pub fn unit_ref(f: &Force) -> UnitRef {
     UnitRef { components: Some(Components::from_slice(&f.components)), loc: f.loc }
 }
 

@@ -23,6 +23,7 @@ pub mod run;
 pub mod score;
 pub mod search;
 pub mod selfplay;
+pub mod stakes;
 pub mod stand_in;
 pub mod stats;
 

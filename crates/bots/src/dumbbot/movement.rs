@@ -1,7 +1,7 @@
 //! DumbBot's second stage in a movement: an order for each unit from the
 //! values of the places it can go to.
 //!
-//! Each unit, in a random order, goes to the best place next to it (its
+//! Each unit, in a random order (a vital unit at risk first), goes to the best place next to it (its
 //! own counts: it holds), now and then to the second best or further, the
 //! likelier the closer its value is to the better one's. A place another
 //! of our units already moves to is not chosen; a place where one of ours
@@ -79,8 +79,8 @@ impl Plan<'_, '_> {
         let mut options: Vec<(f64, Order)> = self.board.legal[self.mine[k]]
             .iter()
             .filter_map(|o| match o.action {
-                Action::Hold => Some((self.values.at(self.board, f, f.loc), o.clone())),
-                Action::Move { to, via_convoy: false } => Some((self.values.at(self.board, f, to), o.clone())),
+                Action::Hold => Some((self.values.for_unit(self.board, f, f.loc), o.clone())),
+                Action::Move { to, via_convoy: false } => Some((self.values.for_unit(self.board, f, to), o.clone())),
                 _ => None,
             })
             .collect();
@@ -158,6 +158,9 @@ pub fn orders(board: &Board, me: PowerId, values: &Values, rng: &mut Rng) -> Vec
         Plan { board, values, mine, state: vec![State::Undecided; n], chosen: vec![None; n], target: vec![None; n] };
     let mut turn: Vec<usize> = (0..n).collect();
     rng.shuffle(&mut turn);
+    // A vital unit at risk chooses first: a safe place must not be taken
+    // by another of ours.
+    turn.sort_by_key(|&k| !values.is_vital(v.province_of(pos.forces[plan.mine[k]].loc)));
     for k in turn {
         plan.decide(k, rng);
     }

@@ -18,10 +18,16 @@
 //! - A place's value: the proximities, each with its weight, plus the
 //!   strength and less the competition, each with its weight.
 //!
+//! - A vital unit of ours (its loss puts us out: the engine's
+//!   `vital_units`) values a place less by the danger there: the chance
+//!   of losing a unit there at the coming Winter (`winter_risks`) times
+//!   what all our centres are worth to a power taking them.
+//!
 //! Armies spread over army borders (by province), fleets over fleet
 //! borders (by location, each coast apart).
 
 use crate::legal::Board;
+use crate::stakes::Risks;
 use polemarch_engine::rules::supplies;
 use polemarch_engine::state::Force;
 use polemarch_engine::variant::{LocId, PowerId, ProvinceId};
@@ -76,6 +82,13 @@ pub struct Values {
     pub army: Vec<f64>,
     /// By location, for a force that moves as a fleet.
     pub fleet: Vec<f64>,
+    /// Where our vital units stand (the engine's `vital_units`: their loss
+    /// puts us out), where any province is at risk at the coming Winter.
+    vital: Vec<ProvinceId>,
+    /// By province, what a vital unit standing there at the coming Winter
+    /// costs (the engine's `winter_risks`): the chance of its loss times
+    /// what all our centres are worth to a power taking them.
+    danger: Vec<f64>,
 }
 
 impl Values {
@@ -87,6 +100,37 @@ impl Values {
             self.army[board.v.province_of(loc).index()]
         }
     }
+
+    /// Does a vital unit of ours stand in `p`, with some place at risk?
+    pub fn is_vital(&self, p: ProvinceId) -> bool {
+        self.vital.contains(&p)
+    }
+
+    /// The value of `f` standing at `loc`, less the danger there if `f` is
+    /// one of our vital units.
+    pub fn for_unit(&self, board: &Board, f: &Force, loc: LocId) -> f64 {
+        let v = board.v;
+        let value = self.at(board, f, loc);
+        if self.is_vital(v.province_of(f.loc)) {
+            value - self.danger[v.province_of(loc).index()]
+        } else {
+            value
+        }
+    }
+}
+
+/// Our vital units' places, and the danger by province (both empty where
+/// nothing is at risk at the coming Winter).
+fn dangers(board: &Board, me: PowerId, w: &Weights, supply: &[u32]) -> (Vec<ProvinceId>, Vec<f64>) {
+    let (v, pos) = (board.v, board.pos);
+    let risks = Risks::of(v, pos);
+    if !risks.any_coming() {
+        return (Vec::new(), Vec::new());
+    }
+    let vital: Vec<ProvinceId> = v.rules.vital_units(v, pos, me).into_iter().map(|u| u.at).collect();
+    let top = w.proximity.iter().copied().fold(0.0, f64::max);
+    let stake = size(supply[me.index()]) * supply[me.index()] as f64 / 2.0 * (w.attack + w.defence) * top;
+    (vital, v.province_ids().map(|p| risks.coming(p) * stake).collect())
 }
 
 fn size(supply_halves: u32) -> f64 {
@@ -96,9 +140,9 @@ fn size(supply_halves: u32) -> f64 {
 
 /// What each province is worth to `me` before spreading: attack and
 /// defence, apart.
-fn worth(board: &Board, me: PowerId) -> (Vec<f64>, Vec<f64>) {
+fn worth(board: &Board, me: PowerId, supply: &[u32]) -> (Vec<f64>, Vec<f64>) {
     let (v, pos) = (board.v, board.pos);
-    let sizes: Vec<f64> = supplies(v, pos).into_iter().map(size).collect();
+    let sizes: Vec<f64> = supply.iter().copied().map(size).collect();
     // A neutral centre is worth what an average power is.
     let neutral = sizes.iter().sum::<f64>() / sizes.len().max(1) as f64;
     // The largest power (not ours) with a force next to each province.
@@ -144,7 +188,8 @@ fn spread<I: IntoIterator<Item = usize>>(start: Vec<f64>, next: impl Fn(usize) -
 /// The values of every place to `me` with the season's weights.
 pub fn values(board: &Board, me: PowerId, w: &Weights) -> Values {
     let (v, pos) = (board.v, board.pos);
-    let (attack, defence) = worth(board, me);
+    let supply = supplies(v, pos);
+    let (attack, defence) = worth(board, me, &supply);
     let by_province: Vec<f64> =
         (0..v.province_count()).map(|p| attack[p] * w.attack + defence[p] * w.defence).collect();
     let mut strength = vec![0.0; v.province_count()];
@@ -167,8 +212,11 @@ pub fn values(board: &Board, me: PowerId, w: &Weights) -> Values {
     let army_rounds = spread(by_province.clone(), |p| v.army_neighbours[p].iter().map(|n| n.index()));
     let fleet_start: Vec<f64> = v.loc_ids().map(|l| by_province[v.province_of(l).index()]).collect();
     let fleet_rounds = spread(fleet_start, |l| v.fleet_neighbours[l].iter().map(|n| n.index()));
+    let (vital, danger) = dangers(board, me, w, &supply);
     Values {
         army: v.province_ids().map(|p| total(&army_rounds, p.index(), p)).collect(),
         fleet: v.loc_ids().map(|l| total(&fleet_rounds, l.index(), v.province_of(l))).collect(),
+        vital,
+        danger,
     }
 }

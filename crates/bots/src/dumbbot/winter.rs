@@ -21,9 +21,13 @@ pub fn retreats(board: &Board, me: PowerId, values: &Values, rng: &mut Rng) -> V
         let f = &pos.dislodged[i].force;
         let mut options: Vec<(f64, &Order)> = board.legal[i]
             .iter()
-            .filter_map(
-                |o| if let Action::Retreat { to } = o.action { Some((values.at(board, f, to), o)) } else { None },
-            )
+            .filter_map(|o| {
+                if let Action::Retreat { to } = o.action {
+                    Some((values.for_unit(board, f, to), o))
+                } else {
+                    None
+                }
+            })
             .collect();
         options.sort_by(|a, b| b.0.total_cmp(&a.0));
         let worth: Vec<f64> = options.iter().map(|o| o.0).collect();

@@ -6,7 +6,9 @@
 //! group, and splits a unit off to an empty centre; it sacks Delphi and
 //! rebuilds destroyed centres where the rules let it. It retreats toward
 //! centres, builds the unit nearest to a target (garrisons with a half
-//! centre to spare), and removes the units farthest from the front. Every
+//! centre to spare), and removes the units farthest from the front; in the
+//! first phase it names a safer army its personal unit where a mechanic
+//! puts the one it has at risk (`stakes.rs`). Every
 //! order is taken from the legal ones the adjudicator left on the board.
 
 mod movement;
@@ -14,6 +16,7 @@ mod winter;
 
 use crate::legal::Board;
 use crate::rng::Rng;
+use crate::stakes;
 use crate::Bot;
 use polemarch_engine::order::Order;
 use polemarch_engine::variant::{PhaseKind, PowerId};
@@ -28,7 +31,11 @@ impl Bot for Greedy {
     fn orders(&self, board: &Board, power: PowerId, rng: &mut Rng) -> Vec<Order> {
         let v = board.v;
         match board.kind {
-            PhaseKind::Movement => movement::orders(board, power, rng),
+            PhaseKind::Movement => {
+                let mut orders = movement::orders(board, power, rng);
+                orders.extend(stakes::designation(board, power));
+                orders
+            }
             PhaseKind::Retreat => winter::retreats(board, power),
             PhaseKind::Adjustment if v.rules.own_phase(v, board.pos) => winter::placement(board, power),
             PhaseKind::Adjustment => winter::adjustment(board, power),

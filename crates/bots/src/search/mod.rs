@@ -13,7 +13,10 @@
 //! units does) is tried against the same samples and kept if the mean
 //! value rises. Retreats, builds and removals are DumbBot's. The bot knows
 //! no rule: every order it plays is one the adjudicator left on the board,
-//! with whatever special orders the policies offer.
+//! with whatever special orders the policies offer. What a mechanic puts
+//! at stake (a vital unit at risk at the coming Winter, `stakes.rs`) is in
+//! the value; in the first phase it names a safer army its personal unit
+//! where the adjudicator allows it.
 //!
 //! The budget is counted in adjudications, so a game is the same for a
 //! seed on any machine; the default keeps a power's movement well under
@@ -25,6 +28,7 @@ use crate::dumbbot::{self, values};
 use crate::greedy::Greedy;
 use crate::legal::Board;
 use crate::rng::Rng;
+use crate::stakes::{self, Risks};
 use crate::Bot;
 use polemarch_engine::adjudicate::adjudicate;
 use polemarch_engine::order::{Action, Order};
@@ -56,6 +60,8 @@ struct Trial<'b, 'a> {
     me: PowerId,
     samples: Vec<Vec<Order>>,
     left: usize,
+    /// What the coming Winter puts at risk.
+    risks: Risks,
 }
 
 impl Trial<'_, '_> {
@@ -68,7 +74,7 @@ impl Trial<'_, '_> {
             orders.clear();
             orders.extend(plan.iter().flatten().cloned());
             orders.extend(s.iter().cloned());
-            total += value::value(v, &adjudicate(v, pos, &orders).next, self.me);
+            total += value::value(v, &adjudicate(v, pos, &orders).next, self.me, &self.risks);
         }
         self.left = self.left.saturating_sub(self.samples.len());
         total / self.samples.len() as f64
@@ -139,7 +145,7 @@ impl Bot for Search {
         let samples: Vec<Vec<Order>> = (0..self.samples.max(1))
             .map(|_| others.iter().flat_map(|(p, vals)| dumbbot::movement::orders(board, *p, vals, rng)).collect())
             .collect();
-        let mut trial = Trial { board, me: power, samples, left: self.adjudications };
+        let mut trial = Trial { board, me: power, samples, left: self.adjudications, risks: Risks::of(v, pos) };
         let mut best: Option<(f64, Plan)> = None;
         for c in candidates {
             let value = trial.value(&c);
@@ -165,6 +171,8 @@ impl Bot for Search {
                 }
             }
         }
-        board.settle(&mine, plan)
+        let mut orders = board.settle(&mine, plan);
+        orders.extend(stakes::designation(board, power));
+        orders
     }
 }

@@ -5,11 +5,16 @@
 //! centres an enemy could take next and the strongest other player's
 //! centres; and the game itself, won or lost, when someone reaches the
 //! variant's victory (the engine's `winners`, a goal in units or the
-//! Emperor's lead included).
+//! Emperor's lead included). A power that may be out of the game for the
+//! loss of a vital unit (a dislodged one that has no retreat, one at risk
+//! at the coming Winter, `stakes.rs`, the engine's answers; or one an enemy
+//! could attack with more than we could hold it with) loses that chance of
+//! all it has.
 
 use crate::geometry::reach;
+use crate::stakes::{chance_out, Risks};
 use polemarch_engine::rules::{victory_centres, winners};
-use polemarch_engine::variant::PowerId;
+use polemarch_engine::variant::{PowerId, ProvinceId};
 use polemarch_engine::{Position, Variant};
 
 /// What a unit is worth beside its centres, in centres.
@@ -40,7 +45,9 @@ fn projected(v: &Variant, next: &Position) -> Position {
     pos
 }
 
-pub fn value(v: &Variant, next: &Position, me: PowerId) -> f64 {
+/// The value of `next`, the position after a movement, to `me`; `risks`
+/// are those of the coming Winter.
+pub fn value(v: &Variant, next: &Position, me: PowerId, risks: &Risks) -> f64 {
     let pos = projected(v, next);
     let halves = victory_centres(v, &pos);
     let centres = halves[me.index()] as f64 / 2.0;
@@ -88,5 +95,10 @@ pub fn value(v: &Variant, next: &Position, me: PowerId) -> f64 {
         within_reach += share * v.province(p).centre as f64 / 2.0;
     }
     let dislodged = next.dislodged.iter().filter(|d| d.force.power == me).count() as f64;
-    centres + UNIT * units + within_reach - THREAT * threatened - DISLODGED * dislodged - LEADER * leader - lost
+    // A vital unit one enemy could attack with more than we could hold it
+    // with is as much at risk as a centre so threatened.
+    let enemy_at = |p: ProvinceId| theirs.iter().map(|row| row[p.index()]).max().unwrap_or(0);
+    let exposed = |p: ProvinceId| if enemy_at(p) > ours[p.index()] { THREAT } else { 0.0 };
+    let out = chance_out(v, next, me, risks, exposed) * (centres + UNIT * units);
+    centres + UNIT * units + within_reach - THREAT * threatened - DISLODGED * dislodged - LEADER * leader - lost - out
 }

@@ -22,7 +22,7 @@ use super::barbarians::Invaders;
 use super::options::{needs, year, Names, OptionError};
 use super::state_text::{province_index, Codec, Slot};
 use super::StateError;
-use super::{Mechanic, Rules};
+use super::{Mechanic, Rules, WinterRisk};
 use crate::adjudicate::upkeep;
 use crate::order::{Action, Order};
 use crate::outcome::BarbarianReason;
@@ -30,6 +30,9 @@ use crate::outcome::{OrderResult, Reason};
 use crate::state::{Force, Position};
 use crate::variant::{Kind, LocId, Phase, PhaseKind, ProvinceId, Variant};
 use std::borrow::Cow;
+
+/// A garrison's die destroys it on this roll or lower (I4: "on 1 or 2").
+const LOST_ON: u8 = 2;
 
 /// The force garrisoning frontier province `p`: a player's, not a B unit.
 fn garrison(v: &Variant, inv: Invaders, pos: &Position, p: ProvinceId) -> Option<usize> {
@@ -73,7 +76,7 @@ pub fn roll_dice(v: &Variant, inv: Invaders, from: i32, results: &mut Vec<OrderR
         next.state.frontier_dice.push((p, roll));
         let order = Order::for_force(&next.forces[i], Action::Hold);
         // A FAILURE (`Reason::verdict`): the garrison is destroyed.
-        if roll <= 2 {
+        if roll <= LOST_ON {
             next.forces.remove(i);
             next.insert_in_order(Force::single(inv.of(v, p), Kind::BARBARIAN, LocId::of_province(p)));
         }
@@ -82,6 +85,15 @@ pub fn roll_dice(v: &Variant, inv: Invaders, from: i32, results: &mut Vec<OrderR
             reason: Reason::Barbarian(BarbarianReason::FrontierDie { roll }),
         });
     }
+}
+
+/// Hook `winter_risks`: every frontier province, at the chance of its die,
+/// at the coming Winter from `from`'s on (the Winter of the position's
+/// year: "after each Winter adjustment from 236 on").
+pub fn at_risk(v: &Variant, from: i32, pos: &Position, risks: &mut Vec<WinterRisk>) {
+    let chance = f64::from(LOST_ON) / 6.0;
+    let coming = pos.phase.year >= from;
+    risks.extend(frontier(v).map(|province| WinterRisk { province, chance, coming }));
 }
 
 /// When a movement phase after `from`'s year opens: a B unit in each empty
@@ -181,6 +193,11 @@ impl Mechanic for Frontier {
 
     fn loses_units_in_winter(&self) -> bool {
         true
+    }
+
+    /// A garrison's die: lost on 1 or 2.
+    fn winter_risks(&self, _: &Rules, v: &Variant, pos: &Position, risks: &mut Vec<WinterRisk>) {
+        at_risk(v, self.0, pos, risks);
     }
 
     /// A B unit in each empty frontier province as a movement phase opens.

@@ -552,6 +552,38 @@ pub trait Mechanic: Sized {
 
     /// After a phase's declarations.
     fn after_declarations(&self, v: &Variant, pos: &mut Position) {}
+
+    /// Provinces where a player's unit standing there at a Winter to come
+    /// may be lost whatever its orders (a question the bots ask: what the
+    /// mechanic puts at stake).
+    fn winter_risks(&self, r: &Rules, v: &Variant, pos: &Position, risks: &mut Vec<WinterRisk>) {}
+
+    /// `power`'s units whose loss puts it out of the game (a question the
+    /// bots ask).
+    fn vital_units(&self, r: &Rules, v: &Variant, pos: &Position, power: PowerId, units: &mut Vec<Vital>) {}
+}
+
+/// A province where a player's unit standing there at a Winter may be
+/// lost whatever its orders (Imperator I4's frontier dice).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WinterRisk {
+    pub province: ProvinceId,
+    /// The chance of the loss, 0 to 1.
+    pub chance: f64,
+    /// At the coming Winter (the one of the position's year); else only at
+    /// a later one.
+    pub coming: bool,
+}
+
+/// A unit whose loss puts its power out of the game (Triumvirate T4's T,
+/// Imperator I1's AGC, I8's guard).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Vital {
+    /// Where it stands (or stood, if it waits to retreat).
+    pub at: ProvinceId,
+    /// Lost when dislodged, whether it retreats or not (I8: the guard
+    /// "forced to retreat"); else only when eliminated.
+    pub lost_when_dislodged: bool,
 }
 
 /// The list: every mechanic, by its type (and its file). A new mechanic is
@@ -1342,6 +1374,22 @@ impl Rules {
     /// After a phase's declarations.
     pub fn after_declarations(&self, v: &Variant, pos: &mut Position) {
         hook!(every self.after_declarations(v, pos));
+    }
+
+    /// Where a player's unit standing there at a Winter to come may be lost
+    /// whatever its orders, with the chance (nothing in most variants).
+    pub fn winter_risks(&self, v: &Variant, pos: &Position) -> Vec<WinterRisk> {
+        let mut risks = Vec::new();
+        hook!(every self.winter_risks(self, v, pos, &mut risks));
+        risks
+    }
+
+    /// `power`'s units whose loss puts it out of the game (none in most
+    /// variants).
+    pub fn vital_units(&self, v: &Variant, pos: &Position, power: PowerId) -> Vec<Vital> {
+        let mut units = Vec::new();
+        hook!(every self.vital_units(self, v, pos, power, &mut units));
+        units
     }
 
     /// Hook `declarations`: carries out a declaration on the position before

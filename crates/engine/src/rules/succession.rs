@@ -36,7 +36,7 @@ use super::imperial_title::{title, ImperialTitle};
 use super::options::{flag, needs, Names, OptionError};
 use super::outlaw;
 use super::personal::Personal;
-use super::{Mechanic, PraetorianGuard, Rules};
+use super::{Mechanic, PraetorianGuard, Rules, Vital};
 use crate::order::{Action, Order};
 use crate::outcome::{Illegal, OrderResult, Reason, Takeover};
 use crate::outcome::{SuccessionIllegal, SuccessionReason};
@@ -115,6 +115,18 @@ pub fn after_dice(
     let e = emperor(&next.state, default);
     if !vacant(next, default) && guard_on(before, e) && !guard_on(next, e) {
         fall(v, romans, e, guard_force(before, e), None, results, next);
+    }
+}
+
+/// Hook `vital_units`: the Emperor's guard, lost when dislodged (I8),
+/// while `power` holds the title.
+pub fn vital_guard(v: &Variant, default: PowerId, pos: &Position, power: PowerId, units: &mut Vec<Vital>) {
+    if emperor(&pos.state, default) != power || vacant(pos, default) {
+        return;
+    }
+    let forces = pos.forces.iter().chain(pos.dislodged.iter().map(|d| &d.force));
+    for f in forces.filter(|f| f.components.iter().any(|c| is_guard_of(c, power))) {
+        units.push(Vital { at: v.province_of(f.loc), lost_when_dislodged: true });
     }
 }
 
@@ -263,6 +275,13 @@ impl Mechanic for Succession {
     ) {
         if let Some(e) = title(r) {
             after_dice(v, e, romans(r), before, results, next);
+        }
+    }
+
+    /// I8: the Emperor is out with his guard, dislodged or destroyed.
+    fn vital_units(&self, r: &Rules, v: &Variant, pos: &Position, power: PowerId, units: &mut Vec<Vital>) {
+        if let Some(e) = title(r) {
+            vital_guard(v, e, pos, power, units);
         }
     }
 

@@ -25,7 +25,7 @@ use super::options::{flag, needs, Names, OptionError};
 use super::outlaw;
 use super::personal::Personal;
 use super::state_text::{Codec, Slot};
-use super::{Mechanic, Rules};
+use super::{Mechanic, Rules, Vital};
 use crate::order::{Action, Order};
 use crate::outcome::{OrderResult, Reason, Takeover, Verdict};
 use crate::state::{Dislodged, Kind, Position};
@@ -125,6 +125,18 @@ pub fn after_phase(
     }
     if next.dislodged.is_empty() {
         next.state.heirs.clear();
+    }
+}
+
+/// Hook `vital_units`: `power`'s personal unit, if he is in the game
+/// (T4, I1: lost when eliminated, not when it retreats).
+pub fn vital_personal(v: &Variant, personal: Kind, pos: &Position, power: PowerId, units: &mut Vec<Vital>) {
+    if pos.state.eliminated.contains(&power) {
+        return;
+    }
+    let has = |f: &&crate::state::Force| f.components.iter().any(|c| c.kind == personal && c.power == power);
+    for f in pos.forces.iter().chain(pos.dislodged.iter().map(|d| &d.force)).filter(has) {
+        units.push(Vital { at: v.province_of(f.loc), lost_when_dislodged: false });
     }
 }
 
@@ -249,6 +261,13 @@ impl Mechanic for PersonalElimination {
     ) {
         if let Some(p) = r.get::<Personal>() {
             after_phase(v, p.kind, heirs(r), before, next, results);
+        }
+    }
+
+    /// T4, I1: the personal unit puts its player out with it.
+    fn vital_units(&self, r: &Rules, v: &Variant, pos: &Position, power: PowerId, units: &mut Vec<Vital>) {
+        if let Some(p) = r.get::<Personal>() {
+            vital_personal(v, p.kind, pos, power, units);
         }
     }
 
