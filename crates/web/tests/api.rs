@@ -3,7 +3,7 @@
 //! with their verdicts, secrecy, processing on all-ready and on deadline,
 //! and the two races: two processors at once, submissions at once.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{server, server_with, unique, Db};

@@ -2,7 +2,7 @@
 //! 2): each power's units and centres, and whose orders are missing (that
 //! they are, never what they are); the map's description points to it.
 
-mod common;
+use crate::common;
 
 use axum::body::Body;
 use axum::http::Request;

@@ -3,7 +3,7 @@
 //! it with that power's win, the game master may declare a draw; the result
 //! is the record's; votes are secret unless the game shows them.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{server, Db};

@@ -3,7 +3,7 @@
 //! stream reopened with Last-Event-ID gets what it missed; and two server
 //! processes on one database deliver each other's events.
 
-mod common;
+use crate::common;
 
 use axum::body::{Body, BodyDataStream};
 use axum::http::{Request, StatusCode};

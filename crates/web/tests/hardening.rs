@@ -4,7 +4,7 @@
 //! the seat API, floods limited, and a start-up that two processes may do
 //! at once. The connection and memory limits are in the heavy tests.
 
-mod common;
+use crate::common;
 
 use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode};

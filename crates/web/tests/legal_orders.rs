@@ -4,7 +4,7 @@
 //! finds legal is listed. Then the endpoint and the pending-orders map over
 //! HTTP, for the power's player only.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{server, Db};

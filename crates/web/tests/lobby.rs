@@ -4,8 +4,8 @@
 //! left; their home list marks the games whose orders are due. The lobby
 //! says each game's press mode and whether it is anonymous.
 
-mod common;
-mod jar;
+use crate::common;
+use crate::jar;
 
 use axum::http::StatusCode;
 use common::{server, Db};

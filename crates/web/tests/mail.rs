@@ -7,7 +7,7 @@
 //! tokens kept hashed (also those an older judge kept as they were), and
 //! the outbox surviving a mail server that is down and a restart.
 
-mod common;
+use crate::common;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};

@@ -3,7 +3,7 @@
 //! bot or are in civil disorder), when the game is paused, resumed or
 //! extended, and when a seat changes hands; never naming a player.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{server, Db};

@@ -2,8 +2,8 @@
 //! session cookie, redirects, and the game page showing a player's verdicts
 //! and no one else's orders.
 
-mod common;
-mod jar;
+use crate::common;
+use crate::jar;
 
 use axum::http::StatusCode;
 use common::{server, unique, Db};

@@ -6,7 +6,7 @@
 //! where only bots (or nobody) have something to order does not wait for
 //! its deadline.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{server, Db};

@@ -6,7 +6,7 @@
 //! `every_channel_keeps_private_press_and_anonymous_names`; events.rs and
 //! mail.rs try the streams and the mail further).
 
-mod common;
+use crate::common;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};

@@ -2,7 +2,7 @@
 //! phase counted), a new password, and deleting an account, which frees
 //! its seats.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{server, Db};

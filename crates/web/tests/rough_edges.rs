@@ -6,8 +6,8 @@
 //! game, no seat for a power the judge plays, a favicon, and the data
 //! folder of `serve` ignored by git.
 
-mod common;
-mod jar;
+use crate::common;
+use crate::jar;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};

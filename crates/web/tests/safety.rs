@@ -8,7 +8,7 @@
 //! checkpoints run in the background (and truncate a log grown long), and
 //! an in-memory SQLite database is refused.
 
-mod common;
+use crate::common;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};

@@ -3,7 +3,7 @@
 //! with the old player; and the verdicts of a check or a submission are
 //! judged on the power's own orders alone, never on the others' secret ones.
 
-mod common;
+use crate::common;
 
 use axum::http::StatusCode;
 use common::{server, Db};
