@@ -1,6 +1,6 @@
 //! The web judge's heavier tests, left out of the plain `cargo test`
-//! (`#[ignore]`) and run by .ci/run optimised (the `heavy` profile):
-//! `cargo test --profile heavy -p polemarch-web --test heavy -- --ignored --nocapture --test-threads 1`.
+//! (`#[ignore]`) and run by .ci/run in release:
+//! `cargo test --release -p polemarch-web --test heavy -- --ignored --nocapture --test-threads 1`.
 //! Each runs a real server in a child process (this test binary run again
 //! as `child_server`) on loopback, on SQLite and on PostgreSQL
 //! (DATABASE_URL; failing without it):
