@@ -10,7 +10,7 @@
 //! PostgreSQL of `DATABASE_URL`. Each is ignored (counted so, never
 //! passed) unless what it needs was there when it was built (build.rs:
 //! Chromium and its driver; DATABASE_URL), or `CI` was set: then it runs,
-//! and fails without them. Run by .ci/run: `cargo test -p polemarch-web-browser -- --test-threads 1`.
+//! and fails without them. Run by .ci/run: `cargo test -p polemarch-web-browser -- --test-threads 2`.
 
 #[path = "browser/chrome.rs"]
 mod chrome;
@@ -20,6 +20,9 @@ mod common;
 mod map;
 #[path = "browser/site.rs"]
 mod site;
+// The press and live pages' tests (press.rs): a module of this binary, so
+// that the web judge and the WebDriver client are linked once.
+mod press;
 
 use chrome::{Browser, Driver};
 use common::{server_with, Db};

@@ -6,13 +6,7 @@
 //! as typed; live pages left close their streams and one brought back by
 //! Back is loaded again; a gunboat game shows no press form and no names. On SQLite and on the PostgreSQL of `DATABASE_URL` (as browser.rs).
 
-#[path = "browser/chrome.rs"]
-#[allow(dead_code)]
-mod chrome;
-#[path = "../../web/tests/common/mod.rs"]
-mod common;
-#[path = "browser/site.rs"]
-mod site;
+use crate::{chrome, common, site};
 
 use axum::http::StatusCode;
 use chrome::{Browser, Driver};
