@@ -2,6 +2,7 @@
 //! to retreat, provinces left empty by a standoff, and centre owners.
 
 mod composition;
+mod copy;
 pub mod json;
 mod variant_state;
 
@@ -222,9 +223,7 @@ impl Position {
     /// (none), reusing its own memory, with room for `more` forces.
     pub fn copy_board(&mut self, pos: &Position, more: usize) {
         self.phase = pos.phase;
-        self.forces.clear();
-        self.forces.reserve(pos.forces.len() + more);
-        self.forces.clone_from(&pos.forces);
+        copy::copy_forces(&mut self.forces, &pos.forces, more);
         self.dislodged.clear();
         self.contested.clear();
         self.owners.clone_from(&pos.owners);
