@@ -110,7 +110,8 @@ mod tests {
     #[test]
     fn a_merged_copy_is_the_copy_with_the_forces_inserted() {
         let from = vec![force(2, 1), force(4, 3), force(6, 1)];
-        for added in [vec![force(1, 1), force(5, 1), force(7, 2)], vec![force(4, 1), force(4, 2), force(9, 1)], vec![]] {
+        for added in [vec![force(1, 1), force(5, 1), force(7, 2)], vec![force(4, 1), force(4, 2), force(9, 1)], vec![]]
+        {
             let mut inserted = from.clone();
             for f in &added {
                 crate::state::insert_in_order(&mut inserted, f.clone());
