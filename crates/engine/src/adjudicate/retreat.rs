@@ -167,9 +167,8 @@ pub fn retreat<'a>(
     }
     if in_order {
         // (Placed as the board is copied, instead of each one moving the
-        // forces after it.)
-        // (Sorted by insertion: a few forces, where the library's sort
-        // costs more.)
+        // forces after it; put in board order first by insertion: a few
+        // forces, for which the library's sort costs more.)
         for i in 1..arrivals.len() {
             let mut j = i;
             while j > 0 && board_order(&arrivals[j - 1], &arrivals[j]).is_gt() {
