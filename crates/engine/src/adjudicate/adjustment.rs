@@ -26,9 +26,17 @@ pub(super) fn balances_into(v: &Variant, pos: &Position, scratch: &mut Scratch) 
     let balance = &mut scratch.balance;
     balance.clear();
     balance.extend(scratch.supply.iter().map(|&s| s as i32));
-    for f in &pos.forces {
-        for c in f.components.iter().filter(|c| !c.free && c.kind.row().needs_supply) {
+    let mut charge = |c: &crate::state::Component| {
+        if !c.free && c.kind.row().needs_supply {
             balance[c.power.index()] -= upkeep(c.kind);
+        }
+    };
+    // (A force of one component, nearly every one, without a loop:
+    // issue 31.)
+    for f in &pos.forces {
+        match f.components.as_slice() {
+            [one] => charge(one),
+            more => more.iter().for_each(&mut charge),
         }
     }
     // I4: frontier garrisons free before Winter 236.

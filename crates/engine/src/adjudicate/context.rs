@@ -23,7 +23,7 @@ use super::outcome::{OrderResult, Reason};
 use super::plan::{Plans, Seas};
 use super::resolver::Node;
 use crate::order::Order;
-use crate::state::Position;
+use crate::state::{Force, Position};
 use crate::variant::{LocId, Variant};
 
 /// Adjudicates the phases of one variant, reusing its scratch arrays.
@@ -101,6 +101,8 @@ pub(super) struct Scratch {
     /// and destination.
     pub occupied: Vec<bool>,
     pub chosen: Vec<Option<(usize, Option<LocId>)>>,
+    /// The forces that retreat, where they arrive.
+    pub arrivals: Vec<Force>,
     /// Adjustments: each power's supply and balance.
     pub supply: Vec<u32>,
     pub balance: Vec<i32>,

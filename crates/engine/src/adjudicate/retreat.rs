@@ -8,7 +8,7 @@ use super::outcome::{Illegal, OrderResult, Reason};
 use super::plan::may_enter;
 use crate::order::{Action, Order};
 use crate::rules::Entry;
-use crate::state::{Dislodged, InOrder, Moves, Position};
+use crate::state::{board_order, Dislodged, InOrder, Moves, Position};
 use crate::variant::{LocId, ProvinceId, Terrain, Variant};
 use std::borrow::Cow;
 
@@ -38,16 +38,19 @@ fn occupied_into(v: &Variant, pos: &Position, occupied: &mut Vec<bool>) -> InOrd
     in_order
 }
 
+/// May `d` retreat into province `p` (a neighbour)?
+fn open(v: &Variant, occupied: &[bool], contested: &[ProvinceId], d: &Dislodged, p: ProvinceId) -> bool {
+    !occupied[p.index()]
+        && !contested.contains(&p)
+        && (d.attacker_from != Some(p) || d.by_convoy)
+        && !d.also_from.contains(&p)
+        && may_enter(v, &d.force, p, Entry::Retreat).is_ok()
+}
+
 /// Calls `found` with every location `d` may retreat to.
 fn options(v: &Variant, occupied: &[bool], contested: &[ProvinceId], d: &Dislodged, mut found: impl FnMut(LocId)) {
     let from = v.province_of(d.force.loc);
-    let open = |p: ProvinceId| {
-        !occupied[p.index()]
-            && !contested.contains(&p)
-            && (d.attacker_from != Some(p) || d.by_convoy)
-            && !d.also_from.contains(&p)
-            && may_enter(v, &d.force, p, Entry::Retreat).is_ok()
-    };
+    let open = |p: ProvinceId| open(v, occupied, contested, d, p);
     match d.force.moves_as() {
         Moves::Fleet => {
             for &l in &v.fleet_neighbours[d.force.loc.index()] {
@@ -133,7 +136,8 @@ pub fn retreat<'a>(
         };
         chosen[d] = Some((i, to));
     }
-    next.copy_board(pos, n);
+    let arrivals = &mut scratch.arrivals;
+    arrivals.clear();
     for (d, dislodged) in pos.dislodged.iter().enumerate() {
         let Some((i, to)) = chosen[d] else { continue };
         let reason = match to {
@@ -154,12 +158,30 @@ pub fn retreat<'a>(
                     Reason::RetreatBounced
                 } else {
                     in_order &= dislodged.force.components.len() < 2;
-                    next.insert_in_order(crate::state::Force { loc: l, ..dislodged.force.clone() });
+                    arrivals.push(crate::state::Force { loc: l, ..dislodged.force.clone() });
                     Reason::Retreated
                 }
             }
         };
         verdicts[i] = Some(reason);
+    }
+    if in_order {
+        // (Placed as the board is copied, instead of each one moving the
+        // forces after it; put in board order first by insertion: a few
+        // forces, for which the library's sort costs more.)
+        for i in 1..arrivals.len() {
+            let mut j = i;
+            while j > 0 && board_order(&arrivals[j - 1], &arrivals[j]).is_gt() {
+                arrivals.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        next.copy_board_adding(pos, arrivals);
+    } else {
+        next.copy_board(pos, arrivals.len());
+        for arrival in arrivals.drain(..) {
+            next.insert_in_order(arrival);
+        }
     }
     results.reserve(orders.len() + n);
     results.extend(
@@ -185,12 +207,21 @@ fn retreat_to(v: &Variant, pos: &Position, occupied: &[bool], d: &Dislodged, to:
     // stp/sc`, as Droidippy's records write it), so it is not read.
     let coast_given = v.loc(to).coast.is_some() && d.force.kinds()[1] > 0;
     let (mut fits, mut first) = (0usize, to);
-    options(v, occupied, &pos.contested, d, |l| {
-        if v.province_of(l) == dest && (!coast_given || l == to) {
-            fits += 1;
-            first = l;
+    if d.force.moves_as() == Moves::Army {
+        // (An army's options are its province's neighbours, each once:
+        // only the one named is asked whether it is open.)
+        let from = v.province_of(d.force.loc);
+        if v.army_neighbours[from.index()].contains(&dest) && open(v, occupied, &pos.contested, d, dest) {
+            (fits, first) = (1, LocId::of_province(dest));
         }
-    });
+    } else {
+        options(v, occupied, &pos.contested, d, |l| {
+            if v.province_of(l) == dest && (!coast_given || l == to) {
+                fits += 1;
+                first = l;
+            }
+        });
+    }
     match fits {
         1 => Ok(first),
         2.. => Err(Illegal::CoastNeeded),

@@ -2,6 +2,7 @@
 //! to retreat, provinces left empty by a standoff, and centre owners.
 
 mod composition;
+mod copy;
 pub mod json;
 mod variant_state;
 
@@ -221,10 +222,21 @@ impl Position {
     /// Becomes a copy of `pos` but for its dislodged forces and standoffs
     /// (none), reusing its own memory, with room for `more` forces.
     pub fn copy_board(&mut self, pos: &Position, more: usize) {
+        copy::copy_forces(&mut self.forces, &pos.forces, more);
+        self.copy_rest(pos);
+    }
+
+    /// `copy_board`, with `added` placed among the forces where board
+    /// order puts them (`insert_in_order`, one after another): the forces
+    /// of `pos` and `added` both in board order.
+    pub fn copy_board_adding(&mut self, pos: &Position, added: &[Force]) {
+        copy::copy_merging(&mut self.forces, &pos.forces, added);
+        self.copy_rest(pos);
+    }
+
+    /// The copy of all but the forces.
+    fn copy_rest(&mut self, pos: &Position) {
         self.phase = pos.phase;
-        self.forces.clear();
-        self.forces.reserve(pos.forces.len() + more);
-        self.forces.clone_from(&pos.forces);
         self.dislodged.clear();
         self.contested.clear();
         self.owners.clone_from(&pos.owners);
@@ -243,7 +255,7 @@ impl Position {
         // compared by location, without looking each one up.
         let (whole, coasts) = (LocId::of_province(p), &variant.province(p).coasts);
         if coasts.is_empty() {
-            return self.forces.iter().position(|f| f.loc == whole);
+            return first_at(&self.forces, whole);
         }
         self.forces.iter().position(|f| f.loc == whole || coasts.contains(&f.loc))
     }
@@ -314,11 +326,37 @@ impl Position {
     }
 }
 
+/// The first of `forces` at `loc`. (Four forces a step, their tests
+/// without branches between them: a build asks for the force in an empty
+/// province twice, which reads the whole board each time.)
+fn first_at(forces: &[Force], loc: LocId) -> Option<usize> {
+    let mut fours = forces.chunks_exact(4);
+    for (n, four) in fours.by_ref().enumerate() {
+        if (four[0].loc == loc) | (four[1].loc == loc) | (four[2].loc == loc) | (four[3].loc == loc) {
+            return four.iter().position(|f| f.loc == loc).map(|i| 4 * n + i);
+        }
+    }
+    let rest = fours.remainder();
+    rest.iter().position(|f| f.loc == loc).map(|i| forces.len() - rest.len() + i)
+}
+
 /// Adds a force to forces in board order where that order puts it
 /// (`Position::insert_in_order`, for a list borrowed apart).
 pub fn insert_in_order(forces: &mut Vec<Force>, force: Force) {
-    let at = forces.partition_point(|f| board_order(f, &force).is_lt());
+    let at = order_point(forces, &force);
     forces.insert(at, force);
+}
+
+/// Where board order puts `force` in `forces` (in board order): after
+/// every force before it. (Found by the keys, then past any force of the
+/// same key before it: components are compared only there.)
+fn order_point(forces: &[Force], force: &Force) -> usize {
+    let key = board_key(force);
+    let mut at = forces.partition_point(|f| board_key(f) < key);
+    while forces.get(at).is_some_and(|f| board_key(f) == key && board_order(f, force).is_lt()) {
+        at += 1;
+    }
+    at
 }
 
 /// The order of forces in a normalized position: by location, then power,

@@ -114,6 +114,11 @@ impl VariantState {
         } = other;
         (self.seed, self.delphi, self.da_rebuilt, self.emperor_out) = (*seed, *delphi, *da_rebuilt, *emperor_out);
         (self.emperor, self.dictator, self.consul, self.senate_end) = (*emperor, *dictator, *consul, *senate_end);
+        // (Nearly always, as in every game of a variant without mechanics:
+        // no list to copy, and none to empty.)
+        if other.lists_empty() && self.lists_empty() {
+            return;
+        }
         self.colonies.clone_from(colonies);
         self.claims.clone_from(claims);
         self.free_builds.clone_from(free_builds);
@@ -128,6 +133,51 @@ impl VariantState {
         self.fixed.clone_from(fixed);
         self.rivals.clone_from(rivals);
         self.disorder.clone_from(disorder);
+    }
+
+    /// Is every list empty (the other fields aside)?
+    fn lists_empty(&self) -> bool {
+        let VariantState {
+            seed: _,
+            colonies,
+            claims,
+            delphi: _,
+            free_builds,
+            destroyed,
+            rebuilds,
+            loans,
+            da_rebuilt: _,
+            emperor_out: _,
+            emperor: _,
+            frontier_dice,
+            sieges,
+            heirs,
+            eliminated,
+            dictator: _,
+            consul: _,
+            outlaws,
+            fixed,
+            rivals,
+            senate_end: _,
+            disorder,
+        } = self;
+        let lengths = [
+            colonies.len(),
+            claims.len(),
+            free_builds.len(),
+            destroyed.len(),
+            rebuilds.len(),
+            loans.len(),
+            frontier_dice.len(),
+            sieges.len(),
+            heirs.len(),
+            eliminated.len(),
+            outlaws.len(),
+            fixed.len(),
+            rivals.len(),
+            disorder.len(),
+        ];
+        lengths.iter().all(|&n| n == 0)
     }
 }
 
