@@ -1,6 +1,7 @@
 """Dumps everything the package says in seeded random games of every
 variant (state, listed orders, orderable locations, powers, set_orders'
-answers with reasons, order status, results, record, saved game), as
+answers with reasons, order status, results, record without its
+times, saved game), as
 JSON lines, so that two builds can be compared byte for byte: a speed
 change must print the same (docs/benchmarks.md). Each Winter's orders are
 given twice (the second time resubmitted whole), and one order a phase
@@ -18,6 +19,14 @@ import polemarch
 
 def line(out, what, value):
     out.write(json.dumps([what, value], sort_keys=True) + "\n")
+
+
+def timeless(record):
+    """The record without its submissions' times (the clock, not the game)."""
+    for phase in record["phases"]:
+        for s in phase.get("submissions", []):
+            s.pop("at", None)
+    return record
 
 
 def powers(game):
@@ -55,7 +64,7 @@ def play(out, variant, seed, phases):
         line(out, "status", game.get_order_status())
         line(out, "results", game.get_results())
     line(out, "outcome", game.outcome)
-    line(out, "record", game.to_record())
+    line(out, "record", timeless(game.to_record()))
     line(out, "saved", game.to_saved_game_format())
 
 
