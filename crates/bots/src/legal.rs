@@ -97,7 +97,10 @@ impl<'a> Board<'a> {
         let candidates: Vec<Vec<Order>> = match kind {
             PhaseKind::Movement => {
                 let around = Around::of(v, pos, &reaches);
-                (0..pos.forces.len()).map(|i| candidates::movement(v, pos, &extras, &reaches, &around, i)).collect()
+                let mut scratch = candidates::Scratch::default();
+                (0..pos.forces.len())
+                    .map(|i| candidates::movement_in(v, pos, &extras, &reaches, &around, i, &mut scratch))
+                    .collect()
             }
             PhaseKind::Retreat => pos
                 .dislodged
@@ -193,7 +196,7 @@ fn keep_legal(v: &Variant, pos: &Position, mut candidates: Vec<Vec<Order>>) -> V
     let mut check = check.rounds(pos);
     if alone {
         for c in &mut candidates {
-            c.retain(|o| check.legal_alone(o));
+            check.retain_legal(c);
         }
         return candidates;
     }
