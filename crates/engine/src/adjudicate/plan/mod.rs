@@ -344,13 +344,8 @@ pub fn legal_alone(
 /// strength) is looked up at the first of them, not at each (a generator
 /// asks a force's candidates one after another). The same verdicts.
 pub struct Alone<'a> {
-    v: &'a Variant,
-    forces: &'a [Force],
-    at: &'a [u16],
-    state: &'a VariantState,
-    seas: &'a Seas,
-    /// With no box, binds no order to anything.
-    binding: Binding<'static>,
+    /// With no box, binding no order to anything (`boxes::UNBOUND`).
+    planning: Planning<'a>,
     /// The unit (its location) and the power of the last order asked
     /// about, and what was found of them.
     last: Option<(LocId, Option<PowerId>, Found)>,
@@ -377,13 +372,8 @@ impl<'a> Alone<'a> {
         state: &'a VariantState,
         seas: &'a Seas,
     ) -> Option<Alone<'a>> {
-        v.boxes.is_empty().then(|| Alone {
-            v,
-            forces,
-            at,
-            state,
-            seas,
-            binding: Binding::new(v, &[], &[], &[]),
+        v.boxes.is_empty().then_some(Alone {
+            planning: Planning { v, forces, seas, at, state, binding: &boxes::UNBOUND },
             last: None,
         })
     }
@@ -404,20 +394,19 @@ impl<'a> Alone<'a> {
             }
         };
         let Some(f) = found.force else { return Some(false) };
-        if !self.v.rules.allows(&order.action) {
+        let planning = &self.planning;
+        if !planning.v.rules.allows(&order.action) {
             return Some(false);
         }
         if matches!(order.action, Action::Move { .. }) && found.leaves_immobile {
             return None;
         }
-        let Alone { v, forces, seas, at, state, .. } = *self;
-        let planning = Planning { v, forces, seas, at, state, binding: &self.binding };
-        Some(found.strong && planning.planned_alone(f, &forces[f as usize], &order.action))
+        Some(found.strong && planning.planned_alone(f, &planning.forces[f as usize], &order.action))
     }
 
     fn find(&self, loc: LocId, power: Option<PowerId>) -> Found {
-        let (v, forces) = (self.v, self.forces);
-        let f = self.at[v.province_of(loc).index()];
+        let Planning { v, forces, at, .. } = self.planning;
+        let f = at[v.province_of(loc).index()];
         let mine = f != u16::MAX && power.is_none_or(|p| v.same_player(p, forces[f as usize].power));
         match mine {
             false => Found { force: None, leaves_immobile: false, strong: false },
