@@ -146,17 +146,24 @@ impl Possible {
         &self.orders[l.at.0 as usize][l.at.1 as usize]
     }
 
-    /// Force `i`'s orders (`orders[i]`), all under its province.
+    /// Force `i`'s orders (`orders[i]`), all under its province, their
+    /// texts looked up together.
     fn add_force(&mut self, v: &Variant, text: &mut Text, force: &Force, i: usize) {
         if self.orders[i].is_empty() {
             return;
         }
         let p = v.province_of(force.loc);
-        for k in 0..self.orders[i].len() {
-            let o = &self.orders[i][k];
-            let (loc, said) = (o.unit.as_ref().expect("a unit's order names it").loc, text.said(o));
-            self.push(p, Listed { loc, power: force.power, said, at: (i as u32, k as u32) });
-        }
+        let orders = std::mem::take(&mut self.orders[i]);
+        let Text { texts, pos, .. } = *text;
+        texts.each_said(
+            &orders,
+            |o| texts.write(v, pos, o),
+            |k, said| {
+                let loc = orders[k].unit.as_ref().expect("a unit's order names it").loc;
+                self.push(p, Listed { loc, power: force.power, said, at: (i as u32, k as u32) });
+            },
+        );
+        self.orders[i] = orders;
         insert_sorted(&mut self.orderable[force.power.index()], p);
     }
 

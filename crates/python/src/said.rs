@@ -107,16 +107,34 @@ impl Texts {
             return s.clone();
         }
         let said = Arc::new(Said::new(write()));
-        let mut kept = self.lock();
-        if kept.len() >= KEPT_AT_MOST {
-            kept.clear();
-        }
-        if kept.capacity() == 0 {
-            // Room for a few games' orders without growing.
-            kept.reserve(KEPT_FIRST);
-        }
-        kept.insert(key, said.clone());
+        keep(&mut self.lock(), key, &said);
         said
+    }
+
+    /// `said` for each of `orders` in turn (one force's), given to `each`
+    /// with its index, with the set locked once for all of them (a new text
+    /// is written meanwhile: `write` may lock the pieces, never the set).
+    pub fn each_said(
+        &self,
+        orders: &[Order],
+        mut write: impl FnMut(&Order) -> String,
+        mut each: impl FnMut(usize, Arc<Said>),
+    ) {
+        let mut kept = self.lock();
+        for (k, o) in orders.iter().enumerate() {
+            let said = match key(o) {
+                None => Arc::new(Said::new(write(o))),
+                Some(key) => match kept.get(&key) {
+                    Some(s) => s.clone(),
+                    None => {
+                        let said = Arc::new(Said::new(write(o)));
+                        keep(&mut kept, key, &said);
+                        said
+                    }
+                },
+            };
+            each(k, said);
+        }
     }
 
     /// `o` in MILA's notation, written in `pos` from the pieces kept.
@@ -128,6 +146,18 @@ impl Texts {
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u64, Arc<Said>, BuildHasherDefault<Fx>>> {
         self.kept.lock().unwrap_or_else(|p| p.into_inner())
     }
+}
+
+/// Keeps a new text under its key (the set started again when full).
+fn keep(kept: &mut HashMap<u64, Arc<Said>, BuildHasherDefault<Fx>>, key: u64, said: &Arc<Said>) {
+    if kept.len() >= KEPT_AT_MOST {
+        kept.clear();
+    }
+    if kept.capacity() == 0 {
+        // Room for a few games' orders without growing.
+        kept.reserve(KEPT_FIRST);
+    }
+    kept.insert(key, said.clone());
 }
 
 fn upper(py: Python<'_>, name: &str) -> Py<PyString> {
