@@ -95,7 +95,7 @@ pub fn unit_ref(f: &Force) -> UnitRef {
 }
 
 /// What one force's candidates are worked out in, kept from force to
-/// force (`movement_in`): each is left as it was found (all false, empty).
+/// force (`movement`): each is left as it was found (all false, empty).
 #[derive(Default)]
 pub struct Scratch {
     /// By province: the force may step there.
@@ -111,20 +111,9 @@ pub struct Scratch {
 }
 
 /// Every candidate order of `pos.forces[i]` in a movement phase; the hold
-/// first. `reaches[j]` is `reach` of force `j`, `around` made of them.
+/// first. `reaches[j]` is `reach` of force `j`, `around` made of them;
+/// worked out in `scratch` (kept from force to force).
 pub fn movement(
-    v: &Variant,
-    pos: &Position,
-    extras: &Extras,
-    reaches: &[Vec<ProvinceId>],
-    around: &Around,
-    i: usize,
-) -> Vec<Order> {
-    movement_in(v, pos, extras, reaches, around, i, &mut Scratch::default())
-}
-
-/// `movement`, worked out in `scratch` (for force after force).
-pub fn movement_in(
     v: &Variant,
     pos: &Position,
     extras: &Extras,

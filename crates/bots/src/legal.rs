@@ -100,7 +100,7 @@ impl<'a> Board<'a> {
                 let around = Around::of(v, pos, &reaches);
                 let mut scratch = candidates::Scratch::default();
                 (0..pos.forces.len())
-                    .map(|i| candidates::movement_in(v, pos, &extras, &reaches, &around, i, &mut scratch))
+                    .map(|i| candidates::movement(v, pos, &extras, &reaches, &around, i, &mut scratch))
                     .collect()
             }
             PhaseKind::Retreat => pos

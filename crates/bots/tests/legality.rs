@@ -43,8 +43,10 @@ fn planning_calls_illegal_what_adjudication_does_in_every_variant() {
             let extras = Extras::of(&v);
             let reaches: Vec<_> = pos.forces.iter().map(|f| reach(&v, f)).collect();
             let around = Around::of(&v, &pos, &reaches);
-            let mut all: Vec<Vec<Order>> =
-                (0..pos.forces.len()).map(|f| candidates::movement(&v, &pos, &extras, &reaches, &around, f)).collect();
+            let mut scratch = candidates::Scratch::default();
+            let mut all: Vec<Vec<Order>> = (0..pos.forces.len())
+                .map(|f| candidates::movement(&v, &pos, &extras, &reaches, &around, f, &mut scratch))
+                .collect();
             for (f, orders) in pos.forces.iter().zip(&mut all) {
                 orders.extend(v.loc_ids().map(|to| Order::for_force(f, Action::Move { to, via_convoy: false })));
                 // Convoys of every army to where the fleet borders: most of
