@@ -4,7 +4,7 @@
 //! DESTROY/REBUILD), built from the map's borders. Many are illegal; the
 //! adjudicator sorts them out (`legal.rs`), so no rule is repeated here.
 
-use crate::geometry::steps;
+use crate::geometry::{each_step, steps};
 use polemarch_engine::order::{Action, Order, SplitPart, UnitRef};
 use polemarch_engine::rules::{Delphi, Destroy, Rebuild};
 use polemarch_engine::state::{Components, Force, Moves};
@@ -94,8 +94,25 @@ pub fn unit_ref(f: &Force) -> UnitRef {
     UnitRef { components: Some(Components::from_slice(&f.components)), loc: f.loc }
 }
 
+/// What one force's candidates are worked out in, kept from force to
+/// force (`movement`): each is left as it was found (all false, empty).
+#[derive(Default)]
+pub struct Scratch {
+    /// By province: the force may step there.
+    reached: Vec<bool>,
+    /// The same as bits.
+    bits: Vec<u64>,
+    /// By province: met by the convoy search.
+    seen: Vec<bool>,
+    frontier: Vec<ProvinceId>,
+    next: Vec<ProvinceId>,
+    /// The convoy search's coasts.
+    coasts: Vec<LocId>,
+}
+
 /// Every candidate order of `pos.forces[i]` in a movement phase; the hold
-/// first. `reaches[j]` is `reach` of force `j`, `around` made of them.
+/// first. `reaches[j]` is `reach` of force `j`, `around` made of them;
+/// worked out in `scratch` (kept from force to force).
 pub fn movement(
     v: &Variant,
     pos: &Position,
@@ -103,6 +120,7 @@ pub fn movement(
     reaches: &[Vec<ProvinceId>],
     around: &Around,
     i: usize,
+    scratch: &mut Scratch,
 ) -> Vec<Order> {
     let f = &pos.forces[i];
     let here = v.province_of(f.loc);
@@ -110,12 +128,12 @@ pub fn movement(
     // without growing.
     let mut out = Vec::with_capacity(48);
     out.push(Order::for_force(f, Action::Hold));
-    let my_steps = steps(v, f);
-    for &to in &my_steps {
+    for to in each_step(v, f) {
         out.push(Order::for_force(f, Action::Move { to, via_convoy: false }));
     }
     if f.is_army() {
-        for to in by_convoy(v, around, f, extras.convoy_destinations) {
+        by_convoy(v, around, f, extras.convoy_destinations, scratch);
+        for &to in &scratch.coasts {
             out.push(Order::for_force(f, Action::Move { to, via_convoy: true }));
         }
         // A siege raised (City State C8): `A pav R lod` where lod's walls
@@ -138,7 +156,7 @@ pub fn movement(
         }
     }
     if extras.merge_split {
-        for &to in &my_steps {
+        for to in each_step(v, f) {
             out.push(Order::for_force(f, Action::Merge { to, with: Vec::new() }));
         }
         for &p in &reaches[i] {
@@ -151,14 +169,15 @@ pub fn movement(
     // Where this force may step, by province (one look-up, not a search
     // of `reaches[i]`, for each other force's each step), and as bits: a
     // force that neither stands nor may step there is passed over at once.
-    let mut reached = vec![false; v.province_count()];
-    let mut bits = vec![0u64; around.words];
+    let Scratch { reached, bits, .. } = scratch;
+    reached.resize(v.province_count(), false);
+    bits.resize(around.words, 0);
     for p in &reaches[i] {
         reached[p.index()] = true;
-        mark(&mut bits, *p);
+        mark(bits, *p);
     }
     for (j, g) in pos.forces.iter().enumerate() {
-        if j == i || !around.touches(j, &bits) {
+        if j == i || !around.touches(j, bits) {
             continue;
         }
         let there = v.province_of(g.loc);
@@ -169,6 +188,10 @@ pub fn movement(
             out.push(Order::for_force(f, Action::SupportMove { unit: unit_ref(g), to: LocId::of_province(d) }));
         }
     }
+    for p in &reaches[i] {
+        reached[p.index()] = false;
+    }
+    bits.fill(0);
     if f.is_fleet() && v.province(here).terrain.convoys() {
         out.extend(convoys(v, pos, f));
     }
@@ -199,38 +222,50 @@ fn has_fleet(f: &Force) -> bool {
 }
 
 /// Coasts an army could reach by a chain of fleets at sea standing there
-/// now, nearest first; at most `limit` of them.
-fn by_convoy(v: &Variant, around: &Around, army: &Force, limit: usize) -> Vec<LocId> {
+/// now, nearest first; at most `limit` of them: into `scratch.coasts`.
+fn by_convoy(v: &Variant, around: &Around, army: &Force, limit: usize, scratch: &mut Scratch) {
+    let Scratch { seen, frontier, next, coasts: out, .. } = scratch;
+    out.clear();
     let here = v.province_of(army.loc);
     if !v.province(here).terrain.shore() {
-        return Vec::new();
+        return;
     }
     let fleet_at = |p: ProvinceId| around.fleet_at(v, p);
-    let mut seen = vec![false; v.province_count()];
+    seen.resize(v.province_count(), false);
     seen[here.index()] = true;
     let borders = |p: ProvinceId| v.any_borders.row(p.index()).map(ProvinceId::new);
-    let mut frontier: Vec<ProvinceId> = borders(here).filter(|&p| fleet_at(p)).collect();
-    let mut out = Vec::new();
+    frontier.clear();
+    frontier.extend(borders(here).filter(|&p| fleet_at(p)));
+    // The seas met, to be unmarked after (`seen` is left all false).
+    let mut met = std::mem::take(next);
+    met.clear();
     while !frontier.is_empty() && out.len() < limit {
-        let mut next = Vec::new();
-        for &sea in &frontier {
+        for &sea in frontier.iter() {
             seen[sea.index()] = true;
         }
-        for &sea in &frontier {
+        met.extend_from_slice(frontier);
+        let start = met.len();
+        for &sea in frontier.iter() {
             for p in borders(sea).filter(|&p| !seen[p.index()]) {
                 if fleet_at(p) {
-                    next.push(p);
+                    met.push(p);
                 } else if v.province(p).terrain.shore() && !out.contains(&LocId::of_province(p)) {
                     out.push(LocId::of_province(p));
                 }
             }
         }
-        next.sort_unstable();
-        next.dedup();
-        frontier = next;
+        frontier.clear();
+        frontier.extend_from_slice(&met[start..]);
+        met.truncate(start);
+        frontier.sort_unstable();
+        frontier.dedup();
     }
+    seen[here.index()] = false;
+    for p in &met {
+        seen[p.index()] = false;
+    }
+    *next = met;
     out.truncate(limit);
-    out
 }
 
 /// A fleet at sea convoys an army on a neighbouring shore to another shore

@@ -27,10 +27,16 @@ fn borders<'v>(v: &'v Variant, f: &Force) -> Borders<'v> {
 /// neighbouring provinces; a fleet, or a force with a fleet: the
 /// neighbouring locations along fleet borders).
 pub fn steps(v: &Variant, f: &Force) -> Vec<LocId> {
-    match borders(v, f) {
-        Borders::Fleet(locs) => locs.to_vec(),
-        Borders::Army(provinces) => provinces.iter().copied().map(LocId::of_province).collect(),
-    }
+    each_step(v, f).collect()
+}
+
+/// `steps`, one after another (no list made).
+pub fn each_step<'v>(v: &'v Variant, f: &Force) -> impl Iterator<Item = LocId> + 'v {
+    let (locs, provinces): (&[LocId], &[ProvinceId]) = match borders(v, f) {
+        Borders::Fleet(locs) => (locs, &[]),
+        Borders::Army(provinces) => (&[], provinces),
+    };
+    locs.iter().copied().chain(provinces.iter().copied().map(LocId::of_province))
 }
 
 /// The provinces a force may step into (a coast counted once).

@@ -30,8 +30,9 @@ pub struct Board<'a> {
     pub legal: Vec<Vec<Order>>,
     /// The provinces each force of `pos.forces` may step into.
     pub reaches: Vec<Vec<ProvinceId>>,
-    /// The adjudicator every question of legality goes to.
-    judge: RefCell<Judge<'a>>,
+    /// The adjudicator every question of legality goes to, made at the
+    /// first (a listing of a movement's legal orders asks none).
+    judge: OnceCell<RefCell<Judge<'a>>>,
     /// Each power's balance in an adjustment, worked out when first asked.
     balances: OnceCell<Vec<i32>>,
 }
@@ -97,7 +98,10 @@ impl<'a> Board<'a> {
         let candidates: Vec<Vec<Order>> = match kind {
             PhaseKind::Movement => {
                 let around = Around::of(v, pos, &reaches);
-                (0..pos.forces.len()).map(|i| candidates::movement(v, pos, &extras, &reaches, &around, i)).collect()
+                let mut scratch = candidates::Scratch::default();
+                (0..pos.forces.len())
+                    .map(|i| candidates::movement(v, pos, &extras, &reaches, &around, i, &mut scratch))
+                    .collect()
             }
             PhaseKind::Retreat => pos
                 .dislodged
@@ -114,7 +118,7 @@ impl<'a> Board<'a> {
             PhaseKind::Adjustment => Vec::new(),
         };
         let legal = keep_legal(v, pos, candidates);
-        Board { v, pos, kind, legal, reaches, judge: RefCell::new(Judge::new(v, pos)), balances: OnceCell::new() }
+        Board { v, pos, kind, legal, reaches, judge: OnceCell::new(), balances: OnceCell::new() }
     }
 
     /// Each power's supply less upkeep, in halves (`adjudicate::balances`).
@@ -136,14 +140,19 @@ impl<'a> Board<'a> {
 
     /// Is this one order legal alone in this position?
     pub fn legal_alone(&self, order: &Order) -> bool {
-        self.judge.borrow_mut().legal_alone(order)
+        self.judge_made().borrow_mut().legal_alone(order)
     }
 
     /// Adjudicates `orders` in this position with the board's context (a
     /// bot's search asks here, phase after phase of candidates) and hands
     /// `read` the results and the next position.
     pub fn judge<R>(&self, orders: &[Order], read: impl FnOnce(&[OrderResult<'_>], &Position) -> R) -> R {
-        self.judge.borrow_mut().judge(orders, read)
+        self.judge_made().borrow_mut().judge(orders, read)
+    }
+
+    /// The judge, made at the first question.
+    fn judge_made(&self) -> &RefCell<Judge<'a>> {
+        self.judge.get_or_init(|| RefCell::new(Judge::new(self.v, self.pos)))
     }
 
     /// `power`'s orders made legal together: each order the adjudicator
@@ -193,7 +202,7 @@ fn keep_legal(v: &Variant, pos: &Position, mut candidates: Vec<Vec<Order>>) -> V
     let mut check = check.rounds(pos);
     if alone {
         for c in &mut candidates {
-            c.retain(|o| check.legal_alone(o));
+            check.retain_legal(c);
         }
         return candidates;
     }

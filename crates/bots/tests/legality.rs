@@ -5,7 +5,8 @@
 //! each round of candidates was adjudicated whole; so does
 //! `Legality::rounds`, which sets the board up once for all the rounds of
 //! a position, and its `legal_alone`, which asks each order alone where
-//! `Legality::alone_as_in_rounds` says that is the same. Beside the
+//! `Legality::alone_as_in_rounds` says that is the same, and its
+//! `retain_legal`, which asks a force's candidates together. Beside the
 //! generator's candidates (few of them illegal in standard), every force
 //! is also ordered to every location, mostly illegal moves, and every
 //! fleet to convoy every army to where it borders. And the full list
@@ -42,8 +43,10 @@ fn planning_calls_illegal_what_adjudication_does_in_every_variant() {
             let extras = Extras::of(&v);
             let reaches: Vec<_> = pos.forces.iter().map(|f| reach(&v, f)).collect();
             let around = Around::of(&v, &pos, &reaches);
-            let mut all: Vec<Vec<Order>> =
-                (0..pos.forces.len()).map(|f| candidates::movement(&v, &pos, &extras, &reaches, &around, f)).collect();
+            let mut scratch = candidates::Scratch::default();
+            let mut all: Vec<Vec<Order>> = (0..pos.forces.len())
+                .map(|f| candidates::movement(&v, &pos, &extras, &reaches, &around, f, &mut scratch))
+                .collect();
             for (f, orders) in pos.forces.iter().zip(&mut all) {
                 orders.extend(v.loc_ids().map(|to| Order::for_force(f, Action::Move { to, via_convoy: false })));
                 // Convoys of every army to where the fleet borders: most of
@@ -87,6 +90,15 @@ fn planning_calls_illegal_what_adjudication_does_in_every_variant() {
                     } else {
                         illegal += 1;
                     }
+                }
+            }
+            if alone {
+                // A force's candidates asked together keep those asked alone.
+                for orders in &all {
+                    let mut kept = orders.clone();
+                    in_rounds.retain_legal(&mut kept);
+                    let one_by_one: Vec<Order> = orders.iter().filter(|o| in_rounds.legal_alone(o)).cloned().collect();
+                    assert_eq!(kept, one_by_one, "{id}, {}: a force's candidates together", rec.phases[i].phase);
                 }
             }
         }

@@ -28,10 +28,10 @@ pub fn set(game: &mut Game, power: PowerId, given: &[Bound<'_, PyString>]) -> Py
     if let Some(possible) = game.possible.clone() {
         match listed(game, &possible, power, given)? {
             Some(found) if game.v.calendar.kind(game.pos.phase) == PhaseKind::Adjustment => {
-                return Ok(judge_listed(game, power, found));
+                return Ok(judge_listed(game, &possible, power, found));
             }
-            Some(found) if one_each(game, &found) => {
-                record_listed(game, power, found);
+            Some(found) if one_each(game, &possible, &found) => {
+                record_listed(game, &possible, power, found);
                 return Ok(Vec::new());
             }
             _ => {}
@@ -98,11 +98,11 @@ fn listed<'a>(
 
 /// In a movement or a retreat, where an order's legality depends on the
 /// position alone: is each order for a unit of its own, none in a box?
-fn one_each(game: &Game, found: &[&Listed]) -> bool {
+fn one_each(game: &Game, possible: &Possible, found: &[&Listed]) -> bool {
     let v = &game.v;
     let mut seen = Vec::with_capacity(found.len());
     for listed in found {
-        let Some(unit) = &listed.order.unit else { return false };
+        let Some(unit) = &possible.order(listed).unit else { return false };
         let p = v.province_of(unit.loc);
         if seen.contains(&p) || v.is_box(p) {
             return false;
@@ -115,9 +115,10 @@ fn one_each(game: &Game, found: &[&Listed]) -> bool {
 /// Adjustment orders found among those listed: judged one after the other
 /// with the orders in force (a build's legality depends on the others), as
 /// `submit_at` judges the lines, without reading them again.
-fn judge_listed(game: &mut Game, power: PowerId, found: Vec<&Listed>) -> Vec<(String, String)> {
+fn judge_listed(game: &mut Game, possible: &Possible, power: PowerId, found: Vec<&Listed>) -> Vec<(String, String)> {
     let v = &game.v;
-    let given = found.iter().map(|l| as_read(l.order.clone())).map(|o| (o.display(v).to_string(), o)).collect();
+    let given =
+        found.iter().map(|l| as_read(possible.order(l).clone())).map(|o| (o.display(v).to_string(), o)).collect();
     let mut open = unwritten::phase_with(Vec::new());
     let in_force = game.in_force.as_mut().expect("listed checked it");
     let said = submit_read(v, &game.pos, &mut open, in_force, power, "python", &now(), given);
@@ -139,10 +140,10 @@ fn as_read(mut order: Order) -> Order {
 /// Records orders the adjudicator has already called legal (`listed`)
 /// without judging them again: accepted, or replacing an earlier order of
 /// the same unit (written into the record when it is read).
-fn record_listed(game: &mut Game, power: PowerId, found: Vec<&Listed>) {
+fn record_listed(game: &mut Game, possible: &Possible, power: PowerId, found: Vec<&Listed>) {
     let v = &game.v;
     let in_force = game.in_force.as_mut().expect("listed checked it");
-    let orders: Vec<Order> = found.iter().map(|l| l.order.clone()).collect();
+    let orders: Vec<Order> = found.iter().map(|l| possible.order(l).clone()).collect();
     // A power's first orders of the phase replace none (one each, `one_each`).
     let statuses = if in_force.iter().all(|o| o.power != Some(power)) {
         in_force.extend_from_slice(&orders);

@@ -3,8 +3,9 @@
 //! where the adjudicator does not call it illegal, so the orders are the
 //! ones the judge accepts. Written in MILA's notation (`A PAR - BUR`); a
 //! variant's own orders in polemarch's (`2A MAR SPLIT A PIE`), each text
-//! once per process (`said`). Each is kept with its order, so that
-//! `set_orders` finds a listed order by its text without reading it again.
+//! once per process (`said`). Each is kept with its order (left in the
+//! generator's lists), so that `set_orders` finds a listed order by its
+//! text without reading it again.
 
 use crate::said::{Said, Texts};
 use polemarch_bots::adjust::{adjustment, placement_sites};
@@ -21,7 +22,10 @@ use std::sync::Arc;
 
 /// The legal orders of one phase.
 pub struct Possible {
-    /// Every order, each province's together (one list for the phase, not
+    /// The orders, as the generator gave them: by force in a movement or a
+    /// retreat, one list in an adjustment (`Listed::at` points in).
+    orders: Vec<Vec<Order>>,
+    /// Every order listed, each province's together (one list for the phase, not
     /// one per province: the memory is taken and given back once).
     listed: Vec<Listed>,
     /// By province: where its orders are in `listed`.
@@ -36,18 +40,19 @@ pub struct Possible {
 }
 
 /// One legal order: the location its unit (or build) stands at, the power
-/// that may give it, its text and the order.
-#[derive(Clone)]
+/// that may give it, its text and where the order is (`Possible::order`:
+/// the orders stay where the generator put them, not moved).
 pub struct Listed {
     pub loc: LocId,
     pub power: PowerId,
     pub said: Arc<Said>,
-    pub order: Order,
+    at: (u32, u32),
 }
 
 impl Possible {
     pub fn of(v: &Variant, pos: &Position, texts: &Texts) -> Possible {
         let mut out = Possible {
+            orders: Vec::new(),
             listed: Vec::new(),
             at: vec![0..0; v.province_count()],
             apart: false,
@@ -59,13 +64,14 @@ impl Possible {
         match board.kind {
             PhaseKind::Movement | PhaseKind::Retreat => {
                 out.listed.reserve(board.legal.iter().map(Vec::len).sum());
-                for (i, legal) in std::mem::take(&mut board.legal).into_iter().enumerate() {
+                out.orders = std::mem::take(&mut board.legal);
+                for i in 0..out.orders.len() {
                     let force: &Force =
                         if board.kind == PhaseKind::Movement { &pos.forces[i] } else { &pos.dislodged[i].force };
                     if v.rules.played_by_judge(force.power) {
                         continue;
                     }
-                    out.add_force(v, &mut text, force, legal);
+                    out.add_force(v, &mut text, force, i);
                 }
             }
             PhaseKind::Adjustment if v.rules.own_phase(v, pos) => {
@@ -88,9 +94,9 @@ impl Possible {
                     // A build may be waived at every place one may be made.
                     let waive = Order { power: Some(power), unit: None, action: Action::Waive, claim: None };
                     for p in out.build_sites[power.index()].clone() {
-                        let listed =
-                            Listed { loc: LocId::of_province(p), power, said: text.said(&waive), order: waive.clone() };
-                        out.push(p, listed);
+                        let said = text.said(&waive);
+                        let at = out.keep(waive.clone());
+                        out.push(p, Listed { loc: LocId::of_province(p), power, said, at });
                     }
                 }
             }
@@ -135,24 +141,48 @@ impl Possible {
         &self.listed[at.start as usize..at.end as usize]
     }
 
-    /// A force's orders, all under its province.
-    fn add_force(&mut self, v: &Variant, text: &mut Text, force: &Force, legal: Vec<Order>) {
-        if legal.is_empty() {
+    /// The order listed as `l`.
+    pub fn order(&self, l: &Listed) -> &Order {
+        &self.orders[l.at.0 as usize][l.at.1 as usize]
+    }
+
+    /// Force `i`'s orders (`orders[i]`), all under its province, their
+    /// texts looked up together.
+    fn add_force(&mut self, v: &Variant, text: &mut Text, force: &Force, i: usize) {
+        if self.orders[i].is_empty() {
             return;
         }
         let p = v.province_of(force.loc);
-        for o in legal {
-            let loc = o.unit.as_ref().expect("a unit's order names it").loc;
-            self.push(p, Listed { loc, power: force.power, said: text.said(&o), order: o });
-        }
+        let orders = std::mem::take(&mut self.orders[i]);
+        let Text { texts, pos, .. } = *text;
+        texts.each_said(
+            &orders,
+            |o| texts.write(v, pos, o),
+            |k, said| {
+                let loc = orders[k].unit.as_ref().expect("a unit's order names it").loc;
+                self.push(p, Listed { loc, power: force.power, said, at: (i as u32, k as u32) });
+            },
+        );
+        self.orders[i] = orders;
         insert_sorted(&mut self.orderable[force.power.index()], p);
     }
 
     fn add(&mut self, v: &Variant, text: &mut Text, power: PowerId, o: Order) {
         let loc = o.unit.as_ref().expect("a unit's order names it").loc;
         let p = v.province_of(loc);
-        self.push(p, Listed { loc, power, said: text.said(&o), order: o });
+        let said = text.said(&o);
+        let at = self.keep(o);
+        self.push(p, Listed { loc, power, said, at });
         insert_sorted(&mut self.orderable[power.index()], p);
+    }
+
+    /// Keeps an adjustment's order (in one list), and says where.
+    fn keep(&mut self, o: Order) -> (u32, u32) {
+        if self.orders.is_empty() {
+            self.orders.push(Vec::new());
+        }
+        self.orders[0].push(o);
+        (0, self.orders[0].len() as u32 - 1)
     }
 
     /// The orders listed under location `l` (a province: all of its

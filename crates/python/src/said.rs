@@ -27,6 +27,10 @@ use std::sync::{Arc, Mutex};
 /// 5,200 different ones.
 const KEPT_AT_MOST: usize = 1 << 16;
 
+/// Room made for orders at the first (40 games of standard list about
+/// 5,200).
+const KEPT_FIRST: usize = 1 << 12;
+
 /// One order's text, in Rust and, once asked for, as Python text.
 pub struct Said {
     /// As written (not shrunk to fit: that would copy it again).
@@ -54,7 +58,7 @@ impl Said {
 /// Python text, made once.
 #[derive(Default)]
 pub struct Texts {
-    kept: Mutex<HashMap<u128, Arc<Said>, BuildHasherDefault<Fx>>>,
+    kept: Mutex<HashMap<u64, Arc<Said>, BuildHasherDefault<Fx>>>,
     /// The units' and places' text the orders are written from.
     pieces: Mutex<MilaPieces>,
     locs: GILOnceCell<Vec<Py<PyString>>>,
@@ -103,12 +107,34 @@ impl Texts {
             return s.clone();
         }
         let said = Arc::new(Said::new(write()));
-        let mut kept = self.lock();
-        if kept.len() >= KEPT_AT_MOST {
-            kept.clear();
-        }
-        kept.insert(key, said.clone());
+        keep(&mut self.lock(), key, &said);
         said
+    }
+
+    /// `said` for each of `orders` in turn (one force's), given to `each`
+    /// with its index, with the set locked once for all of them (a new text
+    /// is written meanwhile: `write` may lock the pieces, never the set).
+    pub fn each_said(
+        &self,
+        orders: &[Order],
+        mut write: impl FnMut(&Order) -> String,
+        mut each: impl FnMut(usize, Arc<Said>),
+    ) {
+        let mut kept = self.lock();
+        for (k, o) in orders.iter().enumerate() {
+            let said = match key(o) {
+                None => Arc::new(Said::new(write(o))),
+                Some(key) => match kept.get(&key) {
+                    Some(s) => s.clone(),
+                    None => {
+                        let said = Arc::new(Said::new(write(o)));
+                        keep(&mut kept, key, &said);
+                        said
+                    }
+                },
+            };
+            each(k, said);
+        }
     }
 
     /// `o` in MILA's notation, written in `pos` from the pieces kept.
@@ -117,9 +143,21 @@ impl Texts {
         MilaText::new(v, pos, &mut pieces).order(o)
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u128, Arc<Said>, BuildHasherDefault<Fx>>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u64, Arc<Said>, BuildHasherDefault<Fx>>> {
         self.kept.lock().unwrap_or_else(|p| p.into_inner())
     }
+}
+
+/// Keeps a new text under its key (the set started again when full).
+fn keep(kept: &mut HashMap<u64, Arc<Said>, BuildHasherDefault<Fx>>, key: u64, said: &Arc<Said>) {
+    if kept.len() >= KEPT_AT_MOST {
+        kept.clear();
+    }
+    if kept.capacity() == 0 {
+        // Room for a few games' orders without growing.
+        kept.reserve(KEPT_FIRST);
+    }
+    kept.insert(key, said.clone());
 }
 
 fn upper(py: Python<'_>, name: &str) -> Py<PyString> {
@@ -128,13 +166,15 @@ fn upper(py: Python<'_>, name: &str) -> Py<PyString> {
 
 /// Every part of an order in MILA's notation its text is written from
 /// (`replay::MilaText`: the action, where it goes, by convoy or not, the
-/// unit ordered and the unit supported or convoyed), packed in one number;
-/// None for the variants' own orders (written in polemarch's notation)
-/// and where a unit is not one component with its kind written.
-fn key(o: &Order) -> Option<u128> {
-    let (tag, to, other): (u128, Option<LocId>, Option<&UnitRef>) = match &o.action {
+/// unit ordered and the unit supported or convoyed), packed in one word
+/// (a place in 10 bits, a kind in 4, a power in 5: a map with more is
+/// written afresh); None for the variants' own orders (written in
+/// polemarch's notation) and where a unit is not one component with its
+/// kind written.
+fn key(o: &Order) -> Option<u64> {
+    let (tag, to, other): (u64, Option<LocId>, Option<&UnitRef>) = match &o.action {
         Action::Hold => (1, None, None),
-        Action::Move { to, via_convoy } => (2 + *via_convoy as u128, Some(*to), None),
+        Action::Move { to, via_convoy } => (2 + *via_convoy as u64, Some(*to), None),
         Action::SupportHold { unit } => (4, None, Some(unit)),
         Action::SupportMove { unit, to } => (5, Some(*to), Some(unit)),
         Action::Convoy { unit, to } => (6, Some(*to), Some(unit)),
@@ -145,21 +185,26 @@ fn key(o: &Order) -> Option<u128> {
         Action::Waive => (11, None, None),
         _ => return None,
     };
-    let unit = |u: Option<&UnitRef>| -> Option<u128> {
+    let place = |l: LocId| (l.0 < 1 << 10).then_some(1 << 10 | l.0 as u64);
+    // 21 bits: one, the kind, the power, free, the place.
+    let unit = |u: Option<&UnitRef>| -> Option<u64> {
         let Some(u) = u else { return Some(0) };
         match u.components.as_deref()? {
-            [c] => Some(
-                1 << 40
-                    | (c.kind.0 as u128) << 32
-                    | (c.power.0 as u128) << 24
-                    | (c.free as u128) << 16
-                    | u.loc.0 as u128,
+            [c] if c.kind.0 < 1 << 4 && c.power.0 < 1 << 5 => Some(
+                1 << 20
+                    | (c.kind.0 as u64) << 16
+                    | (c.power.0 as u64) << 11
+                    | (c.free as u64) << 10
+                    | place(u.loc)? & 0x3ff,
             ),
             _ => None,
         }
     };
-    let to = to.map_or(0, |l| 1 << 16 | l.0 as u128);
-    Some(tag | to << 4 | unit(o.unit.as_ref())? << 24 | unit(other)? << 72)
+    let to = match to {
+        Some(l) => place(l)?,
+        None => 0,
+    };
+    Some(tag | to << 4 | unit(o.unit.as_ref())? << 15 | unit(other)? << 36)
 }
 
 /// A small multiplicative hash: orders are a few small integers, and the
@@ -189,15 +234,13 @@ impl Hasher for Fx {
     fn write_u64(&mut self, x: u64) {
         self.add(x)
     }
-    /// A key in two steps, not sixteen (the default writes it byte by byte).
-    fn write_u128(&mut self, x: u128) {
-        self.add(x as u64);
-        self.add((x >> 64) as u64)
-    }
     fn write_usize(&mut self, x: usize) {
         self.add(x as u64)
     }
+    /// The product's high half folded into its low one: a product's low
+    /// bits depend on the key's low bits alone, and the map picks a
+    /// bucket by the low bits.
     fn finish(&self) -> u64 {
-        self.0
+        self.0 ^ self.0 >> 32
     }
 }

@@ -14,7 +14,7 @@
 use super::adjustment::{balances_into, judge_on, judge_orders};
 use super::context::{Adjudicator, Scratch};
 use super::outcome::{OrderResult, Reason, Verdict};
-use super::plan::{legal_alone, occupancy_into, plan, plan_again, Part, Plans, Seas};
+use super::plan::{legal_alone, occupancy_into, plan, plan_again, Alone, Part, Plans, Seas};
 use super::recycle;
 use crate::order::{Action, Order};
 use crate::state::Position;
@@ -193,9 +193,14 @@ impl<'v> Legality<'v> {
     /// The parts of the forces the orders just planned named: only they
     /// can have an order (`Plans::touched`, and the parts forces split into).
     fn named_parts(&self, forces: usize) -> impl Iterator<Item = &Part> {
-        let Plans { parts, touched, .. } = &self.plans;
-        touched.iter().map(|&f| &parts[f as usize]).chain(&parts[forces..])
+        named_parts(&self.plans, forces)
     }
+}
+
+/// `Legality::named_parts` of these plans.
+fn named_parts(plans: &Plans, forces: usize) -> impl Iterator<Item = &Part> {
+    let Plans { parts, touched, .. } = plans;
+    touched.iter().map(|&f| &parts[f as usize]).chain(&parts[forces..])
 }
 
 /// A Winter's set-up, for the position a `Legality` is for.
@@ -239,6 +244,27 @@ impl Rounds<'_, '_> {
         self.plan(std::slice::from_ref(order));
         self.check.plans.illegal[0].is_none()
             && self.check.named_parts(self.pos.forces.len()).any(|p| p.strength != 0 && p.order == Some(0))
+    }
+
+    /// Keeps those of `orders` that `legal_alone` calls legal, in their
+    /// order, where `Legality::alone_as_in_rounds` said so of them: the
+    /// orders that name one unit for one power one after another (a
+    /// force's candidates) share what is looked up of it (`plan::Alone`).
+    pub fn retain_legal(&mut self, orders: &mut Vec<Order>) {
+        self.set_up();
+        let (check, pos) = (&mut *self.check, self.pos);
+        let v = check.v;
+        let Legality { at, plans, seas, .. } = check;
+        let Some(mut alone) = Alone::new(v, &pos.forces, at, &pos.state, seas) else {
+            return orders.retain(|o| self.legal_alone(o));
+        };
+        orders.retain(|o| {
+            alone.legal(o).unwrap_or_else(|| {
+                plan_again(v, &pos.forces, at, std::slice::from_ref(o), &pos.state, plans, seas);
+                plans.illegal[0].is_none()
+                    && named_parts(plans, pos.forces.len()).any(|p| p.strength != 0 && p.order == Some(0))
+            })
+        });
     }
 
     /// Plans `orders` in the position.

@@ -21,6 +21,10 @@ pub struct Binding<'a> {
     orders: &'a [Order],
 }
 
+/// The binding of a variant with no box: nothing bound (what
+/// `Binding::new` makes there).
+pub static UNBOUND: Binding<'static> = Binding { by_order: Vec::new(), orders: &[] };
+
 impl<'a> Binding<'a> {
     /// Binds every order to its force: through `at` outside the boxes, to
     /// distinct forces inside them.

@@ -334,15 +334,89 @@ pub fn legal_alone(
         return None;
     }
     let planning = Planning { v, forces, seas, at, state, binding: &binding };
-    let Ok(plan) = planning.plan_one(f, force, &order.action) else {
-        return Some(false);
-    };
-    if let Plan::Convoy { army, dest } = plan {
-        if needless_convoy(v, forces, seas, army, dest, v.province_of(force.loc)) {
+    Some(planning.planned_alone(f, force, &order.action) && Part::new(f, force, None).strength != 0)
+}
+
+/// `legal_alone` for order after order in one position of a variant with
+/// no box (each order's unit is the force the occupancy map finds): what
+/// orders naming the same unit for the same power share (the force, whether
+/// that power may order it, whether a move leaves garrisons behind, its
+/// strength) is looked up at the first of them, not at each (a generator
+/// asks a force's candidates one after another). The same verdicts.
+pub struct Alone<'a> {
+    /// With no box, binding no order to anything (`boxes::UNBOUND`).
+    planning: Planning<'a>,
+    /// The unit (its location) and the power of the last order asked
+    /// about, and what was found of them.
+    last: Option<(LocId, Option<PowerId>, Found)>,
+}
+
+/// What `Alone` found of a unit ordered by a power.
+#[derive(Clone, Copy)]
+struct Found {
+    /// The force, where the power may order it (None: every order naming
+    /// it is illegal).
+    force: Option<u16>,
+    /// A move of it leaves garrisons behind (planned as parts of their own).
+    leaves_immobile: bool,
+    /// It has strength (a part without any has no plan).
+    strong: bool,
+}
+
+impl<'a> Alone<'a> {
+    /// None where the variant has boxes (`legal_alone` answers there).
+    pub fn new(
+        v: &'a Variant,
+        forces: &'a [Force],
+        at: &'a [u16],
+        state: &'a VariantState,
+        seas: &'a Seas,
+    ) -> Option<Alone<'a>> {
+        v.boxes.is_empty().then_some(Alone {
+            planning: Planning { v, forces, seas, at, state, binding: &boxes::UNBOUND },
+            last: None,
+        })
+    }
+
+    /// `legal_alone` of this order (None: plan it).
+    pub fn legal(&mut self, order: &Order) -> Option<bool> {
+        if matches!(order.action, Action::Split { .. } | Action::Merge { .. }) {
+            return None;
+        }
+        // `ordered_force`'s checks: a unit, a force there, the power's.
+        let Some(unit) = &order.unit else { return Some(false) };
+        let found = match self.last {
+            Some((loc, power, found)) if loc == unit.loc && power == order.power => found,
+            _ => {
+                let found = self.find(unit.loc, order.power);
+                self.last = Some((unit.loc, order.power, found));
+                found
+            }
+        };
+        let Some(f) = found.force else { return Some(false) };
+        let planning = &self.planning;
+        if !planning.v.rules.allows(&order.action) {
             return Some(false);
         }
+        if matches!(order.action, Action::Move { .. }) && found.leaves_immobile {
+            return None;
+        }
+        Some(found.strong && planning.planned_alone(f, &planning.forces[f as usize], &order.action))
     }
-    Some(Part::new(f, force, None).strength != 0)
+
+    fn find(&self, loc: LocId, power: Option<PowerId>) -> Found {
+        let Planning { v, forces, at, .. } = self.planning;
+        let f = at[v.province_of(loc).index()];
+        let mine = f != u16::MAX && power.is_none_or(|p| v.same_player(p, forces[f as usize].power));
+        match mine {
+            false => Found { force: None, leaves_immobile: false, strong: false },
+            true => {
+                let force = &forces[f as usize];
+                let strong = Part::new(f, force, None).strength != 0;
+                Found { force: Some(f), leaves_immobile: leaves_immobile(v, force), strong }
+            }
+        }
+    }
 }
 
 /// What planning an order looks at: the board before the phase.
@@ -357,6 +431,18 @@ pub(super) struct Planning<'a> {
 }
 
 impl Planning<'_> {
+    /// Would the order of force `f` (`body`), given alone, be planned: not
+    /// illegal, and no needless convoy (`legal_alone`, less the strength)?
+    fn planned_alone(&self, f: u16, body: &Force, action: &Action) -> bool {
+        let Ok(plan) = self.plan_one(f, body, action) else { return false };
+        match plan {
+            Plan::Convoy { army, dest } => {
+                !needless_convoy(self.v, self.forces, self.seas, army, dest, self.v.province_of(body.loc))
+            }
+            _ => true,
+        }
+    }
+
     /// Plans the order of force `f`; on success its parts have their plans.
     fn plan_force(
         &self,
