@@ -1,0 +1,76 @@
+//! How far each power is from its victory (`rules::shortfalls`, a question
+//! the bots ask): standard's 18 centres (rules/standard.md), and
+//! Imperator's two roads to victory (seeds/003_510582f0400fa4f9.txt,
+//! Imperator rule 2: "25 fully self-supporting units", or "the true
+//! EMPEROR and having a 5-unit advantage over the nearest competitor";
+//! ruling I2), the nearer of which counts, with the Emperor's lead told by
+//! the `shortfall` hook.
+
+use polemarch_engine::rules::shortfalls;
+use polemarch_engine::state::{Force, Kind, Position};
+use polemarch_engine::variant::{embedded_variant, PowerId};
+use polemarch_engine::Variant;
+
+fn variant(id: &str) -> Variant {
+    embedded_variant(id).expect("embedded").unwrap_or_else(|p| panic!("{p:?}"))
+}
+
+fn power(v: &Variant, name: &str) -> PowerId {
+    v.find_power(name).unwrap()
+}
+
+fn place(v: &Variant, pos: &mut Position, who: PowerId, kind: Kind, at: &[&str]) {
+    for a in at {
+        pos.forces.push(Force::single(who, kind, v.find_loc(a).unwrap()));
+    }
+    pos.normalize();
+}
+
+/// Standard: 18 centres less those held; Russia starts with 4, the others
+/// with 3.
+#[test]
+fn standard_powers_start_15_centres_short_russia_14() {
+    let v = variant("standard");
+    let far = shortfalls(&v, &Position::start(&v));
+    for p in v.power_ids() {
+        let want = if v.power(p).name == "Russia" { 14 } else { 15 };
+        assert_eq!(far[p.index()], Some(want), "{}", v.power(p).name);
+    }
+}
+
+/// I2: with no centres anyone's, the Emperor's 7 units against Rhine's 2
+/// are the lead (0 short); with Rhine at 4, 2 short; with Rhine at 9 he is
+/// 2 behind, 7 short. A Commander owning nothing is 25 units short (the
+/// Emperor's lead is no road for him), and a fallen Emperor has no lead.
+#[test]
+fn imperator_the_emperor_is_as_far_as_his_lead_is_short() {
+    let v = variant("imperator");
+    let (emperor, rhine) = (power(&v, "Emperor"), power(&v, "Rhine"));
+    let mut pos = Position::start(&v);
+    pos.forces.clear();
+    pos.owners.iter_mut().for_each(|o| *o = None);
+    place(&v, &mut pos, emperor, Kind::PRAETORIAN_GUARD, &["rom"]);
+    place(&v, &mut pos, emperor, Kind::ARMY, &["etr", "cis", "ven", "ben", "dal", "ill"]);
+    place(&v, &mut pos, rhine, Kind::ARMY, &["lgr", "ugr"]);
+    assert_eq!(shortfalls(&v, &pos)[emperor.index()], Some(0));
+    assert_eq!(shortfalls(&v, &pos)[rhine.index()], Some(25));
+    place(&v, &mut pos, rhine, Kind::ARMY, &["bel", "ece"]);
+    assert_eq!(shortfalls(&v, &pos)[emperor.index()], Some(2));
+    place(&v, &mut pos, rhine, Kind::ARMY, &["wce", "lug", "mas", "aqu", "tar"]);
+    assert_eq!(shortfalls(&v, &pos)[emperor.index()], Some(7));
+    pos.state.eliminated.push(emperor);
+    assert_eq!(shortfalls(&v, &pos)[emperor.index()], None);
+}
+
+/// I2: the lead counts units, self-supporting or not, and the Emperor's
+/// start (7 units, every Commander 6 or fewer) leaves him 4 short; each
+/// Commander is 25 less his self-supporting units short.
+#[test]
+fn imperator_start_the_emperor_is_4_units_short() {
+    let v = variant("imperator");
+    let pos = Position::start(&v);
+    let units = |p: PowerId| pos.forces.iter().flat_map(|f| &f.components).filter(|c| c.power == p).count() as u32;
+    let emperor = power(&v, "Emperor");
+    let best = ["Africa", "Danube", "Rhine", "Syria"].iter().map(|n| units(power(&v, n))).max().unwrap();
+    assert_eq!(shortfalls(&v, &pos)[emperor.index()], Some(5 + best - units(emperor)));
+}
