@@ -36,9 +36,9 @@ const REACH: f64 = 0.3;
 const LEADER: f64 = 0.2;
 /// The nearest other player's distance from his victory (in centres or
 /// units, `shortfalls`) under which he is worth stopping ...
-const CLOSE: u32 = 5;
+const CLOSE: u32 = 6;
 /// ... at this much for the square of how far inside it he is.
-const RIVAL: f64 = 1.0;
+const RIVAL: f64 = 2.0;
 /// Reaching the victory goal.
 const WIN: f64 = 1000.0;
 
@@ -79,7 +79,7 @@ pub fn value(v: &Variant, next: &Position, me: PowerId, risks: &Risks) -> f64 {
     let others = || v.power_ids().filter(|&p| !v.same_player(p, me));
     let leader = others().map(|p| after_halves[p.index()]).max().unwrap_or(0) as f64 / 2.0;
     // The nearest other player's distance from his victory.
-    let far = shortfalls(v, after);
+    let far = shortfalls(v, after, false);
     let nearest = others().filter_map(|p| far[p.index()]).min().unwrap_or(u32::MAX);
     let rival = RIVAL * f64::from(CLOSE.saturating_sub(nearest).pow(2));
     // The strength each side could bring to each province next.
