@@ -6,7 +6,7 @@
 //! ruling I2), the nearer of which counts, with the Emperor's lead told by
 //! the `shortfall` hook.
 
-use polemarch_engine::rules::{shortfalls, units_after_winter};
+use polemarch_engine::rules::shortfalls;
 use polemarch_engine::state::{Force, Kind, Position};
 use polemarch_engine::variant::{embedded_variant, PowerId};
 use polemarch_engine::Variant;
@@ -31,7 +31,7 @@ fn place(v: &Variant, pos: &mut Position, who: PowerId, kind: Kind, at: &[&str])
 #[test]
 fn standard_powers_start_15_centres_short_russia_14() {
     let v = variant("standard");
-    let far = shortfalls(&v, &Position::start(&v), false);
+    let far = shortfalls(&v, &Position::start(&v));
     for p in v.power_ids() {
         let want = if v.power(p).name == "Russia" { 14 } else { 15 };
         assert_eq!(far[p.index()], Some(want), "{}", v.power(p).name);
@@ -52,39 +52,14 @@ fn imperator_the_emperor_is_as_far_as_his_lead_is_short() {
     place(&v, &mut pos, emperor, Kind::PRAETORIAN_GUARD, &["rom"]);
     place(&v, &mut pos, emperor, Kind::ARMY, &["etr", "cis", "ven", "ben", "dal", "ill"]);
     place(&v, &mut pos, rhine, Kind::ARMY, &["lgr", "ugr"]);
-    assert_eq!(shortfalls(&v, &pos, false)[emperor.index()], Some(0));
-    assert_eq!(shortfalls(&v, &pos, false)[rhine.index()], Some(25));
+    assert_eq!(shortfalls(&v, &pos)[emperor.index()], Some(0));
+    assert_eq!(shortfalls(&v, &pos)[rhine.index()], Some(25));
     place(&v, &mut pos, rhine, Kind::ARMY, &["bel", "ece"]);
-    assert_eq!(shortfalls(&v, &pos, false)[emperor.index()], Some(2));
+    assert_eq!(shortfalls(&v, &pos)[emperor.index()], Some(2));
     place(&v, &mut pos, rhine, Kind::ARMY, &["wce", "lug", "mas", "aqu", "tar"]);
-    assert_eq!(shortfalls(&v, &pos, false)[emperor.index()], Some(7));
+    assert_eq!(shortfalls(&v, &pos)[emperor.index()], Some(7));
     pos.state.eliminated.push(emperor);
-    assert_eq!(shortfalls(&v, &pos, false)[emperor.index()], None);
-}
-
-/// I2 judged as after the coming Winter (the bots' estimate: each power
-/// builds or removes its whole balance): the Emperor with Rome and three
-/// centres (3, 3 and his +4, I3) keeps 10 units where he has 7; Rhine with
-/// no centre keeps his two frontier garrisons in 235 (free until Winter
-/// 236, I4) and loses his two other armies. On the board the Emperor is 3
-/// ahead (2 short); after the Winter 8 (0 short).
-#[test]
-fn imperator_the_lead_as_after_the_coming_winter() {
-    let v = variant("imperator");
-    let (emperor, rhine) = (power(&v, "Emperor"), power(&v, "Rhine"));
-    let mut pos = Position::start(&v);
-    pos.forces.clear();
-    pos.owners.iter_mut().for_each(|o| *o = None);
-    for c in ["rom", "nea", "bru", "rav"] {
-        pos.owners[v.province_of(v.find_loc(c).unwrap()).index()] = Some(emperor);
-    }
-    place(&v, &mut pos, emperor, Kind::PRAETORIAN_GUARD, &["rom"]);
-    place(&v, &mut pos, emperor, Kind::ARMY, &["etr", "cis", "ven", "ben", "dal", "ill"]);
-    place(&v, &mut pos, rhine, Kind::ARMY, &["lgr", "ugr", "bel", "ece"]);
-    assert_eq!(units_after_winter(&v, &pos)[emperor.index()], 10);
-    assert_eq!(units_after_winter(&v, &pos)[rhine.index()], 2);
-    assert_eq!(shortfalls(&v, &pos, false)[emperor.index()], Some(2));
-    assert_eq!(shortfalls(&v, &pos, true)[emperor.index()], Some(0));
+    assert_eq!(shortfalls(&v, &pos)[emperor.index()], None);
 }
 
 /// I2 at the start (starts.csv, game im): the Emperor's 4 units (PG,
@@ -92,6 +67,6 @@ fn imperator_the_lead_as_after_the_coming_winter() {
 #[test]
 fn imperator_start_the_emperor_is_4_units_short() {
     let v = variant("imperator");
-    let far = shortfalls(&v, &Position::start(&v), false);
+    let far = shortfalls(&v, &Position::start(&v));
     assert_eq!(far[power(&v, "Emperor").index()], Some(4));
 }

@@ -79,7 +79,7 @@ pub fn value(v: &Variant, next: &Position, me: PowerId, risks: &Risks) -> f64 {
     let others = || v.power_ids().filter(|&p| !v.same_player(p, me));
     let leader = others().map(|p| after_halves[p.index()]).max().unwrap_or(0) as f64 / 2.0;
     // The nearest other player's distance from his victory.
-    let far = shortfalls(v, after, false);
+    let far = shortfalls(v, after);
     let nearest = others().filter_map(|p| far[p.index()]).min().unwrap_or(u32::MAX);
     let rival = RIVAL * f64::from(CLOSE.saturating_sub(nearest).pow(2));
     // The strength each side could bring to each province next.
@@ -121,5 +121,11 @@ pub fn value(v: &Variant, next: &Position, me: PowerId, risks: &Risks) -> f64 {
     let enemy_at = |p: ProvinceId| theirs.iter().map(|row| row[p.index()]).max().unwrap_or(0);
     let exposed = |p: ProvinceId| if enemy_at(p) > ours[p.index()] { THREAT } else { 0.0 };
     let out = chance_out(v, next, me, risks, exposed) * (centres + UNIT * units);
-    centres + UNIT * units + within_reach - THREAT * threatened - DISLODGED * dislodged - LEADER * leader - rival - lost - out
+    centres + UNIT * units + within_reach
+        - THREAT * threatened
+        - DISLODGED * dislodged
+        - LEADER * leader
+        - rival
+        - lost
+        - out
 }

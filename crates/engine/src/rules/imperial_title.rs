@@ -50,46 +50,42 @@ pub fn ahead_text(v: &Variant, pos: &Position, default: PowerId, inv: Option<Inv
 }
 
 /// I2, for the bots: how many units `power` is short of the Emperor's
-/// lead, if he is the Emperor in the game (0 when 5 or more ahead), with
-/// `units` each power's units.
+/// lead, if he is the Emperor in the game (0 when 5 or more ahead).
 pub fn short_of_lead(
     v: &Variant,
     pos: &Position,
     default: PowerId,
     inv: Option<Invaders>,
     power: PowerId,
-    units: &[u32],
 ) -> Option<u32> {
-    let (e, ahead, behind) = against_best(v, pos, default, inv, |p| units[p.index()] as usize)?;
-    (e == power).then(|| (MARGIN + behind).saturating_sub(ahead) as u32)
+    let (e, own, best) = units_against_best(v, pos, default, inv)?;
+    (e == power).then(|| (MARGIN + best).saturating_sub(own) as u32)
 }
 
 /// The Emperor in the game and how many units more he has than the best
 /// of the other players (none when he has fewer).
 fn lead(v: &Variant, pos: &Position, default: PowerId, inv: Option<Invaders>) -> Option<(PowerId, usize)> {
-    let units = |p: PowerId| pos.forces.iter().flat_map(|f| &f.components).filter(|c| c.power == p).count();
-    let (e, ahead, behind) = against_best(v, pos, default, inv, units)?;
-    (behind == 0).then_some((e, ahead))
+    let (e, own, best) = units_against_best(v, pos, default, inv)?;
+    own.checked_sub(best).map(|by| (e, by))
 }
 
-/// The Emperor in the game, and his `units` against the best of the other
-/// players' (ahead: his more, behind: the best other's more; one is 0).
-fn against_best(
+/// The Emperor in the game, his units and the most units another player
+/// has (B units are no player's, I5).
+fn units_against_best(
     v: &Variant,
     pos: &Position,
     default: PowerId,
     inv: Option<Invaders>,
-    units: impl Fn(PowerId) -> usize,
 ) -> Option<(PowerId, usize, usize)> {
     let e = emperor(&pos.state, default);
     if pos.state.eliminated.contains(&e) {
         return None;
     }
+    let units = |p: PowerId| pos.forces.iter().flat_map(|f| &f.components).filter(|c| c.power == p).count();
     let others =
         v.power_ids().filter(|&p| p != e && !inv.is_some_and(|i| i.includes(p)) && !v.rules.eliminated(&pos.state, p));
-    let best = others.map(&units).max().unwrap_or(0);
-    let own = units(e);
-    Some((e, own.saturating_sub(best), best.saturating_sub(own)))
+    let best = others.map(units).max().unwrap_or(0);
+    Some((e, units(e), best))
 }
 
 /// What `game show` says of the title (I7, I8): the Emperor and where his
@@ -167,8 +163,8 @@ impl Mechanic for ImperialTitle {
     }
 
     /// I2: the Emperor's units short of his lead.
-    fn shortfall(&self, r: &Rules, v: &Variant, pos: &Position, power: PowerId, units: &[u32]) -> Option<u32> {
-        short_of_lead(v, pos, self.0, invaders(r), power, units)
+    fn shortfall(&self, r: &Rules, v: &Variant, pos: &Position, power: PowerId) -> Option<u32> {
+        short_of_lead(v, pos, self.0, invaders(r), power)
     }
 
     /// With the Emperor's real lead.

@@ -180,10 +180,8 @@ pub fn winners(v: &Variant, pos: &Position, after_adjustment: bool) -> Vec<Power
 /// short of one in units, or, where a mechanic's own victory is nearer,
 /// the units short of that (the Emperor's lead, I2); 0 for a power that
 /// has reached it, none for a power out of the game. Where victory is by
-/// player, each of a player's powers is as far as the player. With
-/// `after_winter`, the lead is judged on the units the coming Winter would
-/// leave (`units_after_winter`).
-pub fn shortfalls(v: &Variant, pos: &Position, after_winter: bool) -> Vec<Option<u32>> {
+/// player, each of a player's powers is as far as the player.
+pub fn shortfalls(v: &Variant, pos: &Position) -> Vec<Option<u32>> {
     let centres = matches!(v.victory.goal, Goal::Centres(_)).then(|| victory_centres(v, pos));
     let score = |p: PowerId| match v.victory.goal {
         Goal::Centres(_) => centres.as_ref().map_or(0, |c| c[p.index()]),
@@ -205,32 +203,12 @@ pub fn shortfalls(v: &Variant, pos: &Position, after_winter: bool) -> Vec<Option
             }
         }
     }
-    let units = if after_winter { units_after_winter(v, pos) } else { units_on_board(v, pos) };
     for p in v.power_ids() {
         if v.rules.eliminated(&pos.state, p) {
             far[p.index()] = None;
-        } else if let Some(own) = v.rules.shortfall(v, pos, p, &units) {
+        } else if let Some(own) = v.rules.shortfall(v, pos, p) {
             far[p.index()] = far[p.index()].map(|f| f.min(own));
         }
     }
     far
-}
-
-/// Each power's units on the board, by power.
-pub fn units_on_board(v: &Variant, pos: &Position) -> Vec<u32> {
-    let mut units = vec![0; v.powers.len()];
-    for c in pos.forces.iter().flat_map(|f| &f.components) {
-        units[c.power.index()] += 1;
-    }
-    units
-}
-
-/// Each power's units as the coming Winter adjustment would leave them if
-/// every power built or removed its whole balance (`adjudicate::balances`:
-/// supply less upkeep, an army's upkeep a unit), by power: an estimate
-/// for the bots (where a power has room to build is not asked).
-pub fn units_after_winter(v: &Variant, pos: &Position) -> Vec<u32> {
-    let unit = crate::adjudicate::upkeep(crate::state::Kind::ARMY);
-    let balances = crate::adjudicate::balances(v, pos);
-    units_on_board(v, pos).iter().zip(balances).map(|(&n, b)| (n as i32 + b.div_euclid(unit)).max(0) as u32).collect()
 }
