@@ -1,10 +1,8 @@
-//! How far each power is from its victory (`rules::shortfalls`, a question
-//! the bots ask): standard's 18 centres (rules/standard.md), and
-//! Imperator's two roads to victory (seeds/003_510582f0400fa4f9.txt,
-//! Imperator rule 2: "25 fully self-supporting units", or "the true
-//! EMPEROR and having a 5-unit advantage over the nearest competitor";
-//! ruling I2), the nearer of which counts, with the Emperor's lead told by
-//! the `shortfall` hook.
+//! How far each power is from a victory by a mechanic's own rule
+//! (`rules::shortfalls`, by the `shortfall` hook, a question the bots
+//! ask): Imperator's Emperor's lead (seeds/003_510582f0400fa4f9.txt,
+//! Imperator rule 2: "being the true EMPEROR and having a 5-unit advantage
+//! over the nearest competitor"; ruling I2); nothing in standard.
 
 use polemarch_engine::rules::shortfalls;
 use polemarch_engine::state::{Force, Kind, Position};
@@ -26,22 +24,20 @@ fn place(v: &Variant, pos: &mut Position, who: PowerId, kind: Kind, at: &[&str])
     pos.normalize();
 }
 
-/// Standard: 18 centres less those held; Russia starts with 4, the others
-/// with 3.
+/// Standard (18 centres), Diadochi V and Triumvirate (25 self-supporting
+/// units, D2, T10) have no victory but their goal: nothing to ask here.
 #[test]
-fn standard_powers_start_15_centres_short_russia_14() {
-    let v = variant("standard");
-    let far = shortfalls(&v, &Position::start(&v));
-    for p in v.power_ids() {
-        let want = if v.power(p).name == "Russia" { 14 } else { 15 };
-        assert_eq!(far[p.index()], Some(want), "{}", v.power(p).name);
+fn no_other_victory_in_standard_diadochi_v_and_triumvirate() {
+    for id in ["standard", "diadochi_v", "triumvirate"] {
+        let v = variant(id);
+        assert!(shortfalls(&v, &Position::start(&v)).iter().all(Option::is_none), "{id}");
     }
 }
 
 /// I2: with no centres anyone's, the Emperor's 7 units against Rhine's 2
 /// are the lead (0 short); with Rhine at 4, 2 short; with Rhine at 9 he is
-/// 2 behind, 7 short. A Commander owning nothing is 25 units short (the
-/// Emperor's lead is no road for him), and a fallen Emperor has no lead.
+/// 2 behind, 7 short. A Commander has no lead to win by, and a fallen
+/// Emperor none either.
 #[test]
 fn imperator_the_emperor_is_as_far_as_his_lead_is_short() {
     let v = variant("imperator");
@@ -53,7 +49,7 @@ fn imperator_the_emperor_is_as_far_as_his_lead_is_short() {
     place(&v, &mut pos, emperor, Kind::ARMY, &["etr", "cis", "ven", "ben", "dal", "ill"]);
     place(&v, &mut pos, rhine, Kind::ARMY, &["lgr", "ugr"]);
     assert_eq!(shortfalls(&v, &pos)[emperor.index()], Some(0));
-    assert_eq!(shortfalls(&v, &pos)[rhine.index()], Some(25));
+    assert_eq!(shortfalls(&v, &pos)[rhine.index()], None);
     place(&v, &mut pos, rhine, Kind::ARMY, &["bel", "ece"]);
     assert_eq!(shortfalls(&v, &pos)[emperor.index()], Some(2));
     place(&v, &mut pos, rhine, Kind::ARMY, &["wce", "lug", "mas", "aqu", "tar"]);

@@ -6,9 +6,10 @@
 //! centres; and the game itself, won or lost, when someone reaches the
 //! variant's victory (the engine's `winners`, a goal in units or the
 //! Emperor's lead included), and before that how near the nearest other
-//! player is to it (the engine's `shortfalls`: centres or units short of
-//! the goal, or of the Emperor's lead), worth stopping the more steeply
-//! the nearer; both judged after the losses of the coming retreats where a
+//! player is to a victory the centres do not show (the engine's
+//! `shortfalls`: the units short of the Emperor's lead), worth stopping
+//! the more steeply the nearer; both judged after the losses of the coming
+//! retreats where a
 //! player falls in them with his holdings going to another (the engine's
 //! retreat phase, `stakes::falls`: Imperator I1). A power that may be out of the game for the
 //! loss of a vital unit (a dislodged one that has no retreat, one at risk
@@ -34,8 +35,8 @@ const DISLODGED: f64 = 0.2;
 const REACH: f64 = 0.3;
 /// The strongest other player's centres: a leader is worth stopping.
 const LEADER: f64 = 0.2;
-/// The nearest other player's distance from his victory (in centres or
-/// units, `shortfalls`) under which he is worth stopping ...
+/// The nearest other player's distance from a victory by a mechanic's
+/// rule (in units, `shortfalls`) under which he is worth stopping ...
 const CLOSE: u32 = 6;
 /// ... at this much for the square of how far inside it he is.
 const RIVAL: f64 = 2.0;
@@ -78,7 +79,8 @@ pub fn value(v: &Variant, next: &Position, me: PowerId, risks: &Risks) -> f64 {
     // The strongest other player's centres.
     let others = || v.power_ids().filter(|&p| !v.same_player(p, me));
     let leader = others().map(|p| after_halves[p.index()]).max().unwrap_or(0) as f64 / 2.0;
-    // The nearest other player's distance from his victory.
+    // The nearest other player's distance from a victory by a mechanic's
+    // rule (the Emperor's lead).
     let far = shortfalls(v, after);
     let nearest = others().filter_map(|p| far[p.index()]).min().unwrap_or(u32::MAX);
     let rival = RIVAL * f64::from(CLOSE.saturating_sub(nearest).pow(2));

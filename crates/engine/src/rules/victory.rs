@@ -175,40 +175,11 @@ pub fn winners(v: &Variant, pos: &Position, after_adjustment: bool) -> Vec<Power
     won
 }
 
-/// How far each power is from its victory, by power, a question the bots
-/// ask: the centres short of a goal in centres, the self-supporting units
-/// short of one in units, or, where a mechanic's own victory is nearer,
-/// the units short of that (the Emperor's lead, I2); 0 for a power that
-/// has reached it, none for a power out of the game. Where victory is by
-/// player, each of a player's powers is as far as the player.
+/// How far each power is from a victory by a mechanic's own rule (the
+/// Emperor's lead, I2), which `winners` names only once it is reached, a
+/// question the bots ask: the units short (0 when reached), by power; none
+/// for a power that cannot win so, or is out of the game. (A goal in
+/// centres or units is not asked here: the bots count the centres.)
 pub fn shortfalls(v: &Variant, pos: &Position) -> Vec<Option<u32>> {
-    let centres = matches!(v.victory.goal, Goal::Centres(_)).then(|| victory_centres(v, pos));
-    let score = |p: PowerId| match v.victory.goal {
-        Goal::Centres(_) => centres.as_ref().map_or(0, |c| c[p.index()]),
-        Goal::SelfSupportingUnits(_) => self_supporting_units(v, pos, p),
-    };
-    let short = |side: &[PowerId]| {
-        let score: u32 = side.iter().map(|&p| score(p)).sum();
-        match v.victory.goal {
-            Goal::Centres(halves) => halves.saturating_sub(score).div_ceil(2),
-            Goal::SelfSupportingUnits(units) => units.saturating_sub(score),
-        }
-    };
-    let mut far: Vec<Option<u32>> = v.power_ids().map(|p| Some(short(&[p]))).collect();
-    if v.victory.by_player {
-        for pl in &v.players {
-            let side = short(&pl.powers);
-            for &p in &pl.powers {
-                far[p.index()] = Some(side);
-            }
-        }
-    }
-    for p in v.power_ids() {
-        if v.rules.eliminated(&pos.state, p) {
-            far[p.index()] = None;
-        } else if let Some(own) = v.rules.shortfall(v, pos, p) {
-            far[p.index()] = far[p.index()].map(|f| f.min(own));
-        }
-    }
-    far
+    v.power_ids().map(|p| if v.rules.eliminated(&pos.state, p) { None } else { v.rules.shortfall(v, pos, p) }).collect()
 }
