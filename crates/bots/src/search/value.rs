@@ -11,10 +11,10 @@
 //! the more steeply the nearer; both judged after the losses of the coming
 //! retreats where a player falls in them with his holdings going to
 //! another (the engine's retreat phase, `stakes::falls`: Imperator I1). A
-//! power that may be out of the game for the loss of a vital unit (a dislodged one that has no retreat, one at risk
-//! at the coming Winter, `stakes.rs`, the engine's answers; or one an enemy
-//! could attack with more than we could hold it with) loses that chance of
-//! all it has.
+//! power that may be out of the game for the loss of a vital unit (a
+//! dislodged one that has no retreat, one at risk at the coming Winter,
+//! `stakes.rs`, the engine's answers; or one an enemy could attack with
+//! more than we could hold it with) loses that chance of all it has.
 
 use crate::geometry::reach;
 use crate::stakes::{chance_out, falls, Risks};
