@@ -13,7 +13,7 @@
 use crate::candidates::unit_ref;
 use crate::geometry::Distances;
 use crate::legal::Board;
-use polemarch_engine::adjudicate::retreat_options;
+use polemarch_engine::adjudicate::{adjudicate, retreat_options};
 use polemarch_engine::order::{Action, Order};
 use polemarch_engine::rules::Vital;
 use polemarch_engine::variant::{PhaseKind, PowerId, ProvinceId};
@@ -115,4 +115,28 @@ pub fn designation(board: &Board, me: PowerId) -> Option<Order> {
         .filter(|(_, o)| board.legal_alone(o))
         .min_by_key(|(steps, _)| *steps)
         .map(|(_, o)| o)
+}
+
+/// The position after `next`'s retreats, where a vital unit of any power
+/// is lost in them (dislodged and lost when dislodged, or with no
+/// retreat): the engine's own retreat phase with no orders, which puts
+/// that player out and gives his holdings to his heir (Imperator I1: the
+/// Emperor; Triumvirate T4: the one who dislodged him alone). None where
+/// no vital unit is lost, the position after the movement then standing.
+/// (Every unit waiting to retreat is disbanded in it: no retreat is
+/// ordered.)
+pub fn falls(v: &Variant, next: &Position) -> Option<Position> {
+    if next.dislodged.is_empty() {
+        return None;
+    }
+    let lost = |p: PowerId| {
+        v.rules.vital_units(v, next, p).into_iter().any(|Vital { at, lost_when_dislodged }| {
+            next.dislodged.iter().any(|d| {
+                d.force.power == p
+                    && v.province_of(d.force.loc) == at
+                    && (lost_when_dislodged || retreat_options(v, next, d).is_empty())
+            })
+        })
+    };
+    v.power_ids().any(lost).then(|| adjudicate(v, next, &[]).next)
 }

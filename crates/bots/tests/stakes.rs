@@ -1,10 +1,11 @@
 //! The bots and what a variant's mechanics put at stake (the engine's
 //! `winter_risks` and `vital_units`), on Imperator's board: a Commander is
 //! out with his AGC (I1), and a garrison of a frontier province is lost on
-//! a die of 1 or 2 after each Winter from 236 (I4).
+//! a die of 1 or 2 after each Winter from 236 (I4), and his units go to
+//! the Emperor (I1).
 
 use polemarch_bots::candidates::unit_ref;
-use polemarch_bots::stakes::{chance_out, designation, Risks};
+use polemarch_bots::stakes::{chance_out, designation, falls, Risks};
 use polemarch_bots::{bot_named, Board, Rng};
 use polemarch_engine::order::Action;
 use polemarch_engine::state::{Dislodged, Force, Kind, Position};
@@ -60,15 +61,41 @@ fn a_commander_with_his_agc_on_the_frontier_may_be_out() {
     // Both at once: out unless the AGC survives the die and the attack.
     assert!((chance_out(&v, &late, danube, &risks, |_| 0.4) - (1.0 - 2.0 / 3.0 * 0.6)).abs() < 1e-9);
     // Dislodged from Dacia with every way out taken: lost.
-    let mut next = late.clone();
+    let next = agc_trapped_in_dacia(&v, &late);
+    assert_eq!(chance_out(&v, &next, danube, &Risks::of(&v, &next), |_| 0.0), 1.0);
+}
+
+/// `pos` after a movement in which Syria's army from Scythia dislodged
+/// Danube's AGC in Dacia, every way out taken (Moesia and Pannonia hold
+/// Danube's armies).
+fn agc_trapped_in_dacia(v: &Variant, pos: &Position) -> Position {
+    let danube = power(v, "Danube");
+    let mut next = pos.clone();
     let i = next.forces.iter().position(|f| f.power == danube && f.components[0].kind == Kind::COMMANDER).unwrap();
     let agc = next.forces.remove(i);
-    // Syria's army came from Scythia; Moesia and Pannonia hold Danube's.
     let scy = v.province_of(v.find_loc("scy").unwrap());
-    next.forces.push(Force::single(power(&v, "Syria"), Kind::ARMY, agc.loc));
+    next.forces.push(Force::single(power(v, "Syria"), Kind::ARMY, agc.loc));
     next.normalize();
     next.dislodged.push(Dislodged { force: agc, attacker_from: Some(scy), by_convoy: false, also_from: Vec::new() });
-    assert_eq!(chance_out(&v, &next, danube, &Risks::of(&v, &next), |_| 0.0), 1.0);
+    next
+}
+
+/// I1 as the search bot sees it (`falls`, the engine's own retreat
+/// phase): Danube's AGC, dislodged with no retreat, is lost in the coming
+/// retreats; Danube is out and his armies in Moesia and Pannonia are the
+/// Emperor's. Where no vital unit is lost nothing falls.
+#[test]
+fn a_commander_whose_agc_has_no_retreat_falls_to_the_emperor() {
+    let v = imperator();
+    let (danube, emperor) = (power(&v, "Danube"), power(&v, "Emperor"));
+    let retreat = start_in(&v, "Autumn 236, Retreat");
+    assert!(falls(&v, &retreat).is_none());
+    let after = falls(&v, &agc_trapped_in_dacia(&v, &retreat)).expect("Danube falls");
+    assert!(after.state.eliminated.contains(&danube));
+    for at in ["moe", "pan"] {
+        let f = after.forces.iter().find(|f| v.province(v.province_of(f.loc)).abbr == at).unwrap();
+        assert_eq!(f.power, emperor, "{at}");
+    }
 }
 
 /// In Autumn 236 DumbBot and the search bot move Danube's AGC from Dacia

@@ -2,11 +2,15 @@
 //! (`Rules::winter_risks`, `Rules::vital_units`), on Imperator's start
 //! (seeds/003_510582f0400fa4f9.txt; rulings I1, I4, I8 in
 //! shared/rules/vedder.md) and Triumvirate's (T4); nothing in standard.
+//! And how far a power is from a victory by a mechanic's own rule
+//! (`rules::shortfalls`, by the `shortfall` hook): Imperator's Emperor's
+//! lead (Imperator rule 2: "being the true EMPEROR and having a 5-unit
+//! advantage over the nearest competitor"; ruling I2); nothing elsewhere.
 
 use polemarch_engine::adjudicate::adjudicate;
 use polemarch_engine::order::parse_order;
-use polemarch_engine::rules::Vital;
-use polemarch_engine::state::Position;
+use polemarch_engine::rules::{shortfalls, Vital};
+use polemarch_engine::state::{Force, Kind, Position};
 use polemarch_engine::variant::{embedded_variant, PowerId, ProvinceId};
 use polemarch_engine::Variant;
 
@@ -95,4 +99,54 @@ fn standard_has_no_stakes() {
     let pos = Position::start(&v);
     assert!(v.rules.winter_risks(&v, &pos).is_empty());
     assert!(v.power_ids().all(|p| v.rules.vital_units(&v, &pos, p).is_empty()));
+}
+
+fn place(v: &Variant, pos: &mut Position, who: PowerId, kind: Kind, at: &[&str]) {
+    for a in at {
+        pos.forces.push(Force::single(who, kind, v.find_loc(a).unwrap()));
+    }
+    pos.normalize();
+}
+
+/// Standard (18 centres), Diadochi V and Triumvirate (25 self-supporting
+/// units, D2, T10) have no victory but their goal: nothing to ask here.
+#[test]
+fn no_other_victory_in_standard_diadochi_v_and_triumvirate() {
+    for id in ["standard", "diadochi_v", "triumvirate"] {
+        let v = variant(id);
+        assert!(shortfalls(&v, &Position::start(&v)).iter().all(Option::is_none), "{id}");
+    }
+}
+
+/// I2: with no centres anyone's, the Emperor's 7 units against Rhine's 2
+/// are the lead (0 short); with Rhine at 4, 2 short; with Rhine at 9 he is
+/// 2 behind, 7 short. A Commander has no lead to win by, and a fallen
+/// Emperor none either.
+#[test]
+fn imperator_the_emperor_is_as_far_as_his_lead_is_short() {
+    let v = variant("imperator");
+    let (emperor, rhine) = (power(&v, "Emperor"), power(&v, "Rhine"));
+    let mut pos = Position::start(&v);
+    pos.forces.clear();
+    pos.owners.iter_mut().for_each(|o| *o = None);
+    place(&v, &mut pos, emperor, Kind::PRAETORIAN_GUARD, &["rom"]);
+    place(&v, &mut pos, emperor, Kind::ARMY, &["etr", "cis", "ven", "ben", "dal", "ill"]);
+    place(&v, &mut pos, rhine, Kind::ARMY, &["lgr", "ugr"]);
+    assert_eq!(shortfalls(&v, &pos)[emperor.index()], Some(0));
+    assert_eq!(shortfalls(&v, &pos)[rhine.index()], None);
+    place(&v, &mut pos, rhine, Kind::ARMY, &["bel", "ece"]);
+    assert_eq!(shortfalls(&v, &pos)[emperor.index()], Some(2));
+    place(&v, &mut pos, rhine, Kind::ARMY, &["wce", "lug", "mas", "aqu", "tar"]);
+    assert_eq!(shortfalls(&v, &pos)[emperor.index()], Some(7));
+    pos.state.eliminated.push(emperor);
+    assert_eq!(shortfalls(&v, &pos)[emperor.index()], None);
+}
+
+/// I2 at the start (starts.csv, game im): the Emperor's 4 units (PG,
+/// F nea, A bru, A rav) against every Commander's 3 leave him 4 short.
+#[test]
+fn imperator_start_the_emperor_is_4_units_short() {
+    let v = variant("imperator");
+    let far = shortfalls(&v, &Position::start(&v));
+    assert_eq!(far[power(&v, "Emperor").index()], Some(4));
 }

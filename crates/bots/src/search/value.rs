@@ -5,15 +5,20 @@
 //! centres an enemy could take next and the strongest other player's
 //! centres; and the game itself, won or lost, when someone reaches the
 //! variant's victory (the engine's `winners`, a goal in units or the
-//! Emperor's lead included). A power that may be out of the game for the
-//! loss of a vital unit (a dislodged one that has no retreat, one at risk
-//! at the coming Winter, `stakes.rs`, the engine's answers; or one an enemy
-//! could attack with more than we could hold it with) loses that chance of
-//! all it has.
+//! Emperor's lead included), and before that how near the nearest other
+//! player is to a victory the centres do not show (the engine's
+//! `shortfalls`: the units short of the Emperor's lead), worth stopping
+//! the more steeply the nearer; both judged after the losses of the coming
+//! retreats where a player falls in them with his holdings going to
+//! another (the engine's retreat phase, `stakes::falls`: Imperator I1). A
+//! power that may be out of the game for the loss of a vital unit (a
+//! dislodged one that has no retreat, one at risk at the coming Winter,
+//! `stakes.rs`, the engine's answers; or one an enemy could attack with
+//! more than we could hold it with) loses that chance of all it has.
 
 use crate::geometry::reach;
-use crate::stakes::{chance_out, Risks};
-use polemarch_engine::rules::{victory_centres, winners};
+use crate::stakes::{chance_out, falls, Risks};
+use polemarch_engine::rules::{shortfalls, victory_centres, winners};
 use polemarch_engine::variant::{PowerId, ProvinceId};
 use polemarch_engine::{Position, Variant};
 
@@ -29,6 +34,11 @@ const DISLODGED: f64 = 0.2;
 const REACH: f64 = 0.3;
 /// The strongest other player's centres: a leader is worth stopping.
 const LEADER: f64 = 0.2;
+/// The nearest other player's distance from a victory by a mechanic's
+/// rule (in units, `shortfalls`) under which he is worth stopping ...
+const CLOSE: u32 = 6;
+/// ... at this much for the square of how far inside it he is.
+const RIVAL: f64 = 2.0;
 /// Reaching the victory goal.
 const WIN: f64 = 1000.0;
 
@@ -51,16 +61,28 @@ pub fn value(v: &Variant, next: &Position, me: PowerId, risks: &Risks) -> f64 {
     let pos = projected(v, next);
     let halves = victory_centres(v, &pos);
     let centres = halves[me.index()] as f64 / 2.0;
+    // The others as they stand once the retreats have put out a player who
+    // loses a vital unit in them, his holdings with his heir.
+    let fallen = falls(v, next).map(|after| projected(v, &after));
+    let (after, after_halves) = match &fallen {
+        Some(after) => (after, victory_centres(v, after)),
+        None => (&pos, halves.clone()),
+    };
     // The variant's own victory, judged as after a Winter (a goal in units
     // too): ours, or another's to stop.
-    let won = winners(v, &pos, true);
+    let won = winners(v, after, true);
     if won.iter().any(|&w| v.same_player(w, me)) {
         return WIN + centres;
     }
     let lost = if won.is_empty() { 0.0 } else { WIN / 2.0 };
     // The strongest other player's centres.
-    let leader =
-        v.power_ids().filter(|&p| !v.same_player(p, me)).map(|p| halves[p.index()]).max().unwrap_or(0) as f64 / 2.0;
+    let others = || v.power_ids().filter(|&p| !v.same_player(p, me));
+    let leader = others().map(|p| after_halves[p.index()]).max().unwrap_or(0) as f64 / 2.0;
+    // The nearest other player's distance from a victory by a mechanic's
+    // rule (the Emperor's lead).
+    let far = shortfalls(v, after);
+    let nearest = others().filter_map(|p| far[p.index()]).min().unwrap_or(u32::MAX);
+    let rival = RIVAL * f64::from(CLOSE.saturating_sub(nearest).pow(2));
     // The strength each side could bring to each province next.
     let mut ours = vec![0u32; v.province_count()];
     let mut theirs = vec![vec![0u32; v.province_count()]; v.powers.len()];
@@ -100,5 +122,11 @@ pub fn value(v: &Variant, next: &Position, me: PowerId, risks: &Risks) -> f64 {
     let enemy_at = |p: ProvinceId| theirs.iter().map(|row| row[p.index()]).max().unwrap_or(0);
     let exposed = |p: ProvinceId| if enemy_at(p) > ours[p.index()] { THREAT } else { 0.0 };
     let out = chance_out(v, next, me, risks, exposed) * (centres + UNIT * units);
-    centres + UNIT * units + within_reach - THREAT * threatened - DISLODGED * dislodged - LEADER * leader - lost - out
+    centres + UNIT * units + within_reach
+        - THREAT * threatened
+        - DISLODGED * dislodged
+        - LEADER * leader
+        - rival
+        - lost
+        - out
 }

@@ -49,9 +49,34 @@ pub fn ahead_text(v: &Variant, pos: &Position, default: PowerId, inv: Option<Inv
     Some(format!("as the Emperor, {by} units ahead of every other player (I2)"))
 }
 
+/// I2, for the bots: how many units `power` is short of the Emperor's
+/// lead, if he is the Emperor in the game (0 when 5 or more ahead).
+pub fn short_of_lead(
+    v: &Variant,
+    pos: &Position,
+    default: PowerId,
+    inv: Option<Invaders>,
+    power: PowerId,
+) -> Option<u32> {
+    let (e, own, best) = units_against_best(v, pos, default, inv)?;
+    (e == power).then(|| (MARGIN + best).saturating_sub(own) as u32)
+}
+
 /// The Emperor in the game and how many units more he has than the best
 /// of the other players (none when he has fewer).
 fn lead(v: &Variant, pos: &Position, default: PowerId, inv: Option<Invaders>) -> Option<(PowerId, usize)> {
+    let (e, own, best) = units_against_best(v, pos, default, inv)?;
+    own.checked_sub(best).map(|by| (e, by))
+}
+
+/// The Emperor in the game, his units and the most units another player
+/// has (B units are no player's, I5).
+fn units_against_best(
+    v: &Variant,
+    pos: &Position,
+    default: PowerId,
+    inv: Option<Invaders>,
+) -> Option<(PowerId, usize, usize)> {
     let e = emperor(&pos.state, default);
     if pos.state.eliminated.contains(&e) {
         return None;
@@ -60,7 +85,7 @@ fn lead(v: &Variant, pos: &Position, default: PowerId, inv: Option<Invaders>) ->
     let others =
         v.power_ids().filter(|&p| p != e && !inv.is_some_and(|i| i.includes(p)) && !v.rules.eliminated(&pos.state, p));
     let best = others.map(units).max().unwrap_or(0);
-    units(e).checked_sub(best).map(|by| (e, by))
+    Some((e, units(e), best))
 }
 
 /// What `game show` says of the title (I7, I8): the Emperor and where his
@@ -135,6 +160,11 @@ impl Mechanic for ImperialTitle {
     /// I2: the Emperor 5 units ahead.
     fn victor(&self, r: &Rules, v: &Variant, pos: &Position) -> Option<PowerId> {
         ahead(v, pos, self.0, invaders(r))
+    }
+
+    /// I2: the Emperor's units short of his lead.
+    fn shortfall(&self, r: &Rules, v: &Variant, pos: &Position, power: PowerId) -> Option<u32> {
+        short_of_lead(v, pos, self.0, invaders(r), power)
     }
 
     /// With the Emperor's real lead.

@@ -63,8 +63,8 @@ pub use state_text::{
     StateError,
 };
 pub use victory::{
-    own_supplies, self_supporting_units, supplies, supplies_into, supply, supply_parts, victory_centres, winners,
-    SupplyParts,
+    own_supplies, self_supporting_units, shortfalls, supplies, supplies_into, supply, supply_parts, victory_centres,
+    winners, SupplyParts,
 };
 
 use crate::adjudicate::Plan;
@@ -356,6 +356,12 @@ pub trait Mechanic: Sized {
 
     /// A power that wins by its own rule after a Winter adjustment.
     fn victor(&self, r: &Rules, v: &Variant, pos: &Position) -> Option<PowerId> {
+        None
+    }
+
+    /// How many units `power` is short of winning by its own rule (0 when
+    /// it would win after a Winter adjustment), where it can win so.
+    fn shortfall(&self, r: &Rules, v: &Variant, pos: &Position, power: PowerId) -> Option<u32> {
         None
     }
 
@@ -1122,6 +1128,13 @@ impl Rules {
     /// Winter adjustment.
     pub fn victor(&self, v: &Variant, pos: &Position) -> Option<PowerId> {
         hook!(first self.victor(self, v, pos))
+    }
+
+    /// Hook `victory`: how many units `power` is short of winning by a
+    /// mechanic's own rule (the Emperor's lead, I2), where it can win so
+    /// (a question the bots ask, `victory::shortfalls`).
+    pub fn shortfall(&self, v: &Variant, pos: &Position, power: PowerId) -> Option<u32> {
+        hook!(first self.shortfall(self, v, pos, power))
     }
 
     /// How a win by `victor` on `pos` is told, after "X wins".

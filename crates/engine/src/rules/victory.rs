@@ -174,3 +174,12 @@ pub fn winners(v: &Variant, pos: &Position, after_adjustment: bool) -> Vec<Power
     }
     won
 }
+
+/// How far each power is from a victory by a mechanic's own rule (the
+/// Emperor's lead, I2), which `winners` names only once it is reached, a
+/// question the bots ask: the units short (0 when reached), by power; none
+/// for a power that cannot win so, or is out of the game. (A goal in
+/// centres or units is not asked here: the bots count the centres.)
+pub fn shortfalls(v: &Variant, pos: &Position) -> Vec<Option<u32>> {
+    v.power_ids().map(|p| if v.rules.eliminated(&pos.state, p) { None } else { v.rules.shortfall(v, pos, p) }).collect()
+}
