@@ -10,6 +10,10 @@ use crate::variant::Variant;
 /// Centres change hands at the end of a season: every centre when the
 /// calendar says so, else only Towns (centres worth half) where they change
 /// hands after every move.
+// (Out of line: inlined into `adjudicate_into`, as LLVM compiled it
+// once issue 29's and 30's ninth-session work was merged, it cost the
+// retreat some 260 instructions more: docs/benchmarks.md, ninth pass.)
+#[inline(never)]
 pub fn end_of_season(v: &Variant, season_changes_all: bool, next: &mut Position) {
     if !season_changes_all && !v.rules.any_midyear_changes() {
         return;
