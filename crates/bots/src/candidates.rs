@@ -105,7 +105,9 @@ pub struct Scratch {
     /// By province: met by the convoy search.
     seen: Vec<bool>,
     frontier: Vec<ProvinceId>,
-    next: Vec<ProvinceId>,
+    /// The seas the convoy search met (the next round's among them while
+    /// it is found), to be unmarked in `seen` after.
+    met: Vec<ProvinceId>,
     /// The convoy search's coasts.
     coasts: Vec<LocId>,
 }
@@ -224,7 +226,7 @@ fn has_fleet(f: &Force) -> bool {
 /// Coasts an army could reach by a chain of fleets at sea standing there
 /// now, nearest first; at most `limit` of them: into `scratch.coasts`.
 fn by_convoy(v: &Variant, around: &Around, army: &Force, limit: usize, scratch: &mut Scratch) {
-    let Scratch { seen, frontier, next, coasts: out, .. } = scratch;
+    let Scratch { seen, frontier, met, coasts: out, .. } = scratch;
     out.clear();
     let here = v.province_of(army.loc);
     if !v.province(here).terrain.shore() {
@@ -236,8 +238,6 @@ fn by_convoy(v: &Variant, around: &Around, army: &Force, limit: usize, scratch: 
     let borders = |p: ProvinceId| v.any_borders.row(p.index()).map(ProvinceId::new);
     frontier.clear();
     frontier.extend(borders(here).filter(|&p| fleet_at(p)));
-    // The seas met, to be unmarked after (`seen` is left all false).
-    let mut met = std::mem::take(next);
     met.clear();
     while !frontier.is_empty() && out.len() < limit {
         for &sea in frontier.iter() {
@@ -261,10 +261,9 @@ fn by_convoy(v: &Variant, around: &Around, army: &Force, limit: usize, scratch: 
         frontier.dedup();
     }
     seen[here.index()] = false;
-    for p in &met {
+    for p in met.iter() {
         seen[p.index()] = false;
     }
-    *next = met;
     out.truncate(limit);
 }
 
