@@ -45,13 +45,14 @@ impl Extras {
 }
 
 /// What every force's candidates read of the others, made once per
-/// position: where each force stands or may step (bits by province), and
-/// the seas a fleet stands at.
+/// position: which forces stand in or may step into each province (bits
+/// by force), and the seas a fleet stands at.
 pub struct Around {
-    /// Words of bits a force's row takes.
+    /// Words of bits a province's row takes.
     words: usize,
-    /// By force, a row of bits: the provinces it stands in or may step into.
-    touches: Vec<u64>,
+    /// By province, a row of bits: the forces that stand in it or may step
+    /// into it.
+    touched_by: Vec<u64>,
     /// By province: a fleet stands there (a force with a fleet component).
     fleet: Vec<bool>,
 }
@@ -59,23 +60,24 @@ pub struct Around {
 impl Around {
     /// `reaches[j]` is `reach` of force `j`.
     pub fn of(v: &Variant, pos: &Position, reaches: &[Vec<ProvinceId>]) -> Around {
-        let words = v.province_count().div_ceil(64);
-        let mut touches = vec![0; words * pos.forces.len()];
+        let words = pos.forces.len().div_ceil(64);
+        let mut touched_by = vec![0; words * v.province_count()];
         let mut fleet = vec![false; v.province_count()];
         for (j, f) in pos.forces.iter().enumerate() {
-            let row = &mut touches[j * words..(j + 1) * words];
             let here = v.province_of(f.loc);
             for &p in reaches[j].iter().chain([&here]) {
-                mark(row, p);
+                touched_by[p.index() * words + j / 64] |= 1 << (j % 64);
             }
             fleet[here.index()] |= has_fleet(f);
         }
-        Around { words, touches, fleet }
+        Around { words, touched_by, fleet }
     }
 
-    /// Does force `j` stand in or may it step into a province of `bits`?
-    fn touches(&self, j: usize, bits: &[u64]) -> bool {
-        self.touches[j * self.words..(j + 1) * self.words].iter().zip(bits).any(|(a, b)| a & b != 0)
+    /// Adds to `near` (bits by force) the forces that stand in or may step
+    /// into province `p`.
+    fn add_touching(&self, p: ProvinceId, near: &mut [u64]) {
+        let row = &self.touched_by[p.index() * self.words..(p.index() + 1) * self.words];
+        near.iter_mut().zip(row).for_each(|(a, b)| *a |= b);
     }
 
     /// Does a fleet stand at this sea (one that convoys)?
@@ -84,9 +86,18 @@ impl Around {
     }
 }
 
-/// Sets province `p`'s bit in a row of bits by province.
-fn mark(bits: &mut [u64], p: ProvinceId) {
-    bits[p.index() / 64] |= 1 << (p.index() % 64);
+/// The forces whose bits are set in `near`, in their order.
+fn each_force(near: &[u64]) -> impl Iterator<Item = usize> + '_ {
+    near.iter().enumerate().flat_map(|(w, &bits)| {
+        let mut left = bits;
+        std::iter::from_fn(move || {
+            (left != 0).then(|| {
+                let j = w * 64 + left.trailing_zeros() as usize;
+                left &= left - 1;
+                j
+            })
+        })
+    })
 }
 
 /// How an order names force `f`.
@@ -95,13 +106,15 @@ pub fn unit_ref(f: &Force) -> UnitRef {
 }
 
 /// What one force's candidates are worked out in, kept from force to
-/// force (`movement`): each is left as it was found (all false, empty).
+/// force (`movement`): each is left as it was found (all false, empty),
+/// but `near`, made afresh for each force.
 #[derive(Default)]
 pub struct Scratch {
     /// By province: the force may step there.
     reached: Vec<bool>,
-    /// The same as bits.
-    bits: Vec<u64>,
+    /// By force, as bits: it stands in or may step into a province the
+    /// force may step into.
+    near: Vec<u64>,
     /// By province: met by the convoy search.
     seen: Vec<bool>,
     frontier: Vec<ProvinceId>,
@@ -169,19 +182,21 @@ pub fn movement(
         }
     }
     // Where this force may step, by province (one look-up, not a search
-    // of `reaches[i]`, for each other force's each step), and as bits: a
-    // force that neither stands nor may step there is passed over at once.
-    let Scratch { reached, bits, .. } = scratch;
+    // of `reaches[i]`, for each other force's each step), and the forces
+    // that stand or may step there (the others have nothing to support).
+    let Scratch { reached, near, .. } = scratch;
     reached.resize(v.province_count(), false);
-    bits.resize(around.words, 0);
-    for p in &reaches[i] {
+    near.clear();
+    near.resize(around.words, 0);
+    for &p in &reaches[i] {
         reached[p.index()] = true;
-        mark(bits, *p);
+        around.add_touching(p, near);
     }
-    for (j, g) in pos.forces.iter().enumerate() {
-        if j == i || !around.touches(j, bits) {
+    for j in each_force(near) {
+        if j == i {
             continue;
         }
+        let g = &pos.forces[j];
         let there = v.province_of(g.loc);
         if reached[there.index()] {
             out.push(Order::for_force(f, Action::SupportHold { unit: unit_ref(g) }));
@@ -193,7 +208,6 @@ pub fn movement(
     for p in &reaches[i] {
         reached[p.index()] = false;
     }
-    bits.fill(0);
     if f.is_fleet() && v.province(here).terrain.convoys() {
         out.extend(convoys(v, pos, f));
     }

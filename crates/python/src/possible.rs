@@ -109,16 +109,21 @@ impl Possible {
 
     /// Adds an order listed under province `p`.
     fn push(&mut self, p: ProvinceId, listed: Listed) {
-        let end = self.listed.len() as u32;
+        self.listed.push(listed);
+        self.under(p, self.listed.len() - 1);
+    }
+
+    /// The orders listed from the `start`-th on are under province `p`.
+    fn under(&mut self, p: ProvinceId, start: usize) {
+        let (start, end) = (start as u32, self.listed.len() as u32);
         let here = &mut self.at[p.index()];
         if here.start == here.end {
-            *here = end..end + 1;
-        } else if here.end == end {
-            here.end += 1;
+            *here = start..end;
+        } else if here.end == start {
+            here.end = end;
         } else {
             self.apart = true;
         }
-        self.listed.push(listed);
     }
 
     /// Puts each province's orders together, in the order listed.
@@ -147,24 +152,24 @@ impl Possible {
     }
 
     /// Force `i`'s orders (`orders[i]`), all under its province, their
-    /// texts looked up together.
+    /// texts looked up together (each names the force: its location).
     fn add_force(&mut self, v: &Variant, text: &mut Text, force: &Force, i: usize) {
         if self.orders[i].is_empty() {
             return;
         }
-        let p = v.province_of(force.loc);
         let orders = std::mem::take(&mut self.orders[i]);
         let Text { texts, pos, .. } = *text;
+        let (start, loc, power) = (self.listed.len(), force.loc, force.power);
+        let listed = &mut self.listed;
         texts.each_said(
             &orders,
             |o| texts.write(v, pos, o),
-            |k, said| {
-                let loc = orders[k].unit.as_ref().expect("a unit's order names it").loc;
-                self.push(p, Listed { loc, power: force.power, said, at: (i as u32, k as u32) });
-            },
+            |k, said| listed.push(Listed { loc, power, said, at: (i as u32, k as u32) }),
         );
         self.orders[i] = orders;
-        insert_sorted(&mut self.orderable[force.power.index()], p);
+        let p = v.province_of(loc);
+        self.under(p, start);
+        insert_sorted(&mut self.orderable[power.index()], p);
     }
 
     fn add(&mut self, v: &Variant, text: &mut Text, power: PowerId, o: Order) {

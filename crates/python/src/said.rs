@@ -54,11 +54,14 @@ impl Said {
     }
 }
 
+/// The orders' texts kept, by `key`.
+type Kept = HashMap<u64, Arc<Said>, BuildHasherDefault<Fx>>;
+
 /// One variant's text: its orders', by `key`, and its places' names as
 /// Python text, made once.
 #[derive(Default)]
 pub struct Texts {
-    kept: Mutex<HashMap<u64, Arc<Said>, BuildHasherDefault<Fx>>>,
+    kept: Mutex<Kept>,
     /// The units' and places' text the orders are written from.
     pieces: Mutex<MilaPieces>,
     locs: GILOnceCell<Vec<Py<PyString>>>,
@@ -102,38 +105,26 @@ impl Texts {
     /// The text of `o`: kept, or written by `write` (and kept when it has
     /// a key).
     pub fn said(&self, o: &Order, write: impl FnOnce() -> String) -> Arc<Said> {
-        let Some(key) = key(o) else { return Arc::new(Said::new(write())) };
-        if let Some(s) = self.lock().get(&key) {
-            return s.clone();
-        }
-        let said = Arc::new(Said::new(write()));
-        keep(&mut self.lock(), key, &said);
-        said
+        found_or_written(&mut self.lock(), key(o, unit_key(o.unit.as_ref())), write)
     }
 
-    /// `said` for each of `orders` in turn (one force's), given to `each`
-    /// with its index, with the set locked once for all of them (a new text
-    /// is written meanwhile: `write` may lock the pieces, never the set).
+    /// `said` for each of `orders` in turn (one force's, each naming its
+    /// unit the same way: that part of their key is worked out once),
+    /// given to `each` with its index, with the set locked once for all of
+    /// them (a new text is written meanwhile: `write` may lock the pieces,
+    /// never the set).
     pub fn each_said(
         &self,
         orders: &[Order],
         mut write: impl FnMut(&Order) -> String,
         mut each: impl FnMut(usize, Arc<Said>),
     ) {
+        let Some(first) = orders.first() else { return };
+        debug_assert!(orders.iter().all(|o| o.unit == first.unit), "one force's orders");
+        let unit = unit_key(first.unit.as_ref());
         let mut kept = self.lock();
         for (k, o) in orders.iter().enumerate() {
-            let said = match key(o) {
-                None => Arc::new(Said::new(write(o))),
-                Some(key) => match kept.get(&key) {
-                    Some(s) => s.clone(),
-                    None => {
-                        let said = Arc::new(Said::new(write(o)));
-                        keep(&mut kept, key, &said);
-                        said
-                    }
-                },
-            };
-            each(k, said);
+            each(k, found_or_written(&mut kept, key(o, unit), || write(o)));
         }
     }
 
@@ -143,13 +134,25 @@ impl Texts {
         MilaText::new(v, pos, &mut pieces).order(o)
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<u64, Arc<Said>, BuildHasherDefault<Fx>>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Kept> {
         self.kept.lock().unwrap_or_else(|p| p.into_inner())
     }
 }
 
+/// The text kept under `key`, or written by `write` (and kept when there
+/// is a key).
+fn found_or_written(kept: &mut Kept, key: Option<u64>, write: impl FnOnce() -> String) -> Arc<Said> {
+    let Some(key) = key else { return Arc::new(Said::new(write())) };
+    if let Some(s) = kept.get(&key) {
+        return s.clone();
+    }
+    let said = Arc::new(Said::new(write()));
+    keep(kept, key, &said);
+    said
+}
+
 /// Keeps a new text under its key (the set started again when full).
-fn keep(kept: &mut HashMap<u64, Arc<Said>, BuildHasherDefault<Fx>>, key: u64, said: &Arc<Said>) {
+fn keep(kept: &mut Kept, key: u64, said: &Arc<Said>) {
     if kept.len() >= KEPT_AT_MOST {
         kept.clear();
     }
@@ -170,8 +173,8 @@ fn upper(py: Python<'_>, name: &str) -> Py<PyString> {
 /// (a place in 10 bits, a kind in 4, a power in 5: a map with more is
 /// written afresh); None for the variants' own orders (written in
 /// polemarch's notation) and where a unit is not one component with its
-/// kind written.
-fn key(o: &Order) -> Option<u64> {
+/// kind written. `unit` is `unit_key` of the unit ordered.
+fn key(o: &Order, unit: Option<u64>) -> Option<u64> {
     let (tag, to, other): (u64, Option<LocId>, Option<&UnitRef>) = match &o.action {
         Action::Hold => (1, None, None),
         Action::Move { to, via_convoy } => (2 + *via_convoy as u64, Some(*to), None),
@@ -185,26 +188,32 @@ fn key(o: &Order) -> Option<u64> {
         Action::Waive => (11, None, None),
         _ => return None,
     };
-    let place = |l: LocId| (l.0 < 1 << 10).then_some(1 << 10 | l.0 as u64);
-    // 21 bits: one, the kind, the power, free, the place.
-    let unit = |u: Option<&UnitRef>| -> Option<u64> {
-        let Some(u) = u else { return Some(0) };
-        match u.components.as_deref()? {
-            [c] if c.kind.0 < 1 << 4 && c.power.0 < 1 << 5 => Some(
-                1 << 20
-                    | (c.kind.0 as u64) << 16
-                    | (c.power.0 as u64) << 11
-                    | (c.free as u64) << 10
-                    | place(u.loc)? & 0x3ff,
-            ),
-            _ => None,
-        }
-    };
     let to = match to {
         Some(l) => place(l)?,
         None => 0,
     };
-    Some(tag | to << 4 | unit(o.unit.as_ref())? << 15 | unit(other)? << 36)
+    Some(tag | to << 4 | unit? << 15 | unit_key(other)? << 36)
+}
+
+/// A unit's part of `key` (21 bits: one, the kind, the power, free, the
+/// place); 0 for none.
+fn unit_key(u: Option<&UnitRef>) -> Option<u64> {
+    let Some(u) = u else { return Some(0) };
+    match u.components.as_deref()? {
+        [c] if c.kind.0 < 1 << 4 && c.power.0 < 1 << 5 => Some(
+            1 << 20
+                | (c.kind.0 as u64) << 16
+                | (c.power.0 as u64) << 11
+                | (c.free as u64) << 10
+                | place(u.loc)? & 0x3ff,
+        ),
+        _ => None,
+    }
+}
+
+/// A place's part of `key` (11 bits: one, the place).
+fn place(l: LocId) -> Option<u64> {
+    (l.0 < 1 << 10).then_some(1 << 10 | l.0 as u64)
 }
 
 /// A small multiplicative hash: orders are a few small integers, and the
