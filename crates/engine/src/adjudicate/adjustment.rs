@@ -155,7 +155,7 @@ pub(super) fn judge_orders<'a>(
     // The provinces occupied are those of `next` (and of `pos`) only where
     // no mechanic changes the board besides the builds.
     let plain = v.rules.mechanics.is_empty();
-    let held = Held(plain.then_some(&mut scratch.occupied[..]));
+    let held = Held(plain.then_some(&mut scratch.occupied[..]), plain && in_order);
     judge_held(v, pos, orders, &mut scratch.balance, held, results, next);
     plain && in_order
 }
@@ -171,14 +171,15 @@ pub(super) fn judge_on<'a>(
     results: &mut Vec<OrderResult<'a>>,
     next: &mut Position,
 ) {
-    judge_held(v, pos, orders, balance, Held(None), results, next);
+    judge_held(v, pos, orders, balance, Held(None, false), results, next);
 }
 
 /// The provinces that hold a force in the board being adjusted, where
 /// known (else every build looks): those of the start, and those built in
 /// since. (A removal that empties a province leaves it marked: adjustment
-/// orders are simultaneous, and the start still holds the force.)
-struct Held<'s>(Option<&'s mut [bool]>);
+/// orders are simultaneous, and the start still holds the force.) And
+/// whether the board stays in board order (found by halving it).
+struct Held<'s>(Option<&'s mut [bool]>, bool);
 
 impl Held<'_> {
     /// Might province `p` hold a force, in the start or the board so far?
@@ -243,7 +244,7 @@ fn mechanics_first<'a>(
     for (order, early) in orders.iter().zip(early) {
         let done = match early {
             Some(done) => done,
-            None => judge(v, pos, next, balance, &mut Held(None), results, order),
+            None => judge(v, pos, next, balance, &mut Held(None, false), results, order),
         };
         results.push(done);
     }
@@ -264,7 +265,7 @@ fn judge<'a>(
     let outcome = match order.action {
         Action::Build => build(v, pos, next, balance, held, earlier, order),
         Action::Waive => waive(balance, order),
-        Action::Remove | Action::Disband => remove(v, next, balance, order),
+        Action::Remove | Action::Disband => remove(v, next, balance, held.1, order),
         _ => v.rules.adjust_order(v, next, order),
     };
     OrderResult { order: Cow::Borrowed(order), reason: outcome.unwrap_or_else(Reason::Illegal) }
@@ -282,7 +283,9 @@ fn build(
     let unit = order.unit.as_ref().ok_or(Illegal::NoUnit)?;
     let site = v.province_of(unit.loc);
     let power = order.power.or_else(|| v.home_of(site)).ok_or(Illegal::NotHome)?;
-    let components = unit.components.clone().ok_or(Illegal::UnitCannotStandThere)?;
+    // (Borrowed: a clone of the written components cost some 50
+    // instructions a build.)
+    let components = unit.components.as_deref().ok_or(Illegal::UnitCannotStandThere)?;
     if components.len() != 1 || !v.has_kind(components[0].kind) {
         return Err(Illegal::NotBuildable);
     }
@@ -302,8 +305,11 @@ fn build(
         return Err(Illegal::NoBuildsDue);
     }
     // Home centres, unless a mechanic says otherwise (H7: any owned centre;
-    // City State: fleets at ports, the Emperor's centres).
-    match v.rules.build_site(v, next, power, site, components[0].kind) {
+    // City State: fleets at ports, the Emperor's centres). (A variant
+    // without mechanics has no hook to ask: a call each, saved.)
+    let plain = v.rules.mechanics.is_empty();
+    let decided = if plain { None } else { v.rules.build_site(v, next, power, site, components[0].kind) };
+    match decided {
         Some(decided) => decided?,
         None if !v.rules.may_build_at(v, power, site) => return Err(Illegal::NotHome),
         None => {}
@@ -324,7 +330,9 @@ fn build(
         return Err(Illegal::Occupied);
     }
     let loc = build_loc(v, components[0].kind, unit.loc, there.map(|i| &next.forces[i]))?;
-    v.rules.may_build(v, next, earlier, power, components[0].kind)?;
+    if !plain {
+        v.rules.may_build(v, next, earlier, power, components[0].kind)?;
+    }
     let mut built = Force::single(power, components[0].kind, loc);
     built.components[0].free = free;
     match there {
@@ -377,12 +385,25 @@ fn waive(balance: &mut [i32], order: &Order) -> Result<Reason, Illegal> {
     Ok(Reason::Waived)
 }
 
-fn remove(v: &Variant, next: &mut Position, balance: &mut [i32], order: &Order) -> Result<Reason, Illegal> {
+/// A removal; `in_order`: the board is in board order.
+fn remove(
+    v: &Variant,
+    next: &mut Position,
+    balance: &mut [i32],
+    in_order: bool,
+    order: &Order,
+) -> Result<Reason, Illegal> {
     let unit = order.unit.as_ref().ok_or(Illegal::NoUnit)?;
     let p = v.province_of(unit.loc);
     let wanted = unit.components.as_ref().and_then(|c| c.first()).map(|c| c.kind);
-    let i = if v.is_box(p) { in_box(v, next, p, order.power, wanted) } else { next.force_index(v, p) }
-        .ok_or(Illegal::NoUnit)?;
+    let i = if v.is_box(p) {
+        in_box(v, next, p, order.power, wanted)
+    } else if in_order {
+        next.force_index_in_order(v, p)
+    } else {
+        next.force_index(v, p)
+    }
+    .ok_or(Illegal::NoUnit)?;
     // Each power removes its own components, also from a force mixed with
     // its player's other power (H5: each component is on its own power's
     // chart).
