@@ -8,8 +8,8 @@ use super::context::Scratch;
 use super::outcome::{Illegal, OrderResult, Reason};
 use super::removal::{component_to_remove, take_component, upkeep};
 use crate::order::{Action, Order};
-use crate::state::{Force, Kind, Position};
-use crate::variant::{LocId, PowerId, Variant};
+use crate::state::{Force, InOrder, Kind, Position};
+use crate::variant::{LocId, PowerId, ProvinceId, Variant, BUILT_IN};
 use std::borrow::Cow;
 
 /// Every power's supply less upkeep, in halves: positive means builds are
@@ -22,18 +22,48 @@ pub fn balances(v: &Variant, pos: &Position) -> Vec<i32> {
 
 /// `balances`, into `scratch.balance` (with `scratch.supply`).
 pub(super) fn balances_into(v: &Variant, pos: &Position, scratch: &mut Scratch) {
-    crate::rules::supplies_into(v, pos, &mut scratch.supply);
-    let balance = &mut scratch.balance;
+    balances_seeing(v, pos, &mut scratch.supply, &mut scratch.balance, |_| {});
+}
+
+/// `balances_into`, and in the same pass over the forces the provinces
+/// that hold one (`scratch.occupied`; a box never counts, C10); whether
+/// the board is as `normalize` leaves it (`InOrder`).
+fn balances_and_board_into(v: &Variant, pos: &Position, scratch: &mut Scratch) -> bool {
+    let occupied = &mut scratch.occupied;
+    occupied.clear();
+    occupied.resize(v.province_count(), false);
+    let mut in_order = InOrder::new();
+    balances_seeing(v, pos, &mut scratch.supply, &mut scratch.balance, |f| {
+        occupied[v.province_of(f.loc).index()] = true;
+        in_order.see(f);
+    });
+    for b in &v.boxes {
+        occupied[b.index()] = false;
+    }
+    in_order.so_far
+}
+
+/// The balances, each force shown to `see` on the way.
+#[inline(always)]
+fn balances_seeing(
+    v: &Variant,
+    pos: &Position,
+    supply: &mut Vec<u32>,
+    balance: &mut Vec<i32>,
+    mut see: impl FnMut(&Force),
+) {
+    crate::rules::supplies_into(v, pos, supply);
     balance.clear();
-    balance.extend(scratch.supply.iter().map(|&s| s as i32));
+    balance.extend(supply.iter().map(|&s| s as i32));
     let mut charge = |c: &crate::state::Component| {
-        if !c.free && c.kind.row().needs_supply {
-            balance[c.power.index()] -= upkeep(c.kind);
+        if !c.free {
+            balance[c.power.index()] -= CHARGE[usize::from(c.kind.0)];
         }
     };
     // (A force of one component, nearly every one, without a loop:
     // issue 31.)
     for f in &pos.forces {
+        see(f);
         match f.components.as_slice() {
             [one] => charge(one),
             more => more.iter().for_each(&mut charge),
@@ -42,6 +72,25 @@ pub(super) fn balances_into(v: &Variant, pos: &Position, scratch: &mut Scratch) 
     // I4: frontier garrisons free before Winter 236.
     v.rules.free_upkeep(v, pos, balance);
 }
+
+/// What a component of each kind is charged against supply, in halves:
+/// its upkeep, or nothing where it needs no supply; by the kind's number,
+/// every number a byte can hold (rows past the table's, which no kind
+/// has, charge nothing). Worked out once, when compiled, so that the
+/// balances look up one number a component. (Issue 31, tenth pass: the
+/// row's two fields read for each component had cost the retreat's
+/// Winter check and the adjustment some 250 instructions each.)
+static CHARGE: [i32; 256] = {
+    let mut charge = [0; 256];
+    let mut k = 0;
+    while k < BUILT_IN.len() {
+        if BUILT_IN[k].needs_supply {
+            charge[k] = BUILT_IN[k].upkeep as i32;
+        }
+        k += 1;
+    }
+    charge
+};
 
 /// Does `power` have builds or removals to make (a garrison's worth of
 /// supply is a build where garrisons exist), or free Delphi builds to place?
@@ -68,7 +117,7 @@ pub fn adjustment<'a>(
     results: &mut Vec<OrderResult<'a>>,
     next: &mut Position,
 ) {
-    judge_orders(v, scratch, pos, orders, results, next);
+    let in_order = judge_orders(v, scratch, pos, orders, results, next);
     let balance = &scratch.balance;
     for power in 0..v.powers.len() {
         if balance[power] < 0 {
@@ -79,12 +128,19 @@ pub fn adjustment<'a>(
         }
     }
     v.rules.adjust_after_orders(v, next, results);
-    next.normalize();
+    // (A board in order stays so in a variant without mechanics: builds
+    // go in where board order puts them, removals keep the order, and
+    // the copy has no standoffs; `normalize` would change nothing.)
+    if !in_order {
+        next.normalize();
+    }
 }
 
 /// The orders' results (`results[..orders.len()]`), before the civil
 /// disorder and the mechanics' business that follow them; each power's
-/// balance left in `scratch.balance`.
+/// balance left in `scratch.balance`. Says whether `next` is as
+/// `normalize` leaves it (so far: a board in order, in a variant without
+/// mechanics).
 pub(super) fn judge_orders<'a>(
     v: &Variant,
     scratch: &mut Scratch,
@@ -92,11 +148,16 @@ pub(super) fn judge_orders<'a>(
     orders: &'a [Order],
     results: &mut Vec<OrderResult<'a>>,
     next: &mut Position,
-) {
-    balances_into(v, pos, scratch);
+) -> bool {
+    let in_order = balances_and_board_into(v, pos, scratch);
     // (Builds are orders: room for as many forces more.)
     next.copy_board(pos, orders.len());
-    judge_on(v, pos, orders, &mut scratch.balance, results, next);
+    // The provinces occupied are those of `next` (and of `pos`) only where
+    // no mechanic changes the board besides the builds.
+    let plain = v.rules.mechanics.is_empty();
+    let held = Held(plain.then_some(&mut scratch.occupied[..]), plain && in_order);
+    judge_held(v, pos, orders, &mut scratch.balance, held, results, next);
+    plain && in_order
 }
 
 /// `judge_orders`, with `balance` and `next` already each power's balance
@@ -110,12 +171,44 @@ pub(super) fn judge_on<'a>(
     results: &mut Vec<OrderResult<'a>>,
     next: &mut Position,
 ) {
+    judge_held(v, pos, orders, balance, Held(None, false), results, next);
+}
+
+/// The provinces that hold a force in the board being adjusted, where
+/// known (else every build looks): those of the start, and those built in
+/// since. (A removal that empties a province leaves it marked: adjustment
+/// orders are simultaneous, and the start still holds the force.) And
+/// whether the board stays in board order (found by halving it).
+struct Held<'s>(Option<&'s mut [bool]>, bool);
+
+impl Held<'_> {
+    /// Might province `p` hold a force, in the start or the board so far?
+    fn may_hold(&self, p: ProvinceId) -> bool {
+        self.0.as_ref().is_none_or(|held| held[p.index()])
+    }
+
+    fn built(&mut self, p: ProvinceId) {
+        if let Some(held) = &mut self.0 {
+            held[p.index()] = true;
+        }
+    }
+}
+
+fn judge_held<'a>(
+    v: &Variant,
+    pos: &Position,
+    orders: &'a [Order],
+    balance: &mut [i32],
+    mut held: Held<'_>,
+    results: &mut Vec<OrderResult<'a>>,
+    next: &mut Position,
+) {
     results.reserve(orders.len());
     if v.rules.adjusts_before_orders() || v.rules.adjusts_first() {
         mechanics_first(v, pos, orders, balance, results, next);
     } else {
         for order in orders {
-            let done = judge(v, pos, next, balance, results, order);
+            let done = judge(v, pos, next, balance, &mut held, results, order);
             results.push(done);
         }
     }
@@ -151,7 +244,7 @@ fn mechanics_first<'a>(
     for (order, early) in orders.iter().zip(early) {
         let done = match early {
             Some(done) => done,
-            None => judge(v, pos, next, balance, results, order),
+            None => judge(v, pos, next, balance, &mut Held(None, false), results, order),
         };
         results.push(done);
     }
@@ -165,13 +258,14 @@ fn judge<'a>(
     pos: &Position,
     next: &mut Position,
     balance: &mut [i32],
+    held: &mut Held<'_>,
     earlier: &[OrderResult<'_>],
     order: &'a Order,
 ) -> OrderResult<'a> {
     let outcome = match order.action {
-        Action::Build => build(v, pos, next, balance, earlier, order),
+        Action::Build => build(v, pos, next, balance, held, earlier, order),
         Action::Waive => waive(balance, order),
-        Action::Remove | Action::Disband => remove(v, next, balance, order),
+        Action::Remove | Action::Disband => remove(v, next, balance, held.1, order),
         _ => v.rules.adjust_order(v, next, order),
     };
     OrderResult { order: Cow::Borrowed(order), reason: outcome.unwrap_or_else(Reason::Illegal) }
@@ -182,13 +276,16 @@ fn build(
     start: &Position,
     next: &mut Position,
     balance: &mut [i32],
+    held: &mut Held<'_>,
     earlier: &[OrderResult<'_>],
     order: &Order,
 ) -> Result<Reason, Illegal> {
     let unit = order.unit.as_ref().ok_or(Illegal::NoUnit)?;
     let site = v.province_of(unit.loc);
     let power = order.power.or_else(|| v.home_of(site)).ok_or(Illegal::NotHome)?;
-    let components = unit.components.clone().ok_or(Illegal::UnitCannotStandThere)?;
+    // (Borrowed: a clone of the written components cost some 50
+    // instructions a build.)
+    let components = unit.components.as_deref().ok_or(Illegal::UnitCannotStandThere)?;
     if components.len() != 1 || !v.has_kind(components[0].kind) {
         return Err(Illegal::NotBuildable);
     }
@@ -208,8 +305,11 @@ fn build(
         return Err(Illegal::NoBuildsDue);
     }
     // Home centres, unless a mechanic says otherwise (H7: any owned centre;
-    // City State: fleets at ports, the Emperor's centres).
-    match v.rules.build_site(v, next, power, site, components[0].kind) {
+    // City State: fleets at ports, the Emperor's centres). (A variant
+    // without mechanics has no hook to ask: a call each, saved.)
+    let plain = v.rules.mechanics.is_empty();
+    let decided = if plain { None } else { v.rules.build_site(v, next, power, site, components[0].kind) };
+    match decided {
         Some(decided) => decided?,
         None if !v.rules.may_build_at(v, power, site) => return Err(Illegal::NotHome),
         None => {}
@@ -223,20 +323,23 @@ fn build(
     // A box holds any number of forces: a build there is a force of its
     // own, never joined to one already there (C10).
     let joinable = |f: Option<&Force>| f.is_none_or(|f| v.rules.builds_join() && v.same_player(f.power, power));
-    let in_box = v.is_box(site);
-    let there = if in_box { None } else { next.force_index(v, site) };
-    let start_force = if in_box { None } else { start.force_in(v, site) };
+    let looks = !v.is_box(site) && held.may_hold(site);
+    let there = if looks { next.force_index(v, site) } else { None };
+    let start_force = if looks { start.force_in(v, site) } else { None };
     if !joinable(start_force) || !joinable(there.map(|i| &next.forces[i])) {
         return Err(Illegal::Occupied);
     }
     let loc = build_loc(v, components[0].kind, unit.loc, there.map(|i| &next.forces[i]))?;
-    v.rules.may_build(v, next, earlier, power, components[0].kind)?;
+    if !plain {
+        v.rules.may_build(v, next, earlier, power, components[0].kind)?;
+    }
     let mut built = Force::single(power, components[0].kind, loc);
     built.components[0].free = free;
     match there {
         Some(i) => next.forces[i].join(v, built),
         None => next.insert_in_order(built),
     }
+    held.built(site);
     balance[power.index()] -= cost;
     if free {
         v.rules.use_free_build(&mut next.state, power);
@@ -282,12 +385,25 @@ fn waive(balance: &mut [i32], order: &Order) -> Result<Reason, Illegal> {
     Ok(Reason::Waived)
 }
 
-fn remove(v: &Variant, next: &mut Position, balance: &mut [i32], order: &Order) -> Result<Reason, Illegal> {
+/// A removal; `in_order`: the board is in board order.
+fn remove(
+    v: &Variant,
+    next: &mut Position,
+    balance: &mut [i32],
+    in_order: bool,
+    order: &Order,
+) -> Result<Reason, Illegal> {
     let unit = order.unit.as_ref().ok_or(Illegal::NoUnit)?;
     let p = v.province_of(unit.loc);
     let wanted = unit.components.as_ref().and_then(|c| c.first()).map(|c| c.kind);
-    let i = if v.is_box(p) { in_box(v, next, p, order.power, wanted) } else { next.force_index(v, p) }
-        .ok_or(Illegal::NoUnit)?;
+    let i = if v.is_box(p) {
+        in_box(v, next, p, order.power, wanted)
+    } else if in_order {
+        next.force_index_in_order(v, p)
+    } else {
+        next.force_index(v, p)
+    }
+    .ok_or(Illegal::NoUnit)?;
     // Each power removes its own components, also from a force mixed with
     // its player's other power (H5: each component is on its own power's
     // chart).
@@ -333,4 +449,21 @@ fn in_box(
             && f.components.iter().any(|c| power.is_none_or(|pw| c.power == pw) && kind.is_none_or(|k| c.kind == k))
     };
     pos.forces.iter().position(fits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table charges each kind its upkeep where it needs supply,
+    /// nothing elsewhere, as the kind's row says.
+    #[test]
+    fn each_kind_is_charged_as_its_row_says() {
+        for k in Kind::all() {
+            let row = k.row();
+            let want = if row.needs_supply { i32::from(row.upkeep) } else { 0 };
+            assert_eq!(CHARGE[usize::from(k.0)], want, "{}", row.name);
+        }
+        assert!(CHARGE[BUILT_IN.len()..].iter().all(|&c| c == 0));
+    }
 }

@@ -260,6 +260,17 @@ impl Position {
         self.forces.iter().position(|f| f.loc == whole || coasts.contains(&f.loc))
     }
 
+    /// `force_index` in a board in board order (by location first), one
+    /// force a province at most: found by halving the board at the
+    /// province's location and at each of its coasts'.
+    pub fn force_index_in_order(&self, variant: &Variant, p: ProvinceId) -> Option<usize> {
+        let at = |loc: LocId| {
+            let i = self.forces.partition_point(|f| f.loc < loc);
+            self.forces.get(i).is_some_and(|f| f.loc == loc).then_some(i)
+        };
+        at(LocId::of_province(p)).or_else(|| variant.province(p).coasts.iter().find_map(|&c| at(c)))
+    }
+
     /// Every force standing in a province: one at most, or any number in a
     /// box.
     pub fn forces_in<'a>(&'a self, variant: &'a Variant, p: ProvinceId) -> impl Iterator<Item = &'a Force> + 'a {
@@ -398,5 +409,26 @@ impl InOrder {
 impl Default for InOrder {
     fn default() -> InOrder {
         InOrder::new()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Position;
+    use crate::variant::{embedded_variant, ProvinceId};
+
+    /// Halving a board in order finds the force of every province that
+    /// the scan finds, a fleet on a coast among them (and none where
+    /// there is none).
+    #[test]
+    fn the_force_in_a_province_is_found_by_halving_a_board_in_order() {
+        let v = embedded_variant("standard").expect("built in").expect("loads");
+        let mut pos = Position::start(&v);
+        let stp = v.find_loc("stp/sc").expect("a coast");
+        assert!(pos.forces.iter().any(|f| f.loc == stp), "the start has F stp/sc");
+        pos.normalize();
+        for p in (0..v.province_count()).map(ProvinceId::new) {
+            assert_eq!(pos.force_index_in_order(&v, p), pos.force_index(&v, p), "{}", v.province(p).name);
+        }
     }
 }
