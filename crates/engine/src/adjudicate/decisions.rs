@@ -208,12 +208,20 @@ impl Resolver<'_> {
 
     /// The strength of group `g`: its members that reach the destination
     /// (riders add nothing, M7).
+    #[inline]
     fn group_strength(&mut self, g: u16) -> u32 {
         let Plan::Move { convoy, rider, .. } = self.parts[g as usize].plan else { return 0 };
         if self.links.at[g as usize].next_member == NONE {
-            // A group of one, as every move in standard Diplomacy.
+            // A group of one, as every move in standard Diplomacy: read
+            // where asked, without a call.
             return if rider || (convoy && !self.path_ok(g)) { 0 } else { self.strength(g) };
         }
+        self.merged_strength(g)
+    }
+
+    /// `group_strength` of a group of several members (M6).
+    #[inline(never)]
+    fn merged_strength(&mut self, g: u16) -> u32 {
         let mut sum = 0;
         let mut m = g;
         while m != NONE {
@@ -462,10 +470,16 @@ impl Resolver<'_> {
     /// M9: a group made only of parts leaving a force at sea whose other
     /// leaving parts must all succeed fails when one of those does not
     /// (a failed move like any other: it still prevents and cuts).
+    #[inline]
     pub fn coupling_holds(&mut self, g: u16) -> bool {
-        if !self.any_coupled {
-            return true;
-        }
+        // (No force coupled, as in every phase without splits at sea: read
+        // where asked, without a call.)
+        !self.any_coupled || self.coupled_group_holds(g)
+    }
+
+    /// `coupling_holds` where some force is coupled.
+    #[inline(never)]
+    fn coupled_group_holds(&mut self, g: u16) -> bool {
         let mut m = g;
         while m != NONE {
             if !self.coupled[self.parts[m as usize].force as usize] {
