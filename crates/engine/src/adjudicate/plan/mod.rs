@@ -561,6 +561,7 @@ impl Planning<'_> {
     }
 
     /// Plans a move of `body` to `to`.
+    #[inline]
     fn plan_move_order(&self, body: &Force, to: LocId, via_convoy: bool) -> Result<Plan, Illegal> {
         let v = self.v;
         let plan = plan_move(v, body, to, via_convoy, false).map_err(|why| {
