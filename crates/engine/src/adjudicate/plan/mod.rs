@@ -243,6 +243,8 @@ fn plan_orders(
     illegal.resize(orders.len(), None);
     convoys.clear();
     let binding = Binding::new(v, forces, at, orders);
+    // (Made once, not an order at a time.)
+    let planning = Planning { v, forces, seas, at, state, binding: &binding };
     for (i, order) in orders.iter().enumerate() {
         let named = ordered_force(v, forces, at, &binding, i, order, |f| parts[f as usize].order.is_some());
         let checked = named.and_then(|f| {
@@ -250,7 +252,6 @@ fn plan_orders(
             if let Action::Merge { with, .. } = &order.action {
                 touched.extend(with.iter().map(|u| at[v.province_of(u.loc).index()]).filter(|&g| g != u16::MAX));
             }
-            let planning = Planning { v, forces, seas, at, state, binding: &binding };
             let first_new = parts.len();
             let planned = planning.plan_force(f, i, &order.action, parts, coupled);
             if matches!(parts[f as usize].plan, Plan::Convoy { .. }) {
