@@ -513,10 +513,24 @@ impl Resolver<'_> {
 
     /// The force in `province`'s dislodger: a group of another side that
     /// arrives there.
+    #[inline]
     pub fn dislodger(&mut self, f: u16) -> Option<u16> {
         let here = self.v.province_of(self.forces[f as usize].loc);
+        let first = self.links.first_into[here.index()];
+        // (Nobody moves in, as for most forces: read where asked, without
+        // a call.)
+        if first == NONE {
+            return None;
+        }
+        self.dislodger_among(f, first)
+    }
+
+    /// `dislodger`, the groups moving into the force's province listed
+    /// from `first` on.
+    #[inline(never)]
+    fn dislodger_among(&mut self, f: u16, first: u16) -> Option<u16> {
         let side = self.force_side(f);
-        let mut g = self.links.first_into[here.index()];
+        let mut g = first;
         while g != NONE {
             if self.side(g) != side && self.resolve(g) {
                 return Some(g);
