@@ -111,6 +111,27 @@ impl Part {
     #[inline(always)]
     fn new(force: u16, body: &Force, split: Option<Components>) -> Part {
         let comps: &[crate::state::Component] = split.as_deref().unwrap_or(&body.components);
+        if let [one] = comps {
+            // One component, as nearly every force: no loop.
+            let row = one.kind.row();
+            let (armies, fleets) = match row.moves {
+                crate::state::Moves::Army => (1, 0),
+                crate::state::Moves::Fleet => (0, 1),
+                crate::state::Moves::None => (0, 0),
+            };
+            let strength = row.strength as u16;
+            return Part {
+                force,
+                loc: body.loc,
+                power: body.power,
+                strength,
+                armies,
+                fleets,
+                split,
+                plan: Plan::Hold,
+                order: None,
+            };
+        }
         // (`state::kinds` and `state::strength` in one pass.)
         let (mut strength, mut armies, mut fleets) = (0, 0, 0);
         for c in comps {
