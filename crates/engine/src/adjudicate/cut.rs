@@ -19,6 +19,11 @@ impl Resolver<'_> {
         // H11, M6: a force in the merge's province may not support it, but
         // its garrisons may.
         let into_own = matches!(part.plan, Plan::SupportMerge { dest, .. } if dest == self.v.province_of(part.loc));
+        if let [one] = part.components(self.forces) {
+            // One component, as nearly every force: no sum.
+            let row = one.kind.row();
+            return if row.may_support != into_own { row.strength as u32 } else { 0 };
+        }
         let offering =
             part.components(self.forces).iter().map(|c| c.kind.row()).filter(|row| row.may_support != into_own);
         offering.map(|row| row.strength as u32).sum()

@@ -208,12 +208,20 @@ impl Resolver<'_> {
 
     /// The strength of group `g`: its members that reach the destination
     /// (riders add nothing, M7).
+    #[inline]
     fn group_strength(&mut self, g: u16) -> u32 {
         let Plan::Move { convoy, rider, .. } = self.parts[g as usize].plan else { return 0 };
         if self.links.at[g as usize].next_member == NONE {
-            // A group of one, as every move in standard Diplomacy.
+            // A group of one, as every move in standard Diplomacy: read
+            // where asked, without a call.
             return if rider || (convoy && !self.path_ok(g)) { 0 } else { self.strength(g) };
         }
+        self.merged_strength(g)
+    }
+
+    /// `group_strength` of a group of several members (M6).
+    #[inline(never)]
+    fn merged_strength(&mut self, g: u16) -> u32 {
         let mut sum = 0;
         let mut m = g;
         while m != NONE {
@@ -462,10 +470,16 @@ impl Resolver<'_> {
     /// M9: a group made only of parts leaving a force at sea whose other
     /// leaving parts must all succeed fails when one of those does not
     /// (a failed move like any other: it still prevents and cuts).
+    #[inline]
     pub fn coupling_holds(&mut self, g: u16) -> bool {
-        if !self.any_coupled {
-            return true;
-        }
+        // (No force coupled, as in every phase without splits at sea: read
+        // where asked, without a call.)
+        !self.any_coupled || self.coupled_group_holds(g)
+    }
+
+    /// `coupling_holds` where some force is coupled.
+    #[inline(never)]
+    fn coupled_group_holds(&mut self, g: u16) -> bool {
         let mut m = g;
         while m != NONE {
             if !self.coupled[self.parts[m as usize].force as usize] {
@@ -499,10 +513,24 @@ impl Resolver<'_> {
 
     /// The force in `province`'s dislodger: a group of another side that
     /// arrives there.
+    #[inline]
     pub fn dislodger(&mut self, f: u16) -> Option<u16> {
         let here = self.v.province_of(self.forces[f as usize].loc);
+        let first = self.links.first_into[here.index()];
+        // (Nobody moves in, as for most forces: read where asked, without
+        // a call.)
+        if first == NONE {
+            return None;
+        }
+        self.dislodger_among(f, first)
+    }
+
+    /// `dislodger`, the groups moving into the force's province listed
+    /// from `first` on.
+    #[inline(never)]
+    fn dislodger_among(&mut self, f: u16, first: u16) -> Option<u16> {
         let side = self.force_side(f);
-        let mut g = self.links.first_into[here.index()];
+        let mut g = first;
         while g != NONE {
             if self.side(g) != side && self.resolve(g) {
                 return Some(g);

@@ -33,10 +33,10 @@ pub fn movement<'a>(
     let mut r =
         Resolver::new(v, &pos.forces, &plans.parts, &plans.coupled, &scratch.at, v.rules.shunned(v, &pos.state), work);
     r.resolve_all();
-    // Every decision is final now: who arrived is read, not worked out again.
+    // Every decision is final now: who arrived is read, not worked out
+    // again, in the same pass as the reasons.
     let arrived = &mut scratch.arrived;
     arrived.clear();
-    arrived.extend((0..plans.parts.len() as u16).map(|p| r.arrives(p)));
     let verdicts = &mut scratch.verdicts;
     verdicts.clear();
     verdicts.extend(plans.illegal.iter().map(|i| i.map(Reason::Illegal)));
@@ -46,10 +46,12 @@ pub fn movement<'a>(
     let unordered_from = verdicts.len();
     scratch.order.clear();
     for p in 0..plans.parts.len() as u16 {
+        let arrives = r.arrives(p);
+        arrived.push(arrives);
         if plans.parts[p as usize].strength == 0 {
             continue;
         }
-        let reason = r.explain(p, arrived);
+        let reason = r.explain(p, arrives);
         match plans.parts[p as usize].order {
             // An order for several parts (a split, a merge of several
             // forces) succeeds when all of them do; its reason is the first
@@ -88,7 +90,7 @@ pub fn movement<'a>(
 impl Resolver<'_> {
     /// The reason of part `p`'s order (its verdict follows). Every decision is
     /// resolved by now, so this only reads them.
-    fn explain(&mut self, p: u16, arrived: &[bool]) -> Reason {
+    fn explain(&mut self, p: u16, arrived: bool) -> Reason {
         let force = self.parts[p as usize].force;
         let dislodged_from = |r: &mut Self| r.dislodger(force).map(|g| Reason::Dislodged { from: r.origin(g) });
         match self.parts[p as usize].plan {
@@ -101,7 +103,7 @@ impl Resolver<'_> {
                 }
             }
             Plan::Move { .. } => {
-                if arrived[p as usize] {
+                if arrived {
                     Reason::Moved
                 } else {
                     self.why_not_arrived(p)

@@ -29,19 +29,20 @@ impl Seas {
     /// Finds this phase's forces at sea, in place of the earlier ones.
     pub fn find(&mut self, v: &Variant, forces: &[Force]) {
         self.0.clear();
-        self.0.extend(
-            forces
-                .iter()
-                .enumerate()
-                .filter(|(_, f)| v.province(v.province_of(f.loc)).terrain.convoys())
-                .map(|(i, f)| {
-                    let [armies, _, _] = f.kinds();
-                    // M8: what can convoy (fleets) carries one army each.
-                    let fleets = f.components.iter().filter(|c| c.kind.row().may_convoy).count();
-                    Sea { province: v.province_of(f.loc), armies, fleets, force: i as u16 }
-                })
-                .filter(|s| s.fleets > 0),
-        );
+        // (A plain loop: most forces are not at sea, and the test is all
+        // their cost.)
+        for (i, f) in forces.iter().enumerate() {
+            let province = v.province_of(f.loc);
+            if !v.province(province).terrain.convoys() {
+                continue;
+            }
+            let [armies, _, _] = f.kinds();
+            // M8: what can convoy (fleets) carries one army each.
+            let fleets = f.components.iter().filter(|c| c.kind.row().may_convoy).count();
+            if fleets > 0 {
+                self.0.push(Sea { province, armies, fleets, force: i as u16 });
+            }
+        }
     }
 
     /// The seas whose force could carry `carried` armies (M8: its armies and

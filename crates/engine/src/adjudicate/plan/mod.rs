@@ -111,6 +111,27 @@ impl Part {
     #[inline(always)]
     fn new(force: u16, body: &Force, split: Option<Components>) -> Part {
         let comps: &[crate::state::Component] = split.as_deref().unwrap_or(&body.components);
+        if let [one] = comps {
+            // One component, as nearly every force: no loop.
+            let row = one.kind.row();
+            let (armies, fleets) = match row.moves {
+                crate::state::Moves::Army => (1, 0),
+                crate::state::Moves::Fleet => (0, 1),
+                crate::state::Moves::None => (0, 0),
+            };
+            let strength = row.strength as u16;
+            return Part {
+                force,
+                loc: body.loc,
+                power: body.power,
+                strength,
+                armies,
+                fleets,
+                split,
+                plan: Plan::Hold,
+                order: None,
+            };
+        }
         // (`state::kinds` and `state::strength` in one pass.)
         let (mut strength, mut armies, mut fleets) = (0, 0, 0);
         for c in comps {
@@ -243,6 +264,8 @@ fn plan_orders(
     illegal.resize(orders.len(), None);
     convoys.clear();
     let binding = Binding::new(v, forces, at, orders);
+    // (Made once, not an order at a time.)
+    let planning = Planning { v, forces, seas, at, state, binding: &binding };
     for (i, order) in orders.iter().enumerate() {
         let named = ordered_force(v, forces, at, &binding, i, order, |f| parts[f as usize].order.is_some());
         let checked = named.and_then(|f| {
@@ -250,7 +273,6 @@ fn plan_orders(
             if let Action::Merge { with, .. } = &order.action {
                 touched.extend(with.iter().map(|u| at[v.province_of(u.loc).index()]).filter(|&g| g != u16::MAX));
             }
-            let planning = Planning { v, forces, seas, at, state, binding: &binding };
             let first_new = parts.len();
             let planned = planning.plan_force(f, i, &order.action, parts, coupled);
             if matches!(parts[f as usize].plan, Plan::Convoy { .. }) {
@@ -521,14 +543,21 @@ impl Planning<'_> {
     /// Plans a move or merge of force `g` by order `i`. When the force
     /// leaves behind components that cannot move (H12: garrisons), they
     /// stay as a part of their own and the rest moves as another.
+    #[inline]
     fn plan_leaving_immobile(&self, g: u16, i: usize, action: &Action, parts: &mut Vec<Part>) -> Result<(), Illegal> {
-        let v = self.v;
         let force = &self.forces[g as usize];
-        if !leaves_immobile(v, force) {
+        if !leaves_immobile(self.v, force) {
             parts[g as usize].plan = self.plan_one(g, force, action)?;
             parts[g as usize].order = Some(i);
             return Ok(());
         }
+        self.plan_garrisons_apart(g, i, action, parts)
+    }
+
+    /// `plan_leaving_immobile` of a force that leaves garrisons behind.
+    #[inline(never)]
+    fn plan_garrisons_apart(&self, g: u16, i: usize, action: &Action, parts: &mut Vec<Part>) -> Result<(), Illegal> {
+        let force = &self.forces[g as usize];
         let (movers, staying): (Components, Components) =
             force.components.iter().copied().partition(|c| c.kind.row().moves());
         let body = Force { loc: force.loc, power: force.power, components: movers.clone() };
@@ -539,7 +568,47 @@ impl Planning<'_> {
     }
 
     /// Plans one order for `body` (a whole force, or a part of force `f`).
+    /// A move (most orders) is planned without the set-up the other
+    /// orders need.
+    #[inline]
     pub(super) fn plan_one(&self, f: u16, body: &Force, action: &Action) -> Result<Plan, Illegal> {
+        // City State: a unit behind the walls stands or attacks its
+        // province, and no one supports it (C6); a unit in a Pass may only
+        // move (C11).
+        self.v.rules.may_order(self.v, self.state, self.forces, body, action)?;
+        match action {
+            Action::Move { to, via_convoy } => self.plan_move_order(body, *to, *via_convoy),
+            _ => self.plan_other(f, body, action),
+        }
+    }
+
+    /// Plans a move of `body` to `to`.
+    #[inline]
+    fn plan_move_order(&self, body: &Force, to: LocId, via_convoy: bool) -> Result<Plan, Illegal> {
+        let v = self.v;
+        let plan = plan_move(v, body, to, via_convoy, false).map_err(|why| {
+            // A fleet ordered `via convoy` where it cannot go: the
+            // convoy is what was wrong, not the border.
+            let [_, fleets, _] = body.kinds();
+            if via_convoy && fleets > 0 && why == Illegal::NotAdjacent {
+                Illegal::ConvoyNotArmy
+            } else {
+                why
+            }
+        })?;
+        if let Plan::Move { dest, convoy: true, .. } = plan {
+            if !v.army_borders.get(v.province_of(body.loc).index(), dest.index())
+                && !convoy_possible(v, self.seas, body, dest, None)
+            {
+                return Err(Illegal::NoConvoyPossible);
+            }
+        }
+        Ok(plan)
+    }
+
+    /// `plan_one` of an order other than a move, `may_order` asked.
+    #[inline(never)]
+    fn plan_other(&self, f: u16, body: &Force, action: &Action) -> Result<Plan, Illegal> {
         let Planning { v, forces, seas, at, state, binding } = *self;
         let target = |u: &UnitRef, to: Option<ProvinceId>| -> Result<u16, Illegal> {
             let mut t = at[v.province_of(u.loc).index()];
@@ -557,35 +626,12 @@ impl Planning<'_> {
         // H11: components that may not support (garrisons) support only a
         // merge into their own province.
         let none_supports = || body.components.iter().all(|c| !c.kind.row().may_support);
-        // City State: a unit behind the walls stands or attacks its
-        // province, and no one supports it (C6); a unit in a Pass may only
-        // move (C11).
-        v.rules.may_order(v, state, forces, body, action)?;
         match action {
             Action::SupportHold { .. } | Action::SupportMove { .. } | Action::Convoy { .. } if none_supports() => {
                 Err(Illegal::GarrisonSupport)
             }
             Action::Hold => Ok(Plan::Hold),
-            Action::Move { to, via_convoy } => {
-                let plan = plan_move(v, body, *to, *via_convoy, false).map_err(|why| {
-                    // A fleet ordered `via convoy` where it cannot go: the
-                    // convoy is what was wrong, not the border.
-                    let [_, fleets, _] = body.kinds();
-                    if *via_convoy && fleets > 0 && why == Illegal::NotAdjacent {
-                        Illegal::ConvoyNotArmy
-                    } else {
-                        why
-                    }
-                })?;
-                if let Plan::Move { dest, convoy: true, .. } = plan {
-                    if !v.army_borders.get(v.province_of(body.loc).index(), dest.index())
-                        && !convoy_possible(v, seas, body, dest, None)
-                    {
-                        return Err(Illegal::NoConvoyPossible);
-                    }
-                }
-                Ok(plan)
-            }
+            Action::Move { to, via_convoy } => self.plan_move_order(body, *to, *via_convoy),
             Action::Merge { to, .. } => plan_move(v, body, *to, false, true),
             Action::SupportHold { unit } => {
                 let t = target(unit, None)?;
