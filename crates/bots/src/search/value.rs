@@ -18,7 +18,7 @@
 
 use crate::geometry::reach;
 use crate::stakes::{chance_out, falls, Risks};
-use polemarch_engine::rules::{shortfalls, victory_centres, winners};
+use polemarch_engine::rules::{shortfalls_after_adjustment, victory_centres, winners};
 use polemarch_engine::variant::{PowerId, ProvinceId};
 use polemarch_engine::{Position, Variant};
 
@@ -79,8 +79,9 @@ pub fn value(v: &Variant, next: &Position, me: PowerId, risks: &Risks) -> f64 {
     let others = || v.power_ids().filter(|&p| !v.same_player(p, me));
     let leader = others().map(|p| after_halves[p.index()]).max().unwrap_or(0) as f64 / 2.0;
     // The nearest other player's distance from a victory by a mechanic's
-    // rule (the Emperor's lead).
-    let far = shortfalls(v, after);
+    // rule (the Emperor's lead), as the coming Winter's adjustment would
+    // leave it (its builds, capped by the free build sites).
+    let far = shortfalls_after_adjustment(v, after);
     let nearest = others().filter_map(|p| far[p.index()]).min().unwrap_or(u32::MAX);
     let rival = RIVAL * f64::from(CLOSE.saturating_sub(nearest).pow(2));
     // The strength each side could bring to each province next.
