@@ -63,9 +63,8 @@ pub use state_text::{
     StateError,
 };
 pub use victory::{
-    own_supplies, self_supporting_units, shortfalls, shortfalls_after_adjustment, supplies,
-    units_after_adjustment, supplies_into, supply, supply_parts, victory_centres,
-    winners, SupplyParts,
+    own_supplies, self_supporting_units, shortfalls, shortfalls_after_adjustment, supplies, supplies_into, supply,
+    supply_parts, units_after_adjustment, victory_centres, winners, SupplyParts,
 };
 
 use crate::adjudicate::Plan;
