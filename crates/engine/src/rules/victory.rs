@@ -188,6 +188,11 @@ pub fn shortfalls(v: &Variant, pos: &Position) -> Vec<Option<u32>> {
 /// its ownership standing (`units_after_adjustment`): the lead the
 /// Emperor's builds, Rome's +4 among them (I3), would give him.
 pub fn shortfalls_after_adjustment(v: &Variant, pos: &Position) -> Vec<Option<u32>> {
+    // Where no power can win so (most variants), the count is not made.
+    let now = shortfalls(v, pos);
+    if now.iter().all(Option::is_none) {
+        return now;
+    }
     shortfalls_with(v, pos, &units_after_adjustment(v, pos))
 }
 
