@@ -9,7 +9,7 @@
 
 use polemarch_engine::adjudicate::adjudicate;
 use polemarch_engine::order::parse_order;
-use polemarch_engine::rules::{shortfalls, Vital};
+use polemarch_engine::rules::{shortfalls, shortfalls_after_adjustment, units_after_adjustment, Vital};
 use polemarch_engine::state::{Force, Kind, Position};
 use polemarch_engine::variant::{embedded_variant, PowerId, ProvinceId};
 use polemarch_engine::Variant;
@@ -149,4 +149,39 @@ fn imperator_start_the_emperor_is_4_units_short() {
     let v = variant("imperator");
     let far = shortfalls(&v, &Position::start(&v));
     assert_eq!(far[power(&v, "Emperor").index()], Some(4));
+}
+
+/// I3 as a count for the bots (`units_after_adjustment`): at the start the
+/// Emperor's supply (Rome 3 to a Roman, Neapolis, Brundisium, Ravenna, and
+/// Rome's +4: 10) is due 6 builds, but his four starting provinces are
+/// all occupied, so he stays at 4; with F nea, A bru and A rav moved off
+/// (to the South Tyrrhenian Sea, Beneventum and Etruria) he builds 3, 7 units, and is 1
+/// short of his lead over the Commanders' 3 (theirs are occupied too, and
+/// in 235 only starting provinces take builds).
+#[test]
+fn imperator_the_lead_after_the_coming_adjustment_counts_the_free_sites() {
+    let v = variant("imperator");
+    let emperor = power(&v, "Emperor");
+    let mut pos = Position::start(&v);
+    assert_eq!(units_after_adjustment(&v, &pos)[emperor.index()], 4);
+    assert_eq!(shortfalls_after_adjustment(&v, &pos)[emperor.index()], Some(4));
+    for (from, to) in [("nea", "sty"), ("bru", "ben"), ("rav", "etr")] {
+        let f = pos.forces.iter_mut().find(|f| v.province_of(f.loc) == province(&v, from)).unwrap();
+        f.loc = v.find_loc(to).unwrap();
+    }
+    pos.normalize();
+    assert_eq!(units_after_adjustment(&v, &pos)[emperor.index()], 7);
+    assert_eq!(shortfalls_after_adjustment(&v, &pos)[emperor.index()], Some(1));
+    assert_eq!(shortfalls(&v, &pos)[emperor.index()], Some(4));
+}
+
+/// Standard has no victory of a mechanic's own: nothing after an
+/// adjustment either; its count is units plus builds in free home centres
+/// (at the start every home is occupied, and every balance 0: 22 units).
+#[test]
+fn standard_after_the_adjustment_as_it_stands() {
+    let v = variant("standard");
+    let pos = Position::start(&v);
+    assert!(shortfalls_after_adjustment(&v, &pos).iter().all(Option::is_none));
+    assert_eq!(units_after_adjustment(&v, &pos).iter().sum::<u32>(), 22);
 }

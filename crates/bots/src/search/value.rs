@@ -7,7 +7,8 @@
 //! variant's victory (the engine's `winners`, a goal in units or the
 //! Emperor's lead included), and before that how near the nearest other
 //! player is to a victory the centres do not show (the engine's
-//! `shortfalls`: the units short of the Emperor's lead), worth stopping
+//! `shortfalls_after_adjustment`: the units short of the Emperor's lead
+//! after the coming Winter's builds, Rome's +4 among them), worth stopping
 //! the more steeply the nearer; both judged after the losses of the coming
 //! retreats where a player falls in them with his holdings going to
 //! another (the engine's retreat phase, `stakes::falls`: Imperator I1). A
@@ -18,7 +19,7 @@
 
 use crate::geometry::reach;
 use crate::stakes::{chance_out, falls, Risks};
-use polemarch_engine::rules::{shortfalls, victory_centres, winners};
+use polemarch_engine::rules::{shortfalls_after_adjustment, victory_centres, winners};
 use polemarch_engine::variant::{PowerId, ProvinceId};
 use polemarch_engine::{Position, Variant};
 
@@ -35,7 +36,8 @@ const REACH: f64 = 0.3;
 /// The strongest other player's centres: a leader is worth stopping.
 const LEADER: f64 = 0.2;
 /// The nearest other player's distance from a victory by a mechanic's
-/// rule (in units, `shortfalls`) under which he is worth stopping ...
+/// rule (in units, `shortfalls_after_adjustment`) under which he is worth
+/// stopping ...
 const CLOSE: u32 = 6;
 /// ... at this much for the square of how far inside it he is.
 const RIVAL: f64 = 2.0;
@@ -79,8 +81,9 @@ pub fn value(v: &Variant, next: &Position, me: PowerId, risks: &Risks) -> f64 {
     let others = || v.power_ids().filter(|&p| !v.same_player(p, me));
     let leader = others().map(|p| after_halves[p.index()]).max().unwrap_or(0) as f64 / 2.0;
     // The nearest other player's distance from a victory by a mechanic's
-    // rule (the Emperor's lead).
-    let far = shortfalls(v, after);
+    // rule (the Emperor's lead), as the coming Winter's adjustment would
+    // leave it (its builds, capped by the free build sites).
+    let far = shortfalls_after_adjustment(v, after);
     let nearest = others().filter_map(|p| far[p.index()]).min().unwrap_or(u32::MAX);
     let rival = RIVAL * f64::from(CLOSE.saturating_sub(nearest).pow(2));
     // The strength each side could bring to each province next.

@@ -50,41 +50,45 @@ pub fn ahead_text(v: &Variant, pos: &Position, default: PowerId, inv: Option<Inv
 }
 
 /// I2, for the bots: how many units `power` is short of the Emperor's
-/// lead, if he is the Emperor in the game (0 when 5 or more ahead).
+/// lead, if he is the Emperor in the game (0 when 5 or more ahead), with
+/// `units` each power's count (on the board, or as the caller supposes
+/// them after an adjustment).
 pub fn short_of_lead(
     v: &Variant,
     pos: &Position,
     default: PowerId,
     inv: Option<Invaders>,
+    units: &[u32],
     power: PowerId,
 ) -> Option<u32> {
-    let (e, own, best) = units_against_best(v, pos, default, inv)?;
+    let (e, own, best) = units_against_best(v, pos, default, inv, |p| units[p.index()] as usize)?;
     (e == power).then(|| (MARGIN + best).saturating_sub(own) as u32)
 }
 
 /// The Emperor in the game and how many units more he has than the best
 /// of the other players (none when he has fewer).
 fn lead(v: &Variant, pos: &Position, default: PowerId, inv: Option<Invaders>) -> Option<(PowerId, usize)> {
-    let (e, own, best) = units_against_best(v, pos, default, inv)?;
+    let on_board = |p: PowerId| pos.forces.iter().flat_map(|f| &f.components).filter(|c| c.power == p).count();
+    let (e, own, best) = units_against_best(v, pos, default, inv, on_board)?;
     own.checked_sub(best).map(|by| (e, by))
 }
 
 /// The Emperor in the game, his units and the most units another player
-/// has (B units are no player's, I5).
+/// has (B units are no player's, I5), by the count `units`.
 fn units_against_best(
     v: &Variant,
     pos: &Position,
     default: PowerId,
     inv: Option<Invaders>,
+    units: impl Fn(PowerId) -> usize,
 ) -> Option<(PowerId, usize, usize)> {
     let e = emperor(&pos.state, default);
     if pos.state.eliminated.contains(&e) {
         return None;
     }
-    let units = |p: PowerId| pos.forces.iter().flat_map(|f| &f.components).filter(|c| c.power == p).count();
     let others =
         v.power_ids().filter(|&p| p != e && !inv.is_some_and(|i| i.includes(p)) && !v.rules.eliminated(&pos.state, p));
-    let best = others.map(units).max().unwrap_or(0);
+    let best = others.map(&units).max().unwrap_or(0);
     Some((e, units(e), best))
 }
 
@@ -163,8 +167,8 @@ impl Mechanic for ImperialTitle {
     }
 
     /// I2: the Emperor's units short of his lead.
-    fn shortfall(&self, r: &Rules, v: &Variant, pos: &Position, power: PowerId) -> Option<u32> {
-        short_of_lead(v, pos, self.0, invaders(r), power)
+    fn shortfall(&self, r: &Rules, v: &Variant, pos: &Position, units: &[u32], power: PowerId) -> Option<u32> {
+        short_of_lead(v, pos, self.0, invaders(r), units, power)
     }
 
     /// With the Emperor's real lead.

@@ -63,8 +63,8 @@ pub use state_text::{
     StateError,
 };
 pub use victory::{
-    own_supplies, self_supporting_units, shortfalls, supplies, supplies_into, supply, supply_parts, victory_centres,
-    winners, SupplyParts,
+    own_supplies, self_supporting_units, shortfalls, shortfalls_after_adjustment, supplies, supplies_into, supply,
+    supply_parts, units_after_adjustment, victory_centres, winners, SupplyParts,
 };
 
 use crate::adjudicate::Plan;
@@ -360,8 +360,9 @@ pub trait Mechanic: Sized {
     }
 
     /// How many units `power` is short of winning by its own rule (0 when
-    /// it would win after a Winter adjustment), where it can win so.
-    fn shortfall(&self, r: &Rules, v: &Variant, pos: &Position, power: PowerId) -> Option<u32> {
+    /// it would win after a Winter adjustment), where it can win so, with
+    /// `units` each power's units (on the board, or after an adjustment).
+    fn shortfall(&self, r: &Rules, v: &Variant, pos: &Position, units: &[u32], power: PowerId) -> Option<u32> {
         None
     }
 
@@ -1133,8 +1134,8 @@ impl Rules {
     /// Hook `victory`: how many units `power` is short of winning by a
     /// mechanic's own rule (the Emperor's lead, I2), where it can win so
     /// (a question the bots ask, `victory::shortfalls`).
-    pub fn shortfall(&self, v: &Variant, pos: &Position, power: PowerId) -> Option<u32> {
-        hook!(first self.shortfall(self, v, pos, power))
+    pub fn shortfall(&self, v: &Variant, pos: &Position, units: &[u32], power: PowerId) -> Option<u32> {
+        hook!(first self.shortfall(self, v, pos, units, power))
     }
 
     /// How a win by `victor` on `pos` is told, after "X wins".

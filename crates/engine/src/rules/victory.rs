@@ -2,7 +2,7 @@
 //! variant's `[victory]` table and its mechanics.
 
 use crate::state::Position;
-use crate::variant::{Goal, PowerId, Variant};
+use crate::variant::{Goal, Kind, PowerId, ProvinceId, Variant};
 
 /// What `power`'s centres are worth in a Winter, in halves: its own
 /// centres' values (Cities 2, Towns 1; the mechanics' values: Rome to the
@@ -181,5 +181,64 @@ pub fn winners(v: &Variant, pos: &Position, after_adjustment: bool) -> Vec<Power
 /// for a power that cannot win so, or is out of the game. (A goal in
 /// centres or units is not asked here: the bots count the centres.)
 pub fn shortfalls(v: &Variant, pos: &Position) -> Vec<Option<u32>> {
-    v.power_ids().map(|p| if v.rules.eliminated(&pos.state, p) { None } else { v.rules.shortfall(v, pos, p) }).collect()
+    shortfalls_with(v, pos, &units_on_board(v, pos))
+}
+
+/// `shortfalls` as they would stand after a Winter adjustment on `pos`,
+/// its ownership standing (`units_after_adjustment`): the lead the
+/// Emperor's builds, Rome's +4 among them (I3), would give him.
+pub fn shortfalls_after_adjustment(v: &Variant, pos: &Position) -> Vec<Option<u32>> {
+    // Where no power can win so (most variants), the count is not made.
+    let now = shortfalls(v, pos);
+    if now.iter().all(Option::is_none) {
+        return now;
+    }
+    shortfalls_with(v, pos, &units_after_adjustment(v, pos))
+}
+
+fn shortfalls_with(v: &Variant, pos: &Position, units: &[u32]) -> Vec<Option<u32>> {
+    v.power_ids()
+        .map(|p| if v.rules.eliminated(&pos.state, p) { None } else { v.rules.shortfall(v, pos, units, p) })
+        .collect()
+}
+
+/// Each power's units on the board (a force's components), by power.
+fn units_on_board(v: &Variant, pos: &Position) -> Vec<u32> {
+    let mut units = vec![0; v.powers.len()];
+    for c in pos.forces.iter().flat_map(|f| &f.components) {
+        units[c.power.index()] += 1;
+    }
+    units
+}
+
+/// Each power's units after a Winter adjustment on `pos` as its owners
+/// stand, by power: less the removals its balance owes (`balances`), or
+/// more by the builds it is due, as many as it has centres to build in
+/// (owned, unoccupied, a site the rules allow now: home centres, or a
+/// mechanic's answer, Imperator's any owned centre but only the starting
+/// provinces in its first year, I3). A count, not an adjudication: a
+/// mechanic's cap on builds (an Outlaw's two a year, T6) is not asked.
+pub fn units_after_adjustment(v: &Variant, pos: &Position) -> Vec<u32> {
+    let army = crate::adjudicate::upkeep(Kind::ARMY).max(1);
+    let balances = crate::adjudicate::balances(v, pos);
+    let mut units = units_on_board(v, pos);
+    for p in v.power_ids() {
+        let due = balances[p.index()].div_euclid(army);
+        let n = &mut units[p.index()];
+        if due < 0 {
+            *n = n.saturating_sub(due.unsigned_abs());
+            continue;
+        }
+        let site = |c: ProvinceId| match v.rules.build_site(v, pos, p, c, Kind::ARMY) {
+            Some(allowed) => allowed.is_ok(),
+            None => v.rules.may_build_at(v, p, c),
+        };
+        let sites = v
+            .province_ids()
+            .filter(|&c| pos.owners[c.index()] == Some(p) && v.is_centre(c) && !v.is_box(c))
+            .filter(|&c| pos.force_in(v, c).is_none() && site(c))
+            .count() as u32;
+        *n += sites.min(due as u32);
+    }
+    units
 }
