@@ -155,7 +155,7 @@ pub(super) fn judge_orders<'a>(
     // The provinces occupied are those of `next` (and of `pos`) only where
     // no mechanic changes the board besides the builds.
     let plain = v.rules.mechanics.is_empty();
-    let held = Held(plain.then_some(&mut scratch.occupied[..]), plain && in_order);
+    let held = Held { occupied: plain.then_some(&mut scratch.occupied[..]), in_order: plain && in_order };
     judge_held(v, pos, orders, &mut scratch.balance, held, results, next);
     plain && in_order
 }
@@ -171,7 +171,7 @@ pub(super) fn judge_on<'a>(
     results: &mut Vec<OrderResult<'a>>,
     next: &mut Position,
 ) {
-    judge_held(v, pos, orders, balance, Held(None, false), results, next);
+    judge_held(v, pos, orders, balance, Held::unknown(), results, next);
 }
 
 /// The provinces that hold a force in the board being adjusted, where
@@ -179,16 +179,24 @@ pub(super) fn judge_on<'a>(
 /// since. (A removal that empties a province leaves it marked: adjustment
 /// orders are simultaneous, and the start still holds the force.) And
 /// whether the board stays in board order (found by halving it).
-struct Held<'s>(Option<&'s mut [bool]>, bool);
+struct Held<'s> {
+    occupied: Option<&'s mut [bool]>,
+    in_order: bool,
+}
 
 impl Held<'_> {
+    /// Nothing known: every build looks, every removal scans.
+    fn unknown() -> Self {
+        Held { occupied: None, in_order: false }
+    }
+
     /// Might province `p` hold a force, in the start or the board so far?
     fn may_hold(&self, p: ProvinceId) -> bool {
-        self.0.as_ref().is_none_or(|held| held[p.index()])
+        self.occupied.as_ref().is_none_or(|held| held[p.index()])
     }
 
     fn built(&mut self, p: ProvinceId) {
-        if let Some(held) = &mut self.0 {
+        if let Some(held) = &mut self.occupied {
             held[p.index()] = true;
         }
     }
@@ -244,7 +252,7 @@ fn mechanics_first<'a>(
     for (order, early) in orders.iter().zip(early) {
         let done = match early {
             Some(done) => done,
-            None => judge(v, pos, next, balance, &mut Held(None, false), results, order),
+            None => judge(v, pos, next, balance, &mut Held::unknown(), results, order),
         };
         results.push(done);
     }
@@ -265,7 +273,7 @@ fn judge<'a>(
     let outcome = match order.action {
         Action::Build => build(v, pos, next, balance, held, earlier, order),
         Action::Waive => waive(balance, order),
-        Action::Remove | Action::Disband => remove(v, next, balance, held.1, order),
+        Action::Remove | Action::Disband => remove(v, next, balance, held.in_order, order),
         _ => v.rules.adjust_order(v, next, order),
     };
     OrderResult { order: Cow::Borrowed(order), reason: outcome.unwrap_or_else(Reason::Illegal) }
@@ -305,15 +313,8 @@ fn build(
         return Err(Illegal::NoBuildsDue);
     }
     // Home centres, unless a mechanic says otherwise (H7: any owned centre;
-    // City State: fleets at ports, the Emperor's centres). (A variant
-    // without mechanics has no hook to ask: a call each, saved.)
-    let plain = v.rules.mechanics.is_empty();
-    let decided = if plain { None } else { v.rules.build_site(v, next, power, site, components[0].kind) };
-    match decided {
-        Some(decided) => decided?,
-        None if !v.rules.may_build_at(v, power, site) => return Err(Illegal::NotHome),
-        None => {}
-    }
+    // City State: fleets at ports, the Emperor's centres).
+    v.rules.build_site_allows(v, next, power, site, components[0].kind)?;
     if next.owners[site.index()] != Some(power) {
         return Err(Illegal::NotOwned);
     }
@@ -330,7 +331,8 @@ fn build(
         return Err(Illegal::Occupied);
     }
     let loc = build_loc(v, components[0].kind, unit.loc, there.map(|i| &next.forces[i]))?;
-    if !plain {
+    // (A variant without mechanics has no hook to ask: a call saved.)
+    if !v.rules.mechanics.is_empty() {
         v.rules.may_build(v, next, earlier, power, components[0].kind)?;
     }
     let mut built = Force::single(power, components[0].kind, loc);

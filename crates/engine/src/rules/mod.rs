@@ -1017,6 +1017,29 @@ impl Rules {
         hook!(first self.build_site(self, v, pos, power, site, kind))
     }
 
+    /// May `power` build a `kind` in centre `site` it owns: a mechanic's
+    /// answer (`build_site`) where one decides, else a home centre or a
+    /// site a mechanic allows (`may_build_at`). The one test of a build's
+    /// site: the adjustment asks it, and so does
+    /// `victory::units_after_adjustment`.
+    pub fn build_site_allows(
+        &self,
+        v: &Variant,
+        pos: &Position,
+        power: PowerId,
+        site: ProvinceId,
+        kind: Kind,
+    ) -> Result<(), Illegal> {
+        // (A variant without mechanics has no hook to ask: a call a build
+        // saved, issue 31.)
+        let decided = if self.mechanics.is_empty() { None } else { self.build_site(v, pos, power, site, kind) };
+        match decided {
+            Some(decided) => decided,
+            None if self.may_build_at(v, power, site) => Ok(()),
+            None => Err(Illegal::NotHome),
+        }
+    }
+
     /// Hook `build_sites`: may `power` build one more unit of `kind`,
     /// given the adjustment's results so far and the position they made?
     pub fn may_build(

@@ -229,10 +229,7 @@ pub fn units_after_adjustment(v: &Variant, pos: &Position) -> Vec<u32> {
             *n = n.saturating_sub(due.unsigned_abs());
             continue;
         }
-        let site = |c: ProvinceId| match v.rules.build_site(v, pos, p, c, Kind::ARMY) {
-            Some(allowed) => allowed.is_ok(),
-            None => v.rules.may_build_at(v, p, c),
-        };
+        let site = |c: ProvinceId| v.rules.build_site_allows(v, pos, p, c, Kind::ARMY).is_ok();
         let sites = v
             .province_ids()
             .filter(|&c| pos.owners[c.index()] == Some(p) && v.is_centre(c) && !v.is_box(c))
