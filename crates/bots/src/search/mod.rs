@@ -162,7 +162,7 @@ impl Bot for Search {
                 if trial.left < trial.samples.len() {
                     break 'units;
                 }
-                let before = std::mem::replace(&mut plan[k], Some(alt));
+                let before = plan[k].replace(alt);
                 let value = trial.value(&plan);
                 if value > best_value {
                     best_value = value;

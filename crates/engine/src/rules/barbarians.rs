@@ -191,7 +191,7 @@ impl Mechanic for Invaders {
     const RANK: u8 = 30;
 
     fn read(value: &toml::Value, names: &Names) -> Result<Option<Self>, OptionError> {
-        let Some([b, p]) = strings(value).as_deref().map(|s| <[&str; 2]>::try_from(s).ok()).flatten() else {
+        let Some([b, p]) = strings(value).as_deref().and_then(|s| <[&str; 2]>::try_from(s).ok()) else {
             return Err(OptionError::expected("the two powers the judge plays, [\"Barbarians\", \"Persians\"]", value));
         };
         match ((names.power)(b), (names.power)(p)) {
