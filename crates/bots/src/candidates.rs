@@ -8,7 +8,7 @@ use crate::geometry::{each_step, steps};
 use polemarch_engine::order::{Action, Order, SplitPart, UnitRef};
 use polemarch_engine::rules::{Delphi, Destroy, Rebuild};
 use polemarch_engine::state::{Components, Force, Moves};
-use polemarch_engine::variant::{LocId, ProvinceId};
+use polemarch_engine::variant::{bits, LocId, ProvinceId};
 use polemarch_engine::{Position, Variant};
 
 /// At most this many destinations by convoy per army for the bots (the
@@ -84,20 +84,6 @@ impl Around {
     fn fleet_at(&self, v: &Variant, p: ProvinceId) -> bool {
         v.province(p).terrain.convoys() && self.fleet[p.index()]
     }
-}
-
-/// The forces whose bits are set in `near`, in their order.
-fn each_force(near: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    near.iter().enumerate().flat_map(|(w, &bits)| {
-        let mut left = bits;
-        std::iter::from_fn(move || {
-            (left != 0).then(|| {
-                let j = w * 64 + left.trailing_zeros() as usize;
-                left &= left - 1;
-                j
-            })
-        })
-    })
 }
 
 /// How an order names force `f`.
@@ -192,7 +178,7 @@ pub fn movement(
         reached[p.index()] = true;
         around.add_touching(p, near);
     }
-    for j in each_force(near) {
+    for j in bits::ones(near) {
         if j == i {
             continue;
         }

@@ -109,6 +109,9 @@ pub fn adjustment_due(v: &Variant, pos: &Position, balance: i32, power: PowerId)
     !v.rules.eliminated(&pos.state, power) && owed
 }
 
+// (Out of line: LLVM's choice to inline it into `judge` came and went with
+// changes elsewhere, and cost about 200 instructions when it came.)
+#[inline(never)]
 pub fn adjustment<'a>(
     v: &Variant,
     scratch: &mut Scratch,

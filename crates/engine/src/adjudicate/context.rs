@@ -92,14 +92,10 @@ pub(super) struct Scratch {
     pub nodes: Vec<Node>,
     pub deps: Vec<u16>,
     pub stops: Vec<Reason>,
-    /// Which parts arrived.
-    pub arrived: Vec<bool>,
-    /// Each order's verdict, as worked out (None: not yet).
+    /// Retreats: each order's verdict, as worked out (None: not yet).
     pub verdicts: Vec<Option<Reason>>,
-    /// The next position's board as it is placed; the forces left
-    /// without an order.
+    /// The next position's board as it is placed.
     pub board: NewBoard,
-    pub order: Vec<u16>,
     /// Retreats: the occupied provinces, and each dislodged force's order
     /// and destination.
     pub occupied: Vec<bool>,

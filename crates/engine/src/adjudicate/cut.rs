@@ -9,6 +9,7 @@ use super::links::NONE;
 use super::plan::Plan;
 use super::resolver::Resolver;
 use super::Few;
+use crate::state::Component;
 use crate::variant::ProvinceId;
 
 impl Resolver<'_> {
@@ -19,14 +20,19 @@ impl Resolver<'_> {
         // H11, M6: a force in the merge's province may not support it, but
         // its garrisons may.
         let into_own = matches!(part.plan, Plan::SupportMerge { dest, .. } if dest == self.v.province_of(part.loc));
-        if let [one] = part.components(self.forces) {
+        let offers = |c: &Component| {
+            let row = c.kind.row();
+            if row.may_support != into_own {
+                row.strength as u32
+            } else {
+                0
+            }
+        };
+        match part.components(self.forces) {
             // One component, as nearly every force: no sum.
-            let row = one.kind.row();
-            return if row.may_support != into_own { row.strength as u32 } else { 0 };
+            [one] => offers(one),
+            all => all.iter().map(offers).sum(),
         }
-        let offering =
-            part.components(self.forces).iter().map(|c| c.kind.row()).filter(|row| row.may_support != into_own);
-        offering.map(|row| row.strength as u32).sum()
     }
 
     /// Does the support (or convoy) match an order? Otherwise it is void.

@@ -71,8 +71,9 @@ impl Resolver<'_> {
         !self.by_convoy(m) || self.path_ok(m)
     }
 
-    /// Does part `p` end the phase in its destination?
-    #[inline]
+    /// Does part `p` end the phase in its destination? (Always inline: the
+    /// common case is a few instructions, asked once a part.)
+    #[inline(always)]
     pub fn arrives(&mut self, p: u16) -> bool {
         // A raise (City State C8) attacks but never leaves.
         let Plan::Move { rider, convoy, raise: false, .. } = self.parts[p as usize].plan else { return false };

@@ -33,58 +33,46 @@ pub fn movement<'a>(
     let mut r =
         Resolver::new(v, &pos.forces, &plans.parts, &plans.coupled, &scratch.at, v.rules.shunned(v, &pos.state), work);
     r.resolve_all();
-    // Every decision is final now: who arrived is read, not worked out
-    // again, in the same pass as the reasons.
-    let arrived = &mut scratch.arrived;
-    arrived.clear();
-    let verdicts = &mut scratch.verdicts;
-    verdicts.clear();
-    verdicts.extend(plans.illegal.iter().map(|i| i.map(Reason::Illegal)));
-    // The forces left without an order, whose results follow the orders':
-    // their verdicts after the orders' in `verdicts`, their forces in
-    // `order`.
-    let unordered_from = verdicts.len();
-    scratch.order.clear();
-    for p in 0..plans.parts.len() as u16 {
-        let arrives = r.arrives(p);
-        arrived.push(arrives);
-        if plans.parts[p as usize].strength == 0 {
-            continue;
-        }
-        let reason = r.explain(p, arrives);
-        match plans.parts[p as usize].order {
-            // An order for several parts (a split, a merge of several
-            // forces) succeeds when all of them do; its reason is the first
-            // failure's, or else a moving part's.
-            Some(i) => {
-                let rank = |r: Reason| match (r.verdict(), r) {
-                    (Verdict::Failure, _) => 2,
-                    (_, Reason::Moved) => 1,
-                    _ => 0,
-                };
-                if verdicts[i].is_none_or(|r0| rank(reason) > rank(r0)) {
-                    verdicts[i] = Some(reason);
-                }
-            }
-            None => {
-                let reason = if reason.verdict() == Verdict::Success { Reason::NoOrder } else { reason };
-                // (Its force: the part's own index, a force's first part.)
-                verdicts.push(Some(reason));
-                scratch.order.push(p);
-            }
+    // Every decision is final now: one pass over the forces reads who
+    // arrived, explains each order, writes its result in place and puts the
+    // force on the next board.
+    results.reserve(orders.len() + pos.forces.len());
+    results.extend(orders.iter().zip(&plans.illegal).map(|(order, illegal)| OrderResult {
+        order: Cow::Borrowed(order),
+        reason: illegal.map_or(UNSET, Reason::Illegal),
+    }));
+    r.begin_next(pos, &mut scratch.board, next);
+    for f in 0..pos.forces.len() as u16 {
+        r.settle(pos, f, results, &mut scratch.board, next);
+    }
+    // An order no part carried out names no unit.
+    for result in &mut results[..orders.len()] {
+        if matches!(result.reason, UNSET) {
+            result.reason = Reason::Illegal(Illegal::NoUnit);
         }
     }
-    results.reserve(verdicts.len());
-    results.extend(orders.iter().zip(&verdicts[..unordered_from]).map(|(order, v)| OrderResult {
-        order: Cow::Borrowed(order),
-        reason: v.unwrap_or(Reason::Illegal(Illegal::NoUnit)),
-    }));
-    results.extend(scratch.order.drain(..).zip(&verdicts[unordered_from..]).map(|(p, v)| OrderResult {
-        order: Cow::Owned(Order::for_force(&pos.forces[p as usize], Action::Hold)),
-        reason: v.expect("worked out"),
-    }));
-    r.next_position(pos, arrived, &mut scratch.board, next);
+    r.end_next(&mut scratch.board, next);
     (scratch.links, scratch.nodes, scratch.deps, scratch.stops) = r.into_work();
+}
+
+/// The reason of an order not yet explained (a reason `explain` never
+/// gives an order).
+const UNSET: Reason = Reason::NoOrder;
+
+/// Adds the reason of one of order `i`'s parts to its result: an order for
+/// several parts (a split, a merge of several forces) succeeds when all of
+/// them do; its reason is the first failure's, or else a moving part's.
+/// (`UNSET` matched, not compared: `==` on a reason is a call.)
+#[inline(always)]
+fn add_reason(result: &mut OrderResult, reason: Reason) {
+    let rank = |r: Reason| match (r.verdict(), r) {
+        (Verdict::Failure, _) => 2,
+        (_, Reason::Moved) => 1,
+        _ => 0,
+    };
+    if matches!(result.reason, UNSET) || rank(reason) > rank(result.reason) {
+        result.reason = reason;
+    }
 }
 
 impl Resolver<'_> {
@@ -176,14 +164,11 @@ impl Resolver<'_> {
         }
     }
 
-    /// The position after the movement: parts that arrived stand in their
-    /// destinations (merged with their group and any own force there), the
-    /// rest of each force stays, dislodged forces are set aside with where
-    /// their attackers came from, standoffs are recorded.
-    fn next_position(&mut self, pos: &Position, arrived: &[bool], board: &mut NewBoard, next: &mut Position) {
-        let v = self.v;
+    /// Sets up the position after the movement (`settle` places each
+    /// force, `end_next` finishes it).
+    fn begin_next(&self, pos: &Position, board: &mut NewBoard, next: &mut Position) {
         next.phase = pos.phase;
-        board.begin(v, pos.forces.len());
+        board.begin(self.v, pos.forces.len());
         next.dislodged.clear();
         next.contested.clear();
         next.owners.clone_from(&pos.owners);
@@ -192,59 +177,91 @@ impl Resolver<'_> {
         if next.state != pos.state {
             next.state.clone_from(&pos.state);
         }
-        for f in 0..pos.forces.len() as u16 {
-            let force = &pos.forces[f as usize];
-            let mut staying = Components::new();
-            let mut q = f;
-            while q != NONE {
+    }
+
+    /// Force `f` after the movement: each of its parts' orders explained
+    /// (a force without an order gets its result added); parts that arrived
+    /// stand in their destinations (merged with their group and any own
+    /// force there), the rest of the force stays, or is set aside with
+    /// where its attackers came from if dislodged.
+    fn settle<'a>(
+        &mut self,
+        pos: &Position,
+        f: u16,
+        results: &mut Vec<OrderResult<'a>>,
+        board: &mut NewBoard,
+        next: &mut Position,
+    ) {
+        let v = self.v;
+        let force = &pos.forces[f as usize];
+        let mut staying = Components::new();
+        let mut q = f;
+        while q != NONE {
+            let part = &self.parts[q as usize];
+            if part.strength > 0 {
+                let arrived = self.arrives(q);
+                let reason = self.explain(q, arrived);
                 let part = &self.parts[q as usize];
-                if part.strength > 0 {
-                    if arrived[q as usize] {
-                        let Plan::Move { to, .. } = part.plan else { unreachable!() };
-                        let mut moved =
-                            Force { loc: to, power: force.power, components: copied(part.components(&pos.forces)) };
-                        moved.settle_power(v);
-                        board.place(v, moved);
-                    } else if staying.is_empty() {
-                        staying = copied(part.components(&pos.forces));
-                    } else {
-                        staying.extend_from_slice(part.components(&pos.forces));
+                match part.order {
+                    Some(i) => add_reason(&mut results[i], reason),
+                    None => {
+                        let reason = if reason.verdict() == Verdict::Success { Reason::NoOrder } else { reason };
+                        // (Its force: the part's own index, a force's first part.)
+                        let order = Order::for_force(&pos.forces[q as usize], Action::Hold);
+                        results.push(OrderResult { order: Cow::Owned(order), reason });
                     }
                 }
-                q = self.links.at[q as usize].next_part;
-            }
-            if staying.is_empty() {
-                continue;
-            }
-            let mut stayed = Force { loc: force.loc, power: force.power, components: staying };
-            stayed.settle_power(v);
-            match self.dislodger(f) {
-                Some(g) => {
-                    // H13: what cannot move (garrisons) cannot retreat, nor
-                    // a Barbarian (I5): dislodged, it is removed at once.
-                    stayed.components.retain(|c| c.kind.row().retreats);
-                    if stayed.components.is_empty() {
-                        continue;
-                    }
-                    stayed.settle_power(v);
-                    let by_convoy = self.by_convoy(g);
-                    let leader_origin = self.origin(g);
-                    let also_from = self
-                        .members(g)
-                        .filter(|&m| m != g && !self.by_convoy(m))
-                        .map(|m| self.origin(m))
-                        .filter(|&o| o != leader_origin)
-                        .collect();
-                    next.dislodged.push(Dislodged {
-                        force: stayed,
-                        attacker_from: Some(leader_origin),
-                        by_convoy,
-                        also_from,
-                    });
+                if arrived {
+                    let Plan::Move { to, .. } = part.plan else { unreachable!() };
+                    let mut moved =
+                        Force { loc: to, power: force.power, components: copied(part.components(&pos.forces)) };
+                    moved.settle_power(v);
+                    board.place(v, moved);
+                } else if staying.is_empty() {
+                    staying = copied(part.components(&pos.forces));
+                } else {
+                    staying.extend_from_slice(part.components(&pos.forces));
                 }
-                None => board.place(v, stayed),
             }
+            q = self.links.at[q as usize].next_part;
         }
+        if staying.is_empty() {
+            return;
+        }
+        let mut stayed = Force { loc: force.loc, power: force.power, components: staying };
+        stayed.settle_power(v);
+        match self.dislodger(f) {
+            Some(g) => {
+                // H13: what cannot move (garrisons) cannot retreat, nor
+                // a Barbarian (I5): dislodged, it is removed at once.
+                stayed.components.retain(|c| c.kind.row().retreats);
+                if stayed.components.is_empty() {
+                    return;
+                }
+                stayed.settle_power(v);
+                let by_convoy = self.by_convoy(g);
+                let leader_origin = self.origin(g);
+                let also_from = self
+                    .members(g)
+                    .filter(|&m| m != g && !self.by_convoy(m))
+                    .map(|m| self.origin(m))
+                    .filter(|&o| o != leader_origin)
+                    .collect();
+                next.dislodged.push(Dislodged {
+                    force: stayed,
+                    attacker_from: Some(leader_origin),
+                    by_convoy,
+                    also_from,
+                });
+            }
+            None => board.place(v, stayed),
+        }
+    }
+
+    /// The position after the movement, its forces placed: standoffs
+    /// recorded, the forces handed over in board order.
+    fn end_next(&mut self, board: &mut NewBoard, next: &mut Position) {
+        let v = self.v;
         for g in 0..self.parts.len() as u16 {
             if self.links.at[g as usize].leader != g {
                 continue;

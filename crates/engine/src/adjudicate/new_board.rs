@@ -101,6 +101,9 @@ impl NewBoard {
             return;
         }
         forces.reserve(self.placed.len());
+        // (Not `bits::ones`: the bits are taken as they are read, and the
+        // iterator, read and then cleared, cost 150 to 370 instructions
+        // more in the opening.)
         for w in 0..self.locs.len() {
             let mut bits = std::mem::take(&mut self.locs[w]);
             while bits != 0 {

@@ -56,16 +56,9 @@ fn append_forces(into: &mut Vec<Force>, from: &[Force]) {
 }
 
 /// Has any force components on the heap? (A force with its components
-/// inline has all of itself in its own bytes.) Four forces a step, their
-/// tests without branches between them.
+/// inline has all of itself in its own bytes.)
 fn any_spilled(forces: &[Force]) -> bool {
-    let spilled = |f: &Force| f.components.spilled();
-    let mut fours = forces.chunks_exact(4);
-    let mut any = false;
-    for four in fours.by_ref() {
-        any |= spilled(&four[0]) | spilled(&four[1]) | spilled(&four[2]) | spilled(&four[3]);
-    }
-    any || fours.remainder().iter().any(spilled)
+    super::first_by_fours(forces, |f| f.components.spilled()).is_some()
 }
 
 /// Compiles only while a force's parts are plain data (`Copy`), its

@@ -337,18 +337,24 @@ impl Position {
     }
 }
 
-/// The first of `forces` at `loc`. (Four forces a step, their tests
-/// without branches between them: a build asks for the force in an empty
-/// province twice, which reads the whole board each time.)
+/// The first of `forces` at `loc`. (A build asks for the force in an
+/// empty province twice, which reads the whole board each time.)
 fn first_at(forces: &[Force], loc: LocId) -> Option<usize> {
+    first_by_fours(forces, |f| f.loc == loc)
+}
+
+/// The first of `forces` that passes `test`, four forces a step, their
+/// tests without branches between them (for scans of the whole board).
+#[inline(always)]
+pub(crate) fn first_by_fours(forces: &[Force], test: impl Fn(&Force) -> bool) -> Option<usize> {
     let mut fours = forces.chunks_exact(4);
     for (n, four) in fours.by_ref().enumerate() {
-        if (four[0].loc == loc) | (four[1].loc == loc) | (four[2].loc == loc) | (four[3].loc == loc) {
-            return four.iter().position(|f| f.loc == loc).map(|i| 4 * n + i);
+        if test(&four[0]) | test(&four[1]) | test(&four[2]) | test(&four[3]) {
+            return four.iter().position(&test).map(|i| 4 * n + i);
         }
     }
     let rest = fours.remainder();
-    rest.iter().position(|f| f.loc == loc).map(|i| forces.len() - rest.len() + i)
+    rest.iter().position(test).map(|i| forces.len() - rest.len() + i)
 }
 
 /// Adds a force to forces in board order where that order puts it

@@ -1,7 +1,7 @@
 //! The variant model: the board, the powers, the calendar, victory and rules,
 //! resolved from the variant files into dense ids (docs/variant-format.md).
 
-mod bits;
+pub mod bits;
 mod calendar;
 pub mod check;
 mod embedded;

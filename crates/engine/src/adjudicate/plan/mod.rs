@@ -582,8 +582,9 @@ impl Planning<'_> {
         }
     }
 
-    /// Plans a move of `body` to `to`.
-    #[inline]
+    /// Plans a move of `body` to `to`. (Out of line: inline, it made
+    /// `plan_one` too large to be inlined where it is asked.)
+    #[inline(never)]
     fn plan_move_order(&self, body: &Force, to: LocId, via_convoy: bool) -> Result<Plan, Illegal> {
         let v = self.v;
         let plan = plan_move(v, body, to, via_convoy, false).map_err(|why| {
@@ -631,7 +632,7 @@ impl Planning<'_> {
                 Err(Illegal::GarrisonSupport)
             }
             Action::Hold => Ok(Plan::Hold),
-            Action::Move { to, via_convoy } => self.plan_move_order(body, *to, *via_convoy),
+            Action::Move { .. } => unreachable!("plan_one plans a move"),
             Action::Merge { to, .. } => plan_move(v, body, *to, false, true),
             Action::SupportHold { unit } => {
                 let t = target(unit, None)?;
