@@ -16,7 +16,9 @@
 //! with whatever special orders the policies offer. What a mechanic puts
 //! at stake (a vital unit at risk at the coming Winter, `stakes.rs`) is in
 //! the value; in the first phase it names a safer army its personal unit
-//! where the adjudicator allows it.
+//! where the adjudicator allows it. Against another player near a victory
+//! by a mechanic's own rule, the samples have the others keep a joint plan
+//! against him, and our part of it is tried in the best plan (`joint.rs`).
 //!
 //! The budget is counted in adjudications, so a game is the same for a
 //! seed on any machine; the default keeps a power's movement well under
