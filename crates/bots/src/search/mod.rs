@@ -16,12 +16,15 @@
 //! with whatever special orders the policies offer. What a mechanic puts
 //! at stake (a vital unit at risk at the coming Winter, `stakes.rs`) is in
 //! the value; in the first phase it names a safer army its personal unit
-//! where the adjudicator allows it.
+//! where the adjudicator allows it. Against another player near a victory
+//! by a mechanic's own rule, the samples have the others keep a joint plan
+//! against him, and our part of it is tried in the best plan (`joint.rs`).
 //!
 //! The budget is counted in adjudications, so a game is the same for a
 //! seed on any machine; the default keeps a power's movement well under
 //! 100 ms on one core (docs/bots.md has the figures).
 
+pub mod joint;
 pub mod value;
 
 use crate::dumbbot::{self, values};
@@ -142,9 +145,15 @@ impl Bot for Search {
             .filter(|&p| p != power && !board.mine(p).is_empty())
             .map(|p| (p, values::values(board, p, weights)))
             .collect();
-        let samples: Vec<Vec<Order>> = (0..self.samples.max(1))
+        let mut samples: Vec<Vec<Order>> = (0..self.samples.max(1))
             .map(|_| others.iter().flat_map(|(p, vals)| dumbbot::movement::orders(board, *p, vals, rng)).collect())
             .collect();
+        // Against a player near a victory by a mechanic's own rule, the
+        // others are expected to keep the joint plan against him.
+        let together = joint::near_winner(board, power).map(|l| joint::plan(board, l)).unwrap_or_default();
+        for s in &mut samples {
+            joint::with_plan(board, power, s, &together);
+        }
         let mut trial = Trial { board, me: power, samples, left: self.adjudications, risks: Risks::of(v, pos) };
         let mut best: Option<(f64, Plan)> = None;
         for c in candidates {
@@ -154,6 +163,15 @@ impl Bot for Search {
             }
         }
         let (mut best_value, mut plan) = best.expect("at least one candidate");
+        // Our part of the joint plan in the best plan, kept if it is worth
+        // more.
+        if let Some(ours) = joint::ours(board, &mine, &plan, power, &together) {
+            let value = trial.value(&ours);
+            if value > best_value {
+                best_value = value;
+                plan = ours;
+            }
+        }
         // The best candidate improved a unit at a time, in a drawn order.
         let mut turn: Vec<usize> = (0..mine.len()).collect();
         rng.shuffle(&mut turn);

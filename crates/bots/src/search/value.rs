@@ -38,7 +38,7 @@ const LEADER: f64 = 0.2;
 /// The nearest other player's distance from a victory by a mechanic's
 /// rule (in units, `shortfalls_after_adjustment`) under which he is worth
 /// stopping ...
-const CLOSE: u32 = 6;
+pub const CLOSE: u32 = 6;
 /// ... at this much for the square of how far inside it he is.
 const RIVAL: f64 = 2.0;
 /// Reaching the victory goal.
