@@ -21,12 +21,11 @@ use polemarch_engine::replay::{export_mila, mila_phase_name, mila_state};
 use polemarch_engine::variant::{PhaseKind, PowerId};
 use polemarch_engine::{Position, Variant};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
-use pyo3::{PyTraverseError, PyVisit};
+use pyo3::types::{PyDict, PyList, PyString, PyWeakrefReference};
 use std::sync::Arc;
 
 /// A game of any polemarch variant, shaped like MILA's `diplomacy.Game`.
-#[pyclass(module = "polemarch", subclass)]
+#[pyclass(module = "polemarch", subclass, weakref)]
 #[derive(Clone)]
 pub struct Game {
     pub(crate) v: Arc<Variant>,
@@ -45,8 +44,8 @@ pub struct Game {
     /// writes it before the record is read); `rec.result` is always
     /// up to date.
     pub(crate) unwritten: Vec<Step>,
-    /// `powers`, once asked for: live views of this game (a copy of the
-    /// game starts without).
+    /// `powers`, once asked for: live views of this game, holding it
+    /// weakly (a copy of the game starts without).
     powers: Powers,
 }
 
@@ -254,10 +253,11 @@ impl Game {
             return Ok(made.bind(py).clone());
         }
         let out = PyDict::new(py);
+        let weak = PyWeakrefReference::new(slf.as_any())?.unbind();
         {
             let game = slf.borrow();
             for (p, key) in game.v.power_ids().zip(game.texts.power_keys(py, &game.v)) {
-                out.set_item(key.bind(py), Power::new(key.clone_ref(py), p, slf.clone().unbind()))?;
+                out.set_item(key.bind(py), Power::new(key.clone_ref(py), p, weak.clone_ref(py)))?;
             }
         }
         slf.borrow_mut().powers.0 = Some(out.clone().unbind());
@@ -558,16 +558,6 @@ impl Game {
 
     fn __repr__(&self) -> String {
         format!("<polemarch.Game {} {}>", self.rec.variant, self.get_current_phase())
-    }
-
-    /// The garbage collector's view: the game keeps its `powers`, which
-    /// keep the game.
-    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
-        visit.call(&self.powers.0)
-    }
-
-    fn __clear__(&mut self) {
-        self.powers.0 = None;
     }
 }
 

@@ -1,16 +1,20 @@
 //! `Power`: one power's part of the game, as MILA's `game.powers[...]`
 //! shows it: a live view of its game, made once per game (`Game::powers`
 //! keeps the dict), whose units, centres and orders are the game's as they
-//! stand when read, not when the `Power` was taken.
+//! stand when read, not when the `Power` was taken. A `Power` holds its
+//! game by a weak reference: a strong one would make the game and its
+//! powers a cycle, which only the garbage collector's rare full passes
+//! free (a finished game's record then outlives it: 1,000 games of
+//! standard grew the process by 18 MB).
 
+use crate::errors::PolemarchError;
 use crate::game::Game;
 use crate::orders;
 use polemarch_engine::game::survivors;
 use polemarch_engine::replay::{mila_order, mila_powers, MilaPower};
 use polemarch_engine::variant::PowerId;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString};
-use pyo3::{PyTraverseError, PyVisit};
+use pyo3::types::{PyDict, PyString, PyWeakrefMethods, PyWeakrefReference};
 
 /// `game.powers`: every power's `Power`, made at the first call and the
 /// same dict after (a copy of the game makes its own).
@@ -29,19 +33,26 @@ pub struct Power {
     #[pyo3(get)]
     name: Py<PyString>,
     power: PowerId,
-    /// The game it reads (the game keeps its powers: a cycle the garbage
-    /// collector sees through `__traverse__`).
-    game: Py<Game>,
+    /// The game it reads (weakly: the game keeps its powers).
+    game: Py<PyWeakrefReference>,
 }
 
 impl Power {
-    pub fn new(name: Py<PyString>, power: PowerId, game: Py<Game>) -> Power {
+    pub fn new(name: Py<PyString>, power: PowerId, game: Py<PyWeakrefReference>) -> Power {
         Power { name, power, game }
+    }
+
+    /// Its game, while there is one.
+    fn game<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, Game>> {
+        self.game.bind(py).upgrade_as::<Game>()?.ok_or_else(|| {
+            PolemarchError::new_err(format!("the game of this Power ({}) is gone", self.name.bind(py)))
+        })
     }
 
     /// Its lists as the game stands now.
     fn state(&self, py: Python<'_>) -> PyResult<MilaPower> {
-        let game = self.game.bind(py).try_borrow()?;
+        let game = self.game(py)?;
+        let game = game.try_borrow()?;
         Ok(mila_powers(&game.v, &game.pos).swap_remove(self.power.index()))
     }
 }
@@ -75,7 +86,8 @@ impl Power {
     /// The orders it has given this phase, in force (MILA notation).
     #[getter]
     fn orders(&self, py: Python<'_>) -> PyResult<Vec<String>> {
-        let game = self.game.bind(py).try_borrow()?;
+        let game = self.game(py)?;
+        let game = game.try_borrow()?;
         let given = orders::parsed(&game).map_err(crate::game::err)?;
         let (v, pos) = (&game.v, &game.pos);
         Ok(given.iter().filter(|o| o.power == Some(self.power)).map(|o| mila_order(v, pos, o)).collect())
@@ -84,7 +96,8 @@ impl Power {
     /// Out of the game: no unit, no centre (or put out by a mechanic).
     #[getter]
     fn eliminated(&self, py: Python<'_>) -> PyResult<bool> {
-        let game = self.game.bind(py).try_borrow()?;
+        let game = self.game(py)?;
+        let game = game.try_borrow()?;
         Ok(!survivors(&game.v, &game.pos).contains(&self.power))
     }
 
@@ -97,9 +110,5 @@ impl Power {
         let state = self.state(py)?;
         let name = self.name.bind(py);
         Ok(format!("<Power {name}: {} units, {} centres>", state.units.len(), state.centers.len()))
-    }
-
-    fn __traverse__(&self, visit: PyVisit<'_>) -> Result<(), PyTraverseError> {
-        visit.call(&self.game)
     }
 }

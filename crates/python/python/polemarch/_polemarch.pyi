@@ -21,7 +21,7 @@ class SavedGameError(PolemarchError):
     """A saved game that cannot be read."""
 
 class Power:
-    """One power's part of the game: a live view (its lists are the game's as it stands when read)."""
+    """One power's part of the game: a live view (its lists are the game's as it stands when read); it holds its game weakly."""
 
     name: str
     units: List[str]
