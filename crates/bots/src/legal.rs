@@ -99,11 +99,9 @@ impl<'a> Board<'a> {
             PhaseKind::Movement => {
                 let around = Around::of(v, pos, &reaches);
                 let mut scratch = candidates::Scratch::default();
-                let mut make = |i| candidates::movement(v, pos, &extras, &reaches, &around, i, &mut scratch);
-                if let Some(legal) = each_alone(v, pos, &mut make) {
-                    return Board { v, pos, kind, legal, reaches, judge: OnceCell::new(), balances: OnceCell::new() };
-                }
-                (0..pos.forces.len()).map(make).collect()
+                (0..pos.forces.len())
+                    .map(|i| candidates::movement(v, pos, &extras, &reaches, &around, i, &mut scratch))
+                    .collect()
             }
             PhaseKind::Retreat => pos
                 .dislodged
@@ -194,29 +192,6 @@ impl<'a> Board<'a> {
         }
         kept
     }
-}
-
-/// Every force's legal candidates, each force's kept as soon as they are
-/// made (while they are in the cache: a phase's candidates outgrow it),
-/// where each may be asked alone (`Legality::alone_as_in_rounds`); None
-/// when one may not (a box, a merge: `keep_legal` asks them in rounds, made
-/// again). The same verdicts, asked in the same order, as `keep_legal`'s.
-fn each_alone(v: &Variant, pos: &Position, make: &mut impl FnMut(usize) -> Vec<Order>) -> Option<Vec<Vec<Order>>> {
-    let mut check = Legality::new(v);
-    let mut check = check.rounds(pos);
-    if !check.alone_as_in_rounds(std::iter::empty()) {
-        return None;
-    }
-    let mut legal = Vec::with_capacity(pos.forces.len());
-    for i in 0..pos.forces.len() {
-        let mut candidates = make(i);
-        if !check.alone_as_in_rounds(candidates.iter()) {
-            return None;
-        }
-        check.retain_legal(&mut candidates);
-        legal.push(candidates);
-    }
-    Some(legal)
 }
 
 /// The candidates the adjudicator does not call illegal, in rounds, or

@@ -246,11 +246,6 @@ impl Rounds<'_, '_> {
             && self.check.named_parts(self.pos.forces.len()).any(|p| p.strength != 0 && p.order == Some(0))
     }
 
-    /// `Legality::alone_as_in_rounds` in this round's position.
-    pub fn alone_as_in_rounds<'o>(&self, orders: impl Iterator<Item = &'o Order>) -> bool {
-        self.check.alone_as_in_rounds(self.pos, orders)
-    }
-
     /// Keeps those of `orders` that `legal_alone` calls legal, in their
     /// order, where `Legality::alone_as_in_rounds` said so of them: the
     /// orders that name one unit for one power one after another (a
