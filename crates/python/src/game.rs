@@ -10,7 +10,7 @@ use crate::convert::{from_py, to_py};
 use crate::errors::{GameOverError, OrderError, PolemarchError, UnknownPowerError};
 use crate::load::{loaded, Loaded};
 use crate::possible::Possible;
-use crate::power::{Power, Snapshot};
+use crate::power::{Power, Powers};
 use crate::said::Texts;
 use crate::unwritten::{self, Step};
 use crate::{map_info, orders, saved, status};
@@ -21,11 +21,11 @@ use polemarch_engine::replay::{export_mila, mila_phase_name, mila_state};
 use polemarch_engine::variant::{PhaseKind, PowerId};
 use polemarch_engine::{Position, Variant};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString};
+use pyo3::types::{PyDict, PyList, PyString, PyWeakrefReference};
 use std::sync::Arc;
 
 /// A game of any polemarch variant, shaped like MILA's `diplomacy.Game`.
-#[pyclass(module = "polemarch", subclass)]
+#[pyclass(module = "polemarch", subclass, weakref)]
 #[derive(Clone)]
 pub struct Game {
     pub(crate) v: Arc<Variant>,
@@ -44,6 +44,9 @@ pub struct Game {
     /// writes it before the record is read); `rec.result` is always
     /// up to date.
     pub(crate) unwritten: Vec<Step>,
+    /// `powers`, once asked for: live views of this game, holding it
+    /// weakly (a copy of the game starts without).
+    powers: Powers,
 }
 
 pub fn err(e: impl Into<String>) -> PyErr {
@@ -55,7 +58,7 @@ impl Game {
         let pos = game::current(&v, &rec).map_err(err)?;
         let open = rec.phases.last().expect("a current phase");
         let in_force = open.submissions.is_empty().then(Vec::new);
-        Ok(Game { v, texts, rec, pos, possible: None, in_force, unwritten: Vec::new() })
+        Ok(Game { v, texts, rec, pos, possible: None, in_force, unwritten: Vec::new(), powers: Powers::default() })
     }
 
     /// The power of this name (any of its names, any letter case).
@@ -124,11 +127,6 @@ impl Game {
             .map_err(crate::errors::SavedGameError::new_err)?;
         rec.edition = edition.map(str::to_ascii_lowercase);
         Game::from_record(loaded, rec)
-    }
-
-    /// The powers as they stand now, sharing one snapshot.
-    fn snapshot(&self) -> PyResult<Arc<Snapshot>> {
-        Ok(Snapshot::new(self.v.clone(), self.pos.clone(), orders::parsed(self).map_err(err)?))
     }
 }
 
@@ -235,20 +233,34 @@ impl Game {
         to_py(py, &state)
     }
 
-    /// One power's part of the position.
-    fn get_power(&self, py: Python<'_>, power_name: &str) -> PyResult<Power> {
-        let p = self.power(power_name)?;
-        Ok(Power::new(self.texts.power_keys(py, &self.v)[p.index()].clone_ref(py), p, self.snapshot()?))
+    /// One power's part of the game: `powers[power_name]`, as MILA gives it.
+    fn get_power<'py>(slf: &Bound<'py, Self>, power_name: &str) -> PyResult<Bound<'py, PyAny>> {
+        let key = {
+            let game = slf.borrow();
+            let p = game.power(power_name)?;
+            game.texts.power_keys(slf.py(), &game.v)[p.index()].clone_ref(slf.py())
+        };
+        Game::powers(slf)?.as_any().get_item(key)
     }
 
-    /// Every power by name (upper case), as `Power` snapshots.
+    /// Every power by name (upper case), as `Power`s: live views of the
+    /// game (they show it as it stands when read), made at the first call;
+    /// the same dict after, as MILA's `game.powers`.
     #[getter]
-    fn powers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
-        let at = self.snapshot()?;
-        let out = PyDict::new(py);
-        for (p, key) in self.v.power_ids().zip(self.texts.power_keys(py, &self.v)) {
-            out.set_item(key.bind(py), Power::new(key.clone_ref(py), p, at.clone()))?;
+    fn powers<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
+        let py = slf.py();
+        if let Some(made) = &slf.borrow().powers.0 {
+            return Ok(made.bind(py).clone());
         }
+        let out = PyDict::new(py);
+        let weak = PyWeakrefReference::new(slf.as_any())?.unbind();
+        {
+            let game = slf.borrow();
+            for (p, key) in game.v.power_ids().zip(game.texts.power_keys(py, &game.v)) {
+                out.set_item(key.bind(py), Power::new(key.clone_ref(py), p, weak.clone_ref(py)))?;
+            }
+        }
+        slf.borrow_mut().powers.0 = Some(out.clone().unbind());
         Ok(out)
     }
 

@@ -80,7 +80,7 @@ fn listed<'a>(
     let mut found = Vec::with_capacity(given.len());
     let mut from = 0;
     for s in given {
-        if let Some(l) = possible.find_given(s.py(), power, s, &mut from) {
+        if let Some(l) = possible.find_given(power, s, &mut from) {
             found.push(l);
             continue;
         }
@@ -152,7 +152,7 @@ fn record_listed(game: &mut Game, possible: &Possible, power: PowerId, found: Ve
         let placed = |o: &Order| place(v, &game.pos, in_force, o.clone());
         orders.iter().map(placed).map(|r| if r { Status::Replaced } else { Status::Accepted }).collect()
     };
-    let texts = found.iter().map(|l| l.said.clone()).collect();
+    let texts = found.iter().map(|l| l.said.shared().clone()).collect();
     game.unwritten.push(Step::Listed { power, texts, orders, statuses, at: now_secs() });
 }
 

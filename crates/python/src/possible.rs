@@ -7,7 +7,7 @@
 //! generator's lists), so that `set_orders` finds a listed order by its
 //! text without reading it again.
 
-use crate::said::{Said, Texts};
+use crate::said::{Said, SaidHere, Texts};
 use polemarch_bots::adjust::{adjustment, placement_sites};
 use polemarch_bots::Board;
 use polemarch_engine::game::powers_to_order;
@@ -45,7 +45,7 @@ pub struct Possible {
 pub struct Listed {
     pub loc: LocId,
     pub power: PowerId,
-    pub said: Arc<Said>,
+    pub said: SaidHere,
     at: (u32, u32),
 }
 
@@ -96,7 +96,7 @@ impl Possible {
                     for p in out.build_sites[power.index()].clone() {
                         let said = text.said(&waive);
                         let at = out.keep(waive.clone());
-                        out.push(p, Listed { loc: LocId::of_province(p), power, said, at });
+                        out.push(p, Listed { loc: LocId::of_province(p), power, said: SaidHere::new(said), at });
                     }
                 }
             }
@@ -164,7 +164,7 @@ impl Possible {
         texts.each_said(
             &orders,
             |o| texts.write(v, pos, o),
-            |k, said| listed.push(Listed { loc, power, said, at: (i as u32, k as u32) }),
+            |k, said| listed.push(Listed { loc, power, said: SaidHere::new(said), at: (i as u32, k as u32) }),
         );
         self.orders[i] = orders;
         let p = v.province_of(loc);
@@ -177,7 +177,7 @@ impl Possible {
         let p = v.province_of(loc);
         let said = text.said(&o);
         let at = self.keep(o);
-        self.push(p, Listed { loc, power, said, at });
+        self.push(p, Listed { loc, power, said: SaidHere::new(said), at });
         insert_sorted(&mut self.orderable[power.index()], p);
     }
 
@@ -193,12 +193,12 @@ impl Possible {
     /// The orders listed under location `l` (a province: all of its
     /// orders; a coast: those of the province when one of its units or
     /// builds is on that coast), of `power` only when one is given.
-    fn at(&self, v: &Variant, l: LocId, power: Option<PowerId>) -> Vec<&Said> {
+    fn at(&self, v: &Variant, l: LocId, power: Option<PowerId>) -> Vec<&SaidHere> {
         let p = v.province_of(l);
         let whose = |q: &PowerId| power.is_none_or(|w| w == *q);
         let here = self.here(p).iter().filter(|o| whose(&o.power));
         let on_coast = l == LocId::of_province(p) || self.here(p).iter().any(|o| o.loc == l && whose(&o.power));
-        here.filter(|_| on_coast).map(|o| &*o.said).collect()
+        here.filter(|_| on_coast).map(|o| &o.said).collect()
     }
 
     /// `at` as a new Python list: every order of a province under its own
@@ -227,7 +227,6 @@ impl Possible {
     /// order of `get_orderable_locations`); `from` is left where it was.
     pub fn find_given(
         &self,
-        py: Python<'_>,
         power: PowerId,
         s: &Bound<'_, PyString>,
         from: &mut usize,
@@ -235,7 +234,7 @@ impl Possible {
         let mine = &self.orderable[power.index()];
         for k in 0..mine.len() {
             let i = (*from + k) % mine.len();
-            if let Some(l) = self.here(mine[i]).iter().find(|o| o.power == power && o.said.is(py, s)) {
+            if let Some(l) = self.here(mine[i]).iter().find(|o| o.power == power && o.said.is(s)) {
                 *from = i;
                 return Some(l);
             }

@@ -1,34 +1,29 @@
-//! `Power`: one power's part of the position, as MILA's `game.powers[...]`
-//! shows it (a snapshot taken when asked for; MILA's is a live object).
-//! Every power of one snapshot shares the position and the orders then in
-//! force, and writes its lists the first time one is read: research code
-//! walks `game.powers` each phase for the names alone.
+//! `Power`: one power's part of the game, as MILA's `game.powers[...]`
+//! shows it: a live view of its game, made once per game (`Game::powers`
+//! keeps the dict), whose units, centres and orders are the game's as they
+//! stand when read, not when the `Power` was taken. A `Power` holds its
+//! game by a weak reference: a strong one would make the game and its
+//! powers a cycle, which only the garbage collector's rare full passes
+//! free (a finished game's record then outlives it: 1,000 games of
+//! standard grew the process by 18 MB).
 
+use crate::errors::PolemarchError;
+use crate::game::Game;
+use crate::orders;
 use polemarch_engine::game::survivors;
-use polemarch_engine::order::Order;
 use polemarch_engine::replay::{mila_order, mila_powers, MilaPower};
 use polemarch_engine::variant::PowerId;
-use polemarch_engine::{Position, Variant};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
-use std::sync::{Arc, OnceLock};
+use pyo3::types::{PyDict, PyString, PyWeakrefMethods, PyWeakrefReference};
 
-/// The position and the orders in force when the powers were asked for.
-pub struct Snapshot {
-    v: Arc<Variant>,
-    pos: Position,
-    orders: Vec<Order>,
-    /// Every power's lists, once written.
-    state: OnceLock<Vec<MilaPower>>,
-}
+/// `game.powers`: every power's `Power`, made at the first call and the
+/// same dict after (a copy of the game makes its own).
+#[derive(Default)]
+pub struct Powers(pub Option<Py<PyDict>>);
 
-impl Snapshot {
-    pub fn new(v: Arc<Variant>, pos: Position, orders: Vec<Order>) -> Arc<Snapshot> {
-        Arc::new(Snapshot { v, pos, orders, state: OnceLock::new() })
-    }
-
-    fn state(&self, p: PowerId) -> &MilaPower {
-        &self.state.get_or_init(|| mila_powers(&self.v, &self.pos))[p.index()]
+impl Clone for Powers {
+    fn clone(&self) -> Powers {
+        Powers(None)
     }
 }
 
@@ -38,12 +33,27 @@ pub struct Power {
     #[pyo3(get)]
     name: Py<PyString>,
     power: PowerId,
-    at: Arc<Snapshot>,
+    /// The game it reads (weakly: the game keeps its powers).
+    game: Py<PyWeakrefReference>,
 }
 
 impl Power {
-    pub fn new(name: Py<PyString>, power: PowerId, at: Arc<Snapshot>) -> Power {
-        Power { name, power, at }
+    pub fn new(name: Py<PyString>, power: PowerId, game: Py<PyWeakrefReference>) -> Power {
+        Power { name, power, game }
+    }
+
+    /// Its game, while there is one.
+    fn game<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, Game>> {
+        self.game.bind(py).upgrade_as::<Game>()?.ok_or_else(|| {
+            PolemarchError::new_err(format!("the game of this Power ({}) is gone", self.name.bind(py)))
+        })
+    }
+
+    /// Its lists as the game stands now.
+    fn state(&self, py: Python<'_>) -> PyResult<MilaPower> {
+        let game = self.game(py)?;
+        let game = game.try_borrow()?;
+        Ok(mila_powers(&game.v, &game.pos).swap_remove(self.power.index()))
     }
 }
 
@@ -51,49 +61,54 @@ impl Power {
 impl Power {
     /// `A PAR`, `F STP/SC`; a dislodged unit starred (`*A PAR`).
     #[getter]
-    fn units(&self) -> Vec<String> {
-        self.at.state(self.power).units.clone()
+    fn units(&self, py: Python<'_>) -> PyResult<Vec<String>> {
+        Ok(self.state(py)?.units)
     }
 
     /// The supply centres it owns (`PAR`).
     #[getter]
-    fn centers(&self) -> Vec<String> {
-        self.at.state(self.power).centers.clone()
+    fn centers(&self, py: Python<'_>) -> PyResult<Vec<String>> {
+        Ok(self.state(py)?.centers)
     }
 
     /// Its home centres.
     #[getter]
-    fn homes(&self) -> Vec<String> {
-        self.at.state(self.power).homes.clone()
+    fn homes(&self, py: Python<'_>) -> PyResult<Vec<String>> {
+        Ok(self.state(py)?.homes)
     }
 
     /// Each dislodged unit and where it may retreat.
     #[getter]
-    fn retreats(&self) -> Vec<(String, Vec<String>)> {
-        self.at.state(self.power).retreats.clone()
+    fn retreats(&self, py: Python<'_>) -> PyResult<Vec<(String, Vec<String>)>> {
+        Ok(self.state(py)?.retreats)
     }
 
     /// The orders it has given this phase, in force (MILA notation).
     #[getter]
-    fn orders(&self) -> Vec<String> {
-        let Snapshot { v, pos, orders, .. } = &*self.at;
-        orders.iter().filter(|o| o.power == Some(self.power)).map(|o| mila_order(v, pos, o)).collect()
+    fn orders(&self, py: Python<'_>) -> PyResult<Vec<String>> {
+        let game = self.game(py)?;
+        let game = game.try_borrow()?;
+        let given = orders::parsed(&game).map_err(crate::game::err)?;
+        let (v, pos) = (&game.v, &game.pos);
+        Ok(given.iter().filter(|o| o.power == Some(self.power)).map(|o| mila_order(v, pos, o)).collect())
     }
 
     /// Out of the game: no unit, no centre (or put out by a mechanic).
     #[getter]
-    fn eliminated(&self) -> bool {
-        !survivors(&self.at.v, &self.at.pos).contains(&self.power)
+    fn eliminated(&self, py: Python<'_>) -> PyResult<bool> {
+        let game = self.game(py)?;
+        let game = game.try_borrow()?;
+        Ok(!survivors(&game.v, &game.pos).contains(&self.power))
     }
 
     /// Is the power out of the game (MILA's `is_eliminated()`)?
-    fn is_eliminated(&self) -> bool {
-        self.eliminated()
+    fn is_eliminated(&self, py: Python<'_>) -> PyResult<bool> {
+        self.eliminated(py)
     }
 
-    fn __repr__(&self, py: Python<'_>) -> String {
-        let state = self.at.state(self.power);
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let state = self.state(py)?;
         let name = self.name.bind(py);
-        format!("<Power {name}: {} units, {} centres>", state.units.len(), state.centers.len())
+        Ok(format!("<Power {name}: {} units, {} centres>", state.units.len(), state.centers.len()))
     }
 }

@@ -18,9 +18,12 @@ use polemarch_engine::{Position, Variant};
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyDict, PyString};
+use pyo3::{ffi, PyTypeInfo};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::{Arc, Mutex};
+use std::ops::Deref;
+use std::ptr::NonNull;
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// Orders kept at most (about 10 MB); past this the set starts again. A
 /// map's orders are far fewer: 40 random games of standard list about
@@ -35,22 +38,80 @@ const KEPT_FIRST: usize = 1 << 12;
 pub struct Said {
     /// As written (not shrunk to fit: that would copy it again).
     pub text: String,
-    py: GILOnceCell<Py<PyString>>,
+    /// Made with the GIL held; read without it too (`SaidHere::new`).
+    py: OnceLock<Py<PyString>>,
 }
 
 impl Said {
     fn new(text: String) -> Said {
-        Said { text, py: GILOnceCell::new() }
+        Said { text, py: OnceLock::new() }
     }
 
     /// Is `s` this text's Python string (the very object `py` made)?
-    pub fn is(&self, py: Python<'_>, s: &Bound<'_, PyString>) -> bool {
-        self.py.get(py).is_some_and(|mine| mine.as_ptr() == s.as_ptr())
+    pub fn is(&self, s: &Bound<'_, PyString>) -> bool {
+        self.py.get().is_some_and(|mine| mine.as_ptr() == s.as_ptr())
     }
 
     /// The text as a Python string, made the first time it is asked for.
     pub fn py<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
-        self.py.get_or_init(py, || PyString::new(py, &self.text).unbind()).bind(py).clone()
+        self.py.get_or_init(|| PyString::new(py, &self.text).unbind()).bind(py).clone()
+    }
+}
+
+/// A listed order's text: its `Said`, and the address of the Said's
+/// Python string when it was already made, copied here when listed.
+/// Listing the orders as Python strings and finding the string given to
+/// `set_orders` then read the listing, which lies in one block, and not
+/// each Said, which lie all over the heap (a cache miss an order: the
+/// Saids were the largest share of the package's data-cache misses,
+/// docs/benchmarks.md).
+pub struct SaidHere {
+    said: Arc<Said>,
+    py: Option<NonNull<ffi::PyObject>>,
+}
+
+// SAFETY: the address is of the Python string `said` owns (`Said::py`,
+// set once and never dropped while the Said lives), and it is only
+// dereferenced with the GIL held (`py`); the Said itself is Send and Sync.
+unsafe impl Send for SaidHere {}
+unsafe impl Sync for SaidHere {}
+
+impl SaidHere {
+    pub fn new(said: Arc<Said>) -> SaidHere {
+        let py = said.py.get().map(|p| NonNull::new(p.as_ptr()).expect("a Python object"));
+        SaidHere { said, py }
+    }
+
+    pub fn shared(&self) -> &Arc<Said> {
+        &self.said
+    }
+
+    /// The text as a Python string (a new reference).
+    pub fn py<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
+        match self.py {
+            // SAFETY: `self.said` keeps the string alive (see above), the GIL
+            // is held, and `Said::py` made it a `str`.
+            Some(p) => unsafe {
+                debug_assert!(PyString::is_type_of(Bound::from_borrowed_ptr(py, p.as_ptr()).as_any()));
+                Bound::from_borrowed_ptr(py, p.as_ptr()).downcast_into_unchecked()
+            },
+            None => self.said.py(py),
+        }
+    }
+
+    /// Is `s` this text's Python string (the very object made)?
+    pub fn is(&self, s: &Bound<'_, PyString>) -> bool {
+        match self.py {
+            Some(p) => p.as_ptr() == s.as_ptr(),
+            None => self.said.is(s),
+        }
+    }
+}
+
+impl Deref for SaidHere {
+    type Target = Said;
+    fn deref(&self) -> &Said {
+        &self.said
     }
 }
 

@@ -114,16 +114,39 @@ def test_orders_replace_and_clear():
     assert game.get_orders()["FRANCE"] == []
 
 
-def test_a_power_is_a_snapshot():
+def test_a_power_is_live():
     game = polemarch.Game()
     before = game.powers["FRANCE"]
+    assert game.get_power("FRANCE") is before and game.powers is game.powers
     game.set_orders("FRANCE", ["A PAR - BUR"])
-    assert game.get_power("FRANCE").orders == ["A PAR - BUR"]
+    assert before.orders == ["A PAR - BUR"]
     game.process()
-    # Read after the phase was processed: the lists are those of when it was taken.
+    # Taken before the phase was processed, read after it: the game as it stands now.
     assert before.orders == []
-    assert "A PAR" in before.units and "A BUR" not in before.units
-    assert "A BUR" in game.get_power("FRANCE").units
+    assert "A BUR" in before.units and "A PAR" not in before.units
+    assert before.units == game.get_state()["units"]["FRANCE"]
+    # A copy of the game has its own powers, reading the copy.
+    copy = game.clone()
+    assert copy.powers["FRANCE"] is not before
+    copy.set_orders("FRANCE", ["A BUR - MUN"])
+    assert copy.powers["FRANCE"].orders == ["A BUR - MUN"] and before.orders == []
+
+
+def test_a_game_is_freed_with_its_powers():
+    import weakref
+
+    class Watched(polemarch.Game):
+        pass
+
+    game = Watched()
+    france = game.powers["FRANCE"]
+    watched = weakref.ref(game)
+    del game
+    # No cycle between a game and its powers: freed at once, without the
+    # garbage collector; a Power left over says so.
+    assert watched() is None
+    with pytest.raises(polemarch.PolemarchError, match="gone"):
+        france.units
 
 
 def _without_times(record):

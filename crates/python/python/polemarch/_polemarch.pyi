@@ -21,7 +21,7 @@ class SavedGameError(PolemarchError):
     """A saved game that cannot be read."""
 
 class Power:
-    """One power's part of the position (a snapshot)."""
+    """One power's part of the game: a live view (its lists are the game's as it stands when read); it holds its game weakly."""
 
     name: str
     units: List[str]
@@ -63,7 +63,8 @@ class Game:
     def phase_type(self) -> str:
         """``M``, ``R``, ``A``, or ``-`` when the game is over."""
     @property
-    def powers(self) -> Dict[str, Power]: ...
+    def powers(self) -> Dict[str, Power]:
+        """Every power by name: live views of this game, one dict made at the first call."""
     @property
     def power_names(self) -> List[str]: ...
     @property
@@ -75,7 +76,8 @@ class Game:
         """``S1901M``, ``F1901R``, ``W1901A``, or ``COMPLETED``."""
     def get_state(self) -> Dict[str, Any]:
         """MILA's state dict: name, units, centers, homes, retreats, builds."""
-    def get_power(self, power_name: str) -> Power: ...
+    def get_power(self, power_name: str) -> Power:
+        """``powers[power_name]`` (any of the power's names, any letter case)."""
     def get_orderable_locations(self, power_name: Optional[str] = None) -> Union[List[str], Dict[str, List[str]]]: ...
     def get_all_possible_orders(self) -> Dict[str, List[str]]:
         """Every legal order of every location, by location."""
