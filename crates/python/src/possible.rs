@@ -225,12 +225,7 @@ impl Possible {
     /// (as `get_all_possible_orders` gave it), looked for in the power's
     /// provinces from the `from`-th on (orders are mostly given in the
     /// order of `get_orderable_locations`); `from` is left where it was.
-    pub fn find_given(
-        &self,
-        power: PowerId,
-        s: &Bound<'_, PyString>,
-        from: &mut usize,
-    ) -> Option<&Listed> {
+    pub fn find_given(&self, power: PowerId, s: &Bound<'_, PyString>, from: &mut usize) -> Option<&Listed> {
         let mine = &self.orderable[power.index()];
         for k in 0..mine.len() {
             let i = (*from + k) % mine.len();

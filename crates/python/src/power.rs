@@ -44,9 +44,10 @@ impl Power {
 
     /// Its game, while there is one.
     fn game<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, Game>> {
-        self.game.bind(py).upgrade_as::<Game>()?.ok_or_else(|| {
-            PolemarchError::new_err(format!("the game of this Power ({}) is gone", self.name.bind(py)))
-        })
+        self.game
+            .bind(py)
+            .upgrade_as::<Game>()?
+            .ok_or_else(|| PolemarchError::new_err(format!("the game of this Power ({}) is gone", self.name.bind(py))))
     }
 
     /// Its lists as the game stands now.
