@@ -12,6 +12,7 @@ use super::barbarians::invaders;
 use super::barbarians::Invaders;
 use super::options::{one_power, Names, OptionError};
 use super::state_text::Codec;
+use super::victory::units_on_board;
 use super::{Mechanic, Rules};
 use crate::state::{Kind, Position, VariantState};
 use crate::variant::{PowerId, Variant};
@@ -19,7 +20,7 @@ use crate::variant::{PowerId, Variant};
 /// I3: 4 centres, in halves.
 const ROME_BONUS: u32 = 8;
 /// I2: the Emperor's lead in units.
-const MARGIN: usize = 5;
+const MARGIN: u32 = 5;
 
 pub fn emperor(state: &VariantState, default: PowerId) -> PowerId {
     state.emperor.unwrap_or(default)
@@ -61,15 +62,14 @@ pub fn short_of_lead(
     units: &[u32],
     power: PowerId,
 ) -> Option<u32> {
-    let (e, own, best) = units_against_best(v, pos, default, inv, |p| units[p.index()] as usize)?;
-    (e == power).then(|| (MARGIN + best).saturating_sub(own) as u32)
+    let (e, own, best) = units_against_best(v, pos, default, inv, units)?;
+    (e == power).then(|| (MARGIN + best).saturating_sub(own))
 }
 
 /// The Emperor in the game and how many units more he has than the best
 /// of the other players (none when he has fewer).
-fn lead(v: &Variant, pos: &Position, default: PowerId, inv: Option<Invaders>) -> Option<(PowerId, usize)> {
-    let on_board = |p: PowerId| pos.forces.iter().flat_map(|f| &f.components).filter(|c| c.power == p).count();
-    let (e, own, best) = units_against_best(v, pos, default, inv, on_board)?;
+fn lead(v: &Variant, pos: &Position, default: PowerId, inv: Option<Invaders>) -> Option<(PowerId, u32)> {
+    let (e, own, best) = units_against_best(v, pos, default, inv, &units_on_board(v, pos))?;
     own.checked_sub(best).map(|by| (e, by))
 }
 
@@ -80,16 +80,16 @@ fn units_against_best(
     pos: &Position,
     default: PowerId,
     inv: Option<Invaders>,
-    units: impl Fn(PowerId) -> usize,
-) -> Option<(PowerId, usize, usize)> {
+    units: &[u32],
+) -> Option<(PowerId, u32, u32)> {
     let e = emperor(&pos.state, default);
     if pos.state.eliminated.contains(&e) {
         return None;
     }
     let others =
         v.power_ids().filter(|&p| p != e && !inv.is_some_and(|i| i.includes(p)) && !v.rules.eliminated(&pos.state, p));
-    let best = others.map(&units).max().unwrap_or(0);
-    Some((e, units(e), best))
+    let best = others.map(|p| units[p.index()]).max().unwrap_or(0);
+    Some((e, units[e.index()], best))
 }
 
 /// What `game show` says of the title (I7, I8): the Emperor and where his

@@ -203,7 +203,7 @@ fn shortfalls_with(v: &Variant, pos: &Position, units: &[u32]) -> Vec<Option<u32
 }
 
 /// Each power's units on the board (a force's components), by power.
-fn units_on_board(v: &Variant, pos: &Position) -> Vec<u32> {
+pub(crate) fn units_on_board(v: &Variant, pos: &Position) -> Vec<u32> {
     let mut units = vec![0; v.powers.len()];
     for c in pos.forces.iter().flat_map(|f| &f.components) {
         units[c.power.index()] += 1;
