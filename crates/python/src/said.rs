@@ -14,9 +14,11 @@
 //! A kept text lives as long as the process (its variant's set does too):
 //! a listing holds a plain reference to it (`SaidRef::Kept`), copied and
 //! dropped without writing to the text (a counted reference wrote to each
-//! text twice a listing, where they lie all over the heap: the package's
-//! largest share of data-cache misses, docs/benchmarks.md).
+//! text twice a listing: the package's largest share of data-cache
+//! misses, docs/benchmarks.md). The kept texts lie in the order written
+//! (`Arena`), a force's orders side by side, not all over the heap.
 
+use crate::arena::Arena;
 use polemarch_engine::order::{Action, Order, UnitRef};
 use polemarch_engine::replay::{MilaPieces, MilaText};
 use polemarch_engine::variant::LocId;
@@ -139,8 +141,12 @@ impl Deref for SaidHere {
     }
 }
 
-/// The orders' texts kept, by `key`.
-type Kept = HashMap<u64, &'static Said, BuildHasherDefault<Fx>>;
+/// The orders' texts kept, by `key`, each in `arena`.
+#[derive(Default)]
+struct Kept {
+    by_key: HashMap<u64, &'static Said, BuildHasherDefault<Fx>>,
+    arena: Arena<Said>,
+}
 
 /// One variant's text: its orders', by `key`, and its places' names as
 /// Python text, made once.
@@ -227,19 +233,19 @@ impl Texts {
 /// The text kept under `key`, or written by `write` (and kept when there
 /// is a key and room).
 fn found_or_written(kept: &mut Kept, key: Option<u64>, write: impl FnOnce() -> String) -> SaidRef {
-    if let Some(s) = key.and_then(|k| kept.get(&k)) {
+    if let Some(s) = key.and_then(|k| kept.by_key.get(&k)) {
         return SaidRef::Kept(s);
     }
     let said = Said::new(write());
     match key {
-        Some(key) if kept.len() < KEPT_AT_MOST => {
-            if kept.capacity() == 0 {
+        Some(key) if kept.by_key.len() < KEPT_AT_MOST => {
+            if kept.by_key.capacity() == 0 {
                 // Room for a few games' orders without growing.
-                kept.reserve(KEPT_FIRST);
+                kept.by_key.reserve(KEPT_FIRST);
             }
             // Kept as long as the set, which is the process's (`load`).
-            let said: &'static Said = Box::leak(Box::new(said));
-            kept.insert(key, said);
+            let said = kept.arena.put(said);
+            kept.by_key.insert(key, said);
             SaidRef::Kept(said)
         }
         _ => SaidRef::Own(Arc::new(said)),
