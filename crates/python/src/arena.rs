@@ -35,4 +35,3 @@ impl<T> Arena<T> {
         slot.get().expect("just put")
     }
 }
-
