@@ -88,9 +88,9 @@ impl Deref for SaidRef {
 /// Python string when it was already made, copied here when listed.
 /// Listing the orders as Python strings and finding the string given to
 /// `set_orders` then read the listing, which lies in one block, and not
-/// each Said, which lie all over the heap (a cache miss an order: the
-/// Saids were the largest share of the package's data-cache misses,
-/// docs/benchmarks.md).
+/// each Said, which lie elsewhere (a cache miss an order when each was
+/// allocated alone: the Saids were the largest share of the package's
+/// data-cache misses, docs/benchmarks.md).
 pub struct SaidHere {
     said: SaidRef,
     py: Option<NonNull<ffi::PyObject>>,
