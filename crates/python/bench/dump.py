@@ -69,6 +69,8 @@ def play(out, variant, seed, phases):
 
 
 def main():
+    if len(sys.argv) < 2:
+        sys.exit("usage: python crates/python/bench/dump.py OUT [games per variant] [phases]")
     path = sys.argv[1]
     games = int(sys.argv[2]) if len(sys.argv) > 2 else 2
     phases = int(sys.argv[3]) if len(sys.argv) > 3 else 40

@@ -6,6 +6,7 @@
 //! export. The GIL is released while the engine adjudicates and lists
 //! orders.
 
+mod arena;
 mod convert;
 mod errors;
 mod game;

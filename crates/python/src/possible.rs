@@ -7,7 +7,7 @@
 //! generator's lists), so that `set_orders` finds a listed order by its
 //! text without reading it again.
 
-use crate::said::{Said, SaidHere, Texts};
+use crate::said::{SaidHere, SaidRef, Texts};
 use polemarch_bots::adjust::{adjustment, placement_sites};
 use polemarch_bots::Board;
 use polemarch_engine::game::powers_to_order;
@@ -18,7 +18,6 @@ use polemarch_engine::{Position, Variant};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use std::ops::Range;
-use std::sync::Arc;
 
 /// The legal orders of one phase.
 pub struct Possible {
@@ -256,7 +255,7 @@ struct Text<'a> {
 }
 
 impl Text<'_> {
-    fn said(&mut self, o: &Order) -> Arc<Said> {
+    fn said(&mut self, o: &Order) -> SaidRef {
         self.texts.said(o, || self.texts.write(self.v, self.pos, o))
     }
 }

@@ -50,11 +50,17 @@ impl Power {
             .ok_or_else(|| PolemarchError::new_err(format!("the game of this Power ({}) is gone", self.name.bind(py))))
     }
 
-    /// Its lists as the game stands now.
-    fn state(&self, py: Python<'_>) -> PyResult<MilaPower> {
+    /// `f` of its game as it stands now (a clear error, not a panic, if
+    /// another thread holds the game mutably).
+    fn read<T>(&self, py: Python<'_>, f: impl FnOnce(&Game) -> PyResult<T>) -> PyResult<T> {
         let game = self.game(py)?;
         let game = game.try_borrow()?;
-        Ok(mila_powers(&game.v, &game.pos).swap_remove(self.power.index()))
+        f(&game)
+    }
+
+    /// Its lists as the game stands now.
+    fn state(&self, py: Python<'_>) -> PyResult<MilaPower> {
+        self.read(py, |game| Ok(mila_powers(&game.v, &game.pos).swap_remove(self.power.index())))
     }
 }
 
@@ -87,19 +93,17 @@ impl Power {
     /// The orders it has given this phase, in force (MILA notation).
     #[getter]
     fn orders(&self, py: Python<'_>) -> PyResult<Vec<String>> {
-        let game = self.game(py)?;
-        let game = game.try_borrow()?;
-        let given = orders::parsed(&game).map_err(crate::game::err)?;
-        let (v, pos) = (&game.v, &game.pos);
-        Ok(given.iter().filter(|o| o.power == Some(self.power)).map(|o| mila_order(v, pos, o)).collect())
+        self.read(py, |game| {
+            let given = orders::parsed(game).map_err(crate::game::err)?;
+            let (v, pos) = (&game.v, &game.pos);
+            Ok(given.iter().filter(|o| o.power == Some(self.power)).map(|o| mila_order(v, pos, o)).collect())
+        })
     }
 
     /// Out of the game: no unit, no centre (or put out by a mechanic).
     #[getter]
     fn eliminated(&self, py: Python<'_>) -> PyResult<bool> {
-        let game = self.game(py)?;
-        let game = game.try_borrow()?;
-        Ok(!survivors(&game.v, &game.pos).contains(&self.power))
+        self.read(py, |game| Ok(!survivors(&game.v, &game.pos).contains(&self.power)))
     }
 
     /// Is the power out of the game (MILA's `is_eliminated()`)?

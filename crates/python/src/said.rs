@@ -10,7 +10,15 @@
 //! units' and places' text kept for the variant (`MilaPieces`). The names
 //! of its places are made into Python text once too, and a dict with
 //! every location's key.
+//!
+//! A kept text lives as long as the process (its variant's set does too):
+//! a listing holds a plain reference to it (`SaidRef::Kept`), copied and
+//! dropped without writing to the text (a counted reference wrote to each
+//! text twice a listing: the package's largest share of data-cache
+//! misses, docs/benchmarks.md). The kept texts lie in the order written
+//! (`Arena`), a force's orders side by side, not all over the heap.
 
+use crate::arena::Arena;
 use polemarch_engine::order::{Action, Order, UnitRef};
 use polemarch_engine::replay::{MilaPieces, MilaText};
 use polemarch_engine::variant::LocId;
@@ -25,9 +33,9 @@ use std::ops::Deref;
 use std::ptr::NonNull;
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// Orders kept at most (about 10 MB); past this the set starts again. A
-/// map's orders are far fewer: 40 random games of standard list about
-/// 5,200 different ones.
+/// Orders kept at most (about 10 MB, never freed); past this a new text
+/// is written afresh each time it is listed. A map's orders are far fewer:
+/// 40 random games of standard list about 5,200 different ones.
 const KEPT_AT_MOST: usize = 1 << 16;
 
 /// Room made for orders at the first (40 games of standard list about
@@ -58,15 +66,33 @@ impl Said {
     }
 }
 
+/// A text as a listing holds it: kept for the process, or written for
+/// this listing alone (an order with no key).
+#[derive(Clone)]
+pub enum SaidRef {
+    Kept(&'static Said),
+    Own(Arc<Said>),
+}
+
+impl Deref for SaidRef {
+    type Target = Said;
+    fn deref(&self) -> &Said {
+        match self {
+            SaidRef::Kept(s) => s,
+            SaidRef::Own(s) => s,
+        }
+    }
+}
+
 /// A listed order's text: its `Said`, and the address of the Said's
 /// Python string when it was already made, copied here when listed.
 /// Listing the orders as Python strings and finding the string given to
 /// `set_orders` then read the listing, which lies in one block, and not
-/// each Said, which lie all over the heap (a cache miss an order: the
-/// Saids were the largest share of the package's data-cache misses,
-/// docs/benchmarks.md).
+/// each Said, which lie elsewhere (a cache miss an order when each was
+/// allocated alone: the Saids were the largest share of the package's
+/// data-cache misses, docs/benchmarks.md).
 pub struct SaidHere {
-    said: Arc<Said>,
+    said: SaidRef,
     py: Option<NonNull<ffi::PyObject>>,
 }
 
@@ -77,12 +103,12 @@ unsafe impl Send for SaidHere {}
 unsafe impl Sync for SaidHere {}
 
 impl SaidHere {
-    pub fn new(said: Arc<Said>) -> SaidHere {
+    pub fn new(said: SaidRef) -> SaidHere {
         let py = said.py.get().map(|p| NonNull::new(p.as_ptr()).expect("a Python object"));
         SaidHere { said, py }
     }
 
-    pub fn shared(&self) -> &Arc<Said> {
+    pub fn shared(&self) -> &SaidRef {
         &self.said
     }
 
@@ -115,8 +141,12 @@ impl Deref for SaidHere {
     }
 }
 
-/// The orders' texts kept, by `key`.
-type Kept = HashMap<u64, Arc<Said>, BuildHasherDefault<Fx>>;
+/// The orders' texts kept, by `key`, each in `arena`.
+#[derive(Default)]
+struct Kept {
+    by_key: HashMap<u64, &'static Said, BuildHasherDefault<Fx>>,
+    arena: Arena<Said>,
+}
 
 /// One variant's text: its orders', by `key`, and its places' names as
 /// Python text, made once.
@@ -165,7 +195,7 @@ impl Texts {
 
     /// The text of `o`: kept, or written by `write` (and kept when it has
     /// a key).
-    pub fn said(&self, o: &Order, write: impl FnOnce() -> String) -> Arc<Said> {
+    pub fn said(&self, o: &Order, write: impl FnOnce() -> String) -> SaidRef {
         found_or_written(&mut self.lock(), key(o, unit_key(o.unit.as_ref())), write)
     }
 
@@ -178,7 +208,7 @@ impl Texts {
         &self,
         orders: &[Order],
         mut write: impl FnMut(&Order) -> String,
-        mut each: impl FnMut(usize, Arc<Said>),
+        mut each: impl FnMut(usize, SaidRef),
     ) {
         let Some(first) = orders.first() else { return };
         debug_assert!(orders.iter().all(|o| o.unit == first.unit), "one force's orders");
@@ -201,27 +231,25 @@ impl Texts {
 }
 
 /// The text kept under `key`, or written by `write` (and kept when there
-/// is a key).
-fn found_or_written(kept: &mut Kept, key: Option<u64>, write: impl FnOnce() -> String) -> Arc<Said> {
-    let Some(key) = key else { return Arc::new(Said::new(write())) };
-    if let Some(s) = kept.get(&key) {
-        return s.clone();
+/// is a key and room).
+fn found_or_written(kept: &mut Kept, key: Option<u64>, write: impl FnOnce() -> String) -> SaidRef {
+    if let Some(s) = key.and_then(|k| kept.by_key.get(&k)) {
+        return SaidRef::Kept(s);
     }
-    let said = Arc::new(Said::new(write()));
-    keep(kept, key, &said);
-    said
-}
-
-/// Keeps a new text under its key (the set started again when full).
-fn keep(kept: &mut Kept, key: u64, said: &Arc<Said>) {
-    if kept.len() >= KEPT_AT_MOST {
-        kept.clear();
+    let said = Said::new(write());
+    match key {
+        Some(key) if kept.by_key.len() < KEPT_AT_MOST => {
+            if kept.by_key.capacity() == 0 {
+                // Room for a few games' orders without growing.
+                kept.by_key.reserve(KEPT_FIRST);
+            }
+            // Kept as long as the set, which is the process's (`load`).
+            let said = kept.arena.put(said);
+            kept.by_key.insert(key, said);
+            SaidRef::Kept(said)
+        }
+        _ => SaidRef::Own(Arc::new(said)),
     }
-    if kept.capacity() == 0 {
-        // Room for a few games' orders without growing.
-        kept.reserve(KEPT_FIRST);
-    }
-    kept.insert(key, said.clone());
 }
 
 fn upper(py: Python<'_>, name: &str) -> Py<PyString> {

@@ -6,14 +6,13 @@
 //! the same engine calls that would have written them at once
 //! (`game::process_orders`): the record is the same.
 
-use crate::said::Said;
+use crate::said::SaidRef;
 use polemarch_engine::game::record::{utc_text, Submission};
 use polemarch_engine::game::{process_orders, GameRecord, PhaseRecord, Status, SubmittedOrder};
 use polemarch_engine::order::Order;
 use polemarch_engine::state::json::PositionJson;
 use polemarch_engine::variant::PowerId;
 use polemarch_engine::{Position, Variant};
-use std::sync::Arc;
 
 /// One thing played, in the order it was played.
 #[derive(Clone)]
@@ -21,7 +20,7 @@ pub enum Step {
     /// Orders a power gave, each listed for the phase (its text as listed:
     /// the line given, trimmed), with what became of each (accepted, or
     /// replacing an earlier one) and when (seconds since 1970).
-    Listed { power: PowerId, texts: Vec<Arc<Said>>, orders: Vec<Order>, statuses: Vec<Status>, at: i64 },
+    Listed { power: PowerId, texts: Vec<SaidRef>, orders: Vec<Order>, statuses: Vec<Status>, at: i64 },
     /// Orders the judge read and judged (`game::submit_at`), as recorded.
     Judged(Submission),
     /// The phase processed from `pos` with these orders in force.
