@@ -273,11 +273,6 @@ impl Default for Nations<'_> {
     }
 }
 
-/// The first 8 bytes of `text` as one number (the first byte lowest).
-fn word_at(text: &[u8]) -> Option<u64> {
-    Some(u64::from_le_bytes(text.get(..8)?.try_into().ok()?))
-}
-
 impl<'a> Nations<'a> {
     fn power(&mut self, v: &Variant, nation: &'a str) -> Result<PowerId, LineError<'a>> {
         let first = nation.as_bytes().first().copied().unwrap_or(0) as usize;
