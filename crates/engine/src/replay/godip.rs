@@ -35,7 +35,7 @@ struct Reading<'a> {
 
 impl<'a> Reading<'a> {
     /// `PHASE 1901 Fall Adjustment` on line `n`, read in the memory of the
-    /// phase before's `seen` and `at` (`spare`).
+    /// phase before's lists (`spare`).
     fn new(
         v: &Variant,
         steps: &mut Steps<'a>,
@@ -49,20 +49,23 @@ impl<'a> Reading<'a> {
             return Err(GodipError::PhaseShape { line: n, label: label.into() });
         };
         let phase = steps.phase(v, year, season, kind).map_err(|error| GodipError::Phase { line: n, error })?;
+        let Spare { mut seen, at, mut forces, mut coasts, mut orders } = spare;
         let mut pos = Position::empty(v, phase);
-        pos.forces.reserve(v.province_count() / 2);
-        let Spare { mut seen, at } = spare;
+        forces.clear();
+        pos.forces = forces;
         seen.clear();
         seen.resize(v.province_count(), 0);
+        coasts.clear();
+        orders.clear();
         Ok(Reading {
             label,
             pos,
             seen,
             at,
-            coasts: Vec::new(),
+            coasts,
             start_glitch: None,
             in_orders: false,
-            orders: Vec::with_capacity(40),
+            orders,
             orders_glitch: None,
         })
     }
@@ -70,7 +73,7 @@ impl<'a> Reading<'a> {
     /// The position is complete: orders may be read against it.
     fn begin_orders(&mut self, v: &Variant) {
         if !self.in_orders {
-            for force in std::mem::take(&mut self.coasts) {
+            for force in self.coasts.drain(..) {
                 self.pos.insert_in_order(force);
             }
             // Normal already: each force is one unit (its components need
@@ -143,27 +146,40 @@ impl<'a> Reading<'a> {
         Ok(())
     }
 
-    /// The phase read, and the memory the next may be read in.
+    /// The phase read, and the memory the next may be read in. The phase's
+    /// forces and orders are read into lists handed on from phase to
+    /// phase, and kept in lists of their size (which the allocator gives
+    /// and takes back for less than lists of a size for every phase).
     fn done(mut self, v: &Variant) -> (RecordedPhase, Spare) {
         self.begin_orders(v);
+        let mut forces = Vec::with_capacity(self.pos.forces.len());
+        forces.append(&mut self.pos.forces);
+        let spare_forces = std::mem::replace(&mut self.pos.forces, forces);
+        let mut orders = Vec::with_capacity(self.orders.len());
+        orders.append(&mut self.orders);
         let phase = RecordedPhase {
             label: self.label.into(),
             start: self.pos,
-            orders: self.orders,
+            orders,
             results: None,
             start_glitch: self.start_glitch,
             orders_glitch: self.orders_glitch,
         };
-        (phase, Spare { seen: self.seen, at: self.at })
+        let spare = Spare { seen: self.seen, at: self.at, forces: spare_forces, coasts: self.coasts, orders: self.orders };
+        (phase, spare)
     }
 }
 
-/// The lists a phase is read with but does not keep (`Reading::seen` and
-/// `at`), handed on from one phase to the next.
+/// The lists a phase is read with but does not keep (`Reading::seen`,
+/// `at` and `coasts`), or keeps copied (the forces and the orders), handed
+/// on from one phase to the next.
 #[derive(Default)]
 struct Spare {
     seen: Vec<u8>,
     at: Vec<u16>,
+    forces: Vec<Force>,
+    coasts: Vec<Force>,
+    orders: Vec<Order>,
 }
 
 /// The calendar steps a record names (`Spring Movement`), as written: a
