@@ -16,7 +16,8 @@ use crate::variant::{LocId, Phase, PhaseError, PhaseKind, PowerId, ProvinceId, V
 use usual::Places;
 
 /// The phase being read: its start position grows line by line until
-/// ORDERS, whose lines are read against it.
+/// ORDERS, whose lines are read against it. One reading reads every phase
+/// of a record in turn, in the same lists.
 struct Reading<'a> {
     label: &'a str,
     pos: Position,
@@ -34,40 +35,45 @@ struct Reading<'a> {
 }
 
 impl<'a> Reading<'a> {
-    /// `PHASE 1901 Fall Adjustment` on line `n`, read in the memory of the
-    /// phase before's lists (`spare`).
-    fn new(
-        v: &Variant,
-        steps: &mut Steps<'a>,
-        n: usize,
-        label: &'a str,
-        spare: Spare,
-    ) -> Result<Reading<'a>, GodipError> {
+    /// The reading of the first phase (`start`).
+    fn new(v: &Variant, steps: &mut Steps<'a>, n: usize, label: &'a str) -> Result<Reading<'a>, GodipError> {
+        let mut r = Reading {
+            label,
+            pos: Position::blank(),
+            seen: Vec::new(),
+            at: Vec::new(),
+            coasts: Vec::new(),
+            start_glitch: None,
+            in_orders: false,
+            orders: Vec::new(),
+            orders_glitch: None,
+        };
+        r.start(v, steps, n, label)?;
+        Ok(r)
+    }
+
+    /// Starts reading the phase of `PHASE 1901 Fall Adjustment` on line
+    /// `n`, in the lists of the phase before (`finish` took what it keeps).
+    fn start(&mut self, v: &Variant, steps: &mut Steps<'a>, n: usize, label: &'a str) -> Result<(), GodipError> {
         let mut words = label.split_ascii_whitespace();
         let (Some(year), Some(season), Some(kind), None) = (words.next(), words.next(), words.next(), words.next())
         else {
             return Err(GodipError::PhaseShape { line: n, label: label.into() });
         };
         let phase = steps.phase(v, year, season, kind).map_err(|error| GodipError::Phase { line: n, error })?;
-        let Spare { mut seen, at, mut forces, mut coasts, mut orders } = spare;
-        let mut pos = Position::empty(v, phase);
-        forces.clear();
-        pos.forces = forces;
-        seen.clear();
-        seen.resize(v.province_count(), 0);
-        coasts.clear();
-        orders.clear();
-        Ok(Reading {
-            label,
-            pos,
-            seen,
-            at,
-            coasts,
-            start_glitch: None,
-            in_orders: false,
-            orders,
-            orders_glitch: None,
-        })
+        self.label = label;
+        let empty = Position::empty(v, phase);
+        self.pos.forces.clear();
+        let forces = std::mem::take(&mut self.pos.forces);
+        self.pos = Position { forces, ..empty };
+        self.seen.clear();
+        self.seen.resize(v.province_count(), 0);
+        self.coasts.clear();
+        self.start_glitch = None;
+        self.in_orders = false;
+        self.orders.clear();
+        self.orders_glitch = None;
+        Ok(())
     }
 
     /// The position is complete: orders may be read against it.
@@ -146,40 +152,33 @@ impl<'a> Reading<'a> {
         Ok(())
     }
 
-    /// The phase read, and the memory the next may be read in. The phase's
-    /// forces and orders are read into lists handed on from phase to
-    /// phase, and kept in lists of their size (which the allocator gives
-    /// and takes back for less than lists of a size for every phase).
-    fn done(mut self, v: &Variant) -> (RecordedPhase, Spare) {
+    /// The phase read. Its forces and orders are read into lists kept
+    /// from phase to phase, and moved into lists of their size (which the
+    /// allocator gives and takes back for less than lists of a size for
+    /// every phase).
+    fn finish(&mut self, v: &Variant) -> RecordedPhase {
         self.begin_orders(v);
         let mut forces = Vec::with_capacity(self.pos.forces.len());
         forces.append(&mut self.pos.forces);
-        let spare_forces = std::mem::replace(&mut self.pos.forces, forces);
         let mut orders = Vec::with_capacity(self.orders.len());
         orders.append(&mut self.orders);
-        let phase = RecordedPhase {
+        let pos = &mut self.pos;
+        RecordedPhase {
             label: self.label.into(),
-            start: self.pos,
+            start: Position {
+                phase: pos.phase,
+                forces,
+                dislodged: std::mem::take(&mut pos.dislodged),
+                contested: std::mem::take(&mut pos.contested),
+                owners: std::mem::take(&mut pos.owners),
+                state: std::mem::take(&mut pos.state),
+            },
             orders,
             results: None,
-            start_glitch: self.start_glitch,
-            orders_glitch: self.orders_glitch,
-        };
-        let spare = Spare { seen: self.seen, at: self.at, forces: spare_forces, coasts: self.coasts, orders: self.orders };
-        (phase, spare)
+            start_glitch: self.start_glitch.take(),
+            orders_glitch: self.orders_glitch.take(),
+        }
     }
-}
-
-/// The lists a phase is read with but does not keep (`Reading::seen`,
-/// `at` and `coasts`), or keeps copied (the forces and the orders), handed
-/// on from one phase to the next.
-#[derive(Default)]
-struct Spare {
-    seen: Vec<u8>,
-    at: Vec<u16>,
-    forces: Vec<Force>,
-    coasts: Vec<Force>,
-    orders: Vec<Order>,
 }
 
 /// The calendar steps a record names (`Spring Movement`), as written: a
@@ -220,7 +219,6 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Godi
     let mut reading: Option<Reading> = None;
     let mut nations = Nations::default();
     let mut steps = Steps::default();
-    let mut spare = Spare::default();
     let mut places = Places::new();
     let (mut rest, mut n) = (Some(text), 0);
     while let Some(text) = rest {
@@ -241,11 +239,14 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Godi
             continue;
         }
         if let Some(label) = line.strip_prefix("PHASE ") {
-            if let Some((phase, memory)) = reading.take().map(|r| r.done(v)) {
-                phases.push(phase);
-                spare = memory;
+            let label = label.trim_ascii();
+            match reading.as_mut() {
+                Some(r) => {
+                    phases.push(r.finish(v));
+                    r.start(v, &mut steps, n, label)?;
+                }
+                None => reading = Some(Reading::new(v, &mut steps, n, label)?),
             }
-            reading = Some(Reading::new(v, &mut steps, n, label.trim_ascii(), std::mem::take(&mut spare))?);
             continue;
         }
         let r = reading.as_mut().ok_or(GodipError::BeforePhase { line: n })?;
@@ -255,7 +256,7 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Godi
             _ => r.line(v, &mut nations, n, line),
         }
     }
-    phases.extend(reading.map(|r| r.done(v).0));
+    phases.extend(reading.as_mut().map(|r| r.finish(v)));
     if phases.is_empty() {
         return Err(GodipError::NoPhase);
     }
