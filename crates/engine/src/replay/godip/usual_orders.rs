@@ -26,19 +26,23 @@ impl Reading<'_> {
         let retreat = v.calendar.kind(self.pos.phase) == PhaseKind::Retreat;
         let board = Board { pos: &self.pos, at: &self.at };
         let orders = &mut self.orders;
-        each_line(text, n, |line| {
-            let (order, end) = usual_order(v, places, &board, retreat, line)?;
-            orders.push(order);
-            Some(end)
-        })
+        each_line(text, n, |line| usual_order(v, places, &board, retreat, line, orders))
     }
 }
 
-/// Reads one usual order at the start of `line`: the order and where its
-/// line ends (its newline, or the end of the text), or None when it is not
-/// a usual line.
+/// Reads one usual order at the start of `line` into `orders` (pushed where
+/// it is made: an order is 96 bytes): where its line ends (its newline, or
+/// the end of the text), or None, with nothing read, when it is not a usual
+/// line.
 #[inline(always)]
-fn usual_order(v: &Variant, places: &mut Places, board: &Board, retreat: bool, line: &[u8]) -> Option<(Order, usize)> {
+fn usual_order(
+    v: &Variant,
+    places: &mut Places,
+    board: &Board,
+    retreat: bool,
+    line: &[u8],
+    orders: &mut Vec<Order>,
+) -> Option<usize> {
     let w = &window(line);
     // Where the line ends, for the shape its words show: every word and
     // place of it is then the line's own.
@@ -76,7 +80,8 @@ fn usual_order(v: &Variant, places: &mut Places, board: &Board, retreat: bool, l
         15 => Action::SupportHold { unit: other(place(v, places, w, 12)?) },
         _ => Action::Convoy { unit: other(place(v, places, w, 11)?), to: place(v, places, w, 20)? },
     };
-    Some((Order { claim: None, power, unit: Some(unit), action }, end))
+    orders.push(Order { claim: None, power, unit: Some(unit), action });
+    Some(end)
 }
 
 /// Whether the window `w` has the bytes `word` at `at`.
