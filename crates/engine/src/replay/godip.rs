@@ -21,6 +21,8 @@ use usual::Places;
 struct Reading<'a> {
     label: &'a str,
     pos: Position,
+    /// The owners of an empty position, copied for each phase's start.
+    no_owners: Vec<Option<PowerId>>,
     /// What each province holds so far (`entry`).
     seen: Vec<u8>,
     /// Once the position is complete, the force in each province.
@@ -40,6 +42,7 @@ impl<'a> Reading<'a> {
         let mut r = Reading {
             label,
             pos: Position::blank(),
+            no_owners: Position::empty(v, v.calendar.first).owners,
             seen: Vec::new(),
             at: Vec::new(),
             coasts: Vec::new(),
@@ -62,10 +65,9 @@ impl<'a> Reading<'a> {
         };
         let phase = steps.phase(v, year, season, kind).map_err(|error| GodipError::Phase { line: n, error })?;
         self.label = label;
-        let empty = Position::empty(v, phase);
         self.pos.forces.clear();
         let forces = std::mem::take(&mut self.pos.forces);
-        self.pos = Position { forces, ..empty };
+        self.pos = Position { phase, forces, owners: self.no_owners.clone(), ..Position::blank() };
         self.seen.clear();
         self.seen.resize(v.province_count(), 0);
         self.coasts.clear();
