@@ -513,6 +513,33 @@ mod tests {
         assert_eq!(a.phases[1].orders.len(), 3);
     }
 
+    /// Lines cut short at the text's end (read from a window with zeros
+    /// after the text) and lines that end there whole read as the general
+    /// reader reads them (the same lines with a tab or a space in them).
+    #[test]
+    fn lines_at_the_end_of_the_text_read_as_the_general_reader_reads_them() {
+        let v = embedded_variant("standard").expect("built in").expect("valid");
+        let start = "PHASE 1901 Spring Movement\nPOSITIONS\nEngland: fleet lon\n";
+        let cases = [
+            (format!("{start}England: army l"), format!("{start}England:\tarmy l")),
+            (format!("{start}England: supply"), format!("{start}England:\tsupply")),
+            (format!("{start}England: army wal"), format!("{start}England:\tarmy wal")),
+            (format!("{start}ORDERS\nlon mo"), format!("{start}ORDERS\nlon mo ")),
+            (format!("{start}ORDERS\nlon move no"), format!("{start}ORDERS\nlon move no ")),
+            (format!("{start}ORDERS\nlon hold"), format!("{start}ORDERS\nlon hold ")),
+        ];
+        for (usual, general) in cases {
+            let (a, b) = (import_godip(&v, &usual).expect("read"), import_godip(&v, &general).expect("read"));
+            let (a, b) = (&a.phases[0], &b.phases[0]);
+            assert_eq!(a.start, b.start, "{usual:?}");
+            assert_eq!(a.orders, b.orders, "{usual:?}");
+            let glitch = |p: &RecordedPhase| p.start_glitch.clone().map(|g| (g.what.replace('\t', " "), g.provinces));
+            assert_eq!(glitch(a), glitch(b), "{usual:?}");
+            // (A line is quoted trimmed: the space after the order is not.)
+            assert_eq!(a.orders_glitch, b.orders_glitch, "{usual:?}");
+        }
+    }
+
     /// Every place of three letters, as a unit's and as a centre's, read by
     /// the usual reader (its places found again by a hash of their letters,
     /// some sharing a slot) and by the general reader: the same phase.
