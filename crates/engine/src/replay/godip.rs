@@ -5,6 +5,7 @@
 //! centre the province is. Province ids are godip's (nat, nrg, mid, gol,
 //! stp/nc ...), which the standard variant knows as aliases.
 
+mod other_names;
 mod usual;
 mod usual_orders;
 
@@ -13,6 +14,7 @@ use super::{Glitch, RecordedGame, RecordedPhase};
 use crate::order::{excerpt, Action, Order, UnitRef};
 use crate::state::{board_order, Dislodged, Force, Kind, Position};
 use crate::variant::{LocId, Phase, PhaseError, PhaseKind, PowerId, ProvinceId, Variant, MAX_YEAR};
+use other_names::OtherNames;
 use usual::Places;
 
 /// The phase being read: its start position grows line by line until
@@ -97,17 +99,17 @@ impl<'a> Reading<'a> {
         }
     }
 
-    fn line(&mut self, v: &Variant, nations: &mut Nations<'a>, n: usize, line: &'a str) {
+    fn line(&mut self, v: &Variant, nations: &mut Nations<'a>, others: &OtherNames, n: usize, line: &'a str) {
         let said = |e: &LineError| format!("line {n}: `{}`: {e}", excerpt(line));
         if self.in_orders {
             let board = Board { pos: &self.pos, at: &self.at };
-            match order(v, &board, line) {
+            match order(v, &board, others, line) {
                 Ok(o) => self.orders.push(o),
                 Err(e) => {
                     self.orders_glitch.get_or_insert_with(|| said(&e));
                 }
             }
-        } else if let Err((e, province)) = entry(v, line, nations).and_then(|e| self.hold(v, e)) {
+        } else if let Err((e, province)) = entry(v, line, nations, others).and_then(|e| self.hold(v, e)) {
             Glitch::add(&mut self.start_glitch, || said(&e), province);
         }
     }
@@ -222,6 +224,7 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Godi
     let mut nations = Nations::default();
     let mut steps = Steps::default();
     let mut places = Places::new();
+    let others = OtherNames::default();
     let (mut rest, mut n) = (Some(text), 0);
     while let Some(text) = rest {
         // Most lines are usual POSITIONS lines, read where they stand
@@ -255,7 +258,7 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Godi
         match line {
             "POSITIONS" => {}
             "ORDERS" => r.begin_orders(v),
-            _ => r.line(v, &mut nations, n, line),
+            _ => r.line(v, &mut nations, &others, n, line),
         }
     }
     phases.extend(reading.as_mut().map(|r| r.finish(v)));
@@ -342,6 +345,7 @@ fn entry<'a>(
     v: &Variant,
     line: &'a str,
     nations: &mut Nations<'a>,
+    others: &OtherNames,
 ) -> Result<Entry<'a>, (LineError<'a>, Option<ProvinceId>)> {
     let nowhere = |e| (e, None);
     let colon = line.bytes().position(|b| b == b':').ok_or(nowhere(LineError::NoNation))?;
@@ -350,7 +354,7 @@ fn entry<'a>(
     let rest = rest.trim_ascii();
     let space = rest.bytes().position(|b| b.is_ascii_whitespace()).ok_or(nowhere(LineError::NoEntry))?;
     let (what, place) = (&rest[..space], rest[space..].trim_ascii());
-    let loc = find(v, place).map_err(nowhere)?;
+    let loc = find(v, others, place).map_err(nowhere)?;
     let unit = |kind, dislodged| Held::Unit { kind, dislodged };
     let held = match what {
         "supply" => Held::Supply,
@@ -363,9 +367,9 @@ fn entry<'a>(
     Ok(Entry { power, held, loc, place })
 }
 
-fn find<'n>(v: &Variant, name: &'n str) -> Result<LocId, LineError<'n>> {
+fn find<'n>(v: &Variant, others: &OtherNames, name: &'n str) -> Result<LocId, LineError<'n>> {
     // Most names are godip's three letters, found inline.
-    v.find_three_letter_loc(name).or_else(|| v.find_loc(name)).ok_or(LineError::UnknownProvince(name))
+    v.find_three_letter_loc(name).or_else(|| others.find(v, name)).ok_or(LineError::UnknownProvince(name))
 }
 
 /// The unit an order names: in a retreat phase a dislodged one, else the
@@ -373,10 +377,11 @@ fn find<'n>(v: &Variant, name: &'n str) -> Result<LocId, LineError<'n>> {
 fn unit<'n>(
     v: &Variant,
     board: &Board,
+    others: &OtherNames,
     name: &'n str,
     dislodged: bool,
 ) -> Result<(UnitRef, Option<PowerId>), LineError<'n>> {
-    Ok(unit_at(v, board, find(v, name)?, dislodged))
+    Ok(unit_at(v, board, find(v, others, name)?, dislodged))
 }
 
 /// The unit at `loc` (`unit`), found.
@@ -403,7 +408,7 @@ struct Board<'p> {
     at: &'p [u16],
 }
 
-fn order<'t>(v: &Variant, board: &Board, text: &'t str) -> Result<Order, LineError<'t>> {
+fn order<'t>(v: &Variant, board: &Board, others: &OtherNames, text: &'t str) -> Result<Order, LineError<'t>> {
     let pos = board.pos;
     let mut words = [""; 7];
     let mut count = 0;
@@ -416,8 +421,9 @@ fn order<'t>(v: &Variant, board: &Board, text: &'t str) -> Result<Order, LineErr
     }
     let w = &words[..count];
     let retreat = v.calendar.kind(pos.phase) == PhaseKind::Retreat;
-    let own = |name: &'t str| unit(v, board, name, retreat);
-    let other = |name: &'t str| unit(v, board, name, false).map(|(u, _)| u);
+    let own = |name: &'t str| unit(v, board, others, name, retreat);
+    let other = |name: &'t str| unit(v, board, others, name, false).map(|(u, _)| u);
+    let find = |name: &'t str| find(v, others, name);
     let order = |(u, power): (UnitRef, Option<PowerId>), action| Order { claim: None, power, unit: Some(u), action };
     Ok(match *w {
         ["build", kind, place] => {
@@ -426,7 +432,7 @@ fn order<'t>(v: &Variant, board: &Board, text: &'t str) -> Result<Order, LineErr
                 "fleet" => Kind::FLEET,
                 _ => return Err(LineError::UnknownKind(kind)),
             };
-            let loc = find(v, place)?;
+            let loc = find(place)?;
             let power = v.home_of(v.province_of(loc));
             let components = Force::single(power.unwrap_or(PowerId(0)), kind, loc).components;
             Order {
@@ -439,15 +445,15 @@ fn order<'t>(v: &Variant, board: &Board, text: &'t str) -> Result<Order, LineErr
         ["remove", place] => order(own(place)?, Action::Remove),
         [place, "disband"] => order(own(place)?, Action::Disband),
         [place, "hold"] => order(own(place)?, Action::Hold),
-        [place, "move", to] if retreat => order(own(place)?, Action::Retreat { to: find(v, to)? }),
-        [place, "move", to] => order(own(place)?, Action::Move { to: find(v, to)?, via_convoy: false }),
-        [place, "move", to, "via", "convoy"] => order(own(place)?, Action::Move { to: find(v, to)?, via_convoy: true }),
+        [place, "move", to] if retreat => order(own(place)?, Action::Retreat { to: find(to)? }),
+        [place, "move", to] => order(own(place)?, Action::Move { to: find(to)?, via_convoy: false }),
+        [place, "move", to, "via", "convoy"] => order(own(place)?, Action::Move { to: find(to)?, via_convoy: true }),
         [place, "support", target] => order(own(place)?, Action::SupportHold { unit: other(target)? }),
         [place, "support", target, "move", to] => {
-            order(own(place)?, Action::SupportMove { unit: other(target)?, to: find(v, to)? })
+            order(own(place)?, Action::SupportMove { unit: other(target)?, to: find(to)? })
         }
         [place, "convoy", target, "move", to] => {
-            order(own(place)?, Action::Convoy { unit: other(target)?, to: find(v, to)? })
+            order(own(place)?, Action::Convoy { unit: other(target)?, to: find(to)? })
         }
         _ => return Err(LineError::NotAnOrder),
     })
