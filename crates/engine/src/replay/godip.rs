@@ -5,6 +5,7 @@
 //! centre the province is. Province ids are godip's (nat, nrg, mid, gol,
 //! stp/nc ...), which the standard variant knows as aliases.
 
+mod other_names;
 mod usual;
 mod usual_orders;
 
@@ -13,13 +14,17 @@ use super::{Glitch, RecordedGame, RecordedPhase};
 use crate::order::{excerpt, Action, Order, UnitRef};
 use crate::state::{board_order, Dislodged, Force, Kind, Position};
 use crate::variant::{LocId, Phase, PhaseError, PhaseKind, PowerId, ProvinceId, Variant, MAX_YEAR};
+use other_names::OtherNames;
 use usual::Places;
 
 /// The phase being read: its start position grows line by line until
-/// ORDERS, whose lines are read against it.
+/// ORDERS, whose lines are read against it. One reading reads every phase
+/// of a record in turn, in the same lists.
 struct Reading<'a> {
     label: &'a str,
     pos: Position,
+    /// The owners of an empty position, copied for each phase's start.
+    no_owners: Vec<Option<PowerId>>,
     /// What each province holds so far (`entry`).
     seen: Vec<u8>,
     /// Once the position is complete, the force in each province.
@@ -34,43 +39,51 @@ struct Reading<'a> {
 }
 
 impl<'a> Reading<'a> {
-    /// `PHASE 1901 Fall Adjustment` on line `n`, read in the memory of the
-    /// phase before's `seen` and `at` (`spare`).
-    fn new(
-        v: &Variant,
-        steps: &mut Steps<'a>,
-        n: usize,
-        label: &'a str,
-        spare: Spare,
-    ) -> Result<Reading<'a>, GodipError> {
+    /// The reading of the first phase (`start`).
+    fn new(v: &Variant, steps: &mut Steps<'a>, n: usize, label: &'a str) -> Result<Reading<'a>, GodipError> {
+        let mut r = Reading {
+            label,
+            pos: Position::blank(),
+            no_owners: Position::empty(v, v.calendar.first).owners,
+            seen: Vec::new(),
+            at: Vec::new(),
+            coasts: Vec::new(),
+            start_glitch: None,
+            in_orders: false,
+            orders: Vec::new(),
+            orders_glitch: None,
+        };
+        r.start(v, steps, n, label)?;
+        Ok(r)
+    }
+
+    /// Starts reading the phase of `PHASE 1901 Fall Adjustment` on line
+    /// `n`, in the lists of the phase before (`finish` took what it keeps).
+    fn start(&mut self, v: &Variant, steps: &mut Steps<'a>, n: usize, label: &'a str) -> Result<(), GodipError> {
         let mut words = label.split_ascii_whitespace();
         let (Some(year), Some(season), Some(kind), None) = (words.next(), words.next(), words.next(), words.next())
         else {
             return Err(GodipError::PhaseShape { line: n, label: label.into() });
         };
         let phase = steps.phase(v, year, season, kind).map_err(|error| GodipError::Phase { line: n, error })?;
-        let mut pos = Position::empty(v, phase);
-        pos.forces.reserve(v.province_count() / 2);
-        let Spare { mut seen, at } = spare;
-        seen.clear();
-        seen.resize(v.province_count(), 0);
-        Ok(Reading {
-            label,
-            pos,
-            seen,
-            at,
-            coasts: Vec::new(),
-            start_glitch: None,
-            in_orders: false,
-            orders: Vec::with_capacity(40),
-            orders_glitch: None,
-        })
+        self.label = label;
+        self.pos.forces.clear();
+        let forces = std::mem::take(&mut self.pos.forces);
+        self.pos = Position { phase, forces, owners: self.no_owners.clone(), ..Position::blank() };
+        self.seen.clear();
+        self.seen.resize(v.province_count(), 0);
+        self.coasts.clear();
+        self.start_glitch = None;
+        self.in_orders = false;
+        self.orders.clear();
+        self.orders_glitch = None;
+        Ok(())
     }
 
     /// The position is complete: orders may be read against it.
     fn begin_orders(&mut self, v: &Variant) {
         if !self.in_orders {
-            for force in std::mem::take(&mut self.coasts) {
+            for force in self.coasts.drain(..) {
                 self.pos.insert_in_order(force);
             }
             // Normal already: each force is one unit (its components need
@@ -86,17 +99,17 @@ impl<'a> Reading<'a> {
         }
     }
 
-    fn line(&mut self, v: &Variant, nations: &mut Nations<'a>, n: usize, line: &'a str) {
+    fn line(&mut self, v: &Variant, nations: &mut Nations<'a>, others: &OtherNames, n: usize, line: &'a str) {
         let said = |e: &LineError| format!("line {n}: `{}`: {e}", excerpt(line));
         if self.in_orders {
             let board = Board { pos: &self.pos, at: &self.at };
-            match order(v, &board, line) {
+            match order(v, &board, others, line) {
                 Ok(o) => self.orders.push(o),
                 Err(e) => {
                     self.orders_glitch.get_or_insert_with(|| said(&e));
                 }
             }
-        } else if let Err((e, province)) = entry(v, line, nations).and_then(|e| self.hold(v, e)) {
+        } else if let Err((e, province)) = entry(v, line, nations, others).and_then(|e| self.hold(v, e)) {
             Glitch::add(&mut self.start_glitch, || said(&e), province);
         }
     }
@@ -143,27 +156,33 @@ impl<'a> Reading<'a> {
         Ok(())
     }
 
-    /// The phase read, and the memory the next may be read in.
-    fn done(mut self, v: &Variant) -> (RecordedPhase, Spare) {
+    /// The phase read. Its forces and orders are read into lists kept
+    /// from phase to phase, and moved into lists of their size (which the
+    /// allocator gives and takes back for less than lists of a size for
+    /// every phase).
+    fn finish(&mut self, v: &Variant) -> RecordedPhase {
         self.begin_orders(v);
-        let phase = RecordedPhase {
+        let mut forces = Vec::with_capacity(self.pos.forces.len());
+        forces.append(&mut self.pos.forces);
+        let mut orders = Vec::with_capacity(self.orders.len());
+        orders.append(&mut self.orders);
+        let pos = &mut self.pos;
+        RecordedPhase {
             label: self.label.into(),
-            start: self.pos,
-            orders: self.orders,
+            start: Position {
+                phase: pos.phase,
+                forces,
+                dislodged: std::mem::take(&mut pos.dislodged),
+                contested: std::mem::take(&mut pos.contested),
+                owners: std::mem::take(&mut pos.owners),
+                state: std::mem::take(&mut pos.state),
+            },
+            orders,
             results: None,
-            start_glitch: self.start_glitch,
-            orders_glitch: self.orders_glitch,
-        };
-        (phase, Spare { seen: self.seen, at: self.at })
+            start_glitch: self.start_glitch.take(),
+            orders_glitch: self.orders_glitch.take(),
+        }
     }
-}
-
-/// The lists a phase is read with but does not keep (`Reading::seen` and
-/// `at`), handed on from one phase to the next.
-#[derive(Default)]
-struct Spare {
-    seen: Vec<u8>,
-    at: Vec<u16>,
 }
 
 /// The calendar steps a record names (`Spring Movement`), as written: a
@@ -204,8 +223,8 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Godi
     let mut reading: Option<Reading> = None;
     let mut nations = Nations::default();
     let mut steps = Steps::default();
-    let mut spare = Spare::default();
     let mut places = Places::new();
+    let others = OtherNames::default();
     let (mut rest, mut n) = (Some(text), 0);
     while let Some(text) = rest {
         // Most lines are usual POSITIONS lines, read where they stand
@@ -225,21 +244,24 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Godi
             continue;
         }
         if let Some(label) = line.strip_prefix("PHASE ") {
-            if let Some((phase, memory)) = reading.take().map(|r| r.done(v)) {
-                phases.push(phase);
-                spare = memory;
+            let label = label.trim_ascii();
+            match reading.as_mut() {
+                Some(r) => {
+                    phases.push(r.finish(v));
+                    r.start(v, &mut steps, n, label)?;
+                }
+                None => reading = Some(Reading::new(v, &mut steps, n, label)?),
             }
-            reading = Some(Reading::new(v, &mut steps, n, label.trim_ascii(), std::mem::take(&mut spare))?);
             continue;
         }
         let r = reading.as_mut().ok_or(GodipError::BeforePhase { line: n })?;
         match line {
             "POSITIONS" => {}
             "ORDERS" => r.begin_orders(v),
-            _ => r.line(v, &mut nations, n, line),
+            _ => r.line(v, &mut nations, &others, n, line),
         }
     }
-    phases.extend(reading.map(|r| r.done(v).0));
+    phases.extend(reading.as_mut().map(|r| r.finish(v)));
     if phases.is_empty() {
         return Err(GodipError::NoPhase);
     }
@@ -271,11 +293,6 @@ impl Default for Nations<'_> {
     fn default() -> Self {
         Nations { by_first: [0; 256], list: Vec::new(), heads: Vec::new() }
     }
-}
-
-/// The first 8 bytes of `text` as one number (the first byte lowest).
-fn word_at(text: &[u8]) -> Option<u64> {
-    Some(u64::from_le_bytes(text.get(..8)?.try_into().ok()?))
 }
 
 impl<'a> Nations<'a> {
@@ -328,6 +345,7 @@ fn entry<'a>(
     v: &Variant,
     line: &'a str,
     nations: &mut Nations<'a>,
+    others: &OtherNames,
 ) -> Result<Entry<'a>, (LineError<'a>, Option<ProvinceId>)> {
     let nowhere = |e| (e, None);
     let colon = line.bytes().position(|b| b == b':').ok_or(nowhere(LineError::NoNation))?;
@@ -336,7 +354,7 @@ fn entry<'a>(
     let rest = rest.trim_ascii();
     let space = rest.bytes().position(|b| b.is_ascii_whitespace()).ok_or(nowhere(LineError::NoEntry))?;
     let (what, place) = (&rest[..space], rest[space..].trim_ascii());
-    let loc = find(v, place).map_err(nowhere)?;
+    let loc = find(v, others, place).map_err(nowhere)?;
     let unit = |kind, dislodged| Held::Unit { kind, dislodged };
     let held = match what {
         "supply" => Held::Supply,
@@ -349,9 +367,9 @@ fn entry<'a>(
     Ok(Entry { power, held, loc, place })
 }
 
-fn find<'n>(v: &Variant, name: &'n str) -> Result<LocId, LineError<'n>> {
+fn find<'n>(v: &Variant, others: &OtherNames, name: &'n str) -> Result<LocId, LineError<'n>> {
     // Most names are godip's three letters, found inline.
-    v.find_three_letter_loc(name).or_else(|| v.find_loc(name)).ok_or(LineError::UnknownProvince(name))
+    v.find_three_letter_loc(name).or_else(|| others.find(v, name)).ok_or(LineError::UnknownProvince(name))
 }
 
 /// The unit an order names: in a retreat phase a dislodged one, else the
@@ -359,10 +377,11 @@ fn find<'n>(v: &Variant, name: &'n str) -> Result<LocId, LineError<'n>> {
 fn unit<'n>(
     v: &Variant,
     board: &Board,
+    others: &OtherNames,
     name: &'n str,
     dislodged: bool,
 ) -> Result<(UnitRef, Option<PowerId>), LineError<'n>> {
-    Ok(unit_at(v, board, find(v, name)?, dislodged))
+    Ok(unit_at(v, board, find(v, others, name)?, dislodged))
 }
 
 /// The unit at `loc` (`unit`), found.
@@ -389,7 +408,7 @@ struct Board<'p> {
     at: &'p [u16],
 }
 
-fn order<'t>(v: &Variant, board: &Board, text: &'t str) -> Result<Order, LineError<'t>> {
+fn order<'t>(v: &Variant, board: &Board, others: &OtherNames, text: &'t str) -> Result<Order, LineError<'t>> {
     let pos = board.pos;
     let mut words = [""; 7];
     let mut count = 0;
@@ -402,8 +421,9 @@ fn order<'t>(v: &Variant, board: &Board, text: &'t str) -> Result<Order, LineErr
     }
     let w = &words[..count];
     let retreat = v.calendar.kind(pos.phase) == PhaseKind::Retreat;
-    let own = |name: &'t str| unit(v, board, name, retreat);
-    let other = |name: &'t str| unit(v, board, name, false).map(|(u, _)| u);
+    let own = |name: &'t str| unit(v, board, others, name, retreat);
+    let other = |name: &'t str| unit(v, board, others, name, false).map(|(u, _)| u);
+    let find = |name: &'t str| find(v, others, name);
     let order = |(u, power): (UnitRef, Option<PowerId>), action| Order { claim: None, power, unit: Some(u), action };
     Ok(match *w {
         ["build", kind, place] => {
@@ -412,7 +432,7 @@ fn order<'t>(v: &Variant, board: &Board, text: &'t str) -> Result<Order, LineErr
                 "fleet" => Kind::FLEET,
                 _ => return Err(LineError::UnknownKind(kind)),
             };
-            let loc = find(v, place)?;
+            let loc = find(place)?;
             let power = v.home_of(v.province_of(loc));
             let components = Force::single(power.unwrap_or(PowerId(0)), kind, loc).components;
             Order {
@@ -425,15 +445,15 @@ fn order<'t>(v: &Variant, board: &Board, text: &'t str) -> Result<Order, LineErr
         ["remove", place] => order(own(place)?, Action::Remove),
         [place, "disband"] => order(own(place)?, Action::Disband),
         [place, "hold"] => order(own(place)?, Action::Hold),
-        [place, "move", to] if retreat => order(own(place)?, Action::Retreat { to: find(v, to)? }),
-        [place, "move", to] => order(own(place)?, Action::Move { to: find(v, to)?, via_convoy: false }),
-        [place, "move", to, "via", "convoy"] => order(own(place)?, Action::Move { to: find(v, to)?, via_convoy: true }),
+        [place, "move", to] if retreat => order(own(place)?, Action::Retreat { to: find(to)? }),
+        [place, "move", to] => order(own(place)?, Action::Move { to: find(to)?, via_convoy: false }),
+        [place, "move", to, "via", "convoy"] => order(own(place)?, Action::Move { to: find(to)?, via_convoy: true }),
         [place, "support", target] => order(own(place)?, Action::SupportHold { unit: other(target)? }),
         [place, "support", target, "move", to] => {
-            order(own(place)?, Action::SupportMove { unit: other(target)?, to: find(v, to)? })
+            order(own(place)?, Action::SupportMove { unit: other(target)?, to: find(to)? })
         }
         [place, "convoy", target, "move", to] => {
-            order(own(place)?, Action::Convoy { unit: other(target)?, to: find(v, to)? })
+            order(own(place)?, Action::Convoy { unit: other(target)?, to: find(to)? })
         }
         _ => return Err(LineError::NotAnOrder),
     })
@@ -497,6 +517,33 @@ mod tests {
         let glitch = a.phases[0].orders_glitch.as_deref();
         assert!(glitch.is_some_and(|g| g.starts_with("line 18: `xyz move lon`")), "{glitch:?}");
         assert_eq!(a.phases[1].orders.len(), 3);
+    }
+
+    /// Lines cut short at the text's end (read from a window with zeros
+    /// after the text) and lines that end there whole read as the general
+    /// reader reads them (the same lines with a tab or a space in them).
+    #[test]
+    fn lines_at_the_end_of_the_text_read_as_the_general_reader_reads_them() {
+        let v = embedded_variant("standard").expect("built in").expect("valid");
+        let start = "PHASE 1901 Spring Movement\nPOSITIONS\nEngland: fleet lon\n";
+        let cases = [
+            (format!("{start}England: army l"), format!("{start}England:\tarmy l")),
+            (format!("{start}England: supply"), format!("{start}England:\tsupply")),
+            (format!("{start}England: army wal"), format!("{start}England:\tarmy wal")),
+            (format!("{start}ORDERS\nlon mo"), format!("{start}ORDERS\nlon mo ")),
+            (format!("{start}ORDERS\nlon move no"), format!("{start}ORDERS\nlon move no ")),
+            (format!("{start}ORDERS\nlon hold"), format!("{start}ORDERS\nlon hold ")),
+        ];
+        for (usual, general) in cases {
+            let (a, b) = (import_godip(&v, &usual).expect("read"), import_godip(&v, &general).expect("read"));
+            let (a, b) = (&a.phases[0], &b.phases[0]);
+            assert_eq!(a.start, b.start, "{usual:?}");
+            assert_eq!(a.orders, b.orders, "{usual:?}");
+            let glitch = |p: &RecordedPhase| p.start_glitch.clone().map(|g| (g.what.replace('\t', " "), g.provinces));
+            assert_eq!(glitch(a), glitch(b), "{usual:?}");
+            // (A line is quoted trimmed: the space after the order is not.)
+            assert_eq!(a.orders_glitch, b.orders_glitch, "{usual:?}");
+        }
     }
 
     /// Every place of three letters, as a unit's and as a centre's, read by

@@ -594,8 +594,7 @@ mod tests {
         let mut rec = starting_at(
             &v,
             &format!(
-                r#"{{"phase": "Fall 1901, Movement", "units": {{"France": ["A ruh"], "Italy": ["A rom"]}}, {owners}}}"#,
-                owners = format!(r#""owners": {{"France": [{centres}]}}"#)
+                r#"{{"phase": "Fall 1901, Movement", "units": {{"France": ["A ruh"], "Italy": ["A rom"]}}, "owners": {{"France": [{centres}]}}}}"#
             ),
         );
         game::submit(&v, &mut rec, v.find_power("France").unwrap(), "France", "now", &["A ruh - mun".into()]).unwrap();

@@ -15,8 +15,10 @@ pub enum OwnError {
     Position(GameError),
     /// A phase's orders are listed under a power the variant has not.
     UnknownPower { phase: String, power: String },
-    /// An order of a processed phase (`text`, of `power`) that does not read.
-    Order { phase: String, power: String, text: String, error: ParseError },
+    /// An order of a processed phase (`text`, of `power`) that does not read
+    /// (why boxed: it is the largest part of the error, which every
+    /// `Result` of a record's reading carries).
+    Order { phase: String, power: String, text: String, error: Box<ParseError> },
 }
 
 impl fmt::Display for OwnError {
@@ -51,7 +53,7 @@ pub fn import_own(v: &Variant, rec: &GameRecord) -> Result<RecordedGame, OwnErro
                         phase: record.phase.clone(),
                         power: power_name.clone(),
                         text: text.clone(),
-                        error,
+                        error: Box::new(error),
                     })?);
                     // The result recorded for this order: the first unused one
                     // of the same power and text.

@@ -8,34 +8,43 @@
 //! (`entry` and `Reading::hold`), which reads it to the same effect or
 //! says what is wrong.
 
-use super::{board_order, word_at, Force, Kind, LocId, Nations, PowerId, Reading, Variant};
+use super::{board_order, Force, Kind, LocId, Nations, PowerId, Reading, Variant};
 use crate::state::insert_in_order;
 
 /// The places a record names by three letters, as met: found again by a
 /// hash of the letters, not by the variant's lookup of names (a record
 /// names each of its few dozen places hundreds of times).
 pub(super) struct Places {
-    slots: Vec<Place>,
+    slots: Box<[Place; 1 << BITS]>,
 }
 
-/// A place met: its three letters as one number (the first byte lowest,
-/// 0xff above them, so that no letters are 0, which marks a free slot),
-/// its location, its province and whether that is a supply centre.
+/// Three letters met: as one number (the first byte lowest, 0xff above
+/// them, so that no letters are 0, which marks a free slot), whether they
+/// name a place (an order's line may start with `PHASE` or `build`: such
+/// words are met again in every phase), and the place's location, province
+/// and whether that is a supply centre.
 #[derive(Clone, Copy)]
 pub(super) struct Place {
     letters: u32,
+    named: bool,
     pub(super) loc: LocId,
     province: u16,
     centre: bool,
 }
 
 /// log2 of the number of slots: room for a record's places with few
-/// sharing a slot (the later of two that do is looked up each time).
+/// sharing a slot (the later of two that do is kept in the next free one).
 const BITS: u32 = 10;
+
+/// How many slots past its own a place is looked for, and kept in: the
+/// table is far from full (a record names a few dozen places), so a place
+/// not found within them is looked up each time, and never lost.
+const PROBES: usize = 8;
 
 impl Places {
     pub(super) fn new() -> Places {
-        Places { slots: vec![Place { letters: 0, loc: LocId(0), province: 0, centre: false }; 1 << BITS] }
+        let slots = vec![Place::unnamed(0); 1 << BITS].into_boxed_slice();
+        Places { slots: slots.try_into().unwrap_or_else(|_| unreachable!("1 << BITS slots")) }
     }
 
     /// The place that `name` (three bytes) names, when it names one.
@@ -45,24 +54,50 @@ impl Places {
         let slot = (letters.wrapping_mul(0x9e37_79b1) >> (32 - BITS)) as usize;
         let place = self.slots[slot];
         if place.letters == letters {
-            return Some(place);
+            return place.named.then_some(place);
         }
         self.meet(v, letters, slot)
     }
 
-    /// `find` for letters not met before (or sharing their slot): the
-    /// variant's lookup, kept in the slot if it is free.
+    /// `find` for letters not in their own slot: in one of the next slots
+    /// (they shared their slot with a place met before), or not met before
+    /// (the variant's lookup, kept in the first free slot).
     #[cold]
     #[inline(never)]
     fn meet(&mut self, v: &Variant, letters: u32, slot: usize) -> Option<Place> {
-        let name = &letters.to_le_bytes()[..3];
-        let loc = v.find_three_letter_loc(std::str::from_utf8(name).ok()?)?;
-        let p = v.province_of(loc);
-        let place = Place { letters, loc, province: p.0, centre: v.is_centre(p) };
-        if self.slots[slot].letters == 0 {
-            self.slots[slot] = place;
+        let mask = self.slots.len() - 1;
+        let mut free = None;
+        for i in (1..=PROBES).map(|k| (slot + k) & mask) {
+            match self.slots[i].letters {
+                l if l == letters => return self.slots[i].named.then_some(self.slots[i]),
+                0 => {
+                    free = Some(i);
+                    break;
+                }
+                _ => {}
+            }
         }
-        Some(place)
+        let name = &letters.to_le_bytes()[..3];
+        let place = match std::str::from_utf8(name).ok().and_then(|name| v.find_three_letter_loc(name)) {
+            Some(loc) => {
+                let p = v.province_of(loc);
+                Place { letters, named: true, loc, province: p.0, centre: v.is_centre(p) }
+            }
+            None => Place::unnamed(letters),
+        };
+        // The own slot is free only before the place is met there.
+        let free = if self.slots[slot].letters == 0 { Some(slot) } else { free };
+        if let Some(i) = free {
+            self.slots[i] = place;
+        }
+        place.named.then_some(place)
+    }
+}
+
+impl Place {
+    /// Letters that name no place (0: a free slot).
+    fn unnamed(letters: u32) -> Place {
+        Place { letters, named: false, loc: LocId(0), province: 0, centre: false }
     }
 }
 
@@ -70,13 +105,14 @@ impl Nations<'_> {
     /// The power of the nation `line` starts with, when it is the one met
     /// before under its first letter and a colon follows it; with where
     /// the rest of the line starts, after the colon.
+    /// (`w` is the line's window.)
     #[inline(always)]
-    fn known_at(&self, line: &[u8]) -> Option<(PowerId, usize)> {
-        let slot = self.by_first[*line.first()? as usize] as usize;
+    fn known_at(&self, line: &[u8], w: &Window) -> Option<(PowerId, usize)> {
+        let slot = self.by_first[usize::from(w[0])] as usize;
         let head = *self.heads.get(slot.wrapping_sub(1))?;
         // Compared as one number where the name is short (with no call to
         // compare memory); the 8 bytes read may go past the line.
-        if word_at(line).is_some_and(|read| read & head.mask == head.word) {
+        if word8(w, 0) & head.mask == head.word {
             return Some((head.power, head.after));
         }
         let nation = self.list[slot - 1].0.as_bytes();
@@ -140,18 +176,58 @@ pub(super) fn each_line<'t>(
     Some(&text[at..])
 }
 
+/// The first bytes of a line, as many as a usual line has and more (the
+/// bytes after the text's end read as zeros): a usual line is read from
+/// fixed places in it, its length tested once.
+pub(super) type Window = [u8; 32];
+
+/// The window at the start of `line`.
+#[inline(always)]
+pub(super) fn window(line: &[u8]) -> Window {
+    match line.first_chunk::<32>() {
+        Some(w) => *w,
+        None => {
+            let mut w = [0; 32];
+            w[..line.len()].copy_from_slice(line);
+            w
+        }
+    }
+}
+
+/// The 8 bytes of `w` at `at` (at most 24) as one number, the first byte
+/// lowest.
+#[inline(always)]
+fn word8(w: &Window, at: usize) -> u64 {
+    let mut bytes = [0; 8];
+    bytes.copy_from_slice(&w[at..at + 8]);
+    u64::from_le_bytes(bytes)
+}
+
+/// Whether the line (`w` its window) ends at `end`, with its newline or
+/// the end of the text, every byte before it the line's own.
+#[inline(always)]
+pub(super) fn ends_at(line: &[u8], w: &Window, end: usize) -> bool {
+    end == line.len() || (end < line.len() && w[end] == b'\n')
+}
+
 /// Reads one usual line at the start of `line` into the position: where it
 /// ends (its newline, or the end of the text), or None, with nothing read,
 /// when it is not a usual line or says something wrong.
 #[inline(always)]
 fn usual_line(v: &Variant, nations: &Nations, places: &mut Places, start: &mut Start, line: &[u8]) -> Option<usize> {
-    let (power, at) = nations.known_at(line)?;
+    let w = window(line);
+    let (power, at) = nations.known_at(line, &w)?;
+    // A usual line ends within the window (a longer nation's line is the
+    // general reader's).
+    if at > 20 {
+        return None;
+    }
     // The word after the colon, read as one number (the first byte lowest);
     // a centre's owner first, the most usual line.
     const SUPPLY: u64 = u64::from_le_bytes(*b" supply ");
     const ARMY: u64 = u64::from_le_bytes(*b" army \0\0");
     const FLEET: u64 = u64::from_le_bytes(*b" fleet \0");
-    let read = word_at(line.get(at..)?)?;
+    let read = word8(&w, at);
     let (kind, at) = if read == SUPPLY {
         (None, at + 8)
     } else if read & 0xffff_ffff_ffff == ARMY {
@@ -161,11 +237,10 @@ fn usual_line(v: &Variant, nations: &Nations, places: &mut Places, start: &mut S
     } else {
         return None;
     };
-    let &[a, b, c] = line.get(at..at + 3)? else { return None };
-    if !matches!(line.get(at + 3), None | Some(b'\n')) {
+    if !ends_at(line, &w, at + 3) {
         return None;
     }
-    let place = places.find(v, [a, b, c])?;
+    let place = places.find(v, [w[at], w[at + 1], w[at + 2]])?;
     let p = place.province as usize;
     let Some(kind) = kind else {
         if !place.centre {

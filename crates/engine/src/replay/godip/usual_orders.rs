@@ -7,7 +7,7 @@
 //! a coast, a place the record names otherwise) is left to the general
 //! reader (`order`), which reads a usual line to the same order.
 
-use super::usual::{each_line, Places};
+use super::usual::{each_line, ends_at, window, Places, Window};
 use super::{unit_at, Board, Reading, Variant};
 use crate::order::{Action, Order};
 use crate::variant::{LocId, PhaseKind};
@@ -26,56 +26,73 @@ impl Reading<'_> {
         let retreat = v.calendar.kind(self.pos.phase) == PhaseKind::Retreat;
         let board = Board { pos: &self.pos, at: &self.at };
         let orders = &mut self.orders;
-        each_line(text, n, |line| {
-            let (order, end) = usual_order(v, places, &board, retreat, line)?;
-            orders.push(order);
-            Some(end)
-        })
+        each_line(text, n, |line| usual_order(v, places, &board, retreat, line, orders))
     }
 }
 
-/// Reads one usual order at the start of `line`: the order and where its
-/// line ends (its newline, or the end of the text), or None when it is not
-/// a usual line.
+/// Reads one usual order at the start of `line` into `orders` (pushed where
+/// it is made: an order is 96 bytes): where its line ends (its newline, or
+/// the end of the text), or None, with nothing read, when it is not a usual
+/// line.
 #[inline(always)]
-fn usual_order(v: &Variant, places: &mut Places, board: &Board, retreat: bool, line: &[u8]) -> Option<(Order, usize)> {
-    let (unit, power) = unit_at(v, board, place(v, places, line, 0)?, retreat);
-    let other = |loc| unit_at(v, board, loc, false).0;
-    let (action, end) = if word(line, 3, b" hold") {
-        (Action::Hold, 8)
-    } else if word(line, 3, b" move ") {
-        let to = place(v, places, line, 9)?;
-        let action = if retreat { Action::Retreat { to } } else { Action::Move { to, via_convoy: false } };
-        (action, 12)
-    } else if word(line, 3, b" support ") {
-        let target = other(place(v, places, line, 12)?);
-        if word(line, 15, b" move ") {
-            (Action::SupportMove { unit: target, to: place(v, places, line, 21)? }, 24)
+fn usual_order(
+    v: &Variant,
+    places: &mut Places,
+    board: &Board,
+    retreat: bool,
+    line: &[u8],
+    orders: &mut Vec<Order>,
+) -> Option<usize> {
+    let w = &window(line);
+    // Where the line ends, for the shape its words show: every word and
+    // place of it is then the line's own.
+    let end = if word(w, 3, b" hold") {
+        8
+    } else if word(w, 3, b" move ") {
+        12
+    } else if word(w, 3, b" support ") {
+        if word(w, 15, b" move ") {
+            24
         } else {
-            (Action::SupportHold { unit: target }, 15)
+            15
         }
-    } else if word(line, 3, b" convoy ") && word(line, 14, b" move ") {
-        let target = other(place(v, places, line, 11)?);
-        (Action::Convoy { unit: target, to: place(v, places, line, 20)? }, 23)
+    } else if word(w, 3, b" convoy ") && word(w, 14, b" move ") {
+        23
     } else {
         return None;
     };
-    if !matches!(line.get(end), None | Some(b'\n')) {
+    if !ends_at(line, w, end) {
         return None;
     }
-    Some((Order { claim: None, power, unit: Some(unit), action }, end))
+    let (unit, power) = unit_at(v, board, place(v, places, w, 0)?, retreat);
+    let other = |loc| unit_at(v, board, loc, false).0;
+    let action = match end {
+        8 => Action::Hold,
+        12 => {
+            let to = place(v, places, w, 9)?;
+            if retreat {
+                Action::Retreat { to }
+            } else {
+                Action::Move { to, via_convoy: false }
+            }
+        }
+        24 => Action::SupportMove { unit: other(place(v, places, w, 12)?), to: place(v, places, w, 21)? },
+        15 => Action::SupportHold { unit: other(place(v, places, w, 12)?) },
+        _ => Action::Convoy { unit: other(place(v, places, w, 11)?), to: place(v, places, w, 20)? },
+    };
+    orders.push(Order { claim: None, power, unit: Some(unit), action });
+    Some(end)
 }
 
-/// Whether `line` has the bytes `w` at `at`.
+/// Whether the window `w` has the bytes `word` at `at`.
 #[inline(always)]
-fn word(line: &[u8], at: usize, w: &[u8]) -> bool {
-    line.get(at..at + w.len()) == Some(w)
+fn word(w: &Window, at: usize, word: &[u8]) -> bool {
+    w[at..at + word.len()] == *word
 }
 
 /// The place named by the three letters at `at` (what follows them is
 /// checked by the caller: a coast's `/` is not what it expects).
 #[inline(always)]
-fn place(v: &Variant, places: &mut Places, line: &[u8], at: usize) -> Option<LocId> {
-    let &[a, b, c] = line.get(at..at + 3)? else { return None };
-    Some(places.find(v, [a, b, c])?.loc)
+fn place(v: &Variant, places: &mut Places, w: &Window, at: usize) -> Option<LocId> {
+    Some(places.find(v, [w[at], w[at + 1], w[at + 2]])?.loc)
 }
