@@ -10,7 +10,7 @@ use super::plan::{occupancy_into, plan, Plan};
 use super::resolver::Resolver;
 use crate::order::{Action, Order};
 use crate::state::{copied, Components, Dislodged, Force, Position};
-use crate::variant::Variant;
+use crate::variant::{LocId, Variant};
 use std::borrow::Cow;
 
 pub fn movement<'a>(
@@ -195,6 +195,9 @@ impl Resolver<'_> {
         let v = self.v;
         let force = &pos.forces[f as usize];
         let mut staying = Components::new();
+        // The force is one part, with all its components, and it stays:
+        // it is then put down as it stood (`whole_at`).
+        let mut whole = false;
         let mut q = f;
         while q != NONE {
             let part = &self.parts[q as usize];
@@ -213,10 +216,16 @@ impl Resolver<'_> {
                 }
                 if arrived {
                     let Plan::Move { to, .. } = part.plan else { unreachable!() };
-                    let mut moved =
-                        Force { loc: to, power: force.power, components: copied(part.components(&pos.forces)) };
-                    moved.settle_power(v);
-                    board.place(v, moved);
+                    if part.split.is_none() {
+                        board.place(v, whole_at(v, force, to));
+                    } else {
+                        let mut moved =
+                            Force { loc: to, power: force.power, components: copied(part.components(&pos.forces)) };
+                        moved.settle_power(v);
+                        board.place(v, moved);
+                    }
+                } else if q == f && part.split.is_none() && self.links.at[q as usize].next_part == NONE {
+                    whole = true;
                 } else if staying.is_empty() {
                     staying = copied(part.components(&pos.forces));
                 } else {
@@ -225,37 +234,39 @@ impl Resolver<'_> {
             }
             q = self.links.at[q as usize].next_part;
         }
-        if staying.is_empty() {
+        if !whole && staying.is_empty() {
             return;
         }
-        let mut stayed = Force { loc: force.loc, power: force.power, components: staying };
-        stayed.settle_power(v);
-        match self.dislodger(f) {
-            Some(g) => {
-                // H13: what cannot move (garrisons) cannot retreat, nor
-                // a Barbarian (I5): dislodged, it is removed at once.
-                stayed.components.retain(|c| c.kind.row().retreats);
-                if stayed.components.is_empty() {
-                    return;
-                }
+        let Some(g) = self.dislodger(f) else {
+            if whole {
+                board.place(v, whole_at(v, force, force.loc));
+            } else {
+                let mut stayed = Force { loc: force.loc, power: force.power, components: staying };
                 stayed.settle_power(v);
-                let by_convoy = self.by_convoy(g);
-                let leader_origin = self.origin(g);
-                let also_from = self
-                    .members(g)
-                    .filter(|&m| m != g && !self.by_convoy(m))
-                    .map(|m| self.origin(m))
-                    .filter(|&o| o != leader_origin)
-                    .collect();
-                next.dislodged.push(Dislodged {
-                    force: stayed,
-                    attacker_from: Some(leader_origin),
-                    by_convoy,
-                    also_from,
-                });
+                board.place(v, stayed);
             }
-            None => board.place(v, stayed),
+            return;
+        };
+        if whole {
+            staying = copied(&force.components);
         }
+        let mut stayed = Force { loc: force.loc, power: force.power, components: staying };
+        // H13: what cannot move (garrisons) cannot retreat, nor a
+        // Barbarian (I5): dislodged, it is removed at once.
+        stayed.components.retain(|c| c.kind.row().retreats);
+        if stayed.components.is_empty() {
+            return;
+        }
+        stayed.settle_power(v);
+        let by_convoy = self.by_convoy(g);
+        let leader_origin = self.origin(g);
+        let also_from = self
+            .members(g)
+            .filter(|&m| m != g && !self.by_convoy(m))
+            .map(|m| self.origin(m))
+            .filter(|&o| o != leader_origin)
+            .collect();
+        next.dislodged.push(Dislodged { force: stayed, attacker_from: Some(leader_origin), by_convoy, also_from });
     }
 
     /// The position after the movement, its forces placed: standoffs
@@ -282,4 +293,22 @@ impl Resolver<'_> {
             next.tidy();
         }
     }
+}
+
+/// All of `force` at `loc` (where it stood, or where it moved whole): its
+/// components in one copy, its power as it was. That is the power
+/// `settle_power` would give them: every position read (JSON, case files,
+/// MILA's records) or made (each phase; each mechanic that hands a force
+/// to an heir sets the force's power with its components') has each
+/// force's power settled. (Issue 31: the copy and the settling of a fresh
+/// list cost some 20 instructions a force.)
+#[inline(always)]
+fn whole_at(v: &Variant, force: &Force, loc: LocId) -> Force {
+    let at = Force { loc, power: force.power, components: copied(&force.components) };
+    debug_assert!({
+        let mut settled = at.clone();
+        settled.settle_power(v);
+        settled.power == at.power
+    });
+    at
 }
