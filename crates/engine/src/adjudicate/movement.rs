@@ -224,13 +224,20 @@ impl Resolver<'_> {
                         moved.settle_power(v);
                         board.place(v, moved);
                     }
-                } else if q == f && part.split.is_none() && self.links.at[q as usize].next_part == NONE {
-                    whole = true;
-                } else if staying.is_empty() {
-                    staying = copied(part.components(&pos.forces));
                 } else {
-                    staying.extend_from_slice(part.components(&pos.forces));
+                    if part.plan.is_move() {
+                        self.not_arrived(q, board);
+                    }
+                    if q == f && part.split.is_none() && self.links.at[q as usize].next_part == NONE {
+                        whole = true;
+                    } else if staying.is_empty() {
+                        staying = copied(part.components(&pos.forces));
+                    } else {
+                        staying.extend_from_slice(part.components(&pos.forces));
+                    }
                 }
+            } else if part.plan.is_move() {
+                self.not_arrived(q, board);
             }
             q = self.links.at[q as usize].next_part;
         }
@@ -269,14 +276,23 @@ impl Resolver<'_> {
         next.dislodged.push(Dislodged { force: stayed, attacker_from: Some(leader_origin), by_convoy, also_from });
     }
 
+    /// Move part `p` did not arrive: if it leads its group, the group's
+    /// destination may be left empty by a standoff (`end_next`). (Asked
+    /// only of the moves that did not arrive: asked of every part, it cost
+    /// some 20 instructions a force.)
+    #[inline(always)]
+    fn not_arrived(&self, p: u16, board: &mut NewBoard) {
+        if self.links.at[p as usize].leader == p {
+            board.stopped.push(p);
+        }
+    }
+
     /// The position after the movement, its forces placed: standoffs
     /// recorded, the forces handed over in board order.
     fn end_next(&mut self, board: &mut NewBoard, next: &mut Position) {
         let v = self.v;
-        for g in 0..self.parts.len() as u16 {
-            if self.links.at[g as usize].leader != g {
-                continue;
-            }
+        for i in 0..board.stopped.len() {
+            let g = board.stopped[i];
             if let Some(dest) = self.dest(g) {
                 // (`normalize` drops a province listed twice.)
                 // (A raise that succeeds leaves its destination empty, and
