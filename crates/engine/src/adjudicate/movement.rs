@@ -10,7 +10,7 @@ use super::plan::{occupancy_into, plan, Plan};
 use super::resolver::Resolver;
 use crate::order::{Action, Order};
 use crate::state::{copied, Components, Dislodged, Force, Position};
-use crate::variant::Variant;
+use crate::variant::{LocId, Variant};
 use std::borrow::Cow;
 
 pub fn movement<'a>(
@@ -172,11 +172,9 @@ impl Resolver<'_> {
         next.dislodged.clear();
         next.contested.clear();
         next.owners.clone_from(&pos.owners);
-        // (Compared first: the state is mostly empty, or the same as the
-        // buffer's, and a derived clone allocates anew.)
-        if next.state != pos.state {
-            next.state.clone_from(&pos.state);
-        }
+        // (`copy_from`, not a derived compare and clone: the compare of
+        // two empty states cost 134 instructions, issue 31.)
+        next.state.copy_from(&pos.state);
     }
 
     /// Force `f` after the movement: each of its parts' orders explained
@@ -195,6 +193,9 @@ impl Resolver<'_> {
         let v = self.v;
         let force = &pos.forces[f as usize];
         let mut staying = Components::new();
+        // The force is one part, with all its components, and it stays:
+        // it is then put down as it stood (`whole_at`).
+        let mut whole = false;
         let mut q = f;
         while q != NONE {
             let part = &self.parts[q as usize];
@@ -213,48 +214,74 @@ impl Resolver<'_> {
                 }
                 if arrived {
                     let Plan::Move { to, .. } = part.plan else { unreachable!() };
-                    let mut moved =
-                        Force { loc: to, power: force.power, components: copied(part.components(&pos.forces)) };
-                    moved.settle_power(v);
-                    board.place(v, moved);
-                } else if staying.is_empty() {
-                    staying = copied(part.components(&pos.forces));
+                    if part.split.is_none() {
+                        board.place(v, whole_at(v, force, to));
+                    } else {
+                        let mut moved =
+                            Force { loc: to, power: force.power, components: copied(part.components(&pos.forces)) };
+                        moved.settle_power(v);
+                        board.place(v, moved);
+                    }
                 } else {
-                    staying.extend_from_slice(part.components(&pos.forces));
+                    if part.plan.is_move() {
+                        self.not_arrived(q, board);
+                    }
+                    if q == f && part.split.is_none() && self.links.at[q as usize].next_part == NONE {
+                        whole = true;
+                    } else if staying.is_empty() {
+                        staying = copied(part.components(&pos.forces));
+                    } else {
+                        staying.extend_from_slice(part.components(&pos.forces));
+                    }
                 }
+            } else if part.plan.is_move() {
+                self.not_arrived(q, board);
             }
             q = self.links.at[q as usize].next_part;
         }
-        if staying.is_empty() {
+        if !whole && staying.is_empty() {
             return;
         }
-        let mut stayed = Force { loc: force.loc, power: force.power, components: staying };
-        stayed.settle_power(v);
-        match self.dislodger(f) {
-            Some(g) => {
-                // H13: what cannot move (garrisons) cannot retreat, nor
-                // a Barbarian (I5): dislodged, it is removed at once.
-                stayed.components.retain(|c| c.kind.row().retreats);
-                if stayed.components.is_empty() {
-                    return;
-                }
+        let Some(g) = self.dislodger(f) else {
+            if whole {
+                board.place(v, whole_at(v, force, force.loc));
+            } else {
+                let mut stayed = Force { loc: force.loc, power: force.power, components: staying };
                 stayed.settle_power(v);
-                let by_convoy = self.by_convoy(g);
-                let leader_origin = self.origin(g);
-                let also_from = self
-                    .members(g)
-                    .filter(|&m| m != g && !self.by_convoy(m))
-                    .map(|m| self.origin(m))
-                    .filter(|&o| o != leader_origin)
-                    .collect();
-                next.dislodged.push(Dislodged {
-                    force: stayed,
-                    attacker_from: Some(leader_origin),
-                    by_convoy,
-                    also_from,
-                });
+                board.place(v, stayed);
             }
-            None => board.place(v, stayed),
+            return;
+        };
+        if whole {
+            staying = copied(&force.components);
+        }
+        let mut stayed = Force { loc: force.loc, power: force.power, components: staying };
+        // H13: what cannot move (garrisons) cannot retreat, nor a
+        // Barbarian (I5): dislodged, it is removed at once.
+        stayed.components.retain(|c| c.kind.row().retreats);
+        if stayed.components.is_empty() {
+            return;
+        }
+        stayed.settle_power(v);
+        let by_convoy = self.by_convoy(g);
+        let leader_origin = self.origin(g);
+        let also_from = self
+            .members(g)
+            .filter(|&m| m != g && !self.by_convoy(m))
+            .map(|m| self.origin(m))
+            .filter(|&o| o != leader_origin)
+            .collect();
+        next.dislodged.push(Dislodged { force: stayed, attacker_from: Some(leader_origin), by_convoy, also_from });
+    }
+
+    /// Move part `p` did not arrive: if it leads its group, the group's
+    /// destination may be left empty by a standoff (`end_next`). (Asked
+    /// only of the moves that did not arrive: asked of every part, it cost
+    /// some 20 instructions a force.)
+    #[inline(always)]
+    fn not_arrived(&self, p: u16, board: &mut NewBoard) {
+        if self.links.at[p as usize].leader == p {
+            board.stopped.push(p);
         }
     }
 
@@ -262,10 +289,8 @@ impl Resolver<'_> {
     /// recorded, the forces handed over in board order.
     fn end_next(&mut self, board: &mut NewBoard, next: &mut Position) {
         let v = self.v;
-        for g in 0..self.parts.len() as u16 {
-            if self.links.at[g as usize].leader != g {
-                continue;
-            }
+        for i in 0..board.stopped.len() {
+            let g = board.stopped[i];
             if let Some(dest) = self.dest(g) {
                 // (`normalize` drops a province listed twice.)
                 // (A raise that succeeds leaves its destination empty, and
@@ -282,4 +307,22 @@ impl Resolver<'_> {
             next.tidy();
         }
     }
+}
+
+/// All of `force` at `loc` (where it stood, or where it moved whole): its
+/// components in one copy, its power as it was. That is the power
+/// `settle_power` would give them: every position read (JSON, case files,
+/// MILA's records) or made (each phase; each mechanic that hands a force
+/// to an heir sets the force's power with its components') has each
+/// force's power settled. (Issue 31: the copy and the settling of a fresh
+/// list cost some 20 instructions a force.)
+#[inline(always)]
+fn whole_at(v: &Variant, force: &Force, loc: LocId) -> Force {
+    let at = Force { loc, power: force.power, components: copied(&force.components) };
+    debug_assert!({
+        let mut settled = at.clone();
+        settled.settle_power(v);
+        settled.power == at.power
+    });
+    at
 }

@@ -20,6 +20,10 @@ pub(super) struct NewBoard {
     /// A province held two players' forces, or a box was entered: the
     /// board must then be normalized.
     pub crowded: bool,
+    /// The move groups (by their leader) whose leader did not arrive, as
+    /// the forces are placed: only their destinations can be left empty
+    /// by a standoff (a group that arrived stands in its destination).
+    pub stopped: Vec<u16>,
 }
 
 /// `index` of a box: it holds any number of forces, each on its own (C10).
@@ -37,6 +41,7 @@ impl NewBoard {
         self.placed.reserve(forces);
         self.locs.resize(v.locs.len().div_ceil(64), 0);
         self.crowded = false;
+        self.stopped.clear();
     }
 
     /// Whether a province holds a force on the new board (or is a box).

@@ -204,6 +204,10 @@ impl<'a> Resolver<'a> {
         self.resolve(f)
     }
 
+    // (Out of line, as `backup_rule`: the cycles' path, kept out of
+    // `work_out`, which LLVM otherwise compiled once with both inlined and
+    // some 13 instructions more a decision, issue 31.)
+    #[inline(never)]
     fn unwind(&mut self, old: usize) {
         while self.deps.len() > old {
             let d = self.deps.pop().unwrap();
@@ -215,6 +219,7 @@ impl<'a> Resolver<'a> {
     /// is part of it, it is a convoy paradox: the armies those fleets convoy
     /// do not move (Szykman). Otherwise it is circular movement (convoyed
     /// swaps included): every move in it succeeds.
+    #[inline(never)]
     fn backup_rule(&mut self, old: usize) {
         let cycle: Vec<u16> = self.deps[old..].to_vec();
         let mut convoyed = Vec::new();

@@ -7,11 +7,18 @@ use super::{Part, Plan, Plans};
 use crate::adjudicate::outcome::Illegal;
 use crate::state::Force;
 use crate::variant::{ProvinceId, Variant};
+use std::cell::{Cell, RefCell};
 
-/// The forces at sea that have fleets, found once per phase: where they are,
-/// what they hold, and which force they are.
+/// The forces at sea that have fleets: where they are, what they hold, and
+/// which force they are. Found when a convoy is first asked about (most
+/// phases ask nothing: about 450 instructions an opening, issue 31), then
+/// kept until the next position's `forget`. Asked through a shared
+/// reference (the planner's), so the list sits in a cell.
 #[derive(Default)]
-pub struct Seas(Vec<Sea>);
+pub struct Seas {
+    found: Cell<bool>,
+    list: RefCell<Vec<Sea>>,
+}
 
 #[derive(Clone, Copy)]
 struct Sea {
@@ -26,9 +33,16 @@ struct Sea {
 type Seaway = smallvec::SmallVec<[ProvinceId; 16]>;
 
 impl Seas {
-    /// Finds this phase's forces at sea, in place of the earlier ones.
-    pub fn find(&mut self, v: &Variant, forces: &[Force]) {
-        self.0.clear();
+    /// A new position: its seas are found when first asked about.
+    pub fn forget(&mut self) {
+        *self.found.get_mut() = false;
+    }
+
+    /// Finds the forces at sea among `forces`, in place of the earlier ones.
+    #[cold]
+    fn find(&self, v: &Variant, forces: &[Force]) {
+        let mut list = self.list.borrow_mut();
+        list.clear();
         // (A plain loop: most forces are not at sea, and the test is all
         // their cost.)
         for (i, f) in forces.iter().enumerate() {
@@ -40,15 +54,21 @@ impl Seas {
             // M8: what can convoy (fleets) carries one army each.
             let fleets = f.components.iter().filter(|c| c.kind.row().may_convoy).count();
             if fleets > 0 {
-                self.0.push(Sea { province, armies, fleets, force: i as u16 });
+                list.push(Sea { province, armies, fleets, force: i as u16 });
             }
         }
+        self.found.set(true);
     }
 
     /// The seas whose force could carry `carried` armies (M8: its armies and
-    /// the carried ones no more than its fleets), leaving out `except`.
-    fn carrying(&self, carried: usize, except: Option<u16>) -> impl Iterator<Item = ProvinceId> + '_ {
-        self.0.iter().filter(move |s| Some(s.force) != except && s.armies + carried <= s.fleets).map(|s| s.province)
+    /// the carried ones no more than its fleets), leaving out `except`;
+    /// `forces`: the position's, whose seas these are.
+    fn carrying(&self, v: &Variant, forces: &[Force], carried: usize, except: Option<u16>) -> Seaway {
+        if !self.found.get() {
+            self.find(v, forces);
+        }
+        let list = self.list.borrow();
+        list.iter().filter(|s| Some(s.force) != except && s.armies + carried <= s.fleets).map(|s| s.province).collect()
     }
 }
 
@@ -80,7 +100,7 @@ pub fn needless_convoy(
     here: ProvinceId,
 ) -> bool {
     let army = &forces[army as usize];
-    let route: Seaway = seas.carrying(army.kinds()[0], None).collect();
+    let route = seas.carrying(v, forces, army.kinds()[0], None);
     !on_some_route(v, v.province_of(army.loc), dest, &route, here)
 }
 
@@ -181,7 +201,14 @@ fn route_exists(v: &Variant, from: ProvinceId, dest: ProvinceId, fleets: &[Provi
 /// Could fleets standing at sea carry `army` to `dest`, not counting force
 /// `except`? (DATC 6.D.31, 6.D.32: a move or support that no convoy could
 /// make possible is illegal.)
-pub fn convoy_possible(v: &Variant, seas: &Seas, army: &Force, dest: ProvinceId, except: Option<u16>) -> bool {
-    let fleets: Seaway = seas.carrying(army.kinds()[0], except).collect();
+pub fn convoy_possible(
+    v: &Variant,
+    forces: &[Force],
+    seas: &Seas,
+    army: &Force,
+    dest: ProvinceId,
+    except: Option<u16>,
+) -> bool {
+    let fleets = seas.carrying(v, forces, army.kinds()[0], except);
     route_exists(v, v.province_of(army.loc), dest, &fleets)
 }

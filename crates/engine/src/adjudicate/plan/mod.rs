@@ -216,7 +216,7 @@ pub fn plan(
     coupled.clear();
     coupled.resize(forces.len(), false);
     touched.clear();
-    seas.find(v, forces);
+    seas.forget();
     plan_orders(v, forces, at, orders, state, plans, seas);
 }
 
@@ -599,7 +599,7 @@ impl Planning<'_> {
         })?;
         if let Plan::Move { dest, convoy: true, .. } = plan {
             if !v.army_borders.get(v.province_of(body.loc).index(), dest.index())
-                && !convoy_possible(v, self.seas, body, dest, None)
+                && !convoy_possible(v, self.forces, self.seas, body, dest, None)
             {
                 return Err(Illegal::NoConvoyPossible);
             }
@@ -651,7 +651,7 @@ impl Planning<'_> {
                 let moving = &forces[t as usize];
                 let from = v.province_of(moving.loc);
                 let needs_convoy = moving.is_army() && !v.army_borders.get(from.index(), dest.index());
-                if needs_convoy && !convoy_possible(v, seas, moving, dest, Some(f)) {
+                if needs_convoy && !convoy_possible(v, forces, seas, moving, dest, Some(f)) {
                     return Err(Illegal::NoConvoyPossible);
                 }
                 // DATC 4.B.4: the edition says whether a written coast must match.
