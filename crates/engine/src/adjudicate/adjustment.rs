@@ -21,10 +21,6 @@ pub fn balances(v: &Variant, pos: &Position) -> Vec<i32> {
 }
 
 /// `balances`, into `scratch.balance` (with `scratch.supply`).
-// (Out of line, as LLVM compiled it when measured best: the retreat's
-// Winter check calls it; issue 31 pins the small phases' shape, which
-// moved by some 200 instructions with changes elsewhere.)
-#[inline(never)]
 pub(super) fn balances_into(v: &Variant, pos: &Position, scratch: &mut Scratch) {
     balances_seeing(v, pos, &mut scratch.supply, &mut scratch.balance, |_| {});
 }
@@ -32,9 +28,6 @@ pub(super) fn balances_into(v: &Variant, pos: &Position, scratch: &mut Scratch) 
 /// `balances_into`, and in the same pass over the forces the provinces
 /// that hold one (`scratch.occupied`; a box never counts, C10); whether
 /// the board is as `normalize` leaves it (`InOrder`).
-// (Inline, as LLVM compiled it when measured best: one caller. Pinned,
-// see `balances_into`.)
-#[inline(always)]
 fn balances_and_board_into(v: &Variant, pos: &Position, scratch: &mut Scratch) -> bool {
     let occupied = &mut scratch.occupied;
     occupied.clear();
@@ -151,9 +144,6 @@ pub fn adjustment<'a>(
 /// balance left in `scratch.balance`. Says whether `next` is as
 /// `normalize` leaves it (so far: a board in order, in a variant without
 /// mechanics).
-// (Inline, as LLVM compiled it into `adjustment` when measured best.
-// Pinned, see `balances_into`.)
-#[inline(always)]
 pub(super) fn judge_orders<'a>(
     v: &Variant,
     scratch: &mut Scratch,
@@ -274,9 +264,6 @@ fn mechanics_first<'a>(
 
 /// The result of one adjustment order, `earlier` the results of those
 /// written before it.
-// (Out of line, as LLVM compiled it when measured best: called once an
-// order. Pinned, see `balances_into`.)
-#[inline(never)]
 fn judge<'a>(
     v: &Variant,
     pos: &Position,

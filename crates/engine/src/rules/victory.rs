@@ -74,10 +74,6 @@ fn centres_worth(v: &Variant, pos: &Position, with_loans: bool, as_supply: bool)
 
 /// `centres_worth`, written into `supply` (a buffer kept from phase to
 /// phase).
-// (Out of line, as LLVM compiled it when measured best: the adjustment
-// and the retreat's Winter check sit near their instruction goals and
-// their shape moved by some 200 with changes elsewhere; issue 31 pins it.)
-#[inline(never)]
 fn centres_worth_into(v: &Variant, pos: &Position, with_loans: bool, as_supply: bool, supply: &mut Vec<u32>) {
     supply.clear();
     supply.resize(v.powers.len(), 0);

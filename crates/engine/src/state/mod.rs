@@ -221,9 +221,6 @@ impl Position {
 
     /// Becomes a copy of `pos` but for its dislodged forces and standoffs
     /// (none), reusing its own memory, with room for `more` forces.
-    // (Out of line, as LLVM compiled it when the adjustment was measured
-    // best: issue 31 pins the small phases' shape.)
-    #[inline(never)]
     pub fn copy_board(&mut self, pos: &Position, more: usize) {
         copy::copy_forces(&mut self.forces, &pos.forces, more);
         self.copy_rest(pos);
@@ -232,9 +229,6 @@ impl Position {
     /// `copy_board`, with `added` placed among the forces where board
     /// order puts them (`insert_in_order`, one after another): the forces
     /// of `pos` and `added` both in board order.
-    // (Out of line, as LLVM compiled it when the retreat was measured
-    // best: issue 31 pins the small phases' shape.)
-    #[inline(never)]
     pub fn copy_board_adding(&mut self, pos: &Position, added: &[Force]) {
         copy::copy_merging(&mut self.forces, &pos.forces, added);
         self.copy_rest(pos);
