@@ -44,31 +44,32 @@ fn usual_order(
     orders: &mut Vec<Order>,
 ) -> Option<usize> {
     let w = &window(line);
-    // Where the line ends, for the shape its words show: every word and
-    // place of it is then the line's own.
-    let end = if word(w, 3, b" hold") {
-        8
+    // The shape its words show; every word and place of it is then the
+    // line's own where the line ends at the shape's end.
+    let shape = if word(w, 3, b" hold") {
+        Shape::Hold
     } else if word(w, 3, b" move ") {
-        12
+        Shape::Move
     } else if word(w, 3, b" support ") {
         if word(w, 15, b" move ") {
-            24
+            Shape::SupportMove
         } else {
-            15
+            Shape::SupportHold
         }
     } else if word(w, 3, b" convoy ") && word(w, 14, b" move ") {
-        23
+        Shape::Convoy
     } else {
         return None;
     };
+    let end = shape.end();
     if !ends_at(line, w, end) {
         return None;
     }
     let (unit, power) = unit_at(v, board, place(v, places, w, 0)?, retreat);
     let other = |loc| unit_at(v, board, loc, false).0;
-    let action = match end {
-        8 => Action::Hold,
-        12 => {
+    let action = match shape {
+        Shape::Hold => Action::Hold,
+        Shape::Move => {
             let to = place(v, places, w, 9)?;
             if retreat {
                 Action::Retreat { to }
@@ -76,12 +77,39 @@ fn usual_order(
                 Action::Move { to, via_convoy: false }
             }
         }
-        24 => Action::SupportMove { unit: other(place(v, places, w, 12)?), to: place(v, places, w, 21)? },
-        15 => Action::SupportHold { unit: other(place(v, places, w, 12)?) },
-        _ => Action::Convoy { unit: other(place(v, places, w, 11)?), to: place(v, places, w, 20)? },
+        Shape::SupportHold => Action::SupportHold { unit: other(place(v, places, w, 12)?) },
+        Shape::SupportMove => {
+            Action::SupportMove { unit: other(place(v, places, w, 12)?), to: place(v, places, w, 21)? }
+        }
+        Shape::Convoy => Action::Convoy { unit: other(place(v, places, w, 11)?), to: place(v, places, w, 20)? },
     };
     orders.push(Order { claim: None, power, unit: Some(unit), action });
     Some(end)
+}
+
+/// The usual orders' lines, by their words at fixed places.
+#[derive(Clone, Copy)]
+enum Shape {
+    Hold,
+    Move,
+    SupportHold,
+    SupportMove,
+    Convoy,
+}
+
+impl Shape {
+    /// Where a line of this shape ends (`lon hold`, `lon move nth`, `lon
+    /// support yor`, `lon support yor move nth`, `nth convoy yor move
+    /// nwy`).
+    fn end(self) -> usize {
+        match self {
+            Shape::Hold => 8,
+            Shape::Move => 12,
+            Shape::SupportHold => 15,
+            Shape::SupportMove => 24,
+            Shape::Convoy => 23,
+        }
+    }
 }
 
 /// Whether the window `w` has the bytes `word` at `at`.
