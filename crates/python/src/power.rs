@@ -11,7 +11,7 @@ use crate::errors::PolemarchError;
 use crate::game::Game;
 use crate::orders;
 use polemarch_engine::game::survivors;
-use polemarch_engine::replay::{mila_order, mila_powers, MilaPower};
+use polemarch_engine::replay::{mila_order, mila_power, MilaPower};
 use polemarch_engine::variant::PowerId;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyWeakrefMethods, PyWeakrefReference};
@@ -60,7 +60,7 @@ impl Power {
 
     /// Its lists as the game stands now.
     fn state(&self, py: Python<'_>) -> PyResult<MilaPower> {
-        self.read(py, |game| Ok(mila_powers(&game.v, &game.pos).swap_remove(self.power.index())))
+        self.read(py, |game| Ok(mila_power(&game.v, &game.pos, self.power)))
     }
 }
 

@@ -316,35 +316,34 @@ pub struct MilaPower {
 
 /// Every power's part of the position, in the variant's order of powers.
 pub fn mila_powers(v: &Variant, pos: &Position) -> Vec<MilaPower> {
+    v.power_ids().map(|p| mila_power(v, pos, p)).collect()
+}
+
+/// Power `p`'s part of the position (`mila_powers`), written alone: a
+/// Python `Power` asks for one power's lists.
+pub fn mila_power(v: &Variant, pos: &Position, p: PowerId) -> MilaPower {
     let abbr = |p: ProvinceId| upper(v.province(p).abbr.clone());
-    let mut out: Vec<MilaPower> = v
-        .powers
-        .iter()
-        .map(|power| MilaPower {
-            units: Vec::new(),
-            centers: Vec::new(),
-            homes: power.homes.iter().map(|&h| abbr(h)).collect(),
-            retreats: Vec::new(),
-        })
-        .collect();
-    for f in &pos.forces {
-        out[f.power.index()].units.push(unit_text(v, &f.components, f.loc));
+    let mut out = MilaPower {
+        units: Vec::new(),
+        centers: Vec::new(),
+        homes: v.power(p).homes.iter().map(|&h| abbr(h)).collect(),
+        retreats: Vec::new(),
+    };
+    for f in pos.forces.iter().filter(|f| f.power == p) {
+        out.units.push(unit_text(v, &f.components, f.loc));
     }
-    for d in &pos.dislodged {
+    for d in pos.dislodged.iter().filter(|d| d.force.power == p) {
         let text = unit_text(v, &d.force.components, d.force.loc);
-        let mine = &mut out[d.force.power.index()];
-        mine.units.push(format!("*{text}"));
+        out.units.push(format!("*{text}"));
         let options = retreat_options(v, pos, d).into_iter().map(|l| upper(v.loc_abbr(l))).collect();
-        mine.retreats.push((text, options));
+        out.retreats.push((text, options));
     }
-    for (p, owner) in pos.owners.iter().enumerate() {
-        if let Some(o) = owner {
-            out[o.index()].centers.push(abbr(ProvinceId::new(p)));
+    for (c, owner) in pos.owners.iter().enumerate() {
+        if *owner == Some(p) {
+            out.centers.push(abbr(ProvinceId::new(c)));
         }
     }
-    for power in &mut out {
-        power.retreats.sort_by(|a, b| a.0.cmp(&b.0));
-    }
+    out.retreats.sort_by(|a, b| a.0.cmp(&b.0));
     out
 }
 

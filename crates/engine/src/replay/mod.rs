@@ -16,7 +16,8 @@ pub use check::{replay, ReplayReport};
 pub use diff::order_key;
 pub use godip_error::{GodipError, LineError};
 pub use mila::{
-    export_mila, import_mila, mila_phase_name, mila_powers, mila_results, mila_state, read_mila_order, MilaPower,
+    export_mila, import_mila, mila_phase_name, mila_power, mila_powers, mila_results, mila_state, read_mila_order,
+    MilaPower,
 };
 pub use mila_error::{ContentProblem, MilaError, NoteProblem, PhaseNameProblem};
 pub use mila_order::{mila_order, MilaPieces, MilaText};
