@@ -10,24 +10,17 @@
 //! sees no other player near a victory, samples the others as before. With
 //! no such player (every variant without such a victory) nothing changes.
 
-use super::value::CLOSE;
+use super::value::{nearest_victory, CLOSE};
 use crate::legal::Board;
 use polemarch_engine::order::{Action, Order};
-use polemarch_engine::rules::{shortfalls_after_adjustment, Vital};
+use polemarch_engine::rules::Vital;
 use polemarch_engine::variant::{LocId, PowerId};
 use std::cmp::Reverse;
 
 /// The other player nearest a victory by a mechanic's own rule, where he
 /// is within `CLOSE` units of it on the board as it stands.
 pub fn near_winner(board: &Board, me: PowerId) -> Option<PowerId> {
-    let v = board.v;
-    let far = shortfalls_after_adjustment(v, board.pos);
-    v.power_ids()
-        .filter(|&p| !v.same_player(p, me))
-        .filter_map(|p| far[p.index()].map(|s| (s, p)))
-        .filter(|&(s, _)| s < CLOSE)
-        .min()
-        .map(|(_, p)| p)
+    nearest_victory(board.v, board.pos, me).filter(|&(units, _)| units < CLOSE).map(|(_, p)| p)
 }
 
 /// The others' joint attack on the near winner (`leader`): a convention

@@ -83,8 +83,7 @@ pub fn value(v: &Variant, next: &Position, me: PowerId, risks: &Risks) -> f64 {
     // The nearest other player's distance from a victory by a mechanic's
     // rule (the Emperor's lead), as the coming Winter's adjustment would
     // leave it (its builds, capped by the free build sites).
-    let far = shortfalls_after_adjustment(v, after);
-    let nearest = others().filter_map(|p| far[p.index()]).min().unwrap_or(u32::MAX);
+    let nearest = nearest_victory(v, after, me).map_or(u32::MAX, |(units, _)| units);
     let rival = RIVAL * f64::from(CLOSE.saturating_sub(nearest).pow(2));
     // The strength each side could bring to each province next.
     let mut ours = vec![0u32; v.province_count()];
@@ -132,4 +131,13 @@ pub fn value(v: &Variant, next: &Position, me: PowerId, risks: &Risks) -> f64 {
         - rival
         - lost
         - out
+}
+
+/// The other player nearest a victory by a mechanic's own rule, with how
+/// many units he is short of it, as the coming Winter's adjustment would
+/// leave `pos` (`shortfalls_after_adjustment`; the first power of the
+/// nearest).
+pub fn nearest_victory(v: &Variant, pos: &Position, me: PowerId) -> Option<(u32, PowerId)> {
+    let far = shortfalls_after_adjustment(v, pos);
+    v.power_ids().filter(|&p| !v.same_player(p, me)).filter_map(|p| far[p.index()].map(|s| (s, p))).min()
 }
