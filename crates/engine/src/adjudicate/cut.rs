@@ -19,7 +19,7 @@ impl Resolver<'_> {
         let part = &self.parts[s as usize];
         // H11, M6: a force in the merge's province may not support it, but
         // its garrisons may.
-        let into_own = matches!(part.plan, Plan::SupportMerge { dest, .. } if dest == self.v.province_of(part.loc));
+        let into_own = matches!(part.plan, Plan::SupportMerge { dest, .. } if dest == part.origin);
         let offers = |c: &Component| {
             let row = c.kind.row();
             if row.may_support != into_own {
@@ -28,7 +28,7 @@ impl Resolver<'_> {
                 0
             }
         };
-        match part.components(self.forces) {
+        match self.components(s) {
             // One component, as nearly every force: no sum.
             [one] => offers(one),
             all => all.iter().map(offers).sum(),
@@ -79,7 +79,7 @@ impl Resolver<'_> {
             let cutter = self.strongest_cutter(s, offered).0;
             // City State C12: a double army's support is cut whole by any
             // attack that cuts it at all.
-            let whole = self.parts[s as usize].components(self.forces).iter().any(|c| c.kind.row().cut_whole);
+            let whole = self.components(s).iter().any(|c| c.kind.row().cut_whole);
             let cut = if whole && cutter > 0 { offered } else { offered.min(cutter) };
             if !self.convoy_attacks(self.origin(s)) {
                 self.nodes[s as usize].cut_cache = cut as u16;

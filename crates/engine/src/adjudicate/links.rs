@@ -60,7 +60,7 @@ impl Links {
             next_part: NONE,
             shunned: false,
         }));
-        groups(v, parts, forces_n, |p, mate| links.join(p, mate));
+        groups(parts, forces_n, |p, mate| links.join(p, mate));
         for p in (forces_n..n).rev() {
             let f = parts[p].force as usize;
             links.at[p].next_part = links.at[f].next_part;
@@ -95,7 +95,7 @@ impl Links {
                     let group = (0..n).find(|&q| {
                         links.at[q].leader as usize == q
                             && links.at[q].merging
-                            && v.same_player(parts[q].power, side)
+                            && parts[q].side == v.player_of[side.index()]
                             && parts[q].plan.dest() == Some(dest)
                     });
                     // M4: a part may not support another part of its own force.
@@ -110,8 +110,8 @@ impl Links {
                 Some(player)
                     if helped != NONE
                         && !matches!(parts[p].plan, Plan::Convoy { .. })
-                        && v.player_of[parts[helped as usize].power.index()] == player
-                        && v.player_of[parts[p].power.index()] != player =>
+                        && parts[helped as usize].side == player
+                        && parts[p].side != player =>
                 {
                     links.at[p].shunned = true;
                     NONE
