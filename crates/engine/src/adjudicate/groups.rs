@@ -8,11 +8,12 @@ use super::plan::{Part, Plan};
 
 /// Finds the groups: calls `join(p, mate)`, in part order, for every moving
 /// part that goes with an earlier part `mate` (Some) or merges alone into
-/// its player's force (None).
+/// its player's force (None). `split`: a list to work in (any contents),
+/// kept by the caller from phase to phase.
 // (Inline: its standard case is one scan, and out of line, as LLVM once
 // compiled it after a change elsewhere, it cost 220 more an opening.)
 #[inline(always)]
-pub fn groups(parts: &[Part], forces: usize, mut join: impl FnMut(usize, Option<usize>)) {
+pub fn groups(parts: &[Part], forces: usize, split: &mut Vec<bool>, mut join: impl FnMut(usize, Option<usize>)) {
     let n = parts.len();
     let any_split = n > forces;
     if !any_split && !parts.iter().any(|p| matches!(p.plan, Plan::Move { merge: true, .. })) {
@@ -21,7 +22,8 @@ pub fn groups(parts: &[Part], forces: usize, mut join: impl FnMut(usize, Option<
     }
     // Forces that split (or leave garrisons behind): parts past the forces
     // are their other parts.
-    let mut split = vec![false; forces];
+    split.clear();
+    split.resize(forces, false);
     for q in &parts[forces..] {
         split[q.force as usize] = true;
     }

@@ -14,6 +14,8 @@ pub struct Links {
     pub first_into: Vec<u16>,
     /// Each part's links.
     pub at: Vec<PartLinks>,
+    /// Which forces split, for `groups` to work in.
+    split: Vec<bool>,
 }
 
 #[derive(Clone, Copy)]
@@ -60,7 +62,9 @@ impl Links {
             next_part: NONE,
             shunned: false,
         }));
-        groups(parts, forces_n, |p, mate| links.join(p, mate));
+        let mut split = std::mem::take(&mut links.split);
+        groups(parts, forces_n, &mut split, |p, mate| links.join(p, mate));
+        links.split = split;
         for p in (forces_n..n).rev() {
             let f = parts[p].force as usize;
             links.at[p].next_part = links.at[f].next_part;
