@@ -79,7 +79,7 @@ impl<'a> Resolver<'a> {
     ) -> Self {
         let (mut links, mut nodes, mut deps, mut stops) = work;
         let (parts, coupled) = (&plans.parts[..], &plans.coupled[..]);
-        links.build(v, forces, parts, shunned);
+        links.build(v, forces, parts, &plans.splits, shunned);
         nodes.clear();
         nodes.resize(
             parts.len(),
