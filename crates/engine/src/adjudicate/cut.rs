@@ -6,33 +6,39 @@
 //! (every amount 1) this is exactly the standard rule.
 
 use super::links::NONE;
-use super::plan::Plan;
+use super::plan::{Part, Plan};
 use super::resolver::Resolver;
 use super::Few;
 use crate::state::Component;
 use crate::variant::ProvinceId;
 
-impl Resolver<'_> {
-    /// What a support order offers: the strength of its components that
-    /// may support, one per army and fleet (M4).
-    pub fn support_offered(&self, s: u16) -> u32 {
-        let part = &self.parts[s as usize];
-        // H11, M6: a force in the merge's province may not support it, but
-        // its garrisons may.
-        let into_own = matches!(part.plan, Plan::SupportMerge { dest, .. } if dest == self.v.province_of(part.loc));
-        let offers = |c: &Component| {
-            let row = c.kind.row();
-            if row.may_support != into_own {
-                row.strength as u32
-            } else {
-                0
-            }
-        };
-        match part.components(self.forces) {
-            // One component, as nearly every force: no sum.
-            [one] => offers(one),
-            all => all.iter().map(offers).sum(),
+/// What a support order by `part` (its `components`) offers: the strength
+/// of its components that may support, one per army and fleet (M4); and
+/// whether any cut cuts it whole (City State C12: a double army).
+pub fn offered(part: &Part, components: &[Component]) -> (u16, bool) {
+    // H11, M6: a force in the merge's province may not support it, but
+    // its garrisons may.
+    let into_own = matches!(part.plan, Plan::SupportMerge { dest, .. } if dest == part.origin);
+    let offers = |c: &Component| {
+        let row = c.kind.row();
+        if row.may_support != into_own {
+            row.strength as u16
+        } else {
+            0
         }
+    };
+    match components {
+        // One component, as nearly every force: no sum.
+        [one] => (offers(one), one.kind.row().cut_whole),
+        all => (all.iter().map(offers).sum(), all.iter().any(|c| c.kind.row().cut_whole)),
+    }
+}
+
+impl Resolver<'_> {
+    /// What support order `s` offers (`offered`, found with the links).
+    #[inline(always)]
+    pub fn support_offered(&self, s: u16) -> u32 {
+        self.links.at[s as usize].offered as u32
     }
 
     /// Does the support (or convoy) match an order? Otherwise it is void.
@@ -79,7 +85,7 @@ impl Resolver<'_> {
             let cutter = self.strongest_cutter(s, offered).0;
             // City State C12: a double army's support is cut whole by any
             // attack that cuts it at all.
-            let whole = self.parts[s as usize].components(self.forces).iter().any(|c| c.kind.row().cut_whole);
+            let whole = self.links.at[s as usize].cut_whole;
             let cut = if whole && cutter > 0 { offered } else { offered.min(cutter) };
             if !self.convoy_attacks(self.origin(s)) {
                 self.nodes[s as usize].cut_cache = cut as u16;

@@ -8,6 +8,7 @@ use super::outcome::Reason;
 use super::plan::Plan;
 use super::resolver::{Resolver, ROUTE_UNKNOWN};
 use super::Few;
+use crate::state::kinds;
 use crate::variant::ProvinceId;
 
 pub use super::links::NONE;
@@ -15,13 +16,13 @@ pub use super::links::NONE;
 impl Resolver<'_> {
     /// The province a part starts in.
     pub fn origin(&self, p: u16) -> ProvinceId {
-        self.v.province_of(self.parts[p as usize].loc)
+        self.parts[p as usize].origin
     }
 
     /// The side a part fights for: its player (H2; in most variants each
     /// power is a player).
     pub fn side(&self, p: u16) -> u8 {
-        self.v.player_of[self.parts[p as usize].power.index()]
+        self.parts[p as usize].side
     }
 
     /// The side of force `f`.
@@ -120,9 +121,8 @@ impl Resolver<'_> {
         let members: Few = self.members(g).collect();
         for m in members {
             if self.rider(m) || self.reaches(m) {
-                let part = &self.parts[m as usize];
-                fleets += part.fleets as usize;
-                armies += part.armies as usize;
+                let [a, f, _] = kinds(self.components(m));
+                (armies, fleets) = (armies + a, fleets + f);
             }
         }
         // M6: the merged force is the group "together with any own force
@@ -132,9 +132,8 @@ impl Resolver<'_> {
             let parts: Few = self.parts_of(o).collect();
             for q in parts {
                 if !self.arrives(q) {
-                    let part = &self.parts[q as usize];
-                    fleets += part.fleets as usize;
-                    armies += part.armies as usize;
+                    let [a, f, _] = kinds(self.components(q));
+                    (armies, fleets) = (armies + a, fleets + f);
                 }
             }
         }

@@ -5,15 +5,15 @@
 //! its own.
 
 use super::plan::{Part, Plan};
-use crate::variant::Variant;
 
 /// Finds the groups: calls `join(p, mate)`, in part order, for every moving
 /// part that goes with an earlier part `mate` (Some) or merges alone into
-/// its player's force (None).
+/// its player's force (None). `split`: a list to work in (any contents),
+/// kept by the caller from phase to phase.
 // (Inline: its standard case is one scan, and out of line, as LLVM once
 // compiled it after a change elsewhere, it cost 220 more an opening.)
 #[inline(always)]
-pub fn groups(v: &Variant, parts: &[Part], forces: usize, mut join: impl FnMut(usize, Option<usize>)) {
+pub fn groups(parts: &[Part], forces: usize, split: &mut Vec<bool>, mut join: impl FnMut(usize, Option<usize>)) {
     let n = parts.len();
     let any_split = n > forces;
     if !any_split && !parts.iter().any(|p| matches!(p.plan, Plan::Move { merge: true, .. })) {
@@ -22,7 +22,8 @@ pub fn groups(v: &Variant, parts: &[Part], forces: usize, mut join: impl FnMut(u
     }
     // Forces that split (or leave garrisons behind): parts past the forces
     // are their other parts.
-    let mut split = vec![false; forces];
+    split.clear();
+    split.resize(forces, false);
     for q in &parts[forces..] {
         split[q.force as usize] = true;
     }
@@ -31,14 +32,14 @@ pub fn groups(v: &Variant, parts: &[Part], forces: usize, mut join: impl FnMut(u
         if !merge && !any_split {
             continue;
         }
-        let side = v.player_of[parts[p].power.index()];
+        let side = parts[p].side;
         let is_split = split[parts[p].force as usize];
         if !merge && !is_split {
             continue;
         }
         // The earlier part this one goes with, if any.
         let mate = (0..p).find(|&q| match parts[q].plan {
-            Plan::Move { dest: d, merge: m, .. } if d == dest && v.player_of[parts[q].power.index()] == side => {
+            Plan::Move { dest: d, merge: m, .. } if d == dest && parts[q].side == side => {
                 let q_split = split[parts[q].force as usize];
                 (merge && (m || q_split))
                     || (m && is_split)

@@ -14,7 +14,7 @@
 use super::adjustment::{balances_into, judge_on, judge_orders};
 use super::context::{Adjudicator, Scratch};
 use super::outcome::{OrderResult, Reason, Verdict};
-use super::plan::{legal_alone, occupancy_into, plan, plan_again, Alone, Part, Plans, Seas};
+use super::plan::{legal_alone, plan, plan_again, Alone, Part, Plans, Seas};
 use super::recycle;
 use crate::order::{Action, Order};
 use crate::state::Position;
@@ -72,8 +72,7 @@ impl<'v> Legality<'v> {
         if self.whole_into(pos, orders, legal) {
             return;
         }
-        occupancy_into(self.v, &pos.forces, &mut self.at);
-        plan(self.v, &pos.forces, &self.at, orders, &pos.state, &mut self.plans, &mut self.seas);
+        plan(self.v, &pos.forces, &mut self.at, orders, &pos.state, &mut self.plans, &mut self.seas);
         self.read_plans(pos.forces.len(), orders, legal);
     }
 
@@ -182,7 +181,7 @@ impl<'v> Legality<'v> {
         // planning says so, or when it gives no part with strength a plan.
         // Only the parts of the forces the orders named can have one.
         legal.resize(orders.len(), false);
-        for i in self.named_parts(forces).filter(|p| p.strength != 0).filter_map(|p| p.order) {
+        for i in self.named_parts(forces).filter(|p| p.strength != 0).filter_map(|p| p.order()) {
             legal[i] = true;
         }
         for (ok, why) in legal.iter_mut().zip(&self.plans.illegal) {
@@ -243,7 +242,7 @@ impl Rounds<'_, '_> {
         }
         self.plan(std::slice::from_ref(order));
         self.check.plans.illegal[0].is_none()
-            && self.check.named_parts(self.pos.forces.len()).any(|p| p.strength != 0 && p.order == Some(0))
+            && self.check.named_parts(self.pos.forces.len()).any(|p| p.strength != 0 && p.order() == Some(0))
     }
 
     /// Keeps those of `orders` that `legal_alone` calls legal, in their
@@ -262,7 +261,7 @@ impl Rounds<'_, '_> {
             alone.legal(o).unwrap_or_else(|| {
                 plan_again(v, &pos.forces, at, std::slice::from_ref(o), &pos.state, plans, seas);
                 plans.illegal[0].is_none()
-                    && named_parts(plans, pos.forces.len()).any(|p| p.strength != 0 && p.order == Some(0))
+                    && named_parts(plans, pos.forces.len()).any(|p| p.strength != 0 && p.order() == Some(0))
             })
         });
     }
@@ -279,8 +278,7 @@ impl Rounds<'_, '_> {
     fn set_up(&mut self) {
         if !self.set_up {
             let (check, pos) = (&mut *self.check, self.pos);
-            occupancy_into(check.v, &pos.forces, &mut check.at);
-            plan(check.v, &pos.forces, &check.at, &[], &pos.state, &mut check.plans, &mut check.seas);
+            plan(check.v, &pos.forces, &mut check.at, &[], &pos.state, &mut check.plans, &mut check.seas);
             self.set_up = true;
         }
     }

@@ -1,9 +1,10 @@
 //! Who moves where and who helps whom, as linked lists over part indices,
 //! built once per phase so that no decision scans every part.
 
+use super::cut::offered;
 use super::groups::groups;
 use super::plan::{Part, Plan};
-use crate::state::Force;
+use crate::state::{Components, Force};
 use crate::variant::Variant;
 
 pub const NONE: u16 = u16::MAX;
@@ -14,6 +15,8 @@ pub struct Links {
     pub first_into: Vec<u16>,
     /// Each part's links.
     pub at: Vec<PartLinks>,
+    /// Which forces split, for `groups` to work in.
+    split: Vec<bool>,
 }
 
 #[derive(Clone, Copy)]
@@ -39,11 +42,15 @@ pub struct PartLinks {
     /// A support void because its player may not support a player who
     /// sacked Delphi (H20).
     pub shunned: bool,
+    /// What a support offers (`cut::offered`), found once (supports only).
+    pub offered: u16,
+    /// A support cut whole by any cut (C12; supports only).
+    pub cut_whole: bool,
 }
 
 impl Links {
     /// The links of this phase's parts, in place of what they were.
-    pub fn build(&mut self, v: &Variant, forces: &[Force], parts: &[Part], shunned: Option<u8>) {
+    pub fn build(&mut self, v: &Variant, forces: &[Force], parts: &[Part], splits: &[Components], shunned: Option<u8>) {
         let (n, forces_n) = (parts.len(), forces.len());
         let links = self;
         links.first_into.clear();
@@ -59,8 +66,12 @@ impl Links {
             helps: NONE,
             next_part: NONE,
             shunned: false,
+            offered: 0,
+            cut_whole: false,
         }));
-        groups(v, parts, forces_n, |p, mate| links.join(p, mate));
+        let mut split = std::mem::take(&mut links.split);
+        groups(parts, forces_n, &mut split, |p, mate| links.join(p, mate));
+        links.split = split;
         for p in (forces_n..n).rev() {
             let f = parts[p].force as usize;
             links.at[p].next_part = links.at[f].next_part;
@@ -68,6 +79,10 @@ impl Links {
         }
         // Built back to front, so that every list runs in part order.
         for p in (0..n).rev() {
+            if matches!(parts[p].plan, Plan::SupportHold { .. } | Plan::SupportMove { .. } | Plan::SupportMerge { .. })
+            {
+                (links.at[p].offered, links.at[p].cut_whole) = offered(&parts[p], parts[p].components(forces, splits));
+            }
             let helped = match parts[p].plan {
                 Plan::Move { dest, .. } => {
                     if links.at[p].leader as usize == p {
@@ -95,7 +110,7 @@ impl Links {
                     let group = (0..n).find(|&q| {
                         links.at[q].leader as usize == q
                             && links.at[q].merging
-                            && v.same_player(parts[q].power, side)
+                            && parts[q].side == v.player_of[side.index()]
                             && parts[q].plan.dest() == Some(dest)
                     });
                     // M4: a part may not support another part of its own force.
@@ -110,8 +125,8 @@ impl Links {
                 Some(player)
                     if helped != NONE
                         && !matches!(parts[p].plan, Plan::Convoy { .. })
-                        && v.player_of[parts[helped as usize].power.index()] == player
-                        && v.player_of[parts[p].power.index()] != player =>
+                        && parts[helped as usize].side == player
+                        && parts[p].side != player =>
                 {
                     links.at[p].shunned = true;
                     NONE

@@ -6,7 +6,7 @@ use super::context::Scratch;
 use super::decisions::NONE;
 use super::new_board::NewBoard;
 use super::outcome::{DelphiReason, Illegal, OrderResult, Reason, SiegeReason, Verdict};
-use super::plan::{occupancy_into, plan, Plan};
+use super::plan::{plan, Plan, WHOLE};
 use super::resolver::Resolver;
 use crate::order::{Action, Order};
 use crate::state::{copied, Components, Dislodged, Force, Position};
@@ -21,8 +21,7 @@ pub fn movement<'a>(
     results: &mut Vec<OrderResult<'a>>,
     next: &mut Position,
 ) {
-    occupancy_into(v, &pos.forces, &mut scratch.at);
-    plan(v, &pos.forces, &scratch.at, orders, &pos.state, &mut scratch.plans, &mut scratch.seas);
+    plan(v, &pos.forces, &mut scratch.at, orders, &pos.state, &mut scratch.plans, &mut scratch.seas);
     let plans = &scratch.plans;
     let work = (
         std::mem::take(&mut scratch.links),
@@ -30,8 +29,7 @@ pub fn movement<'a>(
         std::mem::take(&mut scratch.deps),
         std::mem::take(&mut scratch.stops),
     );
-    let mut r =
-        Resolver::new(v, &pos.forces, &plans.parts, &plans.coupled, &scratch.at, v.rules.shunned(v, &pos.state), work);
+    let mut r = Resolver::new(v, &pos.forces, plans, &scratch.at, v.rules.shunned(v, &pos.state), work);
     r.resolve_all();
     // Every decision is final now: one pass over the forces reads who
     // arrived, explains each order, writes its result in place and puts the
@@ -203,7 +201,7 @@ impl Resolver<'_> {
                 let arrived = self.arrives(q);
                 let reason = self.explain(q, arrived);
                 let part = &self.parts[q as usize];
-                match part.order {
+                match part.order() {
                     Some(i) => add_reason(&mut results[i], reason),
                     None => {
                         let reason = if reason.verdict() == Verdict::Success { Reason::NoOrder } else { reason };
@@ -214,11 +212,10 @@ impl Resolver<'_> {
                 }
                 if arrived {
                     let Plan::Move { to, .. } = part.plan else { unreachable!() };
-                    if part.split.is_none() {
+                    if part.split == WHOLE {
                         board.place(v, whole_at(v, force, to));
                     } else {
-                        let mut moved =
-                            Force { loc: to, power: force.power, components: copied(part.components(&pos.forces)) };
+                        let mut moved = Force { loc: to, power: force.power, components: copied(self.components(q)) };
                         moved.settle_power(v);
                         board.place(v, moved);
                     }
@@ -226,12 +223,12 @@ impl Resolver<'_> {
                     if part.plan.is_move() {
                         self.not_arrived(q, board);
                     }
-                    if q == f && part.split.is_none() && self.links.at[q as usize].next_part == NONE {
+                    if q == f && part.split == WHOLE && self.links.at[q as usize].next_part == NONE {
                         whole = true;
                     } else if staying.is_empty() {
-                        staying = copied(part.components(&pos.forces));
+                        staying = copied(self.components(q));
                     } else {
-                        staying.extend_from_slice(part.components(&pos.forces));
+                        staying.extend_from_slice(self.components(q));
                     }
                 }
             } else if part.plan.is_move() {

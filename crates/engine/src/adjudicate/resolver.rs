@@ -6,9 +6,9 @@
 
 use super::links::Links;
 use super::outcome::Reason;
-use super::plan::{Part, Plan};
+use super::plan::{Part, Plan, Plans};
 
-use crate::state::Force;
+use crate::state::{Component, Components, Force};
 use crate::variant::Variant;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -22,6 +22,8 @@ pub struct Resolver<'a> {
     pub v: &'a Variant,
     pub forces: &'a [Force],
     pub parts: &'a [Part],
+    /// The split parts' components (`Part::split`).
+    pub splits: &'a [Components],
     /// Forces at sea whose leaving parts all fail if one fails (M9).
     pub coupled: &'a [bool],
     /// Whether any force is so coupled.
@@ -70,14 +72,14 @@ impl<'a> Resolver<'a> {
     pub fn new(
         v: &'a Variant,
         forces: &'a [Force],
-        parts: &'a [Part],
-        coupled: &'a [bool],
+        plans: &'a Plans,
         at: &'a [u16],
         shunned: Option<u8>,
         work: Work,
     ) -> Self {
         let (mut links, mut nodes, mut deps, mut stops) = work;
-        links.build(v, forces, parts, shunned);
+        let (parts, coupled) = (&plans.parts[..], &plans.coupled[..]);
+        links.build(v, forces, parts, &plans.splits, shunned);
         nodes.clear();
         nodes.resize(
             parts.len(),
@@ -99,6 +101,7 @@ impl<'a> Resolver<'a> {
             v,
             forces,
             parts,
+            splits: &plans.splits,
             coupled,
             any_coupled: coupled.contains(&true),
             at,
@@ -109,6 +112,12 @@ impl<'a> Resolver<'a> {
             stops,
             stop: None,
         }
+    }
+
+    /// Part `p`'s components.
+    #[inline(always)]
+    pub fn components(&self, p: u16) -> &'a [Component] {
+        self.parts[p as usize].components(self.forces, self.splits)
     }
 
     /// The arrays, for the next resolver.

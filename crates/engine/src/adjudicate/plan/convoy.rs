@@ -80,9 +80,10 @@ pub fn drop_needless_convoys(v: &Variant, forces: &[Force], seas: &Seas, plans: 
     for &g in &plans.convoys {
         let g = g as usize;
         let Plan::Convoy { army, dest } = plans.parts[g].plan else { continue };
-        if needless_convoy(v, forces, seas, army, dest, v.province_of(plans.parts[g].loc)) {
+        if needless_convoy(v, forces, seas, army, dest, plans.parts[g].origin) {
             plans.parts[g].plan = Plan::Hold;
-            if let Some(i) = plans.parts[g].order.take() {
+            if let Some(i) = plans.parts[g].order() {
+                plans.parts[g].set_order(None);
                 plans.illegal[i] = Some(Illegal::ConvoyNotOnRoute);
             }
         }
@@ -136,13 +137,13 @@ fn on_some_route(v: &Variant, from: ProvinceId, dest: ProvinceId, fleets: &[Prov
 /// a fleet of its own power is ordered to convoy it there. `convoys`: the
 /// parts planned to convoy; `forces`: how many forces (a force's first
 /// part is at its own index, its other parts after all of them).
-pub fn mark_own_convoys(v: &Variant, forces: usize, convoys: &[u16], parts: &mut [Part]) {
+pub fn mark_own_convoys(forces: usize, convoys: &[u16], parts: &mut [Part]) {
     for &g in convoys {
         let Plan::Convoy { army, dest } = parts[g as usize].plan else { continue };
-        let power = parts[g as usize].power;
+        let side = parts[g as usize].side;
         let (firsts, others) = parts.split_at_mut(forces);
         let armys = std::iter::once(&mut firsts[army as usize]).chain(others.iter_mut().filter(|p| p.force == army));
-        for p in armys.filter(|p| v.same_player(p.power, power)) {
+        for p in armys.filter(|p| p.side == side) {
             if let Plan::Move { dest: d, ref mut convoy, .. } = p.plan {
                 if d == dest {
                     *convoy = true;
@@ -161,13 +162,13 @@ pub fn fall_back_to_land(v: &Variant, forces: usize, named: &[u16], parts: &mut 
     let movers = named.iter().map(|&f| f as usize).chain(forces..parts.len());
     for m in movers {
         let Plan::Move { dest, convoy: true, .. } = parts[m].plan else { continue };
-        let from = v.province_of(parts[m].loc);
+        let from = parts[m].origin;
         if !v.army_borders.get(from.index(), dest.index()) {
             continue;
         }
         let army = parts[m].force;
         let convoying: Seaway =
-            parts.iter().filter(|p| p.plan == Plan::Convoy { army, dest }).map(|p| v.province_of(p.loc)).collect();
+            parts.iter().filter(|p| p.plan == Plan::Convoy { army, dest }).map(|p| p.origin).collect();
         if !route_exists(v, from, dest, &convoying) {
             if let Plan::Move { ref mut convoy, .. } = parts[m].plan {
                 *convoy = false;

@@ -90,69 +90,92 @@ impl Plan {
 }
 
 /// One part of a force: its components (all of the force, unless it
-/// splits), standing where the force stands, with its plan.
-#[derive(Clone, Debug)]
+/// splits), standing where the force stands, with its plan. (`Copy`, 24
+/// bytes: a split's components are out of line, in `Plans::splits`, so
+/// that the planner's and the resolver's walks read small records and the
+/// parts are cleared without a drop each, issue 31.)
+#[derive(Clone, Copy, Debug)]
 pub struct Part {
     /// The force it belongs to (index in `Position::forces`).
     pub force: u16,
-    /// The components of a split part; None: all of the force's.
-    pub split: Option<Components>,
-    pub loc: LocId,
-    pub power: PowerId,
+    /// The province it starts in (the force's).
+    pub origin: ProvinceId,
     pub strength: u16,
-    pub armies: u16,
-    pub fleets: u16,
+    /// The components of a split part, in `Plans::splits`; WHOLE: all of
+    /// the force's.
+    pub split: u16,
+    /// The order that gave the plan (NO_ORDER: none).
+    order: u32,
+    /// The side it fights for: its power's player (H2).
+    pub side: u8,
     pub plan: Plan,
-    /// The order that gave the plan.
-    pub order: Option<usize>,
 }
 
+/// `Part::split` of a part with all of its force's components.
+pub const WHOLE: u16 = u16::MAX;
+/// `Part::order` of a part no order planned.
+const NO_ORDER: u32 = u32::MAX;
+
 impl Part {
+    /// Part of force `force` (`body`, in province `origin`); `split`:
+    /// WHOLE, or where its components are in `Plans::splits` (`comps` are
+    /// they).
     #[inline(always)]
-    fn new(force: u16, body: &Force, split: Option<Components>) -> Part {
-        let comps: &[crate::state::Component] = split.as_deref().unwrap_or(&body.components);
-        if let [one] = comps {
+    fn new(
+        v: &Variant,
+        force: u16,
+        origin: ProvinceId,
+        body: &Force,
+        split: u16,
+        comps: &[crate::state::Component],
+    ) -> Part {
+        let strength = match comps {
             // One component, as nearly every force: no loop.
-            let row = one.kind.row();
-            let (armies, fleets) = match row.moves {
-                crate::state::Moves::Army => (1, 0),
-                crate::state::Moves::Fleet => (0, 1),
-                crate::state::Moves::None => (0, 0),
-            };
-            let strength = row.strength as u16;
-            return Part {
-                force,
-                loc: body.loc,
-                power: body.power,
-                strength,
-                armies,
-                fleets,
-                split,
-                plan: Plan::Hold,
-                order: None,
-            };
+            [one] => one.kind.row().strength as u16,
+            all => all.iter().map(|c| c.kind.row().strength as u16).sum(),
+        };
+        Part {
+            force,
+            origin,
+            strength,
+            split,
+            order: NO_ORDER,
+            side: v.player_of[body.power.index()],
+            plan: Plan::Hold,
         }
-        // (`state::kinds` and `state::strength` in one pass.)
-        let (mut strength, mut armies, mut fleets) = (0, 0, 0);
-        for c in comps {
-            let row = c.kind.row();
-            strength += row.strength as u16;
-            match row.moves {
-                crate::state::Moves::Army => armies += 1,
-                crate::state::Moves::Fleet => fleets += 1,
-                crate::state::Moves::None => {}
-            }
-        }
-        Part { force, loc: body.loc, power: body.power, strength, armies, fleets, split, plan: Plan::Hold, order: None }
+    }
+
+    /// Part of all of force `force` (`body`), holding, with no order.
+    #[inline(always)]
+    fn whole(v: &Variant, force: u16, body: &Force) -> Part {
+        Part::new(v, force, v.province_of(body.loc), body, WHOLE, &body.components)
     }
 
     pub fn strength(&self) -> u32 {
         self.strength as u32
     }
 
-    /// The part's components.
-    pub fn components<'a>(&'a self, forces: &'a [Force]) -> &'a [crate::state::Component] {
-        self.split.as_deref().unwrap_or(&forces[self.force as usize].components)
+    /// The order that gave the plan.
+    #[inline(always)]
+    pub fn order(&self) -> Option<usize> {
+        (self.order != NO_ORDER).then_some(self.order as usize)
+    }
+
+    /// Sets (or, None, clears) the order that gave the plan.
+    /// (`plan_orders` checks once that every order's index fits.)
+    #[inline(always)]
+    pub fn set_order(&mut self, order: Option<usize>) {
+        self.order = order.map_or(NO_ORDER, |i| i as u32);
+    }
+
+    /// The part's components (`splits`: `Plans::splits`).
+    #[inline(always)]
+    pub fn components<'a>(&self, forces: &'a [Force], splits: &'a [Components]) -> &'a [crate::state::Component] {
+        if self.split == WHOLE {
+            &forces[self.force as usize].components
+        } else {
+            &splits[self.split as usize]
+        }
     }
 }
 
@@ -161,13 +184,15 @@ impl Part {
 #[derive(Default)]
 pub struct Plans {
     pub parts: Vec<Part>,
+    /// The components of the split parts (`Part::split`).
+    pub splits: Vec<Components>,
     /// Why each illegal order is illegal (None for the legal ones).
     pub illegal: Vec<Option<Illegal>>,
     /// Forces at sea whose leaving parts all fail if one fails (M9).
     pub coupled: Vec<bool>,
     /// The forces whose parts an order of the last planning may have
     /// changed (the forces the orders name); every other force's part is
-    /// as `Part::new` made it, whole, holding, with no order.
+    /// as `Part::whole` made it, whole, holding, with no order.
     pub touched: Vec<u16>,
     /// The parts planned to convoy (their plan may since have fallen back
     /// to a hold).
@@ -187,10 +212,20 @@ pub fn occupancy(v: &Variant, forces: &[Force]) -> Vec<u16> {
 /// `occupancy`, written into `at`.
 #[inline]
 pub fn occupancy_into(v: &Variant, forces: &[Force], at: &mut Vec<u16>) {
+    occupancy_each(v, forces, at, |_, _, _| {});
+}
+
+/// `occupancy_into`, calling `each(i, province, force)` for every force as
+/// it is met (so that a pass over the forces that needs their provinces
+/// is the same pass).
+#[inline(always)]
+fn occupancy_each(v: &Variant, forces: &[Force], at: &mut Vec<u16>, mut each: impl FnMut(u16, ProvinceId, &Force)) {
     at.clear();
     at.resize(v.province_count(), u16::MAX);
     for (i, f) in forces.iter().enumerate() {
-        at[v.province_of(f.loc).index()] = i as u16;
+        let p = v.province_of(f.loc);
+        at[p.index()] = i as u16;
+        each(i as u16, p, f);
     }
     for b in &v.boxes {
         at[b.index()] = u16::MAX;
@@ -198,21 +233,24 @@ pub fn occupancy_into(v: &Variant, forces: &[Force], at: &mut Vec<u16>) {
 }
 
 /// Plans the orders into `plans` (its earlier contents replaced), with
-/// `seas` to work in. `state`: the variant state before the phase, for the
-/// mechanics' orders.
+/// `seas` to work in, and writes the position's occupancy into `at`
+/// (`occupancy_into`, in the same pass as the parts). `state`: the variant
+/// state before the phase, for the mechanics' orders.
 #[inline]
 pub fn plan(
     v: &Variant,
     forces: &[Force],
-    at: &[u16],
+    at: &mut Vec<u16>,
     orders: &[Order],
     state: &VariantState,
     plans: &mut Plans,
     seas: &mut Seas,
 ) {
-    let Plans { parts, coupled, touched, .. } = plans;
+    let Plans { parts, splits, coupled, touched, .. } = plans;
     parts.clear();
-    parts.extend(forces.iter().enumerate().map(|(i, f)| Part::new(i as u16, f, None)));
+    parts.reserve(forces.len());
+    occupancy_each(v, forces, at, |i, p, f| parts.push(Part::new(v, i, p, f, WHOLE, &f.components)));
+    splits.clear();
     coupled.clear();
     coupled.resize(forces.len(), false);
     touched.clear();
@@ -236,12 +274,14 @@ pub fn plan_again(
     plans: &mut Plans,
     seas: &Seas,
 ) {
-    let Plans { parts, coupled, touched, .. } = plans;
+    let Plans { parts, splits, coupled, touched, .. } = plans;
     parts.truncate(forces.len());
+    // (Only the parts of the forces the last orders named can have split.)
+    splits.clear();
     for f in touched.drain(..) {
         let (part, force) = (&mut parts[f as usize], &forces[f as usize]);
-        if part.order.is_some() || part.split.is_some() || part.plan != Plan::Hold {
-            *part = Part::new(f, force, None);
+        if part.order != NO_ORDER || part.split != WHOLE || part.plan != Plan::Hold {
+            *part = Part::whole(v, f, force);
         }
         coupled[f as usize] = false;
     }
@@ -259,7 +299,9 @@ fn plan_orders(
     plans: &mut Plans,
     seas: &Seas,
 ) {
-    let Plans { parts, illegal, coupled, touched, convoys } = plans;
+    let Plans { parts, splits, illegal, coupled, touched, convoys } = plans;
+    // (Once, so that `Part::set_order` need not check each index.)
+    assert!(orders.len() < NO_ORDER as usize, "fewer orders than u32::MAX");
     illegal.clear();
     illegal.resize(orders.len(), None);
     convoys.clear();
@@ -267,14 +309,14 @@ fn plan_orders(
     // (Made once, not an order at a time.)
     let planning = Planning { v, forces, seas, at, state, binding: &binding };
     for (i, order) in orders.iter().enumerate() {
-        let named = ordered_force(v, forces, at, &binding, i, order, |f| parts[f as usize].order.is_some());
+        let named = ordered_force(v, forces, at, &binding, i, order, |f| parts[f as usize].order != NO_ORDER);
         let checked = named.and_then(|f| {
             touched.push(f);
             if let Action::Merge { with, .. } = &order.action {
                 touched.extend(with.iter().map(|u| at[v.province_of(u.loc).index()]).filter(|&g| g != u16::MAX));
             }
             let first_new = parts.len();
-            let planned = planning.plan_force(f, i, &order.action, parts, coupled);
+            let planned = planning.plan_force(f, i, &order.action, parts, splits, coupled);
             if matches!(parts[f as usize].plan, Plan::Convoy { .. }) {
                 convoys.push(f);
             }
@@ -292,7 +334,7 @@ fn plan_orders(
     if !plans.convoys.is_empty() {
         drop_needless_convoys(v, forces, seas, plans);
         if v.rules.edition.own_fleet_convoys {
-            mark_own_convoys(v, forces.len(), &plans.convoys, &mut plans.parts);
+            mark_own_convoys(forces.len(), &plans.convoys, &mut plans.parts);
         }
     }
     if v.rules.edition.convoy_falls_back_to_land {
@@ -356,7 +398,7 @@ pub fn legal_alone(
         return None;
     }
     let planning = Planning { v, forces, seas, at, state, binding: &binding };
-    Some(planning.planned_alone(f, force, &order.action) && Part::new(f, force, None).strength != 0)
+    Some(planning.planned_alone(f, force, &order.action) && Part::whole(v, f, force).strength != 0)
 }
 
 /// `legal_alone` for order after order in one position of a variant with
@@ -434,7 +476,7 @@ impl<'a> Alone<'a> {
             false => Found { force: None, leaves_immobile: false, strong: false },
             true => {
                 let force = &forces[f as usize];
-                let strong = Part::new(f, force, None).strength != 0;
+                let strong = Part::whole(v, f, force).strength != 0;
                 Found { force: Some(f), leaves_immobile: leaves_immobile(v, force), strong }
             }
         }
@@ -472,6 +514,7 @@ impl Planning<'_> {
         i: usize,
         action: &Action,
         parts: &mut Vec<Part>,
+        splits: &mut Vec<Components>,
         coupled: &mut [bool],
     ) -> Result<(), Illegal> {
         let Planning { v, forces, at, .. } = *self;
@@ -480,9 +523,13 @@ impl Planning<'_> {
                 let planned = split::plan_split(self, f, listed)?;
                 coupled[f as usize] = planned.coupled;
                 let force = &forces[f as usize];
-                parts[f as usize] = Part { order: Some(i), ..Part::new(f, force, Some(planned.rest)) };
+                parts[f as usize] = split_part(v, f, force, planned.rest, splits);
+                parts[f as usize].set_order(Some(i));
                 for (body, plan) in planned.parts {
-                    parts.push(Part { plan, order: Some(i), ..Part::new(f, force, Some(body.components)) });
+                    let mut part = split_part(v, f, force, body.components, splits);
+                    part.plan = plan;
+                    part.set_order(Some(i));
+                    parts.push(part);
                 }
                 Ok(())
             }
@@ -508,33 +555,33 @@ impl Planning<'_> {
                 let mut any = false;
                 let mut taken = Vec::new();
                 for &g in &members {
-                    if parts[g as usize].order.is_some() {
+                    if parts[g as usize].order != NO_ORDER {
                         continue;
                     }
                     taken.push(g);
-                    match self.plan_leaving_immobile(g, i, &merge, parts) {
+                    match self.plan_leaving_immobile(g, i, &merge, parts, splits) {
                         Ok(()) => any = true,
                         Err(why) => {
                             first_error.get_or_insert(why);
-                            parts[g as usize].order = Some(i);
+                            parts[g as usize].set_order(Some(i));
                         }
                     }
                 }
                 match first_error {
                     Some(why) if !any => {
                         for &g in &taken {
-                            parts[g as usize].order = None;
+                            parts[g as usize].set_order(None);
                         }
                         Err(why)
                     }
                     _ => Ok(()),
                 }
             }
-            Action::Move { .. } => self.plan_leaving_immobile(f, i, action, parts),
+            Action::Move { .. } => self.plan_leaving_immobile(f, i, action, parts, splits),
             _ => {
                 let plan = self.plan_one(f, &forces[f as usize], action)?;
                 parts[f as usize].plan = plan;
-                parts[f as usize].order = Some(i);
+                parts[f as usize].set_order(Some(i));
                 Ok(())
             }
         }
@@ -544,26 +591,45 @@ impl Planning<'_> {
     /// leaves behind components that cannot move (H12: garrisons), they
     /// stay as a part of their own and the rest moves as another.
     #[inline]
-    fn plan_leaving_immobile(&self, g: u16, i: usize, action: &Action, parts: &mut Vec<Part>) -> Result<(), Illegal> {
+    fn plan_leaving_immobile(
+        &self,
+        g: u16,
+        i: usize,
+        action: &Action,
+        parts: &mut Vec<Part>,
+        splits: &mut Vec<Components>,
+    ) -> Result<(), Illegal> {
         let force = &self.forces[g as usize];
         if !leaves_immobile(self.v, force) {
             parts[g as usize].plan = self.plan_one(g, force, action)?;
-            parts[g as usize].order = Some(i);
+            parts[g as usize].set_order(Some(i));
             return Ok(());
         }
-        self.plan_garrisons_apart(g, i, action, parts)
+        self.plan_garrisons_apart(g, i, action, parts, splits)
     }
 
     /// `plan_leaving_immobile` of a force that leaves garrisons behind.
     #[inline(never)]
-    fn plan_garrisons_apart(&self, g: u16, i: usize, action: &Action, parts: &mut Vec<Part>) -> Result<(), Illegal> {
+    fn plan_garrisons_apart(
+        &self,
+        g: u16,
+        i: usize,
+        action: &Action,
+        parts: &mut Vec<Part>,
+        splits: &mut Vec<Components>,
+    ) -> Result<(), Illegal> {
+        let v = self.v;
         let force = &self.forces[g as usize];
         let (movers, staying): (Components, Components) =
             force.components.iter().copied().partition(|c| c.kind.row().moves());
         let body = Force { loc: force.loc, power: force.power, components: movers.clone() };
         let plan = self.plan_one(g, &body, action)?;
-        parts[g as usize] = Part { order: Some(i), ..Part::new(g, force, Some(staying)) };
-        parts.push(Part { plan, order: Some(i), ..Part::new(g, force, Some(movers)) });
+        parts[g as usize] = split_part(v, g, force, staying, splits);
+        parts[g as usize].set_order(Some(i));
+        let mut moving = split_part(v, g, force, movers, splits);
+        moving.plan = plan;
+        moving.set_order(Some(i));
+        parts.push(moving);
         Ok(())
     }
 
@@ -717,6 +783,15 @@ impl Planning<'_> {
             | Action::Fix { .. } => Err(Illegal::WrongPhase),
         }
     }
+}
+
+/// A part of force `f` (`force`) made of `components`, which are kept in
+/// `splits`; holding, with no order.
+fn split_part(v: &Variant, f: u16, force: &Force, components: Components, splits: &mut Vec<Components>) -> Part {
+    let split = u16::try_from(splits.len()).ok().filter(|&s| s != WHOLE).expect("fewer split parts than u16::MAX");
+    let part = Part::new(v, f, v.province_of(force.loc), force, split, &components);
+    splits.push(components);
+    part
 }
 
 /// Does a move of this force leave components behind that cannot move
