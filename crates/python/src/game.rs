@@ -114,6 +114,7 @@ impl Game {
         }
         let (v, pos, texts) = (&self.v, &self.pos, &self.texts);
         let p = Arc::new(py.allow_threads(|| Possible::of(v, pos, texts)));
+        texts.make_py(py);
         self.possible = Some(p.clone());
         p
     }
