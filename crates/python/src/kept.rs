@@ -1,9 +1,9 @@
 //! The listed orders' kept texts, found by unit: a force's orders all name
 //! its unit, so the texts are grouped by the unit's part of their key
 //! (`said::unit_key`), and a force looks its group up once and then reads
-//! its texts' entries one after another (the same orders come in the same
-//! order phase after phase, so the next one is mostly the entry after the
-//! last found). Each entry holds its text and the address of the text's
+//! its texts' entries one after another: the same orders come in the same
+//! order phase after phase, and a new one is kept after the one found
+//! before it, so the next one is mostly the entry after the last found. Each entry holds its text and the address of the text's
 //! Python string: a listing reads neither the text nor a hash table's
 //! bucket an order, each a cache miss when every order's key was hashed
 //! into one table of thousands (the package's largest share of the time
@@ -30,7 +30,7 @@ struct Entry {
     py: usize,
 }
 
-/// The texts of the orders of one unit.
+/// The texts of the orders of one unit, in the order they are listed.
 #[derive(Default)]
 struct Group {
     entries: Vec<Entry>,
@@ -57,18 +57,21 @@ pub struct Kept {
     groups: Vec<Group>,
     count: usize,
     arena: Arena<Said>,
-    /// Entries kept since the last `make_py` (group, entry).
-    fresh: Vec<(u32, u32)>,
+    /// Entries kept since the last `make_py` (group, rest of the key).
+    fresh: Vec<(u32, u64)>,
 }
 
 impl Kept {
-    /// The group of the unit whose part of the key is `unit`, made if new.
+    /// The group of the unit whose part of the key is `unit`, made if
+    /// new, to look a force's orders up in from the first.
     pub fn group(&mut self, unit: u64) -> usize {
         let next = self.groups.len() as u32;
         let g = *self.by_unit.entry(unit).or_insert(next) as usize;
         if g == self.groups.len() {
             self.groups.push(Group::default());
         }
+        // A force's orders are looked for from its first.
+        self.groups[g].next = 0;
         g
     }
 
@@ -92,10 +95,11 @@ impl Kept {
         }
         // Kept as long as the set, which is the process's (`load`).
         let said = self.arena.put(said);
+        // After the entry found last: where it comes in the force's list.
         let group = &mut self.groups[g];
-        self.fresh.push((g as u32, group.entries.len() as u32));
-        group.entries.push(Entry { rest, said, py: 0 });
-        group.next = group.entries.len();
+        group.entries.insert(group.next, Entry { rest, said, py: 0 });
+        group.next += 1;
+        self.fresh.push((g as u32, rest));
         self.count += 1;
         SaidHere::kept(said, 0)
     }
@@ -103,8 +107,9 @@ impl Kept {
     /// Makes the Python strings of the texts kept since the last call, and
     /// notes their addresses in the entries.
     pub fn make_py(&mut self, py: Python<'_>) {
-        for (g, i) in self.fresh.drain(..) {
-            let e = &mut self.groups[g as usize].entries[i as usize];
+        for (g, rest) in self.fresh.drain(..) {
+            let group = &mut self.groups[g as usize];
+            let e = group.entries.iter_mut().find(|e| e.rest == rest).expect("a kept text");
             e.py = e.said.py(py).as_ptr() as usize;
         }
     }
