@@ -1,10 +1,13 @@
 //! The listed orders' kept texts, found by unit: a force's orders all name
 //! its unit, so the texts are grouped by the unit's part of their key
 //! (`said::unit_key`), and a force looks its group up once and then reads
-//! its texts' entries one after another: the same orders come in the same
-//! order phase after phase, and a new one is kept after the one found
-//! before it, so the next one is mostly the entry after the last found. Each entry holds its text and the address of the text's
-//! Python string: a listing reads neither the text nor a hash table's
+//! its texts' entries one after another. An entry found is brought forward
+//! to just after the one found before it, and a new one is kept there: the
+//! front of a group is its force's last listing, in order, and the orders
+//! no longer listed drift back, so a force listing the orders it listed
+//! last time (a unit standing still) finds each at the first place it
+//! looks. Each entry holds its text and the address of the text's Python
+//! string: a listing reads neither the text nor a hash table's
 //! bucket an order, each a cache miss when every order's key was hashed
 //! into one table of thousands (the package's largest share of the time
 //! waiting on memory, docs/benchmarks.md).
@@ -30,7 +33,8 @@ struct Entry {
     py: usize,
 }
 
-/// The texts of the orders of one unit, in the order they are listed.
+/// The texts of the orders of one unit, the last listed first, in the
+/// order listed.
 #[derive(Default)]
 struct Group {
     entries: Vec<Entry>,
@@ -39,14 +43,18 @@ struct Group {
 }
 
 impl Group {
+    /// The entry under `rest`, looked for from `next` on and brought
+    /// forward to `next` (or found among this force's orders before it).
     fn find(&mut self, rest: u64) -> Option<Entry> {
-        let (before, after) = self.entries.split_at(self.next);
-        let i = match after.iter().position(|e| e.rest == rest) {
-            Some(i) => self.next + i,
-            None => before.iter().position(|e| e.rest == rest)?,
-        };
-        self.next = i + 1;
-        Some(self.entries[i])
+        let n = self.next;
+        match self.entries[n..].iter().position(|e| e.rest == rest) {
+            Some(k) => {
+                self.entries[n..=n + k].rotate_right(1);
+                self.next = n + 1;
+                Some(self.entries[n])
+            }
+            None => self.entries[..n].iter().find(|e| e.rest == rest).copied(),
+        }
     }
 }
 
