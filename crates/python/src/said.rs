@@ -21,14 +21,16 @@
 
 use crate::kept::Kept;
 use polemarch_engine::order::{Action, Order, UnitRef};
-use polemarch_engine::replay::{MilaPieces, MilaText};
+use polemarch_engine::replay::{mila_phase_name, MilaPieces, MilaText};
 use polemarch_engine::variant::LocId;
+use polemarch_engine::variant::Phase;
 use polemarch_engine::{Position, Variant};
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
 use pyo3::types::{PyDict, PyString};
 use pyo3::{ffi, PyTypeInfo};
-use std::hash::Hasher;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::ops::Deref;
 use std::ptr::NonNull;
 use std::sync::{Arc, Mutex, OnceLock};
@@ -149,6 +151,8 @@ pub struct Texts {
     provinces: GILOnceCell<Vec<Py<PyString>>>,
     powers: GILOnceCell<Vec<Py<PyString>>>,
     by_loc: GILOnceCell<Py<PyDict>>,
+    /// The phases' short names (`S1901M`), as Python text, by phase.
+    phases: Mutex<HashMap<(u8, i32), Py<PyString>, BuildHasherDefault<Fx>>>,
 }
 
 impl Texts {
@@ -176,6 +180,17 @@ impl Texts {
     /// By province: its name as `get_orderable_locations` gives it (`STP`).
     pub fn province_keys(&self, py: Python<'_>, v: &Variant) -> &[Py<PyString>] {
         self.provinces.get_or_init(py, || v.province_ids().map(|p| upper(py, &v.province(p).abbr)).collect())
+    }
+
+    /// The phase's short name (`S1901M`, `mila_phase_name`), made into
+    /// Python text once per variant (a str is immutable: MILA's new
+    /// string each call and this one are alike to the caller).
+    pub fn phase_name<'py>(&self, py: Python<'py>, v: &Variant, phase: Phase) -> Bound<'py, PyString> {
+        let mut names = self.phases.lock().unwrap_or_else(|p| p.into_inner());
+        let name = names
+            .entry((phase.step, phase.year))
+            .or_insert_with(|| PyString::new(py, &mila_phase_name(v, phase)).unbind());
+        name.bind(py).clone()
     }
 
     /// By power: its name as the keys of `Game.powers` give it (`FRANCE`).
