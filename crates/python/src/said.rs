@@ -152,8 +152,11 @@ pub struct Texts {
     powers: GILOnceCell<Vec<Py<PyString>>>,
     by_loc: GILOnceCell<Py<PyDict>>,
     /// The phases' short names (`S1901M`), as Python text, by phase.
-    phases: Mutex<HashMap<(u8, i32), Py<PyString>, BuildHasherDefault<Fx>>>,
+    phases: Mutex<PhaseNames>,
 }
+
+/// The phases' short names as Python text, by phase (its step, its year).
+type PhaseNames = HashMap<(u8, i32), Py<PyString>, BuildHasherDefault<Fx>>;
 
 impl Texts {
     /// By location: its name as a key of `get_all_possible_orders`
