@@ -3,7 +3,8 @@
 //! orders phase after phase and game after game, so each order's MILA text
 //! is written once, and made into Python text once, and then only looked
 //! up. An order is kept under a key of every part its MILA text is written
-//! from (`key`): its action and each unit it names, a unit of one
+//! from (`key`, and the unit ordered as its group's, `kept`): its action
+//! and each unit it names, a unit of one
 //! component with its kind written (the generator writes it), not taken
 //! from the position. The variants' own orders and forces of several
 //! units are written afresh each time. A new text is written from the
