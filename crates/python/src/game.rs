@@ -114,6 +114,7 @@ impl Game {
         }
         let (v, pos, texts) = (&self.v, &self.pos, &self.texts);
         let p = Arc::new(py.allow_threads(|| Possible::of(v, pos, texts)));
+        texts.make_py(py);
         self.possible = Some(p.clone());
         p
     }
@@ -215,11 +216,11 @@ impl Game {
     /// The current phase's short name: `S1901M`, `F1901R`, `W1901A` (the
     /// season's first letter, Autumn written F; the year; the kind), or
     /// `COMPLETED` when the game is over.
-    fn get_current_phase(&self) -> String {
+    fn get_current_phase<'py>(&self, py: Python<'py>) -> Bound<'py, PyString> {
         if self.rec.result.is_some() {
-            return "COMPLETED".into();
+            return pyo3::intern!(py, "COMPLETED").clone();
         }
-        mila_phase_name(&self.v, self.pos.phase)
+        self.texts.phase_name(py, &self.v, self.pos.phase)
     }
 
     /// The position in MILA's dict shape: `name`, `units` (by power; a
@@ -411,7 +412,9 @@ impl Game {
         self.unwritten.push(Step::Processed { pos: Box::new(pos), orders });
         self.rec.result = result;
         self.possible = None;
-        self.in_force = Some(Vec::new());
+        // Room for an order of every force (a power's orders are added to
+        // them, `set_orders`) without growing.
+        self.in_force = Some(Vec::with_capacity(self.pos.forces.len().max(self.pos.dislodged.len())));
         Ok(())
     }
 
@@ -556,8 +559,8 @@ impl Game {
         to_py(py, &map_info::lists(&self.v))
     }
 
-    fn __repr__(&self) -> String {
-        format!("<polemarch.Game {} {}>", self.rec.variant, self.get_current_phase())
+    fn __repr__(&self, py: Python<'_>) -> String {
+        format!("<polemarch.Game {} {}>", self.rec.variant, self.get_current_phase(py))
     }
 }
 

@@ -10,6 +10,7 @@ mod arena;
 mod convert;
 mod errors;
 mod game;
+mod kept;
 mod load;
 mod map_info;
 mod orders;

@@ -7,7 +7,7 @@
 //! generator's lists), so that `set_orders` finds a listed order by its
 //! text without reading it again.
 
-use crate::said::{SaidHere, SaidRef, Texts};
+use crate::said::{SaidHere, Texts};
 use polemarch_bots::adjust::{adjustment, placement_sites};
 use polemarch_bots::Board;
 use polemarch_engine::game::powers_to_order;
@@ -95,7 +95,7 @@ impl Possible {
                     for p in out.build_sites[power.index()].clone() {
                         let said = text.said(&waive);
                         let at = out.keep(waive.clone());
-                        out.push(p, Listed { loc: LocId::of_province(p), power, said: SaidHere::new(said), at });
+                        out.push(p, Listed { loc: LocId::of_province(p), power, said, at });
                     }
                 }
             }
@@ -163,7 +163,7 @@ impl Possible {
         texts.each_said(
             &orders,
             |o| texts.write(v, pos, o),
-            |k, said| listed.push(Listed { loc, power, said: SaidHere::new(said), at: (i as u32, k as u32) }),
+            |k, said| listed.push(Listed { loc, power, said, at: (i as u32, k as u32) }),
         );
         self.orders[i] = orders;
         let p = v.province_of(loc);
@@ -176,7 +176,7 @@ impl Possible {
         let p = v.province_of(loc);
         let said = text.said(&o);
         let at = self.keep(o);
-        self.push(p, Listed { loc, power, said: SaidHere::new(said), at });
+        self.push(p, Listed { loc, power, said, at });
         insert_sorted(&mut self.orderable[power.index()], p);
     }
 
@@ -255,7 +255,7 @@ struct Text<'a> {
 }
 
 impl Text<'_> {
-    fn said(&mut self, o: &Order) -> SaidRef {
+    fn said(&mut self, o: &Order) -> SaidHere {
         self.texts.said(o, || self.texts.write(self.v, self.pos, o))
     }
 }

@@ -3,7 +3,8 @@
 //! orders phase after phase and game after game, so each order's MILA text
 //! is written once, and made into Python text once, and then only looked
 //! up. An order is kept under a key of every part its MILA text is written
-//! from (`key`): its action and each unit it names, a unit of one
+//! from (`key`, and the unit ordered as its group's, `kept`): its action
+//! and each unit it names, a unit of one
 //! component with its kind written (the generator writes it), not taken
 //! from the position. The variants' own orders and forces of several
 //! units are written afresh each time. A new text is written from the
@@ -16,12 +17,14 @@
 //! dropped without writing to the text (a counted reference wrote to each
 //! text twice a listing: the package's largest share of data-cache
 //! misses, docs/benchmarks.md). The kept texts lie in the order written
-//! (`Arena`), a force's orders side by side, not all over the heap.
+//! (`Arena`), a force's orders side by side, not all over the heap, and
+//! are found by unit (`kept`).
 
-use crate::arena::Arena;
+use crate::kept::Kept;
 use polemarch_engine::order::{Action, Order, UnitRef};
-use polemarch_engine::replay::{MilaPieces, MilaText};
+use polemarch_engine::replay::{mila_phase_name, MilaPieces, MilaText};
 use polemarch_engine::variant::LocId;
+use polemarch_engine::variant::Phase;
 use polemarch_engine::{Position, Variant};
 use pyo3::prelude::*;
 use pyo3::sync::GILOnceCell;
@@ -33,15 +36,6 @@ use std::ops::Deref;
 use std::ptr::NonNull;
 use std::sync::{Arc, Mutex, OnceLock};
 
-/// Orders kept at most (about 10 MB, never freed); past this a new text
-/// is written afresh each time it is listed. A map's orders are far fewer:
-/// 40 random games of standard list about 5,200 different ones.
-const KEPT_AT_MOST: usize = 1 << 16;
-
-/// Room made for orders at the first (40 games of standard list about
-/// 5,200).
-const KEPT_FIRST: usize = 1 << 12;
-
 /// One order's text, in Rust and, once asked for, as Python text.
 pub struct Said {
     /// As written (not shrunk to fit: that would copy it again).
@@ -51,7 +45,7 @@ pub struct Said {
 }
 
 impl Said {
-    fn new(text: String) -> Said {
+    pub fn new(text: String) -> Said {
         Said { text, py: OnceLock::new() }
     }
 
@@ -108,6 +102,12 @@ impl SaidHere {
         SaidHere { said, py }
     }
 
+    /// A kept text, with its Python string's address when it is known
+    /// (0 when not: then it is read from the text when asked).
+    pub fn kept(said: &'static Said, py: usize) -> SaidHere {
+        SaidHere { said: SaidRef::Kept(said), py: NonNull::new(py as *mut ffi::PyObject) }
+    }
+
     pub fn shared(&self) -> &SaidRef {
         &self.said
     }
@@ -141,13 +141,6 @@ impl Deref for SaidHere {
     }
 }
 
-/// The orders' texts kept, by `key`, each in `arena`.
-#[derive(Default)]
-struct Kept {
-    by_key: HashMap<u64, &'static Said, BuildHasherDefault<Fx>>,
-    arena: Arena<Said>,
-}
-
 /// One variant's text: its orders', by `key`, and its places' names as
 /// Python text, made once.
 #[derive(Default)]
@@ -159,7 +152,12 @@ pub struct Texts {
     provinces: GILOnceCell<Vec<Py<PyString>>>,
     powers: GILOnceCell<Vec<Py<PyString>>>,
     by_loc: GILOnceCell<Py<PyDict>>,
+    /// The phases' short names (`S1901M`), as Python text, by phase.
+    phases: Mutex<PhaseNames>,
 }
+
+/// The phases' short names as Python text, by phase (its step, its year).
+type PhaseNames = HashMap<(u8, i32), Py<PyString>, BuildHasherDefault<Fx>>;
 
 impl Texts {
     /// By location: its name as a key of `get_all_possible_orders`
@@ -188,6 +186,17 @@ impl Texts {
         self.provinces.get_or_init(py, || v.province_ids().map(|p| upper(py, &v.province(p).abbr)).collect())
     }
 
+    /// The phase's short name (`S1901M`, `mila_phase_name`), made into
+    /// Python text once per variant (a str is immutable: MILA's new
+    /// string each call and this one are alike to the caller).
+    pub fn phase_name<'py>(&self, py: Python<'py>, v: &Variant, phase: Phase) -> Bound<'py, PyString> {
+        let mut names = self.phases.lock().unwrap_or_else(|p| p.into_inner());
+        let name = names
+            .entry((phase.step, phase.year))
+            .or_insert_with(|| PyString::new(py, &mila_phase_name(v, phase)).unbind());
+        name.bind(py).clone()
+    }
+
     /// By power: its name as the keys of `Game.powers` give it (`FRANCE`).
     pub fn power_keys(&self, py: Python<'_>, v: &Variant) -> &[Py<PyString>] {
         self.powers.get_or_init(py, || v.powers.iter().map(|p| upper(py, &p.name)).collect())
@@ -195,8 +204,10 @@ impl Texts {
 
     /// The text of `o`: kept, or written by `write` (and kept when it has
     /// a key).
-    pub fn said(&self, o: &Order, write: impl FnOnce() -> String) -> SaidRef {
-        found_or_written(&mut self.lock(), key(o, unit_key(o.unit.as_ref())), write)
+    pub fn said(&self, o: &Order, write: impl FnOnce() -> String) -> SaidHere {
+        let mut kept = self.lock();
+        let group = unit_key(o.unit.as_ref()).map(|u| kept.group(u));
+        kept.found_or_written(group, key(o), write)
     }
 
     /// `said` for each of `orders` in turn (one force's, each naming its
@@ -208,15 +219,22 @@ impl Texts {
         &self,
         orders: &[Order],
         mut write: impl FnMut(&Order) -> String,
-        mut each: impl FnMut(usize, SaidRef),
+        mut each: impl FnMut(usize, SaidHere),
     ) {
         let Some(first) = orders.first() else { return };
         debug_assert!(orders.iter().all(|o| o.unit == first.unit), "one force's orders");
-        let unit = unit_key(first.unit.as_ref());
         let mut kept = self.lock();
+        let group = unit_key(first.unit.as_ref()).map(|u| kept.group(u));
         for (k, o) in orders.iter().enumerate() {
-            each(k, found_or_written(&mut kept, key(o, unit), || write(o)));
+            each(k, kept.found_or_written(group, key(o), || write(o)));
         }
+    }
+
+    /// Makes the Python strings of the texts kept by the last listings
+    /// (with the GIL: a listing runs without it), so that later listings
+    /// find their addresses with the texts.
+    pub fn make_py(&self, py: Python<'_>) {
+        self.lock().make_py(py);
     }
 
     /// `o` in MILA's notation, written in `pos` from the pieces kept.
@@ -230,40 +248,18 @@ impl Texts {
     }
 }
 
-/// The text kept under `key`, or written by `write` (and kept when there
-/// is a key and room).
-fn found_or_written(kept: &mut Kept, key: Option<u64>, write: impl FnOnce() -> String) -> SaidRef {
-    if let Some(s) = key.and_then(|k| kept.by_key.get(&k)) {
-        return SaidRef::Kept(s);
-    }
-    let said = Said::new(write());
-    match key {
-        Some(key) if kept.by_key.len() < KEPT_AT_MOST => {
-            if kept.by_key.capacity() == 0 {
-                // Room for a few games' orders without growing.
-                kept.by_key.reserve(KEPT_FIRST);
-            }
-            // Kept as long as the set, which is the process's (`load`).
-            let said = kept.arena.put(said);
-            kept.by_key.insert(key, said);
-            SaidRef::Kept(said)
-        }
-        _ => SaidRef::Own(Arc::new(said)),
-    }
-}
-
 fn upper(py: Python<'_>, name: &str) -> Py<PyString> {
     PyString::new(py, &name.to_uppercase()).unbind()
 }
 
 /// Every part of an order in MILA's notation its text is written from
-/// (`replay::MilaText`: the action, where it goes, by convoy or not, the
-/// unit ordered and the unit supported or convoyed), packed in one word
-/// (a place in 10 bits, a kind in 4, a power in 5: a map with more is
-/// written afresh); None for the variants' own orders (written in
-/// polemarch's notation) and where a unit is not one component with its
-/// kind written. `unit` is `unit_key` of the unit ordered.
-fn key(o: &Order, unit: Option<u64>) -> Option<u64> {
+/// (`replay::MilaText`: the action, where it goes, by convoy or not, and
+/// the unit supported or convoyed) but the unit ordered (`unit_key`, its
+/// group's), packed in one word (a place in 10 bits, a kind in 4, a power
+/// in 5: a map with more is written afresh); None for the variants' own
+/// orders (written in polemarch's notation) and where a unit is not one
+/// component with its kind written.
+fn key(o: &Order) -> Option<u64> {
     let (tag, to, other): (u64, Option<LocId>, Option<&UnitRef>) = match &o.action {
         Action::Hold => (1, None, None),
         Action::Move { to, via_convoy } => (2 + *via_convoy as u64, Some(*to), None),
@@ -281,10 +277,10 @@ fn key(o: &Order, unit: Option<u64>) -> Option<u64> {
         Some(l) => place(l)?,
         None => 0,
     };
-    Some(tag | to << 4 | unit? << 15 | unit_key(other)? << 36)
+    Some(tag | to << 4 | unit_key(other)? << 15)
 }
 
-/// A unit's part of `key` (21 bits: one, the kind, the power, free, the
+/// A unit's part of an order's key (21 bits: one, the kind, the power, free, the
 /// place); 0 for none.
 fn unit_key(u: Option<&UnitRef>) -> Option<u64> {
     let Some(u) = u else { return Some(0) };
@@ -308,7 +304,7 @@ fn place(l: LocId) -> Option<u64> {
 /// A small multiplicative hash: orders are a few small integers, and the
 /// map is the process's own (no input from outside picks its keys).
 #[derive(Default)]
-struct Fx(u64);
+pub struct Fx(u64);
 
 impl Fx {
     fn add(&mut self, x: u64) {
