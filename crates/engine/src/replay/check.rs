@@ -17,7 +17,9 @@
 
 use super::diff::{order_key, order_provinces, position_differences, PositionDiff};
 use super::{RecordedGame, RecordedPhase};
-use crate::adjudicate::{adjudicate, adjustment_due, balances, retreat_options, Adjudicator, OrderResult, Verdict};
+use crate::adjudicate::{
+    adjudicate, adjustment_due, balances, recycle, retreat_options, Adjudicator, OrderResult, Verdict,
+};
 use crate::rules::{Choice, Edition};
 use crate::state::{Dislodged, Force, Position};
 use crate::variant::{PhaseKind, PowerId, ProvinceId, Variant};
@@ -44,56 +46,113 @@ pub struct ReplayReport {
 /// Replays `game` under `v`'s edition; `native` is the edition of the judge
 /// that wrote the record.
 pub fn replay(v: &Variant, game: &RecordedGame, native: Edition) -> ReplayReport {
-    let mut report = ReplayReport {
-        first_difference: None,
-        notes: Vec::new(),
-        phases: game.phases.len(),
-        edition_differences: Vec::new(),
-        record_errors: Vec::new(),
-        unchecked: 0,
-    };
+    let mut replaying = Replaying::new(v, native);
     for phase in &game.phases {
-        let start = phase.start_glitch.as_ref().map(|g| &g.what);
-        for glitch in [start, phase.orders_glitch.as_ref()].into_iter().flatten() {
-            report.record_errors.push(format!("{}: {glitch}", phase.label));
-        }
+        replaying.read(phase);
     }
-    report.first_difference = run(v, game, native, &mut report).err();
-    report
+    if let Some(first) = game.phases.first() {
+        replaying.begin(first);
+    }
+    for pair in game.phases.windows(2) {
+        replaying.pair(&pair[0], &pair[1]);
+    }
+    replaying.end()
 }
 
-fn run(v: &Variant, game: &RecordedGame, native: Edition, report: &mut ReplayReport) -> Result<(), String> {
-    let first = game.phases.first().ok_or("the record has no phases")?;
-    let mut pos = first.start.clone();
-    let mut judge = Adjudicator::new(v);
-    let mut buffers = Buffers::default();
-    for pair in game.phases.windows(2) {
-        let (phase, recorded) = (&pair[0], &pair[1]);
+/// A replay under way: each phase read is counted and its glitches noted
+/// (`read`), and each phase is adjudicated and compared with the next
+/// (`pair`) until the first difference. The phases may come all at once
+/// (`replay`) or as a record is read (`replay_text`).
+pub(super) struct Replaying<'v> {
+    native: Edition,
+    judge: Adjudicator<'v>,
+    report: ReplayReport,
+    /// The position to go on from.
+    pos: Position,
+    /// What each phase is adjudicated into, kept from phase to phase (its
+    /// results list emptied between phases: `recycle`).
+    buffers: Buffers<'static>,
+}
+
+impl<'v> Replaying<'v> {
+    pub(super) fn new(v: &'v Variant, native: Edition) -> Replaying<'v> {
+        Replaying {
+            native,
+            judge: Adjudicator::new(v),
+            report: ReplayReport {
+                first_difference: None,
+                notes: Vec::new(),
+                phases: 0,
+                edition_differences: Vec::new(),
+                record_errors: Vec::new(),
+                unchecked: 0,
+            },
+            pos: Position::blank(),
+            buffers: Buffers::default(),
+        }
+    }
+
+    /// Counts a phase of the record, and notes where it contradicts itself.
+    pub(super) fn read(&mut self, phase: &RecordedPhase) {
+        self.report.phases += 1;
+        let start = phase.start_glitch.as_ref().map(|g| &g.what);
+        for glitch in [start, phase.orders_glitch.as_ref()].into_iter().flatten() {
+            self.report.record_errors.push(format!("{}: {glitch}", phase.label));
+        }
+    }
+
+    /// The replay goes on from the first phase's start.
+    pub(super) fn begin(&mut self, first: &RecordedPhase) {
+        self.pos.clone_from(&first.start);
+    }
+
+    /// Adjudicates `phase` and compares it with `recorded`, the phase after
+    /// it, unless a difference was found before.
+    pub(super) fn pair(&mut self, phase: &RecordedPhase, recorded: &RecordedPhase) {
+        if self.report.first_difference.is_none() {
+            self.report.first_difference = self.go_on(phase, recorded).err();
+        }
+    }
+
+    pub(super) fn end(mut self) -> ReplayReport {
+        if self.report.phases == 0 {
+            self.report.first_difference = Some("the record has no phases".into());
+        }
+        self.report
+    }
+
+    fn go_on(&mut self, phase: &RecordedPhase, recorded: &RecordedPhase) -> Result<(), String> {
+        let report = &mut self.report;
         if phase.start_glitch.is_some() || phase.orders_glitch.is_some() {
             report.unchecked += 1;
-            pos.clone_from(&recorded.start);
-            continue;
+            self.pos.clone_from(&recorded.start);
+            return Ok(());
         }
         if recorded.start_glitch.as_ref().is_some_and(|g| g.provinces.is_none()) {
             report.unchecked += 1;
         }
-        let next = match step(&mut judge, &mut buffers, &pos, phase, recorded, &mut report.notes) {
+        let Buffers { results, next } = std::mem::take(&mut self.buffers);
+        let mut buffers = Buffers { results: recycle(results), next };
+        let stepped = step(&mut self.judge, &mut buffers, &self.pos, phase, recorded, &mut report.notes);
+        let next = match stepped {
             Ok(next) => next,
             Err(difference) => {
-                let (choice, next) = explained(v, native, &pos, phase, recorded).ok_or_else(|| difference.clone())?;
+                let v = self.judge.variant();
+                let (choice, next) =
+                    explained(v, self.native, &self.pos, phase, recorded).ok_or_else(|| difference.clone())?;
                 report.edition_differences.push((choice, difference));
                 next
             }
         };
         // The position just left is the next adjudication's buffer.
-        buffers.next = std::mem::replace(&mut pos, next);
+        self.buffers = Buffers { results: recycle(buffers.results), next: std::mem::replace(&mut self.pos, next) };
+        Ok(())
     }
-    Ok(())
 }
 
 /// What `step` adjudicates into, kept from phase to phase so that a replay
 /// allocates no results list and no next position for each phase (the
-/// results borrow the orders of the game's phases, `'g`).
+/// results borrow the orders of the phase adjudicated, `'g`).
 struct Buffers<'g> {
     results: Vec<OrderResult<'g>>,
     next: Position,
