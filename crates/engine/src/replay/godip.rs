@@ -70,6 +70,11 @@ impl<'a> Reading<'a> {
         let pos = &mut self.pos;
         pos.phase = phase;
         pos.forces.clear();
+        // Room for a force in every province and as many orders, at once
+        // (once for each of the few lists read into in turn): grown a
+        // force or an order at a time, the lists were made again and
+        // copied some twenty times a record.
+        pos.forces.reserve(v.province_count());
         pos.dislodged.clear();
         pos.contested.clear();
         pos.owners.clone_from(&self.no_owners);
@@ -80,6 +85,7 @@ impl<'a> Reading<'a> {
         self.start_glitch = None;
         self.in_orders = false;
         self.orders.clear();
+        self.orders.reserve(v.province_count());
         self.orders_glitch = None;
         Ok(())
     }
