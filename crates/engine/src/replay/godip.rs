@@ -222,7 +222,7 @@ fn first_line(text: &str) -> (&str, Option<&str>) {
 /// less than lists of a size for every phase).
 pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, GodipError> {
     let mut phases = Vec::with_capacity(64);
-    read_godip(v, text, |read| phases.push(kept(read)))?;
+    read_godip(v, text, &mut |read| phases.push(kept(read)))?;
     Ok(RecordedGame { phases, end: None })
 }
 
@@ -260,8 +260,10 @@ fn exact<T>(list: &mut Vec<T>) -> Vec<T> {
 /// wrong in itself (an unknown province, two units in one province) does
 /// not stop the reading: it is kept as the phase's glitch, for the replay
 /// to report. An error of the text's shape (a PHASE line, a line before
-/// the first) ends it, whatever phases were handed on before.
-pub(super) fn read_godip(v: &Variant, text: &str, mut each: impl FnMut(&mut RecordedPhase)) -> Result<(), GodipError> {
+/// the first) ends it, whatever phases were handed on before. (`each` is
+/// called through a pointer: one reader compiled, not one per caller, so
+/// that the usual lines' loop stays inlined in it.)
+pub(super) fn read_godip(v: &Variant, text: &str, each: &mut dyn FnMut(&mut RecordedPhase)) -> Result<(), GodipError> {
     let mut read = RecordedPhase::blank();
     let mut reading: Option<Reading> = None;
     let mut nations = Nations::default();

@@ -20,7 +20,7 @@ pub fn replay_text(v: &Variant, format: Format, text: &str, native: Edition) -> 
     // The phase before the one just read (its lists are given back to the
     // reader in turn, to read the phase after next into).
     let mut before: Option<RecordedPhase> = None;
-    godip::read_godip(v, text, |read| {
+    godip::read_godip(v, text, &mut |read| {
         replaying.read(read);
         match &mut before {
             Some(phase) => {
