@@ -69,9 +69,11 @@ pub(super) struct Replaying<'v> {
     report: ReplayReport,
     /// The position to go on from.
     pos: Position,
-    /// What each phase is adjudicated into, kept from phase to phase (its
-    /// results list emptied between phases: `recycle`).
-    buffers: Buffers<'static>,
+    /// What each phase is adjudicated into, kept from phase to phase so
+    /// that a replay allocates no results list and no next position for
+    /// each phase (the results list emptied between phases: `recycle`).
+    results: Vec<OrderResult<'static>>,
+    next: Position,
 }
 
 impl<'v> Replaying<'v> {
@@ -88,7 +90,8 @@ impl<'v> Replaying<'v> {
                 unchecked: 0,
             },
             pos: Position::blank(),
-            buffers: Buffers::default(),
+            results: Vec::new(),
+            next: Position::blank(),
         }
     }
 
@@ -131,36 +134,24 @@ impl<'v> Replaying<'v> {
         if recorded.start_glitch.as_ref().is_some_and(|g| g.provinces.is_none()) {
             report.unchecked += 1;
         }
-        let Buffers { results, next } = std::mem::take(&mut self.buffers);
-        let mut buffers = Buffers { results: recycle(results), next };
-        let stepped = step(&mut self.judge, &mut buffers, &self.pos, phase, recorded, &mut report.notes);
-        let next = match stepped {
-            Ok(next) => next,
+        let mut results = recycle(std::mem::take(&mut self.results));
+        let stepped =
+            step(&mut self.judge, &mut results, &mut self.next, &self.pos, phase, recorded, &mut report.notes);
+        self.results = recycle(results);
+        match stepped {
+            // polemarch's next position is the one to go on from; the
+            // position just left is the next adjudication's buffer.
+            Ok(None) => std::mem::swap(&mut self.pos, &mut self.next),
+            Ok(Some(next)) => self.pos = next,
             Err(difference) => {
                 let v = self.judge.variant();
                 let (choice, next) =
                     explained(v, self.native, &self.pos, phase, recorded).ok_or_else(|| difference.clone())?;
                 report.edition_differences.push((choice, difference));
-                next
+                self.pos = next;
             }
-        };
-        // The position just left is the next adjudication's buffer.
-        self.buffers = Buffers { results: recycle(buffers.results), next: std::mem::replace(&mut self.pos, next) };
+        }
         Ok(())
-    }
-}
-
-/// What `step` adjudicates into, kept from phase to phase so that a replay
-/// allocates no results list and no next position for each phase (the
-/// results borrow the orders of the phase adjudicated, `'g`).
-struct Buffers<'g> {
-    results: Vec<OrderResult<'g>>,
-    next: Position,
-}
-
-impl Default for Buffers<'_> {
-    fn default() -> Self {
-        Buffers { results: Vec::new(), next: Position::blank() }
     }
 }
 
@@ -178,31 +169,33 @@ fn explained(
     Choice::ALL.into_iter().filter(|&c| ours.differs(&native, c)).find_map(|c| {
         let mut switched = v.clone();
         switched.rules.edition = ours.with(&native, c);
-        let mut buffers = Buffers::default();
-        step(&mut Adjudicator::new(&switched), &mut buffers, pos, phase, recorded, &mut Vec::new())
-            .ok()
-            .map(|next| (c, next))
+        let mut next = Position::blank();
+        let stepped =
+            step(&mut Adjudicator::new(&switched), &mut Vec::new(), &mut next, pos, phase, recorded, &mut Vec::new());
+        stepped.ok().map(|other| (c, other.unwrap_or(next)))
     })
 }
 
-/// Adjudicates one phase from `pos` and compares it with the record: the
-/// position to go on from (the record's, or polemarch's where the two are
-/// the same), or the first difference.
+/// Adjudicates one phase from `pos` into `results` and `next` and compares
+/// it with the record: the position to go on from (None: polemarch's, in
+/// `next`, where it is the record's; else the record's with what polemarch
+/// knows), or the first difference.
 fn step<'g>(
     judge: &mut Adjudicator,
-    buffers: &mut Buffers<'g>,
+    results: &mut Vec<OrderResult<'g>>,
+    next: &mut Position,
     pos: &Position,
     phase: &'g RecordedPhase,
     recorded: &RecordedPhase,
     notes: &mut Vec<String>,
-) -> Result<Position, String> {
+) -> Result<Option<Position>, String> {
     let v = judge.variant();
     // Written only when something is said of the phase.
     let name = || format!("{} ({})", phase.label, v.calendar.display(pos.phase));
-    judge.adjudicate_into(pos, &phase.orders, &mut buffers.results, &mut buffers.next);
-    if let Some(results) = &phase.results {
-        for (j, said) in results.iter().enumerate() {
-            let (Some(said), Some(ours)) = (said, buffers.results.get(j)) else { continue };
+    judge.adjudicate_into(pos, &phase.orders, results, next);
+    if let Some(record) = &phase.results {
+        for (j, said) in record.iter().enumerate() {
+            let (Some(said), Some(ours)) = (said, results.get(j)) else { continue };
             if said.success != (ours.verdict() == Verdict::Success) {
                 return Err(format!(
                     "{}: order {}: expected (record) {} ({}); actual (polemarch) {} ({})",
@@ -216,15 +209,15 @@ fn step<'g>(
             }
         }
     }
-    let next = std::mem::replace(&mut buffers.next, Position::blank());
-    let next = catch_up(v, &name, next, recorded.start.phase, &recorded.label, notes);
+    catch_up(v, &name, next, recorded.start.phase, &recorded.label, notes);
+    let next = &*next;
     // Where the record's start contradicts itself: nothing is compared when
     // a glitch has no province, else all but the glitches' provinces.
     if let Some(glitch) = &recorded.start_glitch {
-        let Some(provinces) = &glitch.provinces else { return Ok(merged(&recorded.start, &next)) };
-        let diff = position_differences(v, &away_from(v, &recorded.start, provinces), &away_from(v, &next, provinces));
+        let Some(provinces) = &glitch.provinces else { return Ok(Some(merged(&recorded.start, next))) };
+        let diff = position_differences(v, &away_from(v, &recorded.start, provinces), &away_from(v, next, provinces));
         return if diff.is_empty() {
-            Ok(merged(&recorded.start, &next))
+            Ok(Some(merged(&recorded.start, next)))
         } else {
             Err(difference(v, pos, phase, recorded, &diff, &name))
         };
@@ -233,14 +226,14 @@ fn step<'g>(
     // attackers came from and on standoffs, which records do not say: they
     // are judged on the record's position with what polemarch knows.
     let diff = if recorded.start.dislodged.is_empty() && next.dislodged.is_empty() {
-        position_differences(v, &recorded.start, &next)
+        position_differences(v, &recorded.start, next)
     } else {
-        if merged_is(&recorded.start, &next) {
+        if merged_is(&recorded.start, next) {
             // The same position has the same hopeless retreats.
             PositionDiff::default()
         } else {
-            let recorded_start = merged(&recorded.start, &next);
-            position_differences(v, &without_hopeless(v, &recorded_start), &without_hopeless(v, &next))
+            let recorded_start = merged(&recorded.start, next);
+            position_differences(v, &without_hopeless(v, &recorded_start), &without_hopeless(v, next))
         }
     };
     if diff.is_empty() {
@@ -248,7 +241,7 @@ fn step<'g>(
         // with polemarch's in all that is compared and the phase is the
         // same, polemarch's is that position (with the attack origins and
         // standoffs the record leaves out), and no copy is needed.
-        return Ok(if next.phase == recorded.start.phase { next } else { merged(&recorded.start, &next) });
+        return Ok((next.phase != recorded.start.phase).then(|| merged(&recorded.start, next)));
     }
     Err(difference(v, pos, phase, recorded, &diff, &name))
 }
@@ -296,13 +289,13 @@ fn away_from(v: &Variant, pos: &Position, provinces: &[ProvinceId]) -> Position 
 fn catch_up(
     v: &Variant,
     name: &dyn Fn() -> String,
-    next: Position,
+    next: &mut Position,
     wanted: crate::variant::Phase,
     label: &str,
     notes: &mut Vec<String>,
-) -> Position {
+) {
     if next.phase == wanted {
-        return next;
+        return;
     }
     let mut probe = next.clone();
     let mut skipped = Vec::new();
@@ -323,14 +316,14 @@ fn catch_up(
                 skipped.join(", ")
             ));
         }
-        return probe;
+        *next = probe;
+        return;
     }
     notes.push(format!(
         "{}: the record goes on to {label}, polemarch's calendar to {}",
         name(),
         v.calendar.display(next.phase)
     ));
-    next
 }
 
 /// Does a retreat or adjustment phase leave anyone a choice? Not when every
