@@ -3,13 +3,14 @@
 //! Replays the 300 Droidippy games of ../shared/reference/games/droidippy_sample
 //! (godip text, under the `droidippy` edition, as `polemarch replay` does):
 //! reading each record, adjudicating every phase and comparing it with the
-//! record. Prints the median time of one pass over all the games and the
-//! phases replayed per second, on one core. The files are read from disk
+//! record, phase by phase as it is read (`replay_text`). Prints the median
+//! time of one pass over all the games and the phases replayed per second,
+//! on one core. The files are read from disk
 //! once, before timing; the variant is loaded once, as `replay` does.
 
 use polemarch_bench::sample;
 use polemarch_bench::timing::{format_duration, measure, Budget};
-use polemarch_engine::replay::{detect, import, replay};
+use polemarch_engine::replay::{detect, replay_text};
 use polemarch_engine::rules::Edition;
 use polemarch_engine::variant::embedded_variant;
 
@@ -31,8 +32,7 @@ fn main() {
         let mut phases = 0;
         for text in texts {
             let found = detect(text).expect("godip text");
-            let game = import(&v, found.format, text).expect("a readable game");
-            let report = replay(&v, &game, Edition::DROIDIPPY);
+            let report = replay_text(&v, found.format, text, Edition::DROIDIPPY).expect("a readable game");
             assert!(report.first_difference.is_none(), "{:?}", report.first_difference);
             phases += report.phases;
         }

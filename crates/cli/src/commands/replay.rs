@@ -5,7 +5,7 @@
 //! edition, and `K record errors` where records contradict themselves).
 
 use crate::{input, variants};
-use polemarch_engine::replay::{detect, import, replay, ReplayReport};
+use polemarch_engine::replay::{detect, replay_text, ReplayReport};
 use polemarch_engine::rules::{Choice, Edition};
 use polemarch_engine::Variant;
 use std::collections::{BTreeMap, HashMap};
@@ -95,8 +95,8 @@ fn one(
         Ok(v) => v,
         Err(e) => return Replayed::Unreadable(e),
     };
-    match import(&v, found.format, text) {
-        Ok(game) => Replayed::Done(replay(&v, &game, native), used.name),
+    match replay_text(&v, found.format, text, native) {
+        Ok(report) => Replayed::Done(report, used.name),
         Err(e) => Replayed::Record(format!("{}: {e}", found.format.name())),
     }
 }

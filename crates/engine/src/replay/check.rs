@@ -17,7 +17,9 @@
 
 use super::diff::{order_key, order_provinces, position_differences, PositionDiff};
 use super::{RecordedGame, RecordedPhase};
-use crate::adjudicate::{adjudicate, adjustment_due, balances, retreat_options, Adjudicator, OrderResult, Verdict};
+use crate::adjudicate::{
+    adjudicate, adjustment_due, balances, recycle, retreat_options, Adjudicator, OrderResult, Verdict,
+};
 use crate::rules::{Choice, Edition};
 use crate::state::{Dislodged, Force, Position};
 use crate::variant::{PhaseKind, PowerId, ProvinceId, Variant};
@@ -44,64 +46,112 @@ pub struct ReplayReport {
 /// Replays `game` under `v`'s edition; `native` is the edition of the judge
 /// that wrote the record.
 pub fn replay(v: &Variant, game: &RecordedGame, native: Edition) -> ReplayReport {
-    let mut report = ReplayReport {
-        first_difference: None,
-        notes: Vec::new(),
-        phases: game.phases.len(),
-        edition_differences: Vec::new(),
-        record_errors: Vec::new(),
-        unchecked: 0,
-    };
+    let mut replaying = Replaying::new(v, native);
     for phase in &game.phases {
-        let start = phase.start_glitch.as_ref().map(|g| &g.what);
-        for glitch in [start, phase.orders_glitch.as_ref()].into_iter().flatten() {
-            report.record_errors.push(format!("{}: {glitch}", phase.label));
-        }
+        replaying.read(phase);
     }
-    report.first_difference = run(v, game, native, &mut report).err();
-    report
+    if let Some(first) = game.phases.first() {
+        replaying.begin(first);
+    }
+    for pair in game.phases.windows(2) {
+        replaying.pair(&pair[0], &pair[1]);
+    }
+    replaying.end()
 }
 
-fn run(v: &Variant, game: &RecordedGame, native: Edition, report: &mut ReplayReport) -> Result<(), String> {
-    let first = game.phases.first().ok_or("the record has no phases")?;
-    let mut pos = first.start.clone();
-    let mut judge = Adjudicator::new(v);
-    let mut buffers = Buffers::default();
-    for pair in game.phases.windows(2) {
-        let (phase, recorded) = (&pair[0], &pair[1]);
+/// A replay under way: each phase read is counted and its glitches noted
+/// (`read`), and each phase is adjudicated and compared with the next
+/// (`pair`) until the first difference. The phases may come all at once
+/// (`replay`) or as a record is read (`replay_text`).
+pub(super) struct Replaying<'v> {
+    native: Edition,
+    judge: Adjudicator<'v>,
+    report: ReplayReport,
+    /// The position to go on from.
+    pos: Position,
+    /// What each phase is adjudicated into, kept from phase to phase so
+    /// that a replay allocates no results list and no next position for
+    /// each phase (the results list emptied between phases: `recycle`).
+    results: Vec<OrderResult<'static>>,
+    next: Position,
+}
+
+impl<'v> Replaying<'v> {
+    pub(super) fn new(v: &'v Variant, native: Edition) -> Replaying<'v> {
+        Replaying {
+            native,
+            judge: Adjudicator::new(v),
+            report: ReplayReport {
+                first_difference: None,
+                notes: Vec::new(),
+                phases: 0,
+                edition_differences: Vec::new(),
+                record_errors: Vec::new(),
+                unchecked: 0,
+            },
+            pos: Position::blank(),
+            results: Vec::new(),
+            next: Position::blank(),
+        }
+    }
+
+    /// Counts a phase of the record, and notes where it contradicts itself.
+    pub(super) fn read(&mut self, phase: &RecordedPhase) {
+        self.report.phases += 1;
+        let start = phase.start_glitch.as_ref().map(|g| &g.what);
+        for glitch in [start, phase.orders_glitch.as_ref()].into_iter().flatten() {
+            self.report.record_errors.push(format!("{}: {glitch}", phase.label));
+        }
+    }
+
+    /// The replay goes on from the first phase's start.
+    pub(super) fn begin(&mut self, first: &RecordedPhase) {
+        self.pos.clone_from(&first.start);
+    }
+
+    /// Adjudicates `phase` and compares it with `recorded`, the phase after
+    /// it, unless a difference was found before.
+    pub(super) fn pair(&mut self, phase: &RecordedPhase, recorded: &RecordedPhase) {
+        if self.report.first_difference.is_none() {
+            self.report.first_difference = self.go_on(phase, recorded).err();
+        }
+    }
+
+    pub(super) fn end(mut self) -> ReplayReport {
+        if self.report.phases == 0 {
+            self.report.first_difference = Some("the record has no phases".into());
+        }
+        self.report
+    }
+
+    fn go_on(&mut self, phase: &RecordedPhase, recorded: &RecordedPhase) -> Result<(), String> {
+        let report = &mut self.report;
         if phase.start_glitch.is_some() || phase.orders_glitch.is_some() {
             report.unchecked += 1;
-            pos.clone_from(&recorded.start);
-            continue;
+            self.pos.clone_from(&recorded.start);
+            return Ok(());
         }
         if recorded.start_glitch.as_ref().is_some_and(|g| g.provinces.is_none()) {
             report.unchecked += 1;
         }
-        let next = match step(&mut judge, &mut buffers, &pos, phase, recorded, &mut report.notes) {
-            Ok(next) => next,
+        let mut results = recycle(std::mem::take(&mut self.results));
+        let stepped =
+            step(&mut self.judge, &mut results, &mut self.next, &self.pos, phase, recorded, &mut report.notes);
+        self.results = recycle(results);
+        match stepped {
+            // polemarch's next position is the one to go on from; the
+            // position just left is the next adjudication's buffer.
+            Ok(None) => std::mem::swap(&mut self.pos, &mut self.next),
+            Ok(Some(next)) => self.pos = next,
             Err(difference) => {
-                let (choice, next) = explained(v, native, &pos, phase, recorded).ok_or_else(|| difference.clone())?;
+                let v = self.judge.variant();
+                let (choice, next) =
+                    explained(v, self.native, &self.pos, phase, recorded).ok_or_else(|| difference.clone())?;
                 report.edition_differences.push((choice, difference));
-                next
+                self.pos = next;
             }
-        };
-        // The position just left is the next adjudication's buffer.
-        buffers.next = std::mem::replace(&mut pos, next);
-    }
-    Ok(())
-}
-
-/// What `step` adjudicates into, kept from phase to phase so that a replay
-/// allocates no results list and no next position for each phase (the
-/// results borrow the orders of the game's phases, `'g`).
-struct Buffers<'g> {
-    results: Vec<OrderResult<'g>>,
-    next: Position,
-}
-
-impl Default for Buffers<'_> {
-    fn default() -> Self {
-        Buffers { results: Vec::new(), next: Position::blank() }
+        }
+        Ok(())
     }
 }
 
@@ -119,31 +169,33 @@ fn explained(
     Choice::ALL.into_iter().filter(|&c| ours.differs(&native, c)).find_map(|c| {
         let mut switched = v.clone();
         switched.rules.edition = ours.with(&native, c);
-        let mut buffers = Buffers::default();
-        step(&mut Adjudicator::new(&switched), &mut buffers, pos, phase, recorded, &mut Vec::new())
-            .ok()
-            .map(|next| (c, next))
+        let mut next = Position::blank();
+        let stepped =
+            step(&mut Adjudicator::new(&switched), &mut Vec::new(), &mut next, pos, phase, recorded, &mut Vec::new());
+        stepped.ok().map(|other| (c, other.unwrap_or(next)))
     })
 }
 
-/// Adjudicates one phase from `pos` and compares it with the record: the
-/// position to go on from (the record's, or polemarch's where the two are
-/// the same), or the first difference.
+/// Adjudicates one phase from `pos` into `results` and `next` and compares
+/// it with the record: the position to go on from (None: polemarch's, in
+/// `next`, where it is the record's; else the record's with what polemarch
+/// knows), or the first difference.
 fn step<'g>(
     judge: &mut Adjudicator,
-    buffers: &mut Buffers<'g>,
+    results: &mut Vec<OrderResult<'g>>,
+    next: &mut Position,
     pos: &Position,
     phase: &'g RecordedPhase,
     recorded: &RecordedPhase,
     notes: &mut Vec<String>,
-) -> Result<Position, String> {
+) -> Result<Option<Position>, String> {
     let v = judge.variant();
     // Written only when something is said of the phase.
     let name = || format!("{} ({})", phase.label, v.calendar.display(pos.phase));
-    judge.adjudicate_into(pos, &phase.orders, &mut buffers.results, &mut buffers.next);
-    if let Some(results) = &phase.results {
-        for (j, said) in results.iter().enumerate() {
-            let (Some(said), Some(ours)) = (said, buffers.results.get(j)) else { continue };
+    judge.adjudicate_into(pos, &phase.orders, results, next);
+    if let Some(record) = &phase.results {
+        for (j, said) in record.iter().enumerate() {
+            let (Some(said), Some(ours)) = (said, results.get(j)) else { continue };
             if said.success != (ours.verdict() == Verdict::Success) {
                 return Err(format!(
                     "{}: order {}: expected (record) {} ({}); actual (polemarch) {} ({})",
@@ -157,15 +209,15 @@ fn step<'g>(
             }
         }
     }
-    let next = std::mem::replace(&mut buffers.next, Position::blank());
-    let next = catch_up(v, &name, next, recorded.start.phase, &recorded.label, notes);
+    catch_up(v, &name, next, recorded.start.phase, &recorded.label, notes);
+    let next = &*next;
     // Where the record's start contradicts itself: nothing is compared when
     // a glitch has no province, else all but the glitches' provinces.
     if let Some(glitch) = &recorded.start_glitch {
-        let Some(provinces) = &glitch.provinces else { return Ok(merged(&recorded.start, &next)) };
-        let diff = position_differences(v, &away_from(v, &recorded.start, provinces), &away_from(v, &next, provinces));
+        let Some(provinces) = &glitch.provinces else { return Ok(Some(merged(&recorded.start, next))) };
+        let diff = position_differences(v, &away_from(v, &recorded.start, provinces), &away_from(v, next, provinces));
         return if diff.is_empty() {
-            Ok(merged(&recorded.start, &next))
+            Ok(Some(merged(&recorded.start, next)))
         } else {
             Err(difference(v, pos, phase, recorded, &diff, &name))
         };
@@ -174,14 +226,14 @@ fn step<'g>(
     // attackers came from and on standoffs, which records do not say: they
     // are judged on the record's position with what polemarch knows.
     let diff = if recorded.start.dislodged.is_empty() && next.dislodged.is_empty() {
-        position_differences(v, &recorded.start, &next)
+        position_differences(v, &recorded.start, next)
     } else {
-        if merged_is(&recorded.start, &next) {
+        if merged_is(&recorded.start, next) {
             // The same position has the same hopeless retreats.
             PositionDiff::default()
         } else {
-            let recorded_start = merged(&recorded.start, &next);
-            position_differences(v, &without_hopeless(v, &recorded_start), &without_hopeless(v, &next))
+            let recorded_start = merged(&recorded.start, next);
+            position_differences(v, &without_hopeless(v, &recorded_start), &without_hopeless(v, next))
         }
     };
     if diff.is_empty() {
@@ -189,7 +241,7 @@ fn step<'g>(
         // with polemarch's in all that is compared and the phase is the
         // same, polemarch's is that position (with the attack origins and
         // standoffs the record leaves out), and no copy is needed.
-        return Ok(if next.phase == recorded.start.phase { next } else { merged(&recorded.start, &next) });
+        return Ok((next.phase != recorded.start.phase).then(|| merged(&recorded.start, next)));
     }
     Err(difference(v, pos, phase, recorded, &diff, &name))
 }
@@ -237,13 +289,13 @@ fn away_from(v: &Variant, pos: &Position, provinces: &[ProvinceId]) -> Position 
 fn catch_up(
     v: &Variant,
     name: &dyn Fn() -> String,
-    next: Position,
+    next: &mut Position,
     wanted: crate::variant::Phase,
     label: &str,
     notes: &mut Vec<String>,
-) -> Position {
+) {
     if next.phase == wanted {
-        return next;
+        return;
     }
     let mut probe = next.clone();
     let mut skipped = Vec::new();
@@ -264,14 +316,14 @@ fn catch_up(
                 skipped.join(", ")
             ));
         }
-        return probe;
+        *next = probe;
+        return;
     }
     notes.push(format!(
         "{}: the record goes on to {label}, polemarch's calendar to {}",
         name(),
         v.calendar.display(next.phase)
     ));
-    next
 }
 
 /// Does a retreat or adjustment phase leave anyone a choice? Not when every

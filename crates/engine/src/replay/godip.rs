@@ -12,7 +12,7 @@ mod usual_orders;
 use super::godip_error::{GodipError, LineError};
 use super::{Glitch, RecordedGame, RecordedPhase};
 use crate::order::{excerpt, Action, Order, UnitRef};
-use crate::state::{board_order, Dislodged, Force, Kind, Position};
+use crate::state::{board_order, Dislodged, Force, Kind, Position, VariantState};
 use crate::variant::{LocId, Phase, PhaseError, PhaseKind, PowerId, ProvinceId, Variant, MAX_YEAR};
 use other_names::OtherNames;
 use usual::Places;
@@ -67,15 +67,25 @@ impl<'a> Reading<'a> {
         };
         let phase = steps.phase(v, year, season, kind).map_err(|error| GodipError::Phase { line: n, error })?;
         self.label = label;
-        self.pos.forces.clear();
-        let forces = std::mem::take(&mut self.pos.forces);
-        self.pos = Position { phase, forces, owners: self.no_owners.clone(), ..Position::blank() };
+        let pos = &mut self.pos;
+        pos.phase = phase;
+        pos.forces.clear();
+        // Room for a force in every province and as many orders, at once
+        // (once for each of the few lists read into in turn): grown a
+        // force or an order at a time, the lists were made again and
+        // copied some twenty times a record.
+        pos.forces.reserve(v.province_count());
+        pos.dislodged.clear();
+        pos.contested.clear();
+        pos.owners.clone_from(&self.no_owners);
+        pos.state = VariantState::default();
         self.seen.clear();
         self.seen.resize(v.province_count(), 0);
         self.coasts.clear();
         self.start_glitch = None;
         self.in_orders = false;
         self.orders.clear();
+        self.orders.reserve(v.province_count());
         self.orders_glitch = None;
         Ok(())
     }
@@ -156,32 +166,24 @@ impl<'a> Reading<'a> {
         Ok(())
     }
 
-    /// The phase read. Its forces and orders are read into lists kept
-    /// from phase to phase, and moved into lists of their size (which the
-    /// allocator gives and takes back for less than lists of a size for
-    /// every phase).
-    fn finish(&mut self, v: &Variant) -> RecordedPhase {
+    /// The phase read, written into `into`: its lists change places with
+    /// those of `into`, which the next phase is read into (so that a
+    /// reader of phase after phase, the replay, reuses the same few lists).
+    fn finish(&mut self, v: &Variant, into: &mut RecordedPhase) {
         self.begin_orders(v);
-        let mut forces = Vec::with_capacity(self.pos.forces.len());
-        forces.append(&mut self.pos.forces);
-        let mut orders = Vec::with_capacity(self.orders.len());
-        orders.append(&mut self.orders);
-        let pos = &mut self.pos;
-        RecordedPhase {
-            label: self.label.into(),
-            start: Position {
-                phase: pos.phase,
-                forces,
-                dislodged: std::mem::take(&mut pos.dislodged),
-                contested: std::mem::take(&mut pos.contested),
-                owners: std::mem::take(&mut pos.owners),
-                state: std::mem::take(&mut pos.state),
-            },
-            orders,
-            results: None,
-            start_glitch: self.start_glitch.take(),
-            orders_glitch: self.orders_glitch.take(),
-        }
+        into.label.clear();
+        into.label.push_str(self.label);
+        let (pos, start) = (&mut self.pos, &mut into.start);
+        start.phase = pos.phase;
+        std::mem::swap(&mut start.forces, &mut pos.forces);
+        std::mem::swap(&mut start.dislodged, &mut pos.dislodged);
+        std::mem::swap(&mut start.contested, &mut pos.contested);
+        std::mem::swap(&mut start.owners, &mut pos.owners);
+        std::mem::swap(&mut start.state, &mut pos.state);
+        std::mem::swap(&mut into.orders, &mut self.orders);
+        into.results = None;
+        into.start_glitch = self.start_glitch.take();
+        into.orders_glitch = self.orders_glitch.take();
     }
 }
 
@@ -215,11 +217,54 @@ fn first_line(text: &str) -> (&str, Option<&str>) {
     }
 }
 
-/// Reads godip's game text in one pass. A line the record gets wrong in
-/// itself (an unknown province, two units in one province) does not stop
-/// the reading: it is kept as the phase's glitch, for the replay to report.
+/// Reads godip's game text whole: every phase kept, its forces and orders
+/// in lists of their size (which the allocator gives and takes back for
+/// less than lists of a size for every phase).
 pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, GodipError> {
     let mut phases = Vec::with_capacity(64);
+    read_godip(v, text, &mut |read| phases.push(kept(read)))?;
+    Ok(RecordedGame { phases, end: None })
+}
+
+/// The phase just read, moved out of the reader's lists.
+fn kept(read: &mut RecordedPhase) -> RecordedPhase {
+    use std::mem::take;
+    let start = &mut read.start;
+    RecordedPhase {
+        label: take(&mut read.label),
+        start: Position {
+            phase: start.phase,
+            forces: exact(&mut start.forces),
+            dislodged: take(&mut start.dislodged),
+            contested: take(&mut start.contested),
+            owners: take(&mut start.owners),
+            state: take(&mut start.state),
+        },
+        orders: exact(&mut read.orders),
+        results: read.results.take(),
+        start_glitch: read.start_glitch.take(),
+        orders_glitch: read.orders_glitch.take(),
+    }
+}
+
+/// What `list` holds, moved into a list of its size.
+fn exact<T>(list: &mut Vec<T>) -> Vec<T> {
+    let mut kept = Vec::with_capacity(list.len());
+    kept.append(list);
+    kept
+}
+
+/// Reads godip's game text in one pass, handing each phase to `each` as
+/// soon as it is read (in one `RecordedPhase` whose lists are read into
+/// again: what `each` leaves in it is reused). A line the record gets
+/// wrong in itself (an unknown province, two units in one province) does
+/// not stop the reading: it is kept as the phase's glitch, for the replay
+/// to report. An error of the text's shape (a PHASE line, a line before
+/// the first) ends it, whatever phases were handed on before. (`each` is
+/// called through a pointer: one reader compiled, not one per caller, so
+/// that the usual lines' loop stays inlined in it.)
+pub(super) fn read_godip(v: &Variant, text: &str, each: &mut dyn FnMut(&mut RecordedPhase)) -> Result<(), GodipError> {
+    let mut read = RecordedPhase::blank();
     let mut reading: Option<Reading> = None;
     let mut nations = Nations::default();
     let mut steps = Steps::default();
@@ -247,7 +292,8 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Godi
             let label = label.trim_ascii();
             match reading.as_mut() {
                 Some(r) => {
-                    phases.push(r.finish(v));
+                    r.finish(v, &mut read);
+                    each(&mut read);
                     r.start(v, &mut steps, n, label)?;
                 }
                 None => reading = Some(Reading::new(v, &mut steps, n, label)?),
@@ -261,11 +307,10 @@ pub(super) fn import_godip(v: &Variant, text: &str) -> Result<RecordedGame, Godi
             _ => r.line(v, &mut nations, &others, n, line),
         }
     }
-    phases.extend(reading.as_mut().map(|r| r.finish(v)));
-    if phases.is_empty() {
-        return Err(GodipError::NoPhase);
-    }
-    Ok(RecordedGame { phases, end: None })
+    let Some(r) = reading.as_mut() else { return Err(GodipError::NoPhase) };
+    r.finish(v, &mut read);
+    each(&mut read);
+    Ok(())
 }
 
 /// The nations a record names, as written, with their powers: a record

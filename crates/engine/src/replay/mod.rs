@@ -11,6 +11,7 @@ mod mila;
 mod mila_error;
 mod mila_order;
 mod own;
+mod stream;
 
 pub use check::{replay, ReplayReport};
 pub use diff::order_key;
@@ -22,6 +23,7 @@ pub use mila::{
 pub use mila_error::{ContentProblem, MilaError, NoteProblem, PhaseNameProblem};
 pub use mila_order::{mila_order, MilaPieces, MilaText};
 pub use own::{import_own, OwnError};
+pub use stream::replay_text;
 
 use crate::order::Order;
 use crate::rules::Edition;
@@ -68,6 +70,21 @@ pub struct RecordedPhase {
     /// The first order the record gets wrong in itself (an unknown
     /// province): the phase is not adjudicated.
     pub orders_glitch: Option<String>,
+}
+
+impl RecordedPhase {
+    /// A phase of no name with nothing in it: a buffer to read into. It
+    /// allocates nothing.
+    pub fn blank() -> RecordedPhase {
+        RecordedPhase {
+            label: String::new(),
+            start: Position::blank(),
+            orders: Vec::new(),
+            results: None,
+            start_glitch: None,
+            orders_glitch: None,
+        }
+    }
 }
 
 /// Where a record contradicts itself in a phase's start position.

@@ -152,7 +152,8 @@ fn eliminate(
     next.state.eliminated.sort_unstable();
     // His own outlawry, and those he decreed, end; his fixed units are free.
     outlaw::end(v, next, |o| o.power == power || o.decreed_by == power);
-    for office in [&mut next.state.dictator, &mut next.state.consul] {
+    let slots = &mut *next.state;
+    for office in [&mut slots.dictator, &mut slots.consul] {
         if *office == Some(power) {
             *office = None;
         }

@@ -9,7 +9,7 @@ mod variant_state;
 pub use crate::variant::{Kind, Moves};
 pub use composition::{parse_composition, write_composition, CompositionError};
 pub use json::PositionError;
-pub use variant_state::{Delphi, Loan, Outlaw, Rebuild, SenateEnd, VariantState};
+pub use variant_state::{Delphi, Loan, Outlaw, Rebuild, SenateEnd, Slots, VariantState};
 
 use crate::variant::{LocId, Phase, PowerId, ProvinceId, Variant};
 use smallvec::SmallVec;

@@ -4,12 +4,127 @@
 //! for the texts at the edges (position JSON, case files, `game show`).
 
 use crate::variant::{PowerId, ProvinceId};
+use std::fmt;
+use std::ops::{Deref, DerefMut};
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// The variant state of a position. The seed is every game's; the
+/// mechanics' slots, empty in every position of a variant without
+/// mechanics, are behind one pointer, made when a mechanic first writes to
+/// one (`DerefMut`), so that a standard position carries 24 bytes of state
+/// instead of some 400 (copied, moved and dropped with every position). A
+/// slot is read and written through the state as before (`state.loans`):
+/// a state without slots reads as `Slots::EMPTY`.
+#[derive(Clone, Default)]
 pub struct VariantState {
     /// The game's seed: what the engine draws from (colonies, dice), so
     /// that a replay draws the same. Key `seed`.
     pub seed: Option<u64>,
+    slots: Option<Box<Slots>>,
+}
+
+/// What a state without slots reads as.
+static NO_SLOTS: Slots = Slots::EMPTY;
+
+impl Deref for VariantState {
+    type Target = Slots;
+
+    #[inline]
+    fn deref(&self) -> &Slots {
+        self.slots.as_deref().unwrap_or(&NO_SLOTS)
+    }
+}
+
+impl DerefMut for VariantState {
+    /// The slots, made (empty) if the state had none.
+    #[inline]
+    fn deref_mut(&mut self) -> &mut Slots {
+        self.slots.get_or_insert_with(Box::default)
+    }
+}
+
+/// Equal by what they hold: a state whose slots were made and are empty
+/// equals one without.
+impl PartialEq for VariantState {
+    fn eq(&self, other: &VariantState) -> bool {
+        self.seed == other.seed && **self == **other
+    }
+}
+
+impl Eq for VariantState {}
+
+impl VariantState {
+    /// Becomes a copy of `other`, in its own slots' memory where both have
+    /// slots; nothing to copy where neither has (every position of a
+    /// variant without mechanics).
+    #[inline]
+    pub fn copy_from(&mut self, other: &VariantState) {
+        self.seed = other.seed;
+        match (&mut self.slots, &other.slots) {
+            (None, None) => {}
+            (Some(mine), Some(theirs)) => mine.copy_from(theirs),
+            (mine, theirs) => mine.clone_from(theirs),
+        }
+    }
+}
+
+/// Written as the state was before its slots went behind a pointer, every
+/// field in its place (`examples/outcomes` prints positions so, to compare
+/// builds byte for byte).
+impl fmt::Debug for VariantState {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Slots {
+            colonies,
+            claims,
+            delphi,
+            free_builds,
+            destroyed,
+            rebuilds,
+            loans,
+            da_rebuilt,
+            emperor_out,
+            emperor,
+            frontier_dice,
+            sieges,
+            heirs,
+            eliminated,
+            dictator,
+            consul,
+            outlaws,
+            fixed,
+            rivals,
+            senate_end,
+            disorder,
+        } = &**self;
+        f.debug_struct("VariantState")
+            .field("seed", &self.seed)
+            .field("colonies", colonies)
+            .field("claims", claims)
+            .field("delphi", delphi)
+            .field("free_builds", free_builds)
+            .field("destroyed", destroyed)
+            .field("rebuilds", rebuilds)
+            .field("loans", loans)
+            .field("da_rebuilt", da_rebuilt)
+            .field("emperor_out", emperor_out)
+            .field("emperor", emperor)
+            .field("frontier_dice", frontier_dice)
+            .field("sieges", sieges)
+            .field("heirs", heirs)
+            .field("eliminated", eliminated)
+            .field("dictator", dictator)
+            .field("consul", consul)
+            .field("outlaws", outlaws)
+            .field("fixed", fixed)
+            .field("rivals", rivals)
+            .field("senate_end", senate_end)
+            .field("disorder", disorder)
+            .finish()
+    }
+}
+
+/// The mechanics' slots (all of the variant state but the seed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Slots {
     /// Colonies dealt, in province order (Hoplite Wars H9). Key
     /// `colony <province>`.
     pub colonies: Vec<(ProvinceId, PowerId)>,
@@ -82,14 +197,39 @@ pub struct VariantState {
     pub disorder: Vec<PowerId>,
 }
 
-impl VariantState {
+impl Slots {
+    /// No slot holds anything (as in every position of a variant without
+    /// mechanics).
+    pub const EMPTY: Slots = Slots {
+        colonies: Vec::new(),
+        claims: Vec::new(),
+        delphi: None,
+        free_builds: Vec::new(),
+        destroyed: Vec::new(),
+        rebuilds: Vec::new(),
+        loans: Vec::new(),
+        da_rebuilt: None,
+        emperor_out: None,
+        emperor: None,
+        frontier_dice: Vec::new(),
+        sieges: Vec::new(),
+        heirs: Vec::new(),
+        eliminated: Vec::new(),
+        dictator: None,
+        consul: None,
+        outlaws: Vec::new(),
+        fixed: Vec::new(),
+        rivals: Vec::new(),
+        senate_end: None,
+        disorder: Vec::new(),
+    };
+
     /// Becomes a copy of `other` in its own lists' memory: the derived
     /// `clone_from` builds a whole new state and drops the old one, and a
     /// position is copied in every phase. (Every field is named, so a new
     /// one cannot be forgotten here.)
-    pub fn copy_from(&mut self, other: &VariantState) {
-        let VariantState {
-            seed,
+    fn copy_from(&mut self, other: &Slots) {
+        let Slots {
             colonies,
             claims,
             delphi,
@@ -112,13 +252,8 @@ impl VariantState {
             senate_end,
             disorder,
         } = other;
-        (self.seed, self.delphi, self.da_rebuilt, self.emperor_out) = (*seed, *delphi, *da_rebuilt, *emperor_out);
+        (self.delphi, self.da_rebuilt, self.emperor_out) = (*delphi, *da_rebuilt, *emperor_out);
         (self.emperor, self.dictator, self.consul, self.senate_end) = (*emperor, *dictator, *consul, *senate_end);
-        // (Nearly always, as in every game of a variant without mechanics:
-        // no list to copy, and none to empty.)
-        if other.lists_empty() && self.lists_empty() {
-            return;
-        }
         self.colonies.clone_from(colonies);
         self.claims.clone_from(claims);
         self.free_builds.clone_from(free_builds);
@@ -134,50 +269,11 @@ impl VariantState {
         self.rivals.clone_from(rivals);
         self.disorder.clone_from(disorder);
     }
+}
 
-    /// Is every list empty (the other fields aside)?
-    fn lists_empty(&self) -> bool {
-        let VariantState {
-            seed: _,
-            colonies,
-            claims,
-            delphi: _,
-            free_builds,
-            destroyed,
-            rebuilds,
-            loans,
-            da_rebuilt: _,
-            emperor_out: _,
-            emperor: _,
-            frontier_dice,
-            sieges,
-            heirs,
-            eliminated,
-            dictator: _,
-            consul: _,
-            outlaws,
-            fixed,
-            rivals,
-            senate_end: _,
-            disorder,
-        } = self;
-        let lengths = [
-            colonies.len(),
-            claims.len(),
-            free_builds.len(),
-            destroyed.len(),
-            rebuilds.len(),
-            loans.len(),
-            frontier_dice.len(),
-            sieges.len(),
-            heirs.len(),
-            eliminated.len(),
-            outlaws.len(),
-            fixed.len(),
-            rivals.len(),
-            disorder.len(),
-        ];
-        lengths.iter().all(|&n| n == 0)
+impl Default for Slots {
+    fn default() -> Slots {
+        Slots::EMPTY
     }
 }
 
@@ -223,4 +319,45 @@ pub struct Loan {
 pub enum Delphi {
     Intact,
     SackedBy(PowerId),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::VariantState;
+    use crate::state::Position;
+    use crate::variant::{embedded_variant, PowerId, ProvinceId};
+
+    /// A state whose slots were written and emptied again is the state
+    /// that never had any: equal, and written the same.
+    #[test]
+    fn slots_made_and_emptied_are_no_slots() {
+        let mut written = VariantState { seed: Some(7), ..VariantState::default() };
+        written.claims.push((ProvinceId::new(3), PowerId(1)));
+        written.dictator = Some(PowerId(2));
+        let never = VariantState { seed: Some(7), ..VariantState::default() };
+        assert_ne!(written, never);
+        written.claims.clear();
+        written.dictator = None;
+        assert!(written.slots.is_some() && never.slots.is_none());
+        assert_eq!(written, never);
+        assert_eq!(format!("{written:?}"), format!("{never:?}"));
+        let mut copy = written.clone();
+        copy.copy_from(&never);
+        assert!(copy.slots.is_none(), "a copy of a state without slots has none");
+    }
+
+    /// A standard game's positions, played a year with no orders and with
+    /// a build due, never make the mechanics' slots.
+    #[test]
+    fn standard_positions_have_no_slots() {
+        let v = embedded_variant("standard").expect("built in").expect("valid");
+        let mut pos = Position::start(&v);
+        pos.owners[v.province_of(v.find_loc("bel").expect("a place")).index()] = v.find_power("France");
+        pos.forces.retain(|f| v.loc_abbr(f.loc) != "par");
+        for _ in 0..5 {
+            pos = crate::adjudicate::adjudicate(&v, &pos, &[]).next;
+            assert!(pos.state.slots.is_none(), "{}", v.calendar.display(pos.phase));
+        }
+        assert!(std::mem::size_of::<VariantState>() <= 24);
+    }
 }
