@@ -212,7 +212,6 @@ impl Feed {
     fn advance(&mut self, mark: i64) {
         if mark > self.mark {
             self.mark = mark;
-            let mark = self.mark;
             // (Most often empty: no walk over its buckets at each event.)
             if !self.seen.is_empty() {
                 self.seen.retain(|&id| id > mark);
