@@ -100,7 +100,7 @@ impl GroupCommit {
             GroupCommit::Grouped(jobs) => jobs,
             GroupCommit::Alone(pool) => {
                 let mut tx = pool.begin().await?;
-                let value = work(&mut *tx).await?;
+                let value = work(&mut tx).await?;
                 tx.commit().await?;
                 return Ok(value);
             }
@@ -129,7 +129,7 @@ async fn write_group(writer: &AnyPool, group: &mut [Box<dyn Pending>]) -> Result
     let mut tx = conn.begin().await?;
     for job in group.iter_mut() {
         sqlx::query("SAVEPOINT one_write").execute(&mut *tx).await?;
-        if !job.run(&mut *tx).await {
+        if !job.run(&mut tx).await {
             sqlx::query("ROLLBACK TO SAVEPOINT one_write").execute(&mut *tx).await?;
         }
         sqlx::query("RELEASE SAVEPOINT one_write").execute(&mut *tx).await?;
