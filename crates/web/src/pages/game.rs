@@ -43,8 +43,7 @@ async fn page_of(app: &App, viewer: &Viewer, id: i64, refused: Option<Refused>) 
     }
     let mail_form = crate::mail::pages::game_form(app, viewer, id).await?;
     let press_link =
-        crate::press::pages::game_link(app, &g, &crate::secrecy::Reader::of(&app.db, &g, user.as_ref()).await?)
-            .await?;
+        crate::press::pages::game_link(app, &g, &crate::secrecy::Reader::of(&app.db, &g, user.as_ref()).await?).await?;
     let last = view.phases.len() - 1;
     let board = views::board_of(app, &g, &v, last).await?;
     let body = html! {
