@@ -23,6 +23,13 @@ mod unwritten;
 
 use pyo3::prelude::*;
 
+/// The extension's Rust memory (orders, listings, positions) from
+/// mimalloc rather than the C library's allocator: faster for the many
+/// small lists a phase makes and frees (docs/benchmarks.md, Python).
+/// Memory Python makes and frees is Python's allocator's, untouched.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The ids of the variants built in (`standard`, `imperator` ...).
 #[pyfunction]
 fn variants() -> Vec<&'static str> {
