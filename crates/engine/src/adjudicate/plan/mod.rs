@@ -523,13 +523,9 @@ impl Planning<'_> {
                 let planned = split::plan_split(self, f, listed)?;
                 coupled[f as usize] = planned.coupled;
                 let force = &forces[f as usize];
-                parts[f as usize] = split_part(v, f, force, planned.rest, splits);
-                parts[f as usize].set_order(Some(i));
+                parts[f as usize] = split_part(v, f, force, planned.rest, splits, Plan::Hold, i);
                 for (body, plan) in planned.parts {
-                    let mut part = split_part(v, f, force, body.components, splits);
-                    part.plan = plan;
-                    part.set_order(Some(i));
-                    parts.push(part);
+                    parts.push(split_part(v, f, force, body.components, splits, plan, i));
                 }
                 Ok(())
             }
@@ -624,12 +620,8 @@ impl Planning<'_> {
             force.components.iter().copied().partition(|c| c.kind.row().moves());
         let body = Force { loc: force.loc, power: force.power, components: movers.clone() };
         let plan = self.plan_one(g, &body, action)?;
-        parts[g as usize] = split_part(v, g, force, staying, splits);
-        parts[g as usize].set_order(Some(i));
-        let mut moving = split_part(v, g, force, movers, splits);
-        moving.plan = plan;
-        moving.set_order(Some(i));
-        parts.push(moving);
+        parts[g as usize] = split_part(v, g, force, staying, splits, Plan::Hold, i);
+        parts.push(split_part(v, g, force, movers, splits, plan, i));
         Ok(())
     }
 
@@ -786,11 +778,21 @@ impl Planning<'_> {
 }
 
 /// A part of force `f` (`force`) made of `components`, which are kept in
-/// `splits`; holding, with no order.
-fn split_part(v: &Variant, f: u16, force: &Force, components: Components, splits: &mut Vec<Components>) -> Part {
+/// `splits`, with `plan`, given by order `order`.
+fn split_part(
+    v: &Variant,
+    f: u16,
+    force: &Force,
+    components: Components,
+    splits: &mut Vec<Components>,
+    plan: Plan,
+    order: usize,
+) -> Part {
     let split = u16::try_from(splits.len()).ok().filter(|&s| s != WHOLE).expect("fewer split parts than u16::MAX");
-    let part = Part::new(v, f, v.province_of(force.loc), force, split, &components);
+    let mut part = Part::new(v, f, v.province_of(force.loc), force, split, &components);
     splits.push(components);
+    part.plan = plan;
+    part.set_order(Some(order));
     part
 }
 
