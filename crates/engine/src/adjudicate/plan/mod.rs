@@ -235,8 +235,10 @@ fn occupancy_each(v: &Variant, forces: &[Force], at: &mut Vec<u16>, mut each: im
 /// Plans the orders into `plans` (its earlier contents replaced), with
 /// `seas` to work in, and writes the position's occupancy into `at`
 /// (`occupancy_into`, in the same pass as the parts). `state`: the variant
-/// state before the phase, for the mechanics' orders.
-#[inline]
+/// state before the phase, for the mechanics' orders. (Out of line: the
+/// planning's cost is then read as one figure in a profile, and
+/// `movement` is a smaller function, issue 31.)
+#[inline(never)]
 pub fn plan(
     v: &Variant,
     forces: &[Force],
