@@ -587,8 +587,11 @@ impl Planning<'_> {
 
     /// Plans a move or merge of force `g` by order `i`. When the force
     /// leaves behind components that cannot move (H12: garrisons), they
-    /// stay as a part of their own and the rest moves as another.
-    #[inline]
+    /// stay as a part of their own and the rest moves as another. (The one
+    /// call a move costs: what it asks below is inline, its plan handed
+    /// back in registers, not through memory at each of three calls, issue
+    /// 31.)
+    #[inline(never)]
     fn plan_leaving_immobile(
         &self,
         g: u16,
@@ -630,7 +633,7 @@ impl Planning<'_> {
     /// Plans one order for `body` (a whole force, or a part of force `f`).
     /// A move (most orders) is planned without the set-up the other
     /// orders need.
-    #[inline]
+    #[inline(always)]
     pub(super) fn plan_one(&self, f: u16, body: &Force, action: &Action) -> Result<Plan, Illegal> {
         // City State: a unit behind the walls stands or attacks its
         // province, and no one supports it (C6); a unit in a Pass may only
@@ -642,9 +645,8 @@ impl Planning<'_> {
         }
     }
 
-    /// Plans a move of `body` to `to`. (Out of line: inline, it made
-    /// `plan_one` too large to be inlined where it is asked.)
-    #[inline(never)]
+    /// Plans a move of `body` to `to`.
+    #[inline(always)]
     fn plan_move_order(&self, body: &Force, to: LocId, via_convoy: bool) -> Result<Plan, Illegal> {
         let v = self.v;
         let plan = plan_move(v, body, to, via_convoy, false).map_err(|why| {
