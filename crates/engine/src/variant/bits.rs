@@ -50,7 +50,19 @@ impl BitMatrix {
 
     /// The columns set in row `a`, in order (a word at a time).
     pub fn row(&self, a: usize) -> Ones<'_> {
-        ones(self.words.get(a * self.words_per_row..(a + 1) * self.words_per_row).unwrap_or(&[]))
+        ones(self.row_words(a))
+    }
+
+    /// Row `a` as its words (bit `b` of word `w`: column `w * 64 + b`);
+    /// none past the last row.
+    #[inline(always)]
+    pub fn row_words(&self, a: usize) -> &[u64] {
+        self.words.get(a * self.words_per_row..(a + 1) * self.words_per_row).unwrap_or(&[])
+    }
+
+    /// How many words a row has.
+    pub fn words_per_row(&self) -> usize {
+        self.words_per_row
     }
 
     // (Always inline: a few instructions, asked by the planner of every
@@ -74,5 +86,17 @@ mod tests {
         assert_eq!(m.row(3).collect::<Vec<_>>(), vec![0, 5, 63, 64, 127, 129]);
         assert_eq!(m.row(4).count(), 0);
         assert_eq!(m.row(200).count(), 0);
+    }
+
+    #[test]
+    fn a_row_as_words() {
+        let mut m = BitMatrix::new(130);
+        for b in [0, 5, 63, 64, 127, 129] {
+            m.set(3, b);
+        }
+        assert_eq!(m.words_per_row(), 3);
+        assert_eq!(m.row_words(3), &[1 | 1 << 5 | 1 << 63, 1 | 1 << 63, 1 << 1]);
+        assert_eq!(m.row_words(4), &[0, 0, 0]);
+        assert!(m.row_words(200).is_empty());
     }
 }

@@ -60,16 +60,57 @@ impl Seas {
         self.found.set(true);
     }
 
-    /// The seas whose force could carry `carried` armies (M8: its armies and
-    /// the carried ones no more than its fleets), leaving out `except`;
-    /// `forces`: the position's, whose seas these are.
+    /// The seas whose force could carry `carried` armies, leaving out
+    /// `except` (`Sea::carries`); `forces`: the position's, whose seas
+    /// these are.
     fn carrying(&self, v: &Variant, forces: &[Force], carried: usize, except: Option<u16>) -> Seaway {
         if !self.found.get() {
             self.find(v, forces);
         }
         let list = self.list.borrow();
-        list.iter().filter(|s| Some(s.force) != except && s.armies + carried <= s.fleets).map(|s| s.province).collect()
+        list.iter().filter(|s| s.carries(carried, except)).map(|s| s.province).collect()
     }
+
+    /// Adds to `set` (`Waters`) the provinces of `carrying`.
+    fn carrying_into(&self, v: &Variant, forces: &[Force], carried: usize, except: Option<u16>, set: &mut [u64]) {
+        if !self.found.get() {
+            self.find(v, forces);
+        }
+        for s in self.list.borrow().iter().filter(|s| s.carries(carried, except)) {
+            add(set, s.province);
+        }
+    }
+}
+
+impl Sea {
+    /// Could its force carry `carried` armies (M8: its armies and the
+    /// carried ones no more than its fleets), unless it is `except`?
+    #[inline(always)]
+    fn carries(&self, carried: usize, except: Option<u16>) -> bool {
+        Some(self.force) != except && self.armies + carried <= self.fleets
+    }
+}
+
+/// Seas as a set of provinces, a bit each, in words as a row of
+/// `Variant::any_borders` has them: a route is then looked for a word of
+/// provinces at a time (issue 31).
+///
+/// `with_waters(v, f)` gives `f` three such sets, empty, one after
+/// another in one slice: on the stack for up to 512 provinces (every
+/// variant today), else in a vector.
+fn with_waters<R>(v: &Variant, f: impl FnOnce(&mut [u64]) -> R) -> R {
+    let words = v.any_borders.words_per_row();
+    if words <= 8 {
+        f(&mut [0; 24][..3 * words])
+    } else {
+        f(&mut vec![0; 3 * words])
+    }
+}
+
+/// Adds province `p` to the set `set`.
+#[inline(always)]
+fn add(set: &mut [u64], p: ProvinceId) {
+    set[p.index() / 64] |= 1 << (p.index() % 64);
 }
 
 /// DATC 6.G.7, 6.G.19: a convoy order by a fleet that no route of the army
@@ -167,9 +208,13 @@ pub fn fall_back_to_land(v: &Variant, forces: usize, named: &[u16], parts: &mut 
             continue;
         }
         let army = parts[m].force;
-        let convoying: Seaway =
-            parts.iter().filter(|p| p.plan == Plan::Convoy { army, dest }).map(|p| p.origin).collect();
-        if !route_exists(v, from, dest, &convoying) {
+        let route = with_waters(v, |waters| {
+            for p in parts.iter().filter(|p| p.plan == Plan::Convoy { army, dest }) {
+                add(waters, p.origin);
+            }
+            route_exists(v, from, dest, waters)
+        });
+        if !route {
             if let Plan::Move { ref mut convoy, .. } = parts[m].plan {
                 *convoy = false;
             }
@@ -177,23 +222,30 @@ pub fn fall_back_to_land(v: &Variant, forces: usize, named: &[u16], parts: &mut 
     }
 }
 
-/// Is there a chain of the seas `fleets` from `from` to `dest`?
-fn route_exists(v: &Variant, from: ProvinceId, dest: ProvinceId, fleets: &[ProvinceId]) -> bool {
-    let touches = |a: ProvinceId, b: ProvinceId| v.any_borders.get(a.index(), b.index());
-    let mut seen: smallvec::SmallVec<[bool; 16]> = smallvec::smallvec![false; fleets.len()];
-    let mut stack: smallvec::SmallVec<[usize; 16]> = (0..fleets.len()).filter(|&i| touches(from, fleets[i])).collect();
-    for &i in &stack {
-        seen[i] = true;
+/// Is there a chain of the seas from `from` to `dest`? `waters`: three
+/// sets (`with_waters`), the first the seas; the other two, empty, are
+/// worked in: the seas reached, and those reached but not yet looked
+/// from. The seas `from` touches are reached first, then those each
+/// reached sea touches.
+fn route_exists(v: &Variant, from: ProvinceId, dest: ProvinceId, waters: &mut [u64]) -> bool {
+    let words = waters.len() / 3;
+    let (fleets, rest) = waters.split_at_mut(words);
+    let (seen, todo) = rest.split_at_mut(words);
+    let touched_by = |p: usize| v.any_borders.row_words(p);
+    for ((s, t), (f, r)) in seen.iter_mut().zip(todo.iter_mut()).zip(fleets.iter().zip(touched_by(from.index()))) {
+        *s = f & r;
+        *t = f & r;
     }
-    while let Some(i) = stack.pop() {
-        if touches(fleets[i], dest) {
+    while let Some(w) = todo.iter().position(|&bits| bits != 0) {
+        let sea = w * 64 + todo[w].trailing_zeros() as usize;
+        todo[w] &= todo[w] - 1;
+        if v.any_borders.get(sea, dest.index()) {
             return true;
         }
-        for j in 0..fleets.len() {
-            if !seen[j] && touches(fleets[i], fleets[j]) {
-                seen[j] = true;
-                stack.push(j);
-            }
+        for ((s, t), (f, r)) in seen.iter_mut().zip(todo.iter_mut()).zip(fleets.iter().zip(touched_by(sea))) {
+            let new = f & r & !*s;
+            *s |= new;
+            *t |= new;
         }
     }
     false
@@ -210,6 +262,9 @@ pub fn convoy_possible(
     dest: ProvinceId,
     except: Option<u16>,
 ) -> bool {
-    let fleets = seas.carrying(v, forces, army.kinds()[0], except);
-    route_exists(v, v.province_of(army.loc), dest, &fleets)
+    with_waters(v, |waters| {
+        let words = waters.len() / 3;
+        seas.carrying_into(v, forces, army.kinds()[0], except, &mut waters[..words]);
+        route_exists(v, v.province_of(army.loc), dest, waters)
+    })
 }

@@ -47,7 +47,8 @@ pub fn fleet_coasts(v: &Variant, from: LocId, dest: ProvinceId) -> impl Iterator
 }
 
 /// The plan for `force` moving to `to`; `merge` for a MERGE order.
-#[inline]
+/// (Always inline: its plan is then handed back in registers.)
+#[inline(always)]
 pub fn plan_move(v: &Variant, force: &Force, to: LocId, via_convoy: bool, merge: bool) -> Result<Plan, Illegal> {
     let from = v.province_of(force.loc);
     let dest = v.province_of(to);

@@ -212,21 +212,28 @@ pub fn occupancy(v: &Variant, forces: &[Force]) -> Vec<u16> {
 /// `occupancy`, written into `at`.
 #[inline]
 pub fn occupancy_into(v: &Variant, forces: &[Force], at: &mut Vec<u16>) {
-    occupancy_each(v, forces, at, |_, _, _| {});
+    occupancy_each(v, forces, at, &mut Vec::new(), |_, _, _| {});
 }
 
-/// `occupancy_into`, calling `each(i, province, force)` for every force as
-/// it is met (so that a pass over the forces that needs their provinces
-/// is the same pass).
+/// `occupancy_into`, adding `each(i, province, force)` of every force to
+/// `out`, in the forces' order, as it is met (so that a pass over the
+/// forces that needs their provinces is the same pass). (`out` is
+/// extended, not pushed to: its length is not stored at each force.)
 #[inline(always)]
-fn occupancy_each(v: &Variant, forces: &[Force], at: &mut Vec<u16>, mut each: impl FnMut(u16, ProvinceId, &Force)) {
+fn occupancy_each<T>(
+    v: &Variant,
+    forces: &[Force],
+    at: &mut Vec<u16>,
+    out: &mut Vec<T>,
+    mut each: impl FnMut(u16, ProvinceId, &Force) -> T,
+) {
     at.clear();
     at.resize(v.province_count(), u16::MAX);
-    for (i, f) in forces.iter().enumerate() {
+    out.extend(forces.iter().enumerate().map(|(i, f)| {
         let p = v.province_of(f.loc);
         at[p.index()] = i as u16;
-        each(i as u16, p, f);
-    }
+        each(i as u16, p, f)
+    }));
     for b in &v.boxes {
         at[b.index()] = u16::MAX;
     }
@@ -235,8 +242,10 @@ fn occupancy_each(v: &Variant, forces: &[Force], at: &mut Vec<u16>, mut each: im
 /// Plans the orders into `plans` (its earlier contents replaced), with
 /// `seas` to work in, and writes the position's occupancy into `at`
 /// (`occupancy_into`, in the same pass as the parts). `state`: the variant
-/// state before the phase, for the mechanics' orders.
-#[inline]
+/// state before the phase, for the mechanics' orders. (Out of line: the
+/// planning's cost is then read as one figure in a profile, and
+/// `movement` is a smaller function, issue 31.)
+#[inline(never)]
 pub fn plan(
     v: &Variant,
     forces: &[Force],
@@ -248,8 +257,7 @@ pub fn plan(
 ) {
     let Plans { parts, splits, coupled, touched, .. } = plans;
     parts.clear();
-    parts.reserve(forces.len());
-    occupancy_each(v, forces, at, |i, p, f| parts.push(Part::new(v, i, p, f, WHOLE, &f.components)));
+    occupancy_each(v, forces, at, parts, |i, p, f| Part::new(v, i, p, f, WHOLE, &f.components));
     splits.clear();
     coupled.clear();
     coupled.resize(forces.len(), false);
@@ -315,17 +323,7 @@ fn plan_orders(
             if let Action::Merge { with, .. } = &order.action {
                 touched.extend(with.iter().map(|u| at[v.province_of(u.loc).index()]).filter(|&g| g != u16::MAX));
             }
-            let first_new = parts.len();
-            let planned = planning.plan_force(f, i, &order.action, parts, splits, coupled);
-            if matches!(parts[f as usize].plan, Plan::Convoy { .. }) {
-                convoys.push(f);
-            }
-            if parts.len() > first_new {
-                // The parts it split into.
-                let split = (first_new..parts.len()).filter(|&p| matches!(parts[p].plan, Plan::Convoy { .. }));
-                convoys.extend(split.map(|p| p as u16));
-            }
-            planned
+            planning.plan_force(f, i, &order.action, parts, splits, coupled, convoys)
         });
         if let Err(why) = checked {
             illegal[i] = Some(why);
@@ -507,7 +505,11 @@ impl Planning<'_> {
         }
     }
 
-    /// Plans the order of force `f`; on success its parts have their plans.
+    /// Plans the order of force `f`; on success its parts have their plans,
+    /// and those planned to convoy are added to `convoys` (only a split
+    /// and the orders `plan_other` plans can give a convoy: a move's own
+    /// path adds nothing).
+    #[allow(clippy::too_many_arguments)]
     fn plan_force(
         &self,
         f: u16,
@@ -516,6 +518,7 @@ impl Planning<'_> {
         parts: &mut Vec<Part>,
         splits: &mut Vec<Components>,
         coupled: &mut [bool],
+        convoys: &mut Vec<u16>,
     ) -> Result<(), Illegal> {
         let Planning { v, forces, at, .. } = *self;
         match action {
@@ -525,6 +528,9 @@ impl Planning<'_> {
                 let force = &forces[f as usize];
                 parts[f as usize] = split_part(v, f, force, planned.rest, splits, Plan::Hold, i);
                 for (body, plan) in planned.parts {
+                    if matches!(plan, Plan::Convoy { .. }) {
+                        convoys.push(parts.len() as u16);
+                    }
                     parts.push(split_part(v, f, force, body.components, splits, plan, i));
                 }
                 Ok(())
@@ -576,6 +582,9 @@ impl Planning<'_> {
             Action::Move { .. } => self.plan_leaving_immobile(f, i, action, parts, splits),
             _ => {
                 let plan = self.plan_one(f, &forces[f as usize], action)?;
+                if matches!(plan, Plan::Convoy { .. }) {
+                    convoys.push(f);
+                }
                 parts[f as usize].plan = plan;
                 parts[f as usize].set_order(Some(i));
                 Ok(())
@@ -585,8 +594,11 @@ impl Planning<'_> {
 
     /// Plans a move or merge of force `g` by order `i`. When the force
     /// leaves behind components that cannot move (H12: garrisons), they
-    /// stay as a part of their own and the rest moves as another.
-    #[inline]
+    /// stay as a part of their own and the rest moves as another. (The one
+    /// call a move costs: what it asks below is inline, its plan handed
+    /// back in registers, not through memory at each of three calls, issue
+    /// 31.)
+    #[inline(never)]
     fn plan_leaving_immobile(
         &self,
         g: u16,
@@ -628,7 +640,7 @@ impl Planning<'_> {
     /// Plans one order for `body` (a whole force, or a part of force `f`).
     /// A move (most orders) is planned without the set-up the other
     /// orders need.
-    #[inline]
+    #[inline(always)]
     pub(super) fn plan_one(&self, f: u16, body: &Force, action: &Action) -> Result<Plan, Illegal> {
         // City State: a unit behind the walls stands or attacks its
         // province, and no one supports it (C6); a unit in a Pass may only
@@ -640,9 +652,8 @@ impl Planning<'_> {
         }
     }
 
-    /// Plans a move of `body` to `to`. (Out of line: inline, it made
-    /// `plan_one` too large to be inlined where it is asked.)
-    #[inline(never)]
+    /// Plans a move of `body` to `to`.
+    #[inline(always)]
     fn plan_move_order(&self, body: &Force, to: LocId, via_convoy: bool) -> Result<Plan, Illegal> {
         let v = self.v;
         let plan = plan_move(v, body, to, via_convoy, false).map_err(|why| {
@@ -665,23 +676,28 @@ impl Planning<'_> {
         Ok(plan)
     }
 
+    /// The force that force `f`'s support or convoy of `u` (to `to`, if
+    /// it moves) names. (Always inline: as a closure it was a call.)
+    #[inline(always)]
+    fn target(&self, f: u16, u: &UnitRef, to: Option<ProvinceId>) -> Result<u16, Illegal> {
+        let Planning { v, forces, at, binding, .. } = *self;
+        let mut t = at[v.province_of(u.loc).index()];
+        if t == u16::MAX {
+            t = binding.target(v, forces, f, u, to);
+        }
+        if t == u16::MAX {
+            Err(Illegal::NoSupportedUnit)
+        } else if t == f {
+            Err(Illegal::SupportSelf)
+        } else {
+            Ok(t)
+        }
+    }
+
     /// `plan_one` of an order other than a move, `may_order` asked.
     #[inline(never)]
     fn plan_other(&self, f: u16, body: &Force, action: &Action) -> Result<Plan, Illegal> {
-        let Planning { v, forces, seas, at, state, binding } = *self;
-        let target = |u: &UnitRef, to: Option<ProvinceId>| -> Result<u16, Illegal> {
-            let mut t = at[v.province_of(u.loc).index()];
-            if t == u16::MAX {
-                t = binding.target(v, forces, f, u, to);
-            }
-            if t == u16::MAX {
-                Err(Illegal::NoSupportedUnit)
-            } else if t == f {
-                Err(Illegal::SupportSelf)
-            } else {
-                Ok(t)
-            }
-        };
+        let Planning { v, forces, seas, state, .. } = *self;
         // H11: components that may not support (garrisons) support only a
         // merge into their own province.
         let none_supports = || body.components.iter().all(|c| !c.kind.row().may_support);
@@ -693,7 +709,7 @@ impl Planning<'_> {
             Action::Move { .. } => unreachable!("plan_one plans a move"),
             Action::Merge { to, .. } => plan_move(v, body, *to, false, true),
             Action::SupportHold { unit } => {
-                let t = target(unit, None)?;
+                let t = self.target(f, unit, None)?;
                 let dest = v.province_of(forces[t as usize].loc);
                 if !can_reach(v, body, dest) {
                     return Err(Illegal::CannotReach);
@@ -702,7 +718,7 @@ impl Planning<'_> {
             }
             Action::SupportMove { unit, to } => {
                 let dest = v.province_of(*to);
-                let t = target(unit, Some(dest))?;
+                let t = self.target(f, unit, Some(dest))?;
                 if !can_reach(v, body, dest) {
                     return Err(Illegal::CannotReach);
                 }
@@ -736,7 +752,7 @@ impl Planning<'_> {
                 if !v.province(v.province_of(body.loc)).terrain.convoys() {
                     return Err(Illegal::ConvoyFromCoast);
                 }
-                let t = target(unit, Some(v.province_of(*to)))?;
+                let t = self.target(f, unit, Some(v.province_of(*to)))?;
                 let army = &forces[t as usize];
                 let [carried, fleets, immobile] = army.kinds();
                 if fleets + immobile > 0 {
