@@ -10,7 +10,7 @@
 
 use polemarch_bench::sample;
 use polemarch_bench::timing::{format_duration, measure, Budget};
-use polemarch_engine::replay::{detect, replay_text};
+use polemarch_engine::replay::{detect, replay_text_with, Replayer};
 use polemarch_engine::rules::Edition;
 use polemarch_engine::variant::embedded_variant;
 
@@ -28,11 +28,15 @@ fn main() {
     v.rules.edition = Edition::DROIDIPPY;
 
     // One pass: every game read and replayed; the phases replayed.
-    let pass = |texts: &Vec<String>| -> usize {
+    // What the replay works in, kept from game to game and pass to pass,
+    // as `polemarch replay` keeps it from file to file.
+    let mut replayer = Replayer::default();
+    let mut pass = |texts: &Vec<String>| -> usize {
         let mut phases = 0;
         for text in texts {
             let found = detect(text).expect("godip text");
-            let report = replay_text(&v, found.format, text, Edition::DROIDIPPY).expect("a readable game");
+            let report =
+                replay_text_with(&mut replayer, &v, found.format, text, Edition::DROIDIPPY).expect("a readable game");
             assert!(report.first_difference.is_none(), "{:?}", report.first_difference);
             phases += report.phases;
         }

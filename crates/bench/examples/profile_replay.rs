@@ -3,13 +3,14 @@
 //! replayed under the `droidippy` edition), N times, for
 //! `valgrind --tool=callgrind target/release/examples/profile_replay [N]
 //! [whole]` (N defaults to one). Each record is read and replayed phase by
-//! phase (`replay_text`, as the benchmark and `polemarch replay` do), or
+//! phase (`replay_text_with`, one `Replayer` for all, as the benchmark and
+//! `polemarch replay` do), or
 //! with `whole` read whole first and then replayed (`import`, `replay`).
 //! The files are read and the variant loaded before the passes:
 //! `profile_replay 1` less `profile_replay 0` is one pass.
 
 use polemarch_bench::sample;
-use polemarch_engine::replay::{detect, import, replay, replay_text};
+use polemarch_engine::replay::{detect, import, replay, replay_text_with, Replayer};
 use polemarch_engine::rules::Edition;
 use polemarch_engine::variant::embedded_variant;
 
@@ -21,6 +22,7 @@ fn main() {
     v.rules.edition = Edition::DROIDIPPY;
     let t = std::time::Instant::now();
     let mut phases = 0;
+    let mut replayer = Replayer::default();
     for _ in 0..n {
         for text in &texts {
             let found = detect(text).expect("godip text");
@@ -28,7 +30,7 @@ fn main() {
             let report = if whole {
                 replay(&v, &import(&v, found.format, text).expect("a readable game"), Edition::DROIDIPPY)
             } else {
-                replay_text(&v, found.format, text, Edition::DROIDIPPY).expect("a readable game")
+                replay_text_with(&mut replayer, &v, found.format, text, Edition::DROIDIPPY).expect("a readable game")
             };
             assert!(report.first_difference.is_none(), "{:?}", report.first_difference);
             phases += report.phases;

@@ -61,3 +61,44 @@ fn a_year_at_the_end_of_i32_is_refused_and_never_wraps() {
     assert!(h.calendar.next(last).year < 0);
     assert!(h.calendar.display(h.calendar.next(last)).to_string().ends_with(" AD, Movement"));
 }
+
+/// `phase_of_words` (the replay's reader of godip's `PHASE` lines) reads
+/// words as `parse_phase` reads the text they were split from: the same
+/// phase, or the same error quoting the same text.
+#[test]
+fn phase_words_read_as_the_phase_text() {
+    for id in ["standard", "hoplite_wars", "city_state"] {
+        let v = variant(id);
+        for text in [
+            "Spring 1901 Movement",
+            "spring 1901 movement",
+            "SPRING 1901 moves",
+            "Fall 1901 Adjustment",
+            "Autumn 1905 Retreat",
+            "Winter 451 BC adjustment",
+            "Summer 3 AD Movement",
+            "Spring 0 Movement",
+            "Spring 1901 Dance",
+            "Spring nineteen Movement",
+            "Spring 1901",
+            "Nowhen 1901 Movement",
+            "Spring 1901 2 Movement",
+            "Spring 10000000000 Movement",
+        ] {
+            let words: Vec<&str> = text.split(' ').collect();
+            let by_words = v.calendar.phase_of_words(&words, || text.into());
+            assert_eq!(by_words, v.calendar.parse_phase(text), "{id}: {text}");
+        }
+    }
+}
+
+/// A season whose name is not letters and digits alone is matched by its
+/// normal name (`with_normal`): `early-spring` is `Early Spring`.
+#[test]
+fn a_season_is_found_by_its_normal_name() {
+    let mut v = variant("standard");
+    v.calendar.steps[0].season = "Early Spring".into();
+    let phase = v.calendar.parse_phase("early-spring 1901 movement").expect("reads");
+    assert_eq!(phase, Phase { step: 0, year: 1901 });
+    assert!(v.calendar.parse_phase("spring 1901 movement").is_err());
+}

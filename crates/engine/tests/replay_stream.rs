@@ -6,7 +6,9 @@
 
 use polemarch_engine::adjudicate::adjudicate;
 use polemarch_engine::order::parse_order_line;
-use polemarch_engine::replay::{import, replay, replay_text, Format};
+use polemarch_engine::replay::{
+    import, replay, replay_text, replay_text_with, replay_with, Format, RecordedGame, RecordedPhase, Replayer,
+};
 use polemarch_engine::rules::Edition;
 use polemarch_engine::variant::embedded_variant;
 use polemarch_engine::{Position, Variant};
@@ -107,8 +109,52 @@ fn a_record_replays_the_same_phase_by_phase() {
         (format!("POSITIONS\n{agreeing}"), "error: "),
         (String::new(), "error: "),
     ];
+    // One replayer for every case in turn (those that stop reading too):
+    // each report is the one a fresh replay gives.
+    let mut replayer = Replayer::default();
     for (text, said) in cases {
         let got = same_both_ways(&v, &text);
         assert!(got.starts_with(said), "{got}, not {said}: {text}");
+        let kept = replay_text_with(&mut replayer, &v, Format::Godip, &text, Edition::DROIDIPPY);
+        assert_eq!(kept, replay_text(&v, Format::Godip, &text, Edition::DROIDIPPY), "{text}");
+    }
+}
+
+/// A game of `id` recorded from its start: each phase's orders (none: the
+/// judge's defaults) and the position they lead to, `n` phases.
+fn recorded(id: &str, n: usize) -> (Variant, RecordedGame) {
+    let v = embedded_variant(id).expect("built in").expect("valid");
+    let mut pos = Position::start(&v);
+    let mut phases = Vec::new();
+    for _ in 0..n {
+        let next = adjudicate(&v, &pos, &[]).next;
+        let label = v.calendar.display(pos.phase).to_string();
+        phases.push(RecordedPhase { label, start: std::mem::replace(&mut pos, next), ..RecordedPhase::blank() });
+    }
+    (v, RecordedGame { phases, end: None })
+}
+
+/// What a replay works in may go from a record of one variant to one of
+/// another (the CLI keeps one `Replayer` for all its files): each report
+/// is the one a fresh replay gives, and a record that differs from
+/// polemarch is still found to differ.
+#[test]
+fn one_replayer_replays_records_of_several_variants() {
+    let standard = variant();
+    let text = year(&standard).concat();
+    let differing = text.replacen("France: army bur", "France: army par", 1);
+    let others = [recorded("hoplite_wars", 6), recorded("imperator", 6), recorded("city_state", 6)];
+    let mut replayer = Replayer::default();
+    for _ in 0..2 {
+        for (v, game) in &others {
+            let native = v.rules.edition;
+            let kept = replay_with(&mut replayer, v, game, native);
+            assert_eq!(kept, replay(v, game, native), "{}", v.name);
+            assert_eq!((kept.phases, kept.first_difference.as_deref()), (6, None), "{}: {kept:?}", v.name);
+            for text in [&text, &differing] {
+                let kept = replay_text_with(&mut replayer, &standard, Format::Godip, text, Edition::DROIDIPPY);
+                assert_eq!(kept, replay_text(&standard, Format::Godip, text, Edition::DROIDIPPY));
+            }
+        }
     }
 }

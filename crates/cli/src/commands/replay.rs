@@ -5,7 +5,7 @@
 //! edition, and `K record errors` where records contradict themselves).
 
 use crate::{input, variants};
-use polemarch_engine::replay::{detect, replay_text, ReplayReport};
+use polemarch_engine::replay::{detect, replay_text_with, ReplayReport, Replayer};
 use polemarch_engine::rules::{Choice, Edition};
 use polemarch_engine::Variant;
 use std::collections::{BTreeMap, HashMap};
@@ -59,13 +59,15 @@ macro_rules! say {
 }
 
 /// Replays one file under `edition` (None: the record's own judge's).
-/// `buf` holds the file's text, kept from file to file.
+/// `buf` holds the file's text, and `replayer` what the replay works in,
+/// both kept from file to file.
 fn one(
     file: &Path,
     variant: Option<&str>,
     edition: Option<Edition>,
     cache: &mut Variants,
     buf: &mut Vec<u8>,
+    replayer: &mut Replayer,
 ) -> Replayed {
     let text = match input::read_open_file_into(file, input::MAX_FILE_BYTES, "a recorded game", buf) {
         Ok(text) => text,
@@ -95,7 +97,7 @@ fn one(
         Ok(v) => v,
         Err(e) => return Replayed::Unreadable(e),
     };
-    match replay_text(&v, found.format, text, native) {
+    match replay_text_with(replayer, &v, found.format, text, native) {
         Ok(report) => Replayed::Done(report, used.name),
         Err(e) => Replayed::Record(format!("{}: {e}", found.format.name())),
     }
@@ -109,9 +111,10 @@ pub fn run(files: &[PathBuf], variant: Option<&str>, edition: Option<&str>) -> R
     let mut by_choice: BTreeMap<Choice, (usize, usize)> = BTreeMap::new();
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut buf = Vec::new();
+    let mut replayer = Replayer::default();
     for file in files {
         let name = file.display();
-        match one(file, variant, edition, &mut cache, &mut buf) {
+        match one(file, variant, edition, &mut cache, &mut buf, &mut replayer) {
             Replayed::Done(report, used) => {
                 let by_choice_only = !report.edition_differences.is_empty();
                 match (&report.first_difference, report.record_errors.is_empty()) {

@@ -40,6 +40,20 @@ impl<'v> Adjudicator<'v> {
         Adjudicator { v, scratch: Scratch::default() }
     }
 
+    /// A context for `v` that works in `workspace`, the scratch arrays of
+    /// an earlier context (of this variant or another: each stage sizes
+    /// its arrays for the phase it adjudicates).
+    pub fn with_workspace(v: &'v Variant, workspace: Workspace) -> Adjudicator<'v> {
+        Adjudicator { v, scratch: workspace.0 }
+    }
+
+    /// The context's scratch arrays, apart from its variant: for a context
+    /// of another variant, or of the same one borrowed anew (a replay of
+    /// record after record, each replayed with its own borrow).
+    pub fn into_workspace(self) -> Workspace {
+        Workspace(self.scratch)
+    }
+
     pub fn variant(&self) -> &'v Variant {
         self.v
     }
@@ -66,6 +80,11 @@ impl<'v> Adjudicator<'v> {
         super::judge(self.v, &mut self.scratch, pos, orders, results, next);
     }
 }
+
+/// The scratch arrays of an `Adjudicator`, kept apart from its variant
+/// (`into_workspace`, `with_workspace`). Holds nothing a later phase reads.
+#[derive(Default)]
+pub struct Workspace(Scratch);
 
 /// An empty results list that keeps the memory of `results` (which may
 /// borrow other orders): for reusing one buffer with orders that live

@@ -27,7 +27,7 @@ pub use civil_disorder::{distances, first_in_disorder};
 // The vocabulary, below the rules and the adjudicator (crate::outcome):
 // its old paths `super::outcome::...` keep working.
 use crate::outcome;
-pub use context::{recycle, Adjudicator};
+pub use context::{recycle, Adjudicator, Workspace};
 pub use legality::{Legality, Rounds};
 pub use outcome::{Illegal, OrderResult, Reason, Verdict};
 pub use plan::{occupancy as occupancy_of, occupancy_into, Plan};

@@ -18,7 +18,7 @@
 use super::diff::{order_key, order_provinces, position_differences, PositionDiff};
 use super::{RecordedGame, RecordedPhase};
 use crate::adjudicate::{
-    adjudicate, adjustment_due, balances, recycle, retreat_options, Adjudicator, OrderResult, Verdict,
+    adjudicate, adjustment_due, balances, recycle, retreat_options, Adjudicator, OrderResult, Verdict, Workspace,
 };
 use crate::rules::{Choice, Edition};
 use crate::state::{Dislodged, Force, Position};
@@ -46,7 +46,13 @@ pub struct ReplayReport {
 /// Replays `game` under `v`'s edition; `native` is the edition of the judge
 /// that wrote the record.
 pub fn replay(v: &Variant, game: &RecordedGame, native: Edition) -> ReplayReport {
-    let mut replaying = Replaying::new(v, native);
+    replay_with(&mut Replayer::default(), v, game, native)
+}
+
+/// `replay`, working in what `replayer` kept from the records replayed
+/// before (of any variant; `replay_text_with`): the same report.
+pub fn replay_with(replayer: &mut Replayer, v: &Variant, game: &RecordedGame, native: Edition) -> ReplayReport {
+    let mut replaying = Replaying::new(v, native, replayer);
     for phase in &game.phases {
         replaying.read(phase);
     }
@@ -56,7 +62,24 @@ pub fn replay(v: &Variant, game: &RecordedGame, native: Edition) -> ReplayReport
     for pair in game.phases.windows(2) {
         replaying.pair(&pair[0], &pair[1]);
     }
-    replaying.end()
+    replaying.end(replayer)
+}
+
+/// What replays work in, kept from record to record (`replay_text_with`):
+/// the adjudicator's scratch arrays, the results list and the two
+/// positions a replay steps between. A replay of many records reuses their
+/// memory; what one record's replay leaves in them, the next never reads.
+pub struct Replayer {
+    work: Workspace,
+    results: Vec<OrderResult<'static>>,
+    pos: Position,
+    next: Position,
+}
+
+impl Default for Replayer {
+    fn default() -> Replayer {
+        Replayer { work: Workspace::default(), results: Vec::new(), pos: Position::blank(), next: Position::blank() }
+    }
 }
 
 /// A replay under way: each phase read is counted and its glitches noted
@@ -77,10 +100,13 @@ pub(super) struct Replaying<'v> {
 }
 
 impl<'v> Replaying<'v> {
-    pub(super) fn new(v: &'v Variant, native: Edition) -> Replaying<'v> {
+    /// A replay under `v`, working in what `replayer` kept (`end` gives
+    /// it back).
+    pub(super) fn new(v: &'v Variant, native: Edition, replayer: &mut Replayer) -> Replaying<'v> {
+        use std::mem::{replace, take};
         Replaying {
             native,
-            judge: Adjudicator::new(v),
+            judge: Adjudicator::with_workspace(v, take(&mut replayer.work)),
             report: ReplayReport {
                 first_difference: None,
                 notes: Vec::new(),
@@ -89,9 +115,9 @@ impl<'v> Replaying<'v> {
                 record_errors: Vec::new(),
                 unchecked: 0,
             },
-            pos: Position::blank(),
-            results: Vec::new(),
-            next: Position::blank(),
+            pos: replace(&mut replayer.pos, Position::blank()),
+            results: take(&mut replayer.results),
+            next: replace(&mut replayer.next, Position::blank()),
         }
     }
 
@@ -117,10 +143,15 @@ impl<'v> Replaying<'v> {
         }
     }
 
-    pub(super) fn end(mut self) -> ReplayReport {
+    /// The report, and what the replay worked in given back to `replayer`.
+    pub(super) fn end(mut self, replayer: &mut Replayer) -> ReplayReport {
         if self.report.phases == 0 {
             self.report.first_difference = Some("the record has no phases".into());
         }
+        replayer.work = self.judge.into_workspace();
+        replayer.results = recycle(self.results);
+        replayer.pos = self.pos;
+        replayer.next = self.next;
         self.report
     }
 

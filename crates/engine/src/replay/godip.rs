@@ -200,7 +200,16 @@ impl<'a> Steps<'a> {
                 return Ok(Phase { step, year });
             }
         }
-        let phase = v.calendar.parse_phase(&format!("{season} {year} {kind}"))?;
+        // The words as `parse_phase` would split `season year kind`: when
+        // none holds a comma or a space of another alphabet, they are its
+        // words, and no text is made unless it is wrong.
+        let plain = |w: &str| w.bytes().all(|b| b.is_ascii() && b != b',' && !char::from(b).is_whitespace());
+        let written = || format!("{season} {year} {kind}").into();
+        let phase = if plain(season) && plain(year) && plain(kind) {
+            v.calendar.phase_of_words(&[season, year, kind], written)?
+        } else {
+            v.calendar.parse_phase(&written())?
+        };
         if !self.0.iter().any(|(s, k, _)| *s == season && *k == kind) {
             self.0.push((season, kind, phase.step));
         }

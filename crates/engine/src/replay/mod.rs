@@ -13,7 +13,7 @@ mod mila_order;
 mod own;
 mod stream;
 
-pub use check::{replay, ReplayReport};
+pub use check::{replay, replay_with, ReplayReport, Replayer};
 pub use diff::order_key;
 pub use godip_error::{GodipError, LineError};
 pub use mila::{
@@ -23,7 +23,7 @@ pub use mila::{
 pub use mila_error::{ContentProblem, MilaError, NoteProblem, PhaseNameProblem};
 pub use mila_order::{mila_order, MilaPieces, MilaText};
 pub use own::{import_own, OwnError};
-pub use stream::replay_text;
+pub use stream::{replay_text, replay_text_with};
 
 use crate::order::Order;
 use crate::rules::Edition;

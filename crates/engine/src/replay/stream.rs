@@ -3,8 +3,8 @@
 //! phases are never all kept (godip's text; the JSON formats are read
 //! whole first, as serde reads them).
 
-use super::check::Replaying;
-use super::{godip, import, replay, Format, ImportError, RecordedPhase, ReplayReport};
+use super::check::{replay_with, Replayer, Replaying};
+use super::{godip, import, Format, ImportError, RecordedPhase, ReplayReport};
 use crate::rules::Edition;
 use crate::variant::Variant;
 
@@ -13,14 +13,27 @@ use crate::variant::Variant;
 /// error where the text does not read (an error anywhere in it wins over
 /// the phases replayed before it).
 pub fn replay_text(v: &Variant, format: Format, text: &str, native: Edition) -> Result<ReplayReport, ImportError> {
+    replay_text_with(&mut Replayer::default(), v, format, text, native)
+}
+
+/// `replay_text`, working in what `replayer` kept from the records
+/// replayed before (of any variant): the same report, and for a run of
+/// records, the adjudicator's scratch and the replay's lists made once.
+pub fn replay_text_with(
+    replayer: &mut Replayer,
+    v: &Variant,
+    format: Format,
+    text: &str,
+    native: Edition,
+) -> Result<ReplayReport, ImportError> {
     if format != Format::Godip {
-        return import(v, format, text).map(|game| replay(v, &game, native));
+        return import(v, format, text).map(|game| replay_with(replayer, v, &game, native));
     }
-    let mut replaying = Replaying::new(v, native);
+    let mut replaying = Replaying::new(v, native, replayer);
     // The phase before the one just read (its lists are given back to the
     // reader in turn, to read the phase after next into).
     let mut before: Option<RecordedPhase> = None;
-    godip::read_godip(v, text, &mut |read| {
+    let done = godip::read_godip(v, text, &mut |read| {
         replaying.read(read);
         match &mut before {
             Some(phase) => {
@@ -33,6 +46,8 @@ pub fn replay_text(v: &Variant, format: Format, text: &str, native: Edition) -> 
             }
         }
     })
-    .map_err(ImportError::Godip)?;
-    Ok(replaying.end())
+    .map_err(ImportError::Godip);
+    // (Given back even when the text stops reading.)
+    let report = replaying.end(replayer);
+    done.map(|()| report)
 }

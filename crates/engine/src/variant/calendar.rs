@@ -159,7 +159,7 @@ impl Calendar {
     /// taken as the year's adjustment step.
     pub fn find_step(&self, season: &str, kind: PhaseKind) -> Option<u8> {
         let exact = self.with_season_key(season, |key| {
-            self.steps.iter().position(|s| s.kind == kind && with_normal(&s.season, |n| n == key))
+            self.steps.iter().position(|s| s.kind == kind && same_season(&s.season, key))
         });
         let any_of_kind =
             || if kind == PhaseKind::Adjustment { self.steps.iter().position(|s| s.kind == kind) } else { None };
@@ -171,10 +171,21 @@ impl Calendar {
     pub fn parse_phase(&self, text: &str) -> Result<Phase, PhaseError> {
         let words: smallvec::SmallVec<[&str; 6]> =
             text.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
+        self.phase_of_words(&words, || text.into())
+    }
+
+    /// The phase named by `words` (`Spring`, `1901`, `Movement`), as
+    /// `parse_phase` reads the text they were split from: on error, the
+    /// text `written` gives is quoted (made only then: a reader of phase
+    /// names by the thousand, a replay, pays for no text it never shows).
+    pub fn phase_of_words<'t>(
+        &self,
+        words: &[&str],
+        written: impl Fn() -> std::borrow::Cow<'t, str>,
+    ) -> Result<Phase, PhaseError> {
         // Quoted cut short: a phase from a file may be of any length.
-        let quoted = crate::order::excerpt(text).into_owned();
         let word = |w: &str| crate::order::excerpt(w).into_owned();
-        let error = |kind| PhaseError { text: quoted.clone(), kind };
+        let error = |kind| PhaseError { text: crate::order::excerpt(&written()).into_owned(), kind };
         if words.len() < 3 {
             return Err(error(PhaseProblem::Shape));
         }
@@ -214,6 +225,17 @@ impl Calendar {
 
     pub fn display(&self, phase: Phase) -> PhaseDisplay<'_> {
         PhaseDisplay { calendar: self, phase }
+    }
+}
+
+/// True when `season`'s normal name is `key` (a normal name): a season
+/// of letters and digits only is its lower case, compared as it stands;
+/// any other is normalized first.
+fn same_season(season: &str, key: &str) -> bool {
+    if season.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        season.eq_ignore_ascii_case(key)
+    } else {
+        with_normal(season, |n| n == key)
     }
 }
 

@@ -195,7 +195,7 @@ pub async fn summaries(db: &AnyPool, g: &Game, reader: &Reader, messages: &[Mess
     for m in messages {
         put(m.conversation(), Some(m));
     }
-    list[1..].sort_by(|a, b| b.last_id.cmp(&a.last_id));
+    list[1..].sort_by_key(|s| std::cmp::Reverse(s.last_id));
     Ok(list)
 }
 
