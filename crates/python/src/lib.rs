@@ -30,6 +30,23 @@ use pyo3::prelude::*;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// mimalloc's `mi_option_purge_delay` (its `mi_option_t`, mimalloc 3).
+const MI_OPTION_PURGE_DELAY: std::ffi::c_int = 15;
+
+extern "C" {
+    fn mi_option_set(option: std::ffi::c_int, value: std::ffi::c_long);
+}
+
+/// Memory freed stays with mimalloc, not given back to the system after a
+/// delay: a game's lists are made again at the next phase, and memory given
+/// back is faulted in again, zeroed by the kernel (docs/benchmarks.md).
+fn keep_freed_memory() {
+    // SAFETY: mimalloc's own function (compiled into this library by
+    // libmimalloc-sys), called with one of its options and a value it
+    // documents (-1: never purge), at the module's start.
+    unsafe { mi_option_set(MI_OPTION_PURGE_DELAY, -1) }
+}
+
 /// The ids of the variants built in (`standard`, `imperator` ...).
 #[pyfunction]
 fn variants() -> Vec<&'static str> {
@@ -57,6 +74,7 @@ fn from_saved_game_format(
 
 #[pymodule]
 fn _polemarch(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    keep_freed_memory();
     m.add_class::<game::Game>()?;
     m.add_class::<power::Power>()?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
