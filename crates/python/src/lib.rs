@@ -30,7 +30,10 @@ use pyo3::prelude::*;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-/// mimalloc's `mi_option_purge_delay` (its `mi_option_t`, mimalloc 3).
+/// mimalloc's `mi_option_purge_delay`: its number in `mi_option_t` (the
+/// C header of libmimalloc-sys 0.1.49, Cargo.lock; the crate's own
+/// constants give the options either side of it, `eager_commit_delay`
+/// 14 and `use_numa_nodes` 16, but not this one).
 const MI_OPTION_PURGE_DELAY: std::ffi::c_int = 15;
 
 extern "C" {
@@ -42,8 +45,10 @@ extern "C" {
 /// back is faulted in again, zeroed by the kernel (docs/benchmarks.md).
 fn keep_freed_memory() {
     // SAFETY: mimalloc's own function (compiled into this library by
-    // libmimalloc-sys), called with one of its options and a value it
-    // documents (-1: never purge), at the module's start.
+    // libmimalloc-sys, which links it), with one of its options and a
+    // value it documents (-1: never purge). It is not thread-safe: it is
+    // called as the module is made, with the GIL held, before any of this
+    // library's code can run on another thread.
     unsafe { mi_option_set(MI_OPTION_PURGE_DELAY, -1) }
 }
 
