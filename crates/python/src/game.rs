@@ -411,8 +411,6 @@ impl Game {
         let pos = std::mem::replace(&mut self.pos, next);
         // Only the first phase not yet written keeps its position (`unwritten`).
         let first = !self.unwritten.iter().any(|s| matches!(s, Step::Processed { .. }));
-        // The orders in force are freed now where the steps keep them.
-        let orders = (!unwritten::listed_alone(&self.unwritten, &orders)).then_some(orders);
         self.unwritten.push(Step::Processed { from: first.then(|| Box::new(pos)), orders });
         self.rec.result = result;
         self.possible = None;

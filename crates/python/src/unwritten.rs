@@ -30,10 +30,8 @@ pub enum Step {
     Judged(Submission),
     /// A phase processed with these orders in force, from `from`: given
     /// for the first phase not yet written, None for the others (each
-    /// from the position the one before it led to). The orders are None
-    /// where they were the phase's `Listed` orders, in the order given
-    /// (`listed_alone`): they are kept there, not twice.
-    Processed { from: Option<Box<Position>>, orders: Option<Vec<Order>> },
+    /// from the position the one before it led to).
+    Processed { from: Option<Box<Position>>, orders: Vec<Order> },
 }
 
 impl Step {
@@ -67,16 +65,12 @@ impl Step {
 
 /// Writes `steps` into the record, in order.
 pub fn write(v: &Variant, rec: &mut GameRecord, steps: Vec<Step>) -> Result<(), String> {
-    // The position the last phase written led to, and the orders listed
-    // since.
+    // The position the last phase written led to.
     let mut next: Option<Position> = None;
-    let mut listed: Vec<Order> = Vec::new();
     for step in steps {
         match step {
             Step::Processed { from, orders } => {
                 let pos = from.map(|p| *p).or(next.take()).ok_or("a phase processed from no position")?;
-                let orders = orders.unwrap_or_else(|| std::mem::take(&mut listed));
-                listed.clear();
                 // The game went on after this phase; the result the Game
                 // keeps is the last phase's, which process_orders sets again.
                 rec.result = None;
@@ -85,29 +79,10 @@ pub fn write(v: &Variant, rec: &mut GameRecord, steps: Vec<Step>) -> Result<(), 
             given => {
                 let submission = given.submission(v).expect("orders given");
                 rec.phases.last_mut().expect("a current phase").submissions.push(submission);
-                if let Step::Listed { orders, .. } = given {
-                    listed.extend(orders);
-                }
             }
         }
     }
     Ok(())
-}
-
-/// Are `in_force` the orders of the `Listed` steps since the last phase
-/// processed, in the order given, and was nothing else given (a
-/// `Processed` step may then leave them to those steps)?
-pub fn listed_alone(steps: &[Step], in_force: &[Order]) -> bool {
-    let since = steps.iter().rposition(|s| matches!(s, Step::Processed { .. })).map_or(0, |i| i + 1);
-    let mut rest = in_force;
-    for step in &steps[since..] {
-        let Step::Listed { orders, .. } = step else { return false };
-        match rest.split_at_checked(orders.len()) {
-            Some((these, after)) if these == orders.as_slice() => rest = after,
-            _ => return false,
-        }
-    }
-    rest.is_empty()
 }
 
 /// The open phase's submissions so far, written or not, as a phase record
