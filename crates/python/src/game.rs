@@ -409,7 +409,9 @@ impl Game {
             (next, result)
         });
         let pos = std::mem::replace(&mut self.pos, next);
-        self.unwritten.push(Step::Processed { pos: Box::new(pos), orders });
+        // Only the first phase not yet written keeps its position (`unwritten`).
+        let first = !self.unwritten.iter().any(|s| matches!(s, Step::Processed { .. }));
+        self.unwritten.push(Step::Processed { from: first.then(|| Box::new(pos)), orders });
         self.rec.result = result;
         self.possible = None;
         // Room for an order of every force (a power's orders are added to

@@ -30,6 +30,28 @@ use pyo3::prelude::*;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
+/// mimalloc's `mi_option_purge_delay`: its number in `mi_option_t` (the
+/// C header of libmimalloc-sys 0.1.49, Cargo.lock; the crate's own
+/// constants give the options either side of it, `eager_commit_delay`
+/// 14 and `use_numa_nodes` 16, but not this one).
+const MI_OPTION_PURGE_DELAY: std::ffi::c_int = 15;
+
+extern "C" {
+    fn mi_option_set(option: std::ffi::c_int, value: std::ffi::c_long);
+}
+
+/// Memory freed stays with mimalloc, not given back to the system after a
+/// delay: a game's lists are made again at the next phase, and memory given
+/// back is faulted in again, zeroed by the kernel (docs/benchmarks.md).
+fn keep_freed_memory() {
+    // SAFETY: mimalloc's own function (compiled into this library by
+    // libmimalloc-sys, which links it), with one of its options and a
+    // value it documents (-1: never purge). It is not thread-safe: it is
+    // called as the module is made, with the GIL held, before any of this
+    // library's code can run on another thread.
+    unsafe { mi_option_set(MI_OPTION_PURGE_DELAY, -1) }
+}
+
 /// The ids of the variants built in (`standard`, `imperator` ...).
 #[pyfunction]
 fn variants() -> Vec<&'static str> {
@@ -57,6 +79,7 @@ fn from_saved_game_format(
 
 #[pymodule]
 fn _polemarch(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    keep_freed_memory();
     m.add_class::<game::Game>()?;
     m.add_class::<power::Power>()?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;

@@ -4,7 +4,12 @@
 //! values, and written (the submissions' text, each phase's results with
 //! their reasons and its position's JSON) only when the record is read, by
 //! the same engine calls that would have written them at once
-//! (`game::process_orders`): the record is the same.
+//! (`game::process_orders`): the record is the same. Of the phases
+//! processed, only the first not yet written keeps the position it was
+//! played from; the others start where the one before ended, which
+//! `process_orders` works out again as it writes it (it adjudicates each
+//! phase anyway): a game keeps one position, not one a phase, for a
+//! record seldom read, and each is freed as soon as the next is made.
 
 use crate::said::SaidRef;
 use polemarch_engine::game::record::{utc_text, Submission};
@@ -23,8 +28,10 @@ pub enum Step {
     Listed { power: PowerId, texts: Vec<SaidRef>, orders: Vec<Order>, statuses: Vec<Status>, at: i64 },
     /// Orders the judge read and judged (`game::submit_at`), as recorded.
     Judged(Submission),
-    /// The phase processed from `pos` with these orders in force.
-    Processed { pos: Box<Position>, orders: Vec<Order> },
+    /// A phase processed with these orders in force, from `from`: given
+    /// for the first phase not yet written, None for the others (each
+    /// from the position the one before it led to).
+    Processed { from: Option<Box<Position>>, orders: Vec<Order> },
 }
 
 impl Step {
@@ -58,13 +65,16 @@ impl Step {
 
 /// Writes `steps` into the record, in order.
 pub fn write(v: &Variant, rec: &mut GameRecord, steps: Vec<Step>) -> Result<(), String> {
+    // The position the last phase written led to.
+    let mut next: Option<Position> = None;
     for step in steps {
         match step {
-            Step::Processed { pos, orders } => {
+            Step::Processed { from, orders } => {
+                let pos = from.map(|p| *p).or(next.take()).ok_or("a phase processed from no position")?;
                 // The game went on after this phase; the result the Game
                 // keeps is the last phase's, which process_orders sets again.
                 rec.result = None;
-                process_orders(v, rec, &pos, &orders)?;
+                next = Some(process_orders(v, rec, &pos, &orders)?.next);
             }
             given => {
                 let submission = given.submission(v).expect("orders given");
