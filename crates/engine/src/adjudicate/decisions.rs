@@ -244,7 +244,20 @@ impl Resolver<'_> {
     }
 
     /// Supports given to group `g`'s move, leaving out those of `except`.
+    #[inline(always)]
     fn group_supports(&mut self, g: u16, except: Option<u8>) -> u32 {
+        // (A group of one that nobody helps, as most moves: nothing to
+        // count, without a call.)
+        let links = self.links.at[g as usize];
+        if links.first_helper == NONE && links.next_member == NONE {
+            return 0;
+        }
+        self.supports_of_group(g, except)
+    }
+
+    /// `group_supports` of a group that has members or helpers.
+    #[inline(never)]
+    fn supports_of_group(&mut self, g: u16, except: Option<u8>) -> u32 {
         let mut sum = 0;
         let mut m = g;
         while m != NONE {
