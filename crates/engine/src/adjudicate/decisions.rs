@@ -275,7 +275,19 @@ impl Resolver<'_> {
 
     /// The opponent of a head-to-head battle: a group moving from `g`'s
     /// destination into the origin of one of `g`'s members, neither by convoy.
+    #[inline(always)]
     pub fn head_to_head(&self, g: u16) -> Option<u16> {
+        // (Nobody in the destination, as for most moves: no battle,
+        // answered where asked, without a call.)
+        match self.dest(g) {
+            Some(dest) if self.force_in(dest).is_some() => self.head_to_head_with_occupant(g),
+            _ => None,
+        }
+    }
+
+    /// `head_to_head` of a group whose destination is occupied.
+    #[inline(never)]
+    fn head_to_head_with_occupant(&self, g: u16) -> Option<u16> {
         // A raise stays where it is: no battle head to head (C8).
         if self.raises(g) {
             return None;
