@@ -35,7 +35,7 @@ impl Resolver<'_> {
         (f != NONE).then_some(f)
     }
 
-    fn strength(&self, p: u16) -> u32 {
+    pub(super) fn strength(&self, p: u16) -> u32 {
         self.parts[p as usize].strength()
     }
 
@@ -244,7 +244,20 @@ impl Resolver<'_> {
     }
 
     /// Supports given to group `g`'s move, leaving out those of `except`.
+    #[inline(always)]
     fn group_supports(&mut self, g: u16, except: Option<u8>) -> u32 {
+        // (A group of one that nobody helps, as most moves: nothing to
+        // count, without a call.)
+        let links = self.links.at[g as usize];
+        if links.first_helper == NONE && links.next_member == NONE {
+            return 0;
+        }
+        self.supports_of_group(g, except)
+    }
+
+    /// `group_supports` of a group that has members or helpers.
+    #[inline(never)]
+    fn supports_of_group(&mut self, g: u16, except: Option<u8>) -> u32 {
         let mut sum = 0;
         let mut m = g;
         while m != NONE {
@@ -262,7 +275,19 @@ impl Resolver<'_> {
 
     /// The opponent of a head-to-head battle: a group moving from `g`'s
     /// destination into the origin of one of `g`'s members, neither by convoy.
+    #[inline(always)]
     pub fn head_to_head(&self, g: u16) -> Option<u16> {
+        // (Nobody in the destination, as for most moves: no battle,
+        // answered where asked, without a call.)
+        match self.dest(g) {
+            Some(dest) if self.force_in(dest).is_some() => self.head_to_head_with_occupant(g),
+            _ => None,
+        }
+    }
+
+    /// `head_to_head` of a group whose destination is occupied.
+    #[inline(never)]
+    fn head_to_head_with_occupant(&self, g: u16) -> Option<u16> {
         // A raise stays where it is: no battle head to head (C8).
         if self.raises(g) {
             return None;
@@ -407,13 +432,11 @@ impl Resolver<'_> {
     pub fn group_stopped(&mut self, g: u16) -> Option<Reason> {
         let dest = self.dest(g).expect("a move");
         let own = self.group_strength(g);
-        let occupant = self.force_in(dest);
-        // `g` is on the list of groups moving into `dest`: is it the only one?
-        let alone = self.links.first_into[dest.index()] == g && self.links.at[g as usize].next_into == NONE;
-        if own > 0 && alone && occupant.is_none() && !self.native {
-            // Any strength beats no resistance: supports need not be counted.
+        if self.unopposed(g, dest, own) {
             return self.coupling_stop(g);
         }
+        let occupant = self.force_in(dest);
+        let alone = self.alone(g, dest);
         let joins_own =
             self.links.at[g as usize].merging && occupant.is_some_and(|o| self.force_side(o) == self.side(g));
         let h2h = self.head_to_head(g);
@@ -461,6 +484,20 @@ impl Resolver<'_> {
             r = self.links.at[r as usize].next_into;
         }
         self.coupling_stop(g)
+    }
+
+    /// Is group `g` the only one moving into `dest`?
+    #[inline(always)]
+    fn alone(&self, g: u16, dest: ProvinceId) -> bool {
+        self.links.first_into[dest.index()] == g && self.links.at[g as usize].next_into == NONE
+    }
+
+    /// Does group `g`, of strength `own`, enter `dest` alone, with nobody
+    /// there and no resistance of the province's own (T9)? Any strength
+    /// then beats no resistance: supports need not be counted.
+    #[inline(always)]
+    pub(super) fn unopposed(&self, g: u16, dest: ProvinceId, own: u32) -> bool {
+        own > 0 && self.alone(g, dest) && self.force_in(dest).is_none() && !self.native
     }
 
     fn coupling_stop(&mut self, g: u16) -> Option<Reason> {
@@ -515,14 +552,20 @@ impl Resolver<'_> {
     /// arrives there.
     #[inline]
     pub fn dislodger(&mut self, f: u16) -> Option<u16> {
-        let here = self.v.province_of(self.forces[f as usize].loc);
-        let first = self.links.first_into[here.index()];
+        let first = self.first_attacker(f);
         // (Nobody moves in, as for most forces: read where asked, without
         // a call.)
         if first == NONE {
             return None;
         }
         self.dislodger_among(f, first)
+    }
+
+    /// The first group moving into force `f`'s province (NONE: none).
+    #[inline(always)]
+    pub(super) fn first_attacker(&self, f: u16) -> u16 {
+        let here = self.v.province_of(self.forces[f as usize].loc);
+        self.links.first_into[here.index()]
     }
 
     /// `dislodger`, the groups moving into the force's province listed

@@ -20,6 +20,10 @@ pub(super) struct NewBoard {
     /// A province held two players' forces, or a box was entered: the
     /// board must then be normalized.
     pub crowded: bool,
+    /// A force made this phase (a part split off or left behind, a merge)
+    /// is on the board: its components may be out of order. Every other
+    /// force is one of the position's, whose components are in order.
+    pub made: bool,
     /// The move groups (by their leader) whose leader did not arrive, as
     /// the forces are placed: only their destinations can be left empty
     /// by a standoff (a group that arrived stands in its destination).
@@ -41,6 +45,7 @@ impl NewBoard {
         self.placed.reserve(forces);
         self.locs.resize(v.locs.len().div_ceil(64), 0);
         self.crowded = false;
+        self.made = false;
         self.stopped.clear();
     }
 
@@ -72,6 +77,7 @@ impl NewBoard {
     /// stands on wins over the bare province.
     #[cold]
     fn join(&mut self, v: &Variant, i: u16, force: Force) {
+        self.made = true;
         let was = self.placed[i as usize].loc;
         self.placed[i as usize].join(v, force);
         let now = self.placed[i as usize].loc;

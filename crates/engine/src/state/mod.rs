@@ -325,6 +325,16 @@ impl Position {
         self.sort_contested();
     }
 
+    /// Normalizes a position whose forces are in board order and each in
+    /// the order of its components already (every force one of a
+    /// normalized position's, as it stood or moved whole): sorts the
+    /// standoffs.
+    pub fn sort_standoffs(&mut self) {
+        debug_assert!(self.forces.iter().all(|f| f.components.is_sorted()));
+        debug_assert!(self.forces.is_sorted_by(|a, b| board_order(a, b).is_le()));
+        self.sort_contested();
+    }
+
     fn sort_components(&mut self) {
         for f in self.forces.iter_mut().filter(|f| f.components.len() > 1) {
             f.components.sort_unstable();
