@@ -563,7 +563,7 @@ impl Resolver<'_> {
 
     /// The first group moving into force `f`'s province (NONE: none).
     #[inline(always)]
-    pub(super) fn first_attacker(&self, f: u16) -> u16 {
+    fn first_attacker(&self, f: u16) -> u16 {
         let here = self.v.province_of(self.forces[f as usize].loc);
         self.links.first_into[here.index()]
     }

@@ -162,7 +162,8 @@ impl<'a> Resolver<'a> {
                 (self.unopposed(p, dest, self.strength(p)) && !self.any_coupled).then_some(true)
             }
             Plan::Move { .. } => None,
-            _ => (self.first_attacker(self.parts[p as usize].force) == NONE).then_some(true),
+            // (Its province read from the part: the force's, found once.)
+            _ => (self.links.first_into[self.origin(p).index()] == NONE).then_some(true),
         }
     }
 
