@@ -136,11 +136,17 @@ pub fn kinds(components: &[Component]) -> [usize; 3] {
         Moves::Fleet => 1,
         Moves::None => 2,
     };
-    let mut n = [0; 3];
+    // (One component, as most forces: the answer made whole, which the
+    // compiler keeps in registers; written through an index, it went
+    // through a zeroed array on the stack, issue 31.)
     if let [one] = components {
-        n[class(one)] = 1;
-        return n;
+        return match class(one) {
+            0 => [1, 0, 0],
+            1 => [0, 1, 0],
+            _ => [0, 0, 1],
+        };
     }
+    let mut n = [0; 3];
     for c in components {
         n[class(c)] += 1;
     }
