@@ -351,10 +351,16 @@ impl Resolver<'_> {
         for i in 0..board.stopped.len() {
             let g = board.stopped[i];
             if let Some(dest) = self.dest(g) {
-                // (`normalize` drops a province listed twice.)
                 // (A raise that succeeds leaves its destination empty, and
-                // no standoff: City State C8.)
-                if !board.holds(dest) && self.prevent_strength(g) > 0 && !(self.raises(g) && self.resolve(g)) {
+                // no standoff: City State C8.) A destination listed already
+                // (two groups stopped there, as every standoff has) is not
+                // asked about again: a prevent strength is some 70
+                // instructions, the list is short (issue 31).
+                if !board.holds(dest)
+                    && !next.contested.contains(&dest)
+                    && self.prevent_strength(g) > 0
+                    && !(self.raises(g) && self.resolve(g))
+                {
                     next.contested.push(dest);
                 }
             }
