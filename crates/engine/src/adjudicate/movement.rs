@@ -6,7 +6,7 @@ use super::context::Scratch;
 use super::decisions::NONE;
 use super::new_board::NewBoard;
 use super::outcome::{DelphiReason, Illegal, OrderResult, Reason, SiegeReason, Verdict};
-use super::plan::{plan, Plan, WHOLE};
+use super::plan::{plan, Part, Plan, WHOLE};
 use super::resolver::Resolver;
 use crate::order::{Action, Order};
 use crate::state::{copied, Components, Dislodged, Force, Position};
@@ -73,12 +73,29 @@ fn add_reason(result: &mut OrderResult, reason: Reason) {
     }
 }
 
+/// Gives the reason of part `q` to its order's result (`order`), or, for a
+/// part no order planned (a force's first part, whose index is the
+/// force's), a result of its own: the force holding.
+#[inline(always)]
+fn give(results: &mut Vec<OrderResult>, forces: &[Force], q: u16, order: Option<usize>, reason: Reason) {
+    match order {
+        Some(i) => add_reason(&mut results[i], reason),
+        None => {
+            let reason = if reason.verdict() == Verdict::Success { Reason::NoOrder } else { reason };
+            let order = Order::for_force(&forces[q as usize], Action::Hold);
+            results.push(OrderResult { order: Cow::Owned(order), reason });
+        }
+    }
+}
+
 impl Resolver<'_> {
-    /// The reason of part `p`'s order (its verdict follows). Every decision is
-    /// resolved by now, so this only reads them.
-    fn explain(&mut self, p: u16, arrived: bool) -> Reason {
-        let force = self.parts[p as usize].force;
-        let dislodged_from = |r: &mut Self| r.dislodger(force).map(|g| Reason::Dislodged { from: r.origin(g) });
+    /// The reason of part `p`'s order (its verdict follows); `dislodger`:
+    /// its force's, for a part that does not move (asked by the caller,
+    /// which places the force by it too). Every decision is resolved by
+    /// now, so this only reads them.
+    #[inline(always)]
+    fn explain(&mut self, p: u16, arrived: bool, dislodger: Option<u16>) -> Reason {
+        let dislodged_from = |r: &mut Self| dislodger.map(|g| Reason::Dislodged { from: r.origin(g) });
         match self.parts[p as usize].plan {
             // A raise (City State C8) succeeds when its attack would.
             Plan::Move { raise: true, .. } => {
@@ -180,7 +197,67 @@ impl Resolver<'_> {
     /// stand in their destinations (merged with their group and any own
     /// force there), the rest of the force stays, or is set aside with
     /// where its attackers came from if dislodged.
+    #[inline(always)]
     fn settle<'a>(
+        &mut self,
+        pos: &Position,
+        f: u16,
+        results: &mut Vec<OrderResult<'a>>,
+        board: &mut NewBoard,
+        next: &mut Position,
+    ) {
+        // (Part `f` and its links read once: each read of `self.parts[q]`
+        // and `self.links.at[q]` is checked against the bounds, issue 31.)
+        let part = self.parts[f as usize];
+        if part.split == WHOLE && part.strength > 0 && self.links.at[f as usize].next_part == NONE {
+            self.settle_whole(pos, f, part, results, board, next);
+        } else {
+            self.settle_parts(pos, f, results, board, next);
+        }
+    }
+
+    /// `settle` of a force that is one part with all its components (every
+    /// force that does not split): it moves whole or stays whole. (Its
+    /// dislodger asked once, for the explanation and the board.)
+    #[inline(always)]
+    fn settle_whole<'a>(
+        &mut self,
+        pos: &Position,
+        f: u16,
+        part: Part,
+        results: &mut Vec<OrderResult<'a>>,
+        board: &mut NewBoard,
+        next: &mut Position,
+    ) {
+        let v = self.v;
+        let force = &pos.forces[f as usize];
+        if let Plan::Move { to, dest, raise: false, .. } = part.plan {
+            if self.arrives(f) {
+                give(results, &pos.forces, f, part.order(), Reason::Moved);
+                board.place_in(v, dest, whole_at(v, force, to));
+                return;
+            }
+        }
+        // It stays where it stood.
+        let dislodger = self.dislodger(f);
+        let reason = self.explain(f, false, dislodger);
+        give(results, &pos.forces, f, part.order(), reason);
+        if part.plan.is_move() {
+            self.not_arrived(f, board);
+        }
+        match dislodger {
+            None => board.place_in(v, part.origin, whole_at(v, force, force.loc)),
+            Some(g) => self.set_aside(force, copied(&force.components), g, next),
+        }
+    }
+
+    /// `settle` of a force that splits, or whose part has no strength:
+    /// each part's order explained, the parts that arrived placed, what
+    /// stays placed or set aside. (Out of line: no force of the usual
+    /// variants comes here.)
+    #[cold]
+    #[inline(never)]
+    fn settle_parts<'a>(
         &mut self,
         pos: &Position,
         f: u16,
@@ -191,69 +268,52 @@ impl Resolver<'_> {
         let v = self.v;
         let force = &pos.forces[f as usize];
         let mut staying = Components::new();
-        // The force is one part, with all its components, and it stays:
-        // it is then put down as it stood (`whole_at`).
-        let mut whole = false;
         let mut q = f;
         while q != NONE {
-            let part = &self.parts[q as usize];
+            let part = self.parts[q as usize];
             if part.strength > 0 {
                 let arrived = self.arrives(q);
-                let reason = self.explain(q, arrived);
-                let part = &self.parts[q as usize];
-                match part.order() {
-                    Some(i) => add_reason(&mut results[i], reason),
-                    None => {
-                        let reason = if reason.verdict() == Verdict::Success { Reason::NoOrder } else { reason };
-                        // (Its force: the part's own index, a force's first part.)
-                        let order = Order::for_force(&pos.forces[q as usize], Action::Hold);
-                        results.push(OrderResult { order: Cow::Owned(order), reason });
-                    }
-                }
+                let dislodger = if part.plan.is_move() { None } else { self.dislodger(part.force) };
+                let reason = self.explain(q, arrived, dislodger);
+                give(results, &pos.forces, q, part.order(), reason);
                 if arrived {
                     let Plan::Move { to, .. } = part.plan else { unreachable!() };
-                    if part.split == WHOLE {
-                        board.place(v, whole_at(v, force, to));
-                    } else {
-                        let mut moved = Force { loc: to, power: force.power, components: copied(self.components(q)) };
+                    let mut moved = Force { loc: to, power: force.power, components: copied(self.components(q)) };
+                    if part.split != WHOLE {
                         moved.settle_power(v);
                         board.made = true;
-                        board.place(v, moved);
                     }
+                    board.place(v, moved);
                 } else {
                     if part.plan.is_move() {
                         self.not_arrived(q, board);
                     }
-                    if q == f && part.split == WHOLE && self.links.at[q as usize].next_part == NONE {
-                        whole = true;
-                    } else if staying.is_empty() {
-                        staying = copied(self.components(q));
-                    } else {
-                        staying.extend_from_slice(self.components(q));
-                    }
+                    staying.extend_from_slice(self.components(q));
                 }
             } else if part.plan.is_move() {
                 self.not_arrived(q, board);
             }
             q = self.links.at[q as usize].next_part;
         }
-        if !whole && staying.is_empty() {
+        if staying.is_empty() {
             return;
         }
-        let Some(g) = self.dislodger(f) else {
-            if whole {
-                board.place(v, whole_at(v, force, force.loc));
-            } else {
+        match self.dislodger(f) {
+            None => {
                 let mut stayed = Force { loc: force.loc, power: force.power, components: staying };
                 stayed.settle_power(v);
                 board.made = true;
                 board.place(v, stayed);
             }
-            return;
-        };
-        if whole {
-            staying = copied(&force.components);
+            Some(g) => self.set_aside(force, staying, g, next),
         }
+    }
+
+    /// What stays of `force` (`staying`), dislodged by group `g`: set
+    /// aside to retreat, with where its attackers came from.
+    #[cold]
+    #[inline(never)]
+    fn set_aside(&mut self, force: &Force, staying: Components, g: u16, next: &mut Position) {
         let mut stayed = Force { loc: force.loc, power: force.power, components: staying };
         // H13: what cannot move (garrisons) cannot retreat, nor a
         // Barbarian (I5): dislodged, it is removed at once.
@@ -261,7 +321,7 @@ impl Resolver<'_> {
         if stayed.components.is_empty() {
             return;
         }
-        stayed.settle_power(v);
+        stayed.settle_power(self.v);
         let by_convoy = self.by_convoy(g);
         let leader_origin = self.origin(g);
         let also_from = self
@@ -291,10 +351,16 @@ impl Resolver<'_> {
         for i in 0..board.stopped.len() {
             let g = board.stopped[i];
             if let Some(dest) = self.dest(g) {
-                // (`normalize` drops a province listed twice.)
                 // (A raise that succeeds leaves its destination empty, and
-                // no standoff: City State C8.)
-                if !board.holds(dest) && self.prevent_strength(g) > 0 && !(self.raises(g) && self.resolve(g)) {
+                // no standoff: City State C8.) A destination listed already
+                // (two groups stopped there, as every standoff has) is not
+                // asked about again: a prevent strength is some 70
+                // instructions, the list is short (issue 31).
+                if !board.holds(dest)
+                    && !next.contested.contains(&dest)
+                    && self.prevent_strength(g) > 0
+                    && !(self.raises(g) && self.resolve(g))
+                {
                     next.contested.push(dest);
                 }
             }

@@ -4,7 +4,7 @@
 
 use super::decisions::NONE;
 use crate::state::{Components, Force};
-use crate::variant::{LocId, Variant};
+use crate::variant::{LocId, ProvinceId, Variant};
 
 /// The forces of the new board as they are placed (in the order the
 /// movement produces them), and where each stands.
@@ -50,7 +50,7 @@ impl NewBoard {
     }
 
     /// Whether a province holds a force on the new board (or is a box).
-    pub fn holds(&self, p: crate::variant::ProvinceId) -> bool {
+    pub fn holds(&self, p: ProvinceId) -> bool {
         self.index[p.index()] != NONE
     }
 
@@ -59,7 +59,15 @@ impl NewBoard {
     /// force stays a force of its own.
     #[inline(always)]
     pub fn place(&mut self, v: &Variant, force: Force) {
-        let p = v.province_of(force.loc).index();
+        self.place_in(v, v.province_of(force.loc), force);
+    }
+
+    /// `place`, the force standing in province `p` (its location's
+    /// province, known to the caller: not looked up again).
+    #[inline(always)]
+    pub fn place_in(&mut self, v: &Variant, p: ProvinceId, force: Force) {
+        debug_assert_eq!(p, v.province_of(force.loc));
+        let p = p.index();
         let i = self.index[p];
         if i == IN_BOX {
             return self.place_in_box(force);
