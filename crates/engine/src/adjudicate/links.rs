@@ -4,6 +4,7 @@
 use super::cut::offered;
 use super::groups::groups;
 use super::plan::{Part, Plan};
+use crate::rules::Notation;
 use crate::state::{Components, Force};
 use crate::variant::Variant;
 
@@ -70,7 +71,8 @@ impl Links {
             cut_whole: false,
         }));
         let mut split = std::mem::take(&mut links.split);
-        groups(parts, forces_n, &mut split, |p, mate| links.join(p, mate));
+        let merges = v.rules.reads(Notation::MergeSplit);
+        groups(parts, forces_n, merges, &mut split, |p, mate| links.join(p, mate));
         links.split = split;
         for p in (forces_n..n).rev() {
             let f = parts[p].force as usize;
