@@ -86,13 +86,16 @@ impl Links {
                 (links.at[p].offered, links.at[p].cut_whole) = offered(&parts[p], parts[p].components(forces, splits));
             }
             let helped = match parts[p].plan {
+                // (A move or a hold helps nobody: the rest of the loop is
+                // for helpers only.)
                 Plan::Move { dest, .. } => {
                     if links.at[p].leader as usize == p {
                         links.at[p].next_into = links.first_into[dest.index()];
                         links.first_into[dest.index()] = p as u16;
                     }
-                    NONE
+                    continue;
                 }
+                Plan::Hold => continue,
                 Plan::SupportMove { target, dest, coast } => links.mover(parts, target, |plan| {
                     matches!(*plan, Plan::Move { dest: d, to, .. } if d == dest && coast.is_none_or(|c| c == to))
                 }),
@@ -119,7 +122,6 @@ impl Links {
                     let own = |g: usize| links.members(g as u16).any(|m| parts[m as usize].force == parts[p].force);
                     group.filter(|&g| !own(g)).map_or(NONE, |q| q as u16)
                 }
-                Plan::Hold => NONE,
             };
             // H20: once Delphi is sacked, no other player may support the
             // sacking player's forces.
