@@ -71,27 +71,44 @@ impl Resolver<'_> {
         self.support_offered(s) - self.cut(s)
     }
 
-    /// How much of support `s` is cut.
+    /// How much of support `s` is cut. (Its cut, once kept, read where
+    /// asked, without a call, issue 31.)
+    #[inline]
     pub fn cut(&mut self, s: u16) -> u32 {
-        let f = self.parts[s as usize].force;
-        if self.links.at[f as usize].next_part == NONE {
-            // A force of one part gives one support: no priorities. When no
-            // attack on it comes by convoy, the cut cannot change: keep it.
-            let cached = self.nodes[s as usize].cut_cache;
-            if cached != NONE {
-                return cached as u32;
-            }
-            let offered = self.support_offered(s);
-            let cutter = self.strongest_cutter(s, offered).0;
-            // City State C12: a double army's support is cut whole by any
-            // attack that cuts it at all.
-            let whole = self.links.at[s as usize].cut_whole;
-            let cut = if whole && cutter > 0 { offered } else { offered.min(cutter) };
-            if !self.convoy_attacks(self.origin(s)) {
-                self.nodes[s as usize].cut_cache = cut as u16;
-            }
-            return cut;
+        let cached = self.nodes[s as usize].cut_cache;
+        if cached != NONE {
+            return cached as u32;
         }
+        self.work_out_cut(s)
+    }
+
+    /// `cut` of a support whose cut is not kept.
+    #[inline(never)]
+    fn work_out_cut(&mut self, s: u16) -> u32 {
+        let f = self.parts[s as usize].force;
+        if self.links.at[f as usize].next_part != NONE {
+            return self.cut_in_split(s, f);
+        }
+        // A force of one part gives one support: no priorities. When no
+        // attack on it comes by convoy, the cut cannot change: keep it.
+        // (Only such a support's cut is ever kept.)
+        let offered = self.support_offered(s);
+        let cutter = self.strongest_cutter(s, offered).0;
+        // City State C12: a double army's support is cut whole by any
+        // attack that cuts it at all.
+        let whole = self.links.at[s as usize].cut_whole;
+        let cut = if whole && cutter > 0 { offered } else { offered.min(cutter) };
+        if !self.convoy_attacks(self.origin(s)) {
+            self.nodes[s as usize].cut_cache = cut as u16;
+        }
+        cut
+    }
+
+    /// `cut` of support `s` given by a part of force `f`, which split: its
+    /// supports are cut in turn (M5). (Out of line: its list would make
+    /// every `cut` save registers and make room for it, issue 31.)
+    #[inline(never)]
+    fn cut_in_split(&mut self, s: u16, f: u16) -> u32 {
         // In written order: a force has one order, and its parts are listed
         // in their places in the split.
         let supports: Few = self

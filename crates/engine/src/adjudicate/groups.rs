@@ -8,15 +8,27 @@ use super::plan::{Part, Plan};
 
 /// Finds the groups: calls `join(p, mate)`, in part order, for every moving
 /// part that goes with an earlier part `mate` (Some) or merges alone into
-/// its player's force (None). `split`: a list to work in (any contents),
-/// kept by the caller from phase to phase.
-// (Inline: its standard case is one scan, and out of line, as LLVM once
+/// its player's force (None). `merges`: whether the variant reads MERGE
+/// orders (where it does not, no move merges: `plan` calls a MERGE illegal
+/// there). `split`: a list to work in (any contents), kept by the caller
+/// from phase to phase.
+// (Inline: its standard case is one test, and out of line, as LLVM once
 // compiled it after a change elsewhere, it cost 220 more an opening.)
 #[inline(always)]
-pub fn groups(parts: &[Part], forces: usize, split: &mut Vec<bool>, mut join: impl FnMut(usize, Option<usize>)) {
+pub fn groups(
+    parts: &[Part],
+    forces: usize,
+    merges: bool,
+    split: &mut Vec<bool>,
+    mut join: impl FnMut(usize, Option<usize>),
+) {
     let n = parts.len();
     let any_split = n > forces;
-    if !any_split && !parts.iter().any(|p| matches!(p.plan, Plan::Move { merge: true, .. })) {
+    let merging = |parts: &[Part]| parts.iter().any(|p| matches!(p.plan, Plan::Move { merge: true, .. }));
+    debug_assert!(merges || !merging(parts), "a merge planned where MERGE is not read");
+    // (Where no MERGE is read, not looked for in every part: some 130
+    // instructions an opening, issue 31.)
+    if !any_split && !(merges && merging(parts)) {
         // Every move is a group of its own (standard Diplomacy).
         return;
     }

@@ -4,6 +4,7 @@
 use super::cut::offered;
 use super::groups::groups;
 use super::plan::{Part, Plan};
+use crate::rules::Notation;
 use crate::state::{Components, Force};
 use crate::variant::Variant;
 
@@ -70,7 +71,8 @@ impl Links {
             cut_whole: false,
         }));
         let mut split = std::mem::take(&mut links.split);
-        groups(parts, forces_n, &mut split, |p, mate| links.join(p, mate));
+        let merges = v.rules.reads(Notation::MergeSplit);
+        groups(parts, forces_n, merges, &mut split, |p, mate| links.join(p, mate));
         links.split = split;
         for p in (forces_n..n).rev() {
             let f = parts[p].force as usize;
@@ -84,13 +86,16 @@ impl Links {
                 (links.at[p].offered, links.at[p].cut_whole) = offered(&parts[p], parts[p].components(forces, splits));
             }
             let helped = match parts[p].plan {
+                // (A move or a hold helps nobody: the rest of the loop is
+                // for helpers only.)
                 Plan::Move { dest, .. } => {
                     if links.at[p].leader as usize == p {
                         links.at[p].next_into = links.first_into[dest.index()];
                         links.first_into[dest.index()] = p as u16;
                     }
-                    NONE
+                    continue;
                 }
+                Plan::Hold => continue,
                 Plan::SupportMove { target, dest, coast } => links.mover(parts, target, |plan| {
                     matches!(*plan, Plan::Move { dest: d, to, .. } if d == dest && coast.is_none_or(|c| c == to))
                 }),
@@ -117,7 +122,6 @@ impl Links {
                     let own = |g: usize| links.members(g as u16).any(|m| parts[m as usize].force == parts[p].force);
                     group.filter(|&g| !own(g)).map_or(NONE, |q| q as u16)
                 }
-                Plan::Hold => NONE,
             };
             // H20: once Delphi is sacked, no other player may support the
             // sacking player's forces.

@@ -290,18 +290,27 @@ impl<'a> Resolver<'a> {
         }
     }
 
+    /// (The group's arrival out of line: a part that does not move is
+    /// decided without making the room `group_stopped` needs, issue 31.)
+    #[inline(never)]
     fn decide(&mut self, p: u16) -> bool {
         match self.parts[p as usize].plan {
             Plan::Move { .. } => {
                 let leader = self.links.at[p as usize].leader;
                 if leader == p {
-                    self.stop = self.group_stopped(p);
-                    self.stop.is_none()
+                    self.decide_arrival(p)
                 } else {
                     self.resolve(leader)
                 }
             }
             _ => !self.dislodged(self.parts[p as usize].force),
         }
+    }
+
+    /// Does move group `g` arrive (what stopped it kept in `stop`)?
+    #[inline(never)]
+    fn decide_arrival(&mut self, g: u16) -> bool {
+        self.stop = self.group_stopped(g);
+        self.stop.is_none()
     }
 }
