@@ -3,9 +3,12 @@
 //! convoy, supports, convoys, a siege's raise, MERGE/SPLIT, SACK,
 //! DESTROY/REBUILD), built from the map's borders. Many are illegal; the
 //! adjudicator sorts them out (`legal.rs`), so no rule is repeated here.
+//! Each is listed in a compact form (`candidate`), not as an `Order`.
 
+pub use crate::candidate::unit_ref;
+use crate::candidate::{Candidate, What};
 use crate::geometry::{each_step, steps};
-use polemarch_engine::order::{Action, Order, SplitPart, UnitRef};
+use polemarch_engine::order::Action;
 use polemarch_engine::rules::{Delphi, Destroy, Rebuild};
 use polemarch_engine::state::{Components, Force, Moves};
 use polemarch_engine::variant::{bits, LocId, ProvinceId};
@@ -86,11 +89,6 @@ impl Around {
     }
 }
 
-/// How an order names force `f`.
-pub fn unit_ref(f: &Force) -> UnitRef {
-    UnitRef { components: Some(Components::from_slice(&f.components)), loc: f.loc }
-}
-
 /// What one force's candidates are worked out in, kept from force to
 /// force (`movement`): each is left as it was found (all false, empty),
 /// but `near`, made afresh for each force.
@@ -122,47 +120,39 @@ pub fn movement(
     around: &Around,
     i: usize,
     scratch: &mut Scratch,
-) -> Vec<Order> {
+) -> Vec<Candidate> {
     let f = &pos.forces[i];
     let here = v.province_of(f.loc);
     // Room for the usual count (a hold, a few moves, a few dozen supports)
     // without growing.
     let mut out = Vec::with_capacity(48);
-    out.push(Order::for_force(f, Action::Hold));
-    for to in each_step(v, f) {
-        out.push(Order::for_force(f, Action::Move { to, via_convoy: false }));
-    }
+    out.push(Candidate::just(What::Hold));
+    out.extend(each_step(v, f).map(|to| Candidate::to(What::Move, to)));
     if f.is_army() {
         by_convoy(v, around, f, extras.convoy_destinations, scratch);
-        for &to in &scratch.coasts {
-            out.push(Order::for_force(f, Action::Move { to, via_convoy: true }));
-        }
+        out.extend(scratch.coasts.iter().map(|&to| Candidate::to(What::MoveByConvoy, to)));
         // A siege raised (City State C8): `A pav R lod` where lod's walls
         // hold a unit.
         for &p in &reaches[i] {
             if v.province(p).walls.is_some_and(|w| pos.force_in(v, w).is_some()) {
-                out.push(Order::for_force(f, Action::Retreat { to: LocId::of_province(p) }));
+                out.push(Candidate::to(What::Retreat, LocId::of_province(p)));
             }
         }
     }
     if extras.sack == Some(here) {
-        out.push(Order::for_force(f, Action::Sack));
+        out.push(Candidate::just(What::Sack));
     }
     if v.is_centre(here) {
         if extras.destroy {
-            out.push(Order::for_force(f, Action::Destroy));
+            out.push(Candidate::just(What::Destroy));
         }
         if extras.rebuild {
-            out.push(Order::for_force(f, Action::Rebuild));
+            out.push(Candidate::just(What::Rebuild));
         }
     }
     if extras.merge_split {
-        for to in each_step(v, f) {
-            out.push(Order::for_force(f, Action::Merge { to, with: Vec::new() }));
-        }
-        for &p in &reaches[i] {
-            out.push(Order::for_force(f, Action::SupportMerge { power: None, to: LocId::of_province(p) }));
-        }
+        out.extend(each_step(v, f).map(|to| Candidate::to(What::Merge, to)));
+        out.extend(reaches[i].iter().map(|&p| Candidate::to(What::SupportMerge, LocId::of_province(p))));
         if f.components.len() > 1 {
             out.extend(splits(v, f));
         }
@@ -185,10 +175,10 @@ pub fn movement(
         let g = &pos.forces[j];
         let there = v.province_of(g.loc);
         if reached[there.index()] {
-            out.push(Order::for_force(f, Action::SupportHold { unit: unit_ref(g) }));
+            out.push(Candidate::naming(What::SupportHold, j, LocId(0)));
         }
         for &d in reaches[j].iter().filter(|&&d| d != here && reached[d.index()]) {
-            out.push(Order::for_force(f, Action::SupportMove { unit: unit_ref(g), to: LocId::of_province(d) }));
+            out.push(Candidate::naming(What::SupportMove, j, LocId::of_province(d)));
         }
     }
     for p in &reaches[i] {
@@ -202,19 +192,15 @@ pub fn movement(
 
 /// One component of each moving kind split off to each neighbour; the rest
 /// holds.
-fn splits(v: &Variant, f: &Force) -> Vec<Order> {
+fn splits(v: &Variant, f: &Force) -> Vec<Candidate> {
     let mut out = Vec::new();
     let mut kinds: Vec<_> = f.components.iter().filter(|c| c.kind.row().moves()).map(|c| c.kind).collect();
     kinds.sort_unstable();
     kinds.dedup();
     for kind in kinds {
-        let c = *f.components.iter().find(|c| c.kind == kind).expect("a component of the kind");
-        let part = Force { loc: f.loc, power: f.power, components: Components::from_slice(&[c]) };
-        for to in steps(v, &part) {
-            let parts =
-                vec![SplitPart { components: part.components.clone(), action: Action::Move { to, via_convoy: false } }];
-            out.push(Order::for_force(f, Action::Split { parts }));
-        }
+        let k = f.components.iter().position(|c| c.kind == kind).expect("a component of the kind");
+        let part = Force { loc: f.loc, power: f.power, components: Components::from_slice(&[f.components[k]]) };
+        out.extend(steps(v, &part).into_iter().map(|to| Candidate::naming(What::Split, k, to)));
     }
     out
 }
@@ -269,14 +255,14 @@ fn by_convoy(v: &Variant, around: &Around, army: &Force, limit: usize, scratch: 
 
 /// A fleet at sea convoys an army on a neighbouring shore to another shore
 /// of the same sea.
-fn convoys(v: &Variant, pos: &Position, fleet: &Force) -> Vec<Order> {
+fn convoys(v: &Variant, pos: &Position, fleet: &Force) -> Vec<Candidate> {
     let sea = v.province_of(fleet.loc).index();
     let shores: Vec<ProvinceId> =
         v.any_borders.row(sea).map(ProvinceId::new).filter(|p| v.province(*p).terrain.shore()).collect();
     let mut out = Vec::new();
-    for g in pos.forces.iter().filter(|g| g.is_army() && shores.contains(&v.province_of(g.loc))) {
+    for (j, g) in pos.forces.iter().enumerate().filter(|(_, g)| g.is_army() && shores.contains(&v.province_of(g.loc))) {
         for &d in shores.iter().filter(|&&d| d != v.province_of(g.loc)) {
-            out.push(Order::for_force(fleet, Action::Convoy { unit: unit_ref(g), to: LocId::of_province(d) }));
+            out.push(Candidate::naming(What::Convoy, j, LocId::of_province(d)));
         }
     }
     out

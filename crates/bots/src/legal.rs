@@ -11,11 +11,16 @@
 //! cannot share a round).
 //! Every question goes to one adjudication context per board (`Judge`),
 //! whose buffers are reused from one adjudication to the next.
+//! The candidates are listed and checked in a compact form (`candidate`);
+//! the board makes orders of the legal ones only, and the Python package's
+//! listing (`listing`) makes none.
 
+use crate::candidate::{Candidate, What};
 use crate::candidates::{self, Around, Extras};
 use crate::geometry::reach;
 use polemarch_engine::adjudicate::{balances, recycle, retreat_options, Adjudicator, Legality, OrderResult, Verdict};
-use polemarch_engine::order::{Action, Order};
+use polemarch_engine::order::Order;
+use polemarch_engine::state::Force;
 use polemarch_engine::variant::{PhaseKind, PowerId, ProvinceId};
 use polemarch_engine::{Position, Variant};
 use std::cell::{OnceCell, RefCell};
@@ -95,29 +100,15 @@ impl<'a> Board<'a> {
     fn with(v: &'a Variant, pos: &'a Position, extras: Extras) -> Board<'a> {
         let kind = v.calendar.kind(pos.phase);
         let reaches: Vec<Vec<ProvinceId>> = pos.forces.iter().map(|f| reach(v, f)).collect();
-        let candidates: Vec<Vec<Order>> = match kind {
-            PhaseKind::Movement => {
-                let around = Around::of(v, pos, &reaches);
-                let mut scratch = candidates::Scratch::default();
-                (0..pos.forces.len())
-                    .map(|i| candidates::movement(v, pos, &extras, &reaches, &around, i, &mut scratch))
-                    .collect()
-            }
-            PhaseKind::Retreat => pos
-                .dislodged
-                .iter()
-                .map(|d| {
-                    let mut out: Vec<Order> = retreat_options(v, pos, d)
-                        .into_iter()
-                        .map(|to| Order::for_force(&d.force, Action::Retreat { to }))
-                        .collect();
-                    out.push(Order::for_force(&d.force, Action::Disband));
-                    out
-                })
-                .collect(),
-            PhaseKind::Adjustment => Vec::new(),
-        };
-        let legal = keep_legal(v, pos, candidates);
+        let listed = legal_candidates(v, pos, &reaches, &extras);
+        let legal = listed
+            .iter()
+            .enumerate()
+            .map(|(i, cs)| {
+                let f = ordered(v, pos, i);
+                cs.iter().map(|c| c.order(&pos.forces, f)).collect()
+            })
+            .collect();
         Board { v, pos, kind, legal, reaches, judge: OnceCell::new(), balances: OnceCell::new() }
     }
 
@@ -194,38 +185,85 @@ impl<'a> Board<'a> {
     }
 }
 
+/// Every legal order of a movement or a retreat (none in an adjustment),
+/// in the compact form, by force as `Board::legal` lists them (with every
+/// destination by convoy): the Python package's listing, which makes an
+/// order only of those given.
+pub fn listing(v: &Variant, pos: &Position) -> Vec<Vec<Candidate>> {
+    let reaches: Vec<Vec<ProvinceId>> = match v.calendar.kind(pos.phase) {
+        PhaseKind::Movement => pos.forces.iter().map(|f| reach(v, f)).collect(),
+        _ => Vec::new(),
+    };
+    legal_candidates(v, pos, &reaches, &Extras::every_convoy(v))
+}
+
+/// The force the `i`-th list of candidates is for: `pos.forces[i]` in a
+/// movement, `pos.dislodged[i]` in a retreat.
+pub fn ordered<'p>(v: &Variant, pos: &'p Position, i: usize) -> &'p Force {
+    match v.calendar.kind(pos.phase) {
+        PhaseKind::Retreat => &pos.dislodged[i].force,
+        _ => &pos.forces[i],
+    }
+}
+
+/// The legal candidates of each force (`ordered`): those the adjudicator
+/// does not call illegal.
+fn legal_candidates(v: &Variant, pos: &Position, reaches: &[Vec<ProvinceId>], extras: &Extras) -> Vec<Vec<Candidate>> {
+    let candidates: Vec<Vec<Candidate>> = match v.calendar.kind(pos.phase) {
+        PhaseKind::Movement => {
+            let around = Around::of(v, pos, reaches);
+            let mut scratch = candidates::Scratch::default();
+            (0..pos.forces.len())
+                .map(|i| candidates::movement(v, pos, extras, reaches, &around, i, &mut scratch))
+                .collect()
+        }
+        PhaseKind::Retreat => pos
+            .dislodged
+            .iter()
+            .map(|d| {
+                let mut out: Vec<Candidate> =
+                    retreat_options(v, pos, d).into_iter().map(|to| Candidate::to(What::Retreat, to)).collect();
+                out.push(Candidate::just(What::Disband));
+                out
+            })
+            .collect(),
+        PhaseKind::Adjustment => Vec::new(),
+    };
+    keep_legal(v, pos, candidates)
+}
+
 /// The candidates the adjudicator does not call illegal, in rounds, or
-/// each alone where that is the same verdict (`Legality::alone_as_in_rounds`).
-fn keep_legal(v: &Variant, pos: &Position, mut candidates: Vec<Vec<Order>>) -> Vec<Vec<Order>> {
+/// each alone where that is the same verdict (`Legality::alone_as_in_rounds`:
+/// the candidates all name their unit; a merge is the one that cannot be
+/// asked alone).
+fn keep_legal(v: &Variant, pos: &Position, mut candidates: Vec<Vec<Candidate>>) -> Vec<Vec<Candidate>> {
     let mut check = Legality::new(v);
-    let alone = check.alone_as_in_rounds(pos, candidates.iter().flatten());
+    let merges = candidates.iter().flatten().any(|c| c.what == What::Merge);
+    let alone = check.movement_alone_as_in_rounds(pos) && !merges;
     let mut check = check.rounds(pos);
     if alone {
-        for c in &mut candidates {
-            check.retain_legal(c);
+        for (i, c) in candidates.iter_mut().enumerate() {
+            check.retain_legal_for(i, c, |c| c.action(&pos.forces, &pos.forces[i]));
         }
         return candidates;
     }
-    let mut legal: Vec<Vec<Order>> = candidates.iter().map(|c| Vec::with_capacity(c.len())).collect();
-    let mut left: Vec<std::vec::IntoIter<Order>> = candidates.into_iter().map(Vec::into_iter).collect();
+    let mut legal: Vec<Vec<Candidate>> = candidates.iter().map(|c| Vec::with_capacity(c.len())).collect();
     let (mut who, mut orders, mut ok) = (Vec::new(), Vec::new(), Vec::new());
     // Round k: the k-th candidate of every force that has one.
-    loop {
+    for k in 0.. {
         who.clear();
         orders.clear();
-        for (i, rest) in left.iter_mut().enumerate() {
-            if let Some(o) = rest.next() {
-                who.push(i);
-                orders.push(o);
-            }
+        for (i, c) in candidates.iter().enumerate().filter_map(|(i, cs)| cs.get(k).map(|c| (i, c))) {
+            who.push((i, *c));
+            orders.push(c.order(&pos.forces, ordered(v, pos, i)));
         }
         if orders.is_empty() {
             break;
         }
         check.legal_into(&orders, &mut ok);
-        for ((&i, o), &fine) in who.iter().zip(orders.drain(..)).zip(&ok) {
+        for (&(i, c), &fine) in who.iter().zip(&ok) {
             if fine {
-                legal[i].push(o);
+                legal[i].push(c);
             }
         }
     }

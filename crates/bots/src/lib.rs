@@ -12,6 +12,7 @@
 //! added later is played too.
 
 pub mod adjust;
+pub mod candidate;
 pub mod candidates;
 pub mod dumbbot;
 pub mod geometry;

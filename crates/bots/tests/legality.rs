@@ -6,7 +6,8 @@
 //! `Legality::rounds`, which sets the board up once for all the rounds of
 //! a position, and its `legal_alone`, which asks each order alone where
 //! `Legality::alone_as_in_rounds` says that is the same, and its
-//! `retain_legal`, which asks a force's candidates together. Beside the
+//! `retain_legal`, which asks a force's candidates together, and its
+//! `retain_legal_for`, which asks them in their compact form. Beside the
 //! generator's candidates (few of them illegal in standard), every force
 //! is also ordered to every location, mostly illegal moves, and every
 //! fleet to convoy every army to where it borders. And the full list
@@ -29,7 +30,7 @@ use polemarch_engine::{Position, Variant};
 
 #[test]
 fn planning_calls_illegal_what_adjudication_does_in_every_variant() {
-    let mut asked_alone = 0;
+    let (mut asked_alone, mut compact_asked) = (0, 0);
     for id in embedded_ids() {
         let v = embedded_variant(id).expect("built in").expect("valid");
         let rec = random_game(&v, id, 2);
@@ -44,8 +45,13 @@ fn planning_calls_illegal_what_adjudication_does_in_every_variant() {
             let reaches: Vec<_> = pos.forces.iter().map(|f| reach(&v, f)).collect();
             let around = Around::of(&v, &pos, &reaches);
             let mut scratch = candidates::Scratch::default();
-            let mut all: Vec<Vec<Order>> = (0..pos.forces.len())
+            let compact: Vec<_> = (0..pos.forces.len())
                 .map(|f| candidates::movement(&v, &pos, &extras, &reaches, &around, f, &mut scratch))
+                .collect();
+            let mut all: Vec<Vec<Order>> = compact
+                .iter()
+                .zip(&pos.forces)
+                .map(|(cs, f)| cs.iter().map(|c| c.order(&pos.forces, f)).collect())
                 .collect();
             for (f, orders) in pos.forces.iter().zip(&mut all) {
                 orders.extend(v.loc_ids().map(|to| Order::for_force(f, Action::Move { to, via_convoy: false })));
@@ -100,11 +106,22 @@ fn planning_calls_illegal_what_adjudication_does_in_every_variant() {
                     let one_by_one: Vec<Order> = orders.iter().filter(|o| in_rounds.legal_alone(o)).cloned().collect();
                     assert_eq!(kept, one_by_one, "{id}, {}: a force's candidates together", rec.phases[i].phase);
                 }
+                // And so do they asked in their compact form.
+                for (f, cs) in compact.iter().enumerate() {
+                    let mut kept = cs.clone();
+                    in_rounds.retain_legal_for(f, &mut kept, |c| c.action(&pos.forces, &pos.forces[f]));
+                    let one_by_one: Vec<_> =
+                        cs.iter().filter(|c| in_rounds.legal_alone(&c.order(&pos.forces, &pos.forces[f]))).collect();
+                    let kept: Vec<_> = kept.iter().collect();
+                    assert_eq!(kept, one_by_one, "{id}, {}: a force's compact candidates", rec.phases[i].phase);
+                    compact_asked += cs.len();
+                }
             }
         }
         assert!(legal > 0 && illegal > 0, "{id}: {legal} legal and {illegal} illegal candidates compared");
     }
     assert!(asked_alone > 0, "no position's orders asked alone");
+    assert!(compact_asked > 0, "no compact candidate asked");
 }
 
 /// In a Winter of a variant with no mechanic, `Legality` judges the

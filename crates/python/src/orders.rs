@@ -30,7 +30,7 @@ pub fn set(game: &mut Game, power: PowerId, given: &[Bound<'_, PyString>]) -> Py
             Some(found) if game.v.calendar.kind(game.pos.phase) == PhaseKind::Adjustment => {
                 return Ok(judge_listed(game, &possible, power, found));
             }
-            Some(found) if one_each(game, &possible, &found) => {
+            Some(found) if one_each(game, &found) => {
                 record_listed(game, &possible, power, found);
                 return Ok(Vec::new());
             }
@@ -98,12 +98,13 @@ fn listed<'a>(
 
 /// In a movement or a retreat, where an order's legality depends on the
 /// position alone: is each order for a unit of its own, none in a box?
-fn one_each(game: &Game, possible: &Possible, found: &[&Listed]) -> bool {
+/// (Each listed order of a movement or a retreat names its unit, which
+/// stands where it is listed: `Listed::loc`.)
+fn one_each(game: &Game, found: &[&Listed]) -> bool {
     let v = &game.v;
     let mut seen = Vec::with_capacity(found.len());
     for listed in found {
-        let Some(unit) = &possible.order(listed).unit else { return false };
-        let p = v.province_of(unit.loc);
+        let p = v.province_of(listed.loc);
         if seen.contains(&p) || v.is_box(p) {
             return false;
         }
@@ -118,7 +119,7 @@ fn one_each(game: &Game, possible: &Possible, found: &[&Listed]) -> bool {
 fn judge_listed(game: &mut Game, possible: &Possible, power: PowerId, found: Vec<&Listed>) -> Vec<(String, String)> {
     let v = &game.v;
     let given =
-        found.iter().map(|l| as_read(possible.order(l).clone())).map(|o| (o.display(v).to_string(), o)).collect();
+        found.iter().map(|l| as_read(possible.order(v, &game.pos, l))).map(|o| (o.display(v).to_string(), o)).collect();
     let mut open = unwritten::phase_with(Vec::new());
     let in_force = game.in_force.as_mut().expect("listed checked it");
     let said = submit_read(v, &game.pos, &mut open, in_force, power, "python", &now(), given);
@@ -143,7 +144,7 @@ fn as_read(mut order: Order) -> Order {
 fn record_listed(game: &mut Game, possible: &Possible, power: PowerId, found: Vec<&Listed>) {
     let v = &game.v;
     let in_force = game.in_force.as_mut().expect("listed checked it");
-    let orders: Vec<Order> = found.iter().map(|l| possible.order(l).clone()).collect();
+    let orders: Vec<Order> = found.iter().map(|l| possible.order(v, &game.pos, l)).collect();
     // A power's first orders of the phase replace none (one each, `one_each`).
     let statuses = if in_force.iter().all(|o| o.power != Some(power)) {
         in_force.extend_from_slice(&orders);

@@ -4,11 +4,15 @@
 //! ones the judge accepts. Written in MILA's notation (`A PAR - BUR`); a
 //! variant's own orders in polemarch's (`2A MAR SPLIT A PIE`), each text
 //! once per process (`said`). Each is kept with its order (left in the
-//! generator's lists), so that `set_orders` finds a listed order by its
-//! text without reading it again.
+//! generator's lists: in a movement or a retreat its compact candidate,
+//! `polemarch_bots::candidate`, an order made of it only when given), so
+//! that `set_orders` finds a listed order by its text without reading it
+//! again.
 
 use crate::said::{SaidHere, Texts};
 use polemarch_bots::adjust::{adjustment, placement_sites};
+use polemarch_bots::candidate::Candidate;
+use polemarch_bots::legal::{listing, ordered};
 use polemarch_bots::Board;
 use polemarch_engine::game::powers_to_order;
 use polemarch_engine::order::{Action, Order};
@@ -21,9 +25,11 @@ use std::ops::Range;
 
 /// The legal orders of one phase.
 pub struct Possible {
-    /// The orders, as the generator gave them: by force in a movement or a
-    /// retreat, one list in an adjustment (`Listed::at` points in).
-    orders: Vec<Vec<Order>>,
+    /// A movement's or a retreat's orders, as the generator gave them: by
+    /// force, compact (`Listed::at` points in).
+    candidates: Vec<Vec<Candidate>>,
+    /// An adjustment's orders (`Listed::at` points in, its list 0).
+    adjustments: Vec<Order>,
     /// Every order listed, each province's together (one list for the phase, not
     /// one per province: the memory is taken and given back once).
     listed: Vec<Listed>,
@@ -51,22 +57,21 @@ pub struct Listed {
 impl Possible {
     pub fn of(v: &Variant, pos: &Position, texts: &Texts) -> Possible {
         let mut out = Possible {
-            orders: Vec::new(),
+            candidates: Vec::new(),
+            adjustments: Vec::new(),
             listed: Vec::new(),
             at: vec![0..0; v.province_count()],
             apart: false,
             orderable: vec![Vec::new(); v.powers.len()],
             build_sites: vec![Vec::new(); v.powers.len()],
         };
-        let mut board = Board::every_convoy(v, pos);
         let mut text = Text { texts, v, pos };
-        match board.kind {
+        match v.calendar.kind(pos.phase) {
             PhaseKind::Movement | PhaseKind::Retreat => {
-                out.listed.reserve(board.legal.iter().map(Vec::len).sum());
-                out.orders = std::mem::take(&mut board.legal);
-                for i in 0..out.orders.len() {
-                    let force: &Force =
-                        if board.kind == PhaseKind::Movement { &pos.forces[i] } else { &pos.dislodged[i].force };
+                out.candidates = listing(v, pos);
+                out.listed.reserve(out.candidates.iter().map(Vec::len).sum());
+                for i in 0..out.candidates.len() {
+                    let force = ordered(v, pos, i);
                     if v.rules.played_by_judge(force.power) {
                         continue;
                     }
@@ -74,6 +79,7 @@ impl Possible {
                 }
             }
             PhaseKind::Adjustment if v.rules.own_phase(v, pos) => {
+                let board = Board::new(v, pos);
                 for power in powers_to_order(v, pos) {
                     for o in placement_sites(&board, power).into_iter().flatten() {
                         out.add(v, &mut text, power, o);
@@ -81,6 +87,7 @@ impl Possible {
                 }
             }
             PhaseKind::Adjustment => {
+                let board = Board::new(v, pos);
                 for power in powers_to_order(v, pos) {
                     let a = adjustment(&board, power);
                     for o in a.builds.iter().chain(&a.removes).chain(&a.converts) {
@@ -145,27 +152,33 @@ impl Possible {
         &self.listed[at.start as usize..at.end as usize]
     }
 
-    /// The order listed as `l`.
-    pub fn order(&self, l: &Listed) -> &Order {
-        &self.orders[l.at.0 as usize][l.at.1 as usize]
+    /// The order listed as `l`, made (in a movement or a retreat) in `pos`,
+    /// the position listed.
+    pub fn order(&self, v: &Variant, pos: &Position, l: &Listed) -> Order {
+        let (i, k) = (l.at.0 as usize, l.at.1 as usize);
+        match self.candidates.get(i) {
+            Some(cs) => cs[k].order(&pos.forces, ordered(v, pos, i)),
+            None => self.adjustments[k].clone(),
+        }
     }
 
-    /// Force `i`'s orders (`orders[i]`), all under its province, their
+    /// Force `i`'s orders (`candidates[i]`), all under its province, their
     /// texts looked up together (each names the force: its location).
     fn add_force(&mut self, v: &Variant, text: &mut Text, force: &Force, i: usize) {
-        if self.orders[i].is_empty() {
+        let Text { texts, pos, .. } = *text;
+        let candidates = &self.candidates[i];
+        if candidates.is_empty() {
             return;
         }
-        let orders = std::mem::take(&mut self.orders[i]);
-        let Text { texts, pos, .. } = *text;
         let (start, loc, power) = (self.listed.len(), force.loc, force.power);
         let listed = &mut self.listed;
         texts.each_said(
-            &orders,
-            |o| texts.write(v, pos, o),
+            &pos.forces,
+            force,
+            candidates,
+            |c| texts.write(v, pos, &c.order(&pos.forces, force)),
             |k, said| listed.push(Listed { loc, power, said, at: (i as u32, k as u32) }),
         );
-        self.orders[i] = orders;
         let p = v.province_of(loc);
         self.under(p, start);
         insert_sorted(&mut self.orderable[power.index()], p);
@@ -180,13 +193,10 @@ impl Possible {
         insert_sorted(&mut self.orderable[power.index()], p);
     }
 
-    /// Keeps an adjustment's order (in one list), and says where.
+    /// Keeps an adjustment's order, and says where.
     fn keep(&mut self, o: Order) -> (u32, u32) {
-        if self.orders.is_empty() {
-            self.orders.push(Vec::new());
-        }
-        self.orders[0].push(o);
-        (0, self.orders[0].len() as u32 - 1)
+        self.adjustments.push(o);
+        (0, self.adjustments.len() as u32 - 1)
     }
 
     /// The orders listed under location `l` (a province: all of its

@@ -21,8 +21,10 @@
 //! are found by unit (`kept`).
 
 use crate::kept::Kept;
+use polemarch_bots::candidate::{Candidate, What};
 use polemarch_engine::order::{Action, Order, UnitRef};
 use polemarch_engine::replay::{mila_phase_name, MilaPieces, MilaText};
+use polemarch_engine::state::{Component, Force};
 use polemarch_engine::variant::LocId;
 use polemarch_engine::variant::Phase;
 use polemarch_engine::{Position, Variant};
@@ -210,23 +212,26 @@ impl Texts {
         kept.found_or_written(group, key(o), write)
     }
 
-    /// `said` for each of `orders` in turn (one force's, each naming its
-    /// unit the same way: that part of their key is worked out once),
-    /// given to `each` with its index, with the set locked once for all of
-    /// them (a new text is written meanwhile: `write` may lock the pieces,
-    /// never the set).
+    /// `said` for each of force `force`'s `candidates` in turn (each
+    /// naming its unit the same way: that part of their key is worked out
+    /// once), keyed from the compact form (`candidate_key`, as `key` keys
+    /// its order), given to `each` with its index, with the set locked once
+    /// for all of them (a new text is written meanwhile: `write` may lock
+    /// the pieces, never the set). `forces`: the position's.
     pub fn each_said(
         &self,
-        orders: &[Order],
-        mut write: impl FnMut(&Order) -> String,
+        forces: &[Force],
+        force: &Force,
+        candidates: &[Candidate],
+        mut write: impl FnMut(&Candidate) -> String,
         mut each: impl FnMut(usize, SaidHere),
     ) {
-        let Some(first) = orders.first() else { return };
-        debug_assert!(orders.iter().all(|o| o.unit == first.unit), "one force's orders");
         let mut kept = self.lock();
-        let group = unit_key(first.unit.as_ref()).map(|u| kept.group(u));
-        for (k, o) in orders.iter().enumerate() {
-            each(k, kept.found_or_written(group, key(o), || write(o)));
+        let group = unit_key_of(&force.components, force.loc).map(|u| kept.group(u));
+        for (k, c) in candidates.iter().enumerate() {
+            let key = candidate_key(c, forces);
+            debug_assert_eq!(key, self::key(&c.order(forces, force)), "{c:?}: its order's key");
+            each(k, kept.found_or_written(group, key, || write(c)));
         }
     }
 
@@ -273,24 +278,52 @@ fn key(o: &Order) -> Option<u64> {
         Action::Waive => (11, None, None),
         _ => return None,
     };
+    packed(tag, to, unit_key(other)?)
+}
+
+/// `key` of a force's candidate (`forces`: the position's, those it names),
+/// from its compact form: the same key as its order's.
+fn candidate_key(c: &Candidate, forces: &[Force]) -> Option<u64> {
+    let other = || {
+        let g = &forces[c.other as usize];
+        unit_key_of(&g.components, g.loc)
+    };
+    let (tag, to, other): (u64, Option<LocId>, Option<u64>) = match c.what {
+        What::Hold => (1, None, Some(0)),
+        What::Move => (2, Some(c.to), Some(0)),
+        What::MoveByConvoy => (3, Some(c.to), Some(0)),
+        What::SupportHold => (4, None, other()),
+        What::SupportMove => (5, Some(c.to), other()),
+        What::Convoy => (6, Some(c.to), other()),
+        What::Retreat => (7, Some(c.to), Some(0)),
+        What::Disband => (8, None, Some(0)),
+        _ => return None,
+    };
+    packed(tag, to, other?)
+}
+
+/// A key of its parts: the action's tag, where it goes, the other unit's
+/// key (`unit_key`).
+fn packed(tag: u64, to: Option<LocId>, other: u64) -> Option<u64> {
     let to = match to {
         Some(l) => place(l)?,
         None => 0,
     };
-    Some(tag | to << 4 | unit_key(other)? << 15)
+    Some(tag | to << 4 | other << 15)
 }
 
 /// A unit's part of an order's key (21 bits: one, the kind, the power, free, the
 /// place); 0 for none.
 fn unit_key(u: Option<&UnitRef>) -> Option<u64> {
     let Some(u) = u else { return Some(0) };
-    match u.components.as_deref()? {
+    unit_key_of(u.components.as_deref()?, u.loc)
+}
+
+/// `unit_key` of a unit of these components at `loc`.
+fn unit_key_of(components: &[Component], loc: LocId) -> Option<u64> {
+    match components {
         [c] if c.kind.0 < 1 << 4 && c.power.0 < 1 << 5 => Some(
-            1 << 20
-                | (c.kind.0 as u64) << 16
-                | (c.power.0 as u64) << 11
-                | (c.free as u64) << 10
-                | place(u.loc)? & 0x3ff,
+            1 << 20 | (c.kind.0 as u64) << 16 | (c.power.0 as u64) << 11 | (c.free as u64) << 10 | place(loc)? & 0x3ff,
         ),
         _ => None,
     }

@@ -100,11 +100,16 @@ impl<'v> Legality<'v> {
     /// from by them). A generator may then ask each order alone, paying
     /// for no other.
     pub fn alone_as_in_rounds<'a>(&self, pos: &Position, mut orders: impl Iterator<Item = &'a Order>) -> bool {
-        let v = self.v;
-        v.calendar.kind(pos.phase) == PhaseKind::Movement
-            && !v.rules.judges_movement()
-            && v.boxes.is_empty()
+        self.movement_alone_as_in_rounds(pos)
             && orders.all(|o| o.unit.is_some() && !matches!(o.action, Action::Merge { .. }))
+    }
+
+    /// `alone_as_in_rounds` of orders that each name a unit and none of
+    /// which is a merge (a generator's candidates, `Order::for_force`): the
+    /// position's part of the question.
+    pub fn movement_alone_as_in_rounds(&self, pos: &Position) -> bool {
+        let v = self.v;
+        v.calendar.kind(pos.phase) == PhaseKind::Movement && !v.rules.judges_movement() && v.boxes.is_empty()
     }
 
     /// Does planning alone answer for these orders in `pos` (a movement
@@ -260,6 +265,29 @@ impl Rounds<'_, '_> {
         orders.retain(|o| {
             alone.legal(o).unwrap_or_else(|| {
                 plan_again(v, &pos.forces, at, std::slice::from_ref(o), &pos.state, plans, seas);
+                plans.illegal[0].is_none()
+                    && named_parts(plans, pos.forces.len()).any(|p| p.strength != 0 && p.order() == Some(0))
+            })
+        });
+    }
+
+    /// `retain_legal` of force `f`'s own candidates kept in a compact
+    /// form (each order `Order::for_force` of the force with the action
+    /// `action` makes of it): `plan::Alone::legal_for` asks each without
+    /// an `Order` made, and one is made only where planning must answer
+    /// (a split, a merge, a move that leaves garrisons). The same verdicts.
+    pub fn retain_legal_for<T>(&mut self, f: usize, candidates: &mut Vec<T>, action: impl Fn(&T) -> Action) {
+        self.set_up();
+        let (check, pos) = (&mut *self.check, self.pos);
+        let v = check.v;
+        let Legality { at, plans, seas, .. } = check;
+        let order = |c: &T| Order::for_force(&pos.forces[f], action(c));
+        let Some(mut alone) = Alone::new(v, &pos.forces, at, &pos.state, seas) else {
+            return candidates.retain(|c| self.legal_alone(&order(c)));
+        };
+        candidates.retain(|c| {
+            alone.legal_for(f as u16, &action(c)).unwrap_or_else(|| {
+                plan_again(v, &pos.forces, at, std::slice::from_ref(&order(c)), &pos.state, plans, seas);
                 plans.illegal[0].is_none()
                     && named_parts(plans, pos.forces.len()).any(|p| p.strength != 0 && p.order() == Some(0))
             })

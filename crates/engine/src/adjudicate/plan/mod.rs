@@ -447,23 +447,41 @@ impl<'a> Alone<'a> {
         }
         // `ordered_force`'s checks: a unit, a force there, the power's.
         let Some(unit) = &order.unit else { return Some(false) };
+        self.legal_at(unit.loc, order.power, &order.action)
+    }
+
+    /// `legal` of force `f`'s own order `action` (`Order::for_force`: its
+    /// unit where it stands, its power), the order not made: for a
+    /// generator that keeps its candidates in a compact form and makes an
+    /// `Order` only of those given. The same verdicts, by the same steps.
+    pub fn legal_for(&mut self, f: u16, action: &Action) -> Option<bool> {
+        if matches!(action, Action::Split { .. } | Action::Merge { .. }) {
+            return None;
+        }
+        let force = &self.planning.forces[f as usize];
+        self.legal_at(force.loc, Some(force.power), action)
+    }
+
+    /// `legal` of `action` given by `power` (if known) to the unit at `loc`.
+    #[inline(always)]
+    fn legal_at(&mut self, loc: LocId, power: Option<PowerId>, action: &Action) -> Option<bool> {
         let found = match self.last {
-            Some((loc, power, found)) if loc == unit.loc && power == order.power => found,
+            Some((at, by, found)) if at == loc && by == power => found,
             _ => {
-                let found = self.find(unit.loc, order.power);
-                self.last = Some((unit.loc, order.power, found));
+                let found = self.find(loc, power);
+                self.last = Some((loc, power, found));
                 found
             }
         };
         let Some(f) = found.force else { return Some(false) };
         let planning = &self.planning;
-        if !planning.v.rules.allows(&order.action) {
+        if !planning.v.rules.allows(action) {
             return Some(false);
         }
-        if matches!(order.action, Action::Move { .. }) && found.leaves_immobile {
+        if matches!(action, Action::Move { .. }) && found.leaves_immobile {
             return None;
         }
-        Some(found.strong && planning.planned_alone(f, &planning.forces[f as usize], &order.action))
+        Some(found.strong && planning.planned_alone(f, &planning.forces[f as usize], action))
     }
 
     fn find(&self, loc: LocId, power: Option<PowerId>) -> Found {
