@@ -7,6 +7,7 @@
 mod boxes;
 mod convoy;
 mod legal;
+mod plain;
 mod split;
 
 pub use legal::{can_reach, may_enter};
@@ -316,10 +317,20 @@ fn plan_orders(
     let binding = Binding::new(v, forces, at, orders);
     // (Made once, not an order at a time.)
     let planning = Planning { v, forces, seas, at, state, binding: &binding };
+    let plain = plain::plain_moves(v);
     for (i, order) in orders.iter().enumerate() {
         let named = ordered_force(v, forces, at, &binding, i, order, |f| parts[f as usize].order != NO_ORDER);
         let checked = named.and_then(|f| {
             touched.push(f);
+            // Most orders: a plain move, planned with a bit test.
+            if let (Some(plain), Action::Move { to, via_convoy }) = (plain, &order.action) {
+                if let Some(plan) = plain::plain_move(v, plain, &forces[f as usize], *to, *via_convoy) {
+                    let part = &mut parts[f as usize];
+                    part.plan = plan;
+                    part.set_order(Some(i));
+                    return Ok(());
+                }
+            }
             if let Action::Merge { with, .. } = &order.action {
                 touched.extend(with.iter().map(|u| at[v.province_of(u.loc).index()]).filter(|&g| g != u16::MAX));
             }
