@@ -317,7 +317,7 @@ fn plan_orders(
     let binding = Binding::new(v, forces, at, orders);
     // (Made once, not an order at a time.)
     let planning = Planning { v, forces, seas, at, state, binding: &binding };
-    let plain = plain::plain_moves(v);
+    let plain = plain::plain_tables(v);
     for (i, order) in orders.iter().enumerate() {
         let named = ordered_force(v, forces, at, &binding, i, order, |f| parts[f as usize].order != NO_ORDER);
         let checked = named.and_then(|f| {

@@ -1,69 +1,88 @@
-//! The plain move: an order moving a force of one component, not via
-//! convoy, in a variant without mechanics, that `plan_move` plans as a
-//! move to the very location ordered, by no convoy, merge or rider. Whether
-//! a move is plain depends on nothing but how the force moves (as an army
-//! or a fleet), where it stands and where it goes; so `plan_move` is asked
-//! once per variant for every location and the locations of the provinces
-//! it borders, and its answers are kept as bits (`Variant::plain_moves`).
-//! The order loop then plans most moves with one bit test instead of the
-//! general steps (issue 31). A move that is not plain goes the general way,
-//! which decides it (and says why it is illegal, if it is).
+//! The plain move and the plain reach, of a force of one component in a
+//! variant without mechanics.
+//!
+//! A plain move is an order moving such a force, not via convoy, that
+//! `plan_move` plans as a move to the very location ordered, by no convoy,
+//! merge or rider; the reach is where `can_reach` lets it support. Both
+//! depend on nothing but how the force moves (as an army or a fleet), where
+//! it stands and where it goes: so the rules (`plan_move`, `legal::reaches`)
+//! are asked once per variant for every location and the locations of the
+//! provinces it borders, and their answers are kept as bits
+//! (`Variant::plain`). The order loop then plans most moves, and
+//! `can_reach` answers most supports, with one bit test instead of the
+//! general steps (issue 31). A move that is not plain goes the general
+//! way, which decides it (and says why it is illegal, if it is).
 
-use super::legal::plan_move;
+use super::legal::{plan_move, reaches};
 use super::Plan;
 use crate::state::{Force, Moves};
-use crate::variant::{BitMatrix, Kind, LocId, PowerId, Variant};
+use crate::variant::{BitMatrix, Kind, LocId, PlainTables, PowerId, ProvinceId, Variant};
 
-/// The plain moves of the variant, by how the mover moves (`[armies,
-/// fleets]`; a row for each location moved from, a column for each
-/// location moved to); None where the variant has mechanics (their hooks
-/// may forbid a move, so every move is planned the general way).
+/// The variant's tables; None where it has mechanics (their hooks may
+/// forbid a move or a support, so every one is decided the general way).
 #[inline]
-pub fn plain_moves(v: &Variant) -> Option<&[BitMatrix; 2]> {
-    v.rules.mechanics.is_empty().then(|| v.plain_moves.get_or_init(|| fill(v)))
+pub(crate) fn plain_tables(v: &Variant) -> Option<&PlainTables> {
+    v.rules.mechanics.is_empty().then(|| v.plain.get_or_init(|| fill(v)))
 }
 
-/// The plan of a plain move of `body` to `to` (`moves`: `plain_moves`), or
-/// None: plan it the general way.
+/// The table of `tables` for the way `body` moves, if it is one component
+/// that moves.
 #[inline(always)]
-pub fn plain_move(v: &Variant, moves: &[BitMatrix; 2], body: &Force, to: LocId, via_convoy: bool) -> Option<Plan> {
+fn of<'a>(tables: &'a [BitMatrix; 2], body: &Force) -> Option<&'a BitMatrix> {
     let [one] = body.components[..] else { return None };
-    let plain = match one.kind.row().moves {
-        Moves::Army => &moves[0],
-        Moves::Fleet => &moves[1],
-        Moves::None => return None,
-    };
+    match one.kind.row().moves {
+        Moves::Army => Some(&tables[0]),
+        Moves::Fleet => Some(&tables[1]),
+        Moves::None => None,
+    }
+}
+
+/// The plan of a plain move of `body` to `to`, or None: plan it the
+/// general way.
+#[inline(always)]
+pub(crate) fn plain_move(v: &Variant, tables: &PlainTables, body: &Force, to: LocId, via_convoy: bool) -> Option<Plan> {
+    let plain = of(&tables.moves, body)?;
     (!via_convoy && plain.get(body.loc.index(), to.index())).then(|| plain_plan(to, v.province_of(to)))
+}
+
+/// Can `body` reach `dest` (`can_reach`), or None: ask the rule.
+#[inline(always)]
+pub(crate) fn plain_reach(tables: &PlainTables, body: &Force, dest: ProvinceId) -> Option<bool> {
+    Some(of(&tables.reach, body)?.get(body.loc.index(), dest.index()))
 }
 
 /// What `plan_move` plans for a plain move to `to` (in `dest`).
 #[inline(always)]
-fn plain_plan(to: LocId, dest: crate::variant::ProvinceId) -> Plan {
+fn plain_plan(to: LocId, dest: ProvinceId) -> Plan {
     Plan::Move { to, dest, convoy: false, merge: false, rider: false, raise: false }
 }
 
-/// Asks `plan_move` of an army and of a fleet at every location, moving to
-/// every location of every province its own province borders (a move
-/// anywhere else is not planned without a convoy, a merge or a rider).
+/// Asks the rules of an army and of a fleet at every location, moving to
+/// (or reaching) every location of every province its own province
+/// borders: a move anywhere else is not planned without a convoy, a merge
+/// or a rider, and nothing else is reached.
 #[cold]
-fn fill(v: &Variant) -> [BitMatrix; 2] {
+fn fill(v: &Variant) -> PlainTables {
     let n = v.locs.len();
-    [Kind::ARMY, Kind::FLEET].map(|kind| {
-        let mut plain = BitMatrix::new(n);
+    let [army, fleet] = [Kind::ARMY, Kind::FLEET].map(|kind| {
+        let (mut moves, mut reach) = (BitMatrix::new(n), BitMatrix::new(n));
         for from in (0..n).map(LocId::new) {
             let body = Force::single(PowerId::new(0), kind, from);
-            for q in v.any_borders.row(v.province_of(from).index()) {
-                let q = crate::variant::ProvinceId::new(q);
+            for q in v.any_borders.row(v.province_of(from).index()).map(ProvinceId::new) {
+                if reaches(v, &body, q) {
+                    reach.set(from.index(), q.index());
+                }
                 let coasts = v.province(q).coasts.iter().copied();
                 for to in std::iter::once(LocId::of_province(q)).chain(coasts) {
                     if plan_move(v, &body, to, false, false) == Ok(plain_plan(to, q)) {
-                        plain.set(from.index(), to.index());
+                        moves.set(from.index(), to.index());
                     }
                 }
             }
         }
-        plain
-    })
+        (moves, reach)
+    });
+    PlainTables { moves: [army.0, fleet.0], reach: [army.1, fleet.1] }
 }
 
 #[cfg(test)]
@@ -71,26 +90,41 @@ mod tests {
     use super::*;
     use crate::variant::{embedded_ids, embedded_variant};
 
-    /// The bits are `plan_move`'s answers for every pair of locations (not
+    /// The bits are the rules' answers for every pair of locations (not
     /// only the neighbours `fill` asks about), in every embedded variant
     /// without mechanics.
     #[test]
-    fn plain_moves_are_plan_moves_answers() {
-        let mut checked = 0;
+    fn plain_tables_are_the_rules_answers() {
+        let (mut moves, mut reached) = (0, 0);
         for id in embedded_ids() {
             let v = embedded_variant(id).unwrap().unwrap();
-            let Some(moves) = plain_moves(&v) else { continue };
-            for (kind, plain) in [Kind::ARMY, Kind::FLEET].into_iter().zip(moves) {
+            let Some(tables) = plain_tables(&v) else { continue };
+            for kind in [Kind::ARMY, Kind::FLEET] {
                 for from in (0..v.locs.len()).map(LocId::new) {
                     let body = Force::single(PowerId::new(0), kind, from);
                     for to in (0..v.locs.len()).map(LocId::new) {
-                        let planned = plan_move(&v, &body, to, false, false) == Ok(plain_plan(to, v.province_of(to)));
-                        assert_eq!(plain.get(from.index(), to.index()), planned, "{id}: {kind:?} {from:?} -> {to:?}");
-                        checked += planned as usize;
+                        let dest = v.province_of(to);
+                        let planned = plan_move(&v, &body, to, false, false) == Ok(plain_plan(to, dest));
+                        assert_eq!(
+                            plain_move(&v, tables, &body, to, false).is_some(),
+                            planned,
+                            "{id}: {kind:?} {from:?} -> {to:?}"
+                        );
+                        assert_eq!(plain_move(&v, tables, &body, to, true), None, "{id}: via convoy");
+                        moves += planned as usize;
+                    }
+                    for dest in v.province_ids() {
+                        let reach = reaches(&v, &body, dest);
+                        assert_eq!(
+                            plain_reach(tables, &body, dest),
+                            Some(reach),
+                            "{id}: {kind:?} {from:?} reaches {dest:?}"
+                        );
+                        reached += reach as usize;
                     }
                 }
             }
         }
-        assert!(checked > 100, "some plain moves checked");
+        assert!(moves > 100 && reached > 100, "some plain moves and reaches checked");
     }
 }
