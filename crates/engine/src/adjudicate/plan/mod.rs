@@ -531,6 +531,38 @@ impl Planning<'_> {
         coupled: &mut [bool],
         convoys: &mut Vec<u16>,
     ) -> Result<(), Illegal> {
+        match action {
+            Action::Split { .. } | Action::Merge { .. } => {
+                self.plan_parts(f, i, action, parts, splits, coupled, convoys)
+            }
+            Action::Move { .. } => self.plan_leaving_immobile(f, i, action, parts, splits),
+            _ => {
+                let plan = self.plan_one(f, &self.forces[f as usize], action)?;
+                if matches!(plan, Plan::Convoy { .. }) {
+                    convoys.push(f);
+                }
+                parts[f as usize].plan = plan;
+                parts[f as usize].set_order(Some(i));
+                Ok(())
+            }
+        }
+    }
+
+    /// `plan_force` of an order that plans parts of its own: a split, a
+    /// merge. (Out of line: rare, and inline they made the order loop's
+    /// every step keep more on the stack, issue 31.)
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn plan_parts(
+        &self,
+        f: u16,
+        i: usize,
+        action: &Action,
+        parts: &mut Vec<Part>,
+        splits: &mut Vec<Components>,
+        coupled: &mut [bool],
+        convoys: &mut Vec<u16>,
+    ) -> Result<(), Illegal> {
         let Planning { v, forces, at, .. } = *self;
         match action {
             Action::Split { parts: listed } => {
@@ -590,16 +622,7 @@ impl Planning<'_> {
                     _ => Ok(()),
                 }
             }
-            Action::Move { .. } => self.plan_leaving_immobile(f, i, action, parts, splits),
-            _ => {
-                let plan = self.plan_one(f, &forces[f as usize], action)?;
-                if matches!(plan, Plan::Convoy { .. }) {
-                    convoys.push(f);
-                }
-                parts[f as usize].plan = plan;
-                parts[f as usize].set_order(Some(i));
-                Ok(())
-            }
+            _ => unreachable!("plan_parts plans a split or a merge"),
         }
     }
 
