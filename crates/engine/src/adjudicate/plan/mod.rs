@@ -213,19 +213,20 @@ pub fn occupancy(v: &Variant, forces: &[Force]) -> Vec<u16> {
 /// `occupancy`, written into `at`.
 #[inline]
 pub fn occupancy_into(v: &Variant, forces: &[Force], at: &mut Vec<u16>) {
-    occupancy_each(v, forces, at, &mut Vec::new(), |_, _, _| {});
+    occupancy_each(v, forces, at, &mut (), |_, _, _| {});
 }
 
 /// `occupancy_into`, adding `each(i, province, force)` of every force to
-/// `out`, in the forces' order, as it is met (so that a pass over the
-/// forces that needs their provinces is the same pass). (`out` is
-/// extended, not pushed to: its length is not stored at each force.)
+/// `out` (`()`: keeping nothing), in the forces' order, as it is met (so
+/// that a pass over the forces that needs their provinces is the same
+/// pass). (`out` is extended, not pushed to: a vector's length is not
+/// stored at each force.)
 #[inline(always)]
 fn occupancy_each<T>(
     v: &Variant,
     forces: &[Force],
     at: &mut Vec<u16>,
-    out: &mut Vec<T>,
+    out: &mut impl Extend<T>,
     mut each: impl FnMut(u16, ProvinceId, &Force) -> T,
 ) {
     at.clear();
