@@ -271,6 +271,14 @@ fn route_exists(v: &Variant, from: ProvinceId, dest: ProvinceId, waters: &mut [u
     let words = waters.len() / 3;
     let (fleets, rest) = waters.split_at_mut(words);
     let (seen, todo) = rest.split_at_mut(words);
+    search(v, from, dest, fleets, seen, todo)
+}
+
+/// `route_exists` in its three sets, passed apart. (Out of line, so that
+/// the compiler knows the sets do not overlap: its loops over their words
+/// then need no run-time test of it, issue 31.)
+#[inline(never)]
+fn search(v: &Variant, from: ProvinceId, dest: ProvinceId, fleets: &[u64], seen: &mut [u64], todo: &mut [u64]) -> bool {
     let touched_by = |p: usize| v.any_borders.row_words(p);
     for ((s, t), (f, r)) in seen.iter_mut().zip(todo.iter_mut()).zip(fleets.iter().zip(touched_by(from.index()))) {
         *s = f & r;
