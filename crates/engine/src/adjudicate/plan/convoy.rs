@@ -182,7 +182,9 @@ pub fn needless_convoy(
     // (`here` first: whether some route passes it does not depend on the
     // order the seas are tried in, and most such routes are that one sea,
     // found at the first step, issue 31.)
-    route.sort_by_key(|&p| p != here);
+    if let Some(i) = route.iter().position(|&p| p == here) {
+        route.swap(0, i);
+    }
     !on_some_route(v, v.province_of(army.loc), dest, &route, here)
 }
 
