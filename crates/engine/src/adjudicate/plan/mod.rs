@@ -533,9 +533,8 @@ impl Planning<'_> {
         convoys: &mut Vec<u16>,
     ) -> Result<(), Illegal> {
         match action {
-            Action::Split { .. } | Action::Merge { .. } => {
-                self.plan_parts(f, i, action, parts, splits, coupled, convoys)
-            }
+            Action::Split { parts: listed } => self.plan_split_order(f, i, listed, parts, splits, coupled, convoys),
+            Action::Merge { to, with, .. } => self.plan_merge(f, i, *to, with, parts, splits),
             Action::Move { .. } => self.plan_leaving_immobile(f, i, action, parts, splits),
             _ => {
                 let plan = self.plan_one(f, &self.forces[f as usize], action)?;
@@ -549,81 +548,89 @@ impl Planning<'_> {
         }
     }
 
-    /// `plan_force` of an order that plans parts of its own: a split, a
-    /// merge. (Out of line: rare, and inline they made the order loop's
-    /// every step keep more on the stack, issue 31.)
+    /// `plan_force` of a split (M9): its parts, each with its plan. (A
+    /// split and a merge are out of line: rare, and inline they made the
+    /// order loop's every step keep more on the stack, issue 31.)
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
-    fn plan_parts(
+    fn plan_split_order(
         &self,
         f: u16,
         i: usize,
-        action: &Action,
+        listed: &[crate::order::SplitPart],
         parts: &mut Vec<Part>,
         splits: &mut Vec<Components>,
         coupled: &mut [bool],
         convoys: &mut Vec<u16>,
     ) -> Result<(), Illegal> {
+        let Planning { v, forces, .. } = *self;
+        let planned = split::plan_split(self, f, listed)?;
+        coupled[f as usize] = planned.coupled;
+        let force = &forces[f as usize];
+        parts[f as usize] = split_part(v, f, force, planned.rest, splits, Plan::Hold, i);
+        for (body, plan) in planned.parts {
+            if matches!(plan, Plan::Convoy { .. }) {
+                convoys.push(parts.len() as u16);
+            }
+            parts.push(split_part(v, f, force, body.components, splits, plan, i));
+        }
+        Ok(())
+    }
+
+    /// `plan_force` of a merge (M6) of force `f` with the forces of `with`
+    /// into `to`.
+    #[inline(never)]
+    fn plan_merge(
+        &self,
+        f: u16,
+        i: usize,
+        to: LocId,
+        with: &[UnitRef],
+        parts: &mut Vec<Part>,
+        splits: &mut Vec<Components>,
+    ) -> Result<(), Illegal> {
         let Planning { v, forces, at, .. } = *self;
-        match action {
-            Action::Split { parts: listed } => {
-                let planned = split::plan_split(self, f, listed)?;
-                coupled[f as usize] = planned.coupled;
-                let force = &forces[f as usize];
-                parts[f as usize] = split_part(v, f, force, planned.rest, splits, Plan::Hold, i);
-                for (body, plan) in planned.parts {
-                    if matches!(plan, Plan::Convoy { .. }) {
-                        convoys.push(parts.len() as u16);
-                    }
-                    parts.push(split_part(v, f, force, body.components, splits, plan, i));
-                }
-                Ok(())
+        // Every participant must be a force of the same power; each
+        // moves to `to` as a merge.
+        let mut members = vec![f];
+        for u in with {
+            let g = at[v.province_of(u.loc).index()];
+            if g == u16::MAX {
+                return Err(Illegal::NoUnit);
             }
-            Action::Merge { to, with, .. } => {
-                // Every participant must be a force of the same power; each
-                // moves to `to` as a merge.
-                let mut members = vec![f];
-                for u in with {
-                    let g = at[v.province_of(u.loc).index()];
-                    if g == u16::MAX {
-                        return Err(Illegal::NoUnit);
-                    }
-                    if !v.same_player(forces[g as usize].power, forces[f as usize].power) {
-                        return Err(Illegal::NotYourUnit);
-                    }
-                    members.push(g);
-                }
-                // A member that cannot reach `to` drops out and holds (M6);
-                // the order is illegal only when no member can. Members
-                // already ordered keep their own orders.
-                let merge = Action::Merge { to: *to, with: Vec::new() };
-                let mut first_error = None;
-                let mut any = false;
-                let mut taken = Vec::new();
-                for &g in &members {
-                    if parts[g as usize].order != NO_ORDER {
-                        continue;
-                    }
-                    taken.push(g);
-                    match self.plan_leaving_immobile(g, i, &merge, parts, splits) {
-                        Ok(()) => any = true,
-                        Err(why) => {
-                            first_error.get_or_insert(why);
-                            parts[g as usize].set_order(Some(i));
-                        }
-                    }
-                }
-                match first_error {
-                    Some(why) if !any => {
-                        for &g in &taken {
-                            parts[g as usize].set_order(None);
-                        }
-                        Err(why)
-                    }
-                    _ => Ok(()),
+            if !v.same_player(forces[g as usize].power, forces[f as usize].power) {
+                return Err(Illegal::NotYourUnit);
+            }
+            members.push(g);
+        }
+        // A member that cannot reach `to` drops out and holds (M6);
+        // the order is illegal only when no member can. Members
+        // already ordered keep their own orders.
+        let merge = Action::Merge { to, with: Vec::new() };
+        let mut first_error = None;
+        let mut any = false;
+        let mut taken = Vec::new();
+        for &g in &members {
+            if parts[g as usize].order != NO_ORDER {
+                continue;
+            }
+            taken.push(g);
+            match self.plan_leaving_immobile(g, i, &merge, parts, splits) {
+                Ok(()) => any = true,
+                Err(why) => {
+                    first_error.get_or_insert(why);
+                    parts[g as usize].set_order(Some(i));
                 }
             }
-            _ => unreachable!("plan_parts plans a split or a merge"),
+        }
+        match first_error {
+            Some(why) if !any => {
+                for &g in &taken {
+                    parts[g as usize].set_order(None);
+                }
+                Err(why)
+            }
+            _ => Ok(()),
         }
     }
 
