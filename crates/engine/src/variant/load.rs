@@ -232,6 +232,7 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
         fleet_neighbours: links.fleet_neighbours,
         army_neighbours: links.army_neighbours,
         picture,
+        plain: Box::default(),
         loc_names: board.names.locs,
         power_names,
     }

@@ -7,17 +7,28 @@ use super::{Part, Plan, Plans};
 use crate::adjudicate::outcome::Illegal;
 use crate::state::Force;
 use crate::variant::{ProvinceId, Variant};
-use std::cell::{Cell, RefCell};
+use std::cell::{Cell, Ref, RefCell};
 
 /// The forces at sea that have fleets: where they are, what they hold, and
 /// which force they are. Found when a convoy is first asked about (most
 /// phases ask nothing: about 450 instructions an opening, issue 31), then
 /// kept until the next position's `forget`. Asked through a shared
-/// reference (the planner's), so the list sits in a cell.
+/// reference (the planner's), so what is found sits in a cell.
 #[derive(Default)]
 pub struct Seas {
     found: Cell<bool>,
-    list: RefCell<Vec<Sea>>,
+    seas: RefCell<Found>,
+}
+
+/// What `Seas::find` found.
+#[derive(Default)]
+struct Found {
+    list: Vec<Sea>,
+    /// The provinces of the seas that could carry one army, excepting no
+    /// force (`Sea::carries(1, None)`: the usual convoy), a bit each in
+    /// words as a row of `Variant::any_borders` has them: a question about
+    /// one army copies them instead of filtering the list (issue 31).
+    lone: Vec<u64>,
 }
 
 #[derive(Clone, Copy)]
@@ -38,10 +49,19 @@ impl Seas {
         *self.found.get_mut() = false;
     }
 
+    /// What is found of the seas among `forces` (the position's), found now
+    /// if not yet.
+    fn found(&self, v: &Variant, forces: &[Force]) -> Ref<'_, Found> {
+        if !self.found.get() {
+            self.find(v, forces);
+        }
+        self.seas.borrow()
+    }
+
     /// Finds the forces at sea among `forces`, in place of the earlier ones.
     #[cold]
     fn find(&self, v: &Variant, forces: &[Force]) {
-        let mut list = self.list.borrow_mut();
+        let Found { list, lone } = &mut *self.seas.borrow_mut();
         list.clear();
         // (A plain loop: most forces are not at sea, and the test is all
         // their cost.)
@@ -57,6 +77,11 @@ impl Seas {
                 list.push(Sea { province, armies, fleets, force: i as u16 });
             }
         }
+        lone.clear();
+        lone.resize(v.any_borders.words_per_row(), 0);
+        for s in list.iter().filter(|s| s.carries(1, None)) {
+            add(lone, s.province);
+        }
         self.found.set(true);
     }
 
@@ -64,19 +89,24 @@ impl Seas {
     /// `except` (`Sea::carries`); `forces`: the position's, whose seas
     /// these are.
     fn carrying(&self, v: &Variant, forces: &[Force], carried: usize, except: Option<u16>) -> Seaway {
-        if !self.found.get() {
-            self.find(v, forces);
-        }
-        let list = self.list.borrow();
-        list.iter().filter(|s| s.carries(carried, except)).map(|s| s.province).collect()
+        let found = self.found(v, forces);
+        found.list.iter().filter(|s| s.carries(carried, except)).map(|s| s.province).collect()
     }
 
     /// Adds to `set` (`Waters`) the provinces of `carrying`.
     fn carrying_into(&self, v: &Variant, forces: &[Force], carried: usize, except: Option<u16>, set: &mut [u64]) {
-        if !self.found.get() {
-            self.find(v, forces);
+        let found = self.found(v, forces);
+        // One army, and `except` no force at a sea that carries one: the
+        // seas found for it (`except`, if at such a sea, may be its only
+        // carrier, so the list is asked).
+        let at_lone = |e: u16| has(&found.lone, v.province_of(forces[e as usize].loc));
+        if carried == 1 && !except.is_some_and(at_lone) {
+            for (s, l) in set.iter_mut().zip(&found.lone) {
+                *s |= l;
+            }
+            return;
         }
-        for s in self.list.borrow().iter().filter(|s| s.carries(carried, except)) {
+        for s in found.list.iter().filter(|s| s.carries(carried, except)) {
             add(set, s.province);
         }
     }
@@ -113,6 +143,12 @@ fn add(set: &mut [u64], p: ProvinceId) {
     set[p.index() / 64] |= 1 << (p.index() % 64);
 }
 
+/// Is province `p` in the set `set`?
+#[inline(always)]
+fn has(set: &[u64], p: ProvinceId) -> bool {
+    set[p.index() / 64] & 1 << (p.index() % 64) != 0
+}
+
 /// DATC 6.G.7, 6.G.19: a convoy order by a fleet that no route of the army
 /// through the fleets at sea needs is illegal, so it shows no intent to
 /// convoy. (6.G.6: a fleet on a route through fleets that do not convoy
@@ -142,7 +178,13 @@ pub fn needless_convoy(
     here: ProvinceId,
 ) -> bool {
     let army = &forces[army as usize];
-    let route = seas.carrying(v, forces, army.kinds()[0], None);
+    let mut route = seas.carrying(v, forces, army.kinds()[0], None);
+    // (`here` first: whether some route passes it does not depend on the
+    // order the seas are tried in, and most such routes are that one sea,
+    // found at the first step, issue 31.)
+    if let Some(i) = route.iter().position(|&p| p == here) {
+        route.swap(0, i);
+    }
     !on_some_route(v, v.province_of(army.loc), dest, &route, here)
 }
 
@@ -231,6 +273,14 @@ fn route_exists(v: &Variant, from: ProvinceId, dest: ProvinceId, waters: &mut [u
     let words = waters.len() / 3;
     let (fleets, rest) = waters.split_at_mut(words);
     let (seen, todo) = rest.split_at_mut(words);
+    search(v, from, dest, fleets, seen, todo)
+}
+
+/// `route_exists` in its three sets, passed apart. (Out of line, so that
+/// the compiler knows the sets do not overlap: its loops over their words
+/// then need no run-time test of it, issue 31.)
+#[inline(never)]
+fn search(v: &Variant, from: ProvinceId, dest: ProvinceId, fleets: &[u64], seen: &mut [u64], todo: &mut [u64]) -> bool {
     let touched_by = |p: usize| v.any_borders.row_words(p);
     for ((s, t), (f, r)) in seen.iter_mut().zip(todo.iter_mut()).zip(fleets.iter().zip(touched_by(from.index()))) {
         *s = f & r;

@@ -1,6 +1,7 @@
 //! Where a force (or a part of one) may go: army and fleet borders, coasts
 //! (DATC 4.B), and seaworthiness (Multiplicity M2, M7).
 
+use super::plain::{plain_reach, plain_tables};
 use super::Plan;
 use crate::adjudicate::outcome::Illegal;
 use crate::rules::Entry;
@@ -19,8 +20,18 @@ pub fn may_enter(v: &Variant, force: &Force, dest: ProvinceId, entry: Entry) -> 
 }
 
 /// Can `force` reach province `dest` by its own move, without convoy (the
-/// reach of a support, M2)? A fleet may reach any coast of it.
+/// reach of a support, M2)? A fleet may reach any coast of it. (A force of
+/// one component, in a variant without mechanics, is answered from the
+/// rule's answers kept with the variant: plan/plain.rs.)
 pub fn can_reach(v: &Variant, force: &Force, dest: ProvinceId) -> bool {
+    if let Some(reach) = plain_tables(v).and_then(|t| plain_reach(t, force, dest)) {
+        return reach;
+    }
+    reaches(v, force, dest)
+}
+
+/// `can_reach`, the rule.
+pub(super) fn reaches(v: &Variant, force: &Force, dest: ProvinceId) -> bool {
     if may_enter(v, force, dest, Entry::Support).is_err() {
         return false;
     }

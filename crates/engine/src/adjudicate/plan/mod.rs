@@ -7,6 +7,7 @@
 mod boxes;
 mod convoy;
 mod legal;
+mod plain;
 mod split;
 
 pub use legal::{can_reach, may_enter};
@@ -212,19 +213,20 @@ pub fn occupancy(v: &Variant, forces: &[Force]) -> Vec<u16> {
 /// `occupancy`, written into `at`.
 #[inline]
 pub fn occupancy_into(v: &Variant, forces: &[Force], at: &mut Vec<u16>) {
-    occupancy_each(v, forces, at, &mut Vec::new(), |_, _, _| {});
+    occupancy_each(v, forces, at, &mut (), |_, _, _| {});
 }
 
 /// `occupancy_into`, adding `each(i, province, force)` of every force to
-/// `out`, in the forces' order, as it is met (so that a pass over the
-/// forces that needs their provinces is the same pass). (`out` is
-/// extended, not pushed to: its length is not stored at each force.)
+/// `out` (`()`: keeping nothing), in the forces' order, as it is met (so
+/// that a pass over the forces that needs their provinces is the same
+/// pass). (`out` is extended, not pushed to: a vector's length is not
+/// stored at each force.)
 #[inline(always)]
 fn occupancy_each<T>(
     v: &Variant,
     forces: &[Force],
     at: &mut Vec<u16>,
-    out: &mut Vec<T>,
+    out: &mut impl Extend<T>,
     mut each: impl FnMut(u16, ProvinceId, &Force) -> T,
 ) {
     at.clear();
@@ -316,10 +318,20 @@ fn plan_orders(
     let binding = Binding::new(v, forces, at, orders);
     // (Made once, not an order at a time.)
     let planning = Planning { v, forces, seas, at, state, binding: &binding };
+    let plain = plain::plain_tables(v);
     for (i, order) in orders.iter().enumerate() {
         let named = ordered_force(v, forces, at, &binding, i, order, |f| parts[f as usize].order != NO_ORDER);
         let checked = named.and_then(|f| {
             touched.push(f);
+            // Most orders: a plain move, planned with a bit test.
+            if let (Some(plain), Action::Move { to, via_convoy }) = (plain, &order.action) {
+                if let Some(plan) = plain::plain_move(v, plain, &forces[f as usize], *to, *via_convoy) {
+                    let part = &mut parts[f as usize];
+                    part.plan = plan;
+                    part.set_order(Some(i));
+                    return Ok(());
+                }
+            }
             if let Action::Merge { with, .. } = &order.action {
                 touched.extend(with.iter().map(|u| at[v.province_of(u.loc).index()]).filter(|&g| g != u16::MAX));
             }
@@ -538,68 +550,12 @@ impl Planning<'_> {
         coupled: &mut [bool],
         convoys: &mut Vec<u16>,
     ) -> Result<(), Illegal> {
-        let Planning { v, forces, at, .. } = *self;
         match action {
-            Action::Split { parts: listed } => {
-                let planned = split::plan_split(self, f, listed)?;
-                coupled[f as usize] = planned.coupled;
-                let force = &forces[f as usize];
-                parts[f as usize] = split_part(v, f, force, planned.rest, splits, Plan::Hold, i);
-                for (body, plan) in planned.parts {
-                    if matches!(plan, Plan::Convoy { .. }) {
-                        convoys.push(parts.len() as u16);
-                    }
-                    parts.push(split_part(v, f, force, body.components, splits, plan, i));
-                }
-                Ok(())
-            }
-            Action::Merge { to, with, .. } => {
-                // Every participant must be a force of the same power; each
-                // moves to `to` as a merge.
-                let mut members = vec![f];
-                for u in with {
-                    let g = at[v.province_of(u.loc).index()];
-                    if g == u16::MAX {
-                        return Err(Illegal::NoUnit);
-                    }
-                    if !v.same_player(forces[g as usize].power, forces[f as usize].power) {
-                        return Err(Illegal::NotYourUnit);
-                    }
-                    members.push(g);
-                }
-                // A member that cannot reach `to` drops out and holds (M6);
-                // the order is illegal only when no member can. Members
-                // already ordered keep their own orders.
-                let merge = Action::Merge { to: *to, with: Vec::new() };
-                let mut first_error = None;
-                let mut any = false;
-                let mut taken = Vec::new();
-                for &g in &members {
-                    if parts[g as usize].order != NO_ORDER {
-                        continue;
-                    }
-                    taken.push(g);
-                    match self.plan_leaving_immobile(g, i, &merge, parts, splits) {
-                        Ok(()) => any = true,
-                        Err(why) => {
-                            first_error.get_or_insert(why);
-                            parts[g as usize].set_order(Some(i));
-                        }
-                    }
-                }
-                match first_error {
-                    Some(why) if !any => {
-                        for &g in &taken {
-                            parts[g as usize].set_order(None);
-                        }
-                        Err(why)
-                    }
-                    _ => Ok(()),
-                }
-            }
+            Action::Split { parts: listed } => self.plan_split_order(f, i, listed, parts, splits, coupled, convoys),
+            Action::Merge { to, with, .. } => self.plan_merge(f, i, *to, with, parts, splits),
             Action::Move { .. } => self.plan_leaving_immobile(f, i, action, parts, splits),
             _ => {
-                let plan = self.plan_one(f, &forces[f as usize], action)?;
+                let plan = self.plan_one(f, &self.forces[f as usize], action)?;
                 if matches!(plan, Plan::Convoy { .. }) {
                     convoys.push(f);
                 }
@@ -607,6 +563,92 @@ impl Planning<'_> {
                 parts[f as usize].set_order(Some(i));
                 Ok(())
             }
+        }
+    }
+
+    /// `plan_force` of a split (M9): its parts, each with its plan. (A
+    /// split and a merge are out of line: rare, and inline they made the
+    /// order loop's every step keep more on the stack, issue 31.)
+    #[allow(clippy::too_many_arguments)]
+    #[inline(never)]
+    fn plan_split_order(
+        &self,
+        f: u16,
+        i: usize,
+        listed: &[crate::order::SplitPart],
+        parts: &mut Vec<Part>,
+        splits: &mut Vec<Components>,
+        coupled: &mut [bool],
+        convoys: &mut Vec<u16>,
+    ) -> Result<(), Illegal> {
+        let Planning { v, forces, .. } = *self;
+        let planned = split::plan_split(self, f, listed)?;
+        coupled[f as usize] = planned.coupled;
+        let force = &forces[f as usize];
+        parts[f as usize] = split_part(v, f, force, planned.rest, splits, Plan::Hold, i);
+        for (body, plan) in planned.parts {
+            if matches!(plan, Plan::Convoy { .. }) {
+                convoys.push(parts.len() as u16);
+            }
+            parts.push(split_part(v, f, force, body.components, splits, plan, i));
+        }
+        Ok(())
+    }
+
+    /// `plan_force` of a merge (M6) of force `f` with the forces of `with`
+    /// into `to`.
+    #[inline(never)]
+    fn plan_merge(
+        &self,
+        f: u16,
+        i: usize,
+        to: LocId,
+        with: &[UnitRef],
+        parts: &mut Vec<Part>,
+        splits: &mut Vec<Components>,
+    ) -> Result<(), Illegal> {
+        let Planning { v, forces, at, .. } = *self;
+        // Every participant must be a force of the same power; each
+        // moves to `to` as a merge.
+        let mut members = vec![f];
+        for u in with {
+            let g = at[v.province_of(u.loc).index()];
+            if g == u16::MAX {
+                return Err(Illegal::NoUnit);
+            }
+            if !v.same_player(forces[g as usize].power, forces[f as usize].power) {
+                return Err(Illegal::NotYourUnit);
+            }
+            members.push(g);
+        }
+        // A member that cannot reach `to` drops out and holds (M6);
+        // the order is illegal only when no member can. Members
+        // already ordered keep their own orders.
+        let merge = Action::Merge { to, with: Vec::new() };
+        let mut first_error = None;
+        let mut any = false;
+        let mut taken = Vec::new();
+        for &g in &members {
+            if parts[g as usize].order != NO_ORDER {
+                continue;
+            }
+            taken.push(g);
+            match self.plan_leaving_immobile(g, i, &merge, parts, splits) {
+                Ok(()) => any = true,
+                Err(why) => {
+                    first_error.get_or_insert(why);
+                    parts[g as usize].set_order(Some(i));
+                }
+            }
+        }
+        match first_error {
+            Some(why) if !any => {
+                for &g in &taken {
+                    parts[g as usize].set_order(None);
+                }
+                Err(why)
+            }
+            _ => Ok(()),
         }
     }
 
