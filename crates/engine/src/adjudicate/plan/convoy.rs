@@ -3,7 +3,7 @@
 //! at all (6.D.31, 6.D.32). With Multiplicity, a convoying force carries no
 //! more armies than it has fleets (M8).
 
-use super::{Part, Plan, Plans};
+use super::{Part, Plan, Plans, WHOLE};
 use crate::adjudicate::outcome::Illegal;
 use crate::state::Force;
 use crate::variant::{ProvinceId, Variant};
@@ -153,12 +153,19 @@ fn has(set: &[u64], p: ProvinceId) -> bool {
 /// through the fleets at sea needs is illegal, so it shows no intent to
 /// convoy. (6.G.6: a fleet on a route through fleets that do not convoy
 /// still shows intent.) The parts planned to convoy are `plans.convoys`.
+/// A part of a split given such a convoy stays and holds, as a part whose
+/// order is impossible does, and the split stands ("the movement of each
+/// unit splitting follows the usual rules", Multiplicity seed rule 7, M9):
+/// it keeps the split's order, which its other parts carry too.
 pub fn drop_needless_convoys(v: &Variant, forces: &[Force], seas: &Seas, plans: &mut Plans) {
     for &g in &plans.convoys {
         let g = g as usize;
         let Plan::Convoy { army, dest } = plans.parts[g].plan else { continue };
         if needless_convoy(v, forces, seas, army, dest, plans.parts[g].origin) {
             plans.parts[g].plan = Plan::Hold;
+            if plans.parts[g].split != WHOLE {
+                continue;
+            }
             if let Some(i) = plans.parts[g].order() {
                 plans.parts[g].set_order(None);
                 plans.illegal[i] = Some(Illegal::ConvoyNotOnRoute);
