@@ -10,7 +10,7 @@ use super::plan::{plan, Part, Plan, WHOLE};
 use super::resolver::Resolver;
 use crate::order::{Action, Order};
 use crate::state::{copied, Components, Dislodged, Force, Position};
-use crate::variant::{LocId, Variant};
+use crate::variant::Variant;
 use std::borrow::Cow;
 
 pub fn movement<'a>(
@@ -230,15 +230,15 @@ impl Resolver<'_> {
         next: &mut Position,
     ) {
         let v = self.v;
-        let force = &pos.forces[f as usize];
         if let Plan::Move { to, dest, raise: false, .. } = part.plan {
             if self.arrives(f) {
                 give(results, &pos.forces, f, part.order(), Reason::Moved);
-                board.place_in(v, dest, whole_at(v, force, to));
+                board.place_whole(v, dest, &pos.forces, f, to);
                 return;
             }
         }
         // It stays where it stood.
+        let force = &pos.forces[f as usize];
         let dislodger = self.dislodger(f);
         let reason = self.explain(f, false, dislodger);
         give(results, &pos.forces, f, part.order(), reason);
@@ -246,7 +246,7 @@ impl Resolver<'_> {
             self.not_arrived(f, board);
         }
         match dislodger {
-            None => board.place_in(v, part.origin, whole_at(v, force, force.loc)),
+            None => board.place_whole(v, part.origin, &pos.forces, f, force.loc),
             Some(g) => self.set_aside(force, copied(&force.components), g, next),
         }
     }
@@ -283,7 +283,7 @@ impl Resolver<'_> {
                         moved.settle_power(v);
                         board.made = true;
                     }
-                    board.place(v, moved);
+                    board.place(v, &pos.forces, moved);
                 } else {
                     if part.plan.is_move() {
                         self.not_arrived(q, board);
@@ -303,7 +303,7 @@ impl Resolver<'_> {
                 let mut stayed = Force { loc: force.loc, power: force.power, components: staying };
                 stayed.settle_power(v);
                 board.made = true;
-                board.place(v, stayed);
+                board.place(v, &pos.forces, stayed);
             }
             Some(g) => self.set_aside(force, staying, g, next),
         }
@@ -365,7 +365,7 @@ impl Resolver<'_> {
                 }
             }
         }
-        board.hand_over(v, &mut next.forces);
+        board.hand_over(v, self.forces, &mut next.forces);
         if board.crowded {
             next.normalize();
         } else if board.made {
@@ -377,22 +377,4 @@ impl Resolver<'_> {
             next.sort_standoffs();
         }
     }
-}
-
-/// All of `force` at `loc` (where it stood, or where it moved whole): its
-/// components in one copy, its power as it was. That is the power
-/// `settle_power` would give them: every position read (JSON, case files,
-/// MILA's records) or made (each phase; each mechanic that hands a force
-/// to an heir sets the force's power with its components') has each
-/// force's power settled. (Issue 31: the copy and the settling of a fresh
-/// list cost some 20 instructions a force.)
-#[inline(always)]
-fn whole_at(v: &Variant, force: &Force, loc: LocId) -> Force {
-    let at = Force { loc, power: force.power, components: copied(&force.components) };
-    debug_assert!({
-        let mut settled = at.clone();
-        settled.settle_power(v);
-        settled.power == at.power
-    });
-    at
 }
