@@ -63,6 +63,11 @@ const UNSET: Reason = Reason::NoOrder;
 /// (`UNSET` matched, not compared: `==` on a reason is a call.)
 #[inline(always)]
 fn add_reason(result: &mut OrderResult, reason: Reason) {
+    // (No part carries an illegal order: the planner gives it to none; a
+    // split's part that cannot do what the split says stays and keeps the
+    // split's order, which is legal, M9.8, M9.10. So a part's reason never
+    // meets an illegal order's here.)
+    debug_assert!(!matches!(result.reason, Reason::Illegal(_)), "a part carries an illegal order");
     let rank = |r: Reason| match (r.verdict(), r) {
         (Verdict::Failure, _) => 2,
         (_, Reason::Moved) => 1,
@@ -160,7 +165,24 @@ impl Resolver<'_> {
         }
     }
 
+    /// Why move part `m` did not arrive. (The common case read where
+    /// asked: a move not by convoy, of a force not coupled, whose group's
+    /// failure was kept when decided. Out of line as a whole, it was some
+    /// 84 instructions a bounced move, issue 31.)
+    #[inline(always)]
     fn why_not_arrived(&mut self, m: u16) -> Reason {
+        let part = &self.parts[m as usize];
+        if !self.by_convoy(m) && !self.coupled[part.force as usize] {
+            if let Some(reason) = self.kept_stop(self.links.at[m as usize].leader) {
+                return reason;
+            }
+        }
+        self.why_not_arrived_otherwise(m)
+    }
+
+    /// `why_not_arrived`, worked out.
+    #[inline(never)]
+    fn why_not_arrived_otherwise(&mut self, m: u16) -> Reason {
         if self.by_convoy(m) && !self.path_ok(m) {
             return if self.nodes[m as usize].paradox { Reason::ConvoyParadox } else { Reason::NoConvoyRoute };
         }
