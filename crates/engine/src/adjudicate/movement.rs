@@ -10,7 +10,7 @@ use super::plan::{plan, Part, Plan, WHOLE};
 use super::resolver::Resolver;
 use crate::order::{Action, Order};
 use crate::state::{copied, Components, Dislodged, Force, Position};
-use crate::variant::{LocId, Variant};
+use crate::variant::Variant;
 use std::borrow::Cow;
 
 pub fn movement<'a>(
@@ -63,6 +63,11 @@ const UNSET: Reason = Reason::NoOrder;
 /// (`UNSET` matched, not compared: `==` on a reason is a call.)
 #[inline(always)]
 fn add_reason(result: &mut OrderResult, reason: Reason) {
+    // (No part carries an illegal order: the planner gives it to none; a
+    // split's part that cannot do what the split says stays and keeps the
+    // split's order, which is legal, M9.8, M9.10. So a part's reason never
+    // meets an illegal order's here.)
+    debug_assert!(!matches!(result.reason, Reason::Illegal(_)), "a part carries an illegal order");
     let rank = |r: Reason| match (r.verdict(), r) {
         (Verdict::Failure, _) => 2,
         (_, Reason::Moved) => 1,
@@ -160,7 +165,24 @@ impl Resolver<'_> {
         }
     }
 
+    /// Why move part `m` did not arrive. (The common case read where
+    /// asked: a move not by convoy, of a force not coupled, whose group's
+    /// failure was kept when decided. Out of line as a whole, it was some
+    /// 84 instructions a bounced move, issue 31.)
+    #[inline(always)]
     fn why_not_arrived(&mut self, m: u16) -> Reason {
+        let part = &self.parts[m as usize];
+        if !self.by_convoy(m) && !self.coupled[part.force as usize] {
+            if let Some(reason) = self.kept_stop(self.links.at[m as usize].leader) {
+                return reason;
+            }
+        }
+        self.why_not_arrived_otherwise(m)
+    }
+
+    /// `why_not_arrived`, worked out.
+    #[inline(never)]
+    fn why_not_arrived_otherwise(&mut self, m: u16) -> Reason {
         if self.by_convoy(m) && !self.path_ok(m) {
             return if self.nodes[m as usize].paradox { Reason::ConvoyParadox } else { Reason::NoConvoyRoute };
         }
@@ -230,15 +252,15 @@ impl Resolver<'_> {
         next: &mut Position,
     ) {
         let v = self.v;
-        let force = &pos.forces[f as usize];
         if let Plan::Move { to, dest, raise: false, .. } = part.plan {
             if self.arrives(f) {
                 give(results, &pos.forces, f, part.order(), Reason::Moved);
-                board.place_in(v, dest, whole_at(v, force, to));
+                board.place_whole(v, dest, &pos.forces, f, to);
                 return;
             }
         }
         // It stays where it stood.
+        let force = &pos.forces[f as usize];
         let dislodger = self.dislodger(f);
         let reason = self.explain(f, false, dislodger);
         give(results, &pos.forces, f, part.order(), reason);
@@ -246,7 +268,7 @@ impl Resolver<'_> {
             self.not_arrived(f, board);
         }
         match dislodger {
-            None => board.place_in(v, part.origin, whole_at(v, force, force.loc)),
+            None => board.place_whole(v, part.origin, &pos.forces, f, force.loc),
             Some(g) => self.set_aside(force, copied(&force.components), g, next),
         }
     }
@@ -283,7 +305,7 @@ impl Resolver<'_> {
                         moved.settle_power(v);
                         board.made = true;
                     }
-                    board.place(v, moved);
+                    board.place(v, &pos.forces, moved);
                 } else {
                     if part.plan.is_move() {
                         self.not_arrived(q, board);
@@ -303,7 +325,7 @@ impl Resolver<'_> {
                 let mut stayed = Force { loc: force.loc, power: force.power, components: staying };
                 stayed.settle_power(v);
                 board.made = true;
-                board.place(v, stayed);
+                board.place(v, &pos.forces, stayed);
             }
             Some(g) => self.set_aside(force, staying, g, next),
         }
@@ -365,7 +387,7 @@ impl Resolver<'_> {
                 }
             }
         }
-        board.hand_over(v, &mut next.forces);
+        board.hand_over(v, self.forces, &mut next.forces);
         if board.crowded {
             next.normalize();
         } else if board.made {
@@ -377,22 +399,4 @@ impl Resolver<'_> {
             next.sort_standoffs();
         }
     }
-}
-
-/// All of `force` at `loc` (where it stood, or where it moved whole): its
-/// components in one copy, its power as it was. That is the power
-/// `settle_power` would give them: every position read (JSON, case files,
-/// MILA's records) or made (each phase; each mechanic that hands a force
-/// to an heir sets the force's power with its components') has each
-/// force's power settled. (Issue 31: the copy and the settling of a fresh
-/// list cost some 20 instructions a force.)
-#[inline(always)]
-fn whole_at(v: &Variant, force: &Force, loc: LocId) -> Force {
-    let at = Force { loc, power: force.power, components: copied(&force.components) };
-    debug_assert!({
-        let mut settled = at.clone();
-        settled.settle_power(v);
-        settled.power == at.power
-    });
-    at
 }

@@ -314,3 +314,13 @@ impl<'a> Resolver<'a> {
         self.stop.is_none()
     }
 }
+
+impl Resolver<'_> {
+    /// What stopped move group `g`, if its failure was kept when it was
+    /// decided (`stopped` where it reads without working anything out),
+    /// else None. (For the explanations: read where asked, issue 31.)
+    #[inline(always)]
+    pub fn kept_stop(&self, g: u16) -> Option<Reason> {
+        self.nodes[g as usize].kept.then(|| self.stops[g as usize])
+    }
+}
