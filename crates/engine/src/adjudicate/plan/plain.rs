@@ -14,7 +14,9 @@
 //! way, which decides it (and says why it is illegal, if it is).
 
 use super::legal::{plan_move, reaches};
-use super::Plan;
+use super::{Plan, Planning};
+use crate::adjudicate::outcome::Illegal;
+use crate::order::Action;
 use crate::state::{Force, Moves};
 use crate::variant::{BitMatrix, Kind, LocId, PlainTables, PowerId, ProvinceId, Variant};
 
@@ -43,6 +45,37 @@ fn of<'a>(tables: &'a [BitMatrix; 2], body: &Force) -> Option<&'a BitMatrix> {
 pub(crate) fn plain_move(v: &Variant, tables: &PlainTables, body: &Force, to: LocId, via_convoy: bool) -> Option<Plan> {
     let plain = of(&tables.moves, body)?;
     (!via_convoy && plain.get(body.loc.index(), to.index())).then(|| plain_plan(to, v.province_of(to)))
+}
+
+/// The plan of a plain hold or support by force `f` (`body`), or None:
+/// plan it the general way. A hold in a variant without mechanics is
+/// planned as it stands (`plan_other` checks nothing of it there); a
+/// support by a force of one component that may support is planned by
+/// `plan_other`'s own rule (`support_hold`, `support_move`), its reach read
+/// from the table (`can_reach`'s answer). What is left out is only the way
+/// there: `plan_force`, `plan_one`, `may_order` (nothing without
+/// mechanics), `plan_other`'s match and the call to `can_reach` (issue 31).
+#[inline(never)]
+pub(super) fn plain_hold_or_support(
+    planning: &Planning,
+    tables: &PlainTables,
+    f: u16,
+    body: &Force,
+    action: &Action,
+) -> Option<Result<Plan, Illegal>> {
+    if let Action::Hold = action {
+        return Some(Ok(Plan::Hold));
+    }
+    let reach = of(&tables.reach, body)?;
+    if !body.components[0].kind.row().may_support {
+        return None;
+    }
+    let reaches = |dest: ProvinceId| reach.get(body.loc.index(), dest.index());
+    match action {
+        Action::SupportHold { unit } => Some(planning.support_hold(f, unit, reaches)),
+        Action::SupportMove { unit, to } => Some(planning.support_move(f, unit, *to, reaches)),
+        _ => None,
+    }
 }
 
 /// Can `body` reach `dest` (`can_reach`), or None: ask the rule.
