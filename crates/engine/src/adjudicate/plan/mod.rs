@@ -327,18 +327,17 @@ fn plan_orders(
             // hold or support.
             if let Some(plain) = plain {
                 let body = &forces[f as usize];
-                let planned = match &order.action {
-                    Action::Move { to, via_convoy } => plain::plain_move(v, plain, body, *to, *via_convoy).map(Ok),
-                    Action::Hold | Action::SupportHold { .. } | Action::SupportMove { .. } => {
-                        plain::plain_hold_or_support(&planning, plain, f, body, &order.action)
+                if let Action::Move { to, via_convoy } = &order.action {
+                    if let Some(plan) = plain::plain_move(v, plain, body, *to, *via_convoy) {
+                        let part = &mut parts[f as usize];
+                        part.plan = plan;
+                        part.set_order(Some(i));
+                        return Ok(());
                     }
-                    _ => None,
-                };
-                if let Some(plan) = planned {
-                    let part = &mut parts[f as usize];
-                    part.plan = plan?;
-                    part.set_order(Some(i));
-                    return Ok(());
+                } else if let Some(planned) =
+                    plain::plain_hold_or_support(&planning, plain, f, body, &order.action, &mut parts[f as usize], i)
+                {
+                    return planned;
                 }
             }
             if let Action::Merge { with, .. } = &order.action {

@@ -14,7 +14,7 @@
 //! way, which decides it (and says why it is illegal, if it is).
 
 use super::legal::{plan_move, reaches};
-use super::{Plan, Planning};
+use super::{Part, Plan, Planning};
 use crate::adjudicate::outcome::Illegal;
 use crate::order::Action;
 use crate::state::{Force, Moves};
@@ -47,8 +47,8 @@ pub(crate) fn plain_move(v: &Variant, tables: &PlainTables, body: &Force, to: Lo
     (!via_convoy && plain.get(body.loc.index(), to.index())).then(|| plain_plan(to, v.province_of(to)))
 }
 
-/// The plan of a plain hold or support by force `f` (`body`), or None:
-/// plan it the general way. A hold in a variant without mechanics is
+/// Plans a plain hold or support by force `f` (`body`) into its part
+/// `part` (by order `i`), or None: plan it the general way. A hold in a variant without mechanics is
 /// planned as it stands (`plan_other` checks nothing of it there); a
 /// support by a force of one component that may support is planned by
 /// `plan_other`'s own rule (`support_hold`, `support_move`), its reach read
@@ -62,20 +62,28 @@ pub(super) fn plain_hold_or_support(
     f: u16,
     body: &Force,
     action: &Action,
-) -> Option<Result<Plan, Illegal>> {
-    if let Action::Hold = action {
-        return Some(Ok(Plan::Hold));
-    }
+    part: &mut Part,
+    i: usize,
+) -> Option<Result<(), Illegal>> {
+    let planned = match action {
+        Action::Hold => Ok(Plan::Hold),
+        Action::SupportHold { unit } => planning.support_hold(f, unit, supporter_reach(tables, body)?),
+        Action::SupportMove { unit, to } => planning.support_move(f, unit, *to, supporter_reach(tables, body)?),
+        _ => return None,
+    };
+    Some(planned.map(|plan| {
+        part.plan = plan;
+        part.set_order(Some(i));
+    }))
+}
+
+/// Where `body` reaches (`can_reach`), read from the table, if it is one
+/// component that may support (else None: the general way).
+#[inline(always)]
+fn supporter_reach<'a>(tables: &'a PlainTables, body: &'a Force) -> Option<impl Fn(ProvinceId) -> bool + 'a> {
     let reach = of(&tables.reach, body)?;
-    if !body.components[0].kind.row().may_support {
-        return None;
-    }
-    let reaches = |dest: ProvinceId| reach.get(body.loc.index(), dest.index());
-    match action {
-        Action::SupportHold { unit } => Some(planning.support_hold(f, unit, reaches)),
-        Action::SupportMove { unit, to } => Some(planning.support_move(f, unit, *to, reaches)),
-        _ => None,
-    }
+    let reaches = move |dest: ProvinceId| reach.get(body.loc.index(), dest.index());
+    body.components[0].kind.row().may_support.then_some(reaches)
 }
 
 /// Can `body` reach `dest` (`can_reach`), or None: ask the rule.
