@@ -321,12 +321,11 @@ fn plan_orders(
     let plain = plain::plain_tables(v);
     for (i, order) in orders.iter().enumerate() {
         let named = ordered_force(v, forces, at, &binding, i, order, |f| parts[f as usize].order != NO_ORDER);
-        let checked = named.and_then(|f| {
+        let checked = named.and_then(|(f, body)| {
             touched.push(f);
             // Most orders: a plain move, planned with a bit test; a plain
             // hold or support.
             if let Some(plain) = plain {
-                let body = &forces[f as usize];
                 if let Action::Move { to, via_convoy } = &order.action {
                     if let Some(plan) = plain::plain_move(v, plain, body, *to, *via_convoy) {
                         let part = &mut parts[f as usize];
@@ -360,32 +359,36 @@ fn plan_orders(
     }
 }
 
-/// The force order `i` names, or why it names none that it may order (the
-/// checks before an order is planned); `already`: is that force ordered?
+/// The force order `i` names (its index, and it), or why it names none
+/// that it may order (the checks before an order is planned); `already`:
+/// is that force ordered?
 #[inline]
-fn ordered_force(
+fn ordered_force<'a>(
     v: &Variant,
-    forces: &[Force],
+    forces: &'a [Force],
     at: &[u16],
     binding: &Binding,
     i: usize,
     order: &Order,
     already: impl Fn(u16) -> bool,
-) -> Result<u16, Illegal> {
+) -> Result<(u16, &'a Force), Illegal> {
     let Some(unit) = &order.unit else {
         return Err(Illegal::WrongPhase);
     };
     let f = binding.force_of(i, at[v.province_of(unit.loc).index()]);
-    if f == u16::MAX {
-        Err(Illegal::NoUnit)
-    } else if order.power.is_some_and(|p| !v.same_player(p, forces[f as usize].power)) {
+    let Some(force) = forces.get(f as usize).filter(|_| f != u16::MAX) else {
+        return Err(Illegal::NoUnit);
+    };
+    // (Its own power, as nearly every order's, is its player's without
+    // looking the two up, issue 31.)
+    if order.power.is_some_and(|p| p != force.power && !v.same_player(p, force.power)) {
         Err(Illegal::NotYourUnit)
     } else if already(f) {
         Err(Illegal::AlreadyOrdered)
     } else if !v.rules.allows(&order.action) {
         Err(Illegal::NotInThisVariant)
     } else {
-        Ok(f)
+        Ok((f, force))
     }
 }
 
@@ -408,10 +411,9 @@ pub fn legal_alone(
         return None;
     }
     let binding = Binding::new(v, forces, at, std::slice::from_ref(order));
-    let Ok(f) = ordered_force(v, forces, at, &binding, 0, order, |_| false) else {
+    let Ok((f, force)) = ordered_force(v, forces, at, &binding, 0, order, |_| false) else {
         return Some(false);
     };
-    let force = &forces[f as usize];
     if matches!(order.action, Action::Move { .. }) && leaves_immobile(v, force) {
         return None;
     }
