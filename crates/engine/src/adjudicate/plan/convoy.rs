@@ -29,6 +29,11 @@ struct Found {
     /// words as a row of `Variant::any_borders` has them: a question about
     /// one army copies them instead of filtering the list (issue 31).
     lone: Vec<u64>,
+    /// The questions about one army answered from `lone` (`convoy_possible`):
+    /// the army's province, the destination, the answer. Such an answer
+    /// depends on nothing else, so each is worked out once a position (the
+    /// move and the supports of it ask the same, issue 31).
+    asked: RefCell<Vec<(ProvinceId, ProvinceId, bool)>>,
 }
 
 #[derive(Clone, Copy)]
@@ -61,10 +66,14 @@ impl Seas {
     /// Finds the forces at sea among `forces`, in place of the earlier ones.
     #[cold]
     fn find(&self, v: &Variant, forces: &[Force]) {
-        let Found { list, lone } = &mut *self.seas.borrow_mut();
+        let Found { list, lone, asked } = &mut *self.seas.borrow_mut();
         list.clear();
+        asked.get_mut().clear();
+        lone.clear();
+        lone.resize(v.any_borders.words_per_row(), 0);
         // (A plain loop: most forces are not at sea, and the test is all
-        // their cost.)
+        // their cost. The lone bits are set in it, not in a pass of their
+        // own over the list, issue 31.)
         for (i, f) in forces.iter().enumerate() {
             let province = v.province_of(f.loc);
             if !v.province(province).terrain.convoys() {
@@ -74,13 +83,12 @@ impl Seas {
             // M8: what can convoy (fleets) carries one army each.
             let fleets = f.components.iter().filter(|c| c.kind.row().may_convoy).count();
             if fleets > 0 {
-                list.push(Sea { province, armies, fleets, force: i as u16 });
+                let sea = Sea { province, armies, fleets, force: i as u16 };
+                if sea.carries(1, None) {
+                    add(lone, province);
+                }
+                list.push(sea);
             }
-        }
-        lone.clear();
-        lone.resize(v.any_borders.words_per_row(), 0);
-        for s in list.iter().filter(|s| s.carries(1, None)) {
-            add(lone, s.province);
         }
         self.found.set(true);
     }
@@ -93,22 +101,41 @@ impl Seas {
         found.list.iter().filter(|s| s.carries(carried, except)).map(|s| s.province).collect()
     }
 
-    /// Adds to `set` (`Waters`) the provinces of `carrying`.
-    fn carrying_into(&self, v: &Variant, forces: &[Force], carried: usize, except: Option<u16>, set: &mut [u64]) {
+    /// Is there a route of the seas whose force could carry `carried`
+    /// armies, leaving out `except`, from `from` to `dest` (`route_exists`)?
+    fn route(
+        &self,
+        v: &Variant,
+        forces: &[Force],
+        carried: usize,
+        except: Option<u16>,
+        from: ProvinceId,
+        dest: ProvinceId,
+    ) -> bool {
         let found = self.found(v, forces);
         // One army, and `except` no force at a sea that carries one: the
         // seas found for it (`except`, if at such a sea, may be its only
-        // carrier, so the list is asked).
+        // carrier, so the list is asked), and the answer kept.
         let at_lone = |e: u16| has(&found.lone, v.province_of(forces[e as usize].loc));
         if carried == 1 && !except.is_some_and(at_lone) {
-            for (s, l) in set.iter_mut().zip(&found.lone) {
-                *s |= l;
+            let known = found.asked.borrow().iter().find(|a| (a.0, a.1) == (from, dest)).map(|a| a.2);
+            if let Some(answer) = known {
+                return answer;
             }
-            return;
+            let answer = with_waters(v, |waters| {
+                let words = waters.len() / 3;
+                waters[..words].copy_from_slice(&found.lone);
+                route_exists(v, from, dest, waters)
+            });
+            found.asked.borrow_mut().push((from, dest, answer));
+            return answer;
         }
-        for s in found.list.iter().filter(|s| s.carries(carried, except)) {
-            add(set, s.province);
-        }
+        with_waters(v, |waters| {
+            for s in found.list.iter().filter(|s| s.carries(carried, except)) {
+                add(waters, s.province);
+            }
+            route_exists(v, from, dest, waters)
+        })
     }
 }
 
@@ -185,14 +212,22 @@ pub fn needless_convoy(
     here: ProvinceId,
 ) -> bool {
     let army = &forces[army as usize];
-    let mut route = seas.carrying(v, forces, army.kinds()[0], None);
+    let (carried, from) = (army.kinds()[0], v.province_of(army.loc));
+    // The route of one sea, `here` itself, where `here` could carry the
+    // army (the search's first step, the seas not listed, issue 31).
+    let touches = |a: ProvinceId, b: ProvinceId| v.any_borders.get(a.index(), b.index());
+    let one_sea = from != here && touches(from, here) && touches(here, dest);
+    if one_sea && carried == 1 && has(&seas.found(v, forces).lone, here) {
+        return false;
+    }
+    let mut route = seas.carrying(v, forces, carried, None);
     // (`here` first: whether some route passes it does not depend on the
     // order the seas are tried in, and most such routes are that one sea,
     // found at the first step, issue 31.)
     if let Some(i) = route.iter().position(|&p| p == here) {
         route.swap(0, i);
     }
-    !on_some_route(v, v.province_of(army.loc), dest, &route, here)
+    !on_some_route(v, from, dest, &route, here)
 }
 
 /// Is there a route from `from` to `dest` through the seas `fleets` that
@@ -319,9 +354,5 @@ pub fn convoy_possible(
     dest: ProvinceId,
     except: Option<u16>,
 ) -> bool {
-    with_waters(v, |waters| {
-        let words = waters.len() / 3;
-        seas.carrying_into(v, forces, army.kinds()[0], except, &mut waters[..words]);
-        route_exists(v, v.province_of(army.loc), dest, waters)
-    })
+    seas.route(v, forces, army.kinds()[0], except, v.province_of(army.loc), dest)
 }

@@ -321,15 +321,22 @@ fn plan_orders(
     let plain = plain::plain_tables(v);
     for (i, order) in orders.iter().enumerate() {
         let named = ordered_force(v, forces, at, &binding, i, order, |f| parts[f as usize].order != NO_ORDER);
-        let checked = named.and_then(|f| {
+        let checked = named.and_then(|(f, body)| {
             touched.push(f);
-            // Most orders: a plain move, planned with a bit test.
-            if let (Some(plain), Action::Move { to, via_convoy }) = (plain, &order.action) {
-                if let Some(plan) = plain::plain_move(v, plain, &forces[f as usize], *to, *via_convoy) {
-                    let part = &mut parts[f as usize];
-                    part.plan = plan;
-                    part.set_order(Some(i));
-                    return Ok(());
+            // Most orders: a plain move, planned with a bit test; a plain
+            // hold or support.
+            if let Some(plain) = plain {
+                if let Action::Move { to, via_convoy } = &order.action {
+                    if let Some(plan) = plain::plain_move(v, plain, body, *to, *via_convoy) {
+                        let part = &mut parts[f as usize];
+                        part.plan = plan;
+                        part.set_order(Some(i));
+                        return Ok(());
+                    }
+                } else if let Some(planned) =
+                    plain::plain_hold_or_support(&planning, plain, f, body, &order.action, &mut parts[f as usize], i)
+                {
+                    return planned;
                 }
             }
             if let Action::Merge { with, .. } = &order.action {
@@ -352,32 +359,36 @@ fn plan_orders(
     }
 }
 
-/// The force order `i` names, or why it names none that it may order (the
-/// checks before an order is planned); `already`: is that force ordered?
+/// The force order `i` names (its index, and it), or why it names none
+/// that it may order (the checks before an order is planned); `already`:
+/// is that force ordered?
 #[inline]
-fn ordered_force(
+fn ordered_force<'a>(
     v: &Variant,
-    forces: &[Force],
+    forces: &'a [Force],
     at: &[u16],
     binding: &Binding,
     i: usize,
     order: &Order,
     already: impl Fn(u16) -> bool,
-) -> Result<u16, Illegal> {
+) -> Result<(u16, &'a Force), Illegal> {
     let Some(unit) = &order.unit else {
         return Err(Illegal::WrongPhase);
     };
     let f = binding.force_of(i, at[v.province_of(unit.loc).index()]);
-    if f == u16::MAX {
-        Err(Illegal::NoUnit)
-    } else if order.power.is_some_and(|p| !v.same_player(p, forces[f as usize].power)) {
+    let Some(force) = forces.get(f as usize).filter(|_| f != u16::MAX) else {
+        return Err(Illegal::NoUnit);
+    };
+    // (Its own power, as nearly every order's, is its player's without
+    // looking the two up, issue 31.)
+    if order.power.is_some_and(|p| p != force.power && !v.same_player(p, force.power)) {
         Err(Illegal::NotYourUnit)
     } else if already(f) {
         Err(Illegal::AlreadyOrdered)
     } else if !v.rules.allows(&order.action) {
         Err(Illegal::NotInThisVariant)
     } else {
-        Ok(f)
+        Ok((f, force))
     }
 }
 
@@ -400,10 +411,9 @@ pub fn legal_alone(
         return None;
     }
     let binding = Binding::new(v, forces, at, std::slice::from_ref(order));
-    let Ok(f) = ordered_force(v, forces, at, &binding, 0, order, |_| false) else {
+    let Ok((f, force)) = ordered_force(v, forces, at, &binding, 0, order, |_| false) else {
         return Some(false);
     };
-    let force = &forces[f as usize];
     if matches!(order.action, Action::Move { .. }) && leaves_immobile(v, force) {
         return None;
     }
@@ -754,10 +764,50 @@ impl Planning<'_> {
         }
     }
 
+    /// Force `f`'s support of `unit` holding; `reaches`: can the
+    /// supporter reach a province? (`plan_other`'s, and the plain
+    /// support's, plain.rs.)
+    #[inline(always)]
+    fn support_hold(&self, f: u16, unit: &UnitRef, reaches: impl Fn(ProvinceId) -> bool) -> Result<Plan, Illegal> {
+        let t = self.target(f, unit, None)?;
+        let dest = self.v.province_of(self.forces[t as usize].loc);
+        if !reaches(dest) {
+            return Err(Illegal::CannotReach);
+        }
+        Ok(Plan::SupportHold { target: t })
+    }
+
+    /// Force `f`'s support of `unit` moving to `to`; `reaches` as for
+    /// `support_hold`.
+    #[inline(always)]
+    fn support_move(
+        &self,
+        f: u16,
+        unit: &UnitRef,
+        to: LocId,
+        reaches: impl Fn(ProvinceId) -> bool,
+    ) -> Result<Plan, Illegal> {
+        let Planning { v, forces, seas, .. } = *self;
+        let dest = v.province_of(to);
+        let t = self.target(f, unit, Some(dest))?;
+        if !reaches(dest) {
+            return Err(Illegal::CannotReach);
+        }
+        let moving = &forces[t as usize];
+        let from = v.province_of(moving.loc);
+        let needs_convoy = moving.is_army() && !v.army_borders.get(from.index(), dest.index());
+        if needs_convoy && !convoy_possible(v, forces, seas, moving, dest, Some(f)) {
+            return Err(Illegal::NoConvoyPossible);
+        }
+        // DATC 4.B.4: the edition says whether a written coast must match.
+        let coast = (v.rules.edition.support_coast_must_match && v.loc(to).coast.is_some()).then_some(to);
+        Ok(Plan::SupportMove { target: t, dest, coast })
+    }
+
     /// `plan_one` of an order other than a move, `may_order` asked.
     #[inline(never)]
     fn plan_other(&self, f: u16, body: &Force, action: &Action) -> Result<Plan, Illegal> {
-        let Planning { v, forces, seas, state, .. } = *self;
+        let Planning { v, forces, state, .. } = *self;
         // H11: components that may not support (garrisons) support only a
         // merge into their own province.
         let none_supports = || body.components.iter().all(|c| !c.kind.row().may_support);
@@ -768,30 +818,8 @@ impl Planning<'_> {
             Action::Hold => Ok(Plan::Hold),
             Action::Move { .. } => unreachable!("plan_one plans a move"),
             Action::Merge { to, .. } => plan_move(v, body, *to, false, true),
-            Action::SupportHold { unit } => {
-                let t = self.target(f, unit, None)?;
-                let dest = v.province_of(forces[t as usize].loc);
-                if !can_reach(v, body, dest) {
-                    return Err(Illegal::CannotReach);
-                }
-                Ok(Plan::SupportHold { target: t })
-            }
-            Action::SupportMove { unit, to } => {
-                let dest = v.province_of(*to);
-                let t = self.target(f, unit, Some(dest))?;
-                if !can_reach(v, body, dest) {
-                    return Err(Illegal::CannotReach);
-                }
-                let moving = &forces[t as usize];
-                let from = v.province_of(moving.loc);
-                let needs_convoy = moving.is_army() && !v.army_borders.get(from.index(), dest.index());
-                if needs_convoy && !convoy_possible(v, forces, seas, moving, dest, Some(f)) {
-                    return Err(Illegal::NoConvoyPossible);
-                }
-                // DATC 4.B.4: the edition says whether a written coast must match.
-                let coast = (v.rules.edition.support_coast_must_match && v.loc(*to).coast.is_some()).then_some(*to);
-                Ok(Plan::SupportMove { target: t, dest, coast })
-            }
+            Action::SupportHold { unit } => self.support_hold(f, unit, |dest| can_reach(v, body, dest)),
+            Action::SupportMove { unit, to } => self.support_move(f, unit, *to, |dest| can_reach(v, body, dest)),
             Action::SupportMerge { power, to } => {
                 let dest = v.province_of(*to);
                 // H11: what may not support otherwise (garrisons) may support

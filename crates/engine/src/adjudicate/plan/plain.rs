@@ -14,7 +14,9 @@
 //! way, which decides it (and says why it is illegal, if it is).
 
 use super::legal::{plan_move, reaches};
-use super::Plan;
+use super::{Part, Plan, Planning};
+use crate::adjudicate::outcome::Illegal;
+use crate::order::Action;
 use crate::state::{Force, Moves};
 use crate::variant::{BitMatrix, Kind, LocId, PlainTables, PowerId, ProvinceId, Variant};
 
@@ -43,6 +45,45 @@ fn of<'a>(tables: &'a [BitMatrix; 2], body: &Force) -> Option<&'a BitMatrix> {
 pub(crate) fn plain_move(v: &Variant, tables: &PlainTables, body: &Force, to: LocId, via_convoy: bool) -> Option<Plan> {
     let plain = of(&tables.moves, body)?;
     (!via_convoy && plain.get(body.loc.index(), to.index())).then(|| plain_plan(to, v.province_of(to)))
+}
+
+/// Plans a plain hold or support by force `f` (`body`) into its part
+/// `part` (by order `i`), or None: plan it the general way. A hold in a variant without mechanics is
+/// planned as it stands (`plan_other` checks nothing of it there); a
+/// support by a force of one component that may support is planned by
+/// `plan_other`'s own rule (`support_hold`, `support_move`), its reach read
+/// from the table (`can_reach`'s answer). What is left out is only the way
+/// there: `plan_force`, `plan_one`, `may_order` (nothing without
+/// mechanics), `plan_other`'s match and the call to `can_reach` (issue 31).
+#[inline(never)]
+pub(super) fn plain_hold_or_support(
+    planning: &Planning,
+    tables: &PlainTables,
+    f: u16,
+    body: &Force,
+    action: &Action,
+    part: &mut Part,
+    i: usize,
+) -> Option<Result<(), Illegal>> {
+    let planned = match action {
+        Action::Hold => Ok(Plan::Hold),
+        Action::SupportHold { unit } => planning.support_hold(f, unit, supporter_reach(tables, body)?),
+        Action::SupportMove { unit, to } => planning.support_move(f, unit, *to, supporter_reach(tables, body)?),
+        _ => return None,
+    };
+    Some(planned.map(|plan| {
+        part.plan = plan;
+        part.set_order(Some(i));
+    }))
+}
+
+/// Where `body` reaches (`can_reach`), read from the table, if it is one
+/// component that may support (else None: the general way).
+#[inline(always)]
+fn supporter_reach<'a>(tables: &'a PlainTables, body: &'a Force) -> Option<impl Fn(ProvinceId) -> bool + 'a> {
+    let reach = of(&tables.reach, body)?;
+    let reaches = move |dest: ProvinceId| reach.get(body.loc.index(), dest.index());
+    body.components[0].kind.row().may_support.then_some(reaches)
 }
 
 /// Can `body` reach `dest` (`can_reach`), or None: ask the rule.
