@@ -32,7 +32,7 @@ pub use legality::{Legality, Rounds};
 pub use outcome::{Illegal, OrderResult, Reason, Verdict};
 pub use plan::{occupancy as occupancy_of, occupancy_into, Plan};
 pub use removal::{take_component, upkeep};
-pub use retreat::retreat_options;
+pub use retreat::{can_retreat, retreat_options};
 
 use crate::order::Order;
 use crate::state::Position;

@@ -21,6 +21,23 @@ pub fn retreat_options(v: &Variant, pos: &Position, d: &Dislodged) -> Vec<LocId>
     out
 }
 
+/// Whether each dislodged force of `pos` has somewhere to retreat, in the
+/// order of `pos.dislodged` (`retreat_options` not empty), with the board's
+/// occupancy found once for them all.
+pub fn can_retreat(v: &Variant, pos: &Position) -> Vec<bool> {
+    if pos.dislodged.is_empty() {
+        return Vec::new();
+    }
+    let mut occupied = Vec::new();
+    occupied_into(v, pos, &mut occupied);
+    let somewhere = |d| {
+        let mut found = false;
+        options(v, &occupied, &pos.contested, d, |_| found = true);
+        found
+    };
+    pos.dislodged.iter().map(somewhere).collect()
+}
+
 /// Which provinces hold a force (a box never counts: it holds any
 /// number, C10); whether the forces are in order (`InOrder`), seen on the
 /// way.
@@ -243,7 +260,8 @@ fn retreat_to(v: &Variant, pos: &Position, occupied: &[bool], d: &Dislodged, to:
 
 #[cfg(test)]
 mod tests {
-    use crate::adjudicate::adjudicate;
+    use super::can_retreat;
+    use crate::adjudicate::{adjudicate, retreat_options};
     use crate::state::{board_order, Dislodged, Force, Kind, Position};
     use crate::variant::embedded_variant;
 
@@ -265,5 +283,29 @@ mod tests {
         assert_eq!(in_order.forces.len(), 21, "the army with no order disbands");
         pos.forces.reverse();
         assert_eq!(adjudicate(&v, &pos, &[]).next, in_order);
+    }
+
+    /// `can_retreat` says of each dislodged force what `retreat_options`
+    /// says of it alone: an army in Galicia hemmed in by the units around
+    /// it has nowhere to go, one in Tyrolia has somewhere.
+    #[test]
+    fn can_retreat_agrees_with_the_options_of_each_force() {
+        let v = embedded_variant("standard").expect("built in").expect("loads");
+        let mut pos = Position::start(&v);
+        pos.phase = v.calendar.parse_phase("Spring 1901, Retreat").expect("a phase of standard");
+        let power = pos.forces[0].power;
+        let army = |at: &str| Force::single(power, Kind::ARMY, v.find_loc(at).unwrap());
+        let dislodged = |force| Dislodged { force, attacker_from: None, by_convoy: false, also_from: Vec::new() };
+        let (gal, tyr) = (dislodged(army("gal")), dislodged(army("tyr")));
+        for at in ["boh", "sil", "ukr", "rum"] {
+            pos.forces.push(army(at));
+        }
+        pos.forces.sort_by(board_order);
+        pos.dislodged = vec![gal, tyr];
+        let each: Vec<bool> = pos.dislodged.iter().map(|d| !retreat_options(&v, &pos, d).is_empty()).collect();
+        assert_eq!(each, [false, true]);
+        assert_eq!(can_retreat(&v, &pos), each);
+        pos.dislodged.clear();
+        assert!(can_retreat(&v, &pos).is_empty());
     }
 }

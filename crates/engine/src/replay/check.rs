@@ -18,7 +18,7 @@
 use super::diff::{order_key, order_provinces, position_differences, PositionDiff};
 use super::{RecordedGame, RecordedPhase};
 use crate::adjudicate::{
-    adjudicate, adjustment_due, balances, recycle, retreat_options, Adjudicator, OrderResult, Verdict, Workspace,
+    adjudicate, adjustment_due, balances, can_retreat, recycle, Adjudicator, OrderResult, Verdict, Workspace,
 };
 use crate::rules::{Choice, Edition};
 use crate::state::{Dislodged, Force, Position};
@@ -364,7 +364,7 @@ fn catch_up(
 fn has_choice(v: &Variant, pos: &Position) -> bool {
     match v.calendar.kind(pos.phase) {
         PhaseKind::Movement => true,
-        PhaseKind::Retreat => pos.dislodged.iter().any(|d| !retreat_options(v, pos, d).is_empty()),
+        PhaseKind::Retreat => can_retreat(v, pos).contains(&true),
         PhaseKind::Adjustment => balances(v, pos).into_iter().enumerate().any(|(p, b)| {
             b < 0 || (adjustment_due(v, pos, b, PowerId::new(p)) && crate::game::can_build(v, pos, PowerId::new(p)))
         }),
@@ -375,7 +375,7 @@ fn has_choice(v: &Variant, pos: &Position) -> bool {
 /// are disbanded, whether at once (as godip and MILA do) or in the retreat
 /// phase (as polemarch does).
 fn without_hopeless<'a>(v: &Variant, pos: &'a Position) -> std::borrow::Cow<'a, Position> {
-    let keep: Vec<bool> = pos.dislodged.iter().map(|d| !retreat_options(v, pos, d).is_empty()).collect();
+    let keep = can_retreat(v, pos);
     if keep.iter().all(|&k| k) {
         return std::borrow::Cow::Borrowed(pos);
     }
