@@ -59,16 +59,10 @@ pub struct Node {
     pub route: u8,
     /// The group failed, and `Resolver::stops` holds what stopped it.
     kept: bool,
-    /// A support's amount once it can no longer change (AMOUNT_UNKNOWN:
-    /// not yet; `support_amount`). (A byte, in the node's padding: a node
-    /// of 8 bytes is indexed with a shift, and every decision reads one.)
-    pub amount: u8,
 }
 
 /// `Node::route` not yet final.
 pub const ROUTE_UNKNOWN: u8 = 2;
-/// `Node::amount` not kept (not yet final, or too large for a byte).
-pub const AMOUNT_UNKNOWN: u8 = u8::MAX;
 
 /// The resolver's own arrays, kept from phase to phase by the context.
 pub type Work = (Links, Vec<Node>, Vec<u16>, Vec<Reason>);
@@ -96,7 +90,6 @@ impl<'a> Resolver<'a> {
                 cut_cache: super::links::NONE,
                 route: ROUTE_UNKNOWN,
                 kept: false,
-                amount: AMOUNT_UNKNOWN,
             },
         );
         deps.clear();
@@ -199,12 +192,6 @@ impl<'a> Resolver<'a> {
     /// Is the decision for part `p` final (never to change)?
     pub fn is_final(&self, p: u16) -> bool {
         self.nodes[p as usize].state == State::Resolved
-    }
-
-    /// The decision for part `p` if it is final (None: not yet).
-    pub(super) fn final_result(&self, p: u16) -> Option<bool> {
-        let node = self.nodes[p as usize];
-        (node.state == State::Resolved).then_some(node.result)
     }
 
     /// `resolve` for a decision not yet final.
