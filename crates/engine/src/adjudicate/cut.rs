@@ -5,7 +5,7 @@
 //! is the strongest attack that can cut support i. In standard Diplomacy
 //! (every amount 1) this is exactly the standard rule.
 
-use super::links::{AMOUNT_UNKNOWN, NONE};
+use super::links::NONE;
 use super::plan::{Part, Plan};
 use super::resolver::Resolver;
 use super::Few;
@@ -56,42 +56,19 @@ impl Resolver<'_> {
 
     /// The support part `s` gives: nothing if void, if the member it
     /// supports drops out, or if its force is dislodged; else what it offers
-    /// less what is cut. Kept once it can no longer change, and read first:
-    /// the explanations ask every support again (issue 31).
+    /// less what is cut.
     pub fn support_amount(&mut self, s: u16) -> u32 {
-        let kept = self.links.at[s as usize].amount;
-        if kept != AMOUNT_UNKNOWN {
-            debug_assert_eq!(kept as u32, self.amount_now(s).0, "a kept support amount changed");
-            return kept as u32;
-        }
-        let (given, for_good) = self.amount_now(s);
-        if for_good && given < AMOUNT_UNKNOWN as u32 {
-            self.links.at[s as usize].amount = given as u8;
-        }
-        given
-    }
-
-    /// `support_amount` as the rule gives it, worked out now, and whether
-    /// it can no longer change: when the support matches no order; else
-    /// when its own decision is final, the move it supports (if any) is not
-    /// convoyed (a route may still change), and its force is dislodged for
-    /// good or its cut is kept (`cut`).
-    #[inline(always)]
-    fn amount_now(&mut self, s: u16) -> (u32, bool) {
         let helped = self.links.at[s as usize].helps;
         if helped == NONE {
-            return (0, true);
+            return 0;
         }
-        let convoyed = matches!(self.parts[s as usize].plan, Plan::SupportMove { .. }) && self.by_convoy(helped);
-        if convoyed && !self.path_ok(helped) {
-            return (0, false);
+        if matches!(self.parts[s as usize].plan, Plan::SupportMove { .. }) && !self.reaches(helped) {
+            return 0;
         }
-        let given = if self.resolve(s) { self.support_offered(s) - self.cut(s) } else { 0 };
-        let for_good = match self.final_result(s) {
-            Some(holds) => !holds || self.nodes[s as usize].cut_cache != NONE,
-            None => false,
-        };
-        (given, for_good && !convoyed)
+        if !self.resolve(s) {
+            return 0;
+        }
+        self.support_offered(s) - self.cut(s)
     }
 
     /// How much of support `s` is cut. (Its cut, once kept, read where

@@ -47,14 +47,7 @@ pub struct PartLinks {
     pub offered: u16,
     /// A support cut whole by any cut (C12; supports only).
     pub cut_whole: bool,
-    /// What a support gives once it can no longer change (AMOUNT_UNKNOWN:
-    /// not yet; `support_amount`, supports only). (A byte, in the record's
-    /// padding.)
-    pub amount: u8,
 }
-
-/// `PartLinks::amount` not kept (not yet final, or too large for a byte).
-pub const AMOUNT_UNKNOWN: u8 = u8::MAX;
 
 impl Links {
     /// The links of this phase's parts, in place of what they were.
@@ -76,7 +69,6 @@ impl Links {
             shunned: false,
             offered: 0,
             cut_whole: false,
-            amount: AMOUNT_UNKNOWN,
         }));
         let mut split = std::mem::take(&mut links.split);
         let merges = v.rules.reads(Notation::MergeSplit);

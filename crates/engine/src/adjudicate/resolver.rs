@@ -194,12 +194,6 @@ impl<'a> Resolver<'a> {
         self.nodes[p as usize].state == State::Resolved
     }
 
-    /// The decision for part `p` if it is final (None: not yet).
-    pub(super) fn final_result(&self, p: u16) -> Option<bool> {
-        let node = self.nodes[p as usize];
-        (node.state == State::Resolved).then_some(node.result)
-    }
-
     /// `resolve` for a decision not yet final.
     #[inline(never)]
     fn work_out(&mut self, f: u16) -> bool {
