@@ -36,13 +36,13 @@ pub struct Resolver<'a> {
     pub native: bool,
     pub nodes: Vec<Node>,
     deps: Vec<u16>,
-    /// What stopped each move group whose failure was final as soon as it
-    /// was decided (`Node::kept`), for the explanation to read, not work
-    /// out again.
+    /// What stopped each move group the last time its arrival was decided
+    /// and it failed, for the explanation to read, not work out again,
+    /// where that failure was final (`Node::kept`).
     stops: Vec<Reason>,
-    /// What stopped the group the last `decide` was about (None: it
-    /// arrives, or the decision was not a group's arrival).
-    stop: Option<Reason>,
+    /// The last `decide` was a group's arrival, which failed: what stopped
+    /// it is in `stops`.
+    stop: bool,
 }
 
 /// What the resolver knows of one part's decision.
@@ -110,7 +110,7 @@ impl<'a> Resolver<'a> {
             nodes,
             deps,
             stops,
-            stop: None,
+            stop: false,
         }
     }
 
@@ -214,17 +214,14 @@ impl<'a> Resolver<'a> {
         self.nodes[i].result = false;
         self.nodes[i].state = State::Guessing;
         let first = self.decide(f);
-        let stop = self.stop.take();
+        let stop = std::mem::take(&mut self.stop);
         if self.deps.len() == old {
             if self.nodes[i].state != State::Resolved {
                 self.nodes[i].result = first;
                 self.nodes[i].state = State::Resolved;
                 // Decided on final decisions only: what stopped it is
                 // what the explanation would work out again.
-                if let Some(reason) = stop {
-                    self.stops[i] = reason;
-                    self.nodes[i].kept = true;
-                }
+                self.nodes[i].kept = stop;
             }
             return first;
         }
@@ -239,7 +236,7 @@ impl<'a> Resolver<'a> {
         self.nodes[i].result = true;
         self.nodes[i].state = State::Guessing;
         let second = self.decide(f);
-        self.stop = None;
+        self.stop = false;
         if first == second {
             self.unwind(old);
             self.nodes[i].result = first;
@@ -309,10 +306,17 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    /// Does move group `g` arrive (what stopped it kept in `stop`)?
+    /// Does move group `g` arrive? (What stopped it written straight into
+    /// `stops`, `stop` set: not moved through an option twice, issue 31.)
     #[inline(never)]
     fn decide_arrival(&mut self, g: u16) -> bool {
-        self.stop = self.group_stopped(g);
-        self.stop.is_none()
+        match self.group_stopped(g) {
+            Some(reason) => {
+                self.stops[g as usize] = reason;
+                self.stop = true;
+                false
+            }
+            None => true,
+        }
     }
 }
