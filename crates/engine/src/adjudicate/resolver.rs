@@ -137,6 +137,10 @@ impl<'a> Resolver<'a> {
     #[inline(never)]
     pub fn resolve_all(&mut self) {
         let n = self.parts.len() as u16;
+        // (One record of each array a part: said once here, so that the
+        // first loop checks no index of a part against three bounds, issue
+        // 31.)
+        assert!(self.links.at.len() == n as usize && self.nodes.len() == n as usize);
         for p in 0..n {
             if let Some(result) = self.independent(p) {
                 let node = &mut self.nodes[p as usize];
