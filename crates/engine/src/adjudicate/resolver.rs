@@ -36,13 +36,13 @@ pub struct Resolver<'a> {
     pub native: bool,
     pub nodes: Vec<Node>,
     deps: Vec<u16>,
-    /// What stopped each move group whose failure was final as soon as it
-    /// was decided (`Node::kept`), for the explanation to read, not work
-    /// out again.
+    /// What stopped each move group the last time its arrival was decided
+    /// and it failed, for the explanation to read, not work out again,
+    /// where that failure was final (`Node::kept`).
     stops: Vec<Reason>,
-    /// What stopped the group the last `decide` was about (None: it
-    /// arrives, or the decision was not a group's arrival).
-    stop: Option<Reason>,
+    /// The last `decide` was a group's arrival, which failed: what stopped
+    /// it is in `stops`.
+    stop: bool,
 }
 
 /// What the resolver knows of one part's decision.
@@ -110,7 +110,7 @@ impl<'a> Resolver<'a> {
             nodes,
             deps,
             stops,
-            stop: None,
+            stop: false,
         }
     }
 
@@ -128,22 +128,28 @@ impl<'a> Resolver<'a> {
     /// Resolves every decision: those that depend on no other
     /// (`independent`, most of a phase's) at once, without the guesses'
     /// bookkeeping (some 100 instructions each in the opening, issue 31),
-    /// the rest by guess and check. (Out of line: inlined into `movement`,
-    /// its loop shared that function's registers.)
+    /// the rest by guess and check. The independent ones first, in a loop
+    /// that calls nothing (so that the arrays' bounds are read once, not
+    /// again after every call), then the rest: an independent decision
+    /// asks no other, so none of them changes another's answer. (Out of
+    /// line: inlined into `movement`, its loop shared that function's
+    /// registers.)
     #[inline(never)]
     pub fn resolve_all(&mut self) {
-        for p in 0..self.parts.len() as u16 {
-            if self.nodes[p as usize].state == State::Resolved {
-                continue;
+        let n = self.parts.len() as u16;
+        // (One record of each array a part: said once here, so that the
+        // first loop checks no index of a part against three bounds, issue
+        // 31.)
+        assert!(self.links.at.len() == n as usize && self.nodes.len() == n as usize);
+        for p in 0..n {
+            if let Some(result) = self.independent(p) {
+                let node = &mut self.nodes[p as usize];
+                (node.result, node.state) = (result, State::Resolved);
             }
-            match self.independent(p) {
-                Some(result) => {
-                    let node = &mut self.nodes[p as usize];
-                    (node.result, node.state) = (result, State::Resolved);
-                }
-                None => {
-                    self.work_out(p);
-                }
+        }
+        for p in 0..n {
+            if self.nodes[p as usize].state != State::Resolved {
+                self.work_out(p);
             }
         }
     }
@@ -153,7 +159,7 @@ impl<'a> Resolver<'a> {
     /// enters alone an empty province (`unopposed`) arrives; a part that
     /// does not move, in a province no group moves into, is not dislodged.
     #[inline(always)]
-    fn independent(&mut self, p: u16) -> Option<bool> {
+    fn independent(&self, p: u16) -> Option<bool> {
         let links = self.links.at[p as usize];
         match self.parts[p as usize].plan {
             // (A group of one, neither convoyed nor a rider: its strength
@@ -212,17 +218,14 @@ impl<'a> Resolver<'a> {
         self.nodes[i].result = false;
         self.nodes[i].state = State::Guessing;
         let first = self.decide(f);
-        let stop = self.stop.take();
+        let stop = std::mem::take(&mut self.stop);
         if self.deps.len() == old {
             if self.nodes[i].state != State::Resolved {
                 self.nodes[i].result = first;
                 self.nodes[i].state = State::Resolved;
                 // Decided on final decisions only: what stopped it is
                 // what the explanation would work out again.
-                if let Some(reason) = stop {
-                    self.stops[i] = reason;
-                    self.nodes[i].kept = true;
-                }
+                self.nodes[i].kept = stop;
             }
             return first;
         }
@@ -237,7 +240,7 @@ impl<'a> Resolver<'a> {
         self.nodes[i].result = true;
         self.nodes[i].state = State::Guessing;
         let second = self.decide(f);
-        self.stop = None;
+        self.stop = false;
         if first == second {
             self.unwind(old);
             self.nodes[i].result = first;
@@ -307,11 +310,18 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    /// Does move group `g` arrive (what stopped it kept in `stop`)?
+    /// Does move group `g` arrive? (What stopped it written straight into
+    /// `stops`, `stop` set: not moved through an option twice, issue 31.)
     #[inline(never)]
     fn decide_arrival(&mut self, g: u16) -> bool {
-        self.stop = self.group_stopped(g);
-        self.stop.is_none()
+        match self.group_stopped(g) {
+            Some(reason) => {
+                self.stops[g as usize] = reason;
+                self.stop = true;
+                false
+            }
+            None => true,
+        }
     }
 }
 
