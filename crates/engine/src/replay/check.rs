@@ -15,7 +15,7 @@
 //! adjudicated, and a wrong next start is compared away from the glitches'
 //! provinces only (not at all when a glitch names none).
 
-use super::diff::{order_key, order_provinces, position_differences, PositionDiff};
+use super::diff::{order_key, order_provinces, position_differences, same_forces, same_owners, PositionDiff};
 use super::{RecordedGame, RecordedPhase};
 use crate::adjudicate::{
     adjudicate, adjustment_due, balances, can_retreat, recycle, Adjudicator, OrderResult, Verdict, Workspace,
@@ -259,7 +259,7 @@ fn step<'g>(
     let diff = if recorded.start.dislodged.is_empty() && next.dislodged.is_empty() {
         position_differences(v, &recorded.start, next)
     } else {
-        if merged_is(&recorded.start, next) {
+        if merged_is(v, &recorded.start, next) {
             // The same position has the same hopeless retreats.
             PositionDiff::default()
         } else {
@@ -404,7 +404,7 @@ fn merged(recorded: &Position, ours: &Position) -> Position {
 /// `merged(recorded, ours) == *ours`, without writing out the merged
 /// position. (Every field is named, so a field added to a position or a
 /// dislodged unit cannot be left out of the comparison here.)
-fn merged_is(recorded: &Position, ours: &Position) -> bool {
+fn merged_is(v: &Variant, recorded: &Position, ours: &Position) -> bool {
     let Position { phase, forces, dislodged, contested, owners, state } = recorded;
     let dislodged_is = |d: &Dislodged, o: &Dislodged| {
         let Dislodged { force, attacker_from: _, by_convoy: _, also_from } = d;
@@ -416,11 +416,11 @@ fn merged_is(recorded: &Position, ours: &Position) -> bool {
             && *also_from == o.also_from
     };
     *phase == ours.phase
-        && *forces == ours.forces
+        && same_forces(forces, &ours.forces)
         && dislodged.len() == ours.dislodged.len()
         && dislodged.iter().zip(&ours.dislodged).all(|(d, o)| dislodged_is(d, o))
         && (contested.is_empty() || *contested == ours.contested)
-        && *owners == ours.owners
+        && same_owners(v, owners, &ours.owners)
         && *state == ours.state
 }
 
