@@ -7,6 +7,7 @@ use super::removal::{component_to_remove, take_component};
 use crate::rules::{CivilDisorder, DisorderTies};
 use crate::state::{Force, Kind, Position};
 use crate::variant::{BitMatrix, LocId, PowerId, ProvinceId, Variant};
+use std::borrow::Cow;
 
 /// Distances in moves over `borders` (between provinces, or between
 /// locations for fleets) from the places `from` marks.
@@ -37,18 +38,44 @@ pub fn distances(v: &Variant, pos: &Position, power: PowerId) -> Vec<u32> {
     spread(&v.any_borders, v.province_count(), |p| pos.owners[p] == Some(power))
 }
 
+/// A power's distances from its home centres: by province over any
+/// border, and by location over fleet borders. They depend on the map
+/// alone, so they are found once a variant (`home_distances`), not in
+/// every adjustment that has a power in disorder.
+#[derive(Clone, Debug)]
+pub struct HomeDistances {
+    by_land: Vec<u32>,
+    by_sea: Vec<u32>,
+}
+
+/// `power`'s distances from its home centres, found for every power the
+/// first time any is asked.
+fn home_distances(v: &Variant, power: PowerId) -> &HomeDistances {
+    let all = v.home_distances.get_or_init(|| {
+        (0..v.powers.len())
+            .map(|i| {
+                let home = |p: usize| v.home_of(ProvinceId::new(p)) == Some(PowerId::new(i));
+                HomeDistances {
+                    by_land: spread(&v.any_borders, v.province_count(), home),
+                    by_sea: spread(&v.fleet_borders, v.locs.len(), |l| home(v.province_of(LocId::new(l)).index())),
+                }
+            })
+            .collect()
+    });
+    &all[power.index()]
+}
+
 /// How far each of `power`'s forces is, as the edition counts it.
 fn farness<'v>(v: &'v Variant, pos: &Position, power: PowerId) -> impl Fn(&Force) -> u32 + 'v {
-    let home = |p: usize| v.home_of(ProvinceId::new(p)) == Some(power);
-    let (by_land, by_sea) = match v.rules.edition.civil_disorder {
-        CivilDisorder::NearestOwnedCentre => (distances(v, pos, power), None),
-        CivilDisorder::NearestHomeCentre => (spread(&v.any_borders, v.province_count(), home), None),
+    let (by_land, by_sea): (Cow<'v, [u32]>, Option<&'v [u32]>) = match v.rules.edition.civil_disorder {
+        CivilDisorder::NearestOwnedCentre => (distances(v, pos, power).into(), None),
+        CivilDisorder::NearestHomeCentre => (home_distances(v, power).by_land.as_slice().into(), None),
         CivilDisorder::NearestHomeCentreFleetsBySea => {
-            let by_sea = spread(&v.fleet_borders, v.locs.len(), |l| home(v.province_of(LocId::new(l)).index()));
-            (spread(&v.any_borders, v.province_count(), home), Some(by_sea))
+            let home = home_distances(v, power);
+            (home.by_land.as_slice().into(), Some(home.by_sea.as_slice()))
         }
     };
-    move |f: &Force| match &by_sea {
+    move |f: &Force| match by_sea {
         Some(by_sea) if f.is_fleet() => by_sea[f.loc.index()],
         _ => by_land[v.province_of(f.loc).index()],
     }

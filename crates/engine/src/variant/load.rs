@@ -233,6 +233,7 @@ fn build(vf: VariantFile, mf: MapFile, problems: &mut Vec<Problem>) -> Variant {
         army_neighbours: links.army_neighbours,
         picture,
         plain: Box::default(),
+        home_distances: Box::default(),
         loc_names: board.names.locs,
         power_names,
     }

@@ -250,6 +250,10 @@ pub struct Variant {
     /// `&Variant` the compiler's knowledge that what it points to does not
     /// change; measured, the retreat rose by 300 instructions, issue 31.)
     pub(crate) plain: Box<std::sync::OnceLock<PlainTables>>,
+    /// Each power's distances from its home centres, for civil disorder
+    /// (adjudicate/civil_disorder.rs): found the first time it asks, never
+    /// by the loader. (Boxed, as `plain` is.)
+    pub(crate) home_distances: Box<std::sync::OnceLock<Vec<crate::adjudicate::HomeDistances>>>,
     pub(crate) loc_names: NameMap<LocId>,
     pub(crate) power_names: NameMap<PowerId>,
 }
