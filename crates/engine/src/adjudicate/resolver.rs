@@ -9,7 +9,7 @@ use super::outcome::Reason;
 use super::plan::{Part, Plan, Plans};
 
 use crate::state::{Component, Components, Force};
-use crate::variant::Variant;
+use crate::variant::{ProvinceId, Variant};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum State {
@@ -125,26 +125,40 @@ impl<'a> Resolver<'a> {
         (self.links, self.nodes, self.deps, self.stops)
     }
 
-    /// Resolves every decision: those that depend on no other
-    /// (`independent`, most of a phase's) at once, without the guesses'
-    /// bookkeeping (some 100 instructions each in the opening, issue 31),
-    /// the rest by guess and check. The independent ones first, in a loop
-    /// that calls nothing (so that the arrays' bounds are read once, not
-    /// again after every call), then the rest: an independent decision
-    /// asks no other, so none of them changes another's answer. (Out of
-    /// line: inlined into `movement`, its loop shared that function's
-    /// registers.)
+    /// Resolves every decision: those that final decisions alone decide
+    /// (`settled_arrival`, `settled_stand`: most of a phase's) at once,
+    /// without the guesses' bookkeeping (some 100 to 300 instructions each,
+    /// issue 31), the rest by guess and check. The settled ones first, in
+    /// loops that call nothing (so that the arrays' bounds are read once,
+    /// not again after every call): each reads only decisions already
+    /// final, so its answer is the one `work_out` would give, which would
+    /// add it to no cycle. The moves first, then what stands, as a stand
+    /// reads the arrivals into its province. (Out of line: inlined into
+    /// `movement`, its loops shared that function's registers.)
     #[inline(never)]
     pub fn resolve_all(&mut self) {
         let n = self.parts.len() as u16;
         // (One record of each array a part: said once here, so that the
-        // first loop checks no index of a part against three bounds, issue
-        // 31.)
-        assert!(self.links.at.len() == n as usize && self.nodes.len() == n as usize);
+        // loops check no index of a part against three bounds, issue 31.)
+        assert!(
+            self.links.at.len() == n as usize && self.nodes.len() == n as usize && self.stops.len() >= n as usize
+        );
         for p in 0..n {
-            if let Some(result) = self.independent(p) {
-                let node = &mut self.nodes[p as usize];
-                (node.result, node.state) = (result, State::Resolved);
+            if self.settle_arrival(p) {
+                // A move into the province `p` leaves, passed over while
+                // `p` was not final, may be settled now.
+                let mut g = self.links.first_into[self.origin(p).index()];
+                while g != NONE {
+                    if g < p && self.nodes[g as usize].state != State::Resolved {
+                        self.settle_arrival(g);
+                    }
+                    g = self.links.at[g as usize].next_into;
+                }
+            }
+        }
+        for p in 0..n {
+            if let Some(result) = self.settled_stand(p) {
+                self.set_final(p, result);
             }
         }
         for p in 0..n {
@@ -154,23 +168,125 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    /// The decision for part `p` when it depends on no other decision (None:
-    /// it may): a move group of one, neither convoyed, a rider nor coupled, that
-    /// enters alone an empty province (`unopposed`) arrives; a part that
-    /// does not move, in a province no group moves into, is not dislodged.
+    /// Settles move `p`'s arrival if final decisions decide it
+    /// (`settled_arrival`); whether they did.
     #[inline(always)]
-    fn independent(&self, p: u16) -> Option<bool> {
-        let links = self.links.at[p as usize];
-        match self.parts[p as usize].plan {
-            // (A group of one, neither convoyed nor a rider: its strength
-            // is the part's, `group_strength`'s first case.)
-            Plan::Move { convoy: false, rider: false, dest, .. } if links.leader == p && links.next_member == NONE => {
-                (self.unopposed(p, dest, self.strength(p)) && !self.any_coupled).then_some(true)
+    fn settle_arrival(&mut self, p: u16) -> bool {
+        let Some(stop) = self.settled_arrival(p) else { return false };
+        self.set_final(p, stop.is_none());
+        if let Some(reason) = stop {
+            self.stops[p as usize] = reason;
+            self.nodes[p as usize].kept = true;
+        }
+        true
+    }
+
+    #[inline(always)]
+    fn set_final(&mut self, p: u16, result: bool) {
+        let node = &mut self.nodes[p as usize];
+        (node.result, node.state) = (result, State::Resolved);
+    }
+
+    /// The arrival of move part `g` when final decisions decide it (None:
+    /// it may depend on one not yet final); Some(None): it arrives,
+    /// Some(Some(reason)): what stopped it. `group_stopped`, step by step,
+    /// for a group of one neither convoyed nor a rider, when the occupant
+    /// of its destination and its rivals there are as plain: their
+    /// strengths are their parts' own, or a move already final.
+    #[inline(always)]
+    fn settled_arrival(&self, g: u16) -> Option<Option<Reason>> {
+        let links = self.links.at[g as usize];
+        let part = &self.parts[g as usize];
+        let Plan::Move { convoy: false, rider: false, raise, dest, .. } = part.plan else { return None };
+        if links.leader != g || links.next_member != NONE || self.any_coupled || self.native {
+            return None;
+        }
+        let attack = part.strength();
+        if attack == 0 {
+            return None;
+        }
+        // Its attack is its own strength wherever one is compared: nobody
+        // helps it, and it neither joins its own force nor raises a siege.
+        let plain = links.first_helper == NONE && !links.merging && !raise;
+        if let Some(o) = self.force_in(dest) {
+            if !plain {
+                return None;
+            }
+            let stays = self.stays_settled(o, part.origin)?;
+            if stays && self.side(o) == part.side {
+                return Some(Some(Reason::OwnUnit { by: dest }));
+            }
+            if stays && attack <= self.strength(o) {
+                return Some(Some(Reason::Bounced { attack, against: self.strength(o), by: dest }));
+            }
+        }
+        let mut r = self.links.first_into[dest.index()];
+        while r != NONE {
+            let rival = self.links.at[r as usize];
+            if r != g {
+                // A rival's prevent strength: its own, if nobody helps it
+                // and it is not beaten head to head by the occupant.
+                let Plan::Move { convoy: false, rider: false, .. } = self.parts[r as usize].plan else { return None };
+                if !plain || rival.next_member != NONE || rival.first_helper != NONE {
+                    return None;
+                }
+                if self.force_in(dest).is_some_and(|o| self.dest(o) == Some(self.origin(r))) {
+                    return None;
+                }
+                let against = self.strength(r);
+                if attack <= against {
+                    return Some(Some(Reason::Bounced { attack, against, by: self.origin(r) }));
+                }
+            }
+            r = rival.next_into;
+        }
+        Some(None)
+    }
+
+    /// Does force `o`, attacked from `from`, stay, by final decisions alone
+    /// (None: not known yet, or not a force of one plain part)? A hold
+    /// nobody supports stays; a move stays if it failed, unless it goes
+    /// to `from` (a battle head to head).
+    #[inline(always)]
+    fn stays_settled(&self, o: u16, from: ProvinceId) -> Option<bool> {
+        let links = self.links.at[o as usize];
+        if links.next_part != NONE || self.strength(o) == 0 {
+            return None;
+        }
+        match self.parts[o as usize].plan {
+            Plan::Move { convoy: false, rider: false, raise: false, dest, .. } if dest != from => {
+                let node = self.nodes[links.leader as usize];
+                (node.state == State::Resolved).then_some(!node.result)
             }
             Plan::Move { .. } => None,
-            // (Its province read from the part: the force's, found once.)
-            _ => (self.links.first_into[self.origin(p).index()] == NONE).then_some(true),
+            _ => (links.first_helper == NONE).then_some(true),
         }
+    }
+
+    /// The decision for part `p`, which does not move, when final
+    /// decisions decide it (None: it may depend on one not yet final): it
+    /// stands unless a group of another side moving into its province
+    /// arrives (`dislodger`), and each of those is final.
+    #[inline(always)]
+    fn settled_stand(&self, p: u16) -> Option<bool> {
+        let part = &self.parts[p as usize];
+        if part.plan.is_move() {
+            return None;
+        }
+        let mut g = self.links.first_into[part.origin.index()];
+        while g != NONE {
+            if self.side(g) != part.side {
+                let node = self.nodes[g as usize];
+                if node.state != State::Resolved {
+                    return None;
+                }
+                if node.result {
+                    return Some(false);
+                }
+            }
+            g = self.links.at[g as usize].next_into;
+        }
+        Some(true)
     }
 
     /// The decision for part `f`: for the leader of a moving group, does the
