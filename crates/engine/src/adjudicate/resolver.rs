@@ -191,8 +191,9 @@ impl<'a> Resolver<'a> {
     /// it may depend on one not yet final); Some(None): it arrives,
     /// Some(Some(reason)): what stopped it. `group_stopped`, step by step,
     /// for a group of one neither convoyed nor a rider, when the occupant
-    /// of its destination and its rivals there are as plain: their
-    /// strengths are their parts' own, or a move already final.
+    /// of its destination, its rivals there and every support counted are
+    /// as plain: a part's strength is its own, a move already final, a
+    /// support nobody attacks (`settled_help`).
     #[inline(always)]
     fn settled_arrival(&self, g: u16) -> Option<Option<Reason>> {
         let links = self.links.at[g as usize];
@@ -201,39 +202,48 @@ impl<'a> Resolver<'a> {
         if links.leader != g || links.next_member != NONE || self.any_coupled || self.native {
             return None;
         }
-        let attack = part.strength();
-        if attack == 0 {
+        let own = part.strength();
+        if own == 0 {
             return None;
         }
-        // Its attack is its own strength wherever one is compared: nobody
-        // helps it, and it neither joins its own force nor raises a siege.
-        let plain = links.first_helper == NONE && !links.merging && !raise;
-        if let Some(o) = self.force_in(dest) {
-            if !plain {
-                return None;
-            }
-            let stays = self.stays_settled(o, part.origin)?;
-            if stays && self.side(o) == part.side {
-                return Some(Some(Reason::OwnUnit { by: dest }));
-            }
-            if stays && attack <= self.strength(o) {
-                return Some(Some(Reason::Bounced { attack, against: self.strength(o), by: dest }));
-            }
+        let occupant = self.force_in(dest);
+        if occupant.is_none() && self.links.first_into[dest.index()] == g && links.next_into == NONE {
+            // Unopposed: any strength will do.
+            return Some(None);
         }
+        // Neither joining its own force nor raising a siege: its attack is
+        // its strength and its supports'.
+        if links.merging || raise {
+            return None;
+        }
+        let attack = match occupant {
+            Some(o) => match self.held_settled(o, part.origin)? {
+                Some(_) if self.side(o) == part.side => return Some(Some(Reason::OwnUnit { by: dest })),
+                Some(against) => {
+                    let attack = own + self.settled_help(g, Some(self.side(o)), false)?;
+                    if attack <= against {
+                        return Some(Some(Reason::Bounced { attack, against, by: dest }));
+                    }
+                    attack
+                }
+                None => own + self.settled_help(g, None, false)?,
+            },
+            None => own + self.settled_help(g, None, false)?,
+        };
         let mut r = self.links.first_into[dest.index()];
         while r != NONE {
             let rival = self.links.at[r as usize];
             if r != g {
-                // A rival's prevent strength: its own, if nobody helps it
-                // and it is not beaten head to head by the occupant.
+                // A rival's prevent strength: its own and its supports', if
+                // the occupant does not beat it head to head.
                 let Plan::Move { convoy: false, rider: false, .. } = self.parts[r as usize].plan else { return None };
-                if !plain || rival.next_member != NONE || rival.first_helper != NONE {
+                if rival.next_member != NONE || occupant.is_some_and(|o| self.dest(o) == Some(self.origin(r))) {
                     return None;
                 }
-                if self.force_in(dest).is_some_and(|o| self.dest(o) == Some(self.origin(r))) {
-                    return None;
-                }
-                let against = self.strength(r);
+                let against = match self.strength(r) {
+                    0 => 0,
+                    own => own + self.settled_help(r, None, false)?,
+                };
                 if attack <= against {
                     return Some(Some(Reason::Bounced { attack, against, by: self.origin(r) }));
                 }
@@ -243,12 +253,13 @@ impl<'a> Resolver<'a> {
         Some(None)
     }
 
-    /// Does force `o`, attacked from `from`, stay, by final decisions alone
-    /// (None: not known yet, or not a force of one plain part)? A hold
-    /// nobody supports stays; a move stays if it failed, unless it goes
+    /// What of force `o`, attacked from `from`, ends the phase where it
+    /// stands (Some(None): nothing), by final decisions alone (None: not
+    /// known yet, or not a force of one plain part): a part that does not
+    /// move, with its hold supports; a move that failed, unless it goes
     /// to `from` (a battle head to head).
     #[inline(always)]
-    fn stays_settled(&self, o: u16, from: ProvinceId) -> Option<bool> {
+    fn held_settled(&self, o: u16, from: ProvinceId) -> Option<Option<u32>> {
         let links = self.links.at[o as usize];
         if links.next_part != NONE || self.strength(o) == 0 {
             return None;
@@ -256,11 +267,40 @@ impl<'a> Resolver<'a> {
         match self.parts[o as usize].plan {
             Plan::Move { convoy: false, rider: false, raise: false, dest, .. } if dest != from => {
                 let node = self.nodes[links.leader as usize];
-                (node.state == State::Resolved).then_some(!node.result)
+                (node.state == State::Resolved).then(|| (!node.result).then(|| self.strength(o)))
             }
             Plan::Move { .. } => None,
-            _ => (links.first_helper == NONE).then_some(true),
+            _ => Some(Some(self.strength(o) + self.settled_help(o, None, true)?)),
         }
+    }
+
+    /// What part `m`'s helpers give it (its hold supports if `hold`, else
+    /// the supports of its move), leaving out those of side `except`, when
+    /// each counted is a support that nobody attacks, by a force of one
+    /// part: never cut nor dislodged, it gives what it offers (None:
+    /// another).
+    #[inline(always)]
+    fn settled_help(&self, m: u16, except: Option<u8>, hold: bool) -> Option<u32> {
+        let mut sum = 0;
+        let mut s = self.links.at[m as usize].first_helper;
+        while s != NONE {
+            let helper = &self.parts[s as usize];
+            let counts = match helper.plan {
+                Plan::SupportHold { .. } => hold,
+                Plan::SupportMove { .. } | Plan::SupportMerge { .. } => !hold,
+                _ => false,
+            };
+            if counts && Some(helper.side) != except {
+                if self.links.first_into[helper.origin.index()] != NONE
+                    || self.links.at[helper.force as usize].next_part != NONE
+                {
+                    return None;
+                }
+                sum += self.support_offered(s);
+            }
+            s = self.links.at[s as usize].next_helper;
+        }
+        Some(sum)
     }
 
     /// The decision for part `p`, which does not move, when final
