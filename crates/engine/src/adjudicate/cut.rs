@@ -14,23 +14,42 @@ use crate::variant::ProvinceId;
 
 /// What a support order by `part` (its `components`) offers: the strength
 /// of its components that may support, one per army and fleet (M4); and
-/// whether any cut cuts it whole (City State C12: a double army).
-pub fn offered(part: &Part, components: &[Component]) -> (u16, bool) {
+/// whether any cut cuts it whole (City State C12: a double army). Kept by
+/// planning in `Part::offered` for nearly every support, so that the
+/// links need not read the components (issue 31).
+pub fn offered<'a>(part: &Part, components: impl FnOnce() -> &'a [Component]) -> (u16, bool) {
     // H11, M6: a force in the merge's province may not support it, but
     // its garrisons may.
     let into_own = matches!(part.plan, Plan::SupportMerge { dest, .. } if dest == part.origin);
-    let offers = |c: &Component| {
-        let row = c.kind.row();
-        if row.may_support != into_own {
-            row.strength as u16
-        } else {
-            0
-        }
-    };
+    if !into_own && part.offered != u8::MAX {
+        return (part.offered as u16, false);
+    }
+    let all = components();
+    (all.iter().map(|c| offer(c, into_own)).sum(), all.iter().any(|c| c.kind.row().cut_whole))
+}
+
+/// What `components` offer a support not into its own province, as
+/// `Part::offered` keeps it (u8::MAX: read them again, for a support cut
+/// whole by any cut, C12, or too much to keep).
+#[inline(always)]
+pub fn offers(components: &[Component]) -> u8 {
     match components {
         // One component, as nearly every force: no sum.
-        [one] => (offers(one), one.kind.row().cut_whole),
-        all => (all.iter().map(offers).sum(), all.iter().any(|c| c.kind.row().cut_whole)),
+        [one] if one.kind.row().cut_whole => u8::MAX,
+        [one] => offer(one, false) as u8,
+        all if all.iter().any(|c| c.kind.row().cut_whole) => u8::MAX,
+        all => all.iter().map(|c| offer(c, false)).sum::<u16>().min(u8::MAX as u16) as u8,
+    }
+}
+
+/// What one component offers a support (into its own province or not).
+#[inline(always)]
+fn offer(c: &Component, into_own: bool) -> u16 {
+    let row = c.kind.row();
+    if row.may_support != into_own {
+        row.strength as u16
+    } else {
+        0
     }
 }
 

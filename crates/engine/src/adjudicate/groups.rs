@@ -28,7 +28,7 @@ pub fn groups(
     debug_assert!(merges || !merging(parts), "a merge planned where MERGE is not read");
     // (Where no MERGE is read, not looked for in every part: some 130
     // instructions an opening, issue 31.)
-    if !any_split && !(merges && merging(parts)) {
+    if !(any_split || merges && merging(parts)) {
         // Every move is a group of its own (standard Diplomacy).
         return;
     }

@@ -9,7 +9,7 @@ use super::outcome::Reason;
 use super::plan::{Part, Plan, Plans};
 
 use crate::state::{Component, Components, Force};
-use crate::variant::Variant;
+use crate::variant::{ProvinceId, Variant};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum State {
@@ -125,26 +125,40 @@ impl<'a> Resolver<'a> {
         (self.links, self.nodes, self.deps, self.stops)
     }
 
-    /// Resolves every decision: those that depend on no other
-    /// (`independent`, most of a phase's) at once, without the guesses'
-    /// bookkeeping (some 100 instructions each in the opening, issue 31),
-    /// the rest by guess and check. The independent ones first, in a loop
-    /// that calls nothing (so that the arrays' bounds are read once, not
-    /// again after every call), then the rest: an independent decision
-    /// asks no other, so none of them changes another's answer. (Out of
-    /// line: inlined into `movement`, its loop shared that function's
-    /// registers.)
+    /// Resolves every decision: those that final decisions alone decide
+    /// (`settled_arrival`, `settled_stand`: most of a phase's) at once,
+    /// without the guesses' bookkeeping (some 100 to 300 instructions each,
+    /// issue 31), the rest by guess and check. The settled ones first, in
+    /// loops that call nothing (so that the arrays' bounds are read once,
+    /// not again after every call): each reads only decisions already
+    /// final, so its answer is the one `work_out` would give, which would
+    /// add it to no cycle. The moves first, then what stands, as a stand
+    /// reads the arrivals into its province. (Out of line: inlined into
+    /// `movement`, its loops shared that function's registers.)
     #[inline(never)]
     pub fn resolve_all(&mut self) {
         let n = self.parts.len() as u16;
         // (One record of each array a part: said once here, so that the
-        // first loop checks no index of a part against three bounds, issue
-        // 31.)
-        assert!(self.links.at.len() == n as usize && self.nodes.len() == n as usize);
+        // loops check no index of a part against three bounds, issue 31.)
+        assert!(
+            self.links.at.len() == n as usize && self.nodes.len() == n as usize && self.stops.len() >= n as usize
+        );
         for p in 0..n {
-            if let Some(result) = self.independent(p) {
-                let node = &mut self.nodes[p as usize];
-                (node.result, node.state) = (result, State::Resolved);
+            if self.settle_arrival(p) {
+                // A move into the province `p` leaves, passed over while
+                // `p` was not final, may be settled now.
+                let mut g = self.links.first_into[self.origin(p).index()];
+                while g != NONE {
+                    if g < p && self.nodes[g as usize].state != State::Resolved {
+                        self.settle_arrival(g);
+                    }
+                    g = self.links.at[g as usize].next_into;
+                }
+            }
+        }
+        for p in 0..n {
+            if let Some(result) = self.settled_stand(p) {
+                self.set_final(p, result);
             }
         }
         for p in 0..n {
@@ -154,23 +168,165 @@ impl<'a> Resolver<'a> {
         }
     }
 
-    /// The decision for part `p` when it depends on no other decision (None:
-    /// it may): a move group of one, neither convoyed, a rider nor coupled, that
-    /// enters alone an empty province (`unopposed`) arrives; a part that
-    /// does not move, in a province no group moves into, is not dislodged.
+    /// Settles move `p`'s arrival if final decisions decide it
+    /// (`settled_arrival`); whether they did.
     #[inline(always)]
-    fn independent(&self, p: u16) -> Option<bool> {
-        let links = self.links.at[p as usize];
-        match self.parts[p as usize].plan {
-            // (A group of one, neither convoyed nor a rider: its strength
-            // is the part's, `group_strength`'s first case.)
-            Plan::Move { convoy: false, rider: false, dest, .. } if links.leader == p && links.next_member == NONE => {
-                (self.unopposed(p, dest, self.strength(p)) && !self.any_coupled).then_some(true)
+    fn settle_arrival(&mut self, p: u16) -> bool {
+        let Some(stop) = self.settled_arrival(p) else { return false };
+        self.set_final(p, stop.is_none());
+        if let Some(reason) = stop {
+            self.stops[p as usize] = reason;
+            self.nodes[p as usize].kept = true;
+        }
+        true
+    }
+
+    #[inline(always)]
+    fn set_final(&mut self, p: u16, result: bool) {
+        let node = &mut self.nodes[p as usize];
+        (node.result, node.state) = (result, State::Resolved);
+    }
+
+    /// The arrival of move part `g` when final decisions decide it (None:
+    /// it may depend on one not yet final); Some(None): it arrives,
+    /// Some(Some(reason)): what stopped it. `group_stopped`, step by step,
+    /// for a group of one neither convoyed nor a rider, when the occupant
+    /// of its destination, its rivals there and every support counted are
+    /// as plain: a part's strength is its own, a move already final, a
+    /// support nobody attacks (`settled_help`).
+    #[inline(always)]
+    fn settled_arrival(&self, g: u16) -> Option<Option<Reason>> {
+        let links = self.links.at[g as usize];
+        let part = &self.parts[g as usize];
+        let Plan::Move { convoy: false, rider: false, raise, dest, .. } = part.plan else { return None };
+        if links.leader != g || links.next_member != NONE || self.any_coupled || self.native {
+            return None;
+        }
+        let own = part.strength();
+        if own == 0 {
+            return None;
+        }
+        let occupant = self.force_in(dest);
+        if occupant.is_none() && self.links.first_into[dest.index()] == g && links.next_into == NONE {
+            // Unopposed: any strength will do.
+            return Some(None);
+        }
+        // Neither joining its own force nor raising a siege: its attack is
+        // its strength and its supports'.
+        if links.merging || raise {
+            return None;
+        }
+        let attack = match occupant {
+            Some(o) => match self.held_settled(o, part.origin)? {
+                Some(_) if self.side(o) == part.side => return Some(Some(Reason::OwnUnit { by: dest })),
+                Some(against) => {
+                    let attack = own + self.settled_help(g, Some(self.side(o)), false)?;
+                    if attack <= against {
+                        return Some(Some(Reason::Bounced { attack, against, by: dest }));
+                    }
+                    attack
+                }
+                None => own + self.settled_help(g, None, false)?,
+            },
+            None => own + self.settled_help(g, None, false)?,
+        };
+        let mut r = self.links.first_into[dest.index()];
+        while r != NONE {
+            let rival = self.links.at[r as usize];
+            if r != g {
+                // A rival's prevent strength: its own and its supports', if
+                // the occupant does not beat it head to head.
+                let Plan::Move { convoy: false, rider: false, .. } = self.parts[r as usize].plan else { return None };
+                if rival.next_member != NONE || occupant.is_some_and(|o| self.dest(o) == Some(self.origin(r))) {
+                    return None;
+                }
+                let against = match self.strength(r) {
+                    0 => 0,
+                    own => own + self.settled_help(r, None, false)?,
+                };
+                if attack <= against {
+                    return Some(Some(Reason::Bounced { attack, against, by: self.origin(r) }));
+                }
+            }
+            r = rival.next_into;
+        }
+        Some(None)
+    }
+
+    /// What of force `o`, attacked from `from`, ends the phase where it
+    /// stands (Some(None): nothing), by final decisions alone (None: not
+    /// known yet, or not a force of one plain part): a part that does not
+    /// move, with its hold supports; a move that failed, unless it goes
+    /// to `from` (a battle head to head).
+    #[inline(always)]
+    fn held_settled(&self, o: u16, from: ProvinceId) -> Option<Option<u32>> {
+        let links = self.links.at[o as usize];
+        if links.next_part != NONE || self.strength(o) == 0 {
+            return None;
+        }
+        match self.parts[o as usize].plan {
+            Plan::Move { convoy: false, rider: false, raise: false, dest, .. } if dest != from => {
+                let node = self.nodes[links.leader as usize];
+                (node.state == State::Resolved).then(|| (!node.result).then(|| self.strength(o)))
             }
             Plan::Move { .. } => None,
-            // (Its province read from the part: the force's, found once.)
-            _ => (self.links.first_into[self.origin(p).index()] == NONE).then_some(true),
+            _ => Some(Some(self.strength(o) + self.settled_help(o, None, true)?)),
         }
+    }
+
+    /// What part `m`'s helpers give it (its hold supports if `hold`, else
+    /// the supports of its move), leaving out those of side `except`, when
+    /// each counted is a support that nobody attacks, by a force of one
+    /// part: never cut nor dislodged, it gives what it offers (None:
+    /// another).
+    #[inline(always)]
+    fn settled_help(&self, m: u16, except: Option<u8>, hold: bool) -> Option<u32> {
+        let mut sum = 0;
+        let mut s = self.links.at[m as usize].first_helper;
+        while s != NONE {
+            let helper = &self.parts[s as usize];
+            let counts = match helper.plan {
+                Plan::SupportHold { .. } => hold,
+                Plan::SupportMove { .. } | Plan::SupportMerge { .. } => !hold,
+                _ => false,
+            };
+            if counts && Some(helper.side) != except {
+                if self.links.first_into[helper.origin.index()] != NONE
+                    || self.links.at[helper.force as usize].next_part != NONE
+                {
+                    return None;
+                }
+                sum += self.support_offered(s);
+            }
+            s = self.links.at[s as usize].next_helper;
+        }
+        Some(sum)
+    }
+
+    /// The decision for part `p`, which does not move, when final
+    /// decisions decide it (None: it may depend on one not yet final): it
+    /// stands unless a group of another side moving into its province
+    /// arrives (`dislodger`), and each of those is final.
+    #[inline(always)]
+    fn settled_stand(&self, p: u16) -> Option<bool> {
+        let part = &self.parts[p as usize];
+        if part.plan.is_move() {
+            return None;
+        }
+        let mut g = self.links.first_into[part.origin.index()];
+        while g != NONE {
+            if self.side(g) != part.side {
+                let node = self.nodes[g as usize];
+                if node.state != State::Resolved {
+                    return None;
+                }
+                if node.result {
+                    return Some(false);
+                }
+            }
+            g = self.links.at[g as usize].next_into;
+        }
+        Some(true)
     }
 
     /// The decision for part `f`: for the leader of a moving group, does the

@@ -102,6 +102,9 @@ pub struct Part {
     /// The province it starts in (the force's).
     pub origin: ProvinceId,
     pub strength: u16,
+    /// What its components offer a support (`cut::offers`), kept here so
+    /// that the links need not read them (issue 31).
+    pub offered: u8,
     /// The components of a split part, in `Plans::splits`; WHOLE: all of
     /// the force's.
     pub split: u16,
@@ -139,6 +142,7 @@ impl Part {
             force,
             origin,
             strength,
+            offered: super::cut::offers(comps),
             split,
             order: NO_ORDER,
             side: v.player_of[body.power.index()],
