@@ -261,7 +261,7 @@ impl Resolver<'_> {
         }
         // It stays where it stood.
         let force = &pos.forces[f as usize];
-        let dislodger = self.dislodger(f);
+        let dislodger = self.dislodger_in(part.origin, part.side);
         let reason = self.explain(f, false, dislodger);
         give(results, &pos.forces, f, part.order(), reason);
         if part.plan.is_move() {
