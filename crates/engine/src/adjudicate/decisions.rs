@@ -5,7 +5,7 @@
 //! counts (M3), so standard Diplomacy is the case where everything counts 1.
 
 use super::outcome::Reason;
-use super::plan::Plan;
+use super::plan::{Part, Plan};
 use super::resolver::{Resolver, ROUTE_UNKNOWN};
 use super::Few;
 use crate::state::kinds;
@@ -84,6 +84,19 @@ impl Resolver<'_> {
             return self.resolve(self.links.at[p as usize].leader) && (!convoy || self.path_ok(p));
         }
         self.arrives_as_rider_or_coupled(p, rider)
+    }
+
+    /// `arrives` of force `f`'s one part, `part`, all of the force (read
+    /// by the caller, as is its group's `leader`: not read again, issue
+    /// 31). A whole force is never coupled: only a split's parts are (M9).
+    #[inline(always)]
+    pub fn arrives_whole(&mut self, f: u16, part: &Part, leader: u16) -> bool {
+        debug_assert!(part.split == super::plan::WHOLE && !self.coupled[f as usize]);
+        let Plan::Move { rider, convoy, raise: false, .. } = part.plan else { return false };
+        if !rider {
+            return self.resolve(leader) && (!convoy || self.path_ok(f));
+        }
+        self.arrives_as_rider_or_coupled(f, rider)
     }
 
     /// `arrives` for a rider (M7) or a part of a force at sea that must leave

@@ -230,30 +230,32 @@ impl Resolver<'_> {
     ) {
         // (Part `f` and its links read once: each read of `self.parts[q]`
         // and `self.links.at[q]` is checked against the bounds, issue 31.)
-        let part = self.parts[f as usize];
-        if part.split == WHOLE && part.strength > 0 && self.links.at[f as usize].next_part == NONE {
-            self.settle_whole(pos, f, part, results, board, next);
+        let (part, links) = (self.parts[f as usize], self.links.at[f as usize]);
+        if part.split == WHOLE && part.strength > 0 && links.next_part == NONE {
+            self.settle_whole(pos, f, part, links.leader, results, board, next);
         } else {
             self.settle_parts(pos, f, results, board, next);
         }
     }
 
     /// `settle` of a force that is one part with all its components (every
-    /// force that does not split): it moves whole or stays whole. (Its
-    /// dislodger asked once, for the explanation and the board.)
+    /// force that does not split), `part`, its group led by `leader`: it
+    /// moves whole or stays whole. (Its dislodger asked once, for the
+    /// explanation and the board.)
     #[inline(always)]
     fn settle_whole<'a>(
         &mut self,
         pos: &Position,
         f: u16,
         part: Part,
+        leader: u16,
         results: &mut Vec<OrderResult<'a>>,
         board: &mut NewBoard,
         next: &mut Position,
     ) {
         let v = self.v;
         if let Plan::Move { to, dest, raise: false, .. } = part.plan {
-            if self.arrives(f) {
+            if self.arrives_whole(f, &part, leader) {
                 give(results, &pos.forces, f, part.order(), Reason::Moved);
                 board.place_whole(v, dest, &pos.forces, f, to);
                 return;
