@@ -4,7 +4,6 @@
 
 use super::context::Scratch;
 use super::decisions::NONE;
-use super::links::PartLinks;
 use super::new_board::NewBoard;
 use super::outcome::{DelphiReason, Illegal, OrderResult, Reason, SiegeReason, Verdict};
 use super::plan::{plan, Part, Plan, WHOLE};
@@ -95,28 +94,27 @@ fn give(results: &mut Vec<OrderResult>, forces: &[Force], q: u16, order: Option<
 }
 
 impl Resolver<'_> {
-    /// The reason of part `p`'s order (its verdict follows); `part` and
-    /// `links`: the part's, read by the caller (not read again, issue 31);
-    /// `dislodger`: its force's, for a part that does not move (asked by
-    /// the caller, which places the force by it too). Every decision is
-    /// resolved by now, so this only reads them.
+    /// The reason of part `p`'s order (its verdict follows); `dislodger`:
+    /// its force's, for a part that does not move (asked by the caller,
+    /// which places the force by it too). Every decision is resolved by
+    /// now, so this only reads them.
     #[inline(always)]
-    fn explain(&mut self, p: u16, part: &Part, links: &PartLinks, arrived: bool, dislodger: Option<u16>) -> Reason {
+    fn explain(&mut self, p: u16, arrived: bool, dislodger: Option<u16>) -> Reason {
         let dislodged_from = |r: &mut Self| dislodger.map(|g| Reason::Dislodged { from: r.origin(g) });
-        match part.plan {
+        match self.parts[p as usize].plan {
             // A raise (City State C8) succeeds when its attack would.
             Plan::Move { raise: true, .. } => {
-                if self.resolve(links.leader) {
+                if self.resolve(self.links.at[p as usize].leader) {
                     Reason::Siege(SiegeReason::SiegeRaised)
                 } else {
-                    self.why_not_arrived(p, part, links.leader)
+                    self.why_not_arrived(p)
                 }
             }
             Plan::Move { .. } => {
                 if arrived {
                     Reason::Moved
                 } else {
-                    self.why_not_arrived(p, part, links.leader)
+                    self.why_not_arrived(p)
                 }
             }
             Plan::Hold => match dislodged_from(self) {
@@ -124,7 +122,7 @@ impl Resolver<'_> {
                 None => Reason::Held,
             },
             Plan::SupportHold { .. } | Plan::SupportMove { .. } | Plan::SupportMerge { .. } => {
-                if links.shunned {
+                if self.links.at[p as usize].shunned {
                     Reason::Delphi(DelphiReason::Shunned)
                 } else if !self.support_matches(p) {
                     Reason::Void
@@ -142,7 +140,7 @@ impl Resolver<'_> {
                 }
             }
             Plan::Convoy { .. } => {
-                let army = links.helps;
+                let army = self.links.at[p as usize].helps;
                 if let Some(reason) = dislodged_from(self) {
                     reason
                 } else if army == NONE {
@@ -167,16 +165,15 @@ impl Resolver<'_> {
         }
     }
 
-    /// Why move part `m` (`part`, its group led by `leader`) did not
-    /// arrive. (The common case read where asked: a move not by convoy,
-    /// of a force not coupled (a whole force never is, M9), whose group's
+    /// Why move part `m` did not arrive. (The common case read where
+    /// asked: a move not by convoy, of a force not coupled, whose group's
     /// failure was kept when decided. Out of line as a whole, it was some
     /// 84 instructions a bounced move, issue 31.)
     #[inline(always)]
-    fn why_not_arrived(&mut self, m: u16, part: &Part, leader: u16) -> Reason {
-        let by_convoy = matches!(part.plan, Plan::Move { convoy: true, .. });
-        if !by_convoy && (part.split == WHOLE || !self.coupled[part.force as usize]) {
-            if let Some(reason) = self.kept_stop(leader) {
+    fn why_not_arrived(&mut self, m: u16) -> Reason {
+        let part = &self.parts[m as usize];
+        if !self.by_convoy(m) && !self.coupled[part.force as usize] {
+            if let Some(reason) = self.kept_stop(self.links.at[m as usize].leader) {
                 return reason;
             }
         }
@@ -235,29 +232,30 @@ impl Resolver<'_> {
         // and `self.links.at[q]` is checked against the bounds, issue 31.)
         let (part, links) = (self.parts[f as usize], self.links.at[f as usize]);
         if part.split == WHOLE && part.strength > 0 && links.next_part == NONE {
-            self.settle_whole(pos, part, links, results, board, next);
+            self.settle_whole(pos, f, part, links.leader, results, board, next);
         } else {
             self.settle_parts(pos, f, results, board, next);
         }
     }
 
     /// `settle` of a force that is one part with all its components (every
-    /// force that does not split), `part` (with its `links`; the force is
-    /// `part.force`): it moves whole or stays whole. (Its dislodger asked
-    /// once, for the explanation and the board.)
+    /// force that does not split), `part`, its group led by `leader`: it
+    /// moves whole or stays whole. (Its dislodger asked once, for the
+    /// explanation and the board.)
     #[inline(always)]
     fn settle_whole<'a>(
         &mut self,
         pos: &Position,
+        f: u16,
         part: Part,
-        links: PartLinks,
+        leader: u16,
         results: &mut Vec<OrderResult<'a>>,
         board: &mut NewBoard,
         next: &mut Position,
     ) {
-        let (v, f) = (self.v, part.force);
+        let v = self.v;
         if let Plan::Move { to, dest, raise: false, .. } = part.plan {
-            if self.arrives_whole(f, &part, links.leader) {
+            if self.arrives_whole(f, &part, leader) {
                 give(results, &pos.forces, f, part.order(), Reason::Moved);
                 board.place_whole(v, dest, &pos.forces, f, to);
                 return;
@@ -266,7 +264,7 @@ impl Resolver<'_> {
         // It stays where it stood.
         let force = &pos.forces[f as usize];
         let dislodger = self.dislodger_in(part.origin, part.side);
-        let reason = self.explain(f, &part, &links, false, dislodger);
+        let reason = self.explain(f, false, dislodger);
         give(results, &pos.forces, f, part.order(), reason);
         if part.plan.is_move() {
             self.not_arrived(f, board);
@@ -296,11 +294,11 @@ impl Resolver<'_> {
         let mut staying = Components::new();
         let mut q = f;
         while q != NONE {
-            let (part, links) = (self.parts[q as usize], self.links.at[q as usize]);
+            let part = self.parts[q as usize];
             if part.strength > 0 {
                 let arrived = self.arrives(q);
                 let dislodger = if part.plan.is_move() { None } else { self.dislodger(part.force) };
-                let reason = self.explain(q, &part, &links, arrived, dislodger);
+                let reason = self.explain(q, arrived, dislodger);
                 give(results, &pos.forces, q, part.order(), reason);
                 if arrived {
                     let Plan::Move { to, .. } = part.plan else { unreachable!() };
@@ -319,7 +317,7 @@ impl Resolver<'_> {
             } else if part.plan.is_move() {
                 self.not_arrived(q, board);
             }
-            q = links.next_part;
+            q = self.links.at[q as usize].next_part;
         }
         if staying.is_empty() {
             return;
