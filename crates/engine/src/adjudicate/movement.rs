@@ -33,29 +33,28 @@ pub fn movement<'a>(
     r.resolve_all();
     // Every decision is final now: one pass over the forces reads who
     // arrived, explains each order, writes its result in place and puts the
-    // force on the next board.
+    // force on the next board. An order no part carries out keeps the
+    // reason it starts with: why it is illegal, or else that it names no
+    // unit (UNSET).
     results.reserve(orders.len() + pos.forces.len());
     results.extend(orders.iter().zip(&plans.illegal).map(|(order, illegal)| OrderResult {
         order: Cow::Borrowed(order),
-        reason: illegal.map_or(UNSET, Reason::Illegal),
+        reason: Reason::Illegal(illegal.unwrap_or(Illegal::NoUnit)),
     }));
     r.begin_next(pos, &mut scratch.board, next);
     for f in 0..pos.forces.len() as u16 {
         r.settle(pos, f, results, &mut scratch.board, next);
     }
-    // An order no part carried out names no unit.
-    for result in &mut results[..orders.len()] {
-        if matches!(result.reason, UNSET) {
-            result.reason = Reason::Illegal(Illegal::NoUnit);
-        }
-    }
     r.end_next(&mut scratch.board, next);
     (scratch.links, scratch.nodes, scratch.deps, scratch.stops) = r.into_work();
 }
 
-/// The reason of an order not yet explained (a reason `explain` never
-/// gives an order).
-const UNSET: Reason = Reason::NoOrder;
+/// The reason of a legal order not yet explained, and its result if no
+/// part carries it out (a reason `explain` never gives). (Written with the
+/// illegal orders' reasons as one variant, the results' first pass is a
+/// copy, and no last pass looks for the orders no part carried out: some
+/// 10 instructions an order, issue 31.)
+const UNSET: Reason = Reason::Illegal(Illegal::NoUnit);
 
 /// Adds the reason of one of order `i`'s parts to its result: an order for
 /// several parts (a split, a merge of several forces) succeeds when all of
@@ -67,7 +66,10 @@ fn add_reason(result: &mut OrderResult, reason: Reason) {
     // split's part that cannot do what the split says stays and keeps the
     // split's order, which is legal, M9.8, M9.10. So a part's reason never
     // meets an illegal order's here.)
-    debug_assert!(!matches!(result.reason, Reason::Illegal(_)), "a part carries an illegal order");
+    debug_assert!(
+        matches!(result.reason, UNSET) || !matches!(result.reason, Reason::Illegal(_)),
+        "a part carries an illegal order"
+    );
     let rank = |r: Reason| match (r.verdict(), r) {
         (Verdict::Failure, _) => 2,
         (_, Reason::Moved) => 1,
