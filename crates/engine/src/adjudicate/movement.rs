@@ -80,6 +80,17 @@ fn add_reason(result: &mut OrderResult, reason: Reason) {
     }
 }
 
+/// Move part `p` (its group led by `leader`) did not arrive: if it leads
+/// its group, the group's destination may be left empty by a standoff
+/// (`end_next`). (Asked only of the moves that did not arrive: asked of
+/// every part, it cost some 20 instructions a force.)
+#[inline(always)]
+fn not_arrived(p: u16, leader: u16, board: &mut NewBoard) {
+    if leader == p {
+        board.stopped.push(p);
+    }
+}
+
 /// Gives the reason of part `q` to its order's result (`order`), or, for a
 /// part no order planned (a force's first part, whose index is the
 /// force's), a result of its own: the force holding.
@@ -96,27 +107,28 @@ fn give(results: &mut Vec<OrderResult>, forces: &[Force], q: u16, order: Option<
 }
 
 impl Resolver<'_> {
-    /// The reason of part `p`'s order (its verdict follows); `dislodger`:
-    /// its force's, for a part that does not move (asked by the caller,
-    /// which places the force by it too). Every decision is resolved by
-    /// now, so this only reads them.
+    /// The reason of part `p`'s order (its verdict follows); `part` and
+    /// `leader` (its group's): read by the caller, not read again (issue
+    /// 31); `dislodger`: its force's, for a part that does not move (asked
+    /// by the caller, which places the force by it too). Every decision is
+    /// resolved by now, so this only reads them.
     #[inline(always)]
-    fn explain(&mut self, p: u16, arrived: bool, dislodger: Option<u16>) -> Reason {
+    fn explain(&mut self, p: u16, part: &Part, leader: u16, arrived: bool, dislodger: Option<u16>) -> Reason {
         let dislodged_from = |r: &mut Self| dislodger.map(|g| Reason::Dislodged { from: r.origin(g) });
-        match self.parts[p as usize].plan {
+        match part.plan {
             // A raise (City State C8) succeeds when its attack would.
             Plan::Move { raise: true, .. } => {
-                if self.resolve(self.links.at[p as usize].leader) {
+                if self.resolve(leader) {
                     Reason::Siege(SiegeReason::SiegeRaised)
                 } else {
-                    self.why_not_arrived(p)
+                    self.why_not_arrived(p, part, leader)
                 }
             }
             Plan::Move { .. } => {
                 if arrived {
                     Reason::Moved
                 } else {
-                    self.why_not_arrived(p)
+                    self.why_not_arrived(p, part, leader)
                 }
             }
             Plan::Hold => match dislodged_from(self) {
@@ -167,15 +179,16 @@ impl Resolver<'_> {
         }
     }
 
-    /// Why move part `m` did not arrive. (The common case read where
-    /// asked: a move not by convoy, of a force not coupled, whose group's
+    /// Why move part `m` (`part`, its group led by `leader`) did not
+    /// arrive. (The common case read where asked: a move not by convoy,
+    /// of a force not coupled (a whole force never is, M9), whose group's
     /// failure was kept when decided. Out of line as a whole, it was some
     /// 84 instructions a bounced move, issue 31.)
     #[inline(always)]
-    fn why_not_arrived(&mut self, m: u16) -> Reason {
-        let part = &self.parts[m as usize];
-        if !self.by_convoy(m) && !self.coupled[part.force as usize] {
-            if let Some(reason) = self.kept_stop(self.links.at[m as usize].leader) {
+    fn why_not_arrived(&mut self, m: u16, part: &Part, leader: u16) -> Reason {
+        let by_convoy = matches!(part.plan, Plan::Move { convoy: true, .. });
+        if !by_convoy && (part.split == WHOLE || !self.coupled[part.force as usize]) {
+            if let Some(reason) = self.kept_stop(leader) {
                 return reason;
             }
         }
@@ -266,10 +279,10 @@ impl Resolver<'_> {
         // It stays where it stood.
         let force = &pos.forces[f as usize];
         let dislodger = self.dislodger_in(part.origin, part.side);
-        let reason = self.explain(f, false, dislodger);
+        let reason = self.explain(f, &part, leader, false, dislodger);
         give(results, &pos.forces, f, part.order(), reason);
         if part.plan.is_move() {
-            self.not_arrived(f, board);
+            not_arrived(f, leader, board);
         }
         match dislodger {
             None => board.place_whole(v, part.origin, &pos.forces, f, force.loc),
@@ -296,11 +309,11 @@ impl Resolver<'_> {
         let mut staying = Components::new();
         let mut q = f;
         while q != NONE {
-            let part = self.parts[q as usize];
+            let (part, leader) = (self.parts[q as usize], self.links.at[q as usize].leader);
             if part.strength > 0 {
                 let arrived = self.arrives(q);
                 let dislodger = if part.plan.is_move() { None } else { self.dislodger(part.force) };
-                let reason = self.explain(q, arrived, dislodger);
+                let reason = self.explain(q, &part, leader, arrived, dislodger);
                 give(results, &pos.forces, q, part.order(), reason);
                 if arrived {
                     let Plan::Move { to, .. } = part.plan else { unreachable!() };
@@ -312,12 +325,12 @@ impl Resolver<'_> {
                     board.place(v, &pos.forces, moved);
                 } else {
                     if part.plan.is_move() {
-                        self.not_arrived(q, board);
+                        not_arrived(q, leader, board);
                     }
                     staying.extend_from_slice(self.components(q));
                 }
             } else if part.plan.is_move() {
-                self.not_arrived(q, board);
+                not_arrived(q, leader, board);
             }
             q = self.links.at[q as usize].next_part;
         }
@@ -357,17 +370,6 @@ impl Resolver<'_> {
             .filter(|&o| o != leader_origin)
             .collect();
         next.dislodged.push(Dislodged { force: stayed, attacker_from: Some(leader_origin), by_convoy, also_from });
-    }
-
-    /// Move part `p` did not arrive: if it leads its group, the group's
-    /// destination may be left empty by a standoff (`end_next`). (Asked
-    /// only of the moves that did not arrive: asked of every part, it cost
-    /// some 20 instructions a force.)
-    #[inline(always)]
-    fn not_arrived(&self, p: u16, board: &mut NewBoard) {
-        if self.links.at[p as usize].leader == p {
-            board.stopped.push(p);
-        }
     }
 
     /// The position after the movement, its forces placed: standoffs
