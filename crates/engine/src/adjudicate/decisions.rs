@@ -584,21 +584,13 @@ impl Resolver<'_> {
         if first == NONE {
             return None;
         }
-        self.first_dislodger(side, first)
+        self.dislodger_among(side, first)
     }
 
     /// `dislodger` of a force of side `side`, the groups moving into its
     /// province listed from `first` on.
     #[inline(never)]
     fn dislodger_among(&mut self, side: u8, first: u16) -> Option<u16> {
-        self.first_dislodger(side, first)
-    }
-
-    /// `dislodger_among`, read where asked (the explanations ask it of
-    /// each force that stays and is attacked: the call was some 12
-    /// instructions more, issue 31).
-    #[inline(always)]
-    fn first_dislodger(&mut self, side: u8, first: u16) -> Option<u16> {
         let mut g = first;
         while g != NONE {
             if self.side(g) != side && self.resolve(g) {
