@@ -9,7 +9,7 @@ use super::outcome::{DelphiReason, Illegal, OrderResult, Reason, SiegeReason, Ve
 use super::plan::{plan, Part, Plan, WHOLE};
 use super::resolver::Resolver;
 use crate::order::{Action, Order};
-use crate::state::{copied, Components, Dislodged, Force, Position};
+use crate::state::{copied, Component, Components, Dislodged, Force, Position};
 use crate::variant::Variant;
 use std::borrow::Cow;
 
@@ -286,7 +286,7 @@ impl Resolver<'_> {
         }
         match dislodger {
             None => board.place_whole(v, part.origin, &pos.forces, f, force.loc),
-            Some(g) => self.set_aside(force, copied(&force.components), g, next),
+            Some(g) => self.set_aside(force, &force.components, g, next),
         }
     }
 
@@ -344,19 +344,21 @@ impl Resolver<'_> {
                 board.made = true;
                 board.place(v, &pos.forces, stayed);
             }
-            Some(g) => self.set_aside(force, staying, g, next),
+            Some(g) => self.set_aside(force, &staying, g, next),
         }
     }
 
     /// What stays of `force` (`staying`), dislodged by group `g`: set
-    /// aside to retreat, with where its attackers came from.
+    /// aside to retreat, with where its attackers came from. (Given the
+    /// components to copy, not a copy: a whole force's copy was a call
+    /// and the retain a second pass, issue 31.)
     #[cold]
     #[inline(never)]
-    fn set_aside(&mut self, force: &Force, staying: Components, g: u16, next: &mut Position) {
-        let mut stayed = Force { loc: force.loc, power: force.power, components: staying };
+    fn set_aside(&mut self, force: &Force, staying: &[Component], g: u16, next: &mut Position) {
         // H13: what cannot move (garrisons) cannot retreat, nor a
         // Barbarian (I5): dislodged, it is removed at once.
-        stayed.components.retain(|c| c.kind.row().retreats);
+        let components = staying.iter().filter(|c| c.kind.row().retreats).copied().collect();
+        let mut stayed = Force { loc: force.loc, power: force.power, components };
         if stayed.components.is_empty() {
             return;
         }
