@@ -51,15 +51,14 @@ impl Clone for Force {
 }
 
 /// The components as a list of their own: one or two (nearly every force)
-/// copied as values, without a call to copy memory. (The first and the
-/// last, the same one for a force of one: no test of which, issue 31.)
+/// copied as values, without a call to copy memory.
 #[inline]
 pub fn copied(components: &[Component]) -> Components {
-    let n = components.len();
-    if n == 0 || n > 2 {
-        return Components::from_slice(components);
+    match *components {
+        [a] => Components::from_buf_and_len([a, a], 1),
+        [a, b] => Components::from_buf([a, b]),
+        ref more => Components::from_slice(more),
     }
-    Components::from_buf_and_len([components[0], components[n - 1]], n)
 }
 
 impl Force {
