@@ -258,6 +258,7 @@ impl Resolver<'_> {
     /// moves whole or stays whole. (Its dislodger asked once, for the
     /// explanation and the board.)
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn settle_whole<'a>(
         &mut self,
         pos: &Position,
@@ -374,6 +375,12 @@ impl Resolver<'_> {
         next.dislodged.push(Dislodged { force: stayed, attacker_from: Some(leader_origin), by_convoy, also_from });
     }
 
+    /// Did group `g` raise a siege (City State C8)?
+    #[inline(always)]
+    fn raised_siege(&mut self, g: u16) -> bool {
+        self.raises(g) && self.resolve(g)
+    }
+
     /// The position after the movement, its forces placed: standoffs
     /// recorded, the forces handed over in board order.
     fn end_next(&mut self, board: &mut NewBoard, next: &mut Position) {
@@ -389,7 +396,7 @@ impl Resolver<'_> {
                 if !board.holds(dest)
                     && !next.contested.contains(&dest)
                     && self.prevent_strength(g) > 0
-                    && !(self.raises(g) && self.resolve(g))
+                    && !self.raised_siege(g)
                 {
                     next.contested.push(dest);
                 }
