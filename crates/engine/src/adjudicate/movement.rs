@@ -53,7 +53,7 @@ pub fn movement<'a>(
 /// part carries it out (a reason `explain` never gives). (Written with the
 /// illegal orders' reasons as one variant, the results' first pass is a
 /// copy, and no last pass looks for the orders no part carried out: some
-/// 10 instructions an order, issue 31.)
+/// 8 instructions an order, issue 31.)
 const UNSET: Reason = Reason::Illegal(Illegal::NoUnit);
 
 /// Adds the reason of one of order `i`'s parts to its result: an order for
