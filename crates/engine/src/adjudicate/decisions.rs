@@ -5,7 +5,7 @@
 //! counts (M3), so standard Diplomacy is the case where everything counts 1.
 
 use super::outcome::Reason;
-use super::plan::Plan;
+use super::plan::{Part, Plan};
 use super::resolver::{Resolver, ROUTE_UNKNOWN};
 use super::Few;
 use crate::state::kinds;
@@ -84,6 +84,19 @@ impl Resolver<'_> {
             return self.resolve(self.links.at[p as usize].leader) && (!convoy || self.path_ok(p));
         }
         self.arrives_as_rider_or_coupled(p, rider)
+    }
+
+    /// `arrives` of force `f`'s one part, `part`, all of the force (read
+    /// by the caller, as is its group's `leader`: not read again, issue
+    /// 31). A whole force is never coupled: only a split's parts are (M9).
+    #[inline(always)]
+    pub fn arrives_whole(&mut self, f: u16, part: &Part, leader: u16) -> bool {
+        debug_assert!(part.split == super::plan::WHOLE && !self.coupled[f as usize]);
+        let Plan::Move { rider, convoy, raise: false, .. } = part.plan else { return false };
+        if !rider {
+            return self.resolve(leader) && (!convoy || self.path_ok(f));
+        }
+        self.arrives_as_rider_or_coupled(f, rider)
     }
 
     /// `arrives` for a rider (M7) or a part of a force at sea that must leave
@@ -552,27 +565,32 @@ impl Resolver<'_> {
     /// arrives there.
     #[inline]
     pub fn dislodger(&mut self, f: u16) -> Option<u16> {
-        let first = self.first_attacker(f);
+        let here = self.v.province_of(self.forces[f as usize].loc);
+        let first = self.links.first_into[here.index()];
         // (Nobody moves in, as for most forces: read where asked, without
-        // a call.)
+        // a call; the side read only then.)
         if first == NONE {
             return None;
         }
-        self.dislodger_among(f, first)
+        self.dislodger_among(self.force_side(f), first)
     }
 
-    /// The first group moving into force `f`'s province (NONE: none).
+    /// `dislodger` of the force standing in province `here`, of side
+    /// `side` (its part's origin and side, known to the caller: not looked
+    /// up again, some 8 instructions a force that stays, issue 31).
     #[inline(always)]
-    fn first_attacker(&self, f: u16) -> u16 {
-        let here = self.v.province_of(self.forces[f as usize].loc);
-        self.links.first_into[here.index()]
+    pub fn dislodger_in(&mut self, here: ProvinceId, side: u8) -> Option<u16> {
+        let first = self.links.first_into[here.index()];
+        if first == NONE {
+            return None;
+        }
+        self.dislodger_among(side, first)
     }
 
-    /// `dislodger`, the groups moving into the force's province listed
-    /// from `first` on.
+    /// `dislodger` of a force of side `side`, the groups moving into its
+    /// province listed from `first` on.
     #[inline(never)]
-    fn dislodger_among(&mut self, f: u16, first: u16) -> Option<u16> {
-        let side = self.force_side(f);
+    fn dislodger_among(&mut self, side: u8, first: u16) -> Option<u16> {
         let mut g = first;
         while g != NONE {
             if self.side(g) != side && self.resolve(g) {

@@ -9,7 +9,7 @@ use super::outcome::{DelphiReason, Illegal, OrderResult, Reason, SiegeReason, Ve
 use super::plan::{plan, Part, Plan, WHOLE};
 use super::resolver::Resolver;
 use crate::order::{Action, Order};
-use crate::state::{copied, Components, Dislodged, Force, Position};
+use crate::state::{copied, Component, Components, Dislodged, Force, Position};
 use crate::variant::Variant;
 use std::borrow::Cow;
 
@@ -33,29 +33,28 @@ pub fn movement<'a>(
     r.resolve_all();
     // Every decision is final now: one pass over the forces reads who
     // arrived, explains each order, writes its result in place and puts the
-    // force on the next board.
+    // force on the next board. An order no part carries out keeps the
+    // reason it starts with: why it is illegal, or else that it names no
+    // unit (UNSET).
     results.reserve(orders.len() + pos.forces.len());
     results.extend(orders.iter().zip(&plans.illegal).map(|(order, illegal)| OrderResult {
         order: Cow::Borrowed(order),
-        reason: illegal.map_or(UNSET, Reason::Illegal),
+        reason: Reason::Illegal(illegal.unwrap_or(Illegal::NoUnit)),
     }));
     r.begin_next(pos, &mut scratch.board, next);
     for f in 0..pos.forces.len() as u16 {
         r.settle(pos, f, results, &mut scratch.board, next);
     }
-    // An order no part carried out names no unit.
-    for result in &mut results[..orders.len()] {
-        if matches!(result.reason, UNSET) {
-            result.reason = Reason::Illegal(Illegal::NoUnit);
-        }
-    }
     r.end_next(&mut scratch.board, next);
     (scratch.links, scratch.nodes, scratch.deps, scratch.stops) = r.into_work();
 }
 
-/// The reason of an order not yet explained (a reason `explain` never
-/// gives an order).
-const UNSET: Reason = Reason::NoOrder;
+/// The reason of a legal order not yet explained, and its result if no
+/// part carries it out (a reason `explain` never gives). (Written with the
+/// illegal orders' reasons as one variant, the results' first pass is a
+/// copy, and no last pass looks for the orders no part carried out: some
+/// 8 instructions an order, issue 31.)
+const UNSET: Reason = Reason::Illegal(Illegal::NoUnit);
 
 /// Adds the reason of one of order `i`'s parts to its result: an order for
 /// several parts (a split, a merge of several forces) succeeds when all of
@@ -67,7 +66,10 @@ fn add_reason(result: &mut OrderResult, reason: Reason) {
     // split's part that cannot do what the split says stays and keeps the
     // split's order, which is legal, M9.8, M9.10. So a part's reason never
     // meets an illegal order's here.)
-    debug_assert!(!matches!(result.reason, Reason::Illegal(_)), "a part carries an illegal order");
+    debug_assert!(
+        matches!(result.reason, UNSET) || !matches!(result.reason, Reason::Illegal(_)),
+        "a part carries an illegal order"
+    );
     let rank = |r: Reason| match (r.verdict(), r) {
         (Verdict::Failure, _) => 2,
         (_, Reason::Moved) => 1,
@@ -75,6 +77,17 @@ fn add_reason(result: &mut OrderResult, reason: Reason) {
     };
     if matches!(result.reason, UNSET) || rank(reason) > rank(result.reason) {
         result.reason = reason;
+    }
+}
+
+/// Move part `p` (its group led by `leader`) did not arrive: if it leads
+/// its group, the group's destination may be left empty by a standoff
+/// (`end_next`). (Asked only of the moves that did not arrive: asked of
+/// every part, it cost some 20 instructions a force.)
+#[inline(always)]
+fn not_arrived(p: u16, leader: u16, board: &mut NewBoard) {
+    if leader == p {
+        board.stopped.push(p);
     }
 }
 
@@ -94,27 +107,28 @@ fn give(results: &mut Vec<OrderResult>, forces: &[Force], q: u16, order: Option<
 }
 
 impl Resolver<'_> {
-    /// The reason of part `p`'s order (its verdict follows); `dislodger`:
-    /// its force's, for a part that does not move (asked by the caller,
-    /// which places the force by it too). Every decision is resolved by
-    /// now, so this only reads them.
+    /// The reason of part `p`'s order (its verdict follows); `part` and
+    /// `leader` (its group's): read by the caller, not read again (issue
+    /// 31); `dislodger`: its force's, for a part that does not move (asked
+    /// by the caller, which places the force by it too). Every decision is
+    /// resolved by now, so this only reads them.
     #[inline(always)]
-    fn explain(&mut self, p: u16, arrived: bool, dislodger: Option<u16>) -> Reason {
+    fn explain(&mut self, p: u16, part: &Part, leader: u16, arrived: bool, dislodger: Option<u16>) -> Reason {
         let dislodged_from = |r: &mut Self| dislodger.map(|g| Reason::Dislodged { from: r.origin(g) });
-        match self.parts[p as usize].plan {
+        match part.plan {
             // A raise (City State C8) succeeds when its attack would.
             Plan::Move { raise: true, .. } => {
-                if self.resolve(self.links.at[p as usize].leader) {
+                if self.resolve(leader) {
                     Reason::Siege(SiegeReason::SiegeRaised)
                 } else {
-                    self.why_not_arrived(p)
+                    self.why_not_arrived(p, part, leader)
                 }
             }
             Plan::Move { .. } => {
                 if arrived {
                     Reason::Moved
                 } else {
-                    self.why_not_arrived(p)
+                    self.why_not_arrived(p, part, leader)
                 }
             }
             Plan::Hold => match dislodged_from(self) {
@@ -165,15 +179,16 @@ impl Resolver<'_> {
         }
     }
 
-    /// Why move part `m` did not arrive. (The common case read where
-    /// asked: a move not by convoy, of a force not coupled, whose group's
+    /// Why move part `m` (`part`, its group led by `leader`) did not
+    /// arrive. (The common case read where asked: a move not by convoy,
+    /// of a force not coupled (a whole force never is, M9), whose group's
     /// failure was kept when decided. Out of line as a whole, it was some
     /// 84 instructions a bounced move, issue 31.)
     #[inline(always)]
-    fn why_not_arrived(&mut self, m: u16) -> Reason {
-        let part = &self.parts[m as usize];
-        if !self.by_convoy(m) && !self.coupled[part.force as usize] {
-            if let Some(reason) = self.kept_stop(self.links.at[m as usize].leader) {
+    fn why_not_arrived(&mut self, m: u16, part: &Part, leader: u16) -> Reason {
+        let by_convoy = matches!(part.plan, Plan::Move { convoy: true, .. });
+        if !by_convoy && (part.split == WHOLE || !self.coupled[part.force as usize]) {
+            if let Some(reason) = self.kept_stop(leader) {
                 return reason;
             }
         }
@@ -230,30 +245,33 @@ impl Resolver<'_> {
     ) {
         // (Part `f` and its links read once: each read of `self.parts[q]`
         // and `self.links.at[q]` is checked against the bounds, issue 31.)
-        let part = self.parts[f as usize];
-        if part.split == WHOLE && part.strength > 0 && self.links.at[f as usize].next_part == NONE {
-            self.settle_whole(pos, f, part, results, board, next);
+        let (part, links) = (self.parts[f as usize], self.links.at[f as usize]);
+        if part.split == WHOLE && part.strength > 0 && links.next_part == NONE {
+            self.settle_whole(pos, f, part, links.leader, results, board, next);
         } else {
             self.settle_parts(pos, f, results, board, next);
         }
     }
 
     /// `settle` of a force that is one part with all its components (every
-    /// force that does not split): it moves whole or stays whole. (Its
-    /// dislodger asked once, for the explanation and the board.)
+    /// force that does not split), `part`, its group led by `leader`: it
+    /// moves whole or stays whole. (Its dislodger asked once, for the
+    /// explanation and the board.)
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn settle_whole<'a>(
         &mut self,
         pos: &Position,
         f: u16,
         part: Part,
+        leader: u16,
         results: &mut Vec<OrderResult<'a>>,
         board: &mut NewBoard,
         next: &mut Position,
     ) {
         let v = self.v;
         if let Plan::Move { to, dest, raise: false, .. } = part.plan {
-            if self.arrives(f) {
+            if self.arrives_whole(f, &part, leader) {
                 give(results, &pos.forces, f, part.order(), Reason::Moved);
                 board.place_whole(v, dest, &pos.forces, f, to);
                 return;
@@ -261,15 +279,15 @@ impl Resolver<'_> {
         }
         // It stays where it stood.
         let force = &pos.forces[f as usize];
-        let dislodger = self.dislodger(f);
-        let reason = self.explain(f, false, dislodger);
+        let dislodger = self.dislodger_in(part.origin, part.side);
+        let reason = self.explain(f, &part, leader, false, dislodger);
         give(results, &pos.forces, f, part.order(), reason);
         if part.plan.is_move() {
-            self.not_arrived(f, board);
+            not_arrived(f, leader, board);
         }
         match dislodger {
             None => board.place_whole(v, part.origin, &pos.forces, f, force.loc),
-            Some(g) => self.set_aside(force, copied(&force.components), g, next),
+            Some(g) => self.set_aside(force, &force.components, g, next),
         }
     }
 
@@ -292,11 +310,11 @@ impl Resolver<'_> {
         let mut staying = Components::new();
         let mut q = f;
         while q != NONE {
-            let part = self.parts[q as usize];
+            let (part, leader) = (self.parts[q as usize], self.links.at[q as usize].leader);
             if part.strength > 0 {
                 let arrived = self.arrives(q);
                 let dislodger = if part.plan.is_move() { None } else { self.dislodger(part.force) };
-                let reason = self.explain(q, arrived, dislodger);
+                let reason = self.explain(q, &part, leader, arrived, dislodger);
                 give(results, &pos.forces, q, part.order(), reason);
                 if arrived {
                     let Plan::Move { to, .. } = part.plan else { unreachable!() };
@@ -308,12 +326,12 @@ impl Resolver<'_> {
                     board.place(v, &pos.forces, moved);
                 } else {
                     if part.plan.is_move() {
-                        self.not_arrived(q, board);
+                        not_arrived(q, leader, board);
                     }
                     staying.extend_from_slice(self.components(q));
                 }
             } else if part.plan.is_move() {
-                self.not_arrived(q, board);
+                not_arrived(q, leader, board);
             }
             q = self.links.at[q as usize].next_part;
         }
@@ -327,19 +345,21 @@ impl Resolver<'_> {
                 board.made = true;
                 board.place(v, &pos.forces, stayed);
             }
-            Some(g) => self.set_aside(force, staying, g, next),
+            Some(g) => self.set_aside(force, &staying, g, next),
         }
     }
 
     /// What stays of `force` (`staying`), dislodged by group `g`: set
-    /// aside to retreat, with where its attackers came from.
+    /// aside to retreat, with where its attackers came from. (Given the
+    /// components to copy, not a copy: a whole force's copy was a call
+    /// and the retain a second pass, issue 31.)
     #[cold]
     #[inline(never)]
-    fn set_aside(&mut self, force: &Force, staying: Components, g: u16, next: &mut Position) {
-        let mut stayed = Force { loc: force.loc, power: force.power, components: staying };
+    fn set_aside(&mut self, force: &Force, staying: &[Component], g: u16, next: &mut Position) {
         // H13: what cannot move (garrisons) cannot retreat, nor a
         // Barbarian (I5): dislodged, it is removed at once.
-        stayed.components.retain(|c| c.kind.row().retreats);
+        let components = staying.iter().filter(|c| c.kind.row().retreats).copied().collect();
+        let mut stayed = Force { loc: force.loc, power: force.power, components };
         if stayed.components.is_empty() {
             return;
         }
@@ -355,15 +375,10 @@ impl Resolver<'_> {
         next.dislodged.push(Dislodged { force: stayed, attacker_from: Some(leader_origin), by_convoy, also_from });
     }
 
-    /// Move part `p` did not arrive: if it leads its group, the group's
-    /// destination may be left empty by a standoff (`end_next`). (Asked
-    /// only of the moves that did not arrive: asked of every part, it cost
-    /// some 20 instructions a force.)
+    /// Did group `g` raise a siege (City State C8)?
     #[inline(always)]
-    fn not_arrived(&self, p: u16, board: &mut NewBoard) {
-        if self.links.at[p as usize].leader == p {
-            board.stopped.push(p);
-        }
+    fn raised_siege(&mut self, g: u16) -> bool {
+        self.raises(g) && self.resolve(g)
     }
 
     /// The position after the movement, its forces placed: standoffs
@@ -381,7 +396,7 @@ impl Resolver<'_> {
                 if !board.holds(dest)
                     && !next.contested.contains(&dest)
                     && self.prevent_strength(g) > 0
-                    && !(self.raises(g) && self.resolve(g))
+                    && !self.raised_siege(g)
                 {
                     next.contested.push(dest);
                 }
