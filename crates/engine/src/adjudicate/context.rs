@@ -89,10 +89,11 @@ pub struct Workspace(Scratch);
 /// An empty results list that keeps the memory of `results` (which may
 /// borrow other orders): for reusing one buffer with orders that live
 /// shorter than it. Allocates nothing (the list is emptied and its
-/// memory handed on in place). (Inline: out of line, as LLVM compiled
-/// it after issue 31's tenth pass, the in-place collect was two calls
-/// more, some 100 instructions a harness's adjudication.)
-#[inline]
+/// memory handed on in place). (Always inline: out of line, as LLVM
+/// compiled it after issue 31's tenth pass and again after its
+/// seventeenth with a plain `#[inline]`, the calls cost some 40 to 100
+/// instructions a harness's adjudication.)
+#[inline(always)]
 pub fn recycle<'b>(mut results: Vec<OrderResult<'_>>) -> Vec<OrderResult<'b>> {
     results.clear();
     // An empty list mapped onto a list of the same layout: the standard
