@@ -319,34 +319,47 @@ fn plan_orders(
     // (Made once, not an order at a time.)
     let planning = Planning { v, forces, seas, at, state, binding: &binding };
     let plain = plain::plain_tables(v);
+    // The forces' own parts, as a slice as long as `forces`: a part is
+    // then found with the force's one bounds check, and the lengths are
+    // not read again at every order. Taken again after an order planned
+    // the general way (a split or a merge may add parts, issue 31).
+    let n = forces.len();
+    let mut own = &mut parts[..n];
     for (i, order) in orders.iter().enumerate() {
-        let named = ordered_force(v, forces, at, &binding, i, order, |f| parts[f as usize].order != NO_ORDER);
-        let checked = named.and_then(|(f, body)| {
-            touched.push(f);
-            // Most orders: a plain move, planned with a bit test; a plain
-            // hold or support.
-            if let Some(plain) = plain {
-                if let Action::Move { to, via_convoy } = &order.action {
-                    if let Some(plan) = plain::plain_move(v, plain, body, *to, *via_convoy) {
-                        let part = &mut parts[f as usize];
-                        part.plan = plan;
-                        part.set_order(Some(i));
-                        return Ok(());
-                    }
-                } else if let Some(planned) =
-                    plain::plain_hold_or_support(&planning, plain, f, body, &order.action, &mut parts[f as usize], i)
-                {
-                    return planned;
+        let (f, body) = match ordered_force(v, forces, at, &binding, i, order, |f| own[f as usize].order != NO_ORDER) {
+            Ok(named) => named,
+            Err(why) => {
+                illegal[i] = Some(why);
+                continue;
+            }
+        };
+        touched.push(f);
+        // Most orders: a plain move, planned with a bit test; a plain
+        // hold or support.
+        if let Some(plain) = plain {
+            let part = &mut own[f as usize];
+            let planned = match &order.action {
+                Action::Move { to, via_convoy } => plain::plain_move(v, plain, body, *to, *via_convoy).map(|plan| {
+                    part.plan = plan;
+                    part.set_order(Some(i));
+                    Ok(())
+                }),
+                action => plain::plain_hold_or_support(&planning, plain, f, body, action, part, i),
+            };
+            if let Some(planned) = planned {
+                if let Err(why) = planned {
+                    illegal[i] = Some(why);
                 }
+                continue;
             }
-            if let Action::Merge { with, .. } = &order.action {
-                touched.extend(with.iter().map(|u| at[v.province_of(u.loc).index()]).filter(|&g| g != u16::MAX));
-            }
-            planning.plan_force(f, i, &order.action, parts, splits, coupled, convoys)
-        });
-        if let Err(why) = checked {
+        }
+        if let Action::Merge { with, .. } = &order.action {
+            touched.extend(with.iter().map(|u| at[v.province_of(u.loc).index()]).filter(|&g| g != u16::MAX));
+        }
+        if let Err(why) = planning.plan_force(f, i, &order.action, parts, splits, coupled, convoys) {
             illegal[i] = Some(why);
         }
+        own = &mut parts[..n];
     }
     if !plans.convoys.is_empty() {
         drop_needless_convoys(v, forces, seas, plans);
