@@ -750,7 +750,7 @@ impl Planning<'_> {
             }
         })?;
         if let Plan::Move { dest, convoy: true, .. } = plan {
-            if !v.army_borders.get(v.province_of(body.loc).index(), dest.index())
+            if !v.army_borders.get_within(v.province_of(body.loc).index(), dest.index())
                 && !convoy_possible(v, self.forces, self.seas, body, dest, None)
             {
                 return Err(Illegal::NoConvoyPossible);
@@ -808,7 +808,7 @@ impl Planning<'_> {
         }
         let moving = &forces[t as usize];
         let from = v.province_of(moving.loc);
-        let needs_convoy = moving.is_army() && !v.army_borders.get(from.index(), dest.index());
+        let needs_convoy = moving.is_army() && !v.army_borders.get_within(from.index(), dest.index());
         if needs_convoy && !convoy_possible(v, forces, seas, moving, dest, Some(f)) {
             return Err(Illegal::NoConvoyPossible);
         }

@@ -44,7 +44,9 @@ fn of<'a>(tables: &'a [BitMatrix; 2], body: &Force) -> Option<&'a BitMatrix> {
 #[inline(always)]
 pub(crate) fn plain_move(v: &Variant, tables: &PlainTables, body: &Force, to: LocId, via_convoy: bool) -> Option<Plan> {
     let plain = of(&tables.moves, body)?;
-    (!via_convoy && plain.get(body.loc.index(), to.index())).then(|| plain_plan(to, v.province_of(to)))
+    // (The destination's province first: its index is checked there.)
+    let dest = v.province_of(to);
+    (!via_convoy && plain.get_within(body.loc.index(), to.index())).then(|| plain_plan(to, dest))
 }
 
 /// Plans a plain hold or support by force `f` (`body`) into its part
@@ -82,7 +84,7 @@ pub(super) fn plain_hold_or_support(
 #[inline(always)]
 fn supporter_reach<'a>(tables: &'a PlainTables, body: &'a Force) -> Option<impl Fn(ProvinceId) -> bool + 'a> {
     let reach = of(&tables.reach, body)?;
-    let reaches = move |dest: ProvinceId| reach.get(body.loc.index(), dest.index());
+    let reaches = move |dest: ProvinceId| reach.get_within(body.loc.index(), dest.index());
     body.components[0].kind.row().may_support.then_some(reaches)
 }
 
