@@ -763,8 +763,17 @@ impl Planning<'_> {
     /// it moves) names. (Always inline: as a closure it was a call.)
     #[inline(always)]
     fn target(&self, f: u16, u: &UnitRef, to: Option<ProvinceId>) -> Result<u16, Illegal> {
+        self.target_where(f, u, to).map(|(t, _)| t)
+    }
+
+    /// `target`, and the province it stands in: the unit's as written (the
+    /// force found there, or bound in the box there), so that it is not
+    /// looked up again from the force's location (issue 31).
+    #[inline(always)]
+    fn target_where(&self, f: u16, u: &UnitRef, to: Option<ProvinceId>) -> Result<(u16, ProvinceId), Illegal> {
         let Planning { v, forces, at, binding, .. } = *self;
-        let mut t = at[v.province_of(u.loc).index()];
+        let p = v.province_of(u.loc);
+        let mut t = at[p.index()];
         if t == u16::MAX {
             t = binding.target(v, forces, f, u, to);
         }
@@ -773,7 +782,8 @@ impl Planning<'_> {
         } else if t == f {
             Err(Illegal::SupportSelf)
         } else {
-            Ok(t)
+            debug_assert_eq!(v.province_of(forces[t as usize].loc), p, "the force named stands where written");
+            Ok((t, p))
         }
     }
 
@@ -782,8 +792,7 @@ impl Planning<'_> {
     /// support's, plain.rs.)
     #[inline(always)]
     fn support_hold(&self, f: u16, unit: &UnitRef, reaches: impl Fn(ProvinceId) -> bool) -> Result<Plan, Illegal> {
-        let t = self.target(f, unit, None)?;
-        let dest = self.v.province_of(self.forces[t as usize].loc);
+        let (t, dest) = self.target_where(f, unit, None)?;
         if !reaches(dest) {
             return Err(Illegal::CannotReach);
         }
@@ -802,12 +811,11 @@ impl Planning<'_> {
     ) -> Result<Plan, Illegal> {
         let Planning { v, forces, seas, .. } = *self;
         let dest = v.province_of(to);
-        let t = self.target(f, unit, Some(dest))?;
+        let (t, from) = self.target_where(f, unit, Some(dest))?;
         if !reaches(dest) {
             return Err(Illegal::CannotReach);
         }
         let moving = &forces[t as usize];
-        let from = v.province_of(moving.loc);
         let needs_convoy = moving.is_army() && !v.army_borders.get_within(from.index(), dest.index());
         if needs_convoy && !convoy_possible(v, forces, seas, moving, dest, Some(f)) {
             return Err(Illegal::NoConvoyPossible);
