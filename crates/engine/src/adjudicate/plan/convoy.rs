@@ -6,7 +6,7 @@
 use super::{Part, Plan, Plans, WHOLE};
 use crate::adjudicate::outcome::Illegal;
 use crate::state::Force;
-use crate::variant::{ProvinceId, Variant};
+use crate::variant::{LocId, ProvinceId, Variant};
 use std::cell::{Cell, Ref, RefCell};
 
 /// The forces at sea that have fleets: where they are, what they hold, and
@@ -63,9 +63,22 @@ impl Seas {
         self.seas.borrow()
     }
 
-    /// Finds the forces at sea among `forces`, in place of the earlier ones.
+    /// Finds the forces at sea among `forces`, in place of the earlier ones:
+    /// where the variant has the plain tables, whether a force is at sea
+    /// is a bit of them (its location's), not its province's terrain
+    /// (issue 31).
     #[cold]
     fn find(&self, v: &Variant, forces: &[Force]) {
+        match super::plain::plain_tables(v) {
+            Some(tables) => self.find_where(v, forces, |l| super::plain::at_sea(tables, l)),
+            None => self.find_where(v, forces, |l| v.province(v.province_of(l)).terrain.convoys()),
+        }
+    }
+
+    /// `find`, `at_sea` telling whether a location is in a province a
+    /// fleet may convoy through.
+    #[inline(always)]
+    fn find_where(&self, v: &Variant, forces: &[Force], at_sea: impl Fn(LocId) -> bool) {
         let Found { list, lone, asked } = &mut *self.seas.borrow_mut();
         list.clear();
         asked.get_mut().clear();
@@ -75,10 +88,10 @@ impl Seas {
         // their cost. The lone bits are set in it, not in a pass of their
         // own over the list, issue 31.)
         for (i, f) in forces.iter().enumerate() {
-            let province = v.province_of(f.loc);
-            if !v.province(province).terrain.convoys() {
+            if !at_sea(f.loc) {
                 continue;
             }
+            let province = v.province_of(f.loc);
             let [armies, _, _] = f.kinds();
             // M8: what can convoy (fleets) carries one army each.
             let fleets = f.components.iter().filter(|c| c.kind.row().may_convoy).count();
