@@ -228,7 +228,7 @@ pub fn needless_convoy(
     let (carried, from) = (army.kinds()[0], v.province_of(army.loc));
     // The route of one sea, `here` itself, where `here` could carry the
     // army (the search's first step, the seas not listed, issue 31).
-    let touches = |a: ProvinceId, b: ProvinceId| v.any_borders.get(a.index(), b.index());
+    let touches = |a: ProvinceId, b: ProvinceId| v.any_borders.get_within(a.index(), b.index());
     let one_sea = from != here && touches(from, here) && touches(here, dest);
     if one_sea && carried == 1 && has(&seas.found(v, forces).lone, here) {
         return false;
@@ -248,7 +248,7 @@ pub fn needless_convoy(
 /// next on the route do not touch)?
 fn on_some_route(v: &Variant, from: ProvinceId, dest: ProvinceId, fleets: &[ProvinceId], needed: ProvinceId) -> bool {
     fn touches(v: &Variant, a: ProvinceId, b: ProvinceId) -> bool {
-        v.any_borders.get(a.index(), b.index())
+        v.any_borders.get_within(a.index(), b.index())
     }
     fn extend(v: &Variant, path: &mut Seaway, fleets: &[ProvinceId], dest: ProvinceId, needed: ProvinceId) -> bool {
         let last = *path.last().unwrap();
@@ -301,7 +301,7 @@ pub fn fall_back_to_land(v: &Variant, forces: usize, named: &[u16], parts: &mut 
     for m in movers {
         let Plan::Move { dest, convoy: true, .. } = parts[m].plan else { continue };
         let from = parts[m].origin;
-        if !v.army_borders.get(from.index(), dest.index()) {
+        if !v.army_borders.get_within(from.index(), dest.index()) {
             continue;
         }
         let army = parts[m].force;
@@ -344,7 +344,7 @@ fn search(v: &Variant, from: ProvinceId, dest: ProvinceId, fleets: &[u64], seen:
     while let Some(w) = todo.iter().position(|&bits| bits != 0) {
         let sea = w * 64 + todo[w].trailing_zeros() as usize;
         todo[w] &= todo[w] - 1;
-        if v.any_borders.get(sea, dest.index()) {
+        if v.any_borders.get_within(sea, dest.index()) {
             return true;
         }
         for ((s, t), (f, r)) in seen.iter_mut().zip(todo.iter_mut()).zip(fleets.iter().zip(touched_by(sea))) {
