@@ -54,7 +54,10 @@ pub(super) fn reaches(v: &Variant, force: &Force, dest: ProvinceId) -> bool {
 pub fn fleet_coasts(v: &Variant, from: LocId, dest: ProvinceId) -> impl Iterator<Item = LocId> + '_ {
     let coasts = &v.province(dest).coasts;
     let whole = coasts.is_empty().then_some(LocId::of_province(dest));
-    whole.into_iter().chain(coasts.iter().copied()).filter(move |&l| v.fleet_borders.get_within(from.index(), l.index()))
+    whole
+        .into_iter()
+        .chain(coasts.iter().copied())
+        .filter(move |&l| v.fleet_borders.get_within(from.index(), l.index()))
 }
 
 /// The plan for `force` moving to `to`; `merge` for a MERGE order.

@@ -175,6 +175,8 @@ mod tests {
                         assert_eq!(plain_move(&v, tables, &body, to, true), None, "{id}: via convoy");
                         moves += planned as usize;
                     }
+                    let sea = v.province(v.province_of(from)).terrain.convoys();
+                    assert_eq!(at_sea(tables, from), sea, "{id}: {from:?} at sea");
                     for dest in v.province_ids() {
                         let reach = reaches(&v, &body, dest);
                         assert_eq!(
