@@ -71,6 +71,16 @@ impl BitMatrix {
     pub fn get(&self, a: usize, b: usize) -> bool {
         a < self.n && b < self.n && self.words[a * self.words_per_row + b / 64] & (1 << (b % 64)) != 0
     }
+
+    /// `get` of a pair of the variant's own locations or provinces (both
+    /// below `n`, as every id the variant gives is): only the word's index
+    /// is checked, not each of the two against `n` (the planner's plain
+    /// tables and borders are read at nearly every order, issue 31).
+    #[inline(always)]
+    pub fn get_within(&self, a: usize, b: usize) -> bool {
+        debug_assert!(a < self.n && b < self.n, "a pair within the matrix");
+        self.words.get(a * self.words_per_row + b / 64).is_some_and(|w| w & (1 << (b % 64)) != 0)
+    }
 }
 
 #[cfg(test)]
@@ -98,5 +108,18 @@ mod tests {
         assert_eq!(m.row_words(3), &[1 | 1 << 5 | 1 << 63, 1 | 1 << 63, 1 << 1]);
         assert_eq!(m.row_words(4), &[0, 0, 0]);
         assert!(m.row_words(200).is_empty());
+    }
+
+    #[test]
+    fn get_within_is_get() {
+        let mut m = BitMatrix::new(130);
+        for (a, b) in [(0, 0), (3, 64), (129, 129), (64, 63)] {
+            m.set(a, b);
+        }
+        for a in 0..130 {
+            for b in 0..130 {
+                assert_eq!(m.get_within(a, b), m.get(a, b), "{a} {b}");
+            }
+        }
     }
 }

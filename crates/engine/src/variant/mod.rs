@@ -195,11 +195,14 @@ pub struct Player {
 /// What the planner keeps of its own rules' answers for a force of one
 /// component, a matrix for armies and one for fleets of each
 /// (adjudicate/plan/plain.rs): `moves`, from location to location, the
-/// plain moves; `reach`, from location to province, where it can support.
+/// plain moves; `reach`, from location to province, where it can support;
+/// `seas`, a bit per location, those in a province a fleet may convoy
+/// through.
 #[derive(Clone, Debug)]
 pub(crate) struct PlainTables {
     pub(crate) moves: [BitMatrix; 2],
     pub(crate) reach: [BitMatrix; 2],
+    pub(crate) seas: Vec<u64>,
 }
 
 #[derive(Clone, Debug)]

@@ -6,7 +6,7 @@
 use super::{Part, Plan, Plans, WHOLE};
 use crate::adjudicate::outcome::Illegal;
 use crate::state::Force;
-use crate::variant::{ProvinceId, Variant};
+use crate::variant::{LocId, ProvinceId, Variant};
 use std::cell::{Cell, Ref, RefCell};
 
 /// The forces at sea that have fleets: where they are, what they hold, and
@@ -63,9 +63,22 @@ impl Seas {
         self.seas.borrow()
     }
 
-    /// Finds the forces at sea among `forces`, in place of the earlier ones.
+    /// Finds the forces at sea among `forces`, in place of the earlier ones:
+    /// where the variant has the plain tables, whether a force is at sea
+    /// is a bit of them (its location's), not its province's terrain
+    /// (issue 31).
     #[cold]
     fn find(&self, v: &Variant, forces: &[Force]) {
+        match super::plain::plain_tables(v) {
+            Some(tables) => self.find_where(v, forces, |l| super::plain::at_sea(tables, l)),
+            None => self.find_where(v, forces, |l| v.province(v.province_of(l)).terrain.convoys()),
+        }
+    }
+
+    /// `find`, `at_sea` telling whether a location is in a province a
+    /// fleet may convoy through.
+    #[inline(always)]
+    fn find_where(&self, v: &Variant, forces: &[Force], at_sea: impl Fn(LocId) -> bool) {
         let Found { list, lone, asked } = &mut *self.seas.borrow_mut();
         list.clear();
         asked.get_mut().clear();
@@ -75,10 +88,10 @@ impl Seas {
         // their cost. The lone bits are set in it, not in a pass of their
         // own over the list, issue 31.)
         for (i, f) in forces.iter().enumerate() {
-            let province = v.province_of(f.loc);
-            if !v.province(province).terrain.convoys() {
+            if !at_sea(f.loc) {
                 continue;
             }
+            let province = v.province_of(f.loc);
             let [armies, _, _] = f.kinds();
             // M8: what can convoy (fleets) carries one army each.
             let fleets = f.components.iter().filter(|c| c.kind.row().may_convoy).count();
@@ -215,7 +228,7 @@ pub fn needless_convoy(
     let (carried, from) = (army.kinds()[0], v.province_of(army.loc));
     // The route of one sea, `here` itself, where `here` could carry the
     // army (the search's first step, the seas not listed, issue 31).
-    let touches = |a: ProvinceId, b: ProvinceId| v.any_borders.get(a.index(), b.index());
+    let touches = |a: ProvinceId, b: ProvinceId| v.any_borders.get_within(a.index(), b.index());
     let one_sea = from != here && touches(from, here) && touches(here, dest);
     if one_sea && carried == 1 && has(&seas.found(v, forces).lone, here) {
         return false;
@@ -235,7 +248,7 @@ pub fn needless_convoy(
 /// next on the route do not touch)?
 fn on_some_route(v: &Variant, from: ProvinceId, dest: ProvinceId, fleets: &[ProvinceId], needed: ProvinceId) -> bool {
     fn touches(v: &Variant, a: ProvinceId, b: ProvinceId) -> bool {
-        v.any_borders.get(a.index(), b.index())
+        v.any_borders.get_within(a.index(), b.index())
     }
     fn extend(v: &Variant, path: &mut Seaway, fleets: &[ProvinceId], dest: ProvinceId, needed: ProvinceId) -> bool {
         let last = *path.last().unwrap();
@@ -288,7 +301,7 @@ pub fn fall_back_to_land(v: &Variant, forces: usize, named: &[u16], parts: &mut 
     for m in movers {
         let Plan::Move { dest, convoy: true, .. } = parts[m].plan else { continue };
         let from = parts[m].origin;
-        if !v.army_borders.get(from.index(), dest.index()) {
+        if !v.army_borders.get_within(from.index(), dest.index()) {
             continue;
         }
         let army = parts[m].force;
@@ -331,7 +344,7 @@ fn search(v: &Variant, from: ProvinceId, dest: ProvinceId, fleets: &[u64], seen:
     while let Some(w) = todo.iter().position(|&bits| bits != 0) {
         let sea = w * 64 + todo[w].trailing_zeros() as usize;
         todo[w] &= todo[w] - 1;
-        if v.any_borders.get(sea, dest.index()) {
+        if v.any_borders.get_within(sea, dest.index()) {
             return true;
         }
         for ((s, t), (f, r)) in seen.iter_mut().zip(todo.iter_mut()).zip(fleets.iter().zip(touched_by(sea))) {

@@ -44,7 +44,7 @@ pub(super) fn reaches(v: &Variant, force: &Force, dest: ProvinceId) -> bool {
         // T2: a personal unit supports two steps away (asked only where an
         // army could not).
         _ => {
-            v.army_borders.get(from.index(), dest.index())
+            v.army_borders.get_within(from.index(), dest.index())
                 || (!v.rules.mechanics.is_empty() && v.rules.reaches_far(v, force, dest))
         }
     }
@@ -54,7 +54,10 @@ pub(super) fn reaches(v: &Variant, force: &Force, dest: ProvinceId) -> bool {
 pub fn fleet_coasts(v: &Variant, from: LocId, dest: ProvinceId) -> impl Iterator<Item = LocId> + '_ {
     let coasts = &v.province(dest).coasts;
     let whole = coasts.is_empty().then_some(LocId::of_province(dest));
-    whole.into_iter().chain(coasts.iter().copied()).filter(move |&l| v.fleet_borders.get(from.index(), l.index()))
+    whole
+        .into_iter()
+        .chain(coasts.iter().copied())
+        .filter(move |&l| v.fleet_borders.get_within(from.index(), l.index()))
 }
 
 /// The plan for `force` moving to `to`; `merge` for a MERGE order.
@@ -92,13 +95,13 @@ pub fn plan_move(v: &Variant, force: &Force, to: LocId, via_convoy: bool, merge:
         return Ok(Plan::Move { to: LocId::of_province(dest), dest, convoy: false, merge, rider: false, raise: false });
     }
     match terrain {
-        Terrain::Sea if merge && v.any_borders.get(from.index(), dest.index()) => {
+        Terrain::Sea if merge && v.any_borders.get_within(from.index(), dest.index()) => {
             Ok(Plan::Move { to: LocId::of_province(dest), dest, convoy: false, merge, rider: true, raise: false })
         }
         Terrain::Sea => Err(Illegal::ArmyToSea),
         Terrain::Impassable => Err(Illegal::NotAdjacent),
         _ => {
-            let adjacent = v.army_borders.get(from.index(), dest.index());
+            let adjacent = v.army_borders.get_within(from.index(), dest.index());
             let both_coastal = v.province(from).terrain.shore() && terrain.shore();
             if !adjacent && !both_coastal {
                 return Err(Illegal::NotAdjacent);
@@ -121,7 +124,7 @@ pub fn plan_move(v: &Variant, force: &Force, to: LocId, via_convoy: bool, merge:
 fn fleet_destination(v: &Variant, from: LocId, to: LocId) -> Result<LocId, Illegal> {
     let dest = v.province_of(to);
     if v.loc(to).coast.is_some() {
-        return if v.fleet_borders.get(from.index(), to.index()) {
+        return if v.fleet_borders.get_within(from.index(), to.index()) {
             Ok(to)
         } else if fleet_coasts(v, from, dest).next().is_some() {
             Err(Illegal::NoSuchCoast)

@@ -323,34 +323,47 @@ fn plan_orders(
     // (Made once, not an order at a time.)
     let planning = Planning { v, forces, seas, at, state, binding: &binding };
     let plain = plain::plain_tables(v);
+    // The forces' own parts, as a slice as long as `forces`: a part is
+    // then found with the force's one bounds check, and the lengths are
+    // not read again at every order. Taken again after an order planned
+    // the general way (a split or a merge may add parts, issue 31).
+    let n = forces.len();
+    let mut own = &mut parts[..n];
     for (i, order) in orders.iter().enumerate() {
-        let named = ordered_force(v, forces, at, &binding, i, order, |f| parts[f as usize].order != NO_ORDER);
-        let checked = named.and_then(|(f, body)| {
-            touched.push(f);
-            // Most orders: a plain move, planned with a bit test; a plain
-            // hold or support.
-            if let Some(plain) = plain {
-                if let Action::Move { to, via_convoy } = &order.action {
-                    if let Some(plan) = plain::plain_move(v, plain, body, *to, *via_convoy) {
-                        let part = &mut parts[f as usize];
-                        part.plan = plan;
-                        part.set_order(Some(i));
-                        return Ok(());
-                    }
-                } else if let Some(planned) =
-                    plain::plain_hold_or_support(&planning, plain, f, body, &order.action, &mut parts[f as usize], i)
-                {
-                    return planned;
+        let (f, body) = match ordered_force(v, forces, at, &binding, i, order, |f| own[f as usize].order != NO_ORDER) {
+            Ok(named) => named,
+            Err(why) => {
+                illegal[i] = Some(why);
+                continue;
+            }
+        };
+        touched.push(f);
+        // Most orders: a plain move, planned with a bit test; a plain
+        // hold or support.
+        if let Some(plain) = plain {
+            let part = &mut own[f as usize];
+            let planned = match &order.action {
+                Action::Move { to, via_convoy } => plain::plain_move(v, plain, body, *to, *via_convoy).map(|plan| {
+                    part.plan = plan;
+                    part.set_order(Some(i));
+                    Ok(())
+                }),
+                action => plain::plain_hold_or_support(&planning, plain, f, body, action, part, i),
+            };
+            if let Some(planned) = planned {
+                if let Err(why) = planned {
+                    illegal[i] = Some(why);
                 }
+                continue;
             }
-            if let Action::Merge { with, .. } = &order.action {
-                touched.extend(with.iter().map(|u| at[v.province_of(u.loc).index()]).filter(|&g| g != u16::MAX));
-            }
-            planning.plan_force(f, i, &order.action, parts, splits, coupled, convoys)
-        });
-        if let Err(why) = checked {
+        }
+        if let Action::Merge { with, .. } = &order.action {
+            touched.extend(with.iter().map(|u| at[v.province_of(u.loc).index()]).filter(|&g| g != u16::MAX));
+        }
+        if let Err(why) = planning.plan_force(f, i, &order.action, parts, splits, coupled, convoys) {
             illegal[i] = Some(why);
         }
+        own = &mut parts[..n];
     }
     if !plans.convoys.is_empty() {
         drop_needless_convoys(v, forces, seas, plans);
@@ -741,7 +754,7 @@ impl Planning<'_> {
             }
         })?;
         if let Plan::Move { dest, convoy: true, .. } = plan {
-            if !v.army_borders.get(v.province_of(body.loc).index(), dest.index())
+            if !v.army_borders.get_within(v.province_of(body.loc).index(), dest.index())
                 && !convoy_possible(v, self.forces, self.seas, body, dest, None)
             {
                 return Err(Illegal::NoConvoyPossible);
@@ -754,8 +767,17 @@ impl Planning<'_> {
     /// it moves) names. (Always inline: as a closure it was a call.)
     #[inline(always)]
     fn target(&self, f: u16, u: &UnitRef, to: Option<ProvinceId>) -> Result<u16, Illegal> {
+        self.target_where(f, u, to).map(|(t, _)| t)
+    }
+
+    /// `target`, and the province it stands in: the unit's as written (the
+    /// force found there, or bound in the box there), so that it is not
+    /// looked up again from the force's location (issue 31).
+    #[inline(always)]
+    fn target_where(&self, f: u16, u: &UnitRef, to: Option<ProvinceId>) -> Result<(u16, ProvinceId), Illegal> {
         let Planning { v, forces, at, binding, .. } = *self;
-        let mut t = at[v.province_of(u.loc).index()];
+        let p = v.province_of(u.loc);
+        let mut t = at[p.index()];
         if t == u16::MAX {
             t = binding.target(v, forces, f, u, to);
         }
@@ -764,7 +786,8 @@ impl Planning<'_> {
         } else if t == f {
             Err(Illegal::SupportSelf)
         } else {
-            Ok(t)
+            debug_assert_eq!(v.province_of(forces[t as usize].loc), p, "the force named stands where written");
+            Ok((t, p))
         }
     }
 
@@ -773,8 +796,7 @@ impl Planning<'_> {
     /// support's, plain.rs.)
     #[inline(always)]
     fn support_hold(&self, f: u16, unit: &UnitRef, reaches: impl Fn(ProvinceId) -> bool) -> Result<Plan, Illegal> {
-        let t = self.target(f, unit, None)?;
-        let dest = self.v.province_of(self.forces[t as usize].loc);
+        let (t, dest) = self.target_where(f, unit, None)?;
         if !reaches(dest) {
             return Err(Illegal::CannotReach);
         }
@@ -793,13 +815,12 @@ impl Planning<'_> {
     ) -> Result<Plan, Illegal> {
         let Planning { v, forces, seas, .. } = *self;
         let dest = v.province_of(to);
-        let t = self.target(f, unit, Some(dest))?;
+        let (t, from) = self.target_where(f, unit, Some(dest))?;
         if !reaches(dest) {
             return Err(Illegal::CannotReach);
         }
         let moving = &forces[t as usize];
-        let from = v.province_of(moving.loc);
-        let needs_convoy = moving.is_army() && !v.army_borders.get(from.index(), dest.index());
+        let needs_convoy = moving.is_army() && !v.army_borders.get_within(from.index(), dest.index());
         if needs_convoy && !convoy_possible(v, forces, seas, moving, dest, Some(f)) {
             return Err(Illegal::NoConvoyPossible);
         }

@@ -32,7 +32,13 @@ pub(crate) fn plain_tables(v: &Variant) -> Option<&PlainTables> {
 #[inline(always)]
 fn of<'a>(tables: &'a [BitMatrix; 2], body: &Force) -> Option<&'a BitMatrix> {
     let [one] = body.components[..] else { return None };
-    match one.kind.row().moves {
+    of_kind(tables, one.kind.row().moves)
+}
+
+/// The table of `tables` for a force that moves so.
+#[inline(always)]
+fn of_kind(tables: &[BitMatrix; 2], moves: Moves) -> Option<&BitMatrix> {
+    match moves {
         Moves::Army => Some(&tables[0]),
         Moves::Fleet => Some(&tables[1]),
         Moves::None => None,
@@ -44,7 +50,9 @@ fn of<'a>(tables: &'a [BitMatrix; 2], body: &Force) -> Option<&'a BitMatrix> {
 #[inline(always)]
 pub(crate) fn plain_move(v: &Variant, tables: &PlainTables, body: &Force, to: LocId, via_convoy: bool) -> Option<Plan> {
     let plain = of(&tables.moves, body)?;
-    (!via_convoy && plain.get(body.loc.index(), to.index())).then(|| plain_plan(to, v.province_of(to)))
+    // (The destination's province first: its index is checked there.)
+    let dest = v.province_of(to);
+    (!via_convoy && plain.get_within(body.loc.index(), to.index())).then(|| plain_plan(to, dest))
 }
 
 /// Plans a plain hold or support by force `f` (`body`) into its part
@@ -78,12 +86,21 @@ pub(super) fn plain_hold_or_support(
 }
 
 /// Where `body` reaches (`can_reach`), read from the table, if it is one
-/// component that may support (else None: the general way).
+/// component that may support (else None: the general way). (Its kind
+/// read once, issue 31.)
 #[inline(always)]
-fn supporter_reach<'a>(tables: &'a PlainTables, body: &'a Force) -> Option<impl Fn(ProvinceId) -> bool + 'a> {
-    let reach = of(&tables.reach, body)?;
-    let reaches = move |dest: ProvinceId| reach.get(body.loc.index(), dest.index());
-    body.components[0].kind.row().may_support.then_some(reaches)
+fn supporter_reach<'a>(tables: &'a PlainTables, body: &Force) -> Option<impl Fn(ProvinceId) -> bool + 'a> {
+    let [one] = body.components[..] else { return None };
+    let row = one.kind.row();
+    let reach = of_kind(&tables.reach, row.moves).filter(|_| row.may_support)?;
+    let from = body.loc.index();
+    Some(move |dest: ProvinceId| reach.get_within(from, dest.index()))
+}
+
+/// Is `l` in a province a fleet may convoy through (`Terrain::convoys`)?
+#[inline(always)]
+pub(crate) fn at_sea(tables: &PlainTables, l: LocId) -> bool {
+    tables.seas.get(l.index() / 64).is_some_and(|w| w & (1 << (l.index() % 64)) != 0)
 }
 
 /// Can `body` reach `dest` (`can_reach`), or None: ask the rule.
@@ -123,7 +140,11 @@ fn fill(v: &Variant) -> PlainTables {
         }
         (moves, reach)
     });
-    PlainTables { moves: [army.0, fleet.0], reach: [army.1, fleet.1] }
+    let mut seas = vec![0; n.div_ceil(64)];
+    for l in (0..n).filter(|&l| v.province(v.province_of(LocId::new(l))).terrain.convoys()) {
+        seas[l / 64] |= 1 << (l % 64);
+    }
+    PlainTables { moves: [army.0, fleet.0], reach: [army.1, fleet.1], seas }
 }
 
 #[cfg(test)]
@@ -154,6 +175,8 @@ mod tests {
                         assert_eq!(plain_move(&v, tables, &body, to, true), None, "{id}: via convoy");
                         moves += planned as usize;
                     }
+                    let sea = v.province(v.province_of(from)).terrain.convoys();
+                    assert_eq!(at_sea(tables, from), sea, "{id}: {from:?} at sea");
                     for dest in v.province_ids() {
                         let reach = reaches(&v, &body, dest);
                         assert_eq!(
