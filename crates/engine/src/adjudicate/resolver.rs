@@ -143,14 +143,20 @@ impl<'a> Resolver<'a> {
         assert!(
             self.links.at.len() == n as usize && self.nodes.len() == n as usize && self.stops.len() >= n as usize
         );
+        // (Debug builds: the arrivals settled here, checked at the end.)
+        #[cfg(debug_assertions)]
+        let mut settled = Vec::new();
         for p in 0..n {
             if self.settle_arrival(p) {
+                #[cfg(debug_assertions)]
+                settled.push(p);
                 // A move into the province `p` leaves, passed over while
                 // `p` was not final, may be settled now.
                 let mut g = self.links.first_into[self.origin(p).index()];
                 while g != NONE {
-                    if g < p && self.nodes[g as usize].state != State::Resolved {
-                        self.settle_arrival(g);
+                    if g < p && self.nodes[g as usize].state != State::Resolved && self.settle_arrival(g) {
+                        #[cfg(debug_assertions)]
+                        settled.push(g);
                     }
                     g = self.links.at[g as usize].next_into;
                 }
@@ -165,6 +171,22 @@ impl<'a> Resolver<'a> {
             if self.nodes[p as usize].state != State::Resolved {
                 self.work_out(p);
             }
+        }
+        #[cfg(debug_assertions)]
+        self.check_settled(&settled);
+    }
+
+    /// (Debug builds.) `settled_arrival` restates `group_stopped` for the
+    /// plain cases: each arrival it settled is checked, once every
+    /// decision is final (so that nothing is worked out anew), against
+    /// what `group_stopped` says of it, the reason included.
+    #[cfg(debug_assertions)]
+    fn check_settled(&mut self, settled: &[u16]) {
+        for &g in settled {
+            let node = self.nodes[g as usize];
+            let stop = (!node.result).then(|| self.stops[g as usize]);
+            debug_assert!(node.result || node.kept, "a settled failure keeps its reason");
+            assert!(self.group_stopped(g) == stop, "move part {g} settled as group_stopped would not");
         }
     }
 
