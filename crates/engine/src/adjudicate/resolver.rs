@@ -156,12 +156,18 @@ impl<'a> Resolver<'a> {
                 }
             }
         }
+        // (Whether any decision is left, found on the way: in most
+        // openings none is, and the parts are not read again.)
+        let mut rest = false;
         for p in 0..n {
-            if let Some(result) = self.settled_stand(p) {
-                self.set_final(p, result);
+            match self.settled_stand(p) {
+                Some(result) => self.set_final(p, result),
+                None => rest |= self.nodes[p as usize].state != State::Resolved,
             }
         }
-        self.settle_rest();
+        if rest {
+            self.settle_rest();
+        }
         #[cfg(debug_assertions)]
         self.check_settled();
     }
@@ -174,7 +180,10 @@ impl<'a> Resolver<'a> {
     #[inline(never)]
     fn settle_rest(&mut self) {
         let n = self.parts.len() as u16;
-        let mut rest = false;
+        // (As in `resolve_all`: the bounds said once, issue 31.)
+        assert!(self.links.at.len() == n as usize && self.nodes.len() == n as usize);
+        // How many parts passed over are not final yet.
+        let mut left = 0;
         for p in 0..n {
             if self.nodes[p as usize].state == State::Resolved {
                 continue;
@@ -183,10 +192,10 @@ impl<'a> Resolver<'a> {
                 match self.settled_stand(p) {
                     Some(result) => self.set_final(p, result),
                     // (It may yet be settled below, by a later move.)
-                    None => rest = true,
+                    None => left += 1,
                 }
             } else if !self.settle_arrival::<true>(p) {
-                rest = true;
+                left += 1;
             } else {
                 // What stands where it goes, passed over while it was not
                 // final, may be settled now.
@@ -196,13 +205,14 @@ impl<'a> Resolver<'a> {
                     if self.nodes[q as usize].state != State::Resolved {
                         if let Some(result) = self.settled_stand(q) {
                             self.set_final(q, result);
+                            left -= (q < p) as u32;
                         }
                     }
                     q = self.links.at[q as usize].next_part;
                 }
             }
         }
-        if !rest {
+        if left == 0 {
             return;
         }
         for p in 0..n {
@@ -341,12 +351,8 @@ impl<'a> Resolver<'a> {
     /// a route (`path_ok`, which then reads only final decisions), else 0.
     #[inline(never)]
     fn settled_convoyed_strength(&mut self, g: u16) -> Option<u32> {
-        let mut s = self.links.at[g as usize].first_helper;
-        while s != NONE {
-            if matches!(self.parts[s as usize].plan, Plan::Convoy { .. }) && !self.is_final(s) {
-                return None;
-            }
-            s = self.links.at[s as usize].next_helper;
+        if self.convoy_fleets(g).any(|s| !self.is_final(s)) {
+            return None;
         }
         Some(if self.path_ok(g) { self.strength(g) } else { 0 })
     }
