@@ -133,7 +133,8 @@ impl<'a> Resolver<'a> {
     /// not again after every call): each reads only decisions already
     /// final, so its answer is the one `work_out` would give, which would
     /// add it to no cycle. The moves first, then what stands, as a stand
-    /// reads the arrivals into its province. (Out of line: inlined into
+    /// reads the arrivals into its province; what is left, in
+    /// `settle_rest`, with what needs a call. (Out of line: inlined into
     /// `movement`, its loops shared that function's registers.)
     #[inline(never)]
     pub fn resolve_all(&mut self) {
@@ -278,10 +279,12 @@ impl<'a> Resolver<'a> {
     /// The arrival of move part `g` when final decisions decide it (None:
     /// it may depend on one not yet final); Some(None): it arrives,
     /// Some(Some(reason)): what stopped it. `group_stopped`, step by step,
-    /// for a group of one neither convoyed nor a rider, when the occupant
-    /// of its destination, its rivals there and every support counted are
-    /// as plain: a part's strength is its own, a move already final, a
-    /// support nobody attacks (`settled_help`).
+    /// for a group of one, not a rider, when the occupant of its
+    /// destination, its rivals there and every support counted are as
+    /// plain: a part's strength is its own, a move already final, a
+    /// support nobody attacks (`settled_help`). `DEEP` (after the first
+    /// loops, which call nothing): also a convoyed move whose fleets are
+    /// final, and supports that only final moves attack.
     #[inline(always)]
     fn settled_arrival<const DEEP: bool>(&mut self, g: u16) -> Option<Option<Reason>> {
         let links = self.links.at[g as usize];
