@@ -61,10 +61,6 @@ pub struct Node {
     kept: bool,
 }
 
-/// How many parts left after `resolve_all`'s first loops are listed for
-/// `settle_rest` (more: it reads every part).
-const LISTED: usize = 16;
-
 /// `Node::route` not yet final.
 pub const ROUTE_UNKNOWN: u8 = 2;
 
@@ -161,48 +157,60 @@ impl<'a> Resolver<'a> {
                 }
             }
         }
-        // The parts left, listed on the way (in most openings none is, and
-        // the parts are not read again); past `LISTED` of them, all are
-        // read again.
-        let (mut listed, mut left) = ([NONE; LISTED], 0);
+        // (Whether any decision is left, found on the way: in most
+        // openings none is, and the parts are not read again.)
+        let mut rest = false;
         for p in 0..n {
             match self.settled_stand(p) {
                 Some(result) => self.set_final(p, result),
-                None if self.nodes[p as usize].state != State::Resolved => {
-                    if left < LISTED {
-                        listed[left] = p;
-                    }
-                    left += 1;
-                }
-                None => {}
+                None => rest |= self.nodes[p as usize].state != State::Resolved,
             }
         }
-        if left > 0 {
-            self.settle_rest(if left <= LISTED { &listed[..left] } else { &[] });
+        if rest {
+            self.settle_rest();
         }
         #[cfg(debug_assertions)]
         self.check_settled();
     }
 
-    /// `resolve_all` for the decisions the first loops left (`listed`, in
-    /// part order; empty: read every part): once more the moves that final
-    /// decisions now decide, with what needs a call (a convoyed move whose
-    /// fleets are final, a move whose supports only final moves attack),
-    /// each with the stands in its destination; the rest by guess and
-    /// check. (Only those left are read: after a call, each part's read
-    /// would check its index again, issue 31.)
+    /// `resolve_all` for the decisions the first loops left: once more
+    /// the moves that final decisions now decide, with what needs a call
+    /// (a convoyed move whose fleets are final, a move whose supports only
+    /// final moves attack), each with the stands in its destination; the
+    /// rest by guess and check.
     #[inline(never)]
-    fn settle_rest(&mut self, listed: &[u16]) {
+    fn settle_rest(&mut self) {
         let n = self.parts.len() as u16;
+        // (As in `resolve_all`: the bounds said once, issue 31.)
+        assert!(self.links.at.len() == n as usize && self.nodes.len() == n as usize);
         // How many parts passed over are not final yet.
         let mut left = 0;
-        if listed.is_empty() {
-            for p in 0..n {
-                self.settle_left(p, &mut left);
+        for p in 0..n {
+            if self.nodes[p as usize].state == State::Resolved {
+                continue;
             }
-        } else {
-            for &p in listed {
-                self.settle_left(p, &mut left);
+            if !self.parts[p as usize].plan.is_move() {
+                match self.settled_stand(p) {
+                    Some(result) => self.set_final(p, result),
+                    // (It may yet be settled below, by a later move.)
+                    None => left += 1,
+                }
+            } else if !self.settle_arrival::<true>(p) {
+                left += 1;
+            } else {
+                // What stands where it goes, passed over while it was not
+                // final, may be settled now.
+                let dest = self.dest(p).expect("a move");
+                let mut q = self.force_in(dest).unwrap_or(NONE);
+                while q != NONE {
+                    if self.nodes[q as usize].state != State::Resolved {
+                        if let Some(result) = self.settled_stand(q) {
+                            self.set_final(q, result);
+                            left -= (q < p) as u32;
+                        }
+                    }
+                    q = self.links.at[q as usize].next_part;
+                }
             }
         }
         if left == 0 {
@@ -211,38 +219,6 @@ impl<'a> Resolver<'a> {
         for p in 0..n {
             if self.nodes[p as usize].state != State::Resolved {
                 self.work_out(p);
-            }
-        }
-    }
-
-    /// `settle_rest` for part `p`, in part order: `left` counts the parts
-    /// passed over that are not final yet.
-    #[inline(always)]
-    fn settle_left(&mut self, p: u16, left: &mut u32) {
-        if self.nodes[p as usize].state == State::Resolved {
-            return;
-        }
-        if !self.parts[p as usize].plan.is_move() {
-            match self.settled_stand(p) {
-                Some(result) => self.set_final(p, result),
-                // (It may yet be settled below, by a later move.)
-                None => *left += 1,
-            }
-        } else if !self.settle_arrival::<true>(p) {
-            *left += 1;
-        } else {
-            // What stands where it goes, passed over while it was not
-            // final, may be settled now.
-            let dest = self.dest(p).expect("a move");
-            let mut q = self.force_in(dest).unwrap_or(NONE);
-            while q != NONE {
-                if self.nodes[q as usize].state != State::Resolved {
-                    if let Some(result) = self.settled_stand(q) {
-                        self.set_final(q, result);
-                        *left -= (q < p) as u32;
-                    }
-                }
-                q = self.links.at[q as usize].next_part;
             }
         }
     }
