@@ -91,12 +91,16 @@ impl Resolver<'_> {
     }
 
     /// How much of support `s` is cut. (Its cut, once kept, read where
-    /// asked, without a call, issue 31.)
+    /// asked, without a call, issue 31; so too a support nobody attacks,
+    /// as most are: nothing is cut.)
     #[inline]
     pub fn cut(&mut self, s: u16) -> u32 {
         let cached = self.nodes[s as usize].cut_cache;
         if cached != NONE {
             return cached as u32;
+        }
+        if self.links.first_into[self.origin(s).index()] == NONE {
+            return 0;
         }
         self.work_out_cut(s)
     }
@@ -209,7 +213,14 @@ impl Resolver<'_> {
         if own == 0 || own >= enough {
             return own;
         }
-        let mut sum = own;
+        own + self.cutting_supports(g, side, against)
+    }
+
+    /// What group `g`'s cutting attack gains from its supports: every
+    /// non-void support ordered for it, cut or not, except those of `side`
+    /// and those from `against`.
+    fn cutting_supports(&self, g: u16, side: u8, against: Option<ProvinceId>) -> u32 {
+        let mut sum = 0;
         for m in self.members(g) {
             let mut s = self.links.at[m as usize].first_helper;
             while s != NONE {
@@ -220,5 +231,54 @@ impl Resolver<'_> {
             }
         }
         sum
+    }
+
+    /// What support `s`, of a force of one part, attacked, gives when
+    /// final decisions decide it (None: not yet known): nothing if a group
+    /// of another side arrives in its province (it is dislodged), else what
+    /// it offers less what the strongest attack cuts, when every attack of
+    /// another side is final and none comes by convoy (`support_amount`
+    /// reading only final decisions: its cut is then `work_out_cut`'s, and
+    /// kept, as that keeps it, for the explanation).
+    #[inline(never)]
+    pub(super) fn settled_attacked_support(&mut self, s: u16) -> Option<u32> {
+        let (side, against) = (self.side(s), self.against(s));
+        let mut strongest = 0;
+        let mut g = self.links.first_into[self.origin(s).index()];
+        while g != NONE {
+            if self.side(g) != side {
+                if !self.is_final(g) {
+                    return None;
+                }
+                if self.final_result(g) {
+                    return Some(0);
+                }
+                strongest = strongest.max(self.settled_cutting_strength(g, side, against)?);
+            }
+            g = self.links.at[g as usize].next_into;
+        }
+        let offered = self.support_offered(s);
+        // C12: cut whole by any attack that cuts at all.
+        let whole = self.links.at[s as usize].cut_whole && strongest > 0;
+        let cut = if whole { offered } else { offered.min(strongest) };
+        self.nodes[s as usize].cut_cache = cut as u16;
+        Some(offered - cut)
+    }
+
+    /// `cutting_strength` of group `g` when no member comes by convoy (it
+    /// then reads no decision; None: one does).
+    fn settled_cutting_strength(&self, g: u16, side: u8, against: Option<ProvinceId>) -> Option<u32> {
+        let mut own = 0;
+        let mut m = g;
+        while m != NONE {
+            if self.by_convoy(m) {
+                return None;
+            }
+            if Some(self.origin(m)) != against && !self.rider(m) {
+                own += self.parts[m as usize].strength();
+            }
+            m = self.links.at[m as usize].next_member;
+        }
+        Some(if own == 0 { 0 } else { own + self.cutting_supports(g, side, against) })
     }
 }

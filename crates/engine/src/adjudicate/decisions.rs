@@ -174,21 +174,45 @@ impl Resolver<'_> {
         found
     }
 
+    /// The convoying parts that help part `m`, in part order.
+    pub(super) fn convoy_fleets(&self, m: u16) -> impl Iterator<Item = u16> + '_ {
+        let mut g = self.links.at[m as usize].first_helper;
+        std::iter::from_fn(move || {
+            while g != NONE {
+                let fleet = g;
+                g = self.links.at[g as usize].next_helper;
+                if matches!(self.parts[fleet as usize].plan, Plan::Convoy { .. }) {
+                    return Some(fleet);
+                }
+            }
+            None
+        })
+    }
+
     /// Whether convoyed part `m` has a route, and whether every fleet asked
     /// about on the way was decided for good. Out of line: its lists would
     /// make every caller save registers and make room for them.
     #[inline(never)]
     fn route(&mut self, m: u16) -> (bool, bool) {
         let (from, dest) = (self.origin(m), self.dest(m).expect("a move"));
-        let mut fleets = Few::new();
-        let mut g = self.links.at[m as usize].first_helper;
-        while g != NONE {
-            if matches!(self.parts[g as usize].plan, Plan::Convoy { .. }) {
-                fleets.push(g);
-            }
-            g = self.links.at[g as usize].next_helper;
-        }
         let touches = |a: ProvinceId, b: ProvinceId| self.v.any_borders.get(a.index(), b.index());
+        let only = {
+            let mut fleets = self.convoy_fleets(m);
+            match (fleets.next(), fleets.next()) {
+                (Some(g), None) => Some(g),
+                _ => None,
+            }
+        };
+        if let Some(g) = only {
+            // One fleet, as most convoys: the search below, without its
+            // lists (some 150 instructions a convoyed move, issue 31).
+            if !touches(from, self.origin(g)) {
+                return (false, true);
+            }
+            let reaches = touches(self.origin(g), dest);
+            return (self.resolve(g) && reaches, self.is_final(g));
+        }
+        let fleets: Few = self.convoy_fleets(m).collect();
         let mut seen: smallvec::SmallVec<[bool; 8]> = smallvec::smallvec![false; fleets.len()];
         let mut stack: smallvec::SmallVec<[usize; 8]> = smallvec::SmallVec::new();
         for (i, &g) in fleets.iter().enumerate() {

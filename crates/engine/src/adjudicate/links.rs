@@ -79,7 +79,9 @@ impl Links {
             links.at[p].next_part = links.at[f].next_part;
             links.at[f].next_part = p as u16;
         }
-        // Built back to front, so that every list runs in part order.
+        // Built back to front, so that every list runs in part order. (Each
+        // part's record said once, issue 31: the loop checks no index `p`.)
+        assert!(links.at.len() == n && parts.len() == n);
         for p in (0..n).rev() {
             if matches!(parts[p].plan, Plan::SupportHold { .. } | Plan::SupportMove { .. } | Plan::SupportMerge { .. })
             {

@@ -133,7 +133,8 @@ impl<'a> Resolver<'a> {
     /// not again after every call): each reads only decisions already
     /// final, so its answer is the one `work_out` would give, which would
     /// add it to no cycle. The moves first, then what stands, as a stand
-    /// reads the arrivals into its province. (Out of line: inlined into
+    /// reads the arrivals into its province; what is left, in
+    /// `settle_rest`, with what needs a call. (Out of line: inlined into
     /// `movement`, its loops shared that function's registers.)
     #[inline(never)]
     pub fn resolve_all(&mut self) {
@@ -144,42 +145,113 @@ impl<'a> Resolver<'a> {
             self.links.at.len() == n as usize && self.nodes.len() == n as usize && self.stops.len() >= n as usize
         );
         for p in 0..n {
-            if self.settle_arrival(p) {
+            if self.settle_arrival::<false>(p) {
                 // A move into the province `p` leaves, passed over while
                 // `p` was not final, may be settled now.
                 let mut g = self.links.first_into[self.origin(p).index()];
                 while g != NONE {
                     if g < p && self.nodes[g as usize].state != State::Resolved {
-                        self.settle_arrival(g);
+                        self.settle_arrival::<false>(g);
                     }
                     g = self.links.at[g as usize].next_into;
                 }
             }
         }
+        // (Whether any decision is left, found on the way: in most
+        // openings none is, and the parts are not read again.)
+        let mut rest = false;
         for p in 0..n {
-            if let Some(result) = self.settled_stand(p) {
-                self.set_final(p, result);
+            match self.settled_stand(p) {
+                Some(result) => self.set_final(p, result),
+                None => rest |= self.nodes[p as usize].state != State::Resolved,
             }
+        }
+        if rest {
+            self.settle_rest();
+        }
+        #[cfg(debug_assertions)]
+        self.check_settled();
+    }
+
+    /// `resolve_all` for the decisions the first loops left: once more
+    /// the moves that final decisions now decide, with what needs a call
+    /// (a convoyed move whose fleets are final, a move whose supports only
+    /// final moves attack), each with the stands in its destination; the
+    /// rest by guess and check.
+    #[inline(never)]
+    fn settle_rest(&mut self) {
+        let n = self.parts.len() as u16;
+        // (As in `resolve_all`: the bounds said once, issue 31.)
+        assert!(self.links.at.len() == n as usize && self.nodes.len() == n as usize);
+        // How many parts passed over are not final yet.
+        let mut left = 0;
+        for p in 0..n {
+            if self.nodes[p as usize].state == State::Resolved {
+                continue;
+            }
+            if !self.parts[p as usize].plan.is_move() {
+                match self.settled_stand(p) {
+                    Some(result) => self.set_final(p, result),
+                    // (It may yet be settled below, by a later move.)
+                    None => left += 1,
+                }
+            } else if !self.settle_arrival::<true>(p) {
+                left += 1;
+            } else {
+                // What stands where it goes, passed over while it was not
+                // final, may be settled now.
+                let dest = self.dest(p).expect("a move");
+                let mut q = self.force_in(dest).unwrap_or(NONE);
+                while q != NONE {
+                    if self.nodes[q as usize].state != State::Resolved {
+                        if let Some(result) = self.settled_stand(q) {
+                            self.set_final(q, result);
+                            left -= (q < p) as u32;
+                        }
+                    }
+                    q = self.links.at[q as usize].next_part;
+                }
+            }
+        }
+        if left == 0 {
+            return;
         }
         for p in 0..n {
             if self.nodes[p as usize].state != State::Resolved {
                 self.work_out(p);
             }
         }
-        #[cfg(debug_assertions)]
-        self.check_settled();
     }
 
     /// (Debug builds.) `settled_arrival` restates `group_stopped` for the
-    /// plain cases: once every decision is final (so that nothing is
-    /// worked out anew), each arrival it can settle is checked against
-    /// what `group_stopped` says, the reason included. (Without a list of
-    /// those settled first: the allocation tests run in debug builds.)
+    /// plain cases, `settled_stand` what `decide` asks of a part that does
+    /// not move, and `settled_attacked_support` `support_amount`: once
+    /// every decision is final (so that nothing is worked out anew), each
+    /// they can settle is checked against what those say, the reason
+    /// included. (Without a list of those settled first: the allocation
+    /// tests run in debug builds.)
     #[cfg(debug_assertions)]
     fn check_settled(&mut self) {
-        for g in 0..self.parts.len() as u16 {
-            if let Some(stop) = self.settled_arrival(g) {
-                assert!(self.group_stopped(g) == stop, "move part {g} settled as group_stopped would not");
+        for p in 0..self.parts.len() as u16 {
+            if let Some(stop) = self.settled_arrival::<true>(p) {
+                assert!(self.group_stopped(p) == stop, "move part {p} settled as group_stopped would not");
+            }
+            if let Some(stands) = self.settled_stand(p) {
+                assert!(self.decide(p) == stands, "part {p} settled as decide would not");
+            }
+            let helped = self.links.at[p as usize].helps;
+            let plan = self.parts[p as usize].plan;
+            if matches!(plan, Plan::SupportHold { .. } | Plan::SupportMove { .. })
+                && helped != NONE
+                && self.links.at[self.parts[p as usize].force as usize].next_part == NONE
+                && self.links.first_into[self.origin(p).index()] != NONE
+                && (!matches!(plan, Plan::SupportMove { .. }) || self.reaches(helped))
+            {
+                if let Some(amount) = self.settled_attacked_support(p) {
+                    // (Its cut worked out again, not read as kept.)
+                    self.nodes[p as usize].cut_cache = NONE;
+                    assert!(self.support_amount(p) == amount, "support part {p} settled as support_amount would not");
+                }
             }
         }
     }
@@ -187,8 +259,8 @@ impl<'a> Resolver<'a> {
     /// Settles move `p`'s arrival if final decisions decide it
     /// (`settled_arrival`); whether they did.
     #[inline(always)]
-    fn settle_arrival(&mut self, p: u16) -> bool {
-        let Some(stop) = self.settled_arrival(p) else { return false };
+    fn settle_arrival<const DEEP: bool>(&mut self, p: u16) -> bool {
+        let Some(stop) = self.settled_arrival::<DEEP>(p) else { return false };
         self.set_final(p, stop.is_none());
         if let Some(reason) = stop {
             self.stops[p as usize] = reason;
@@ -197,6 +269,7 @@ impl<'a> Resolver<'a> {
         true
     }
 
+    /// Settles part `p`'s decision, not yet final, before the guesses.
     #[inline(always)]
     fn set_final(&mut self, p: u16, result: bool) {
         let node = &mut self.nodes[p as usize];
@@ -206,19 +279,26 @@ impl<'a> Resolver<'a> {
     /// The arrival of move part `g` when final decisions decide it (None:
     /// it may depend on one not yet final); Some(None): it arrives,
     /// Some(Some(reason)): what stopped it. `group_stopped`, step by step,
-    /// for a group of one neither convoyed nor a rider, when the occupant
-    /// of its destination, its rivals there and every support counted are
-    /// as plain: a part's strength is its own, a move already final, a
-    /// support nobody attacks (`settled_help`).
+    /// for a group of one, not a rider, when the occupant of its
+    /// destination, its rivals there and every support counted are as
+    /// plain: a part's strength is its own, a move already final, a
+    /// support nobody attacks (`settled_help`). `DEEP` (after the first
+    /// loops, which call nothing): also a convoyed move whose fleets are
+    /// final, and supports that only final moves attack.
     #[inline(always)]
-    fn settled_arrival(&self, g: u16) -> Option<Option<Reason>> {
+    fn settled_arrival<const DEEP: bool>(&mut self, g: u16) -> Option<Option<Reason>> {
         let links = self.links.at[g as usize];
-        let part = &self.parts[g as usize];
-        let Plan::Move { convoy: false, rider: false, raise, dest, .. } = part.plan else { return None };
+        let parts = self.parts;
+        let part = &parts[g as usize];
+        let Plan::Move { convoy, rider: false, raise, dest, .. } = part.plan else { return None };
         if links.leader != g || links.next_member != NONE || self.any_coupled || self.native {
             return None;
         }
-        let own = part.strength();
+        let own = match convoy {
+            false => part.strength(),
+            true if DEEP => self.settled_convoyed_strength(g)?,
+            true => return None,
+        };
         if own == 0 {
             return None;
         }
@@ -233,18 +313,18 @@ impl<'a> Resolver<'a> {
             return None;
         }
         let attack = match occupant {
-            Some(o) => match self.held_settled(o, part.origin)? {
+            Some(o) => match self.held_settled::<DEEP>(o, part.origin)? {
                 Some(_) if self.side(o) == part.side => return Some(Some(Reason::OwnUnit { by: dest })),
                 Some(against) => {
-                    let attack = own + self.settled_help(g, Some(self.side(o)), false)?;
+                    let attack = own + self.settled_help::<DEEP>(g, Some(self.side(o)), false)?;
                     if attack <= against {
                         return Some(Some(Reason::Bounced { attack, against, by: dest }));
                     }
                     attack
                 }
-                None => own + self.settled_help(g, None, false)?,
+                None => own + self.settled_help::<DEEP>(g, None, false)?,
             },
-            None => own + self.settled_help(g, None, false)?,
+            None => own + self.settled_help::<DEEP>(g, None, false)?,
         };
         let mut r = self.links.first_into[dest.index()];
         while r != NONE {
@@ -258,7 +338,7 @@ impl<'a> Resolver<'a> {
                 }
                 let against = match self.strength(r) {
                     0 => 0,
-                    own => own + self.settled_help(r, None, false)?,
+                    own => own + self.settled_help::<DEEP>(r, None, false)?,
                 };
                 if attack <= against {
                     return Some(Some(Reason::Bounced { attack, against, by: self.origin(r) }));
@@ -269,13 +349,24 @@ impl<'a> Resolver<'a> {
         Some(None)
     }
 
+    /// The strength of convoyed move `g`, a group of one, when each fleet
+    /// that may convoy it is final (None: one is not): its own if it has
+    /// a route (`path_ok`, which then reads only final decisions), else 0.
+    #[inline(never)]
+    fn settled_convoyed_strength(&mut self, g: u16) -> Option<u32> {
+        if self.convoy_fleets(g).any(|s| !self.is_final(s)) {
+            return None;
+        }
+        Some(if self.path_ok(g) { self.strength(g) } else { 0 })
+    }
+
     /// What of force `o`, attacked from `from`, ends the phase where it
     /// stands (Some(None): nothing), by final decisions alone (None: not
     /// known yet, or not a force of one plain part): a part that does not
     /// move, with its hold supports; a move that failed, unless it goes
     /// to `from` (a battle head to head).
     #[inline(always)]
-    fn held_settled(&self, o: u16, from: ProvinceId) -> Option<Option<u32>> {
+    fn held_settled<const DEEP: bool>(&mut self, o: u16, from: ProvinceId) -> Option<Option<u32>> {
         let links = self.links.at[o as usize];
         if links.next_part != NONE || self.strength(o) == 0 {
             return None;
@@ -286,33 +377,36 @@ impl<'a> Resolver<'a> {
                 (node.state == State::Resolved).then(|| (!node.result).then(|| self.strength(o)))
             }
             Plan::Move { .. } => None,
-            _ => Some(Some(self.strength(o) + self.settled_help(o, None, true)?)),
+            _ => Some(Some(self.strength(o) + self.settled_help::<DEEP>(o, None, true)?)),
         }
     }
 
     /// What part `m`'s helpers give it (its hold supports if `hold`, else
     /// the supports of its move), leaving out those of side `except`, when
-    /// each counted is a support that nobody attacks, by a force of one
-    /// part: never cut nor dislodged, it gives what it offers (None:
-    /// another).
+    /// each counted is a support by a force of one part that final
+    /// decisions decide (None: another): nobody attacks it, so it gives
+    /// what it offers, or only final moves do, none by convoy
+    /// (`settled_attacked_support`).
     #[inline(always)]
-    fn settled_help(&self, m: u16, except: Option<u8>, hold: bool) -> Option<u32> {
-        let mut sum = 0;
+    fn settled_help<const DEEP: bool>(&mut self, m: u16, except: Option<u8>, hold: bool) -> Option<u32> {
+        let (parts, mut sum) = (self.parts, 0);
         let mut s = self.links.at[m as usize].first_helper;
         while s != NONE {
-            let helper = &self.parts[s as usize];
+            let helper = &parts[s as usize];
             let counts = match helper.plan {
                 Plan::SupportHold { .. } => hold,
                 Plan::SupportMove { .. } | Plan::SupportMerge { .. } => !hold,
                 _ => false,
             };
             if counts && Some(helper.side) != except {
-                if self.links.first_into[helper.origin.index()] != NONE
-                    || self.links.at[helper.force as usize].next_part != NONE
-                {
+                if self.links.at[helper.force as usize].next_part != NONE {
                     return None;
                 }
-                sum += self.support_offered(s);
+                sum += match self.links.first_into[helper.origin.index()] {
+                    NONE => self.support_offered(s),
+                    _ if DEEP => self.settled_attacked_support(s)?,
+                    _ => return None,
+                };
             }
             s = self.links.at[s as usize].next_helper;
         }
@@ -365,6 +459,13 @@ impl<'a> Resolver<'a> {
             return Some(self.stops[g as usize]);
         }
         self.group_stopped(g)
+    }
+
+    /// The decision for part `p`, which is final: read, never worked out.
+    #[inline(always)]
+    pub(super) fn final_result(&self, p: u16) -> bool {
+        debug_assert!(self.is_final(p));
+        self.nodes[p as usize].result
     }
 
     /// Is the decision for part `p` final (never to change)?
