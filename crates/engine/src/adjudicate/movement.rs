@@ -143,7 +143,7 @@ impl Resolver<'_> {
                 } else if let Some(reason) = dislodged_from(self) {
                     reason
                 } else {
-                    let given = self.support_amount(p);
+                    let given = self.support_given(p);
                     if given > 0 {
                         Reason::SupportGiven { amount: given }
                     } else if self.cut(p) > 0 {
@@ -168,6 +168,27 @@ impl Resolver<'_> {
                 }
             }
         }
+    }
+
+    /// What support part `p`, matching an order, its force not dislodged,
+    /// gives (`support_amount`). Into whose province nobody moves, it is
+    /// not cut: it gives what it offers, unless the move it supports
+    /// cannot reach. (Read so: working out its cut, `support_amount` was
+    /// some 90 instructions a support, issue 31.)
+    #[inline(never)]
+    fn support_given(&mut self, p: u16) -> u32 {
+        let part = &self.parts[p as usize];
+        if self.links.first_into[part.origin.index()] != NONE {
+            return self.support_amount(p);
+        }
+        let helped = self.links.at[p as usize].helps;
+        let given = if matches!(part.plan, Plan::SupportMove { .. }) && !self.reaches(helped) {
+            0
+        } else {
+            self.support_offered(p)
+        };
+        debug_assert_eq!(given, self.support_amount(p));
+        given
     }
 
     /// Where the attack that cuts support `s` comes from: the strongest
