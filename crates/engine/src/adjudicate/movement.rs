@@ -182,7 +182,9 @@ impl Resolver<'_> {
             return self.support_amount(p);
         }
         let helped = self.links.at[p as usize].helps;
-        let given = if matches!(part.plan, Plan::SupportMove { .. }) && !self.reaches(helped) {
+        // (`reaches` asked here: a call of some 25 instructions.)
+        let convoyed = matches!(self.parts[helped as usize].plan, Plan::Move { convoy: true, .. });
+        let given = if matches!(part.plan, Plan::SupportMove { .. }) && convoyed && !self.path_ok(helped) {
             0
         } else {
             self.support_offered(p)
@@ -191,9 +193,31 @@ impl Resolver<'_> {
         given
     }
 
-    /// Where the attack that cuts support `s` comes from: the strongest
-    /// that can cut it (M5).
+    /// Where the attack that cuts support `s` (known to be cut) comes
+    /// from: the strongest that can cut it (M5). Only an attack of another
+    /// side cuts: with one such, as nearly always, it is the one, found
+    /// without counting its strength and its supports (some 130
+    /// instructions a cut support, issue 31).
     fn cut_by(&mut self, s: u16) -> crate::variant::ProvinceId {
+        let side = self.side(s);
+        let mut by = NONE;
+        let mut g = self.links.first_into[self.origin(s).index()];
+        while g != NONE {
+            if self.side(g) != side {
+                if by != NONE {
+                    return self.strongest_cut_by(s);
+                }
+                by = g;
+            }
+            g = self.links.at[g as usize].next_into;
+        }
+        debug_assert_eq!(self.strongest_cutter(s, u32::MAX).1, by);
+        self.origin(by)
+    }
+
+    /// `cut_by` of a support that attacks of several other sides meet.
+    #[inline(never)]
+    fn strongest_cut_by(&mut self, s: u16) -> crate::variant::ProvinceId {
         match self.strongest_cutter(s, u32::MAX) {
             (_, NONE) => self.origin(s),
             (_, g) => self.origin(g),
