@@ -10,7 +10,7 @@ use super::plan::{plan, Part, Plan, WHOLE};
 use super::resolver::Resolver;
 use crate::order::{Action, Order};
 use crate::state::{copied, Component, Components, Dislodged, Force, Position};
-use crate::variant::Variant;
+use crate::variant::{ProvinceId, Variant};
 use std::borrow::Cow;
 
 pub fn movement<'a>(
@@ -198,7 +198,7 @@ impl Resolver<'_> {
     /// side cuts: with one such, as nearly always, it is the one, found
     /// without counting its strength and its supports (some 130
     /// instructions a cut support, issue 31).
-    fn cut_by(&mut self, s: u16) -> crate::variant::ProvinceId {
+    fn cut_by(&mut self, s: u16) -> ProvinceId {
         let side = self.side(s);
         let mut by = NONE;
         let mut g = self.links.first_into[self.origin(s).index()];
@@ -217,7 +217,7 @@ impl Resolver<'_> {
 
     /// `cut_by` of a support that attacks of several other sides meet.
     #[inline(never)]
-    fn strongest_cut_by(&mut self, s: u16) -> crate::variant::ProvinceId {
+    fn strongest_cut_by(&mut self, s: u16) -> ProvinceId {
         match self.strongest_cutter(s, u32::MAX) {
             (_, NONE) => self.origin(s),
             (_, g) => self.origin(g),
@@ -403,7 +403,13 @@ impl Resolver<'_> {
     fn set_aside(&mut self, force: &Force, staying: &[Component], g: u16, next: &mut Position) {
         // H13: what cannot move (garrisons) cannot retreat, nor a
         // Barbarian (I5): dislodged, it is removed at once.
-        let components = staying.iter().filter(|c| c.kind.row().retreats).copied().collect();
+        let components = match staying {
+            // One component, as nearly every force: copied whole, without
+            // the filter's pushes.
+            [one] if one.kind.row().retreats => copied(staying),
+            [_] => return,
+            more => more.iter().filter(|c| c.kind.row().retreats).copied().collect(),
+        };
         let mut stayed = Force { loc: force.loc, power: force.power, components };
         if stayed.components.is_empty() {
             return;
@@ -411,12 +417,17 @@ impl Resolver<'_> {
         stayed.settle_power(self.v);
         let by_convoy = self.by_convoy(g);
         let leader_origin = self.origin(g);
-        let also_from = self
-            .members(g)
-            .filter(|&m| m != g && !self.by_convoy(m))
-            .map(|m| self.origin(m))
-            .filter(|&o| o != leader_origin)
-            .collect();
+        // (A group of one, as every move outside Multiplicity: no other
+        // member to list, and no iterator built to find none.)
+        let also_from = if self.links.at[g as usize].next_member == NONE {
+            Vec::new()
+        } else {
+            self.members(g)
+                .filter(|&m| m != g && !self.by_convoy(m))
+                .map(|m| self.origin(m))
+                .filter(|&o| o != leader_origin)
+                .collect()
+        };
         next.dislodged.push(Dislodged { force: stayed, attacker_from: Some(leader_origin), by_convoy, also_from });
     }
 
