@@ -171,10 +171,10 @@ impl Resolver<'_> {
     }
 
     /// What support part `p`, matching an order, its force not dislodged,
-    /// gives (`support_amount`). Into whose province nobody moves, it is
-    /// not cut: it gives what it offers, unless the move it supports
-    /// cannot reach. (Read so: working out its cut, `support_amount` was
-    /// some 90 instructions a support, issue 31.)
+    /// gives (`support_amount`). A support into whose province nobody
+    /// moves is not cut: it gives what it offers, unless the move it
+    /// supports cannot reach. (Read so: working out its cut,
+    /// `support_amount` was some 90 instructions a support, issue 31.)
     #[inline(never)]
     fn support_given(&mut self, p: u16) -> u32 {
         let part = &self.parts[p as usize];
