@@ -10,9 +10,10 @@ use crate::variant::{LocId, ProvinceId, Variant};
 use std::cell::{Cell, Ref, RefCell};
 
 /// The forces at sea that have fleets: where they are, what they hold, and
-/// which force they are. Found when a convoy is first asked about (most
-/// phases ask nothing: about 450 instructions an opening, issue 31), then
-/// kept until the next position's `forget`. Asked through a shared
+/// which force they are. Found when a convoy is first asked about that a
+/// route of one sea does not answer (`one_sea`; most phases ask nothing:
+/// about 450 instructions an opening, issue 31), then kept until the next
+/// position's `forget`. Asked through a shared
 /// reference (the planner's), so what is found sits in a cell.
 #[derive(Default)]
 pub struct Seas {
@@ -91,14 +92,10 @@ impl Seas {
             if !at_sea(f.loc) {
                 continue;
             }
-            let province = v.province_of(f.loc);
-            let [armies, _, _] = f.kinds();
-            // M8: what can convoy (fleets) carries one army each.
-            let fleets = f.components.iter().filter(|c| c.kind.row().may_convoy).count();
-            if fleets > 0 {
-                let sea = Sea { province, armies, fleets, force: i as u16 };
+            let sea = Sea::of(v.province_of(f.loc), i as u16, f);
+            if sea.fleets > 0 {
                 if sea.carries(1, None) {
-                    add(lone, province);
+                    add(lone, sea.province);
                 }
                 list.push(sea);
             }
@@ -153,6 +150,15 @@ impl Seas {
 }
 
 impl Sea {
+    /// Force `force` (`body`), standing at sea in `province`.
+    #[inline(always)]
+    fn of(province: ProvinceId, force: u16, body: &Force) -> Sea {
+        let [armies, _, _] = body.kinds();
+        // M8: what can convoy (fleets) carries one army each.
+        let fleets = body.components.iter().filter(|c| c.kind.row().may_convoy).count();
+        Sea { province, armies, fleets, force }
+    }
+
     /// Could its force carry `carried` armies (M8: its armies and the
     /// carried ones no more than its fleets), unless it is `except`?
     #[inline(always)]
@@ -197,11 +203,11 @@ fn has(set: &[u64], p: ProvinceId) -> bool {
 /// order is impossible does, and the split stands ("the movement of each
 /// unit splitting follows the usual rules", Multiplicity seed rule 7, M9):
 /// it keeps the split's order, which its other parts carry too.
-pub fn drop_needless_convoys(v: &Variant, forces: &[Force], seas: &Seas, plans: &mut Plans) {
+pub fn drop_needless_convoys(v: &Variant, forces: &[Force], at: &[u16], seas: &Seas, plans: &mut Plans) {
     for &g in &plans.convoys {
         let g = g as usize;
         let Plan::Convoy { army, dest } = plans.parts[g].plan else { continue };
-        if needless_convoy(v, forces, seas, army, dest, plans.parts[g].origin) {
+        if needless_convoy(v, forces, at, seas, army, dest, plans.parts[g].origin) {
             plans.parts[g].plan = Plan::Hold;
             if plans.parts[g].split != WHOLE {
                 continue;
@@ -219,6 +225,7 @@ pub fn drop_needless_convoys(v: &Variant, forces: &[Force], seas: &Seas, plans: 
 pub fn needless_convoy(
     v: &Variant,
     forces: &[Force],
+    at: &[u16],
     seas: &Seas,
     army: u16,
     dest: ProvinceId,
@@ -226,11 +233,16 @@ pub fn needless_convoy(
 ) -> bool {
     let army = &forces[army as usize];
     let (carried, from) = (army.kinds()[0], v.province_of(army.loc));
-    // The route of one sea, `here` itself, where `here` could carry the
-    // army (the search's first step, the seas not listed, issue 31).
+    // The route of one sea, `here` itself, where the fleet there could
+    // carry the army (the search's first step, the seas neither found nor
+    // listed, issue 31).
     let touches = |a: ProvinceId, b: ProvinceId| v.any_borders.get_within(a.index(), b.index());
     let one_sea = from != here && touches(from, here) && touches(here, dest);
-    if one_sea && carried == 1 && has(&seas.found(v, forces).lone, here) {
+    if one_sea && carrier_at(v, forces, at, here, carried, None) {
+        debug_assert!(
+            on_some_route(v, from, dest, &seas.carrying(v, forces, carried, None), here),
+            "the route of one sea is a route the search finds"
+        );
         return false;
     }
     let mut route = seas.carrying(v, forces, carried, None);
@@ -358,14 +370,61 @@ fn search(v: &Variant, from: ProvinceId, dest: ProvinceId, fleets: &[u64], seen:
 
 /// Could fleets standing at sea carry `army` to `dest`, not counting force
 /// `except`? (DATC 6.D.31, 6.D.32: a move or support that no convoy could
-/// make possible is illegal.)
+/// make possible is illegal.) `at`: the position's occupancy (`occupancy`).
 pub fn convoy_possible(
     v: &Variant,
     forces: &[Force],
+    at: &[u16],
     seas: &Seas,
     army: &Force,
     dest: ProvinceId,
     except: Option<u16>,
 ) -> bool {
-    seas.route(v, forces, army.kinds()[0], except, v.province_of(army.loc), dest)
+    let (carried, from) = (army.kinds()[0], v.province_of(army.loc));
+    if one_sea(v, forces, at, carried, except, from, dest) {
+        debug_assert!(seas.route(v, forces, carried, except, from, dest), "a route of one sea is a route");
+        return true;
+    }
+    seas.route(v, forces, carried, except, from, dest)
+}
+
+/// Is there a route of one sea from `from` to `dest`: a sea touching both
+/// whose force could carry `carried` armies, leaving out `except`? The
+/// search's first step (most convoys are one fleet), asked of the
+/// provinces both touch and of the forces there, without finding the
+/// seas (issue 31). False says only that no such route is known.
+fn one_sea(
+    v: &Variant,
+    forces: &[Force],
+    at: &[u16],
+    carried: usize,
+    except: Option<u16>,
+    from: ProvinceId,
+    dest: ProvinceId,
+) -> bool {
+    let both = v.any_borders.row_words(from.index()).iter().zip(v.any_borders.row_words(dest.index()));
+    for (w, (a, b)) in both.enumerate() {
+        let mut bits = a & b;
+        while bits != 0 {
+            let p = ProvinceId::new(w * 64 + bits.trailing_zeros() as usize);
+            bits &= bits - 1;
+            if carrier_at(v, forces, at, p, carried, except) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Is the force in province `p` (`at`: the occupancy) one of the seas
+/// (`Seas::find`) that could carry `carried` armies, unless it is
+/// `except`? (A box reads empty: no, which only sends the question the
+/// general way.)
+#[inline(always)]
+fn carrier_at(v: &Variant, forces: &[Force], at: &[u16], p: ProvinceId, carried: usize, except: Option<u16>) -> bool {
+    let g = at[p.index()];
+    forces.get(g as usize).is_some_and(|body| {
+        let sea = Sea::of(p, g, body);
+        v.province(p).terrain.convoys() && sea.fleets > 0 && sea.carries(carried, except)
+    })
 }
