@@ -5,7 +5,7 @@
 
 use super::{Part, Plan, Plans, WHOLE};
 use crate::adjudicate::outcome::Illegal;
-use crate::state::Force;
+use crate::state::{Force, Moves};
 use crate::variant::{LocId, ProvinceId, Variant};
 use std::cell::{Cell, Ref, RefCell};
 
@@ -153,6 +153,12 @@ impl Sea {
     /// Force `force` (`body`), standing at sea in `province`.
     #[inline(always)]
     fn of(province: ProvinceId, force: u16, body: &Force) -> Sea {
+        // (One component, as nearly every force: its kind read once, issue 31.)
+        if let [one] = body.components[..] {
+            let row = one.kind.row();
+            let armies = (row.moves == Moves::Army) as usize;
+            return Sea { province, armies, fleets: row.may_convoy as usize, force };
+        }
         let [armies, _, _] = body.kinds();
         // M8: what can convoy (fleets) carries one army each.
         let fleets = body.components.iter().filter(|c| c.kind.row().may_convoy).count();
@@ -203,6 +209,7 @@ fn has(set: &[u64], p: ProvinceId) -> bool {
 /// order is impossible does, and the split stands ("the movement of each
 /// unit splitting follows the usual rules", Multiplicity seed rule 7, M9):
 /// it keeps the split's order, which its other parts carry too.
+#[inline(never)]
 pub fn drop_needless_convoys(v: &Variant, forces: &[Force], at: &[u16], seas: &Seas, plans: &mut Plans) {
     for &g in &plans.convoys {
         let g = g as usize;
@@ -423,8 +430,9 @@ fn one_sea(
 #[inline(always)]
 fn carrier_at(v: &Variant, forces: &[Force], at: &[u16], p: ProvinceId, carried: usize, except: Option<u16>) -> bool {
     let g = at[p.index()];
-    forces.get(g as usize).is_some_and(|body| {
+    let Some(body) = forces.get(g as usize) else { return false };
+    v.province(p).terrain.convoys() && {
         let sea = Sea::of(p, g, body);
-        v.province(p).terrain.convoys() && sea.fleets > 0 && sea.carries(carried, except)
-    })
+        sea.fleets > 0 && sea.carries(carried, except)
+    }
 }
