@@ -113,6 +113,10 @@ impl Seas {
 
     /// Is there a route of the seas whose force could carry `carried`
     /// armies, leaving out `except`, from `from` to `dest` (`route_exists`)?
+    /// (Out of line: most questions are answered by a route of one sea
+    /// before it, and inline it made their function keep more on its
+    /// stack, issue 31.)
+    #[inline(never)]
     fn route(
         &self,
         v: &Variant,
