@@ -6,7 +6,7 @@
 use super::{Part, Plan, Plans, WHOLE};
 use crate::adjudicate::outcome::Illegal;
 use crate::state::{Force, Moves};
-use crate::variant::{LocId, ProvinceId, Variant};
+use crate::variant::{bits, LocId, ProvinceId, Variant};
 use std::cell::{Cell, Ref, RefCell};
 
 /// The forces at sea that have fleets: where they are, what they hold, and
@@ -130,7 +130,7 @@ impl Seas {
         // One army, and `except` no force at a sea that carries one: the
         // seas found for it (`except`, if at such a sea, may be its only
         // carrier, so the list is asked), and the answer kept.
-        let at_lone = |e: u16| has(&found.lone, v.province_of(forces[e as usize].loc));
+        let at_lone = |e: u16| bits::has(&found.lone, v.province_of(forces[e as usize].loc).index());
         if carried == 1 && !except.is_some_and(at_lone) {
             let known = found.asked.borrow().iter().find(|a| (a.0, a.1) == (from, dest)).map(|a| a.2);
             if let Some(answer) = known {
@@ -199,11 +199,6 @@ fn add(set: &mut [u64], p: ProvinceId) {
     set[p.index() / 64] |= 1 << (p.index() % 64);
 }
 
-/// Is province `p` in the set `set`?
-#[inline(always)]
-fn has(set: &[u64], p: ProvinceId) -> bool {
-    set[p.index() / 64] & 1 << (p.index() % 64) != 0
-}
 
 /// DATC 6.G.7, 6.G.19: a convoy order by a fleet that no route of the army
 /// through the fleets at sea needs is illegal, so it shows no intent to
