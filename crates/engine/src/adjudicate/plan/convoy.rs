@@ -19,6 +19,20 @@ use std::cell::{Cell, Ref, RefCell};
 pub struct Seas {
     found: Cell<bool>,
     seas: RefCell<Found>,
+    /// The last route of one sea found (`one_sea`), also until `forget`:
+    /// a move's supports ask what the move asked, and are given with it
+    /// (issue 31).
+    last_one_sea: Cell<Option<OneSea>>,
+}
+
+/// A route of one sea: `carried` armies from `from` to `dest` in force
+/// `carrier`'s fleets.
+#[derive(Clone, Copy)]
+struct OneSea {
+    from: ProvinceId,
+    dest: ProvinceId,
+    carried: usize,
+    carrier: u16,
 }
 
 /// What `Seas::find` found.
@@ -53,6 +67,30 @@ impl Seas {
     /// A new position: its seas are found when first asked about.
     pub fn forget(&mut self) {
         *self.found.get_mut() = false;
+        *self.last_one_sea.get_mut() = None;
+    }
+
+    /// Is there a route of one sea (`one_sea`) for `carried` armies from
+    /// `from` to `dest`, leaving out `except`? The last one found answers
+    /// without looking again, unless it is `except`'s.
+    #[inline(always)]
+    fn one_sea(
+        &self,
+        v: &Variant,
+        forces: &[Force],
+        at: &[u16],
+        carried: usize,
+        except: Option<u16>,
+        from: ProvinceId,
+        dest: ProvinceId,
+    ) -> bool {
+        let last = self.last_one_sea.get();
+        if last.is_some_and(|r| (r.from, r.dest, r.carried) == (from, dest, carried) && Some(r.carrier) != except) {
+            return true;
+        }
+        let Some(carrier) = one_sea(v, forces, at, carried, except, from, dest) else { return false };
+        self.last_one_sea.set(Some(OneSea { from, dest, carried, carrier }));
+        true
     }
 
     /// What is found of the seas among `forces` (the position's), found now
@@ -387,18 +425,18 @@ pub fn convoy_possible(
     except: Option<u16>,
 ) -> bool {
     let (carried, from) = (army.kinds()[0], v.province_of(army.loc));
-    if one_sea(v, forces, at, carried, except, from, dest) {
+    if seas.one_sea(v, forces, at, carried, except, from, dest) {
         debug_assert!(seas.route(v, forces, carried, except, from, dest), "a route of one sea is a route");
         return true;
     }
     seas.route(v, forces, carried, except, from, dest)
 }
 
-/// Is there a route of one sea from `from` to `dest`: a sea touching both
-/// whose force could carry `carried` armies, leaving out `except`? The
+/// A route of one sea from `from` to `dest`: the force at a sea touching
+/// both that could carry `carried` armies, leaving out `except`. The
 /// search's first step (most convoys are one fleet), asked of the
 /// provinces both touch and of the forces there, without finding the
-/// seas (issue 31). False says only that no such route is known.
+/// seas (issue 31). None says only that no such route is known.
 fn one_sea(
     v: &Variant,
     forces: &[Force],
@@ -407,7 +445,7 @@ fn one_sea(
     except: Option<u16>,
     from: ProvinceId,
     dest: ProvinceId,
-) -> bool {
+) -> Option<u16> {
     let both = v.any_borders.row_words(from.index()).iter().zip(v.any_borders.row_words(dest.index()));
     for (w, (a, b)) in both.enumerate() {
         let mut bits = a & b;
@@ -415,11 +453,11 @@ fn one_sea(
             let p = ProvinceId::new(w * 64 + bits.trailing_zeros() as usize);
             bits &= bits - 1;
             if carrier_at(v, forces, at, p, carried, except) {
-                return true;
+                return Some(at[p.index()]);
             }
         }
     }
-    false
+    None
 }
 
 /// Is the force in province `p` (`at`: the occupancy) one of the seas
