@@ -289,6 +289,22 @@ pub fn needless_convoy(
         );
         return false;
     }
+    !on_a_route_searched(v, forces, seas, carried, from, dest, here)
+}
+
+/// Is there a route of `carried` armies from `from` to `dest` through the
+/// seas that passes `here` (`on_some_route`)? (Out of line: most convoys
+/// are the route of one sea, answered before it, issue 31.)
+#[inline(never)]
+fn on_a_route_searched(
+    v: &Variant,
+    forces: &[Force],
+    seas: &Seas,
+    carried: usize,
+    from: ProvinceId,
+    dest: ProvinceId,
+    here: ProvinceId,
+) -> bool {
     let mut route = seas.carrying(v, forces, carried, None);
     // (`here` first: whether some route passes it does not depend on the
     // order the seas are tried in, and most such routes are that one sea,
@@ -296,7 +312,7 @@ pub fn needless_convoy(
     if let Some(i) = route.iter().position(|&p| p == here) {
         route.swap(0, i);
     }
-    !on_some_route(v, from, dest, &route, here)
+    on_some_route(v, from, dest, &route, here)
 }
 
 /// Is there a route from `from` to `dest` through the seas `fleets` that
