@@ -11,17 +11,17 @@ use std::cell::{Cell, Ref, RefCell};
 
 /// The forces at sea that have fleets: where they are, what they hold, and
 /// which force they are. Found when a convoy is first asked about that a
-/// route of one sea does not answer (`one_sea`; most phases ask nothing:
-/// about 450 instructions an opening, issue 31), then kept until the next
-/// position's `forget`. Asked through a shared
-/// reference (the planner's), so what is found sits in a cell.
+/// route of one sea does not answer (`Seas::one_sea`; most phases ask
+/// nothing: about 450 instructions an opening, issue 31), then kept until
+/// the next position's `forget`. Asked through a shared reference (the
+/// planner's), so what is found sits in a cell.
 #[derive(Default)]
 pub struct Seas {
     found: Cell<bool>,
     seas: RefCell<Found>,
-    /// The last route of one sea found (`one_sea`), also until `forget`:
-    /// a move's supports ask what the move asked, and are given with it
-    /// (issue 31).
+    /// The last route of one sea found (`Seas::one_sea`), also until
+    /// `forget`: a move's supports ask what the move asked, and are given
+    /// with it (issue 31).
     last_one_sea: Cell<Option<OneSea>>,
 }
 
@@ -70,9 +70,13 @@ impl Seas {
         *self.last_one_sea.get_mut() = None;
     }
 
-    /// Is there a route of one sea (`one_sea`) for `carried` armies from
-    /// `from` to `dest`, leaving out `except`? The last one found answers
-    /// without looking again, unless it is `except`'s.
+    /// Is there a route of one sea from `from` to `dest`: a sea touching
+    /// both whose force could carry `carried` armies, leaving out `except`?
+    /// The search's first step (most convoys are one fleet), asked of the
+    /// provinces both touch and of the forces there, without finding the
+    /// seas (issue 31); false says only that no such route is known. The
+    /// last one found answers without looking again, unless it is
+    /// `except`'s.
     #[inline(always)]
     fn one_sea(
         &self,
@@ -88,9 +92,19 @@ impl Seas {
         if last.is_some_and(|r| (r.from, r.dest, r.carried) == (from, dest, carried) && Some(r.carrier) != except) {
             return true;
         }
-        let Some(carrier) = one_sea(v, forces, at, carried, except, from, dest) else { return false };
-        self.last_one_sea.set(Some(OneSea { from, dest, carried, carrier }));
-        true
+        let both = v.any_borders.row_words(from.index()).iter().zip(v.any_borders.row_words(dest.index()));
+        for (w, (a, b)) in both.enumerate() {
+            let mut bits = a & b;
+            while bits != 0 {
+                let p = ProvinceId::new(w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+                if carrier_at(v, forces, at, p, carried, except) {
+                    self.last_one_sea.set(Some(OneSea { from, dest, carried, carrier: at[p.index()] }));
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// What is found of the seas among `forces` (the position's), found now
@@ -236,7 +250,6 @@ fn with_waters<R>(v: &Variant, f: impl FnOnce(&mut [u64]) -> R) -> R {
 fn add(set: &mut [u64], p: ProvinceId) {
     set[p.index() / 64] |= 1 << (p.index() % 64);
 }
-
 
 /// DATC 6.G.7, 6.G.19: a convoy order by a fleet that no route of the army
 /// through the fleets at sea needs is illegal, so it shows no intent to
@@ -446,34 +459,6 @@ pub fn convoy_possible(
         return true;
     }
     seas.route(v, forces, carried, except, from, dest)
-}
-
-/// A route of one sea from `from` to `dest`: the force at a sea touching
-/// both that could carry `carried` armies, leaving out `except`. The
-/// search's first step (most convoys are one fleet), asked of the
-/// provinces both touch and of the forces there, without finding the
-/// seas (issue 31). None says only that no such route is known.
-fn one_sea(
-    v: &Variant,
-    forces: &[Force],
-    at: &[u16],
-    carried: usize,
-    except: Option<u16>,
-    from: ProvinceId,
-    dest: ProvinceId,
-) -> Option<u16> {
-    let both = v.any_borders.row_words(from.index()).iter().zip(v.any_borders.row_words(dest.index()));
-    for (w, (a, b)) in both.enumerate() {
-        let mut bits = a & b;
-        while bits != 0 {
-            let p = ProvinceId::new(w * 64 + bits.trailing_zeros() as usize);
-            bits &= bits - 1;
-            if carrier_at(v, forces, at, p, carried, except) {
-                return Some(at[p.index()]);
-            }
-        }
-    }
-    None
 }
 
 /// Is the force in province `p` (`at`: the occupancy) one of the seas
