@@ -77,6 +77,7 @@ impl Seas {
     /// seas (issue 31); false says only that no such route is known. The
     /// last one found answers without looking again, unless it is
     /// `except`'s.
+    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
     fn one_sea(
         &self,
