@@ -8,8 +8,8 @@ pub fn ones(words: &[u64]) -> Ones<'_> {
 }
 
 /// Is position `i` set in `words` (bit `i % 64` of word `i / 64`, as
-/// `ones` reads them)? (The one test of the planner's and the board's bit
-/// sets, issue 31.)
+/// `ones` reads them)? (One test for the bit sets of words: the planner's
+/// use it, issue 31.)
 #[inline(always)]
 pub fn has(words: &[u64], i: usize) -> bool {
     words[i / 64] & (1 << (i % 64)) != 0
