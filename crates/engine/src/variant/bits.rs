@@ -7,6 +7,14 @@ pub fn ones(words: &[u64]) -> Ones<'_> {
     Ones { words, w: 0, bits: words.first().copied().unwrap_or(0) }
 }
 
+/// Is position `i` set in `words` (bit `i % 64` of word `i / 64`, as
+/// `ones` reads them)? (One test for the bit sets of words: the planner's
+/// use it, issue 31.)
+#[inline(always)]
+pub fn has(words: &[u64], i: usize) -> bool {
+    words[i / 64] & (1 << (i % 64)) != 0
+}
+
 /// `ones`: a plain iterator, not a chain of adapters (a chain cost twice
 /// the instructions a bit in the hand-over of the board).
 pub struct Ones<'a> {
@@ -108,6 +116,16 @@ mod tests {
         assert_eq!(m.row_words(3), &[1 | 1 << 5 | 1 << 63, 1 | 1 << 63, 1 << 1]);
         assert_eq!(m.row_words(4), &[0, 0, 0]);
         assert!(m.row_words(200).is_empty());
+    }
+
+    #[test]
+    fn has_reads_what_ones_lists() {
+        let words = [1 | 1 << 63, 0, 1 << 5];
+        let set: Vec<usize> = super::ones(&words).collect();
+        assert_eq!(set, vec![0, 63, 133]);
+        for i in 0..192 {
+            assert_eq!(super::has(&words, i), set.contains(&i), "{i}");
+        }
     }
 
     #[test]

@@ -5,19 +5,34 @@
 
 use super::{Part, Plan, Plans, WHOLE};
 use crate::adjudicate::outcome::Illegal;
-use crate::state::Force;
-use crate::variant::{LocId, ProvinceId, Variant};
+use crate::state::{Force, Moves};
+use crate::variant::{bits, LocId, ProvinceId, Variant};
 use std::cell::{Cell, Ref, RefCell};
 
 /// The forces at sea that have fleets: where they are, what they hold, and
-/// which force they are. Found when a convoy is first asked about (most
-/// phases ask nothing: about 450 instructions an opening, issue 31), then
-/// kept until the next position's `forget`. Asked through a shared
-/// reference (the planner's), so what is found sits in a cell.
+/// which force they are. Found when a convoy is first asked about that a
+/// route of one sea does not answer (`Seas::one_sea`; most phases ask
+/// nothing: about 450 instructions an opening, issue 31), then kept until
+/// the next position's `forget`. Asked through a shared reference (the
+/// planner's), so what is found sits in a cell.
 #[derive(Default)]
 pub struct Seas {
     found: Cell<bool>,
     seas: RefCell<Found>,
+    /// The last route of one sea found (`Seas::one_sea`), also until
+    /// `forget`: a move's supports ask what the move asked, and are given
+    /// with it (issue 31).
+    last_one_sea: Cell<Option<OneSea>>,
+}
+
+/// A route of one sea: `carried` armies from `from` to `dest` in force
+/// `carrier`'s fleets.
+#[derive(Clone, Copy)]
+struct OneSea {
+    from: ProvinceId,
+    dest: ProvinceId,
+    carried: usize,
+    carrier: u16,
 }
 
 /// What `Seas::find` found.
@@ -52,6 +67,45 @@ impl Seas {
     /// A new position: its seas are found when first asked about.
     pub fn forget(&mut self) {
         *self.found.get_mut() = false;
+        *self.last_one_sea.get_mut() = None;
+    }
+
+    /// Is there a route of one sea from `from` to `dest`: a sea touching
+    /// both whose force could carry `carried` armies, leaving out `except`?
+    /// The search's first step (most convoys are one fleet), asked of the
+    /// provinces both touch and of the forces there, without finding the
+    /// seas (issue 31); false says only that no such route is known. The
+    /// last one found answers without looking again, unless it is
+    /// `except`'s.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn one_sea(
+        &self,
+        v: &Variant,
+        forces: &[Force],
+        at: &[u16],
+        carried: usize,
+        except: Option<u16>,
+        from: ProvinceId,
+        dest: ProvinceId,
+    ) -> bool {
+        let last = self.last_one_sea.get();
+        if last.is_some_and(|r| (r.from, r.dest, r.carried) == (from, dest, carried) && Some(r.carrier) != except) {
+            return true;
+        }
+        let both = v.any_borders.row_words(from.index()).iter().zip(v.any_borders.row_words(dest.index()));
+        for (w, (a, b)) in both.enumerate() {
+            let mut bits = a & b;
+            while bits != 0 {
+                let p = ProvinceId::new(w * 64 + bits.trailing_zeros() as usize);
+                bits &= bits - 1;
+                if carrier_at(v, forces, at, p, carried, except) {
+                    self.last_one_sea.set(Some(OneSea { from, dest, carried, carrier: at[p.index()] }));
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// What is found of the seas among `forces` (the position's), found now
@@ -91,14 +145,10 @@ impl Seas {
             if !at_sea(f.loc) {
                 continue;
             }
-            let province = v.province_of(f.loc);
-            let [armies, _, _] = f.kinds();
-            // M8: what can convoy (fleets) carries one army each.
-            let fleets = f.components.iter().filter(|c| c.kind.row().may_convoy).count();
-            if fleets > 0 {
-                let sea = Sea { province, armies, fleets, force: i as u16 };
+            let sea = Sea::of(v.province_of(f.loc), i as u16, f);
+            if sea.fleets > 0 {
                 if sea.carries(1, None) {
-                    add(lone, province);
+                    add(lone, sea.province);
                 }
                 list.push(sea);
             }
@@ -116,6 +166,10 @@ impl Seas {
 
     /// Is there a route of the seas whose force could carry `carried`
     /// armies, leaving out `except`, from `from` to `dest` (`route_exists`)?
+    /// (Out of line: most questions are answered by a route of one sea
+    /// before it, and inline it made their function keep more on its
+    /// stack, issue 31.)
+    #[inline(never)]
     fn route(
         &self,
         v: &Variant,
@@ -129,7 +183,7 @@ impl Seas {
         // One army, and `except` no force at a sea that carries one: the
         // seas found for it (`except`, if at such a sea, may be its only
         // carrier, so the list is asked), and the answer kept.
-        let at_lone = |e: u16| has(&found.lone, v.province_of(forces[e as usize].loc));
+        let at_lone = |e: u16| bits::has(&found.lone, v.province_of(forces[e as usize].loc).index());
         if carried == 1 && !except.is_some_and(at_lone) {
             let known = found.asked.borrow().iter().find(|a| (a.0, a.1) == (from, dest)).map(|a| a.2);
             if let Some(answer) = known {
@@ -153,6 +207,21 @@ impl Seas {
 }
 
 impl Sea {
+    /// Force `force` (`body`), standing at sea in `province`.
+    #[inline(always)]
+    fn of(province: ProvinceId, force: u16, body: &Force) -> Sea {
+        // (One component, as nearly every force: its kind read once, issue 31.)
+        if let [one] = body.components[..] {
+            let row = one.kind.row();
+            let armies = (row.moves == Moves::Army) as usize;
+            return Sea { province, armies, fleets: row.may_convoy as usize, force };
+        }
+        let [armies, _, _] = body.kinds();
+        // M8: what can convoy (fleets) carries one army each.
+        let fleets = body.components.iter().filter(|c| c.kind.row().may_convoy).count();
+        Sea { province, armies, fleets, force }
+    }
+
     /// Could its force carry `carried` armies (M8: its armies and the
     /// carried ones no more than its fleets), unless it is `except`?
     #[inline(always)]
@@ -183,12 +252,6 @@ fn add(set: &mut [u64], p: ProvinceId) {
     set[p.index() / 64] |= 1 << (p.index() % 64);
 }
 
-/// Is province `p` in the set `set`?
-#[inline(always)]
-fn has(set: &[u64], p: ProvinceId) -> bool {
-    set[p.index() / 64] & 1 << (p.index() % 64) != 0
-}
-
 /// DATC 6.G.7, 6.G.19: a convoy order by a fleet that no route of the army
 /// through the fleets at sea needs is illegal, so it shows no intent to
 /// convoy. (6.G.6: a fleet on a route through fleets that do not convoy
@@ -197,11 +260,12 @@ fn has(set: &[u64], p: ProvinceId) -> bool {
 /// order is impossible does, and the split stands ("the movement of each
 /// unit splitting follows the usual rules", Multiplicity seed rule 7, M9):
 /// it keeps the split's order, which its other parts carry too.
-pub fn drop_needless_convoys(v: &Variant, forces: &[Force], seas: &Seas, plans: &mut Plans) {
+#[inline(never)]
+pub fn drop_needless_convoys(v: &Variant, forces: &[Force], at: &[u16], seas: &Seas, plans: &mut Plans) {
     for &g in &plans.convoys {
         let g = g as usize;
         let Plan::Convoy { army, dest } = plans.parts[g].plan else { continue };
-        if needless_convoy(v, forces, seas, army, dest, plans.parts[g].origin) {
+        if needless_convoy(v, forces, at, seas, army, dest, plans.parts[g].origin) {
             plans.parts[g].plan = Plan::Hold;
             if plans.parts[g].split != WHOLE {
                 continue;
@@ -219,6 +283,7 @@ pub fn drop_needless_convoys(v: &Variant, forces: &[Force], seas: &Seas, plans: 
 pub fn needless_convoy(
     v: &Variant,
     forces: &[Force],
+    at: &[u16],
     seas: &Seas,
     army: u16,
     dest: ProvinceId,
@@ -226,13 +291,34 @@ pub fn needless_convoy(
 ) -> bool {
     let army = &forces[army as usize];
     let (carried, from) = (army.kinds()[0], v.province_of(army.loc));
-    // The route of one sea, `here` itself, where `here` could carry the
-    // army (the search's first step, the seas not listed, issue 31).
+    // The route of one sea, `here` itself, where the fleet there could
+    // carry the army (the search's first step, the seas neither found nor
+    // listed, issue 31).
     let touches = |a: ProvinceId, b: ProvinceId| v.any_borders.get_within(a.index(), b.index());
     let one_sea = from != here && touches(from, here) && touches(here, dest);
-    if one_sea && carried == 1 && has(&seas.found(v, forces).lone, here) {
+    if one_sea && carrier_at(v, forces, at, here, carried, None) {
+        debug_assert!(
+            on_some_route(v, from, dest, &seas.carrying(v, forces, carried, None), here),
+            "the route of one sea is a route the search finds"
+        );
         return false;
     }
+    !on_a_route_searched(v, forces, seas, carried, from, dest, here)
+}
+
+/// Is there a route of `carried` armies from `from` to `dest` through the
+/// seas that passes `here` (`on_some_route`)? (Out of line: most convoys
+/// are the route of one sea, answered before it, issue 31.)
+#[inline(never)]
+fn on_a_route_searched(
+    v: &Variant,
+    forces: &[Force],
+    seas: &Seas,
+    carried: usize,
+    from: ProvinceId,
+    dest: ProvinceId,
+    here: ProvinceId,
+) -> bool {
     let mut route = seas.carrying(v, forces, carried, None);
     // (`here` first: whether some route passes it does not depend on the
     // order the seas are tried in, and most such routes are that one sea,
@@ -240,7 +326,7 @@ pub fn needless_convoy(
     if let Some(i) = route.iter().position(|&p| p == here) {
         route.swap(0, i);
     }
-    !on_some_route(v, from, dest, &route, here)
+    on_some_route(v, from, dest, &route, here)
 }
 
 /// Is there a route from `from` to `dest` through the seas `fleets` that
@@ -358,14 +444,34 @@ fn search(v: &Variant, from: ProvinceId, dest: ProvinceId, fleets: &[u64], seen:
 
 /// Could fleets standing at sea carry `army` to `dest`, not counting force
 /// `except`? (DATC 6.D.31, 6.D.32: a move or support that no convoy could
-/// make possible is illegal.)
+/// make possible is illegal.) `at`: the position's occupancy (`occupancy`).
 pub fn convoy_possible(
     v: &Variant,
     forces: &[Force],
+    at: &[u16],
     seas: &Seas,
     army: &Force,
     dest: ProvinceId,
     except: Option<u16>,
 ) -> bool {
-    seas.route(v, forces, army.kinds()[0], except, v.province_of(army.loc), dest)
+    let (carried, from) = (army.kinds()[0], v.province_of(army.loc));
+    if seas.one_sea(v, forces, at, carried, except, from, dest) {
+        debug_assert!(seas.route(v, forces, carried, except, from, dest), "a route of one sea is a route");
+        return true;
+    }
+    seas.route(v, forces, carried, except, from, dest)
+}
+
+/// Is the force in province `p` (`at`: the occupancy) one of the seas
+/// (`Seas::find`) that could carry `carried` armies, unless it is
+/// `except`? (A box reads empty: no, which only sends the question the
+/// general way.)
+#[inline(always)]
+fn carrier_at(v: &Variant, forces: &[Force], at: &[u16], p: ProvinceId, carried: usize, except: Option<u16>) -> bool {
+    let g = at[p.index()];
+    let Some(body) = forces.get(g as usize) else { return false };
+    v.province(p).terrain.convoys() && {
+        let sea = Sea::of(p, g, body);
+        sea.fleets > 0 && sea.carries(carried, except)
+    }
 }

@@ -366,7 +366,7 @@ fn plan_orders(
         own = &mut parts[..n];
     }
     if !plans.convoys.is_empty() {
-        drop_needless_convoys(v, forces, seas, plans);
+        drop_needless_convoys(v, forces, at, seas, plans);
         if v.rules.edition.own_fleet_convoys {
             mark_own_convoys(forces.len(), &plans.convoys, &mut plans.parts);
         }
@@ -556,7 +556,7 @@ impl Planning<'_> {
         let Ok(plan) = self.plan_one(f, body, action) else { return false };
         match plan {
             Plan::Convoy { army, dest } => {
-                !needless_convoy(self.v, self.forces, self.seas, army, dest, self.v.province_of(body.loc))
+                !needless_convoy(self.v, self.forces, self.at, self.seas, army, dest, self.v.province_of(body.loc))
             }
             _ => true,
         }
@@ -755,7 +755,7 @@ impl Planning<'_> {
         })?;
         if let Plan::Move { dest, convoy: true, .. } = plan {
             if !v.army_borders.get_within(v.province_of(body.loc).index(), dest.index())
-                && !convoy_possible(v, self.forces, self.seas, body, dest, None)
+                && !convoy_possible(v, self.forces, self.at, self.seas, body, dest, None)
             {
                 return Err(Illegal::NoConvoyPossible);
             }
@@ -813,7 +813,7 @@ impl Planning<'_> {
         to: LocId,
         reaches: impl Fn(ProvinceId) -> bool,
     ) -> Result<Plan, Illegal> {
-        let Planning { v, forces, seas, .. } = *self;
+        let Planning { v, forces, seas, at, .. } = *self;
         let dest = v.province_of(to);
         let (t, from) = self.target_where(f, unit, Some(dest))?;
         if !reaches(dest) {
@@ -821,7 +821,7 @@ impl Planning<'_> {
         }
         let moving = &forces[t as usize];
         let needs_convoy = moving.is_army() && !v.army_borders.get_within(from.index(), dest.index());
-        if needs_convoy && !convoy_possible(v, forces, seas, moving, dest, Some(f)) {
+        if needs_convoy && !convoy_possible(v, forces, at, seas, moving, dest, Some(f)) {
             return Err(Illegal::NoConvoyPossible);
         }
         // DATC 4.B.4: the edition says whether a written coast must match.

@@ -18,7 +18,7 @@ use super::{Part, Plan, Planning};
 use crate::adjudicate::outcome::Illegal;
 use crate::order::Action;
 use crate::state::{Force, Moves};
-use crate::variant::{BitMatrix, Kind, LocId, PlainTables, PowerId, ProvinceId, Variant};
+use crate::variant::{bits, BitMatrix, Kind, LocId, PlainTables, PowerId, ProvinceId, Variant};
 
 /// The variant's tables; None where it has mechanics (their hooks may
 /// forbid a move or a support, so every one is decided the general way).
@@ -100,7 +100,7 @@ fn supporter_reach<'a>(tables: &'a PlainTables, body: &Force) -> Option<impl Fn(
 /// Is `l` in a province a fleet may convoy through (`Terrain::convoys`)?
 #[inline(always)]
 pub(crate) fn at_sea(tables: &PlainTables, l: LocId) -> bool {
-    tables.seas.get(l.index() / 64).is_some_and(|w| w & (1 << (l.index() % 64)) != 0)
+    bits::has(&tables.seas, l.index())
 }
 
 /// Can `body` reach `dest` (`can_reach`), or None: ask the rule.
