@@ -6,7 +6,7 @@
 
 use super::decisions::NONE;
 use crate::state::{copied, Components, Force};
-use crate::variant::{LocId, ProvinceId, Variant};
+use crate::variant::{bits, LocId, ProvinceId, Variant};
 
 /// The forces of the new board as they are placed (in the order the
 /// movement produces them), and where each stands.
@@ -165,8 +165,7 @@ impl NewBoard {
 
     /// Whether a location's bit is set.
     fn marked(&self, l: LocId) -> bool {
-        let l = l.index();
-        self.locs[l / 64] & (1 << (l % 64)) != 0
+        bits::has(&self.locs, l.index())
     }
 
     /// Hands the board over to `next` (the position's forces were
