@@ -85,7 +85,8 @@ impl Links {
         for p in (0..n).rev() {
             if matches!(parts[p].plan, Plan::SupportHold { .. } | Plan::SupportMove { .. } | Plan::SupportMerge { .. })
             {
-                (links.at[p].offered, links.at[p].cut_whole) = offered(&parts[p], || parts[p].components(forces, splits));
+                (links.at[p].offered, links.at[p].cut_whole) =
+                    offered(&parts[p], || parts[p].components(forces, splits));
             }
             let helped = match parts[p].plan {
                 // (A move or a hold helps nobody: the rest of the loop is

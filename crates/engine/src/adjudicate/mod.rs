@@ -23,8 +23,8 @@ mod retreat;
 type Few = smallvec::SmallVec<[u16; 4]>;
 
 pub use adjustment::{adjustment_due, balances, build_loc};
-pub use civil_disorder::{distances, first_in_disorder};
 pub(crate) use civil_disorder::HomeDistances;
+pub use civil_disorder::{distances, first_in_disorder};
 // The vocabulary, below the rules and the adjudicator (crate::outcome):
 // its old paths `super::outcome::...` keep working.
 use crate::outcome;

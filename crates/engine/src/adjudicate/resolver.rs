@@ -141,9 +141,7 @@ impl<'a> Resolver<'a> {
         let n = self.parts.len() as u16;
         // (One record of each array a part: said once here, so that the
         // loops check no index of a part against three bounds, issue 31.)
-        assert!(
-            self.links.at.len() == n as usize && self.nodes.len() == n as usize && self.stops.len() >= n as usize
-        );
+        assert!(self.links.at.len() == n as usize && self.nodes.len() == n as usize && self.stops.len() >= n as usize);
         for p in 0..n {
             if self.settle_arrival::<false>(p) {
                 // A move into the province `p` leaves, passed over while

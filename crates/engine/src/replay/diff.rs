@@ -111,7 +111,9 @@ pub(super) fn same_forces(expected: &[Force], actual: &[Force]) -> bool {
 /// read, a third of the provinces on the standard map.
 pub(super) fn same_owners(v: &Variant, e: &[Option<PowerId>], a: &[Option<PowerId>]) -> bool {
     debug_assert!(
-        [e, a].iter().all(|owners| owners.iter().enumerate().all(|(p, o)| o.is_none() || v.is_centre(ProvinceId::new(p)))),
+        [e, a]
+            .iter()
+            .all(|owners| owners.iter().enumerate().all(|(p, o)| o.is_none() || v.is_centre(ProvinceId::new(p)))),
         "only centres are owned"
     );
     e.len() == a.len() && v.centres.iter().all(|c| e.get(c.index()) == a.get(c.index()))
