@@ -26,7 +26,7 @@ pub(super) struct Places {
 #[derive(Clone, Copy)]
 pub(super) struct Place {
     letters: u32,
-    named: bool,
+    pub(super) named: bool,
     pub(super) loc: LocId,
     province: u16,
     centre: bool,
@@ -47,14 +47,16 @@ impl Places {
         Places { slots: slots.try_into().unwrap_or_else(|_| unreachable!("1 << BITS slots")) }
     }
 
-    /// The place that `name` (three bytes) names, when it names one.
+    /// The place that `name` (three bytes) names, if it names one
+    /// (`named`). (Not an Option: one made here went through memory to be
+    /// read, and the read waited, issue 31.)
     #[inline(always)]
-    pub(super) fn find(&mut self, v: &Variant, name: [u8; 3]) -> Option<Place> {
+    pub(super) fn find(&mut self, v: &Variant, name: [u8; 3]) -> Place {
         let letters = u32::from_le_bytes([name[0], name[1], name[2], 0xff]);
         let slot = (letters.wrapping_mul(0x9e37_79b1) >> (32 - BITS)) as usize;
         let place = self.slots[slot];
         if place.letters == letters {
-            return place.named.then_some(place);
+            return place;
         }
         self.meet(v, letters, slot)
     }
@@ -64,12 +66,12 @@ impl Places {
     /// (the variant's lookup, kept in the first free slot).
     #[cold]
     #[inline(never)]
-    fn meet(&mut self, v: &Variant, letters: u32, slot: usize) -> Option<Place> {
+    fn meet(&mut self, v: &Variant, letters: u32, slot: usize) -> Place {
         let mask = self.slots.len() - 1;
         let mut free = None;
         for i in (1..=PROBES).map(|k| (slot + k) & mask) {
             match self.slots[i].letters {
-                l if l == letters => return self.slots[i].named.then_some(self.slots[i]),
+                l if l == letters => return self.slots[i],
                 0 => {
                     free = Some(i);
                     break;
@@ -90,7 +92,7 @@ impl Places {
         if let Some(i) = free {
             self.slots[i] = place;
         }
-        place.named.then_some(place)
+        place
     }
 }
 
@@ -215,8 +217,39 @@ pub(super) fn ends_at(line: &[u8], w: &Window, end: usize) -> bool {
 /// when it is not a usual line or says something wrong.
 #[inline(always)]
 fn usual_line(v: &Variant, nations: &Nations, places: &mut Places, start: &mut Start, line: &[u8]) -> Option<usize> {
-    let w = window(line);
-    let (power, at) = nations.known_at(line, &w)?;
+    match line.first_chunk::<32>() {
+        Some(w) => usual_line_in(v, nations, places, start, line, w),
+        None => usual_line_at_the_end(v, nations, places, start, line),
+    }
+}
+
+/// `usual_line` within the last 32 bytes of the text: its window copied.
+#[cold]
+#[inline(never)]
+fn usual_line_at_the_end(
+    v: &Variant,
+    nations: &Nations,
+    places: &mut Places,
+    start: &mut Start,
+    line: &[u8],
+) -> Option<usize> {
+    usual_line_in(v, nations, places, start, line, &window(line))
+}
+
+/// `usual_line` with the line's window `w`: read where the line stands, not
+/// copied. (A copy is two stores of 16 bytes, and the loads of the name's
+/// few bytes across the two then waited for both, some fifth of the time
+/// a usual line took, issue 31; the instructions were as many.)
+#[inline(always)]
+fn usual_line_in(
+    v: &Variant,
+    nations: &Nations,
+    places: &mut Places,
+    start: &mut Start,
+    line: &[u8],
+    w: &Window,
+) -> Option<usize> {
+    let (power, at) = nations.known_at(line, w)?;
     // A usual line ends within the window (a longer nation's line is the
     // general reader's).
     if at > 20 {
@@ -227,7 +260,7 @@ fn usual_line(v: &Variant, nations: &Nations, places: &mut Places, start: &mut S
     const SUPPLY: u64 = u64::from_le_bytes(*b" supply ");
     const ARMY: u64 = u64::from_le_bytes(*b" army \0\0");
     const FLEET: u64 = u64::from_le_bytes(*b" fleet \0");
-    let read = word8(&w, at);
+    let read = word8(w, at);
     let (kind, at) = if read == SUPPLY {
         (None, at + 8)
     } else if read & 0xffff_ffff_ffff == ARMY {
@@ -237,10 +270,13 @@ fn usual_line(v: &Variant, nations: &Nations, places: &mut Places, start: &mut S
     } else {
         return None;
     };
-    if !ends_at(line, &w, at + 3) {
+    if !ends_at(line, w, at + 3) {
         return None;
     }
-    let place = places.find(v, [w[at], w[at + 1], w[at + 2]])?;
+    let place = places.find(v, [w[at], w[at + 1], w[at + 2]]);
+    if !place.named {
+        return None;
+    }
     let p = place.province as usize;
     let Some(kind) = kind else {
         if !place.centre {

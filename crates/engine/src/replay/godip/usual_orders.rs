@@ -43,7 +43,38 @@ fn usual_order(
     line: &[u8],
     orders: &mut Vec<Order>,
 ) -> Option<usize> {
-    let w = &window(line);
+    match line.first_chunk::<32>() {
+        Some(w) => usual_order_in(v, places, board, retreat, line, w, orders),
+        None => usual_order_at_the_end(v, places, board, retreat, line, orders),
+    }
+}
+
+/// `usual_order` within the last 32 bytes of the text: its window copied.
+#[cold]
+#[inline(never)]
+fn usual_order_at_the_end(
+    v: &Variant,
+    places: &mut Places,
+    board: &Board,
+    retreat: bool,
+    line: &[u8],
+    orders: &mut Vec<Order>,
+) -> Option<usize> {
+    usual_order_in(v, places, board, retreat, line, &window(line), orders)
+}
+
+/// `usual_order` with the line's window `w`, read where the line stands
+/// (as `usual_line_in` reads it).
+#[inline(always)]
+fn usual_order_in(
+    v: &Variant,
+    places: &mut Places,
+    board: &Board,
+    retreat: bool,
+    line: &[u8],
+    w: &Window,
+    orders: &mut Vec<Order>,
+) -> Option<usize> {
     // The shape its words show; every word and place of it is then the
     // line's own where the line ends at the shape's end.
     let shape = if word(w, 3, b" hold") {
@@ -122,5 +153,6 @@ fn word(w: &Window, at: usize, word: &[u8]) -> bool {
 /// checked by the caller: a coast's `/` is not what it expects).
 #[inline(always)]
 fn place(v: &Variant, places: &mut Places, w: &Window, at: usize) -> Option<LocId> {
-    Some(places.find(v, [w[at], w[at + 1], w[at + 2]])?.loc)
+    let place = places.find(v, [w[at], w[at + 1], w[at + 2]]);
+    place.named.then_some(place.loc)
 }
