@@ -147,24 +147,38 @@ impl Reading<'_> {
             return self.usual_orders(v, places, n, text);
         }
         let mut start = Start { seen: &mut self.seen, owners: &mut self.pos.owners, forces: &mut self.pos.forces };
-        each_line(text, n, |line| usual_line(v, nations, places, &mut start, line))
+        each_line(text, n, |line, w| usual_line(v, nations, places, &mut start, line, w))
     }
 }
 
 /// Reads lines at the start of `text` with `read` (one line at the start
-/// of the bytes it is given: where it ends, its newline or the end of the
-/// text, or None when it is not its kind of line), counting them in `n`:
-/// the text from the first line it does not read (None: the text ended
-/// with the last line read).
+/// of the bytes it is given, with their window: where it ends, its newline
+/// or the end of the text, or None when it is not its kind of line),
+/// counting them in `n`: the text from the first line it does not read
+/// (None: the text ended with the last line read).
 #[inline(always)]
 pub(super) fn each_line<'t>(
     text: &'t str,
     n: &mut usize,
-    mut read: impl FnMut(&[u8]) -> Option<usize>,
+    mut read: impl FnMut(&[u8], &Window) -> Option<usize>,
 ) -> Option<&'t str> {
     let bytes = text.as_bytes();
     let (mut at, mut lines) = (0, 0);
-    while let Some(end) = read(&bytes[at..]) {
+    loop {
+        let line = &bytes[at..];
+        // The window read where the line stands. (A copy is two stores of
+        // 16 bytes, and the loads of a place's few bytes across the two
+        // then waited for both: some fifth of the time a usual line took,
+        // issue 31.) Within the last 32 bytes of the text, copied.
+        let copied;
+        let w = match line.first_chunk::<32>() {
+            Some(w) => w,
+            None => {
+                copied = window(line);
+                &copied
+            }
+        };
+        let Some(end) = read(line, w) else { break };
         lines += 1;
         at += end;
         if at == bytes.len() {
@@ -183,7 +197,7 @@ pub(super) fn each_line<'t>(
 /// fixed places in it, its length tested once.
 pub(super) type Window = [u8; 32];
 
-/// The window at the start of `line`.
+/// The window at the start of `line`, copied.
 #[inline(always)]
 pub(super) fn window(line: &[u8]) -> Window {
     match line.first_chunk::<32>() {
@@ -212,36 +226,11 @@ pub(super) fn ends_at(line: &[u8], w: &Window, end: usize) -> bool {
     end == line.len() || (end < line.len() && w[end] == b'\n')
 }
 
-/// Reads one usual line at the start of `line` into the position: where it
-/// ends (its newline, or the end of the text), or None, with nothing read,
-/// when it is not a usual line or says something wrong.
+/// Reads one usual line at the start of `line` (`w` its window) into the
+/// position: where it ends (its newline, or the end of the text), or None,
+/// with nothing read, when it is not a usual line or says something wrong.
 #[inline(always)]
-fn usual_line(v: &Variant, nations: &Nations, places: &mut Places, start: &mut Start, line: &[u8]) -> Option<usize> {
-    match line.first_chunk::<32>() {
-        Some(w) => usual_line_in(v, nations, places, start, line, w),
-        None => usual_line_at_the_end(v, nations, places, start, line),
-    }
-}
-
-/// `usual_line` within the last 32 bytes of the text: its window copied.
-#[cold]
-#[inline(never)]
-fn usual_line_at_the_end(
-    v: &Variant,
-    nations: &Nations,
-    places: &mut Places,
-    start: &mut Start,
-    line: &[u8],
-) -> Option<usize> {
-    usual_line_in(v, nations, places, start, line, &window(line))
-}
-
-/// `usual_line` with the line's window `w`: read where the line stands, not
-/// copied. (A copy is two stores of 16 bytes, and the loads of the name's
-/// few bytes across the two then waited for both, some fifth of the time
-/// a usual line took, issue 31; the instructions were as many.)
-#[inline(always)]
-fn usual_line_in(
+fn usual_line(
     v: &Variant,
     nations: &Nations,
     places: &mut Places,

@@ -7,7 +7,7 @@
 //! a coast, a place the record names otherwise) is left to the general
 //! reader (`order`), which reads a usual line to the same order.
 
-use super::usual::{each_line, ends_at, window, Places, Window};
+use super::usual::{each_line, ends_at, Places, Window};
 use super::{unit_at, Board, Reading, Variant};
 use crate::order::{Action, Order};
 use crate::variant::{LocId, PhaseKind};
@@ -26,47 +26,17 @@ impl Reading<'_> {
         let retreat = v.calendar.kind(self.pos.phase) == PhaseKind::Retreat;
         let board = Board { pos: &self.pos, at: &self.at };
         let orders = &mut self.orders;
-        each_line(text, n, |line| usual_order(v, places, &board, retreat, line, orders))
+        each_line(text, n, |line, w| usual_order(v, places, &board, retreat, line, w, orders))
     }
 }
 
-/// Reads one usual order at the start of `line` into `orders` (pushed where
+/// Reads one usual order at the start of `line` (`w` its window) into
+/// `orders` (pushed where
 /// it is made: an order is 96 bytes): where its line ends (its newline, or
 /// the end of the text), or None, with nothing read, when it is not a usual
 /// line.
 #[inline(always)]
 fn usual_order(
-    v: &Variant,
-    places: &mut Places,
-    board: &Board,
-    retreat: bool,
-    line: &[u8],
-    orders: &mut Vec<Order>,
-) -> Option<usize> {
-    match line.first_chunk::<32>() {
-        Some(w) => usual_order_in(v, places, board, retreat, line, w, orders),
-        None => usual_order_at_the_end(v, places, board, retreat, line, orders),
-    }
-}
-
-/// `usual_order` within the last 32 bytes of the text: its window copied.
-#[cold]
-#[inline(never)]
-fn usual_order_at_the_end(
-    v: &Variant,
-    places: &mut Places,
-    board: &Board,
-    retreat: bool,
-    line: &[u8],
-    orders: &mut Vec<Order>,
-) -> Option<usize> {
-    usual_order_in(v, places, board, retreat, line, &window(line), orders)
-}
-
-/// `usual_order` with the line's window `w`, read where the line stands
-/// (as `usual_line_in` reads it).
-#[inline(always)]
-fn usual_order_in(
     v: &Variant,
     places: &mut Places,
     board: &Board,
