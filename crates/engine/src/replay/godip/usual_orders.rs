@@ -31,10 +31,9 @@ impl Reading<'_> {
 }
 
 /// Reads one usual order at the start of `line` (`w` its window) into
-/// `orders` (pushed where
-/// it is made: an order is 96 bytes): where its line ends (its newline, or
-/// the end of the text), or None, with nothing read, when it is not a usual
-/// line.
+/// `orders` (pushed where it is made: an order is 96 bytes): where its line
+/// ends (its newline, or the end of the text), or None, with nothing read,
+/// when it is not a usual line.
 #[inline(always)]
 fn usual_order(
     v: &Variant,
