@@ -15,6 +15,12 @@ pub fn has(words: &[u64], i: usize) -> bool {
     words[i / 64] & (1 << (i % 64)) != 0
 }
 
+/// Sets position `i` in `words` (the bit `has` reads).
+#[inline(always)]
+pub fn set(words: &mut [u64], i: usize) {
+    words[i / 64] |= 1 << (i % 64);
+}
+
 /// `ones`: a plain iterator, not a chain of adapters (a chain cost twice
 /// the instructions a bit in the hand-over of the board).
 pub struct Ones<'a> {
@@ -120,7 +126,11 @@ mod tests {
 
     #[test]
     fn has_reads_what_ones_lists() {
-        let words = [1 | 1 << 63, 0, 1 << 5];
+        let mut words = [0; 3];
+        for i in [0, 63, 133] {
+            super::set(&mut words, i);
+        }
+        assert_eq!(words, [1 | 1 << 63, 0, 1 << 5]);
         let set: Vec<usize> = super::ones(&words).collect();
         assert_eq!(set, vec![0, 63, 133]);
         for i in 0..192 {

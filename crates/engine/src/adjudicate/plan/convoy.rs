@@ -148,7 +148,7 @@ impl Seas {
             let sea = Sea::of(v.province_of(f.loc), i as u16, f);
             if sea.fleets > 0 {
                 if sea.carries(1, None) {
-                    add(lone, sea.province);
+                    bits::set(lone, sea.province.index());
                 }
                 list.push(sea);
             }
@@ -199,7 +199,7 @@ impl Seas {
         }
         with_waters(v, |waters| {
             for s in found.list.iter().filter(|s| s.carries(carried, except)) {
-                add(waters, s.province);
+                bits::set(waters, s.province.index());
             }
             route_exists(v, from, dest, waters)
         })
@@ -244,12 +244,6 @@ fn with_waters<R>(v: &Variant, f: impl FnOnce(&mut [u64]) -> R) -> R {
     } else {
         f(&mut vec![0; 3 * words])
     }
-}
-
-/// Adds province `p` to the set `set`.
-#[inline(always)]
-fn add(set: &mut [u64], p: ProvinceId) {
-    set[p.index() / 64] |= 1 << (p.index() % 64);
 }
 
 /// DATC 6.G.7, 6.G.19: a convoy order by a fleet that no route of the army
@@ -393,7 +387,7 @@ pub fn fall_back_to_land(v: &Variant, forces: usize, named: &[u16], parts: &mut 
         let army = parts[m].force;
         let route = with_waters(v, |waters| {
             for p in parts.iter().filter(|p| p.plan == Plan::Convoy { army, dest }) {
-                add(waters, p.origin);
+                bits::set(waters, p.origin.index());
             }
             route_exists(v, from, dest, waters)
         });

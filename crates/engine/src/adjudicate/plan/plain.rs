@@ -142,7 +142,7 @@ fn fill(v: &Variant) -> PlainTables {
     });
     let mut seas = vec![0; n.div_ceil(64)];
     for l in (0..n).filter(|&l| v.province(v.province_of(LocId::new(l))).terrain.convoys()) {
-        seas[l / 64] |= 1 << (l % 64);
+        bits::set(&mut seas, l);
     }
     PlainTables { moves: [army.0, fleet.0], reach: [army.1, fleet.1], seas }
 }
