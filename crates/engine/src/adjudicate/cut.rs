@@ -266,7 +266,10 @@ impl Resolver<'_> {
     }
 
     /// `cutting_strength` of group `g` when no member comes by convoy (it
-    /// then reads no decision; None: one does).
+    /// then reads no decision; None: one does). (Its loop restated on
+    /// purpose: written as a check of the members and a call of
+    /// `cutting_strength`, the code around both changed, and the opening
+    /// rose by 734 instructions and the mid-game by 639, issue 31.)
     fn settled_cutting_strength(&self, g: u16, side: u8, against: Option<ProvinceId>) -> Option<u32> {
         let mut own = 0;
         let mut m = g;

@@ -9,7 +9,7 @@ pub fn ones(words: &[u64]) -> Ones<'_> {
 
 /// Is position `i` set in `words` (bit `i % 64` of word `i / 64`, as
 /// `ones` reads them)? (One test for the bit sets of words: the planner's
-/// use it, issue 31.)
+/// and the new board's use it, issue 31.)
 #[inline(always)]
 pub fn has(words: &[u64], i: usize) -> bool {
     words[i / 64] & (1 << (i % 64)) != 0
