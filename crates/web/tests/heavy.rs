@@ -42,67 +42,67 @@ use common::Db;
 /// (it does nothing unless they start it). On a runtime of as many threads
 /// as cores, as `polemarch serve` runs.
 #[tokio::test(flavor = "multi_thread")]
-#[ignore]
+#[ignore = "not a test: the child server the heavy tests start"]
 async fn child_server() {
     child::run_if_asked().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore]
+#[ignore = "heavy: a real server under load; run by .ci/run with --release --ignored"]
 async fn load_sqlite() {
     load::run(Db::Sqlite).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore]
+#[ignore = "heavy: a real server under load; run by .ci/run with --release --ignored"]
 async fn load_postgres() {
     load::run(Db::postgres("load_postgres")).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore]
+#[ignore = "heavy: a real server under load; run by .ci/run with --release --ignored"]
 async fn load_press_sqlite() {
     press_load::run(Db::Sqlite).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore]
+#[ignore = "heavy: a real server under load; run by .ci/run with --release --ignored"]
 async fn load_press_postgres() {
     press_load::run(Db::postgres("load_press_postgres")).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore]
+#[ignore = "heavy: a real server under load; run by .ci/run with --release --ignored"]
 async fn kill_sqlite() {
     kill::run(Db::Sqlite).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore]
+#[ignore = "heavy: a real server under load; run by .ci/run with --release --ignored"]
 async fn kill_postgres() {
     kill::run(Db::postgres("kill_postgres")).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore]
+#[ignore = "heavy: a real server under load; run by .ci/run with --release --ignored"]
 async fn connections_sqlite() {
     connections::run(Db::Sqlite).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore]
+#[ignore = "heavy: a real server under load; run by .ci/run with --release --ignored"]
 async fn connections_postgres() {
     connections::run(Db::postgres("connections_postgres")).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore]
+#[ignore = "heavy: a real server under load; run by .ci/run with --release --ignored"]
 async fn flood_sqlite() {
     flood::run(Db::Sqlite).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore]
+#[ignore = "heavy: a real server under load; run by .ci/run with --release --ignored"]
 async fn flood_postgres() {
     flood::run(Db::postgres("flood_postgres")).await;
 }
